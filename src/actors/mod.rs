@@ -1,0 +1,16 @@
+//! The actors: one [`BrandActor`] per brand, the only writer of that brand's data, handed out
+//! by the [`BrandRegistry`]. Because an actor applies one message at a time, everything that
+//! must not race inside a brand (reward assignment, coupon use, counters) is serialized
+//! without database locks.
+//!
+//! Conventions for messages: one documented struct per operation, with its result type; the
+//! handler is synchronous (no `.await` between reading and writing state); a handler never
+//! panics on bad input but returns a typed error; the reply does not wait for disk: the
+//! caller awaits [`Store::durable`](crate::store::Store::durable) after the reply, outside the
+//! mailbox, so the next message is not held up by the flush.
+
+pub mod brand;
+pub mod registry;
+
+pub use brand::BrandActor;
+pub use registry::BrandRegistry;

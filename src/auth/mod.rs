@@ -1,0 +1,34 @@
+//! Credentials: the server secret and the keys derived from it, password hashing, JWTs and the
+//! sealed copy of API keys. Pure functions over bytes and strings; the HTTP extractor that
+//! uses them lives in `http::authenticated`, the storage of members in `store`.
+
+pub mod jwt;
+pub mod password;
+pub mod seal;
+pub mod secret;
+
+use hkdf::Hkdf;
+use sha2::Sha256;
+
+pub use jwt::{JwtError, TokenIssuer};
+pub use seal::KeySealer;
+pub use secret::ServerSecret;
+
+/// Every key the server derives from its one secret. Each purpose gets its own HKDF output,
+/// so a key for one purpose never doubles as another.
+pub struct AuthKeys {
+    pub tokens: TokenIssuer,
+    pub sealer: KeySealer,
+}
+
+impl AuthKeys {
+    pub fn derive(secret: &ServerSecret, token_settings: jwt::TokenSettings) -> Self {
+        let hkdf = Hkdf::<Sha256>::new(Some(b"referrals/v1"), secret.expose());
+        let mut jwt_key = [0u8; 32];
+        let mut seal_key = [0u8; 32];
+        // 32 bytes is far below HKDF-SHA256's 8160-byte output limit, so expand cannot fail.
+        hkdf.expand(b"jwt-hs256", &mut jwt_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        hkdf.expand(b"api-key-seal", &mut seal_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        Self { tokens: TokenIssuer::new(&jwt_key, token_settings), sealer: KeySealer::new(&seal_key) }
+    }
+}

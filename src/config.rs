@@ -1,0 +1,297 @@
+//! Configuration, layered: built-in defaults < `config.toml` < environment (`REFERRALS_*`) <
+//! command-line flags. Unknown keys in the file are an error that names the key, so a typo
+//! never silently falls back to a default. Every key is documented in the shipped
+//! `config.toml`.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The whole configuration of the server.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    pub server: ServerConfig,
+    pub storage: StorageConfig,
+    pub auth: AuthConfig,
+    pub admin: AdminConfig,
+    pub log: LogConfig,
+}
+
+/// `[server]`: the HTTP listener.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ServerConfig {
+    /// Address and port to listen on; port 0 picks a free port.
+    pub bind: String,
+    /// Public root URL of the site ({site_url}), used in referral links. Empty: derived from
+    /// the bound address.
+    pub public_url: String,
+    /// HTTP worker threads; 0 means one per core.
+    pub workers: usize,
+    /// Largest JSON request body accepted, in bytes.
+    pub max_body_bytes: usize,
+    /// Seconds in-flight requests get to finish on shutdown.
+    pub shutdown_timeout_secs: u64,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        Self {
+            bind: "127.0.0.1:8080".into(),
+            public_url: String::new(),
+            workers: 0,
+            max_body_bytes: 64 * 1024,
+            shutdown_timeout_secs: 30,
+        }
+    }
+}
+
+/// `[storage]`: the embedded database.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StorageConfig {
+    /// Directory of the database and the generated secret.
+    pub data_dir: PathBuf,
+    /// sled page cache, in MiB.
+    pub cache_capacity_mb: u64,
+    /// Milliseconds between flushes when no write is waiting (bounds the loss window of
+    /// batched counters).
+    pub idle_flush_ms: u64,
+}
+
+impl Default for StorageConfig {
+    fn default() -> Self {
+        Self { data_dir: PathBuf::from("./data"), cache_capacity_mb: 256, idle_flush_ms: 1000 }
+    }
+}
+
+/// `[auth]`: credentials.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AuthConfig {
+    /// Server secret, 64+ hex characters. Empty: generated on first start into
+    /// `<data_dir>/secret.key`.
+    pub secret: String,
+    /// `iss` claim of issued tokens.
+    pub token_issuer: String,
+    /// Lifetime of a JWT, in days.
+    pub token_ttl_days: u32,
+}
+
+impl Default for AuthConfig {
+    fn default() -> Self {
+        Self { secret: String::new(), token_issuer: "referrals".into(), token_ttl_days: 30 }
+    }
+}
+
+/// `[admin]`: the operator API used by `refctl`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct AdminConfig {
+    /// Bearer token of the admin API; empty disables it.
+    pub token: String,
+}
+
+/// `[log]`: diagnostics.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LogConfig {
+    /// A `tracing` filter: `info`, `debug`, `referrals=trace,actix_web=info`, ...
+    pub level: String,
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        Self { level: "info".into() }
+    }
+}
+
+/// Values given on the command line; each one, when present, wins over everything else.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct Overrides {
+    /// Configuration file [default: ./config.toml when present, else built-in defaults]
+    #[arg(long, value_name = "PATH", env = "REFERRALS_CONFIG")]
+    pub config: Option<PathBuf>,
+    /// Address and port to listen on, e.g. 0.0.0.0:8080 (port 0 picks a free one)
+    #[arg(long, value_name = "ADDR:PORT")]
+    pub bind: Option<String>,
+    /// Directory of the database
+    #[arg(long, value_name = "PATH")]
+    pub data_dir: Option<PathBuf>,
+    /// Public root URL used in referral links, e.g. https://refer.example.com
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
+    /// Log filter, e.g. info or debug
+    #[arg(long, value_name = "FILTER")]
+    pub log_level: Option<String>,
+}
+
+/// Why the configuration could not be loaded. Shown to the operator as one line.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: String, source: std::io::Error },
+    #[error("{path}: {message}")]
+    Parse { path: String, message: String },
+    #[error("invalid configuration: {0}")]
+    Invalid(String),
+}
+
+impl Config {
+    /// Loads the layered configuration. `env` is the process environment (passed in so tests
+    /// can supply their own).
+    pub fn load(overrides: &Overrides, env: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let mut config = match &overrides.config {
+            Some(path) => Self::from_file(path)?,
+            None if Path::new("config.toml").exists() => Self::from_file(Path::new("config.toml"))?,
+            None => Self::default(),
+        };
+        config.apply_env(env);
+        config.apply_overrides(overrides);
+        config.validate()?;
+        Ok(config)
+    }
+
+    pub fn from_file(path: &Path) -> Result<Self, ConfigError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|source| ConfigError::Read { path: path.display().to_string(), source })?;
+        Self::from_toml(&text).map_err(|message| ConfigError::Parse { path: path.display().to_string(), message })
+    }
+
+    /// Parses TOML text; the error names the offending key and line.
+    pub fn from_toml(text: &str) -> Result<Self, String> {
+        toml::from_str(text).map_err(|e| e.to_string().trim().to_owned())
+    }
+
+    fn apply_env(&mut self, env: impl Fn(&str) -> Option<String>) {
+        let set = |name: &str| env(name).filter(|v| !v.is_empty());
+        if let Some(v) = set("REFERRALS_BIND") {
+            self.server.bind = v;
+        }
+        if let Some(v) = set("REFERRALS_PUBLIC_URL") {
+            self.server.public_url = v;
+        }
+        if let Some(v) = set("REFERRALS_DATA_DIR") {
+            self.storage.data_dir = v.into();
+        }
+        if let Some(v) = set("REFERRALS_SECRET") {
+            self.auth.secret = v;
+        }
+        if let Some(v) = set("REFERRALS_ADMIN_TOKEN") {
+            self.admin.token = v;
+        }
+        if let Some(v) = set("REFERRALS_LOG") {
+            self.log.level = v;
+        }
+    }
+
+    fn apply_overrides(&mut self, o: &Overrides) {
+        if let Some(v) = &o.bind {
+            self.server.bind = v.clone();
+        }
+        if let Some(v) = &o.data_dir {
+            self.storage.data_dir = v.clone();
+        }
+        if let Some(v) = &o.public_url {
+            self.server.public_url = v.clone();
+        }
+        if let Some(v) = &o.log_level {
+            self.log.level = v.clone();
+        }
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let invalid = |m: String| Err(ConfigError::Invalid(m));
+        if self.server.bind.parse::<SocketAddr>().is_err() {
+            return invalid(format!("server.bind {:?} is not an ADDR:PORT such as 127.0.0.1:8080", self.server.bind));
+        }
+        if !self.server.public_url.is_empty() {
+            match url::Url::parse(&self.server.public_url) {
+                Ok(u) if matches!(u.scheme(), "http" | "https") && u.host().is_some() => {}
+                _ => {
+                    return invalid(format!(
+                        "server.public_url {:?} is not an absolute http(s) URL",
+                        self.server.public_url
+                    ))
+                }
+            }
+        }
+        if self.server.max_body_bytes < 1024 {
+            return invalid("server.max_body_bytes must be at least 1024".into());
+        }
+        if self.auth.token_ttl_days == 0 {
+            return invalid("auth.token_ttl_days must be at least 1".into());
+        }
+        if !self.admin.token.is_empty() && self.admin.token.len() < 16 {
+            return invalid("admin.token must be at least 16 characters (or empty to disable the admin API)".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn the_shipped_config_file_parses_and_matches_the_defaults() {
+        let shipped = Config::from_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join("config.toml")).unwrap();
+        let defaults = Config::default();
+        assert_eq!(shipped.server.bind, defaults.server.bind);
+        assert_eq!(shipped.storage.data_dir, defaults.storage.data_dir);
+        assert_eq!(shipped.server.max_body_bytes, defaults.server.max_body_bytes);
+        assert_eq!(shipped.auth.token_ttl_days, 30);
+        assert!(shipped.admin.token.is_empty(), "the shipped file must not carry a token");
+    }
+
+    #[test]
+    fn unknown_keys_are_named() {
+        let err = Config::from_toml("[server]\nbindd = \"1.2.3.4:5\"\n").unwrap_err();
+        assert!(err.contains("bindd"), "{err}");
+        let err = Config::from_toml("[serverz]\n").unwrap_err();
+        assert!(err.contains("serverz"), "{err}");
+    }
+
+    #[test]
+    fn flags_beat_environment_beats_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("c.toml");
+        std::fs::write(
+            &file,
+            "[server]\nbind = \"127.0.0.1:1000\"\n[storage]\ndata_dir = \"/file\"\n[log]\nlevel = \"warn\"\n",
+        )
+        .unwrap();
+        let env = |k: &str| match k {
+            "REFERRALS_BIND" => Some("127.0.0.1:2000".to_string()),
+            "REFERRALS_DATA_DIR" => Some("/env".to_string()),
+            "REFERRALS_ADMIN_TOKEN" => Some("a-long-admin-token-0123".to_string()),
+            _ => None,
+        };
+        let overrides =
+            Overrides { config: Some(file.clone()), bind: Some("127.0.0.1:3000".into()), ..Default::default() };
+        let config = Config::load(&overrides, env).unwrap();
+        assert_eq!(config.server.bind, "127.0.0.1:3000");
+        assert_eq!(config.storage.data_dir, PathBuf::from("/env"));
+        assert_eq!(config.log.level, "warn");
+        assert_eq!(config.admin.token, "a-long-admin-token-0123");
+
+        let only_file = Config::load(&Overrides { config: Some(file), ..Default::default() }, no_env).unwrap();
+        assert_eq!(only_file.server.bind, "127.0.0.1:1000");
+    }
+
+    #[test]
+    fn bad_values_are_refused_with_the_key_name() {
+        let overrides = Overrides { config: None, bind: Some("nonsense".into()), ..Default::default() };
+        let err = Config::load(&overrides, no_env).unwrap_err().to_string();
+        assert!(err.contains("server.bind"), "{err}");
+        let overrides =
+            Overrides { public_url: Some("ftp://x".into()), bind: Some("127.0.0.1:0".into()), ..Default::default() };
+        assert!(Config::load(&overrides, no_env).unwrap_err().to_string().contains("server.public_url"));
+    }
+}

@@ -1,0 +1,38 @@
+//! Pure types and rules of the referral domain: validated newtypes parsed at the boundary,
+//! identifiers and pagination. Nothing in here performs I/O or knows about HTTP or sled, so
+//! every rule can be unit- and property-tested on its own.
+
+pub mod api_key;
+pub mod email;
+pub mod member;
+pub mod pagination;
+pub mod plan;
+
+pub use api_key::ApiKey;
+pub use email::EmailAddress;
+pub use member::{Member, MemberName, NewPassword};
+pub use pagination::{Page, PageRequest};
+pub use plan::Plan;
+
+/// A rule of the domain was broken by outside input. The message names the field and the rule,
+/// so it can be shown to the caller as it is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ValidationError {
+    /// The request field that failed, e.g. `email`.
+    pub field: &'static str,
+    /// A human sentence naming the field and the rule it broke.
+    pub message: String,
+}
+
+impl ValidationError {
+    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
+        Self { field, message: message.into() }
+    }
+}
+
+/// Current time as an RFC 3339 UTC string with second precision, the one timestamp format
+/// of the API (`2026-11-22T10:00:00Z`).
+pub fn now_rfc3339() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}

@@ -1,0 +1,64 @@
+//! Subscription plans: what a member's account may do. Plans live in the store; a free and two
+//! paid plans are seeded on first start.
+
+use serde::{Deserialize, Serialize};
+
+/// A subscription plan as stored and as listed by `GET /billing/plans`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Plan {
+    pub id: u64,
+    pub name: String,
+    /// Price per interval as a decimal string, e.g. "29.00".
+    pub price: String,
+    /// ISO 4217 currency code.
+    pub currency: String,
+    /// Billing interval: "month" or "year".
+    pub interval: String,
+    /// Paid plans unlock public campaigns.
+    pub paid: bool,
+    pub limits: PlanLimits,
+}
+
+/// Quotas attached to a plan. `None` means unlimited.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct PlanLimits {
+    pub brands: Option<u64>,
+    pub campaigns: Option<u64>,
+    pub participants: Option<u64>,
+}
+
+/// Id of the plan new members are put on.
+pub const FREE_PLAN_ID: u64 = 1;
+
+/// The plans a fresh installation starts with. The operator edits them later (admin API).
+pub fn default_plans() -> Vec<Plan> {
+    vec![
+        Plan {
+            id: FREE_PLAN_ID,
+            name: "Free".into(),
+            price: "0.00".into(),
+            currency: "USD".into(),
+            interval: "month".into(),
+            paid: false,
+            limits: PlanLimits { brands: Some(1), campaigns: Some(3), participants: Some(1_000) },
+        },
+        Plan {
+            id: 2,
+            name: "Growth".into(),
+            price: "29.00".into(),
+            currency: "USD".into(),
+            interval: "month".into(),
+            paid: true,
+            limits: PlanLimits { brands: Some(5), campaigns: Some(50), participants: Some(100_000) },
+        },
+        Plan {
+            id: 3,
+            name: "Scale".into(),
+            price: "99.00".into(),
+            currency: "USD".into(),
+            interval: "month".into(),
+            paid: true,
+            limits: PlanLimits { brands: None, campaigns: None, participants: None },
+        },
+    ]
+}

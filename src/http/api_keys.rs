@@ -1,0 +1,45 @@
+//! `POST /members/api-key` (generate, revoking the previous key) and `GET /members/api-key`
+//! (the current key, opened from its sealed copy).
+
+use actix_web::{web, HttpResponse};
+use serde::Serialize;
+
+use super::authenticated::AuthenticatedMember;
+use super::envelope;
+use super::error::ApiError;
+use super::state::AppState;
+use crate::domain::member::StoredApiKey;
+use crate::domain::{now_rfc3339, ApiKey};
+
+#[derive(Serialize)]
+struct KeyView {
+    api_key: String,
+    date_generated: String,
+}
+
+/// `POST /members/api-key`: 201 with a new key; the previous key stops working at once.
+pub async fn generate(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+) -> Result<HttpResponse, ApiError> {
+    let key = ApiKey::generate();
+    let sealed = state.auth.sealer.seal(member.id, key.expose()).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let stored = StoredApiKey { digest: key.digest(), sealed, date_generated: now_rfc3339() };
+    let date_generated = stored.date_generated.clone();
+    state.store.replace_api_key(member.id, stored)?.ok_or_else(|| ApiError::not_found("member"))?;
+    state.store.durable().await?;
+    tracing::info!(member_id = member.id, "API key generated");
+    Ok(envelope::created(KeyView { api_key: key.expose().to_owned(), date_generated }))
+}
+
+/// `GET /members/api-key`: the current key; 404 when none was generated yet.
+pub async fn current(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+) -> Result<HttpResponse, ApiError> {
+    let stored = member.api_key.ok_or_else(|| {
+        ApiError::NotFound("no API key has been generated yet; POST /members/api-key creates one".into())
+    })?;
+    let api_key = state.auth.sealer.open(member.id, &stored.sealed).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(envelope::ok(KeyView { api_key, date_generated: stored.date_generated }))
+}

@@ -1,0 +1,91 @@
+//! `AuthenticatedMember`: the extractor every authenticated endpoint takes. It accepts an API
+//! key in `X-API-Key` or a JWT in `Authorization: Bearer`; when both are sent, both must be
+//! valid and name the same member. Anything else is a 401 that does not say what was wrong.
+
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{web, FromRequest, HttpRequest};
+use std::future::{ready, Ready};
+
+use super::error::ApiError;
+use super::state::AppState;
+use crate::domain::{ApiKey, Member};
+
+/// The member a request is authenticated as.
+pub struct AuthenticatedMember(pub Member);
+
+const REFUSED: ApiError =
+    ApiError::Unauthorized("missing or invalid credential: send X-API-Key or Authorization: Bearer <token>");
+
+impl FromRequest for AuthenticatedMember {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(authenticate(req).map(AuthenticatedMember))
+    }
+}
+
+fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
+    let state =
+        req.app_data::<web::Data<AppState>>().ok_or_else(|| ApiError::Internal("application state missing".into()))?;
+    let api_key = match req.headers().get("x-api-key") {
+        Some(value) => Some(value.to_str().map_err(|_| REFUSED)?),
+        None => None,
+    };
+    let bearer = match req.headers().get(header::AUTHORIZATION) {
+        Some(value) => Some(bearer_token(value.to_str().map_err(|_| REFUSED)?).ok_or(REFUSED)?),
+        None => None,
+    };
+    let member = match (api_key, bearer) {
+        (None, None) => return Err(REFUSED),
+        (Some(key), None) => member_by_key(state, key)?,
+        (None, Some(token)) => member_by_token(state, token)?,
+        (Some(key), Some(token)) => {
+            let by_key = member_by_key(state, key)?;
+            let by_token = member_by_token(state, token)?;
+            if by_key.id != by_token.id {
+                return Err(REFUSED);
+            }
+            by_key
+        }
+    };
+    if member.disabled {
+        return Err(REFUSED);
+    }
+    Ok(member)
+}
+
+/// `Bearer <token>`, the scheme compared case-insensitively (RFC 7235).
+fn bearer_token(value: &str) -> Option<&str> {
+    let (scheme, token) = value.trim().split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
+fn member_by_key(state: &AppState, raw: &str) -> Result<Member, ApiError> {
+    let key = ApiKey::parse(raw.trim()).ok_or(REFUSED)?;
+    state.store.member_by_key_digest(&key.digest())?.ok_or(REFUSED)
+}
+
+fn member_by_token(state: &AppState, token: &str) -> Result<Member, ApiError> {
+    let member_id = state.auth.tokens.verify(token).map_err(|e| {
+        tracing::debug!(reason = %e, "bearer token refused");
+        REFUSED
+    })?;
+    state.store.member(member_id)?.ok_or(REFUSED)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bearer_token;
+
+    #[test]
+    fn bearer_scheme_is_case_insensitive_and_needs_a_token() {
+        assert_eq!(bearer_token("Bearer abc"), Some("abc"));
+        assert_eq!(bearer_token("bearer   abc "), Some("abc"));
+        assert_eq!(bearer_token("Basic abc"), None);
+        assert_eq!(bearer_token("Bearer"), None);
+        assert_eq!(bearer_token("Bearer  "), None);
+    }
+}

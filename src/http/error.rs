@@ -1,0 +1,115 @@
+//! `ApiError`: every failure an endpoint can answer, and the one table that maps each to its
+//! HTTP status and machine `code`. The body is always the failure envelope
+//! `{"success": false, "error": "<message>", "code": "<code>"}`.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+
+use crate::domain::ValidationError;
+use crate::store::StoreError;
+
+/// A failed request, as the client sees it.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the input broke a rule; `code` says which kind.
+    #[error("{message}")]
+    BadRequest { code: &'static str, message: String },
+    /// 401: missing or invalid credential. The message never says which part was wrong.
+    #[error("{0}")]
+    Unauthorized(&'static str),
+    /// 404: no such thing, or one owned by another member (never revealed).
+    #[error("{0}")]
+    NotFound(String),
+    /// 405: the path exists, the method does not.
+    #[error("method not allowed on this path")]
+    MethodNotAllowed,
+    /// 409: the thing exists already.
+    #[error("{message}")]
+    Conflict { code: &'static str, message: String },
+    /// 413: the body is over the endpoint's limit.
+    #[error("request body is larger than the limit of {limit} bytes")]
+    PayloadTooLarge { limit: usize },
+    /// 500: a fault of ours. The cause is logged, never sent.
+    #[error("internal server error")]
+    Internal(String),
+}
+
+impl ApiError {
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::BadRequest { code, message: message.into() }
+    }
+
+    pub fn not_found(what: &str) -> Self {
+        Self::NotFound(format!("{what} not found"))
+    }
+
+    /// The stable machine code of this error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::BadRequest { code, .. } | Self::Conflict { code, .. } => code,
+            Self::Unauthorized(_) => "unauthorized",
+            Self::NotFound(_) => "not_found",
+            Self::MethodNotAllowed => "method_not_allowed",
+            Self::PayloadTooLarge { .. } => "payload_too_large",
+            Self::Internal(_) => "internal",
+        }
+    }
+}
+
+/// The failure envelope.
+#[derive(Serialize)]
+struct Failure<'a> {
+    success: bool,
+    error: String,
+    code: &'a str,
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let Self::Internal(cause) = self {
+            tracing::error!(%cause, "request failed with an internal error");
+        }
+        let mut response = HttpResponse::build(self.status_code());
+        if matches!(self, Self::Unauthorized(_)) {
+            response.insert_header(("WWW-Authenticate", "Bearer, ApiKey header=\"X-API-Key\""));
+        }
+        response.json(Failure { success: false, error: self.to_string(), code: self.code() })
+    }
+}
+
+impl From<ValidationError> for ApiError {
+    fn from(e: ValidationError) -> Self {
+        Self::bad_request("validation_failed", e.message)
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        Self::Internal(e.to_string())
+    }
+}
+
+impl From<actix::MailboxError> for ApiError {
+    fn from(e: actix::MailboxError) -> Self {
+        Self::Internal(format!("brand actor unavailable: {e}"))
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> Self {
+        Self::Internal(format!("blocking task failed: {e}"))
+    }
+}

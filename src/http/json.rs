@@ -1,0 +1,93 @@
+//! `JsonBody<T>`: the JSON request-body extractor of every endpoint. Unlike actix's own, it
+//! answers every failure in the envelope, and it reads an oversized body to its end (up to a
+//! hard cap) before answering 413, so a client that is still sending gets the answer instead
+//! of a reset connection.
+
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{web, FromRequest, HttpRequest};
+use futures_util::future::LocalBoxFuture;
+use futures_util::StreamExt;
+use serde::de::DeserializeOwned;
+
+use super::error::ApiError;
+use super::state::AppState;
+
+/// Past this many bytes an oversized body is no longer drained: the 413 is sent and the
+/// connection closed, so a hostile client cannot keep a worker busy reading forever.
+const DRAIN_CAP: usize = 64 * 1024 * 1024;
+
+/// A request body parsed as JSON into `T`.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let limit = req.app_data::<web::Data<AppState>>().map_or(64 * 1024, |s| s.body_limit);
+        let is_json = is_json_content_type(req);
+        let declared_len =
+            req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
+        let mut payload = payload.take();
+        Box::pin(async move {
+            if declared_len.is_some_and(|len| len > DRAIN_CAP) {
+                return Err(ApiError::PayloadTooLarge { limit });
+            }
+            let mut body = web::BytesMut::new();
+            let mut seen = 0usize;
+            while let Some(chunk) = payload.next().await {
+                let chunk = chunk.map_err(|e| {
+                    ApiError::bad_request("unreadable_body", format!("request body could not be read: {e}"))
+                })?;
+                seen += chunk.len();
+                if seen > DRAIN_CAP {
+                    return Err(ApiError::PayloadTooLarge { limit });
+                }
+                if seen <= limit {
+                    body.extend_from_slice(&chunk);
+                }
+            }
+            if seen > limit {
+                return Err(ApiError::PayloadTooLarge { limit });
+            }
+            if !is_json {
+                return Err(ApiError::bad_request("unsupported_content_type", "Content-Type must be application/json"));
+            }
+            // Every JSON body of the API is an object. serde would otherwise accept an array
+            // positionally as a struct (`["a@b.c", "Ada", "secret"]`), which no client means.
+            match body.iter().find(|b| !b.is_ascii_whitespace()) {
+                None => return Err(ApiError::bad_request("invalid_json", "request body is empty; send a JSON object")),
+                Some(b'{') => {}
+                Some(_) => {
+                    return Err(match serde_json::from_slice::<serde::de::IgnoredAny>(&body) {
+                        Ok(_) => ApiError::bad_request("invalid_body", "request body must be a JSON object"),
+                        Err(e) => describe(e),
+                    })
+                }
+            }
+            serde_json::from_slice(&body).map(JsonBody).map_err(describe)
+        })
+    }
+}
+
+fn is_json_content_type(req: &HttpRequest) -> bool {
+    let Some(value) = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// Syntax errors and shape errors get different codes; both messages say where.
+fn describe(e: serde_json::Error) -> ApiError {
+    use serde_json::error::Category;
+    match e.classify() {
+        Category::Data => {
+            ApiError::bad_request("invalid_body", format!("request body does not have the expected fields: {e}"))
+        }
+        Category::Syntax | Category::Eof | Category::Io => {
+            ApiError::bad_request("invalid_json", format!("request body is not valid JSON: {e}"))
+        }
+    }
+}

@@ -1,0 +1,16 @@
+//! `AppState`: what every handler can reach (store, credentials keys, brand actors, settings).
+
+use crate::actors::BrandRegistry;
+use crate::auth::AuthKeys;
+use crate::store::Store;
+
+/// Shared by all workers behind `web::Data`.
+pub struct AppState {
+    pub store: Store,
+    pub auth: AuthKeys,
+    pub brands: BrandRegistry,
+    /// Public root of the site, without a trailing slash ({site_url}).
+    pub public_url: String,
+    /// Largest JSON body accepted, in bytes.
+    pub body_limit: usize,
+}

@@ -1,0 +1,24 @@
+//! `referrals`: a self-hostable referral-program service.
+//!
+//! Members register brands (websites), run referral campaigns on them, sign participants up,
+//! record who referred whom and hand out rewards exactly once when a goal is met.
+//!
+//! # Layout
+//!
+//! - [`domain`]: pure types and rules (validated newtypes, pagination, plans); no I/O.
+//! - [`store`]: the sled database: trees, key encoding, value codecs, group commit, and the
+//!   domain-level operations everything else calls. Nothing outside it sees sled.
+//! - [`auth`]: the server secret, password hashing, JWTs, sealed API keys.
+//! - [`actors`]: one `BrandActor` per brand (the only writer of its data) and the registry.
+//! - [`http`]: routes, the envelope and error table, extractors, handlers by resource.
+//! - [`config`], [`startup`], [`telemetry`]: configuration layering, building and running
+//!   the server, logs.
+
+pub mod actors;
+pub mod auth;
+pub mod config;
+pub mod domain;
+pub mod http;
+pub mod startup;
+pub mod store;
+pub mod telemetry;

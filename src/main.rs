@@ -1,0 +1,51 @@
+//! `referrals-server`: parses flags, loads the layered configuration and runs the server
+//! until SIGTERM or SIGINT. All the work is in the library.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use referrals::config::{Config, Overrides};
+use referrals::startup::{shutdown_signal, Application};
+
+/// The referrals server: brands, campaigns, referral signups and rewards over a JSON API.
+///
+/// Configuration is layered: built-in defaults < config.toml < REFERRALS_* environment
+/// variables < these flags. Data lives in an embedded database under the data directory.
+#[derive(Parser)]
+#[command(name = "referrals-server", version)]
+struct Cli {
+    #[command(flatten)]
+    overrides: Overrides,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = match Config::load(&cli.overrides, |name| std::env::var(name).ok()) {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("referrals-server: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    referrals::telemetry::init(&config.log.level);
+    let system = actix_web::rt::System::new();
+    system.block_on(async move {
+        let app = match Application::build(&config) {
+            Ok(app) => app,
+            Err(e) => {
+                eprintln!("referrals-server: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        // One plain line on stdout that scripts and tests read to learn the real port.
+        println!("referrals-server listening on http://{} (public URL {})", app.address(), app.public_url());
+        tracing::info!(address = %app.address(), data_dir = %config.storage.data_dir.display(), "listening");
+        match app.run_until(shutdown_signal()).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("referrals-server: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    })
+}

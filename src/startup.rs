@@ -1,0 +1,161 @@
+//! Building and running the application: open the store, derive keys, start the brand actors,
+//! bind the listener (reading the port back, so tests and `--bind 127.0.0.1:0` work), serve
+//! until told to stop, then drain requests, stop actors and flush.
+
+use std::future::Future;
+use std::net::{SocketAddr, TcpListener};
+use std::time::Duration;
+
+use actix_web::dev::Server;
+use actix_web::{middleware, web, App, HttpServer};
+
+use crate::actors::BrandRegistry;
+use crate::auth::{jwt::TokenSettings, AuthKeys, ServerSecret};
+use crate::config::Config;
+use crate::http::{self, AppState};
+use crate::store::{Store, StoreOptions};
+
+/// Why the server could not start. Printed as one line for the operator.
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error("cannot create data directory {path}: {source}")]
+    DataDir { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Secret(#[from] crate::auth::secret::SecretError),
+    #[error("cannot open the database in {path}: {message}")]
+    Store { path: String, message: String },
+    #[error("cannot listen on {bind}: {source}")]
+    Bind { bind: String, source: std::io::Error },
+}
+
+/// A built, bound, not yet running server.
+pub struct Application {
+    address: SocketAddr,
+    public_url: String,
+    server: Server,
+    store: Store,
+    brands: BrandRegistry,
+}
+
+impl Application {
+    /// Everything but serving. Must run inside an actix System (the brand actors need one).
+    pub fn build(config: &Config) -> Result<Self, StartupError> {
+        let data_dir = &config.storage.data_dir;
+        std::fs::create_dir_all(data_dir)
+            .map_err(|source| StartupError::DataDir { path: data_dir.display().to_string(), source })?;
+        let secret = if config.auth.secret.is_empty() {
+            ServerSecret::load_or_create(data_dir)?
+        } else {
+            ServerSecret::from_hex(&config.auth.secret)?
+        };
+        let options = StoreOptions {
+            cache_capacity: config.storage.cache_capacity_mb * 1024 * 1024,
+            idle_flush: Duration::from_millis(config.storage.idle_flush_ms.max(10)),
+        };
+        let store = Store::open(data_dir, &options).map_err(|e| StartupError::Store {
+            path: data_dir.display().to_string(),
+            message: describe_open_error(&e),
+        })?;
+        let token_settings = TokenSettings {
+            issuer: config.auth.token_issuer.clone(),
+            ttl: chrono::Duration::days(config.auth.token_ttl_days.into()),
+        };
+        let auth = AuthKeys::derive(&secret, token_settings);
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let brands = BrandRegistry::new(store.clone(), cores);
+
+        let listener = TcpListener::bind(&config.server.bind)
+            .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?;
+        let address =
+            listener.local_addr().map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?;
+        let public_url = if config.server.public_url.is_empty() {
+            format!("http://{address}")
+        } else {
+            config.server.public_url.trim_end_matches('/').to_owned()
+        };
+
+        let state = web::Data::new(AppState {
+            store: store.clone(),
+            auth,
+            brands: brands.clone(),
+            public_url: public_url.clone(),
+            body_limit: config.server.max_body_bytes,
+        });
+        let workers = if config.server.workers == 0 { cores } else { config.server.workers };
+        let server = HttpServer::new(move || {
+            App::new()
+                .app_data(state.clone())
+                .wrap(middleware::from_fn(http::request_id::middleware))
+                .configure(http::configure)
+                .default_service(web::to(http::fallback::not_found))
+        })
+        .workers(workers)
+        // Signals are ours: SIGINT and SIGTERM both mean a graceful stop (actix would treat
+        // SIGINT as a forced one), followed by the final flush.
+        .disable_signals()
+        .shutdown_timeout(config.server.shutdown_timeout_secs)
+        .listen(listener)
+        .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?
+        .run();
+        Ok(Self { address, public_url, server, store, brands })
+    }
+
+    /// The address actually bound (the real port when 0 was asked for).
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    pub fn public_url(&self) -> &str {
+        &self.public_url
+    }
+
+    /// Serves until `shutdown` resolves; then stops accepting, lets in-flight requests finish,
+    /// stops the brand actors and flushes the store.
+    pub async fn run_until(self, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
+        let handle = self.server.handle();
+        let server = self.server;
+        let stopper = async move {
+            shutdown.await;
+            tracing::info!("shutting down: finishing in-flight requests");
+            handle.stop(true).await;
+        };
+        let (served, ()) = futures_util::future::join(server, stopper).await;
+        self.brands.shutdown();
+        self.store.close().map_err(std::io::Error::other)?;
+        tracing::info!("stopped cleanly");
+        served
+    }
+}
+
+/// sled reports a second process on the same directory as an I/O error about a lock.
+fn describe_open_error(e: &crate::store::StoreError) -> String {
+    let text = e.to_string();
+    if text.contains("lock") {
+        format!("{text} (is another referrals-server using this data directory?)")
+    } else {
+        text
+    }
+}
+
+/// Resolves on SIGTERM or SIGINT (Ctrl-C).
+pub async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) {
+            (Ok(mut term), Ok(mut int)) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = int.recv() => {}
+                }
+            }
+            _ => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

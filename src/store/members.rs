@@ -1,0 +1,128 @@
+//! Member accounts, their email index and the API-key digest index.
+
+use sled::Transactional;
+
+use super::{codec, finish_transaction, keys, tx_decode, tx_encode, Store, StoreError};
+use crate::domain::member::StoredApiKey;
+use crate::domain::{EmailAddress, Member};
+
+/// The email is already registered (compared case-insensitively).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EmailTaken;
+
+impl Store {
+    /// Registers a member, unless the email is taken. Email index and row are one transaction.
+    pub fn create_member(
+        &self,
+        email: &EmailAddress,
+        name: &str,
+        password_hash: String,
+        plan_id: u64,
+    ) -> Result<Result<Member, EmailTaken>, StoreError> {
+        let member = Member {
+            id: self.next_id()?,
+            email: email.as_str().to_owned(),
+            name: name.to_owned(),
+            password_hash,
+            plan_id,
+            date_signedup: crate::domain::now_rfc3339(),
+            disabled: false,
+            api_key: None,
+        };
+        let row = codec::encode(&member)?;
+        let email_key = email.normalized();
+        let outcome = (&self.members, &self.member_emails).transaction(|(members, emails)| {
+            if emails.get(email_key.as_bytes())?.is_some() {
+                return Ok(Err(EmailTaken));
+            }
+            emails.insert(email_key.as_bytes(), &keys::id(member.id))?;
+            members.insert(&keys::id(member.id), row.clone())?;
+            Ok(Ok(()))
+        });
+        Ok(finish_transaction(outcome)?.map(|()| member))
+    }
+
+    pub fn member(&self, id: u64) -> Result<Option<Member>, StoreError> {
+        self.members.get(keys::id(id))?.map(|row| codec::decode(&row)).transpose()
+    }
+
+    pub fn member_by_email(&self, email: &EmailAddress) -> Result<Option<Member>, StoreError> {
+        match self.member_emails.get(email.normalized().as_bytes())? {
+            Some(id) => match keys::read_id(&id) {
+                Some(id) => self.member(id),
+                None => Err(StoreError::Decode("member email index holds a malformed id".into())),
+            },
+            None => Ok(None),
+        }
+    }
+
+    /// The member whose *current* API key has this digest.
+    pub fn member_by_key_digest(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError> {
+        match self.api_keys.get(digest)? {
+            Some(id) => match keys::read_id(&id) {
+                Some(id) => self.member(id),
+                None => Err(StoreError::Decode("API key index holds a malformed id".into())),
+            },
+            None => Ok(None),
+        }
+    }
+
+    /// Makes `key` the member's only key: the previous key's digest leaves the index in the
+    /// same transaction, so the old key stops working the moment the new one exists.
+    /// Returns `None` when the member does not exist.
+    pub fn replace_api_key(&self, member_id: u64, key: StoredApiKey) -> Result<Option<Member>, StoreError> {
+        let outcome = (&self.members, &self.api_keys).transaction(|(members, api_keys)| {
+            let Some(row) = members.get(keys::id(member_id))? else {
+                return Ok(None);
+            };
+            let mut member: Member = tx_decode(&row)?;
+            if let Some(old) = &member.api_key {
+                api_keys.remove(&old.digest[..])?;
+            }
+            api_keys.insert(&key.digest[..], &keys::id(member_id))?;
+            member.api_key = Some(key.clone());
+            members.insert(&keys::id(member_id), tx_encode(&member)?)?;
+            Ok(Some(member))
+        });
+        finish_transaction(outcome)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::StoreOptions;
+
+    fn store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path(), &StoreOptions::default()).unwrap();
+        (dir, store)
+    }
+
+    fn key(byte: u8) -> StoredApiKey {
+        StoredApiKey { digest: [byte; 32], sealed: vec![byte], date_generated: "2026-01-01T00:00:00Z".into() }
+    }
+
+    #[test]
+    fn email_is_unique_case_insensitively() {
+        let (_dir, store) = store();
+        let ada = EmailAddress::parse("Ada@Example.com").unwrap();
+        let member = store.create_member(&ada, "Ada", "hash".into(), 1).unwrap().unwrap();
+        let shout = EmailAddress::parse("ADA@example.COM").unwrap();
+        assert_eq!(store.create_member(&shout, "Other", "hash".into(), 1).unwrap(), Err(EmailTaken));
+        assert_eq!(store.member_by_email(&shout).unwrap().unwrap().id, member.id);
+    }
+
+    #[test]
+    fn replacing_a_key_revokes_the_previous_digest() {
+        let (_dir, store) = store();
+        let email = EmailAddress::parse("k@example.com").unwrap();
+        let member = store.create_member(&email, "K", "hash".into(), 1).unwrap().unwrap();
+        store.replace_api_key(member.id, key(1)).unwrap().unwrap();
+        assert_eq!(store.member_by_key_digest(&[1; 32]).unwrap().unwrap().id, member.id);
+        store.replace_api_key(member.id, key(2)).unwrap().unwrap();
+        assert!(store.member_by_key_digest(&[1; 32]).unwrap().is_none());
+        assert_eq!(store.member_by_key_digest(&[2; 32]).unwrap().unwrap().id, member.id);
+        assert!(store.replace_api_key(member.id + 1000, key(3)).unwrap().is_none());
+    }
+}

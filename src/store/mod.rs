@@ -1,0 +1,142 @@
+//! The embedded sled database: the fixed set of trees, key encoding, value codecs, the
+//! group-commit flusher, and the domain-level operations the layers above call.
+//!
+//! sled stays inside this module. Actors and handlers call operations such as
+//! `store.create_member(..)` or `store.plans()`, never sled types, so that another backend can
+//! later sit behind the same operations.
+//!
+//! Layout of the data (keys are big-endian integers or fixed-layout bytes, never bincode;
+//! values are versioned bincode, see [`codec`]):
+//!
+//! | tree             | key                         | value            |
+//! |------------------|-----------------------------|------------------|
+//! | `members`        | member id                   | [`Member`](crate::domain::Member) |
+//! | `member_emails`  | lower-cased email           | member id        |
+//! | `api_keys`       | SHA-256 digest of the key   | member id        |
+//! | `plans`          | plan id                     | [`Plan`](crate::domain::Plan) |
+//! | `meta`           | ASCII name                  | small markers    |
+
+mod codec;
+mod group_commit;
+pub mod keys;
+mod members;
+mod plans;
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use group_commit::GroupCommit;
+pub use members::EmailTaken;
+
+/// Errors of the storage layer. All of them are server faults (mapped to 500 and logged);
+/// domain conflicts are returned as values, never as `StoreError`.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Sled(#[from] sled::Error),
+    #[error("stored value could not be decoded: {0}")]
+    Decode(String),
+    #[error("value could not be encoded: {0}")]
+    Encode(String),
+    #[error("stored value has unknown schema version {0}")]
+    UnknownSchema(u8),
+    #[error("flush to disk failed: {0}")]
+    Flush(String),
+    #[error("the store is shutting down")]
+    Closed,
+}
+
+/// The error type inside our sled transactions: storage errors make sled retry or fail, and a
+/// value that cannot be (de)coded aborts with the [`StoreError`]. Domain outcomes (conflicts)
+/// are never aborts: the closure returns them as `Ok(Err(..))`.
+type TxError = sled::transaction::ConflictableTransactionError<StoreError>;
+
+fn tx_decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, TxError> {
+    codec::decode(bytes).map_err(TxError::Abort)
+}
+
+fn tx_encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, TxError> {
+    codec::encode(value).map_err(TxError::Abort)
+}
+
+/// Turns a finished transaction into the store's error type.
+fn finish_transaction<T>(result: Result<T, sled::transaction::TransactionError<StoreError>>) -> Result<T, StoreError> {
+    result.map_err(|e| match e {
+        sled::transaction::TransactionError::Storage(e) => StoreError::Sled(e),
+        sled::transaction::TransactionError::Abort(e) => e,
+    })
+}
+
+/// Settings of the embedded database.
+#[derive(Debug, Clone)]
+pub struct StoreOptions {
+    /// sled page cache in bytes.
+    pub cache_capacity: u64,
+    /// How often the flusher flushes when no writer is waiting (covers batched counters).
+    pub idle_flush: Duration,
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        Self { cache_capacity: 256 * 1024 * 1024, idle_flush: Duration::from_secs(1) }
+    }
+}
+
+/// Handle to the database. Cheap to clone; every clone shares the same trees and flusher.
+#[derive(Clone)]
+pub struct Store {
+    db: sled::Db,
+    members: sled::Tree,
+    member_emails: sled::Tree,
+    api_keys: sled::Tree,
+    plans: sled::Tree,
+    meta: sled::Tree,
+    commit: Arc<GroupCommit>,
+}
+
+impl Store {
+    /// Opens (or creates) the database under `dir`, opens every tree once, starts the
+    /// group-commit flusher and seeds the default plans on first start.
+    pub fn open(dir: &Path, options: &StoreOptions) -> Result<Self, StoreError> {
+        let db = sled::Config::new()
+            .path(dir.join("db"))
+            .cache_capacity(options.cache_capacity)
+            // The group-commit flusher is the only thread that flushes: concurrent flushes
+            // collapse throughput in sled 0.34.7 (see DESIGN.md, "Durability contract").
+            .flush_every_ms(None)
+            .open()?;
+        let store = Self {
+            members: db.open_tree("members")?,
+            member_emails: db.open_tree("member_emails")?,
+            api_keys: db.open_tree("api_keys")?,
+            plans: db.open_tree("plans")?,
+            meta: db.open_tree("meta")?,
+            commit: Arc::new(GroupCommit::start(db.clone(), options.idle_flush)),
+            db,
+        };
+        store.seed_plans()?;
+        // Seeding is a write like any other: make it durable before serving.
+        store.db.flush()?;
+        Ok(store)
+    }
+
+    /// Waits until every write this task made before the call is on disk. Concurrent callers
+    /// share one flush (group commit). A write endpoint answers 2xx only after this returns.
+    pub async fn durable(&self) -> Result<(), StoreError> {
+        self.commit.durable().await
+    }
+
+    /// A fresh, unique, increasing id (never 0).
+    pub fn next_id(&self) -> Result<u64, StoreError> {
+        Ok(self.db.generate_id()? + 1)
+    }
+
+    /// Final flush and stop of the flusher thread; called once at shutdown after the HTTP
+    /// server has finished its in-flight requests.
+    pub fn close(&self) -> Result<(), StoreError> {
+        self.commit.shutdown();
+        self.db.flush()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,244 @@
+//! `TestApp`: a running server process plus typed request helpers.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use reqwest::{Method, RequestBuilder, Response};
+use serde_json::{json, Value};
+
+/// Both API roots; every endpoint test runs on each.
+pub const ROOTS: [&str; 2] = ["/api/v1", "/v1"];
+
+/// Secret used by tests that mint their own tokens with the library.
+pub const TEST_SECRET: &str = "8d1f0c8e4b7a6f5e3d2c1b0a99887766554433221100ffeeddccbbaa99887766";
+
+/// How to start a server.
+#[derive(Default, Clone)]
+pub struct Options {
+    /// Set `REFERRALS_SECRET`; otherwise the server generates its own into the data dir.
+    pub secret: Option<String>,
+    /// Extra command-line arguments.
+    pub args: Vec<String>,
+}
+
+/// A server process owned by one test. Killed (SIGKILL) when dropped.
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub data_dir: PathBuf,
+    pub log_path: PathBuf,
+    options: Options,
+    child: Option<Child>,
+    _dir: tempfile::TempDir,
+}
+
+/// A registered member with a token.
+#[derive(Debug, Clone)]
+pub struct TestMember {
+    pub id: u64,
+    pub email: String,
+    pub password: String,
+    pub token: String,
+}
+
+/// A credential to send.
+#[derive(Debug, Clone)]
+pub enum Cred {
+    None,
+    Key(String),
+    Bearer(String),
+    Both {
+        key: String,
+        token: String,
+    },
+    /// A raw `Authorization` header value.
+    Authorization(String),
+}
+
+static UNIQUE: AtomicU64 = AtomicU64::new(0);
+
+/// A unique email for this test process.
+pub fn unique_email(tag: &str) -> String {
+    format!("{tag}-{}-{}@example.com", std::process::id(), UNIQUE.fetch_add(1, Ordering::Relaxed))
+}
+
+impl TestApp {
+    pub async fn spawn() -> Self {
+        Self::spawn_with(Options::default()).await
+    }
+
+    pub async fn spawn_with(options: Options) -> Self {
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let data_dir = dir.path().join("data");
+        let log_path = dir.path().join("server.log");
+        let mut app =
+            TestApp { address: String::new(), client: client(), data_dir, log_path, options, child: None, _dir: dir };
+        app.start().await;
+        app
+    }
+
+    /// Starts the binary and waits for the line that names the bound address.
+    async fn start(&mut self) {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_referrals-server"));
+        command
+            .arg("--config")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("config.toml"))
+            .args(["--bind", "127.0.0.1:0", "--log-level", "debug", "--data-dir"])
+            .arg(&self.data_dir)
+            .args(&self.options.args)
+            .env_remove("RUST_LOG")
+            .env_remove("REFERRALS_SECRET")
+            .env_remove("REFERRALS_ADMIN_TOKEN")
+            .env_remove("REFERRALS_CONFIG")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(
+                std::fs::OpenOptions::new().create(true).append(true).open(&self.log_path).expect("log file"),
+            ));
+        if let Some(secret) = &self.options.secret {
+            command.env("REFERRALS_SECRET", secret);
+        }
+        let mut child = command.spawn().expect("referrals-server starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let line = tokio::time::timeout(
+            Duration::from_secs(60),
+            tokio::task::spawn_blocking(move || {
+                let mut line = String::new();
+                BufReader::new(stdout).read_line(&mut line).map(|_| line)
+            }),
+        )
+        .await
+        .expect("server announced its address within 60 s")
+        .expect("reader task")
+        .expect("read stdout");
+        let address = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| {
+            panic!(
+                "server did not start: stdout {line:?}, log:\n{}",
+                std::fs::read_to_string(&self.log_path).unwrap_or_default()
+            )
+        });
+        self.address = address.to_owned();
+        self.child = Some(child);
+    }
+
+    /// SIGKILL, as a crash would.
+    pub fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+
+    /// Starts the server again on the same data directory (after `kill` or `signal`).
+    pub async fn restart(&mut self) {
+        self.kill();
+        self.start().await;
+    }
+
+    /// Sends a signal (e.g. "TERM", "INT") and waits for the process to exit.
+    pub fn signal(&mut self, name: &str) -> ExitStatus {
+        let mut child = self.child.take().expect("server is running");
+        let status =
+            Command::new("kill").arg(format!("-{name}")).arg(child.id().to_string()).status().expect("kill runs");
+        assert!(status.success(), "kill -{name} failed");
+        child.wait().expect("server exits")
+    }
+
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(&self.log_path).unwrap_or_default()
+    }
+
+    pub fn url(&self, root: &str, path: &str) -> String {
+        format!("{}{root}{path}", self.address)
+    }
+
+    /// A request on `root` with a credential attached.
+    pub fn request(&self, method: Method, root: &str, path: &str, cred: &Cred) -> RequestBuilder {
+        let builder = self.client.request(method, self.url(root, path));
+        match cred {
+            Cred::None => builder,
+            Cred::Key(key) => builder.header("X-API-Key", key),
+            Cred::Bearer(token) => builder.bearer_auth(token),
+            Cred::Both { key, token } => builder.header("X-API-Key", key).bearer_auth(token),
+            Cred::Authorization(value) => builder.header("Authorization", value),
+        }
+    }
+
+    pub async fn get(&self, root: &str, path: &str, cred: &Cred) -> Response {
+        self.request(Method::GET, root, path, cred).send().await.expect("request sent")
+    }
+
+    pub async fn post_json(&self, root: &str, path: &str, cred: &Cred, body: &Value) -> Response {
+        self.request(Method::POST, root, path, cred).json(body).send().await.expect("request sent")
+    }
+
+    pub async fn register(&self, root: &str, email: &str, name: &str, password: &str) -> Response {
+        self.post_json(root, "/members", &Cred::None, &json!({"email": email, "name": name, "password": password}))
+            .await
+    }
+
+    pub async fn login(&self, root: &str, email: &str, password: &str) -> Response {
+        self.post_json(root, "/auth/token", &Cred::None, &json!({"email": email, "password": password})).await
+    }
+
+    /// Registers a new member and logs in.
+    pub async fn member(&self, tag: &str) -> TestMember {
+        let email = unique_email(tag);
+        let password = format!("pw-{tag}-long-enough");
+        let registered = self.register("/api/v1", &email, tag, &password).await;
+        let registered = expect_status(registered, 201).await;
+        let token = expect_status(self.login("/api/v1", &email, &password).await, 200).await;
+        TestMember {
+            id: registered["data"]["id"].as_u64().expect("member id"),
+            email,
+            password,
+            token: token["data"]["token"].as_str().expect("token").to_owned(),
+        }
+    }
+
+    /// Generates an API key for `member`.
+    pub async fn api_key(&self, member: &TestMember) -> String {
+        let body = expect_status(
+            self.request(Method::POST, "/api/v1", "/members/api-key", &Cred::Bearer(member.token.clone()))
+                .send()
+                .await
+                .unwrap(),
+            201,
+        )
+        .await;
+        body["data"]["api_key"].as_str().expect("api_key").to_owned()
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .timeout(Duration::from_secs(60))
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("client")
+}
+
+/// Asserts the status and returns the JSON body, printing the body on mismatch.
+pub async fn expect_status(response: Response, status: u16) -> Value {
+    let actual = response.status().as_u16();
+    let text = response.text().await.expect("body");
+    assert_eq!(actual, status, "unexpected status; body: {text}");
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("body is not JSON ({e}): {text:?}"))
+}
+
+/// Asserts a failure envelope with this status and machine code; returns the message.
+pub async fn expect_error(response: Response, status: u16, code: &str) -> String {
+    let body = expect_status(response, status).await;
+    assert_eq!(body["success"], json!(false), "{body}");
+    assert_eq!(body["code"], json!(code), "{body}");
+    body["error"].as_str().expect("error message").to_owned()
+}

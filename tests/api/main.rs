@@ -1,0 +1,10 @@
+//! Integration tests: every test starts the real `referrals-server` binary on a free port
+//! with its own temporary data directory and talks to it over HTTP.
+
+mod auth;
+mod billing;
+mod durability;
+mod helpers;
+mod hostile_input;
+mod members;
+mod roots;
