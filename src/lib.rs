@@ -11,6 +11,7 @@
 //! - [`auth`]: the server secret, password hashing, JWTs, sealed API keys.
 //! - [`actors`]: one `BrandActor` per brand (the only writer of its data) and the registry.
 //! - [`http`]: routes, the envelope and error table, extractors, handlers by resource.
+//! - [`site`]: the public site outside the API root (referral links; widget and tracker).
 //! - [`config`], [`startup`], [`telemetry`]: configuration layering, building and running
 //!   the server, logs.
 
@@ -19,6 +20,7 @@ pub mod auth;
 pub mod config;
 pub mod domain;
 pub mod http;
+pub mod site;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

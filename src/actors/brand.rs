@@ -1,15 +1,22 @@
-//! `BrandActor`: owns one brand's key range in the store and applies that brand's writes one
-//! message at a time. Brand operations (campaigns, signups, rewards) arrive as messages here.
+//! `BrandActor`: owns one brand's data and applies that brand's writes one message at a time:
+//! brand changes, campaigns, coupon imports, signups, referral visits and invitations.
+//!
+//! Handlers are synchronous: they read, decide and write (one sled transaction) with no
+//! `.await` in between, so no other message of the brand can interleave. They do not wait for
+//! the disk; the caller awaits the group commit after the reply.
 
 use actix::prelude::*;
 
-use crate::store::Store;
+use crate::domain::campaign::CampaignInput;
+use crate::domain::{now_rfc3339, Brand, Campaign, EmailAddress, Invite, Publish, RewardType, ValidationError};
+use crate::store::{
+    IdempotencyRecord, IdempotencyWrite, ImportOutcome, ReferralEdge, ReservedIds, Signed, SignupRefused, Store,
+    StoreError, Visit,
+};
 
 /// The single writer of one brand's data.
 pub struct BrandActor {
     brand_id: u64,
-    // Read by the brand operations that arrive with brands and campaigns.
-    #[allow(dead_code)]
     store: Store,
     /// Messages applied since this actor started; the order in which they were applied.
     applied: u64,
@@ -19,6 +26,37 @@ impl BrandActor {
     pub fn new(brand_id: u64, store: Store) -> Self {
         Self { brand_id, store, applied: 0 }
     }
+
+    /// The brand, if it exists and belongs to `member_id`.
+    fn owned_brand(&self, member_id: u64) -> Result<Brand, BrandError> {
+        self.store.brand(self.brand_id)?.filter(|b| b.member_id == member_id).ok_or(BrandError::NotFound("brand"))
+    }
+
+    /// The campaign, if it is one of this brand's and belongs to `member_id`.
+    fn owned_campaign(&self, campaign_id: u64, member_id: u64) -> Result<Campaign, BrandError> {
+        self.store
+            .campaign(campaign_id)?
+            .filter(|c| c.brand_id == self.brand_id && c.member_id == member_id)
+            .ok_or(BrandError::NotFound("campaign"))
+    }
+
+    /// Plan and token-network rules that a campaign's settings must satisfy.
+    fn check_entitlements(&self, campaign: &Campaign, paid_plan: bool) -> Result<(), BrandError> {
+        if campaign.publish == Publish::Public && !paid_plan {
+            return Err(BrandError::PlanRequired(
+                "public campaigns need a paid plan; upgrade or use publish 'private'",
+            ));
+        }
+        if campaign.reward_type == RewardType::Token {
+            let linked = self.store.brand(self.brand_id)?.is_some_and(|b| b.token_network.is_some());
+            if !linked {
+                return Err(BrandError::PlanRequired(
+                    "token rewards (reward_type 4) are only available for brands linked to a token network",
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Actor for BrandActor {
@@ -27,6 +65,30 @@ impl Actor for BrandActor {
     fn started(&mut self, _ctx: &mut Self::Context) {
         tracing::debug!(brand_id = self.brand_id, "brand actor started");
     }
+}
+
+/// Why a brand operation was refused. Mapped to HTTP once, in `http::error`.
+#[derive(Debug, thiserror::Error)]
+pub enum BrandError {
+    /// Missing, or owned by another member (never revealed).
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    #[error(transparent)]
+    Invalid(#[from] ValidationError),
+    /// The member's plan (or the brand's token link) does not allow this.
+    #[error("{0}")]
+    PlanRequired(&'static str),
+    /// The referral code names nothing usable in this member's campaigns.
+    #[error("referral_code is not a valid referral code for this campaign")]
+    InvalidReferral,
+    #[error("a participant cannot refer themselves")]
+    SelfReferral,
+    #[error("this email is already a participant of the campaign")]
+    EmailTaken,
+    #[error("this Idempotency-Key was already used with a different request")]
+    IdempotencyConflict,
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 /// Asks the actor which position this message took in the order it applies messages: the
@@ -49,5 +111,257 @@ impl Handler<Probe> for BrandActor {
     fn handle(&mut self, _msg: Probe, _ctx: &mut Self::Context) -> Applied {
         self.applied += 1;
         Applied { brand_id: self.brand_id, sequence: self.applied }
+    }
+}
+
+/// Changes a brand's description, logo or lander background.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Brand, BrandError>")]
+pub struct UpdateBrand {
+    pub member_id: u64,
+    pub description: Option<String>,
+    /// `Some(None)` removes the logo.
+    pub logo_url: Option<Option<String>>,
+    pub background_url: Option<Option<String>>,
+}
+
+impl Handler<UpdateBrand> for BrandActor {
+    type Result = Result<Brand, BrandError>;
+
+    fn handle(&mut self, msg: UpdateBrand, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        let mut brand = self.owned_brand(msg.member_id)?;
+        if let Some(description) = msg.description {
+            brand.description = description;
+        }
+        if let Some(logo_url) = msg.logo_url {
+            brand.logo_url = logo_url;
+        }
+        if let Some(background_url) = msg.background_url {
+            brand.background_url = background_url;
+        }
+        self.store.save_brand(&brand)?;
+        Ok(brand)
+    }
+}
+
+/// Deletes a brand and, first, each of its campaigns with everything under them.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<(), BrandError>")]
+pub struct DeleteBrand {
+    pub member_id: u64,
+}
+
+impl Handler<DeleteBrand> for BrandActor {
+    type Result = Result<(), BrandError>;
+
+    fn handle(&mut self, msg: DeleteBrand, ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        let brand = self.owned_brand(msg.member_id)?;
+        for campaign_id in self.store.campaign_ids_of_brand(brand.id)? {
+            if let Some(campaign) = self.store.campaign(campaign_id)? {
+                self.store.delete_campaign(&campaign)?;
+            }
+        }
+        self.store.remove_brand(&brand)?;
+        // Nothing of this brand is left to own; a later brand gets a fresh actor.
+        ctx.stop();
+        Ok(())
+    }
+}
+
+/// Stores a new, validated campaign on this brand.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Campaign, BrandError>")]
+pub struct CreateCampaign {
+    pub campaign: Campaign,
+    pub paid_plan: bool,
+}
+
+impl Handler<CreateCampaign> for BrandActor {
+    type Result = Result<Campaign, BrandError>;
+
+    fn handle(&mut self, msg: CreateCampaign, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        self.owned_brand(msg.campaign.member_id)?;
+        self.check_entitlements(&msg.campaign, msg.paid_plan)?;
+        self.store.create_campaign(&msg.campaign)?;
+        Ok(msg.campaign)
+    }
+}
+
+/// Applies a `PUT /campaigns/:id` body to the campaign as it is now.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Campaign, BrandError>")]
+pub struct UpdateCampaign {
+    pub campaign_id: u64,
+    pub member_id: u64,
+    pub input: CampaignInput,
+    pub paid_plan: bool,
+}
+
+impl Handler<UpdateCampaign> for BrandActor {
+    type Result = Result<Campaign, BrandError>;
+
+    fn handle(&mut self, msg: UpdateCampaign, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        let mut campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
+        campaign.apply(&msg.input, &now_rfc3339())?;
+        self.check_entitlements(&campaign, msg.paid_plan)?;
+        self.store.save_campaign(&campaign)?;
+        Ok(campaign)
+    }
+}
+
+/// Deletes a campaign and everything under it (participants, referral edges, coupons,
+/// rewards, counters, visits, invitations).
+#[derive(Debug, Message)]
+#[rtype(result = "Result<(), BrandError>")]
+pub struct DeleteCampaign {
+    pub campaign_id: u64,
+    pub member_id: u64,
+}
+
+impl Handler<DeleteCampaign> for BrandActor {
+    type Result = Result<(), BrandError>;
+
+    fn handle(&mut self, msg: DeleteCampaign, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        let campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
+        self.store.delete_campaign(&campaign)?;
+        Ok(())
+    }
+}
+
+/// Adds coupon codes to a campaign's pool and fills pending coupon rewards, oldest first.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<ImportOutcome, BrandError>")]
+pub struct ImportCoupons {
+    pub campaign_id: u64,
+    pub member_id: u64,
+    pub codes: Vec<String>,
+}
+
+impl Handler<ImportCoupons> for BrandActor {
+    type Result = Result<ImportOutcome, BrandError>;
+
+    fn handle(&mut self, msg: ImportCoupons, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        let campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
+        Ok(self.store.import_coupons(&campaign, &msg.codes, &now_rfc3339())?)
+    }
+}
+
+/// Turns a signup's outcome into the stored answer of an idempotent request.
+pub type Render = Box<dyn Fn(&Signed) -> (u16, String) + Send>;
+
+/// Signs a participant up to a campaign, with or without a referral, and applies the goal
+/// and reward rules.
+#[derive(Message)]
+#[rtype(result = "Result<SignupOutcome, BrandError>")]
+pub struct Signup {
+    pub campaign_id: u64,
+    pub member_id: u64,
+    pub email: EmailAddress,
+    pub name: String,
+    pub referral: Option<ReferralEdge>,
+    pub idempotency: Option<IdempotencyWrite>,
+    pub render: Render,
+}
+
+/// What a signup did.
+#[derive(Debug)]
+pub enum SignupOutcome {
+    /// A new participant (and any rewards the signup earned).
+    Created(Box<Signed>),
+    /// A referral signup for someone who already has an inviter: nothing changed.
+    AlreadyReferred { participant: Box<crate::domain::Participant>, by_same_referrer: bool },
+    /// The first answer of this idempotent request.
+    Replay(IdempotencyRecord),
+}
+
+impl Handler<Signup> for BrandActor {
+    type Result = Result<SignupOutcome, BrandError>;
+
+    fn handle(&mut self, msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        let campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
+        let ids = ReservedIds {
+            participant: self.store.next_id()?,
+            referrer_reward: self.store.next_id()?,
+            invited_reward: self.store.next_id()?,
+        };
+        let outcome = self.store.signup(
+            &campaign,
+            &msg.email,
+            &msg.name,
+            msg.referral,
+            msg.idempotency.as_ref(),
+            ids,
+            &now_rfc3339(),
+            &*msg.render,
+        )?;
+        match outcome {
+            Ok(signed) => Ok(SignupOutcome::Created(Box::new(signed))),
+            Err(SignupRefused::Replay(record)) => Ok(SignupOutcome::Replay(record)),
+            Err(SignupRefused::IdempotencyConflict) => Err(BrandError::IdempotencyConflict),
+            Err(SignupRefused::InvalidReferral) => Err(BrandError::InvalidReferral),
+            Err(SignupRefused::SelfReferral) => Err(BrandError::SelfReferral),
+            Err(SignupRefused::EmailTaken(existing)) => match (msg.referral, existing.referred_by) {
+                // The chain is never overwritten: say so instead.
+                (Some(edge), Some(inviter)) => Ok(SignupOutcome::AlreadyReferred {
+                    by_same_referrer: inviter == edge.referrer_id,
+                    participant: existing,
+                }),
+                _ => Err(BrandError::EmailTaken),
+            },
+        }
+    }
+}
+
+/// Records invitations a participant sent by email.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Vec<Invite>, BrandError>")]
+pub struct AddInvites {
+    pub participant_id: u64,
+    pub member_id: u64,
+    pub emails: Vec<EmailAddress>,
+}
+
+impl Handler<AddInvites> for BrandActor {
+    type Result = Result<Vec<Invite>, BrandError>;
+
+    fn handle(&mut self, msg: AddInvites, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        let participant = self
+            .store
+            .participant(msg.participant_id)?
+            .filter(|p| p.brand_id == self.brand_id && p.member_id == msg.member_id)
+            .ok_or(BrandError::NotFound("participant"))?;
+        Ok(self.store.add_invites(&participant, &msg.emails, &now_rfc3339())?)
+    }
+}
+
+/// Records a visit of a participant's referral link (a click, a unique visit once per
+/// visitor, and the reward a `visit` goal earns).
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Option<Visit>, BrandError>")]
+pub struct RecordVisit {
+    pub campaign_id: u64,
+    pub participant_id: u64,
+    /// Digest identifying the visitor (cookie, or address and user agent).
+    pub visitor: [u8; 16],
+}
+
+impl Handler<RecordVisit> for BrandActor {
+    type Result = Result<Option<Visit>, BrandError>;
+
+    fn handle(&mut self, msg: RecordVisit, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        let Some(campaign) = self.store.campaign(msg.campaign_id)?.filter(|c| c.brand_id == self.brand_id) else {
+            return Ok(None);
+        };
+        let reward_id = self.store.next_id()?;
+        Ok(self.store.record_visit(&campaign, msg.participant_id, msg.visitor, reward_id, &now_rfc3339())?)
     }
 }

@@ -12,5 +12,5 @@
 pub mod brand;
 pub mod registry;
 
-pub use brand::BrandActor;
+pub use brand::{BrandActor, BrandError};
 pub use registry::BrandRegistry;

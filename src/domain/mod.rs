@@ -3,16 +3,29 @@
 //! every rule can be unit- and property-tested on its own.
 
 pub mod api_key;
+pub mod brand;
+pub mod brand_url;
+pub mod campaign;
+pub mod coupon;
 pub mod email;
+pub mod goal;
 pub mod member;
+pub mod money;
 pub mod pagination;
+pub mod participant;
 pub mod plan;
+pub mod referral_code;
 
 pub use api_key::ApiKey;
+pub use brand::Brand;
+pub use brand_url::BrandUrl;
+pub use campaign::{Campaign, CampaignInput, GoalType, Publish, RewardType};
 pub use email::EmailAddress;
 pub use member::{Member, MemberName, NewPassword};
 pub use pagination::{Page, PageRequest};
+pub use participant::{Coupon, Invite, Participant, Reward, RewardReason, RewardStatus};
 pub use plan::Plan;
+pub use referral_code::ReferralCode;
 
 /// A rule of the domain was broken by outside input. The message names the field and the rule,
 /// so it can be shown to the caller as it is.

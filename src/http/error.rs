@@ -6,6 +6,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 
+use crate::actors::BrandError;
 use crate::domain::ValidationError;
 use crate::store::StoreError;
 
@@ -18,6 +19,9 @@ pub enum ApiError {
     /// 401: missing or invalid credential. The message never says which part was wrong.
     #[error("{0}")]
     Unauthorized(&'static str),
+    /// 403: the member's plan does not allow this.
+    #[error("{0}")]
+    PlanRequired(String),
     /// 404: no such thing, or one owned by another member (never revealed).
     #[error("{0}")]
     NotFound(String),
@@ -49,6 +53,7 @@ impl ApiError {
         match self {
             Self::BadRequest { code, .. } | Self::Conflict { code, .. } => code,
             Self::Unauthorized(_) => "unauthorized",
+            Self::PlanRequired(_) => "plan_required",
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
             Self::PayloadTooLarge { .. } => "payload_too_large",
@@ -70,6 +75,7 @@ impl ResponseError for ApiError {
         match self {
             Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            Self::PlanRequired(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict { .. } => StatusCode::CONFLICT,
@@ -99,6 +105,23 @@ impl From<ValidationError> for ApiError {
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         Self::Internal(e.to_string())
+    }
+}
+
+impl From<BrandError> for ApiError {
+    fn from(e: BrandError) -> Self {
+        match e {
+            BrandError::NotFound(what) => Self::not_found(what),
+            BrandError::Invalid(v) => v.into(),
+            BrandError::PlanRequired(message) => Self::PlanRequired(message.into()),
+            BrandError::InvalidReferral => Self::bad_request("invalid_referral_code", e.to_string()),
+            BrandError::SelfReferral => Self::bad_request("self_referral", e.to_string()),
+            BrandError::EmailTaken => Self::Conflict { code: "participant_exists", message: e.to_string() },
+            BrandError::IdempotencyConflict => {
+                Self::Conflict { code: "idempotency_key_reused", message: e.to_string() }
+            }
+            BrandError::Store(e) => e.into(),
+        }
     }
 }
 

@@ -31,26 +31,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
             req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
         let mut payload = payload.take();
         Box::pin(async move {
-            if declared_len.is_some_and(|len| len > DRAIN_CAP) {
-                return Err(ApiError::PayloadTooLarge { limit });
-            }
-            let mut body = web::BytesMut::new();
-            let mut seen = 0usize;
-            while let Some(chunk) = payload.next().await {
-                let chunk = chunk.map_err(|e| {
-                    ApiError::bad_request("unreadable_body", format!("request body could not be read: {e}"))
-                })?;
-                seen += chunk.len();
-                if seen > DRAIN_CAP {
-                    return Err(ApiError::PayloadTooLarge { limit });
-                }
-                if seen <= limit {
-                    body.extend_from_slice(&chunk);
-                }
-            }
-            if seen > limit {
-                return Err(ApiError::PayloadTooLarge { limit });
-            }
+            let body = read_body(&mut payload, declared_len, limit).await?;
             if !is_json {
                 return Err(ApiError::bad_request("unsupported_content_type", "Content-Type must be application/json"));
             }
@@ -71,11 +52,47 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     }
 }
 
+/// Reads a whole request body of at most `limit` bytes. An oversized body is read to its end
+/// (up to [`DRAIN_CAP`]) before the 413, so the client gets the answer.
+pub async fn read_body<S>(payload: &mut S, declared_len: Option<usize>, limit: usize) -> Result<web::BytesMut, ApiError>
+where
+    S: futures_util::Stream<Item = Result<web::Bytes, actix_web::error::PayloadError>> + Unpin,
+{
+    if declared_len.is_some_and(|len| len > DRAIN_CAP) {
+        return Err(ApiError::PayloadTooLarge { limit });
+    }
+    let mut body = web::BytesMut::new();
+    let mut seen = 0usize;
+    while let Some(chunk) = payload.next().await {
+        let chunk = chunk
+            .map_err(|e| ApiError::bad_request("unreadable_body", format!("request body could not be read: {e}")))?;
+        seen += chunk.len();
+        if seen > DRAIN_CAP {
+            return Err(ApiError::PayloadTooLarge { limit });
+        }
+        if seen <= limit {
+            body.extend_from_slice(&chunk);
+        }
+    }
+    if seen > limit {
+        return Err(ApiError::PayloadTooLarge { limit });
+    }
+    Ok(body)
+}
+
+/// The media type of the request, lower-cased, without parameters ("" when absent).
+pub fn media_type(req: &HttpRequest) -> String {
+    let value = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    value.split(';').next().unwrap_or("").trim().to_ascii_lowercase()
+}
+
+/// The declared Content-Length, if any.
+pub fn declared_length(req: &HttpRequest) -> Option<usize> {
+    req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok())
+}
+
 fn is_json_content_type(req: &HttpRequest) -> bool {
-    let Some(value) = req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
-        return false;
-    };
-    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    let essence = media_type(req);
     essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
 }
 

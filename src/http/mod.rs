@@ -11,17 +11,31 @@
 //! | `GET /members/profile`  | [`members`]     |
 //! | `GET/POST /members/api-key` | [`api_keys`] |
 //! | `GET /billing/plans`    | [`billing`]     |
+//! | `/brands`, `/brands/:id`, `/brands/:id/stats` | [`brands`] |
+//! | `/campaigns`, `/campaigns/:id`, `/campaigns/:id/stats`, `/campaigns/:id/coupons` | [`campaigns`] |
+//! | `/participants`, `/participants/:id`, `/participants/:id/invites` | [`participants`] |
+//! | `POST /signups`, `POST /signups/referral` | [`signups`] |
+//!
+//! The public site (referral links, later the widget and tracker) is in [`crate::site`].
 
 pub mod api_keys;
 pub mod authenticated;
 pub mod billing;
+pub mod brands;
+pub mod campaigns;
 pub mod envelope;
 pub mod error;
 pub mod fallback;
+pub mod idempotency;
 pub mod json;
 pub mod members;
+pub mod ownership;
+pub mod participants;
+pub mod query;
 pub mod request_id;
+pub mod signups;
 pub mod state;
+pub mod views;
 
 use actix_web::{web, Resource};
 
@@ -38,6 +52,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     for root in API_ROOTS {
         cfg.service(web::scope(root).configure(api_v1));
     }
+    crate::site::configure(cfg);
 }
 
 /// The versioned API, mounted once per root.
@@ -46,35 +61,47 @@ fn api_v1(cfg: &mut web::ServiceConfig) {
         .service(resource("/members").post(members::register))
         .service(resource("/members/profile").get(members::profile))
         .service(resource("/members/api-key").get(api_keys::current).post(api_keys::generate))
-        .service(resource("/billing/plans").get(billing::plans));
+        .service(resource("/billing/plans").get(billing::plans))
+        .service(resource("/brands").get(brands::list).post(brands::create))
+        .service(resource("/brands/{id}").get(brands::get).put(brands::update).delete(brands::delete))
+        .service(resource("/brands/{id}/stats").get(brands::stats))
+        .service(resource("/campaigns").get(campaigns::list).post(campaigns::create))
+        .service(resource("/campaigns/{id}").get(campaigns::get).put(campaigns::update).delete(campaigns::delete))
+        .service(resource("/campaigns/{id}/stats").get(campaigns::stats))
+        .service(resource("/campaigns/{id}/coupons").get(campaigns::coupons).post(campaigns::upload_coupons))
+        .service(resource("/participants").get(participants::list))
+        .service(resource("/participants/{id}").get(participants::get))
+        .service(resource("/participants/{id}/invites").post(participants::invite))
+        .service(resource("/signups").post(signups::signup))
+        .service(resource("/signups/referral").post(signups::referral_signup));
 }
 
 /// A resource whose unsupported methods get a 405 in the envelope.
-fn resource(path: &str) -> ResourceBuilder {
+pub fn resource(path: &str) -> ResourceBuilder {
     ResourceBuilder(web::resource(path).default_service(web::to(fallback::method_not_allowed)))
 }
 
 /// Small builder so the route table reads as one line per path.
-struct ResourceBuilder(Resource);
+pub struct ResourceBuilder(Resource);
+
+macro_rules! method {
+    ($name:ident, $route:path) => {
+        pub fn $name<F, Args>(self, handler: F) -> Self
+        where
+            F: actix_web::Handler<Args>,
+            Args: actix_web::FromRequest + 'static,
+            F::Output: actix_web::Responder + 'static,
+        {
+            Self(self.0.route($route().to(handler)))
+        }
+    };
+}
 
 impl ResourceBuilder {
-    fn get<F, Args>(self, handler: F) -> Self
-    where
-        F: actix_web::Handler<Args>,
-        Args: actix_web::FromRequest + 'static,
-        F::Output: actix_web::Responder + 'static,
-    {
-        Self(self.0.route(web::get().to(handler)))
-    }
-
-    fn post<F, Args>(self, handler: F) -> Self
-    where
-        F: actix_web::Handler<Args>,
-        Args: actix_web::FromRequest + 'static,
-        F::Output: actix_web::Responder + 'static,
-    {
-        Self(self.0.route(web::post().to(handler)))
-    }
+    method!(get, web::get);
+    method!(post, web::post);
+    method!(put, web::put);
+    method!(delete, web::delete);
 }
 
 impl actix_web::dev::HttpServiceFactory for ResourceBuilder {

@@ -23,3 +23,87 @@ mod tests {
         assert_eq!(read_id(&[1, 2, 3]), None);
     }
 }
+
+/// Tags of the `indexes` tree: each names one secondary index, so all of them share a tree
+/// (fewer trees per transaction; sled commits every transaction under one global lock).
+pub mod index {
+    /// member ++ brand → () : a member's brands.
+    pub const MEMBER_BRAND: u8 = b'B';
+    /// member ++ domain → brand : one brand per domain per member.
+    pub const MEMBER_DOMAIN: u8 = b'D';
+    /// member ++ campaign → brand : a member's campaigns.
+    pub const MEMBER_CAMPAIGN: u8 = b'C';
+    /// brand ++ campaign → () : a brand's campaigns.
+    pub const BRAND_CAMPAIGN: u8 = b'c';
+    /// member ++ participant → campaign : a member's participants.
+    pub const MEMBER_PARTICIPANT: u8 = b'P';
+    /// campaign → () : a deleted campaign whose rows are still being purged.
+    pub const PURGE: u8 = b'X';
+}
+
+/// Tags of the `campaign_rows` tree (key: campaign ++ tag ++ rest).
+pub mod campaign_row {
+    /// ++ seq → participant : the roster, dense from 1.
+    pub const ROSTER: u8 = b'r';
+    /// ++ lower-cased email → participant.
+    pub const EMAIL: u8 = b'e';
+    /// ++ seq → coupon, in upload order.
+    pub const COUPON: u8 = b'c';
+    /// ++ code → seq : the pool's codes, for de-duplication.
+    pub const COUPON_CODE: u8 = b'k';
+    /// → pool state (uploaded, assigned).
+    pub const COUPON_POOL: u8 = b'o';
+    /// ++ reward → participant : coupon rewards waiting for a coupon, oldest first.
+    pub const PENDING_REWARD: u8 = b'p';
+    /// ++ counter kind → u64.
+    pub const COUNTER: u8 = b'n';
+    /// ++ day number → u64 : signups per UTC day.
+    pub const DAILY_SIGNUPS: u8 = b'd';
+    /// ++ participant ++ visitor digest → () : unique visits of a referral link.
+    pub const VISIT: u8 = b'v';
+}
+
+/// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).
+pub mod participant_row {
+    pub const REWARD: u8 = b'w';
+    pub const INVITE: u8 = b'i';
+}
+
+/// `tag ++ a ++ b`, the common shape of index keys.
+pub fn tagged(tag: u8, a: u64, b: u64) -> [u8; 17] {
+    let mut key = [0u8; 17];
+    key[0] = tag;
+    key[1..9].copy_from_slice(&a.to_be_bytes());
+    key[9..].copy_from_slice(&b.to_be_bytes());
+    key
+}
+
+/// `tag ++ a`: the prefix of every `tagged(tag, a, _)` key.
+pub fn tagged_prefix(tag: u8, a: u64) -> [u8; 9] {
+    let mut key = [0u8; 9];
+    key[0] = tag;
+    key[1..].copy_from_slice(&a.to_be_bytes());
+    key
+}
+
+/// `tag ++ a ++ bytes`.
+pub fn tagged_bytes(tag: u8, a: u64, bytes: &[u8]) -> Vec<u8> {
+    let mut key = Vec::with_capacity(9 + bytes.len());
+    key.extend_from_slice(&tagged_prefix(tag, a));
+    key.extend_from_slice(bytes);
+    key
+}
+
+/// `owner ++ tag ++ rest`: rows of a campaign or a participant.
+pub fn row(owner: u64, tag: u8, rest: &[u8]) -> Vec<u8> {
+    let mut key = Vec::with_capacity(9 + rest.len());
+    key.extend_from_slice(&owner.to_be_bytes());
+    key.push(tag);
+    key.extend_from_slice(rest);
+    key
+}
+
+/// A counter value as stored (8 bytes, big-endian); absent or malformed reads as 0.
+pub fn read_counter(bytes: Option<&[u8]>) -> u64 {
+    bytes.and_then(read_id).unwrap_or(0)
+}

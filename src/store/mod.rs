@@ -15,19 +15,37 @@
 //! | `api_keys`       | SHA-256 digest of the key   | member id        |
 //! | `plans`          | plan id                     | [`Plan`](crate::domain::Plan) |
 //! | `meta`           | ASCII name                  | small markers    |
+//! | `brands`         | brand id                    | [`Brand`](crate::domain::Brand) |
+//! | `campaigns`      | campaign id                 | [`Campaign`](crate::domain::Campaign) |
+//! | `participants`   | participant id              | [`Participant`](crate::domain::Participant) |
+//! | `indexes`        | tag ++ ids (see [`keys::index`]) | member → brands, campaigns, participants; domains; purges |
+//! | `campaign_rows`  | campaign id ++ tag ++ …     | roster, emails, coupons, pending rewards, counters, visits |
+//! | `participant_rows` | participant id ++ tag ++ id | rewards, invitations |
+//! | `idempotency`    | member id ++ SHA-256(key)   | the first answer of an idempotent request |
+//!
+//! A campaign's rows and a participant's rows are each one contiguous key range, so a
+//! cascade delete is a range delete. Only the campaign's brand actor writes them.
 
+mod brands;
+pub mod campaigns;
 mod codec;
 mod group_commit;
 pub mod keys;
 mod members;
+pub mod participants;
 mod plans;
 
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+pub use brands::DomainTaken;
+pub use campaigns::{CampaignCounters, Counter, CouponPool};
 pub use group_commit::GroupCommit;
 pub use members::EmailTaken;
+pub use participants::{
+    IdempotencyRecord, IdempotencyWrite, ImportOutcome, ReferralEdge, ReservedIds, Signed, SignupRefused, Visit,
+};
 
 /// Errors of the storage layer. All of them are server faults (mapped to 500 and logged);
 /// domain conflicts are returned as values, never as `StoreError`.
@@ -92,6 +110,13 @@ pub struct Store {
     api_keys: sled::Tree,
     plans: sled::Tree,
     meta: sled::Tree,
+    brands: sled::Tree,
+    campaigns: sled::Tree,
+    participants: sled::Tree,
+    indexes: sled::Tree,
+    campaign_rows: sled::Tree,
+    participant_rows: sled::Tree,
+    idempotency: sled::Tree,
     commit: Arc<GroupCommit>,
 }
 
@@ -112,11 +137,22 @@ impl Store {
             api_keys: db.open_tree("api_keys")?,
             plans: db.open_tree("plans")?,
             meta: db.open_tree("meta")?,
+            brands: db.open_tree("brands")?,
+            campaigns: db.open_tree("campaigns")?,
+            participants: db.open_tree("participants")?,
+            indexes: db.open_tree("indexes")?,
+            campaign_rows: db.open_tree("campaign_rows")?,
+            participant_rows: db.open_tree("participant_rows")?,
+            idempotency: db.open_tree("idempotency")?,
             commit: Arc::new(GroupCommit::start(db.clone(), options.idle_flush)),
             db,
         };
         store.seed_plans()?;
-        // Seeding is a write like any other: make it durable before serving.
+        let resumed = store.resume_purges()?;
+        if resumed > 0 {
+            tracing::info!(campaigns = resumed, "finished purging campaigns deleted before a crash");
+        }
+        // Start-up writes are writes like any other: make them durable before serving.
         store.db.flush()?;
         Ok(store)
     }

@@ -242,3 +242,57 @@ pub async fn expect_error(response: Response, status: u16, code: &str) -> String
     assert_eq!(body["code"], json!(code), "{body}");
     body["error"].as_str().expect("error message").to_owned()
 }
+
+/// Typed helpers for brands, campaigns and signups.
+impl TestApp {
+    /// Creates a brand for `url`; returns its id.
+    pub async fn brand(&self, member: &TestMember, url: &str) -> u64 {
+        let body = json!({"url": url, "description": "test brand"});
+        let created = expect_status(self.post_json("/api/v1", "/brands", &member.bearer(), &body).await, 201).await;
+        created["data"]["id"].as_u64().expect("brand id")
+    }
+
+    /// Creates a campaign on `brand_id` with `fields` merged over a coupon campaign.
+    pub async fn campaign(&self, member: &TestMember, brand_id: u64, fields: Value) -> Value {
+        let mut body = json!({"name": "Test campaign", "url_id": brand_id, "reward_type": 1});
+        if let (Some(body), Some(fields)) = (body.as_object_mut(), fields.as_object()) {
+            body.extend(fields.clone());
+        }
+        expect_status(self.post_json("/api/v1", "/campaigns", &member.bearer(), &body).await, 201).await["data"].clone()
+    }
+
+    /// Signs `email` up to a campaign; returns the participant.
+    pub async fn participant(&self, member: &TestMember, campaign_id: u64, email: &str) -> Value {
+        let body = json!({"campaign_id": campaign_id, "email": email, "name": "Participant"});
+        expect_status(self.post_json("/api/v1", "/signups", &member.bearer(), &body).await, 201).await["data"]
+            ["participant"]
+            .clone()
+    }
+
+    /// A referral signup through `code`.
+    pub async fn refer(&self, member: &TestMember, code: &str, email: &str) -> Response {
+        let body = json!({"referral_code": code, "email": email, "name": "Referred"});
+        self.post_json("/api/v1", "/signups/referral", &member.bearer(), &body).await
+    }
+
+    /// Uploads coupon codes as a JSON array.
+    pub async fn upload_coupons(&self, member: &TestMember, campaign_id: u64, codes: &[String]) -> Value {
+        let path = format!("/campaigns/{campaign_id}/coupons");
+        expect_status(self.post_json("/api/v1", &path, &member.bearer(), &json!(codes)).await, 201).await["data"]
+            .clone()
+    }
+
+    pub async fn put_json(&self, root: &str, path: &str, cred: &Cred, body: &Value) -> Response {
+        self.request(Method::PUT, root, path, cred).json(body).send().await.expect("request sent")
+    }
+
+    pub async fn delete(&self, root: &str, path: &str, cred: &Cred) -> Response {
+        self.request(Method::DELETE, root, path, cred).send().await.expect("request sent")
+    }
+}
+
+impl TestMember {
+    pub fn bearer(&self) -> Cred {
+        Cred::Bearer(self.token.clone())
+    }
+}

@@ -3,8 +3,14 @@
 
 mod auth;
 mod billing;
+mod brands;
+mod campaigns;
 mod durability;
 mod helpers;
 mod hostile_input;
 mod members;
+mod referral_links;
+mod rewards;
 mod roots;
+mod signups;
+mod tenant_isolation;

@@ -1,0 +1,420 @@
+//! Campaigns: a referral program on one brand, with its goal, reward and widget settings, and
+//! the validated input that creates or changes one.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::money::parse_amount;
+use super::ValidationError;
+
+/// How rewards are triggered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GoalType {
+    /// Each successful referral signup counts.
+    Signup,
+    /// Each unique visit of the referral link counts.
+    Visit,
+}
+
+/// Who can see the campaign; public needs a paid plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Publish {
+    Public,
+    Private,
+}
+
+/// The kind of reward, with the spec's numeric codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RewardType {
+    /// 1: the next available coupon code of the campaign's pool.
+    Coupon,
+    /// 3: a free-form message.
+    Message,
+    /// 4: a crypto token amount (legacy); only for brands linked to a token network.
+    Token,
+    /// 5: a cash amount recorded against the participant.
+    Cash,
+}
+
+impl RewardType {
+    pub fn from_code(code: u64) -> Option<Self> {
+        match code {
+            1 => Some(Self::Coupon),
+            3 => Some(Self::Message),
+            4 => Some(Self::Token),
+            5 => Some(Self::Cash),
+            _ => None,
+        }
+    }
+
+    pub fn code(self) -> u8 {
+        match self {
+            Self::Coupon => 1,
+            Self::Message => 3,
+            Self::Token => 4,
+            Self::Cash => 5,
+        }
+    }
+
+    /// The `type` string of a reward object.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Coupon => "coupon",
+            Self::Message => "message",
+            Self::Token => "token",
+            Self::Cash => "cash",
+        }
+    }
+}
+
+/// How the widget shows on the brand's page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WidgetMode {
+    Embed,
+    Popup,
+    Floating,
+}
+
+/// The campaign's widget settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WidgetSettings {
+    pub mode: WidgetMode,
+    /// `#rrggbb`.
+    pub primary_color: String,
+    pub button_text: String,
+    pub headline: String,
+}
+
+impl Default for WidgetSettings {
+    fn default() -> Self {
+        Self {
+            mode: WidgetMode::Embed,
+            primary_color: "#4f46e5".into(),
+            button_text: "Get my referral link".into(),
+            headline: "Invite friends, earn rewards".into(),
+        }
+    }
+}
+
+/// A referral contest run alongside the campaign (a leaderboard period with a prize).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contest {
+    pub enabled: bool,
+    pub starts_at: Option<String>,
+    pub ends_at: Option<String>,
+    pub prize: Option<String>,
+}
+
+/// A campaign as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Campaign {
+    pub id: u64,
+    pub brand_id: u64,
+    pub member_id: u64,
+    pub name: String,
+    pub type_id: u32,
+    pub reward_type: RewardType,
+    pub goal_type: GoalType,
+    pub num_signups: u32,
+    pub publish: Publish,
+    pub reward_invited: bool,
+    /// Cash amount ("10.00") for cash, message text for message, token amount for token.
+    pub reward_value: Option<String>,
+    pub widget: WidgetSettings,
+    pub contest: Contest,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// Longest campaign name, in characters.
+pub const MAX_NAME_CHARS: usize = 200;
+/// Largest `num_signups`.
+pub const MAX_NUM_SIGNUPS: u64 = 1_000_000;
+/// Longest reward message, in characters.
+pub const MAX_MESSAGE_CHARS: usize = 2_000;
+
+/// Body of `POST /campaigns` and `PUT /campaigns/:id`: every field optional here; `create`
+/// and `apply` decide what is required. Values arrive as JSON so wrong types get a message
+/// that names the field.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(expecting = "a JSON object of campaign fields")]
+pub struct CampaignInput {
+    pub name: Option<Value>,
+    pub url_id: Option<Value>,
+    pub type_id: Option<Value>,
+    pub reward_type: Option<Value>,
+    pub goal_type: Option<Value>,
+    pub num_signups: Option<Value>,
+    pub publish: Option<Value>,
+    pub reward_invited: Option<Value>,
+    pub reward_value: Option<Value>,
+    pub widget: Option<WidgetInput>,
+    pub contest: Option<ContestInput>,
+}
+
+/// Widget fields a member may change.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(expecting = "a JSON object of widget settings")]
+pub struct WidgetInput {
+    pub mode: Option<String>,
+    pub primary_color: Option<String>,
+    pub button_text: Option<String>,
+    pub headline: Option<String>,
+}
+
+/// Contest fields a member may change.
+#[derive(Debug, Default, Deserialize, Serialize)]
+#[serde(expecting = "a JSON object of contest settings")]
+pub struct ContestInput {
+    pub enabled: Option<bool>,
+    pub starts_at: Option<String>,
+    pub ends_at: Option<String>,
+    pub prize: Option<String>,
+}
+
+fn err(field: &'static str, message: impl Into<String>) -> ValidationError {
+    ValidationError::new(field, message)
+}
+
+/// A whole number in `min..=max`, from a JSON number.
+pub fn whole(field: &'static str, value: &Value, min: u64, max: u64) -> Result<u64, ValidationError> {
+    value
+        .as_u64()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| err(field, format!("{field} must be a whole number from {min} to {max}")))
+}
+
+fn text(field: &'static str, value: &Value, max_chars: usize) -> Result<String, ValidationError> {
+    let s = value.as_str().ok_or_else(|| err(field, format!("{field} must be a string")))?.trim();
+    if s.is_empty() {
+        return Err(err(field, format!("{field} must not be empty")));
+    }
+    if s.chars().count() > max_chars {
+        return Err(err(field, format!("{field} must be at most {max_chars} characters")));
+    }
+    if s.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(err(field, format!("{field} must not contain control characters")));
+    }
+    Ok(s.to_owned())
+}
+
+fn short_text(field: &'static str, value: &str, max_chars: usize) -> Result<String, ValidationError> {
+    text(field, &Value::String(value.to_owned()), max_chars)
+}
+
+fn timestamp(field: &'static str, value: &str) -> Result<String, ValidationError> {
+    chrono::DateTime::parse_from_rfc3339(value.trim())
+        .map(|t| t.with_timezone(&chrono::Utc).to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+        .map_err(|_| err(field, format!("{field} must be an RFC 3339 timestamp such as 2026-12-31T23:59:59Z")))
+}
+
+impl Campaign {
+    /// A new campaign from `POST /campaigns` input. `name`, `url_id` and `reward_type` are
+    /// required; the owner check of `url_id` and the plan checks are the caller's.
+    pub fn create(
+        id: u64,
+        brand_id: u64,
+        member_id: u64,
+        input: &CampaignInput,
+        now: &str,
+    ) -> Result<Self, ValidationError> {
+        let name = input.name.as_ref().ok_or_else(|| err("name", "name is required"))?;
+        let reward_type = input
+            .reward_type
+            .as_ref()
+            .ok_or_else(|| err("reward_type", "reward_type is required (1 coupon, 3 message, 4 token, 5 cash)"))?;
+        let mut campaign = Campaign {
+            id,
+            brand_id,
+            member_id,
+            name: text("name", name, MAX_NAME_CHARS)?,
+            type_id: 1,
+            reward_type: parse_reward_type(reward_type)?,
+            goal_type: GoalType::Signup,
+            num_signups: 1,
+            publish: Publish::Private,
+            reward_invited: false,
+            reward_value: None,
+            widget: WidgetSettings::default(),
+            contest: Contest::default(),
+            created_at: now.to_owned(),
+            updated_at: now.to_owned(),
+        };
+        campaign.apply(input, now)?;
+        Ok(campaign)
+    }
+
+    /// Applies the fields present in `input` (`url_id` cannot change: a campaign stays on its
+    /// brand). The result is checked as a whole, so a reward type always has its value.
+    pub fn apply(&mut self, input: &CampaignInput, now: &str) -> Result<(), ValidationError> {
+        if let Some(v) = &input.name {
+            self.name = text("name", v, MAX_NAME_CHARS)?;
+        }
+        if let Some(v) = &input.type_id {
+            self.type_id = whole("type_id", v, 1, 1000)? as u32;
+        }
+        if let Some(v) = &input.reward_type {
+            self.reward_type = parse_reward_type(v)?;
+        }
+        if let Some(v) = &input.goal_type {
+            self.goal_type = match v.as_str() {
+                Some("signup") => GoalType::Signup,
+                Some("visit") => GoalType::Visit,
+                _ => return Err(err("goal_type", "goal_type must be 'signup' or 'visit'")),
+            };
+        }
+        if let Some(v) = &input.num_signups {
+            self.num_signups = whole("num_signups", v, 1, MAX_NUM_SIGNUPS)? as u32;
+        }
+        if let Some(v) = &input.publish {
+            self.publish = match v.as_str() {
+                Some("public") => Publish::Public,
+                Some("private") => Publish::Private,
+                _ => return Err(err("publish", "publish must be 'public' or 'private'")),
+            };
+        }
+        if let Some(v) = &input.reward_invited {
+            self.reward_invited =
+                v.as_bool().ok_or_else(|| err("reward_invited", "reward_invited must be true or false"))?;
+        }
+        if let Some(v) = &input.reward_value {
+            self.reward_value = match v {
+                Value::Null => None,
+                Value::String(s) => Some(s.clone()),
+                Value::Number(n) => Some(n.to_string()),
+                _ => return Err(err("reward_value", "reward_value must be a string or a number")),
+            };
+        }
+        if let Some(w) = &input.widget {
+            if let Some(mode) = &w.mode {
+                self.widget.mode = match mode.as_str() {
+                    "embed" => WidgetMode::Embed,
+                    "popup" => WidgetMode::Popup,
+                    "floating" => WidgetMode::Floating,
+                    _ => return Err(err("widget.mode", "widget.mode must be 'embed', 'popup' or 'floating'")),
+                };
+            }
+            if let Some(color) = &w.primary_color {
+                let ok =
+                    color.len() == 7 && color.starts_with('#') && color[1..].bytes().all(|b| b.is_ascii_hexdigit());
+                if !ok {
+                    return Err(err("widget.primary_color", "widget.primary_color must be a colour like #4f46e5"));
+                }
+                self.widget.primary_color = color.to_ascii_lowercase();
+            }
+            if let Some(t) = &w.button_text {
+                self.widget.button_text = short_text("widget.button_text", t, 60)?;
+            }
+            if let Some(t) = &w.headline {
+                self.widget.headline = short_text("widget.headline", t, 160)?;
+            }
+        }
+        if let Some(c) = &input.contest {
+            if let Some(enabled) = c.enabled {
+                self.contest.enabled = enabled;
+            }
+            if let Some(t) = &c.starts_at {
+                self.contest.starts_at = Some(timestamp("contest.starts_at", t)?);
+            }
+            if let Some(t) = &c.ends_at {
+                self.contest.ends_at = Some(timestamp("contest.ends_at", t)?);
+            }
+            if let Some(p) = &c.prize {
+                self.contest.prize = Some(short_text("contest.prize", p, 500)?);
+            }
+            if let (Some(start), Some(end)) = (&self.contest.starts_at, &self.contest.ends_at) {
+                if end <= start {
+                    return Err(err("contest.ends_at", "contest.ends_at must be after contest.starts_at"));
+                }
+            }
+        }
+        self.reward_value = normalize_reward_value(self.reward_type, self.reward_value.take())?;
+        self.updated_at = now.to_owned();
+        Ok(())
+    }
+}
+
+fn parse_reward_type(value: &Value) -> Result<RewardType, ValidationError> {
+    value
+        .as_u64()
+        .and_then(RewardType::from_code)
+        .ok_or_else(|| err("reward_type", "reward_type must be 1 (coupon), 3 (message), 4 (token) or 5 (cash)"))
+}
+
+/// Each reward type's value: cash and token an amount, message a text, coupon none (the
+/// code comes from the pool).
+fn normalize_reward_value(kind: RewardType, value: Option<String>) -> Result<Option<String>, ValidationError> {
+    match kind {
+        RewardType::Coupon => Ok(None),
+        RewardType::Cash | RewardType::Token => {
+            let raw = value.ok_or_else(|| {
+                err("reward_value", "reward_value (an amount such as \"10.00\") is required for cash and token rewards")
+            })?;
+            parse_amount("reward_value", &raw).map(Some)
+        }
+        RewardType::Message => {
+            let raw = value.ok_or_else(|| {
+                err("reward_value", "reward_value (the message text) is required for message rewards")
+            })?;
+            text("reward_value", &Value::String(raw), MAX_MESSAGE_CHARS).map(Some)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn input(v: Value) -> CampaignInput {
+        serde_json::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn defaults_and_required_fields() {
+        let c =
+            Campaign::create(1, 2, 3, &input(json!({"name": " Spring ", "url_id": 2, "reward_type": 1})), "t").unwrap();
+        assert_eq!(
+            (c.name.as_str(), c.type_id, c.goal_type, c.num_signups, c.publish, c.reward_invited),
+            ("Spring", 1, GoalType::Signup, 1, Publish::Private, false)
+        );
+        assert_eq!(c.reward_value, None);
+        assert!(Campaign::create(1, 2, 3, &input(json!({"url_id": 2, "reward_type": 1})), "t").is_err());
+        assert!(Campaign::create(1, 2, 3, &input(json!({"name": "x", "url_id": 2})), "t").is_err());
+    }
+
+    #[test]
+    fn reward_values_follow_the_reward_type() {
+        let cash = Campaign::create(1, 2, 3, &input(json!({"name": "c", "reward_type": 5, "reward_value": "10"})), "t")
+            .unwrap();
+        assert_eq!(cash.reward_value.as_deref(), Some("10.00"));
+        let cash = Campaign::create(1, 2, 3, &input(json!({"name": "c", "reward_type": 5, "reward_value": 7.5})), "t")
+            .unwrap();
+        assert_eq!(cash.reward_value.as_deref(), Some("7.50"));
+        assert!(Campaign::create(1, 2, 3, &input(json!({"name": "c", "reward_type": 5})), "t").is_err());
+        assert!(Campaign::create(1, 2, 3, &input(json!({"name": "c", "reward_type": 5, "reward_value": "-1"})), "t")
+            .is_err());
+        let msg =
+            Campaign::create(1, 2, 3, &input(json!({"name": "c", "reward_type": 3, "reward_value": "Thanks!"})), "t")
+                .unwrap();
+        assert_eq!(msg.reward_value.as_deref(), Some("Thanks!"));
+    }
+
+    #[test]
+    fn unknown_enum_values_are_refused_with_the_field_name() {
+        for (body, field) in [
+            (json!({"name": "c", "reward_type": 2}), "reward_type"),
+            (json!({"name": "c", "reward_type": "1"}), "reward_type"),
+            (json!({"name": "c", "reward_type": 1, "goal_type": "purchase"}), "goal_type"),
+            (json!({"name": "c", "reward_type": 1, "publish": "open"}), "publish"),
+            (json!({"name": "c", "reward_type": 1, "num_signups": 0}), "num_signups"),
+            (json!({"name": "c", "reward_type": 1, "widget": {"mode": "banner"}}), "widget.mode"),
+            (json!({"name": "c", "reward_type": 1, "widget": {"primary_color": "red"}}), "widget.primary_color"),
+        ] {
+            assert_eq!(Campaign::create(1, 2, 3, &input(body), "t").unwrap_err().field, field);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! Participants of a campaign, the rewards they earn and the invitations they send.
+
+use serde::{Deserialize, Serialize};
+
+use super::campaign::RewardType;
+use super::ValidationError;
+
+/// A participant as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Participant {
+    pub id: u64,
+    pub campaign_id: u64,
+    pub brand_id: u64,
+    pub member_id: u64,
+    /// Position in the campaign (1, 2, 3, …): dense, so a page is one range read.
+    pub seq: u64,
+    pub email: String,
+    pub name: String,
+    /// The participant who referred this one; never overwritten once set.
+    pub referred_by: Option<u64>,
+    /// Successful referral signups made through this participant's codes.
+    pub referrals: u64,
+    /// Unique visits of this participant's referral link.
+    pub visits: u64,
+    /// Clicks on this participant's referral link (every visit, unique or not).
+    pub clicks: u64,
+    /// Shares recorded for this participant.
+    pub shares: u64,
+    pub created_at: String,
+}
+
+/// Why a reward was earned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RewardReason {
+    /// The participant's referrals or visits reached the goal.
+    Referrer,
+    /// Two-way reward: the participant signed up through a referral.
+    Invited,
+}
+
+/// Whether the reward has its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RewardStatus {
+    Issued,
+    /// A coupon reward waiting for a coupon to be uploaded.
+    Pending,
+}
+
+/// A reward as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reward {
+    pub id: u64,
+    pub participant_id: u64,
+    pub campaign_id: u64,
+    pub kind: RewardType,
+    /// The coupon code, cash amount, message or token amount; `None` while pending.
+    pub value: Option<String>,
+    pub status: RewardStatus,
+    pub reason: RewardReason,
+    /// The participant whose signup (or visit count) triggered the reward.
+    pub trigger_participant_id: Option<u64>,
+    pub created_at: String,
+    pub issued_at: Option<String>,
+}
+
+/// An invitation a participant sent to an email address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Invite {
+    pub id: u64,
+    pub participant_id: u64,
+    pub email: String,
+    pub accepted_by: Option<u64>,
+    pub created_at: String,
+    pub accepted_at: Option<String>,
+}
+
+/// A coupon of a campaign's pool.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Coupon {
+    pub code: String,
+    /// The reward it was assigned to; `None` while available.
+    pub reward_id: Option<u64>,
+    pub participant_id: Option<u64>,
+    pub used_at: Option<String>,
+}
+
+/// A participant's name: optional (empty), trimmed, at most 200 characters.
+pub fn parse_participant_name(raw: Option<&str>) -> Result<String, ValidationError> {
+    let name = raw.unwrap_or("").trim();
+    if name.chars().count() > 200 {
+        return Err(ValidationError::new("name", "name must be at most 200 characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ValidationError::new("name", "name must not contain control characters"));
+    }
+    Ok(name.to_owned())
+}

@@ -1,0 +1,166 @@
+//! Brand endpoints: `GET/POST /brands`, `GET/PUT/DELETE /brands/:id`, `GET /brands/:id/stats`.
+
+use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Deserializer};
+use serde_json::json;
+
+use super::authenticated::AuthenticatedMember;
+use super::error::ApiError;
+use super::json::JsonBody;
+use super::query::ListQuery;
+use super::state::AppState;
+use super::{envelope, ownership, views};
+use crate::actors::brand::{DeleteBrand, UpdateBrand};
+use crate::domain::brand::MAX_DESCRIPTION_CHARS;
+use crate::domain::brand_url::parse_http_url;
+use crate::domain::pagination::Page;
+use crate::domain::{now_rfc3339, Brand, BrandUrl, ValidationError};
+use crate::store::{CampaignCounters, DomainTaken};
+
+/// Distinguishes a field that is absent (`None`) from one set to null (`Some(None)`).
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// Body of `POST /brands`.
+#[derive(Deserialize)]
+#[serde(expecting = "a JSON object with url and optional description and logo_url")]
+pub struct NewBrand {
+    url: String,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    logo_url: Option<String>,
+}
+
+/// Body of `PUT /brands/:id`.
+#[derive(Deserialize)]
+#[serde(expecting = "a JSON object with description, logo_url or background_url")]
+pub struct BrandChanges {
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    logo_url: Option<Option<String>>,
+    #[serde(default, deserialize_with = "present")]
+    background_url: Option<Option<String>>,
+}
+
+fn description(raw: Option<&str>) -> Result<String, ValidationError> {
+    let text = raw.unwrap_or("").trim();
+    if text.chars().count() > MAX_DESCRIPTION_CHARS {
+        return Err(ValidationError::new(
+            "description",
+            format!("description must be at most {MAX_DESCRIPTION_CHARS} characters"),
+        ));
+    }
+    Ok(text.to_owned())
+}
+
+fn image_url(field: &'static str, raw: Option<&str>) -> Result<Option<String>, ValidationError> {
+    raw.filter(|s| !s.trim().is_empty()).map(|s| parse_http_url(field, s).map(|u| u.to_string())).transpose()
+}
+
+/// `GET /brands`: the member's brands, newest first.
+pub async fn list(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = query.page()?;
+    let (brands, total) = state.store.brands_of_member(member.id, page)?;
+    Ok(envelope::ok(
+        json!({"brands": brands.iter().map(views::brand).collect::<Vec<_>>(), "pagination": Page::new(page, total)}),
+    ))
+}
+
+/// `POST /brands`: 201; 409 when the member already has a brand on that domain.
+pub async fn create(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    JsonBody(body): JsonBody<NewBrand>,
+) -> Result<HttpResponse, ApiError> {
+    let url = BrandUrl::parse(&body.url)?;
+    let brand = Brand {
+        id: state.store.next_id()?,
+        member_id: member.id,
+        url: url.url,
+        domain: url.domain,
+        description: description(body.description.as_deref())?,
+        logo_url: image_url("logo_url", body.logo_url.as_deref())?,
+        background_url: None,
+        token_network: None,
+        created_at: now_rfc3339(),
+    };
+    // Brand creation writes no existing brand's rows, so it needs no actor; the domain index
+    // transaction makes concurrent creations of one domain yield exactly one brand.
+    state.store.create_brand(&brand)?.map_err(|DomainTaken { brand_id }| ApiError::Conflict {
+        code: "domain_taken",
+        message: format!("you already have a brand for {} (id {brand_id})", brand.domain),
+    })?;
+    state.store.durable().await?;
+    Ok(envelope::created(views::brand(&brand)))
+}
+
+/// `GET /brands/:id`.
+pub async fn get(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(envelope::ok(views::brand(&ownership::brand(&state, &member, *id)?)))
+}
+
+/// `PUT /brands/:id`: description, logo_url, background_url (null removes an image).
+pub async fn update(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+    JsonBody(body): JsonBody<BrandChanges>,
+) -> Result<HttpResponse, ApiError> {
+    let brand = ownership::brand(&state, &member, *id)?;
+    if body.description.is_none() && body.logo_url.is_none() && body.background_url.is_none() {
+        return Err(ApiError::bad_request(
+            "validation_failed",
+            "nothing to update: send description, logo_url or background_url",
+        ));
+    }
+    let message = UpdateBrand {
+        member_id: member.id,
+        description: body.description.as_deref().map(|d| description(Some(d))).transpose()?,
+        logo_url: body.logo_url.map(|u| image_url("logo_url", u.as_deref())).transpose()?,
+        background_url: body.background_url.map(|u| image_url("background_url", u.as_deref())).transpose()?,
+    };
+    let updated = state.brands.get(brand.id).send(message).await??;
+    state.store.durable().await?;
+    Ok(envelope::ok(views::brand(&updated)))
+}
+
+/// `DELETE /brands/:id`: the brand and all its campaigns with everything under them.
+pub async fn delete(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let brand = ownership::brand(&state, &member, *id)?;
+    state.brands.get(brand.id).send(DeleteBrand { member_id: member.id }).await??;
+    state.store.durable().await?;
+    Ok(envelope::ok(json!({"id": brand.id, "deleted": true})))
+}
+
+/// `GET /brands/:id/stats`: totals over the brand's campaigns.
+pub async fn stats(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let brand = ownership::brand(&state, &member, *id)?;
+    let campaign_ids = state.store.campaign_ids_of_brand(brand.id)?;
+    let mut totals = CampaignCounters::default();
+    for campaign_id in &campaign_ids {
+        totals.add(&state.store.counters(*campaign_id)?);
+    }
+    let mut data = views::counters(&totals);
+    data["brand_id"] = json!(brand.id);
+    data["campaigns"] = json!(campaign_ids.len());
+    Ok(envelope::ok(data))
+}

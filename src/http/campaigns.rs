@@ -1,0 +1,223 @@
+//! Campaign endpoints: `GET/POST /campaigns`, `GET/PUT/DELETE /campaigns/:id`,
+//! `GET /campaigns/:id/stats`, and the coupon pool `GET/POST /campaigns/:id/coupons`.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde_json::{json, Value};
+
+use super::authenticated::AuthenticatedMember;
+use super::error::ApiError;
+use super::json::{declared_length, media_type, read_body, JsonBody};
+use super::query::{body_id, id_filter, ListQuery};
+use super::state::AppState;
+use super::{envelope, ownership, views};
+use crate::actors::brand::{CreateCampaign, DeleteCampaign, ImportCoupons, UpdateCampaign};
+use crate::domain::campaign::CampaignInput;
+use crate::domain::coupon::{ParsedCodes, MAX_CODES_PER_UPLOAD};
+use crate::domain::pagination::Page;
+use crate::domain::{now_rfc3339, Campaign};
+
+/// Largest coupon upload body, in bytes.
+pub const MAX_COUPON_UPLOAD_BYTES: usize = 8 * 1024 * 1024;
+/// Default and largest `days` of campaign stats.
+const DEFAULT_DAYS: u32 = 30;
+const MAX_DAYS: u32 = 365;
+
+/// `GET /campaigns`: the member's campaigns (optionally of one brand), newest first.
+pub async fn list(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = query.page()?;
+    let brand_filter = id_filter("brand_id", query.brand_id.as_deref())?;
+    // A filter naming someone else's brand lists nothing, like a brand without campaigns.
+    let (campaigns, total) = match brand_filter {
+        Some(brand_id) if state.store.brand(brand_id)?.is_none_or(|b| b.member_id != member.id) => (Vec::new(), 0),
+        _ => state.store.campaigns_of_member(member.id, brand_filter, page)?,
+    };
+    Ok(envelope::ok(
+        json!({"campaigns": campaigns.iter().map(views::campaign).collect::<Vec<_>>(), "pagination": Page::new(page, total)}),
+    ))
+}
+
+/// `POST /campaigns`: 201 with the campaign; 404 for a brand that is not the member's; 403
+/// for public campaigns on a free plan or token rewards without a token network.
+pub async fn create(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    JsonBody(input): JsonBody<CampaignInput>,
+) -> Result<HttpResponse, ApiError> {
+    let brand_id = body_id("url_id", input.url_id.as_ref())?;
+    let brand = ownership::brand(&state, &member, brand_id)?;
+    let campaign = Campaign::create(state.store.next_id()?, brand.id, member.id, &input, &now_rfc3339())?;
+    let paid_plan = ownership::on_paid_plan(&state, &member)?;
+    let created = state.brands.get(brand.id).send(CreateCampaign { campaign, paid_plan }).await??;
+    state.store.durable().await?;
+    Ok(envelope::created(detail(&state, &created)?))
+}
+
+fn detail(state: &AppState, campaign: &Campaign) -> Result<Value, ApiError> {
+    let pool = state.store.coupon_pool(campaign.id)?;
+    let counters = state.store.counters(campaign.id)?;
+    Ok(views::campaign_detail(campaign, pool, &counters, &state.public_url))
+}
+
+/// `GET /campaigns/:id`: with widget, reward and contest information.
+pub async fn get(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let campaign = ownership::campaign(&state, &member, *id)?;
+    Ok(envelope::ok(detail(&state, &campaign)?))
+}
+
+/// `PUT /campaigns/:id`: any campaign field but `url_id`; `widget` and `contest` partially.
+pub async fn update(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+    JsonBody(input): JsonBody<CampaignInput>,
+) -> Result<HttpResponse, ApiError> {
+    let campaign = ownership::campaign(&state, &member, *id)?;
+    if let Some(url_id) = &input.url_id {
+        if url_id.as_u64() != Some(campaign.brand_id) {
+            return Err(ApiError::bad_request(
+                "validation_failed",
+                "url_id cannot change: a campaign stays on its brand",
+            ));
+        }
+    }
+    let paid_plan = ownership::on_paid_plan(&state, &member)?;
+    let message = UpdateCampaign { campaign_id: campaign.id, member_id: member.id, input, paid_plan };
+    let updated = state.brands.get(campaign.brand_id).send(message).await??;
+    state.store.durable().await?;
+    Ok(envelope::ok(detail(&state, &updated)?))
+}
+
+/// `DELETE /campaigns/:id`: the campaign and its participants, referral edges, coupons,
+/// rewards, counters and invitations.
+pub async fn delete(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let campaign = ownership::campaign(&state, &member, *id)?;
+    state
+        .brands
+        .get(campaign.brand_id)
+        .send(DeleteCampaign { campaign_id: campaign.id, member_id: member.id })
+        .await??;
+    state.store.durable().await?;
+    Ok(envelope::ok(json!({"id": campaign.id, "deleted": true})))
+}
+
+/// `GET /campaigns/:id/stats?days=30`: counters and signups per day (UTC), oldest first.
+pub async fn stats(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let campaign = ownership::campaign(&state, &member, *id)?;
+    let days = match query.days.as_deref() {
+        None => DEFAULT_DAYS,
+        Some(raw) => raw.trim().parse::<u32>().ok().filter(|d| (1..=MAX_DAYS).contains(d)).ok_or_else(|| {
+            ApiError::bad_request("invalid_query", format!("days must be a whole number from 1 to {MAX_DAYS}"))
+        })?,
+    };
+    let mut data = views::counters(&state.store.counters(campaign.id)?);
+    data["campaign_id"] = json!(campaign.id);
+    data["days"] = json!(days);
+    data["daily_signups"] = state
+        .store
+        .daily_signups(campaign.id, days)?
+        .into_iter()
+        .map(|(date, signups)| json!({"date": date.to_string(), "signups": signups}))
+        .collect();
+    Ok(envelope::ok(data))
+}
+
+/// `GET /campaigns/:id/coupons`: the pool's counts (codes are not listed).
+pub async fn coupons(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let campaign = ownership::campaign(&state, &member, *id)?;
+    let mut data = views::coupon_pool(state.store.coupon_pool(campaign.id)?, &state.store.counters(campaign.id)?);
+    data["campaign_id"] = json!(campaign.id);
+    Ok(envelope::ok(data))
+}
+
+/// `POST /campaigns/:id/coupons`: codes as a JSON array (or `{"codes": [...]}`) or as
+/// `text/csv` / `text/plain`, one code a line. Blank lines and duplicates (within the upload
+/// and against the pool) are skipped and counted; pending coupon rewards are filled at once.
+pub async fn upload_coupons(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+    req: HttpRequest,
+    mut payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let body = read_body(&mut payload, declared_length(&req), MAX_COUPON_UPLOAD_BYTES).await?;
+    let campaign = ownership::campaign(&state, &member, *id)?;
+    if campaign.reward_type != crate::domain::RewardType::Coupon {
+        return Err(ApiError::bad_request(
+            "not_a_coupon_campaign",
+            "this campaign's rewards are not coupons (reward_type 1)",
+        ));
+    }
+    let parsed = match media_type(&req).as_str() {
+        "application/json" => {
+            let value: Value = serde_json::from_slice(&body)
+                .map_err(|e| ApiError::bad_request("invalid_json", format!("request body is not valid JSON: {e}")))?;
+            let codes = match &value {
+                Value::Array(items) => items,
+                Value::Object(map) => map.get("codes").and_then(Value::as_array).ok_or_else(|| {
+                    ApiError::bad_request("invalid_body", "send a JSON array of codes or {\"codes\": [...]}")
+                })?,
+                _ => {
+                    return Err(ApiError::bad_request(
+                        "invalid_body",
+                        "send a JSON array of codes or {\"codes\": [...]}",
+                    ))
+                }
+            };
+            if codes.len() > MAX_CODES_PER_UPLOAD {
+                return Err(too_many_codes());
+            }
+            ParsedCodes::from_json(codes)
+        }
+        "text/csv" | "text/plain" => ParsedCodes::from_csv(&body),
+        _ => {
+            return Err(ApiError::bad_request(
+                "unsupported_content_type",
+                "Content-Type must be application/json, text/csv or text/plain",
+            ))
+        }
+    };
+    if parsed.codes.len() > MAX_CODES_PER_UPLOAD {
+        return Err(too_many_codes());
+    }
+    let message = ImportCoupons { campaign_id: campaign.id, member_id: member.id, codes: parsed.codes };
+    let outcome = state.brands.get(campaign.brand_id).send(message).await??;
+    state.store.durable().await?;
+    let pool = views::coupon_pool(state.store.coupon_pool(campaign.id)?, &state.store.counters(campaign.id)?);
+    Ok(envelope::created(json!({
+        "added": outcome.added,
+        "skipped": outcome.duplicates_in_pool + parsed.duplicate_in_upload + parsed.blank,
+        "skipped_duplicates": outcome.duplicates_in_pool + parsed.duplicate_in_upload,
+        "skipped_blank": parsed.blank,
+        "invalid": parsed.invalid,
+        "pending_filled": outcome.pending_filled,
+        "pool": pool,
+    })))
+}
+
+fn too_many_codes() -> ApiError {
+    ApiError::bad_request(
+        "too_many_codes",
+        format!("codes: at most {MAX_CODES_PER_UPLOAD} codes per upload; split the file"),
+    )
+}

@@ -1,0 +1,66 @@
+//! `Idempotency-Key` on signups: a retry with the same key and body gets the first answer and
+//! changes nothing; the same key with another body gets 409. Keys are scoped to the member.
+//! The record is written in the signup's own transaction, so a crash can never leave a
+//! signup without its record (or a record without its signup).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use super::error::ApiError;
+use super::state::AppState;
+use crate::store::{IdempotencyRecord, IdempotencyWrite};
+
+/// Longest key accepted.
+pub const MAX_KEY_LEN: usize = 255;
+
+/// The request's idempotency key, if it sent one: member id ++ SHA-256(key), and a hash of
+/// the endpoint and the parsed body (so formatting differences do not matter).
+pub fn from_request(
+    req: &HttpRequest,
+    member_id: u64,
+    body: &impl Serialize,
+) -> Result<Option<IdempotencyWrite>, ApiError> {
+    let Some(value) = req.headers().get("idempotency-key") else {
+        return Ok(None);
+    };
+    let key =
+        value.to_str().ok().filter(|k| (1..=MAX_KEY_LEN).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()));
+    let key = key.ok_or_else(|| {
+        ApiError::bad_request(
+            "invalid_idempotency_key",
+            format!("Idempotency-Key must be 1 to {MAX_KEY_LEN} visible ASCII characters"),
+        )
+    })?;
+    let mut stored_key = member_id.to_be_bytes().to_vec();
+    stored_key.extend_from_slice(&Sha256::digest(key.as_bytes()));
+    let mut hasher = Sha256::new();
+    hasher.update(req.match_pattern().unwrap_or_default().as_bytes());
+    hasher.update(b"\n");
+    hasher.update(serde_json::to_vec(body).map_err(|e| ApiError::Internal(e.to_string()))?);
+    Ok(Some(IdempotencyWrite { key: stored_key, request_hash: hasher.finalize().into() }))
+}
+
+/// The stored answer when this key was used before with this request; 409 when it was used
+/// with another. Checked before the signup is sent to the brand actor (the actor checks
+/// again inside the transaction, for concurrent retries).
+pub fn replay_if_known(state: &AppState, write: Option<&IdempotencyWrite>) -> Result<Option<HttpResponse>, ApiError> {
+    let Some(write) = write else { return Ok(None) };
+    match state.store.idempotency_record(&write.key)? {
+        Some(record) if record.request_hash == write.request_hash => Ok(Some(replay(&record))),
+        Some(_) => Err(ApiError::Conflict {
+            code: "idempotency_key_reused",
+            message: "this Idempotency-Key was already used with a different request".into(),
+        }),
+        None => Ok(None),
+    }
+}
+
+/// The first answer, sent again.
+pub fn replay(record: &IdempotencyRecord) -> HttpResponse {
+    HttpResponse::build(StatusCode::from_u16(record.status).unwrap_or(StatusCode::OK))
+        .content_type("application/json")
+        .insert_header(("Idempotent-Replayed", "true"))
+        .body(record.body.clone())
+}

@@ -1,0 +1,96 @@
+//! Participant endpoints: `GET /participants`, `GET /participants/:id`,
+//! `POST /participants/:id/invites`.
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::authenticated::AuthenticatedMember;
+use super::error::ApiError;
+use super::json::JsonBody;
+use super::query::{id_filter, ListQuery};
+use super::state::AppState;
+use super::{envelope, ownership, views};
+use crate::actors::brand::AddInvites;
+use crate::domain::pagination::Page;
+use crate::domain::EmailAddress;
+
+/// Most emails in one invitation request.
+pub const MAX_INVITES_PER_REQUEST: usize = 100;
+
+/// `GET /participants`: the member's participants across campaigns (or of one campaign),
+/// newest first.
+pub async fn list(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = query.page()?;
+    let (participants, total) = match id_filter("campaign_id", query.campaign_id.as_deref())? {
+        Some(campaign_id) => match ownership::campaign(&state, &member, campaign_id) {
+            Ok(campaign) => state.store.participants_of_campaign(campaign.id, page)?,
+            // Someone else's (or no) campaign: nothing to list.
+            Err(_) => (Vec::new(), 0),
+        },
+        None => state.store.participants_of_member(member.id, page)?,
+    };
+    let site = &state.public_url;
+    Ok(envelope::ok(
+        json!({"participants": participants.iter().map(|p| views::participant(p, site)).collect::<Vec<_>>(), "pagination": Page::new(page, total)}),
+    ))
+}
+
+/// `GET /participants/:id`: with shares, clicks, rewards, invitations, referrer and counts.
+pub async fn get(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let (participant, campaign) = ownership::participant(&state, &member, *id)?;
+    let referrer = participant.referred_by.map(|r| state.store.participant(r)).transpose()?.flatten();
+    let rewards = state.store.rewards_of(participant.id)?;
+    let invites = state.store.invites_of(participant.id)?;
+    Ok(envelope::ok(views::participant_detail(
+        &participant,
+        referrer.as_ref(),
+        &rewards,
+        &invites,
+        campaign.num_signups,
+        &state.public_url,
+    )))
+}
+
+/// Body of `POST /participants/:id/invites`.
+#[derive(Deserialize)]
+#[serde(expecting = "a JSON object with emails (an array of email addresses)")]
+pub struct InviteRequest {
+    emails: Vec<String>,
+}
+
+/// `POST /participants/:id/invites`: records invitations the participant sent; each comes
+/// back with its own referral code (social type `email`, with the invitation id).
+pub async fn invite(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+    JsonBody(body): JsonBody<InviteRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let (participant, campaign) = ownership::participant(&state, &member, *id)?;
+    if body.emails.is_empty() || body.emails.len() > MAX_INVITES_PER_REQUEST {
+        return Err(ApiError::bad_request(
+            "validation_failed",
+            format!("emails must list 1 to {MAX_INVITES_PER_REQUEST} addresses"),
+        ));
+    }
+    let emails = body.emails.iter().map(|e| EmailAddress::parse(e)).collect::<Result<Vec<_>, _>>()?;
+    let created = state
+        .brands
+        .get(campaign.brand_id)
+        .send(AddInvites { participant_id: participant.id, member_id: member.id, emails })
+        .await??;
+    state.store.durable().await?;
+    let site = &state.public_url;
+    Ok(envelope::created(
+        json!({"invites": created.iter().map(|i| views::invite(i, campaign.id, site)).collect::<Vec<_>>()}),
+    ))
+}

@@ -1,0 +1,149 @@
+//! Signup endpoints: `POST /signups` (a participant joins a campaign) and
+//! `POST /signups/referral` (joins through a referral code: the referral is recorded and the
+//! goal and reward rules applied). Both honour `Idempotency-Key`.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use super::authenticated::AuthenticatedMember;
+use super::error::ApiError;
+use super::json::JsonBody;
+use super::query::body_id;
+use super::state::AppState;
+use super::{envelope, idempotency, ownership, views};
+use crate::actors::brand::{Render, Signup, SignupOutcome};
+use crate::domain::participant::parse_participant_name;
+use crate::domain::{Campaign, EmailAddress, Member, ReferralCode};
+use crate::store::{ReferralEdge, Signed};
+
+/// Body of `POST /signups`.
+#[derive(Deserialize, Serialize)]
+#[serde(expecting = "a JSON object with campaign_id, email and name")]
+pub struct SignupBody {
+    campaign_id: Option<Value>,
+    email: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// Body of `POST /signups/referral`.
+#[derive(Deserialize, Serialize)]
+#[serde(expecting = "a JSON object with referral_code, email and name")]
+pub struct ReferralSignupBody {
+    referral_code: String,
+    email: String,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// The success envelope as text, for the idempotency record.
+fn envelope_text(data: Value) -> String {
+    json!({"success": true, "data": data}).to_string()
+}
+
+/// `POST /signups`: 201 with the participant; 409 when the email is already in the campaign.
+pub async fn signup(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    req: HttpRequest,
+    JsonBody(body): JsonBody<SignupBody>,
+) -> Result<HttpResponse, ApiError> {
+    let idempotency = idempotency::from_request(&req, member.id, &body)?;
+    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref())? {
+        return Ok(replay);
+    }
+    let campaign = ownership::campaign(&state, &member, body_id("campaign_id", body.campaign_id.as_ref())?)?;
+    let email = EmailAddress::parse(&body.email)?;
+    let name = parse_participant_name(body.name.as_deref())?;
+    let site = state.public_url.clone();
+    let render: Render = Box::new(move |signed: &Signed| {
+        (201, envelope_text(json!({"participant": views::participant(&signed.participant, &site)})))
+    });
+    let outcome = send(&state, &member, &campaign, email, name, None, idempotency, render).await?;
+    Ok(match outcome {
+        SignupOutcome::Created(signed) => {
+            envelope::created(json!({"participant": views::participant(&signed.participant, &state.public_url)}))
+        }
+        SignupOutcome::Replay(record) => idempotency::replay(&record),
+        // Only referral signups can find an existing inviter.
+        SignupOutcome::AlreadyReferred { .. } => {
+            return Err(ApiError::Conflict {
+                code: "participant_exists",
+                message: "this email is already a participant of the campaign".into(),
+            })
+        }
+    })
+}
+
+/// `POST /signups/referral`: 201 with `participant`, `reward` (the new participant's, for
+/// two-way rewards) and `referrer_reward` (what this signup earned the referrer). Someone
+/// already referred by another participant keeps their inviter: 200 with a `message`.
+pub async fn referral_signup(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    req: HttpRequest,
+    JsonBody(body): JsonBody<ReferralSignupBody>,
+) -> Result<HttpResponse, ApiError> {
+    let idempotency = idempotency::from_request(&req, member.id, &body)?;
+    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref())? {
+        return Ok(replay);
+    }
+    let invalid_code = || {
+        ApiError::bad_request("invalid_referral_code", "referral_code is not a valid referral code for this campaign")
+    };
+    let code = ReferralCode::parse(&body.referral_code).map_err(|_| invalid_code())?;
+    // A code for another member's campaign is as invalid as a made-up one.
+    let campaign = ownership::campaign(&state, &member, code.campaign_id).map_err(|_| invalid_code())?;
+    let email = EmailAddress::parse(&body.email)?;
+    let name = parse_participant_name(body.name.as_deref())?;
+    let edge = ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id };
+    let site = state.public_url.clone();
+    let render: Render = Box::new(move |signed: &Signed| (201, envelope_text(referral_answer(signed, &site))));
+    let outcome = send(&state, &member, &campaign, email, name, Some(edge), idempotency, render).await?;
+    Ok(match outcome {
+        SignupOutcome::Created(signed) => envelope::created(referral_answer(&signed, &state.public_url)),
+        SignupOutcome::Replay(record) => idempotency::replay(&record),
+        SignupOutcome::AlreadyReferred { participant, by_same_referrer } => {
+            let message = if by_same_referrer {
+                "this participant was already referred by this referrer; nothing changed"
+            } else {
+                "this participant was already referred by someone else; the referral chain is unchanged"
+            };
+            envelope::ok(json!({
+                "participant": views::participant(&participant, &state.public_url),
+                "reward": null,
+                "referrer_reward": null,
+                "message": message,
+            }))
+        }
+    })
+}
+
+/// The answer of a referral signup that created a participant.
+pub fn referral_answer(signed: &Signed, site: &str) -> Value {
+    json!({
+        "participant": views::participant(&signed.participant, site),
+        "reward": signed.reward.as_ref().map(views::reward),
+        "referrer_reward": signed.referrer_reward.as_ref().map(views::reward),
+        "referrer": signed.referrer.as_ref().map(|r| json!({"id": r.id, "referrals": r.referrals})),
+    })
+}
+
+/// Sends the signup to the campaign's brand actor and waits for the write to be durable.
+#[allow(clippy::too_many_arguments)]
+async fn send(
+    state: &AppState,
+    member: &Member,
+    campaign: &Campaign,
+    email: EmailAddress,
+    name: String,
+    referral: Option<ReferralEdge>,
+    idempotency: Option<crate::store::IdempotencyWrite>,
+    render: Render,
+) -> Result<SignupOutcome, ApiError> {
+    let message = Signup { campaign_id: campaign.id, member_id: member.id, email, name, referral, idempotency, render };
+    let outcome = state.brands.get(campaign.brand_id).send(message).await??;
+    state.store.durable().await?;
+    Ok(outcome)
+}

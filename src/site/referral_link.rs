@@ -1,0 +1,72 @@
+//! `GET /r/{code}`: a participant's referral link. Counts a click for the campaign and the
+//! referrer, and a unique visit once per visitor (which a `visit` goal rewards), then
+//! redirects (302) to the brand's own URL with `ref=<code>` added. It never redirects
+//! anywhere else, and a failure to count never stops the visitor.
+
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use sha2::{Digest, Sha256};
+
+use crate::actors::brand::RecordVisit;
+use crate::domain::ReferralCode;
+use crate::http::{ApiError, AppState};
+
+/// Cookie that identifies a visitor across visits of referral links.
+pub const VISITOR_COOKIE: &str = "ref_visitor";
+
+/// `GET /r/{code}`.
+pub async fn follow(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    code: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let unknown = || ApiError::NotFound("this referral link does not exist".into());
+    let code = ReferralCode::parse(&code).map_err(|_| unknown())?;
+    let campaign = state.store.campaign(code.campaign_id)?.ok_or_else(unknown)?;
+    let brand = state.store.brand(campaign.brand_id)?.ok_or_else(unknown)?;
+    let (visitor, cookie) = visitor(&req);
+
+    let message = RecordVisit { campaign_id: campaign.id, participant_id: code.participant_id, visitor };
+    match state.brands.get(brand.id).send(message).await {
+        Ok(Ok(Some(_))) => {
+            if let Err(error) = state.store.durable().await {
+                tracing::warn!(%error, "referral visit not confirmed on disk; redirecting anyway");
+            }
+        }
+        Ok(Ok(None)) => return Err(unknown()),
+        Ok(Err(error)) => tracing::warn!(%error, "referral visit not recorded; redirecting anyway"),
+        Err(error) => tracing::warn!(%error, "referral visit not recorded; redirecting anyway"),
+    }
+
+    // The brand URL was validated as http(s) at creation; only `ref` is added to it.
+    let mut target =
+        url::Url::parse(&brand.url).map_err(|e| ApiError::Internal(format!("stored brand URL is invalid: {e}")))?;
+    target.query_pairs_mut().append_pair("ref", &code.encode());
+    let mut response = HttpResponse::Found();
+    response.insert_header((header::LOCATION, target.to_string())).insert_header((header::CACHE_CONTROL, "no-store"));
+    if let Some(cookie) = cookie {
+        response.insert_header((header::SET_COOKIE, cookie));
+    }
+    Ok(response.finish())
+}
+
+/// The visitor's identity: the visitor cookie when it is present and well-formed, otherwise a
+/// digest of the connection's address and user agent, which is then set as the cookie so
+/// the next visit is recognised either way. (The address is the socket's, never a
+/// forwarded-for header, which any client can forge.)
+fn visitor(req: &HttpRequest) -> ([u8; 16], Option<String>) {
+    let from_cookie = req.cookie(VISITOR_COOKIE).and_then(|c| {
+        let value = c.value();
+        (value.len() == 32).then(|| hex::decode(value).ok()).flatten().and_then(|b| <[u8; 16]>::try_from(b).ok())
+    });
+    if let Some(id) = from_cookie {
+        return (id, None);
+    }
+    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let digest = Sha256::digest(format!("{address}\n{agent}").as_bytes());
+    let mut id = [0u8; 16];
+    id.copy_from_slice(&digest[..16]);
+    let cookie = format!("{VISITOR_COOKIE}={}; Path=/r/; Max-Age=31536000; HttpOnly; SameSite=Lax", hex::encode(id));
+    (id, Some(cookie))
+}

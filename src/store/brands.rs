@@ -1,0 +1,95 @@
+//! Brands and the member's domain index.
+
+use sled::Transactional;
+
+use super::keys::{self, index};
+use super::{codec, finish_transaction, tx_encode, Store, StoreError};
+use crate::domain::pagination::PageRequest;
+use crate::domain::Brand;
+
+/// The member already has a brand on this domain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DomainTaken {
+    pub brand_id: u64,
+}
+
+impl Store {
+    /// Creates a brand unless the member already has one on its domain.
+    pub fn create_brand(&self, brand: &Brand) -> Result<Result<(), DomainTaken>, StoreError> {
+        let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
+        let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
+            if let Some(existing) = indexes.get(&domain_key)? {
+                return Ok(Err(DomainTaken { brand_id: keys::read_id(&existing).unwrap_or(0) }));
+            }
+            brands.insert(&keys::id(brand.id), tx_encode(brand)?)?;
+            indexes.insert(&keys::tagged(index::MEMBER_BRAND, brand.member_id, brand.id), &[][..])?;
+            indexes.insert(domain_key.as_slice(), &keys::id(brand.id))?;
+            Ok(Ok(()))
+        });
+        finish_transaction(outcome)
+    }
+
+    pub fn brand(&self, id: u64) -> Result<Option<Brand>, StoreError> {
+        self.brands.get(keys::id(id))?.map(|row| codec::decode(&row)).transpose()
+    }
+
+    /// Overwrites a brand's row (its domain never changes).
+    pub fn save_brand(&self, brand: &Brand) -> Result<(), StoreError> {
+        self.brands.insert(keys::id(brand.id), codec::encode(brand)?)?;
+        Ok(())
+    }
+
+    /// A page of the member's brands, newest first, and the member's brand count.
+    pub fn brands_of_member(&self, member_id: u64, page: PageRequest) -> Result<(Vec<Brand>, u64), StoreError> {
+        let prefix = keys::tagged_prefix(index::MEMBER_BRAND, member_id);
+        let ids = self.page_of_index(&prefix, page, |key| keys::read_id(&key[9..17]))?;
+        let mut brands = Vec::with_capacity(ids.0.len());
+        for id in ids.0 {
+            if let Some(brand) = self.brand(id)? {
+                brands.push(brand);
+            }
+        }
+        Ok((brands, ids.1))
+    }
+
+    /// Ids of a brand's campaigns, oldest first.
+    pub fn campaign_ids_of_brand(&self, brand_id: u64) -> Result<Vec<u64>, StoreError> {
+        self.indexes
+            .scan_prefix(keys::tagged_prefix(index::BRAND_CAMPAIGN, brand_id))
+            .keys()
+            .map(|key| Ok(keys::read_id(&key?[9..17]).unwrap_or(0)))
+            .collect()
+    }
+
+    /// Removes a brand after its campaigns were deleted.
+    pub fn remove_brand(&self, brand: &Brand) -> Result<(), StoreError> {
+        let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
+        let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
+            brands.remove(&keys::id(brand.id))?;
+            indexes.remove(&keys::tagged(index::MEMBER_BRAND, brand.member_id, brand.id))?;
+            indexes.remove(domain_key.as_slice())?;
+            Ok(())
+        });
+        finish_transaction(outcome)
+    }
+
+    /// Newest-first page over the keys under `prefix` of the `indexes` tree, mapped by
+    /// `id_of`, and the total count under the prefix. Costs O(offset + limit) key reads.
+    pub(super) fn page_of_index(
+        &self,
+        prefix: &[u8],
+        page: PageRequest,
+        id_of: impl Fn(&[u8]) -> Option<u64>,
+    ) -> Result<(Vec<u64>, u64), StoreError> {
+        let mut ids = Vec::with_capacity(page.limit as usize);
+        let mut total = 0u64;
+        for key in self.indexes.scan_prefix(prefix).keys().rev() {
+            let key = key?;
+            if total >= page.offset() && (ids.len() as u64) < page.limit {
+                ids.extend(id_of(&key));
+            }
+            total += 1;
+        }
+        Ok((ids, total))
+    }
+}

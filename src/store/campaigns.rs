@@ -1,0 +1,276 @@
+//! Campaigns, their counters and daily signups, and the cascade delete of everything a
+//! campaign owns.
+
+use serde::Serialize;
+use sled::Transactional;
+
+use super::keys::{self, campaign_row, index, participant_row};
+use super::{codec, finish_transaction, tx_encode, Store, StoreError};
+use crate::domain::pagination::PageRequest;
+use crate::domain::{Campaign, Participant};
+
+/// The counters kept per campaign.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Counter {
+    Participants = 1,
+    Referrals = 2,
+    Clicks = 3,
+    Impressions = 4,
+    Shares = 5,
+    RewardsIssued = 6,
+    RewardsPending = 7,
+    Visits = 8,
+}
+
+impl Counter {
+    pub fn key(self, campaign_id: u64) -> Vec<u8> {
+        keys::row(campaign_id, campaign_row::COUNTER, &[self as u8])
+    }
+}
+
+/// A campaign's counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct CampaignCounters {
+    pub participants: u64,
+    pub referrals: u64,
+    pub shares: u64,
+    pub clicks: u64,
+    pub impressions: u64,
+    pub unique_visits: u64,
+    pub rewards_issued: u64,
+    pub rewards_pending: u64,
+}
+
+impl CampaignCounters {
+    pub fn add(&mut self, other: &Self) {
+        self.participants += other.participants;
+        self.referrals += other.referrals;
+        self.shares += other.shares;
+        self.clicks += other.clicks;
+        self.impressions += other.impressions;
+        self.unique_visits += other.unique_visits;
+        self.rewards_issued += other.rewards_issued;
+        self.rewards_pending += other.rewards_pending;
+    }
+}
+
+/// Coupons uploaded to a campaign and how many of them were assigned. Coupons are assigned
+/// in upload order, so the available ones are exactly seq `assigned+1 ..= uploaded`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CouponPool {
+    pub uploaded: u64,
+    pub assigned: u64,
+}
+
+impl CouponPool {
+    pub fn key(campaign_id: u64) -> Vec<u8> {
+        keys::row(campaign_id, campaign_row::COUPON_POOL, &[])
+    }
+
+    pub fn decode(bytes: Option<&[u8]>) -> Self {
+        match bytes {
+            Some(b) if b.len() == 16 => {
+                Self { uploaded: keys::read_id(&b[..8]).unwrap_or(0), assigned: keys::read_id(&b[8..]).unwrap_or(0) }
+            }
+            _ => Self::default(),
+        }
+    }
+
+    pub fn encode(&self) -> [u8; 16] {
+        let mut bytes = [0u8; 16];
+        bytes[..8].copy_from_slice(&self.uploaded.to_be_bytes());
+        bytes[8..].copy_from_slice(&self.assigned.to_be_bytes());
+        bytes
+    }
+
+    pub fn available(&self) -> u64 {
+        self.uploaded - self.assigned
+    }
+}
+
+/// Rows removed per batch when purging a deleted campaign: small batches keep every other
+/// writer moving.
+const PURGE_BATCH: usize = 2_000;
+
+/// Days since the Unix epoch of a UTC date.
+pub fn day_number(date: chrono::NaiveDate) -> u32 {
+    (date - chrono::NaiveDate::default()).num_days().max(0) as u32
+}
+
+impl Store {
+    /// Stores a new campaign with its indexes.
+    pub fn create_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+        let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
+            campaigns.insert(&keys::id(campaign.id), tx_encode(campaign)?)?;
+            indexes.insert(
+                &keys::tagged(index::MEMBER_CAMPAIGN, campaign.member_id, campaign.id),
+                &keys::id(campaign.brand_id),
+            )?;
+            indexes.insert(&keys::tagged(index::BRAND_CAMPAIGN, campaign.brand_id, campaign.id), &[][..])?;
+            Ok(())
+        });
+        finish_transaction(outcome)
+    }
+
+    pub fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
+        self.campaigns.get(keys::id(id))?.map(|row| codec::decode(&row)).transpose()
+    }
+
+    pub fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+        self.campaigns.insert(keys::id(campaign.id), codec::encode(campaign)?)?;
+        Ok(())
+    }
+
+    /// A page of the member's campaigns (optionally of one brand), newest first, and the count.
+    pub fn campaigns_of_member(
+        &self,
+        member_id: u64,
+        brand_id: Option<u64>,
+        page: PageRequest,
+    ) -> Result<(Vec<Campaign>, u64), StoreError> {
+        let (ids, total) = match brand_id {
+            Some(brand) => self.page_of_index(&keys::tagged_prefix(index::BRAND_CAMPAIGN, brand), page, |k| {
+                keys::read_id(&k[9..17])
+            })?,
+            None => self.page_of_index(&keys::tagged_prefix(index::MEMBER_CAMPAIGN, member_id), page, |k| {
+                keys::read_id(&k[9..17])
+            })?,
+        };
+        let mut campaigns = Vec::with_capacity(ids.len());
+        for id in ids {
+            campaigns.extend(self.campaign(id)?);
+        }
+        Ok((campaigns, total))
+    }
+
+    pub fn counters(&self, campaign_id: u64) -> Result<CampaignCounters, StoreError> {
+        let read = |counter: Counter| -> Result<u64, StoreError> {
+            Ok(keys::read_counter(self.campaign_rows.get(counter.key(campaign_id))?.as_deref()))
+        };
+        Ok(CampaignCounters {
+            participants: read(Counter::Participants)?,
+            referrals: read(Counter::Referrals)?,
+            shares: read(Counter::Shares)?,
+            clicks: read(Counter::Clicks)?,
+            impressions: read(Counter::Impressions)?,
+            unique_visits: read(Counter::Visits)?,
+            rewards_issued: read(Counter::RewardsIssued)?,
+            rewards_pending: read(Counter::RewardsPending)?,
+        })
+    }
+
+    pub fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
+        Ok(CouponPool::decode(self.campaign_rows.get(CouponPool::key(campaign_id))?.as_deref()))
+    }
+
+    /// Signups per UTC day for the `days` days ending today, oldest first (zero days included).
+    pub fn daily_signups(&self, campaign_id: u64, days: u32) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError> {
+        let today = chrono::Utc::now().date_naive();
+        let mut out = Vec::with_capacity(days as usize);
+        for back in (0..days).rev() {
+            let date = today - chrono::Duration::days(back.into());
+            let key = keys::row(campaign_id, campaign_row::DAILY_SIGNUPS, &day_number(date).to_be_bytes());
+            out.push((date, keys::read_counter(self.campaign_rows.get(key)?.as_deref())));
+        }
+        Ok(out)
+    }
+
+    /// Deletes a campaign and everything it owns. The first transaction removes the campaign
+    /// and its indexes and records a purge marker, so the campaign is gone for every reader at
+    /// once; the rows under it are then removed in small batches. A crash in between leaves
+    /// the marker, and [`Store::resume_purges`] finishes the job at the next start.
+    pub fn delete_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+        let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
+            campaigns.remove(&keys::id(campaign.id))?;
+            indexes.remove(&keys::tagged(index::MEMBER_CAMPAIGN, campaign.member_id, campaign.id))?;
+            indexes.remove(&keys::tagged(index::BRAND_CAMPAIGN, campaign.brand_id, campaign.id))?;
+            indexes.insert(&keys::tagged(index::PURGE, campaign.id, campaign.member_id), &[][..])?;
+            Ok(())
+        });
+        finish_transaction(outcome)?;
+        self.purge_campaign_rows(campaign.id, campaign.member_id)
+    }
+
+    /// Finishes purges interrupted by a crash. Run at start-up, before serving.
+    pub fn resume_purges(&self) -> Result<usize, StoreError> {
+        let pending: Vec<(u64, u64)> = self
+            .indexes
+            .scan_prefix([index::PURGE])
+            .keys()
+            .filter_map(|k| k.ok())
+            .filter_map(|k| Some((keys::read_id(k.get(1..9)?)?, keys::read_id(k.get(9..17)?)?)))
+            .collect();
+        for &(campaign_id, member_id) in &pending {
+            self.purge_campaign_rows(campaign_id, member_id)?;
+        }
+        Ok(pending.len())
+    }
+
+    fn purge_campaign_rows(&self, campaign_id: u64, member_id: u64) -> Result<(), StoreError> {
+        // Participants first (their own rows and the member index), found through the roster.
+        let roster = keys::row(campaign_id, campaign_row::ROSTER, &[]);
+        let participant_ids: Vec<u64> = self
+            .campaign_rows
+            .scan_prefix(&roster)
+            .values()
+            .filter_map(|v| v.ok().and_then(|v| keys::read_id(&v)))
+            .collect();
+        for chunk in participant_ids.chunks(PURGE_BATCH / 4) {
+            let mut participants = sled::Batch::default();
+            let mut indexes = sled::Batch::default();
+            let mut rows = sled::Batch::default();
+            for &pid in chunk {
+                participants.remove(&keys::id(pid));
+                indexes.remove(&keys::tagged(index::MEMBER_PARTICIPANT, member_id, pid));
+                for tag in [participant_row::REWARD, participant_row::INVITE] {
+                    for key in self.participant_rows.scan_prefix(keys::row(pid, tag, &[])).keys() {
+                        rows.remove(key?);
+                    }
+                }
+            }
+            self.participant_rows.apply_batch(rows)?;
+            self.indexes.apply_batch(indexes)?;
+            self.participants.apply_batch(participants)?;
+        }
+        // Then every campaign row (roster, emails, coupons, counters, visits, …).
+        loop {
+            let mut batch = sled::Batch::default();
+            let mut n = 0;
+            for key in self.campaign_rows.scan_prefix(keys::id(campaign_id)).keys().take(PURGE_BATCH) {
+                batch.remove(key?);
+                n += 1;
+            }
+            if n == 0 {
+                break;
+            }
+            self.campaign_rows.apply_batch(batch)?;
+        }
+        self.indexes.remove(keys::tagged(index::PURGE, campaign_id, member_id))?;
+        Ok(())
+    }
+
+    /// A page of a campaign's participants, newest first: the roster is dense, so the page is
+    /// one range read whatever its number.
+    pub fn participants_of_campaign(
+        &self,
+        campaign_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<Participant>, u64), StoreError> {
+        let total = keys::read_counter(self.campaign_rows.get(Counter::Participants.key(campaign_id))?.as_deref());
+        let mut participants = Vec::with_capacity(page.limit as usize);
+        if page.offset() < total {
+            let newest = total - page.offset();
+            let oldest = newest.saturating_sub(page.limit - 1).max(1);
+            let from = keys::row(campaign_id, campaign_row::ROSTER, &oldest.to_be_bytes());
+            let to = keys::row(campaign_id, campaign_row::ROSTER, &newest.to_be_bytes());
+            for entry in self.campaign_rows.range(from..=to).values().rev() {
+                if let Some(participant) = keys::read_id(&entry?).map(|id| self.participant(id)).transpose()?.flatten()
+                {
+                    participants.push(participant);
+                }
+            }
+        }
+        Ok((participants, total))
+    }
+}

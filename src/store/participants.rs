@@ -1,0 +1,548 @@
+//! Participants, referral signups, rewards, visits, invites and the coupon pool: everything a
+//! brand actor writes when people join and refer. Each operation is one sled transaction
+//! (or, for large imports, a few), so an acknowledged signup has its participant, referral
+//! edge, coupon, reward and counters together, or none of them.
+//!
+//! sled transactions cannot scan, so scans (the pending-reward queue, existing invites) run
+//! before the transaction. That is sound because the brand's actor is the only writer of the
+//! rows involved: nothing changes them between the scan and the transaction.
+
+use serde::{Deserialize, Serialize};
+use sled::transaction::TransactionalTree;
+use sled::Transactional;
+
+use super::campaigns::{day_number, Counter, CouponPool};
+use super::keys::{self, campaign_row, index, participant_row};
+use super::{codec, finish_transaction, tx_decode, tx_encode, Store, StoreError, TxError};
+use crate::domain::pagination::PageRequest;
+use crate::domain::{
+    Campaign, Coupon, EmailAddress, Invite, Participant, Reward, RewardReason, RewardStatus, RewardType,
+};
+
+/// The referral part of a signup: who referred, through which invitation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReferralEdge {
+    pub referrer_id: u64,
+    pub invited_id: Option<u64>,
+}
+
+/// Ids reserved before the transaction (id generation is not transactional, and a retried
+/// transaction must reuse the same ids).
+#[derive(Debug, Clone, Copy)]
+pub struct ReservedIds {
+    pub participant: u64,
+    pub referrer_reward: u64,
+    pub invited_reward: u64,
+}
+
+/// A stored answer for an `Idempotency-Key`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IdempotencyRecord {
+    pub request_hash: [u8; 32],
+    pub status: u16,
+    pub body: String,
+    pub created_at: String,
+}
+
+/// What a signup with an `Idempotency-Key` must record.
+#[derive(Debug, Clone)]
+pub struct IdempotencyWrite {
+    /// member id ++ SHA-256 of the key.
+    pub key: Vec<u8>,
+    pub request_hash: [u8; 32],
+}
+
+/// A new participant and what their signup caused.
+#[derive(Debug, Clone)]
+pub struct Signed {
+    pub participant: Participant,
+    /// The new participant's own reward (two-way rewards).
+    pub reward: Option<Reward>,
+    /// The referrer after the signup (their referral count includes it).
+    pub referrer: Option<Participant>,
+    /// What this signup earned the referrer.
+    pub referrer_reward: Option<Reward>,
+}
+
+/// Why a signup did not create a participant.
+#[derive(Debug, Clone)]
+pub enum SignupRefused {
+    /// The email is already a participant of the campaign.
+    EmailTaken(Box<Participant>),
+    /// The referral code names no participant of this campaign (or no such invitation).
+    InvalidReferral,
+    /// The referrer's own email.
+    SelfReferral,
+    /// The idempotency key was used with another request.
+    IdempotencyConflict,
+    /// The idempotency key was used with this request: its first answer.
+    Replay(IdempotencyRecord),
+}
+
+/// Result of a referral-link visit.
+#[derive(Debug, Clone)]
+pub struct Visit {
+    /// First visit of this visitor to this participant's link.
+    pub unique: bool,
+    pub reward: Option<Reward>,
+}
+
+/// Result of a coupon import.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct ImportOutcome {
+    pub added: u64,
+    pub duplicates_in_pool: u64,
+    pub pending_filled: u64,
+}
+
+/// Codes per import transaction: large uploads commit in chunks so other brands' writes are
+/// not held behind one huge commit (sled commits under a global lock).
+const IMPORT_CHUNK: usize = 1_000;
+
+/// The trees of a participant write, inside one transaction.
+struct Tx<'a> {
+    participants: &'a TransactionalTree,
+    rows: &'a TransactionalTree,
+    prows: &'a TransactionalTree,
+}
+
+impl Tx<'_> {
+    fn participant(&self, id: u64) -> Result<Option<Participant>, TxError> {
+        self.participants.get(keys::id(id))?.map(|row| tx_decode(&row)).transpose()
+    }
+
+    fn put_participant(&self, p: &Participant) -> Result<(), TxError> {
+        self.participants.insert(&keys::id(p.id), tx_encode(p)?)?;
+        Ok(())
+    }
+
+    fn add(&self, campaign_id: u64, counter: Counter, delta: i64) -> Result<u64, TxError> {
+        let key = counter.key(campaign_id);
+        let value = keys::read_counter(self.rows.get(&key)?.as_deref()).saturating_add_signed(delta);
+        self.rows.insert(key, &keys::id(value))?;
+        Ok(value)
+    }
+
+    fn put_reward(&self, reward: &Reward) -> Result<(), TxError> {
+        self.prows.insert(
+            keys::row(reward.participant_id, participant_row::REWARD, &keys::id(reward.id)),
+            tx_encode(reward)?,
+        )?;
+        Ok(())
+    }
+
+    /// Takes the next available coupon for `reward`, if there is one.
+    fn take_coupon(&self, campaign_id: u64, reward: &mut Reward, now: &str) -> Result<bool, TxError> {
+        let pool_key = CouponPool::key(campaign_id);
+        let mut pool = CouponPool::decode(self.rows.get(&pool_key)?.as_deref());
+        if pool.available() == 0 {
+            return Ok(false);
+        }
+        pool.assigned += 1;
+        let coupon_key = keys::row(campaign_id, campaign_row::COUPON, &keys::id(pool.assigned));
+        let Some(row) = self.rows.get(&coupon_key)? else {
+            return Err(TxError::Abort(StoreError::Decode(format!(
+                "coupon {} of campaign {campaign_id} is missing",
+                pool.assigned
+            ))));
+        };
+        let mut coupon: Coupon = tx_decode(&row)?;
+        coupon.reward_id = Some(reward.id);
+        coupon.participant_id = Some(reward.participant_id);
+        coupon.used_at = Some(now.to_owned());
+        self.rows.insert(coupon_key, tx_encode(&coupon)?)?;
+        self.rows.insert(pool_key, &pool.encode())?;
+        reward.value = Some(coupon.code);
+        reward.status = RewardStatus::Issued;
+        reward.issued_at = Some(now.to_owned());
+        Ok(true)
+    }
+
+    /// Grants the campaign's reward to a participant: a coupon (or a pending coupon reward
+    /// when the pool is empty), the cash amount, the message or the token amount.
+    fn grant(
+        &self,
+        campaign: &Campaign,
+        participant_id: u64,
+        reward_id: u64,
+        reason: RewardReason,
+        trigger: Option<u64>,
+        now: &str,
+    ) -> Result<Reward, TxError> {
+        let mut reward = Reward {
+            id: reward_id,
+            participant_id,
+            campaign_id: campaign.id,
+            kind: campaign.reward_type,
+            value: None,
+            status: RewardStatus::Pending,
+            reason,
+            trigger_participant_id: trigger,
+            created_at: now.to_owned(),
+            issued_at: None,
+        };
+        match campaign.reward_type {
+            RewardType::Coupon => {
+                if !self.take_coupon(campaign.id, &mut reward, now)? {
+                    self.rows.insert(
+                        keys::row(campaign.id, campaign_row::PENDING_REWARD, &keys::id(reward_id)),
+                        &keys::id(participant_id),
+                    )?;
+                    self.add(campaign.id, Counter::RewardsPending, 1)?;
+                }
+            }
+            RewardType::Cash | RewardType::Message | RewardType::Token => {
+                reward.value = campaign.reward_value.clone();
+                reward.status = RewardStatus::Issued;
+                reward.issued_at = Some(now.to_owned());
+            }
+        }
+        if reward.status == RewardStatus::Issued {
+            self.add(campaign.id, Counter::RewardsIssued, 1)?;
+        }
+        self.put_reward(&reward)?;
+        Ok(reward)
+    }
+}
+
+impl Store {
+    pub fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
+        self.participants.get(keys::id(id))?.map(|row| codec::decode(&row)).transpose()
+    }
+
+    pub fn participant_by_email(
+        &self,
+        campaign_id: u64,
+        email: &EmailAddress,
+    ) -> Result<Option<Participant>, StoreError> {
+        let key = keys::row(campaign_id, campaign_row::EMAIL, email.normalized().as_bytes());
+        match self.campaign_rows.get(key)?.and_then(|v| keys::read_id(&v)) {
+            Some(id) => self.participant(id),
+            None => Ok(None),
+        }
+    }
+
+    /// A page of all the member's participants, newest first, and their count.
+    pub fn participants_of_member(
+        &self,
+        member_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<Participant>, u64), StoreError> {
+        let (ids, total) =
+            self.page_of_index(&keys::tagged_prefix(index::MEMBER_PARTICIPANT, member_id), page, |k| {
+                keys::read_id(&k[9..17])
+            })?;
+        let mut participants = Vec::with_capacity(ids.len());
+        for id in ids {
+            participants.extend(self.participant(id)?);
+        }
+        Ok((participants, total))
+    }
+
+    /// A participant's rewards, oldest first.
+    pub fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {
+        self.participant_rows
+            .scan_prefix(keys::row(participant_id, participant_row::REWARD, &[]))
+            .values()
+            .map(|v| codec::decode(&v?))
+            .collect()
+    }
+
+    /// A participant's invitations, oldest first.
+    pub fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
+        self.participant_rows
+            .scan_prefix(keys::row(participant_id, participant_row::INVITE, &[]))
+            .values()
+            .map(|v| codec::decode(&v?))
+            .collect()
+    }
+
+    pub fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError> {
+        self.idempotency.get(key)?.map(|row| codec::decode(&row)).transpose()
+    }
+
+    /// Signs a participant up, with or without a referral, in one transaction. `render` turns
+    /// the outcome into the stored answer of an idempotent request (pure: the transaction may
+    /// run it more than once).
+    #[allow(clippy::too_many_arguments)]
+    pub fn signup(
+        &self,
+        campaign: &Campaign,
+        email: &EmailAddress,
+        name: &str,
+        referral: Option<ReferralEdge>,
+        idempotency: Option<&IdempotencyWrite>,
+        ids: ReservedIds,
+        now: &str,
+        render: &dyn Fn(&Signed) -> (u16, String),
+    ) -> Result<Result<Signed, SignupRefused>, StoreError> {
+        let email_norm = email.normalized();
+        let email_key = keys::row(campaign.id, campaign_row::EMAIL, email_norm.as_bytes());
+        let day = day_number(chrono::Utc::now().date_naive());
+        let trees = (&self.participants, &self.indexes, &self.campaign_rows, &self.participant_rows, &self.idempotency);
+        let outcome = trees.transaction(|(participants, indexes, rows, prows, idem)| {
+            let tx = Tx { participants, rows, prows };
+            if let Some(write) = idempotency {
+                if let Some(row) = idem.get(&write.key)? {
+                    let record: IdempotencyRecord = tx_decode(&row)?;
+                    return Ok(Err(if record.request_hash == write.request_hash {
+                        SignupRefused::Replay(record)
+                    } else {
+                        SignupRefused::IdempotencyConflict
+                    }));
+                }
+            }
+            let mut referrer = None;
+            if let Some(edge) = referral {
+                match tx.participant(edge.referrer_id)? {
+                    Some(p) if p.campaign_id == campaign.id => {
+                        if p.email.to_lowercase() == email_norm {
+                            return Ok(Err(SignupRefused::SelfReferral));
+                        }
+                        referrer = Some(p);
+                    }
+                    _ => return Ok(Err(SignupRefused::InvalidReferral)),
+                }
+            }
+            if let Some(existing) = rows.get(&email_key)?.and_then(|v| keys::read_id(&v)) {
+                return match tx.participant(existing)? {
+                    Some(p) => Ok(Err(SignupRefused::EmailTaken(Box::new(p)))),
+                    None => Err(TxError::Abort(StoreError::Decode(format!(
+                        "email index names missing participant {existing}"
+                    )))),
+                };
+            }
+            let mut invite = None;
+            if let (Some(edge), Some(invited_id)) = (referral, referral.and_then(|e| e.invited_id)) {
+                let key = keys::row(edge.referrer_id, participant_row::INVITE, &keys::id(invited_id));
+                match prows.get(&key)? {
+                    Some(row) => invite = Some((key, tx_decode::<Invite>(&row)?)),
+                    None => return Ok(Err(SignupRefused::InvalidReferral)),
+                }
+            }
+
+            let seq = tx.add(campaign.id, Counter::Participants, 1)?;
+            let participant = Participant {
+                id: ids.participant,
+                campaign_id: campaign.id,
+                brand_id: campaign.brand_id,
+                member_id: campaign.member_id,
+                seq,
+                email: email.as_str().to_owned(),
+                name: name.to_owned(),
+                referred_by: referrer.as_ref().map(|r| r.id),
+                referrals: 0,
+                visits: 0,
+                clicks: 0,
+                shares: 0,
+                created_at: now.to_owned(),
+            };
+            tx.put_participant(&participant)?;
+            rows.insert(email_key.as_slice(), &keys::id(participant.id))?;
+            rows.insert(keys::row(campaign.id, campaign_row::ROSTER, &keys::id(seq)), &keys::id(participant.id))?;
+            indexes.insert(
+                &keys::tagged(index::MEMBER_PARTICIPANT, campaign.member_id, participant.id),
+                &keys::id(campaign.id),
+            )?;
+            let daily = keys::row(campaign.id, campaign_row::DAILY_SIGNUPS, &day.to_be_bytes());
+            let today = keys::read_counter(rows.get(&daily)?.as_deref());
+            rows.insert(daily, &keys::id(today + 1))?;
+
+            let mut referrer_reward = None;
+            let mut reward = None;
+            if let Some(referrer) = referrer.as_mut() {
+                referrer.referrals += 1;
+                tx.put_participant(referrer)?;
+                tx.add(campaign.id, Counter::Referrals, 1)?;
+                if let Some((key, mut accepted)) = invite.take() {
+                    if accepted.accepted_by.is_none() {
+                        accepted.accepted_by = Some(participant.id);
+                        accepted.accepted_at = Some(now.to_owned());
+                        prows.insert(key, tx_encode(&accepted)?)?;
+                    }
+                }
+                if campaign.goal_type == crate::domain::GoalType::Signup
+                    && crate::domain::goal::reward_due(referrer.referrals, campaign.num_signups)
+                {
+                    referrer_reward = Some(tx.grant(
+                        campaign,
+                        referrer.id,
+                        ids.referrer_reward,
+                        RewardReason::Referrer,
+                        Some(participant.id),
+                        now,
+                    )?);
+                }
+                if campaign.reward_invited {
+                    reward = Some(tx.grant(
+                        campaign,
+                        participant.id,
+                        ids.invited_reward,
+                        RewardReason::Invited,
+                        Some(referrer.id),
+                        now,
+                    )?);
+                }
+            }
+            let signed = Signed { participant, reward, referrer, referrer_reward };
+            if let Some(write) = idempotency {
+                let (status, body) = render(&signed);
+                let record =
+                    IdempotencyRecord { request_hash: write.request_hash, status, body, created_at: now.to_owned() };
+                idem.insert(write.key.as_slice(), tx_encode(&record)?)?;
+            }
+            Ok(Ok(signed))
+        });
+        finish_transaction(outcome)
+    }
+
+    /// Records a visit of a participant's referral link: a click always, a unique visit once
+    /// per visitor, and for `visit` goals the reward the visit count earns. `None` when the
+    /// participant is not in the campaign.
+    pub fn record_visit(
+        &self,
+        campaign: &Campaign,
+        participant_id: u64,
+        visitor: [u8; 16],
+        reward_id: u64,
+        now: &str,
+    ) -> Result<Option<Visit>, StoreError> {
+        let visit_key =
+            keys::row(campaign.id, campaign_row::VISIT, &[keys::id(participant_id).as_slice(), &visitor].concat());
+        let trees = (&self.participants, &self.campaign_rows, &self.participant_rows);
+        let outcome = trees.transaction(|(participants, rows, prows)| {
+            let tx = Tx { participants, rows, prows };
+            let Some(mut participant) = tx.participant(participant_id)?.filter(|p| p.campaign_id == campaign.id) else {
+                return Ok(None);
+            };
+            participant.clicks += 1;
+            tx.add(campaign.id, Counter::Clicks, 1)?;
+            let unique = rows.insert(visit_key.as_slice(), &[][..])?.is_none();
+            let mut reward = None;
+            if unique {
+                participant.visits += 1;
+                tx.add(campaign.id, Counter::Visits, 1)?;
+                if campaign.goal_type == crate::domain::GoalType::Visit
+                    && crate::domain::goal::reward_due(participant.visits, campaign.num_signups)
+                {
+                    reward = Some(tx.grant(campaign, participant.id, reward_id, RewardReason::Referrer, None, now)?);
+                }
+            }
+            tx.put_participant(&participant)?;
+            Ok(Some(Visit { unique, reward }))
+        });
+        finish_transaction(outcome)
+    }
+
+    /// Adds codes to a campaign's pool (skipping codes already in it) and fills pending coupon
+    /// rewards, oldest first, with the new coupons. Commits in chunks: a crash mid-import
+    /// keeps whole chunks, and a retried upload skips the codes that landed.
+    pub fn import_coupons(
+        &self,
+        campaign: &Campaign,
+        codes: &[String],
+        now: &str,
+    ) -> Result<ImportOutcome, StoreError> {
+        let mut total = ImportOutcome::default();
+        for chunk in codes.chunks(IMPORT_CHUNK) {
+            let pending = self.pending_rewards(campaign.id, chunk.len())?;
+            let trees = (&self.participants, &self.campaign_rows, &self.participant_rows);
+            let outcome = trees.transaction(|(participants, rows, prows)| {
+                let tx = Tx { participants, rows, prows };
+                let mut step = ImportOutcome::default();
+                let pool_key = CouponPool::key(campaign.id);
+                let mut pool = CouponPool::decode(rows.get(&pool_key)?.as_deref());
+                for code in chunk {
+                    let code_key = keys::row(campaign.id, campaign_row::COUPON_CODE, code.as_bytes());
+                    if rows.get(&code_key)?.is_some() {
+                        step.duplicates_in_pool += 1;
+                        continue;
+                    }
+                    pool.uploaded += 1;
+                    rows.insert(code_key, &keys::id(pool.uploaded))?;
+                    let coupon = Coupon { code: code.clone(), reward_id: None, participant_id: None, used_at: None };
+                    rows.insert(
+                        keys::row(campaign.id, campaign_row::COUPON, &keys::id(pool.uploaded)),
+                        tx_encode(&coupon)?,
+                    )?;
+                    step.added += 1;
+                }
+                rows.insert(pool_key, &pool.encode())?;
+                for &(reward_id, participant_id) in pending.iter().take(pool.available() as usize) {
+                    let reward_key = keys::row(participant_id, participant_row::REWARD, &keys::id(reward_id));
+                    let Some(row) = prows.get(&reward_key)? else { continue };
+                    let mut reward: Reward = tx_decode(&row)?;
+                    if tx.take_coupon(campaign.id, &mut reward, now)? {
+                        tx.put_reward(&reward)?;
+                        rows.remove(keys::row(campaign.id, campaign_row::PENDING_REWARD, &keys::id(reward_id)))?;
+                        tx.add(campaign.id, Counter::RewardsPending, -1)?;
+                        tx.add(campaign.id, Counter::RewardsIssued, 1)?;
+                        step.pending_filled += 1;
+                    }
+                }
+                Ok(step)
+            });
+            let step = finish_transaction(outcome)?;
+            total.added += step.added;
+            total.duplicates_in_pool += step.duplicates_in_pool;
+            total.pending_filled += step.pending_filled;
+        }
+        Ok(total)
+    }
+
+    /// The oldest `limit` pending coupon rewards of a campaign: (reward id, participant id).
+    fn pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<(u64, u64)>, StoreError> {
+        let prefix = keys::row(campaign_id, campaign_row::PENDING_REWARD, &[]);
+        self.campaign_rows
+            .scan_prefix(&prefix)
+            .take(limit)
+            .map(|entry| {
+                let (key, value) = entry?;
+                Ok((keys::read_id(&key[prefix.len()..]).unwrap_or(0), keys::read_id(&value).unwrap_or(0)))
+            })
+            .collect()
+    }
+
+    /// Records invitations a participant sent; emails already invited by them are skipped.
+    /// Returns the new invitations.
+    pub fn add_invites(
+        &self,
+        participant: &Participant,
+        emails: &[EmailAddress],
+        now: &str,
+    ) -> Result<Vec<Invite>, StoreError> {
+        let known: std::collections::HashSet<String> =
+            self.invites_of(participant.id)?.into_iter().map(|i| i.email.to_lowercase()).collect();
+        let mut batch = sled::Batch::default();
+        let mut created = Vec::new();
+        let mut seen = known;
+        for email in emails {
+            if !seen.insert(email.normalized()) {
+                continue;
+            }
+            let invite = Invite {
+                id: self.next_id()?,
+                participant_id: participant.id,
+                email: email.as_str().to_owned(),
+                accepted_by: None,
+                created_at: now.to_owned(),
+                accepted_at: None,
+            };
+            batch.insert(
+                keys::row(participant.id, participant_row::INVITE, &keys::id(invite.id)),
+                codec::encode(&invite)?,
+            );
+            created.push(invite);
+        }
+        self.participant_rows.apply_batch(batch)?;
+        Ok(created)
+    }
+
+    /// Adds to a counter of a campaign outside a signup (impressions, shares).
+    pub fn add_to_counter(&self, campaign_id: u64, counter: Counter, delta: u64) -> Result<(), StoreError> {
+        let key = counter.key(campaign_id);
+        let current = keys::read_counter(self.campaign_rows.get(&key)?.as_deref());
+        self.campaign_rows.insert(key, &keys::id(current + delta))?;
+        Ok(())
+    }
+}
