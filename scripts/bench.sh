@@ -5,12 +5,17 @@
 # server on a free port with a temporary data directory and stops it at the end. Every case
 # runs next to the GET /api/v1/billing/plans baseline of the same run. All traffic stays on
 # 127.0.0.1 and every run is bounded by its duration.
+#
+# Cases: durable writes (API key generation, referral signups over 100 brands and on one hot
+# brand), GET one campaign, and GET participants page 1 and page 1000 of a campaign with
+# 100,000 participants.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SECONDS_PER_CASE=${1:-10}
 CONNECTIONS=${2:-64}
 THREADS=2
+PARTICIPANTS_TARGET=100000
 
 command -v wrk >/dev/null || { echo "bench.sh needs wrk (apt-get install wrk)" >&2; exit 1; }
 cargo build --release --quiet --bin referrals-server
@@ -18,8 +23,8 @@ cargo build --release --quiet --bin referrals-server
 WORK=$(mktemp -d)
 SERVER_PID=
 cleanup() {
-  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
-  rm -rf "$WORK"
+  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  [ -n "${BENCH_KEEP:-}" ] || rm -rf "$WORK"
 }
 trap cleanup EXIT
 
@@ -30,42 +35,108 @@ for _ in $(seq 1 100); do grep -q listening "$WORK/stdout" 2>/dev/null && break;
 BASE=$(grep -o 'http://[0-9.:]*' "$WORK/stdout" | head -1)
 [ -n "$BASE" ] || { echo "server did not start:" >&2; cat "$WORK/server.log" >&2; exit 1; }
 
-json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
-EMAIL="bench-$$@example.com"
-curl -sf -X POST "$BASE/api/v1/members" -H 'content-type: application/json' \
-  -d "{\"email\":\"$EMAIL\",\"name\":\"Bench\",\"password\":\"bench-password\"}" >/dev/null
-TOKEN=$(curl -sf -X POST "$BASE/api/v1/auth/token" -H 'content-type: application/json' \
-  -d "{\"email\":\"$EMAIL\",\"password\":\"bench-password\"}" | json '["data"]["token"]')
+# api METHOD PATH [JSON]: one authenticated call, prints data as JSON.
+api() {
+  curl -sf -X "$1" "$BASE/api/v1$2" -H 'content-type: application/json' ${KEY:+-H "X-API-Key: $KEY"} ${3:+-d "$3"} |
+    python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["data"]))'
+}
+field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
+echo "setting up: member, 100 brands with a campaign and a referrer each, one hot brand" >&2
+api POST /members '{"email":"bench@example.com","name":"Bench","password":"bench-password"}' >/dev/null
+TOKEN=$(api POST /auth/token '{"email":"bench@example.com","password":"bench-password"}' | field '["token"]')
+KEY=$(curl -sf -X POST "$BASE/api/v1/members/api-key" -H "Authorization: Bearer $TOKEN" | field '["data"]["api_key"]')
+CODES=()
+for i in $(seq 1 100); do
+  brand=$(api POST /brands "{\"url\":\"https://brand$i.bench.example\"}" | field '["id"]')
+  campaign=$(api POST /campaigns "{\"name\":\"c$i\",\"url_id\":$brand,\"reward_type\":5,\"reward_value\":\"5\",\"reward_invited\":true}" | field '["id"]')
+  CODES+=("$(api POST /signups "{\"campaign_id\":$campaign,\"email\":\"referrer@brand$i.bench.example\"}" | field '["participant"]["referral_code"]')")
+done
+HOT_BRAND=$(api POST /brands '{"url":"https://hot.bench.example"}' | field '["id"]')
+HOT=$(api POST /campaigns "{\"name\":\"hot\",\"url_id\":$HOT_BRAND,\"reward_type\":5,\"reward_value\":\"5\",\"reward_invited\":true}" | field '["id"]')
+HOT_CODES=()
+for i in $(seq 1 20); do
+  HOT_CODES+=("$(api POST /signups "{\"campaign_id\":$HOT,\"email\":\"referrer$i@hot.bench.example\"}" | field '["participant"]["referral_code"]')")
+done
+
+# referral_script FILE RUN CODES...: a wrk script posting referral signups with unique emails.
+referral_script() {
+  local file=$1 run=$2; shift 2
+  {
+    echo "local codes = {"; printf '  "%s",\n' "$@"; echo "}"
+    cat <<LUA
+-- wrk runs setup() in the main state and sets the global tid in each thread's state.
+local n = 0
+local threads = 0
+function setup(thread) threads = threads + 1; thread:set("tid", threads) end
+function init(args) math.randomseed(os.time() * 100 + tid) end
+function request()
+  n = n + 1
+  local code = codes[math.random(#codes)]
+  local body = string.format('{"referral_code":"%s","email":"$run-t%d-%d@friends.example"}', code, tid, n)
+  return wrk.format("POST", "/api/v1/signups/referral", {["Content-Type"] = "application/json", ["X-API-Key"] = "$KEY"}, body)
+end
+LUA
+  } >"$file"
+}
+cat >"$WORK/get.lua" <<LUA
+wrk.headers["X-API-Key"] = "$KEY"
+LUA
 cat >"$WORK/api-key.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Authorization"] = "Bearer $TOKEN"
 LUA
+cat >"$WORK/signup.lua" <<LUA
+local n = 0
+local threads = 0
+function setup(thread) threads = threads + 1; thread:set("tid", threads) end
+function request()
+  n = n + 1
+  local body = string.format('{"campaign_id":$HOT,"email":"seed-%d-%d-%d@seed.example"}', os.time(), tid, n)
+  return wrk.format("POST", "/api/v1/signups", {["Content-Type"] = "application/json", ["X-API-Key"] = "$KEY"}, body)
+end
+LUA
 
 ROWS=()
-# run_case NAME PATH [LUA]: wrk against PATH, records requests/s, p50, p99 and non-2xx count.
+# run_case NAME PATH [LUA] [DURATION]: wrk against PATH; records req/s, p50, p99, non-2xx.
 run_case() {
-  local name=$1 path=$2 script=${3:-}
-  local out="$WORK/wrk-$(echo "$name" | tr -c 'a-z0-9' '_').txt"
-  if [ -n "$script" ]; then
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_PER_CASE}s" --latency -s "$script" "$BASE$path" >"$out"
-  else
-    wrk -t"$THREADS" -c"$CONNECTIONS" -d"${SECONDS_PER_CASE}s" --latency "$BASE$path" >"$out"
-  fi
+  local name=$1 path=$2 script=${3:-$WORK/get.lua} duration=${4:-$SECONDS_PER_CASE}
+  local out="$WORK/wrk.txt"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${duration}s" --latency -s "$script" "$BASE$path" >"$out"
   local rps p50 p99 errors
-  rps=$(awk '/Requests\/sec/ {print $2}' "$out")
+  rps=$(awk '/Requests\/sec/ {printf "%d", $2}' "$out")
   p50=$(awk '$1 == "50%" {print $2}' "$out")
   p99=$(awk '$1 == "99%" {print $2}' "$out")
   errors=$(awk '/Non-2xx/ {print $5}' "$out"); errors=${errors:-0}
-  ROWS+=("$(printf '| %-52s | %10s | %8s | %8s | %6s |' "$name" "$rps" "$p50" "$p99" "$errors")")
+  ROWS+=("$(printf '| %-62s | %8s | %8s | %8s | %7s |' "$name" "$rps" "$p50" "$p99" "$errors")")
+  echo "${ROWS[-1]}" >&2
 }
 
+referral_script "$WORK/spread.lua" spread "${CODES[@]}"
+referral_script "$WORK/hot.lua" hot "${HOT_CODES[@]}"
+
+# Warm-up, not measured: seed the hot campaign up to 100,000 participants for the page
+# reads. This also grows the database file to a steady size; on a brand-new database every
+# flush also extends the file, which makes the first writes slower than a running server's.
+while :; do
+  total=$(api GET "/participants?campaign_id=$HOT&limit=1" | field '["pagination"]["total"]')
+  [ "$total" -ge "$PARTICIPANTS_TARGET" ] && break
+  echo "seeding participants: $total of $PARTICIPANTS_TARGET" >&2
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$(( (PARTICIPANTS_TARGET - total) / 3000 + 1 ))s" -s "$WORK/signup.lua" "$BASE/api/v1/signups" >/dev/null
+done
 run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
-run_case "POST /api/v1/members/api-key (durable write, JWT)" /api/v1/members/api-key "$WORK/api-key.lua"
+run_case "POST /signups/referral, 100 brands (durable)" /api/v1/signups/referral "$WORK/spread.lua"
+run_case "POST /signups/referral, one hot brand (durable)" /api/v1/signups/referral "$WORK/hot.lua"
+run_case "GET /campaigns/:id" "/api/v1/campaigns/$HOT"
+
+run_case "GET /participants?campaign_id page 1 ($total participants)" "/api/v1/participants?campaign_id=$HOT&page=1"
+run_case "GET /participants?campaign_id page 1000 ($total participants)" "/api/v1/participants?campaign_id=$HOT&page=1000"
+# Last among the writes: every key generation revokes the key the other cases use.
+run_case "POST /members/api-key (durable write, JWT)" /api/v1/members/api-key "$WORK/api-key.lua"
 run_case "GET /api/v1/billing/plans (baseline, again)" /api/v1/billing/plans
 
 echo
 echo "wrk: $THREADS threads, $CONNECTIONS connections, ${SECONDS_PER_CASE}s per case, $(nproc) cores, server and wrk on one machine"
-printf '| %-52s | %10s | %8s | %8s | %6s |\n' "case" "req/s" "p50" "p99" "non-2xx"
-printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..54})" "$(printf -- '-%.0s' {1..12})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..8})"
+printf '| %-62s | %8s | %8s | %8s | %7s |\n' "case" "req/s" "p50" "p99" "non-2xx"
+printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})"
 printf '%s\n' "${ROWS[@]}"

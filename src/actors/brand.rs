@@ -155,7 +155,7 @@ pub struct DeleteBrand {
 impl Handler<DeleteBrand> for BrandActor {
     type Result = Result<(), BrandError>;
 
-    fn handle(&mut self, msg: DeleteBrand, ctx: &mut Self::Context) -> Self::Result {
+    fn handle(&mut self, msg: DeleteBrand, _ctx: &mut Self::Context) -> Self::Result {
         self.applied += 1;
         let brand = self.owned_brand(msg.member_id)?;
         for campaign_id in self.store.campaign_ids_of_brand(brand.id)? {
@@ -164,8 +164,8 @@ impl Handler<DeleteBrand> for BrandActor {
             }
         }
         self.store.remove_brand(&brand)?;
-        // Nothing of this brand is left to own; a later brand gets a fresh actor.
-        ctx.stop();
+        // The actor keeps running: a message already on its way would otherwise fail with a
+        // closed mailbox (a 500); with the brand gone, every later message answers not found.
         Ok(())
     }
 }

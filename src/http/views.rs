@@ -1,6 +1,7 @@
 //! JSON shapes of brands, campaigns, participants and rewards, as every endpoint answers them.
 //! One place, so a field is named the same way everywhere.
 
+use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
@@ -106,20 +107,34 @@ pub fn referral_link(site: &str, code: &str) -> String {
     format!("{site}/r/{code}")
 }
 
-/// A participant as lists show it.
-pub fn participant(p: &Participant, site: &str) -> Value {
-    let code = ReferralCode::link(p.campaign_id, p.id).encode();
-    json!({
-        "id": p.id,
-        "campaign_id": p.campaign_id,
-        "email": p.email,
-        "name": p.name,
-        "referral_code": code,
-        "referral_link": referral_link(site, &code),
-        "referred_by": p.referred_by,
-        "referrals": p.referrals,
-        "created_at": p.created_at,
-    })
+/// A participant as lists show it. A typed struct rather than `json!`: lists render up to a
+/// hundred of these per request, and building a map per object was measurable.
+#[derive(Serialize)]
+pub struct ParticipantView<'a> {
+    id: u64,
+    campaign_id: u64,
+    email: &'a str,
+    name: &'a str,
+    referral_code: String,
+    referral_link: String,
+    referred_by: Option<u64>,
+    referrals: u64,
+    created_at: &'a str,
+}
+
+pub fn participant<'a>(p: &'a Participant, site: &str) -> ParticipantView<'a> {
+    let referral_code = ReferralCode::link(p.campaign_id, p.id).encode();
+    ParticipantView {
+        id: p.id,
+        campaign_id: p.campaign_id,
+        email: &p.email,
+        name: &p.name,
+        referral_link: referral_link(site, &referral_code),
+        referral_code,
+        referred_by: p.referred_by,
+        referrals: p.referrals,
+        created_at: &p.created_at,
+    }
 }
 
 /// A participant with everything about them: counts, who referred them, rewards, invitations.
@@ -131,7 +146,7 @@ pub fn participant_detail(
     num_signups: u32,
     site: &str,
 ) -> Value {
-    let mut view = participant(p, site);
+    let mut view = json!(participant(p, site));
     view["shares"] = json!(p.shares);
     view["clicks"] = json!(p.clicks);
     view["unique_visits"] = json!(p.visits);

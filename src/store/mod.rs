@@ -32,6 +32,7 @@ mod codec;
 mod group_commit;
 pub mod keys;
 mod members;
+mod overlay;
 pub mod participants;
 mod plans;
 

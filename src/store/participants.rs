@@ -1,19 +1,19 @@
 //! Participants, referral signups, rewards, visits, invites and the coupon pool: everything a
-//! brand actor writes when people join and refer. Each operation is one sled transaction
-//! (or, for large imports, a few), so an acknowledged signup has its participant, referral
-//! edge, coupon, reward and counters together, or none of them.
+//! brand actor writes when people join and refer. Each operation commits as one sled
+//! transaction (or, for large imports, a few), so an acknowledged signup has its participant,
+//! referral edge, coupon, reward and counters together, or none of them.
 //!
-//! sled transactions cannot scan, so scans (the pending-reward queue, existing invites) run
-//! before the transaction. That is sound because the brand's actor is the only writer of the
-//! rows involved: nothing changes them between the scan and the transaction.
+//! Each operation reads and decides through an [`Overlay`] and then commits only its writes
+//! (see `overlay.rs` for why). That is sound because the brand's actor is the only writer of
+//! the rows involved: nothing changes them between the read and the commit. The one row
+//! another actor may write, an idempotency record, is checked inside the commit.
 
 use serde::{Deserialize, Serialize};
-use sled::transaction::TransactionalTree;
-use sled::Transactional;
 
 use super::campaigns::{day_number, Counter, CouponPool};
 use super::keys::{self, campaign_row, index, participant_row};
-use super::{codec, finish_transaction, tx_decode, tx_encode, Store, StoreError, TxError};
+use super::overlay::{Overlay, TreeId};
+use super::{codec, Store, StoreError};
 use crate::domain::pagination::PageRequest;
 use crate::domain::{
     Campaign, Coupon, EmailAddress, Invite, Participant, Reward, RewardReason, RewardStatus, RewardType,
@@ -99,59 +99,58 @@ pub struct ImportOutcome {
 /// not held behind one huge commit (sled commits under a global lock).
 const IMPORT_CHUNK: usize = 1_000;
 
-/// The trees of a participant write, inside one transaction.
+/// A brand actor's view of the participant rows while it decides: reads see its own staged
+/// writes.
 struct Tx<'a> {
-    participants: &'a TransactionalTree,
-    rows: &'a TransactionalTree,
-    prows: &'a TransactionalTree,
+    overlay: Overlay<'a>,
 }
 
-impl Tx<'_> {
-    fn participant(&self, id: u64) -> Result<Option<Participant>, TxError> {
-        self.participants.get(keys::id(id))?.map(|row| tx_decode(&row)).transpose()
+impl<'a> Tx<'a> {
+    fn new(store: &'a Store) -> Self {
+        Self { overlay: Overlay::new(store) }
     }
 
-    fn put_participant(&self, p: &Participant) -> Result<(), TxError> {
-        self.participants.insert(&keys::id(p.id), tx_encode(p)?)?;
+    fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
+        self.overlay.get(TreeId::Participants, &keys::id(id))?.map(|row| codec::decode(&row)).transpose()
+    }
+
+    fn put_participant(&mut self, p: &Participant) -> Result<(), StoreError> {
+        self.overlay.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?);
         Ok(())
     }
 
-    fn add(&self, campaign_id: u64, counter: Counter, delta: i64) -> Result<u64, TxError> {
+    fn add(&mut self, campaign_id: u64, counter: Counter, delta: i64) -> Result<u64, StoreError> {
         let key = counter.key(campaign_id);
-        let value = keys::read_counter(self.rows.get(&key)?.as_deref()).saturating_add_signed(delta);
-        self.rows.insert(key, &keys::id(value))?;
+        let value =
+            keys::read_counter(self.overlay.get(TreeId::CampaignRows, &key)?.as_deref()).saturating_add_signed(delta);
+        self.overlay.insert(TreeId::CampaignRows, key, keys::id(value));
         Ok(value)
     }
 
-    fn put_reward(&self, reward: &Reward) -> Result<(), TxError> {
-        self.prows.insert(
-            keys::row(reward.participant_id, participant_row::REWARD, &keys::id(reward.id)),
-            tx_encode(reward)?,
-        )?;
+    fn put_reward(&mut self, reward: &Reward) -> Result<(), StoreError> {
+        let key = keys::row(reward.participant_id, participant_row::REWARD, &keys::id(reward.id));
+        self.overlay.insert(TreeId::ParticipantRows, key, codec::encode(reward)?);
         Ok(())
     }
 
     /// Takes the next available coupon for `reward`, if there is one.
-    fn take_coupon(&self, campaign_id: u64, reward: &mut Reward, now: &str) -> Result<bool, TxError> {
+    fn take_coupon(&mut self, campaign_id: u64, reward: &mut Reward, now: &str) -> Result<bool, StoreError> {
         let pool_key = CouponPool::key(campaign_id);
-        let mut pool = CouponPool::decode(self.rows.get(&pool_key)?.as_deref());
+        let mut pool = CouponPool::decode(self.overlay.get(TreeId::CampaignRows, &pool_key)?.as_deref());
         if pool.available() == 0 {
             return Ok(false);
         }
         pool.assigned += 1;
         let coupon_key = keys::row(campaign_id, campaign_row::COUPON, &keys::id(pool.assigned));
-        let Some(row) = self.rows.get(&coupon_key)? else {
-            return Err(TxError::Abort(StoreError::Decode(format!(
-                "coupon {} of campaign {campaign_id} is missing",
-                pool.assigned
-            ))));
+        let Some(row) = self.overlay.get(TreeId::CampaignRows, &coupon_key)? else {
+            return Err(StoreError::Decode(format!("coupon {} of campaign {campaign_id} is missing", pool.assigned)));
         };
-        let mut coupon: Coupon = tx_decode(&row)?;
+        let mut coupon: Coupon = codec::decode(&row)?;
         coupon.reward_id = Some(reward.id);
         coupon.participant_id = Some(reward.participant_id);
         coupon.used_at = Some(now.to_owned());
-        self.rows.insert(coupon_key, tx_encode(&coupon)?)?;
-        self.rows.insert(pool_key, &pool.encode())?;
+        self.overlay.insert(TreeId::CampaignRows, coupon_key, codec::encode(&coupon)?);
+        self.overlay.insert(TreeId::CampaignRows, pool_key, pool.encode());
         reward.value = Some(coupon.code);
         reward.status = RewardStatus::Issued;
         reward.issued_at = Some(now.to_owned());
@@ -161,14 +160,14 @@ impl Tx<'_> {
     /// Grants the campaign's reward to a participant: a coupon (or a pending coupon reward
     /// when the pool is empty), the cash amount, the message or the token amount.
     fn grant(
-        &self,
+        &mut self,
         campaign: &Campaign,
         participant_id: u64,
         reward_id: u64,
         reason: RewardReason,
         trigger: Option<u64>,
         now: &str,
-    ) -> Result<Reward, TxError> {
+    ) -> Result<Reward, StoreError> {
         let mut reward = Reward {
             id: reward_id,
             participant_id,
@@ -184,10 +183,8 @@ impl Tx<'_> {
         match campaign.reward_type {
             RewardType::Coupon => {
                 if !self.take_coupon(campaign.id, &mut reward, now)? {
-                    self.rows.insert(
-                        keys::row(campaign.id, campaign_row::PENDING_REWARD, &keys::id(reward_id)),
-                        &keys::id(participant_id),
-                    )?;
+                    let key = keys::row(campaign.id, campaign_row::PENDING_REWARD, &keys::id(reward_id));
+                    self.overlay.insert(TreeId::CampaignRows, key, keys::id(participant_id));
                     self.add(campaign.id, Counter::RewardsPending, 1)?;
                 }
             }
@@ -202,6 +199,11 @@ impl Tx<'_> {
         }
         self.put_reward(&reward)?;
         Ok(reward)
+    }
+
+    /// Commits the staged writes with no check inside the transaction.
+    fn commit(self) -> Result<(), StoreError> {
+        self.overlay.commit::<()>(|_| Ok(Ok(())))?.map_err(|()| StoreError::Decode("unreachable refusal".into()))
     }
 }
 
@@ -262,8 +264,7 @@ impl Store {
     }
 
     /// Signs a participant up, with or without a referral, in one transaction. `render` turns
-    /// the outcome into the stored answer of an idempotent request (pure: the transaction may
-    /// run it more than once).
+    /// the outcome into the stored answer of an idempotent request.
     #[allow(clippy::too_many_arguments)]
     pub fn signup(
         &self,
@@ -276,124 +277,148 @@ impl Store {
         now: &str,
         render: &dyn Fn(&Signed) -> (u16, String),
     ) -> Result<Result<Signed, SignupRefused>, StoreError> {
+        if let Some(write) = idempotency {
+            if let Some(record) = self.idempotency_record(&write.key)? {
+                return Ok(Err(if record.request_hash == write.request_hash {
+                    SignupRefused::Replay(record)
+                } else {
+                    SignupRefused::IdempotencyConflict
+                }));
+            }
+        }
         let email_norm = email.normalized();
         let email_key = keys::row(campaign.id, campaign_row::EMAIL, email_norm.as_bytes());
         let day = day_number(chrono::Utc::now().date_naive());
-        let trees = (&self.participants, &self.indexes, &self.campaign_rows, &self.participant_rows, &self.idempotency);
-        let outcome = trees.transaction(|(participants, indexes, rows, prows, idem)| {
-            let tx = Tx { participants, rows, prows };
-            if let Some(write) = idempotency {
-                if let Some(row) = idem.get(&write.key)? {
-                    let record: IdempotencyRecord = tx_decode(&row)?;
-                    return Ok(Err(if record.request_hash == write.request_hash {
-                        SignupRefused::Replay(record)
-                    } else {
-                        SignupRefused::IdempotencyConflict
-                    }));
-                }
-            }
-            let mut referrer = None;
-            if let Some(edge) = referral {
-                match tx.participant(edge.referrer_id)? {
-                    Some(p) if p.campaign_id == campaign.id => {
-                        if p.email.to_lowercase() == email_norm {
-                            return Ok(Err(SignupRefused::SelfReferral));
-                        }
-                        referrer = Some(p);
-                    }
-                    _ => return Ok(Err(SignupRefused::InvalidReferral)),
-                }
-            }
-            if let Some(existing) = rows.get(&email_key)?.and_then(|v| keys::read_id(&v)) {
-                return match tx.participant(existing)? {
-                    Some(p) => Ok(Err(SignupRefused::EmailTaken(Box::new(p)))),
-                    None => Err(TxError::Abort(StoreError::Decode(format!(
-                        "email index names missing participant {existing}"
-                    )))),
-                };
-            }
-            let mut invite = None;
-            if let (Some(edge), Some(invited_id)) = (referral, referral.and_then(|e| e.invited_id)) {
-                let key = keys::row(edge.referrer_id, participant_row::INVITE, &keys::id(invited_id));
-                match prows.get(&key)? {
-                    Some(row) => invite = Some((key, tx_decode::<Invite>(&row)?)),
-                    None => return Ok(Err(SignupRefused::InvalidReferral)),
-                }
-            }
+        let mut tx = Tx::new(self);
 
-            let seq = tx.add(campaign.id, Counter::Participants, 1)?;
-            let participant = Participant {
-                id: ids.participant,
-                campaign_id: campaign.id,
-                brand_id: campaign.brand_id,
-                member_id: campaign.member_id,
-                seq,
-                email: email.as_str().to_owned(),
-                name: name.to_owned(),
-                referred_by: referrer.as_ref().map(|r| r.id),
-                referrals: 0,
-                visits: 0,
-                clicks: 0,
-                shares: 0,
-                created_at: now.to_owned(),
+        let mut referrer = None;
+        if let Some(edge) = referral {
+            match tx.participant(edge.referrer_id)? {
+                Some(p) if p.campaign_id == campaign.id => {
+                    if p.email.to_lowercase() == email_norm {
+                        return Ok(Err(SignupRefused::SelfReferral));
+                    }
+                    referrer = Some(p);
+                }
+                _ => return Ok(Err(SignupRefused::InvalidReferral)),
+            }
+        }
+        if let Some(existing) = tx.overlay.get(TreeId::CampaignRows, &email_key)?.and_then(|v| keys::read_id(&v)) {
+            return match tx.participant(existing)? {
+                Some(p) => Ok(Err(SignupRefused::EmailTaken(Box::new(p)))),
+                None => Err(StoreError::Decode(format!("email index names missing participant {existing}"))),
             };
-            tx.put_participant(&participant)?;
-            rows.insert(email_key.as_slice(), &keys::id(participant.id))?;
-            rows.insert(keys::row(campaign.id, campaign_row::ROSTER, &keys::id(seq)), &keys::id(participant.id))?;
-            indexes.insert(
-                &keys::tagged(index::MEMBER_PARTICIPANT, campaign.member_id, participant.id),
-                &keys::id(campaign.id),
-            )?;
-            let daily = keys::row(campaign.id, campaign_row::DAILY_SIGNUPS, &day.to_be_bytes());
-            let today = keys::read_counter(rows.get(&daily)?.as_deref());
-            rows.insert(daily, &keys::id(today + 1))?;
+        }
+        let mut invite = None;
+        if let (Some(edge), Some(invited_id)) = (referral, referral.and_then(|e| e.invited_id)) {
+            let key = keys::row(edge.referrer_id, participant_row::INVITE, &keys::id(invited_id));
+            match tx.overlay.get(TreeId::ParticipantRows, &key)? {
+                Some(row) => invite = Some((key, codec::decode::<Invite>(&row)?)),
+                None => return Ok(Err(SignupRefused::InvalidReferral)),
+            }
+        }
 
-            let mut referrer_reward = None;
-            let mut reward = None;
-            if let Some(referrer) = referrer.as_mut() {
-                referrer.referrals += 1;
-                tx.put_participant(referrer)?;
-                tx.add(campaign.id, Counter::Referrals, 1)?;
-                if let Some((key, mut accepted)) = invite.take() {
-                    if accepted.accepted_by.is_none() {
-                        accepted.accepted_by = Some(participant.id);
-                        accepted.accepted_at = Some(now.to_owned());
-                        prows.insert(key, tx_encode(&accepted)?)?;
-                    }
-                }
-                if campaign.goal_type == crate::domain::GoalType::Signup
-                    && crate::domain::goal::reward_due(referrer.referrals, campaign.num_signups)
-                {
-                    referrer_reward = Some(tx.grant(
-                        campaign,
-                        referrer.id,
-                        ids.referrer_reward,
-                        RewardReason::Referrer,
-                        Some(participant.id),
-                        now,
-                    )?);
-                }
-                if campaign.reward_invited {
-                    reward = Some(tx.grant(
-                        campaign,
-                        participant.id,
-                        ids.invited_reward,
-                        RewardReason::Invited,
-                        Some(referrer.id),
-                        now,
-                    )?);
+        let seq = tx.add(campaign.id, Counter::Participants, 1)?;
+        let participant = Participant {
+            id: ids.participant,
+            campaign_id: campaign.id,
+            brand_id: campaign.brand_id,
+            member_id: campaign.member_id,
+            seq,
+            email: email.as_str().to_owned(),
+            name: name.to_owned(),
+            referred_by: referrer.as_ref().map(|r| r.id),
+            referrals: 0,
+            visits: 0,
+            clicks: 0,
+            shares: 0,
+            created_at: now.to_owned(),
+        };
+        tx.put_participant(&participant)?;
+        tx.overlay.insert(TreeId::CampaignRows, email_key, keys::id(participant.id));
+        tx.overlay.insert(
+            TreeId::CampaignRows,
+            keys::row(campaign.id, campaign_row::ROSTER, &keys::id(seq)),
+            keys::id(participant.id),
+        );
+        tx.overlay.insert(
+            TreeId::Indexes,
+            keys::tagged(index::MEMBER_PARTICIPANT, campaign.member_id, participant.id),
+            keys::id(campaign.id),
+        );
+        let daily = keys::row(campaign.id, campaign_row::DAILY_SIGNUPS, &day.to_be_bytes());
+        let today = keys::read_counter(tx.overlay.get(TreeId::CampaignRows, &daily)?.as_deref());
+        tx.overlay.insert(TreeId::CampaignRows, daily, keys::id(today + 1));
+
+        let mut referrer_reward = None;
+        let mut reward = None;
+        if let Some(referrer) = referrer.as_mut() {
+            referrer.referrals += 1;
+            tx.put_participant(referrer)?;
+            tx.add(campaign.id, Counter::Referrals, 1)?;
+            if let Some((key, mut accepted)) = invite.take() {
+                if accepted.accepted_by.is_none() {
+                    accepted.accepted_by = Some(participant.id);
+                    accepted.accepted_at = Some(now.to_owned());
+                    tx.overlay.insert(TreeId::ParticipantRows, key, codec::encode(&accepted)?);
                 }
             }
-            let signed = Signed { participant, reward, referrer, referrer_reward };
-            if let Some(write) = idempotency {
-                let (status, body) = render(&signed);
-                let record =
-                    IdempotencyRecord { request_hash: write.request_hash, status, body, created_at: now.to_owned() };
-                idem.insert(write.key.as_slice(), tx_encode(&record)?)?;
+            if campaign.goal_type == crate::domain::GoalType::Signup
+                && crate::domain::goal::reward_due(referrer.referrals, campaign.num_signups)
+            {
+                referrer_reward = Some(tx.grant(
+                    campaign,
+                    referrer.id,
+                    ids.referrer_reward,
+                    RewardReason::Referrer,
+                    Some(participant.id),
+                    now,
+                )?);
             }
-            Ok(Ok(signed))
-        });
-        finish_transaction(outcome)
+            if campaign.reward_invited {
+                reward = Some(tx.grant(
+                    campaign,
+                    participant.id,
+                    ids.invited_reward,
+                    RewardReason::Invited,
+                    Some(referrer.id),
+                    now,
+                )?);
+            }
+        }
+        let signed = Signed { participant, reward, referrer, referrer_reward };
+
+        let Some(write) = idempotency else {
+            tx.commit()?;
+            return Ok(Ok(signed));
+        };
+        // Another brand of the same member may have used this key since the check above:
+        // check again inside the commit, and write the record with the signup.
+        let (status, body) = render(&signed);
+        let record = codec::encode(&IdempotencyRecord {
+            request_hash: write.request_hash,
+            status,
+            body,
+            created_at: now.to_owned(),
+        })?;
+        let committed = tx.overlay.commit(|idempotency| match idempotency.get(&write.key)? {
+            Some(existing) => Ok(Err(existing.to_vec())),
+            None => {
+                idempotency.insert(write.key.as_slice(), record.as_slice())?;
+                Ok(Ok(()))
+            }
+        })?;
+        match committed {
+            Ok(()) => Ok(Ok(signed)),
+            Err(existing) => {
+                let record: IdempotencyRecord = codec::decode(&existing)?;
+                Ok(Err(if record.request_hash == write.request_hash {
+                    SignupRefused::Replay(record)
+                } else {
+                    SignupRefused::IdempotencyConflict
+                }))
+            }
+        }
     }
 
     /// Records a visit of a participant's referral link: a click always, a unique visit once
@@ -409,29 +434,27 @@ impl Store {
     ) -> Result<Option<Visit>, StoreError> {
         let visit_key =
             keys::row(campaign.id, campaign_row::VISIT, &[keys::id(participant_id).as_slice(), &visitor].concat());
-        let trees = (&self.participants, &self.campaign_rows, &self.participant_rows);
-        let outcome = trees.transaction(|(participants, rows, prows)| {
-            let tx = Tx { participants, rows, prows };
-            let Some(mut participant) = tx.participant(participant_id)?.filter(|p| p.campaign_id == campaign.id) else {
-                return Ok(None);
-            };
-            participant.clicks += 1;
-            tx.add(campaign.id, Counter::Clicks, 1)?;
-            let unique = rows.insert(visit_key.as_slice(), &[][..])?.is_none();
-            let mut reward = None;
-            if unique {
-                participant.visits += 1;
-                tx.add(campaign.id, Counter::Visits, 1)?;
-                if campaign.goal_type == crate::domain::GoalType::Visit
-                    && crate::domain::goal::reward_due(participant.visits, campaign.num_signups)
-                {
-                    reward = Some(tx.grant(campaign, participant.id, reward_id, RewardReason::Referrer, None, now)?);
-                }
+        let mut tx = Tx::new(self);
+        let Some(mut participant) = tx.participant(participant_id)?.filter(|p| p.campaign_id == campaign.id) else {
+            return Ok(None);
+        };
+        participant.clicks += 1;
+        tx.add(campaign.id, Counter::Clicks, 1)?;
+        let unique = tx.overlay.get(TreeId::CampaignRows, &visit_key)?.is_none();
+        let mut reward = None;
+        if unique {
+            tx.overlay.insert(TreeId::CampaignRows, visit_key, Vec::new());
+            participant.visits += 1;
+            tx.add(campaign.id, Counter::Visits, 1)?;
+            if campaign.goal_type == crate::domain::GoalType::Visit
+                && crate::domain::goal::reward_due(participant.visits, campaign.num_signups)
+            {
+                reward = Some(tx.grant(campaign, participant.id, reward_id, RewardReason::Referrer, None, now)?);
             }
-            tx.put_participant(&participant)?;
-            Ok(Some(Visit { unique, reward }))
-        });
-        finish_transaction(outcome)
+        }
+        tx.put_participant(&participant)?;
+        tx.commit()?;
+        Ok(Some(Visit { unique, reward }))
     }
 
     /// Adds codes to a campaign's pool (skipping codes already in it) and fills pending coupon
@@ -446,46 +469,42 @@ impl Store {
         let mut total = ImportOutcome::default();
         for chunk in codes.chunks(IMPORT_CHUNK) {
             let pending = self.pending_rewards(campaign.id, chunk.len())?;
-            let trees = (&self.participants, &self.campaign_rows, &self.participant_rows);
-            let outcome = trees.transaction(|(participants, rows, prows)| {
-                let tx = Tx { participants, rows, prows };
-                let mut step = ImportOutcome::default();
-                let pool_key = CouponPool::key(campaign.id);
-                let mut pool = CouponPool::decode(rows.get(&pool_key)?.as_deref());
-                for code in chunk {
-                    let code_key = keys::row(campaign.id, campaign_row::COUPON_CODE, code.as_bytes());
-                    if rows.get(&code_key)?.is_some() {
-                        step.duplicates_in_pool += 1;
-                        continue;
-                    }
-                    pool.uploaded += 1;
-                    rows.insert(code_key, &keys::id(pool.uploaded))?;
-                    let coupon = Coupon { code: code.clone(), reward_id: None, participant_id: None, used_at: None };
-                    rows.insert(
-                        keys::row(campaign.id, campaign_row::COUPON, &keys::id(pool.uploaded)),
-                        tx_encode(&coupon)?,
-                    )?;
-                    step.added += 1;
+            let mut tx = Tx::new(self);
+            let pool_key = CouponPool::key(campaign.id);
+            let mut pool = CouponPool::decode(tx.overlay.get(TreeId::CampaignRows, &pool_key)?.as_deref());
+            for code in chunk {
+                let code_key = keys::row(campaign.id, campaign_row::COUPON_CODE, code.as_bytes());
+                if tx.overlay.get(TreeId::CampaignRows, &code_key)?.is_some() {
+                    total.duplicates_in_pool += 1;
+                    continue;
                 }
-                rows.insert(pool_key, &pool.encode())?;
-                for &(reward_id, participant_id) in pending.iter().take(pool.available() as usize) {
-                    let reward_key = keys::row(participant_id, participant_row::REWARD, &keys::id(reward_id));
-                    let Some(row) = prows.get(&reward_key)? else { continue };
-                    let mut reward: Reward = tx_decode(&row)?;
-                    if tx.take_coupon(campaign.id, &mut reward, now)? {
-                        tx.put_reward(&reward)?;
-                        rows.remove(keys::row(campaign.id, campaign_row::PENDING_REWARD, &keys::id(reward_id)))?;
-                        tx.add(campaign.id, Counter::RewardsPending, -1)?;
-                        tx.add(campaign.id, Counter::RewardsIssued, 1)?;
-                        step.pending_filled += 1;
-                    }
+                pool.uploaded += 1;
+                tx.overlay.insert(TreeId::CampaignRows, code_key, keys::id(pool.uploaded));
+                let coupon = Coupon { code: code.clone(), reward_id: None, participant_id: None, used_at: None };
+                tx.overlay.insert(
+                    TreeId::CampaignRows,
+                    keys::row(campaign.id, campaign_row::COUPON, &keys::id(pool.uploaded)),
+                    codec::encode(&coupon)?,
+                );
+                total.added += 1;
+            }
+            tx.overlay.insert(TreeId::CampaignRows, pool_key, pool.encode());
+            for &(reward_id, participant_id) in pending.iter().take(pool.available() as usize) {
+                let reward_key = keys::row(participant_id, participant_row::REWARD, &keys::id(reward_id));
+                let Some(row) = tx.overlay.get(TreeId::ParticipantRows, &reward_key)? else { continue };
+                let mut reward: Reward = codec::decode(&row)?;
+                if tx.take_coupon(campaign.id, &mut reward, now)? {
+                    tx.put_reward(&reward)?;
+                    tx.overlay.remove(
+                        TreeId::CampaignRows,
+                        keys::row(campaign.id, campaign_row::PENDING_REWARD, &keys::id(reward_id)),
+                    );
+                    tx.add(campaign.id, Counter::RewardsPending, -1)?;
+                    tx.add(campaign.id, Counter::RewardsIssued, 1)?;
+                    total.pending_filled += 1;
                 }
-                Ok(step)
-            });
-            let step = finish_transaction(outcome)?;
-            total.added += step.added;
-            total.duplicates_in_pool += step.duplicates_in_pool;
-            total.pending_filled += step.pending_filled;
+            }
+            tx.commit()?;
         }
         Ok(total)
     }

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Usage: scripts/crash-test.sh [rounds (default 20)] [workers (default 16)]
+#
+# Runs referral signups under load against the release server, kills it with SIGKILL at a
+# random moment, restarts it on the same data directory, and checks that every acknowledged
+# signup and reward is present, that no coupon was assigned twice, and that the counters
+# agree with the records. Loopback only; every round is bounded in time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release --quiet --bin referrals-server
+exec python3 scripts/crash_test.py --binary target/release/referrals-server --rounds "${1:-20}" --workers "${2:-16}"

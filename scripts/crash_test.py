@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Crash test of the referrals server (see crash-test.sh). Standard library only."""
+
+import argparse
+import atexit
+import http.client
+import shutil
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+
+class Server:
+    """The server process on a fixed data directory; restarted after each kill."""
+
+    def __init__(self, binary, data_dir, log):
+        self.binary, self.data_dir, self.log = binary, data_dir, log
+        self.proc, self.port = None, None
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            [self.binary, "--config", "config.toml", "--bind", "127.0.0.1:0", "--data-dir", self.data_dir, "--log-level", "warn"],
+            stdout=subprocess.PIPE, stderr=self.log, text=True)
+        line = self.proc.stdout.readline()
+        if "listening on http://" not in line:
+            sys.exit(f"server did not start: {line!r}")
+        self.port = int(line.split("http://")[1].split()[0].rsplit(":", 1)[1])
+
+    def kill(self):
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        self.proc.wait(timeout=60)
+
+
+class Client:
+    """One keep-alive connection."""
+
+    def __init__(self, port, token=None):
+        self.port, self.token = port, token
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def call(self, method, path, body=None, content_type="application/json"):
+        headers = {}
+        if self.token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        data = None
+        if body is not None:
+            data = body if isinstance(body, (bytes, str)) else json.dumps(body)
+            headers["Content-Type"] = content_type
+        self.conn.request(method, "/api/v1" + path, body=data, headers=headers)
+        response = self.conn.getresponse()
+        return response.status, json.loads(response.read() or b"null")
+
+    def ok(self, method, path, body=None, **kw):
+        status, answer = self.call(method, path, body, **kw)
+        if status >= 300:
+            sys.exit(f"{method} {path} -> {status} {answer}")
+        return answer["data"]
+
+
+def all_pages(client, path):
+    items, page = [], 1
+    while True:
+        data = client.ok("GET", f"{path}&page={page}&limit=100")
+        items += data["participants"]
+        if page >= data["pagination"]["totalPages"]:
+            return items
+        page += 1
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=16)
+    parser.add_argument("--referrers", type=int, default=50)
+    parser.add_argument("--coupons-per-round", type=int, default=150)
+    args = parser.parse_args()
+
+    work = tempfile.mkdtemp(prefix="referrals-crash-")
+    log = open(os.path.join(work, "server.log"), "w")
+    server = Server(args.binary, os.path.join(work, "data"), log)
+    atexit.register(lambda: (server.proc and server.proc.poll() is None and server.proc.kill(), shutil.rmtree(work, ignore_errors=True)))
+    server.start()
+    setup = Client(server.port)
+    setup.ok("POST", "/members", {"email": "crash@example.com", "name": "Crash", "password": "crash-test-pw"})
+    token = setup.ok("POST", "/auth/token", {"email": "crash@example.com", "password": "crash-test-pw"})["token"]
+    admin = Client(server.port, token)
+    brand = admin.ok("POST", "/brands", {"url": "https://crash.example.com"})["id"]
+    campaign = admin.ok("POST", "/campaigns", {"name": "Crash", "url_id": brand, "reward_type": 1, "num_signups": 1, "reward_invited": True})["id"]
+    referrers = [admin.ok("POST", "/signups", {"campaign_id": campaign, "email": f"referrer{i}@crash.example"})["participant"] for i in range(args.referrers)]
+
+    acknowledged = {}  # email -> (participant id, referrer id, [reward ids])
+    uploaded = 0
+    counter = [0]
+    lock = threading.Lock()
+    random.seed(os.getpid())
+
+    for round_no in range(1, args.rounds + 1):
+        coupons = "\n".join(f"R{round_no:02d}-{i:04d}" for i in range(args.coupons_per_round))
+        admin = Client(server.port, token)
+        uploaded += admin.ok("POST", f"/campaigns/{campaign}/coupons", coupons, content_type="text/csv")["added"]
+        stop = threading.Event()
+        round_acks = []
+
+        def worker():
+            client = Client(server.port, token)
+            while not stop.is_set():
+                with lock:
+                    counter[0] += 1
+                    n = counter[0]
+                referrer = referrers[n % len(referrers)]
+                email = f"friend{n}@crash.example"
+                try:
+                    status, answer = client.call("POST", "/signups/referral", {"referral_code": referrer["referral_code"], "email": email})
+                except (OSError, http.client.HTTPException):
+                    return  # the server is gone
+                if status != 201:
+                    sys.exit(f"referral signup -> {status} {answer}")
+                data = answer["data"]
+                # (owner, reward id): the new participant's own reward and the referrer's.
+                rewards = [(r["participant_id"], r["id"]) for r in (data["reward"], data["referrer_reward"]) if r]
+                with lock:
+                    round_acks.append((email, data["participant"]["id"], referrer["id"], rewards))
+
+        threads = [threading.Thread(target=worker) for _ in range(args.workers)]
+        for t in threads:
+            t.start()
+        time.sleep(random.uniform(0.3, 2.0))
+        server.kill()
+        stop.set()
+        for t in threads:
+            t.join()
+        for email, pid, rid, rewards in round_acks:
+            acknowledged[email] = (pid, rid, rewards)
+
+        server.start()
+        client = Client(server.port, token)
+        rewards_of = {}
+        for email, pid, rid, rewards in round_acks:
+            p = client.ok("GET", f"/participants/{pid}")
+            if p["email"] != email or p["referred_by"] != rid:
+                sys.exit(f"round {round_no}: acknowledged signup {email} is wrong after restart: {p}")
+            for owner, reward_id in rewards:
+                if owner not in rewards_of:
+                    rewards_of[owner] = {r["id"] for r in client.ok("GET", f"/participants/{owner}")["rewards"]}
+                if reward_id not in rewards_of[owner]:
+                    sys.exit(f"round {round_no}: acknowledged reward {reward_id} of participant {owner} ({email}) missing")
+        print(f"round {round_no:2d}: {len(round_acks):5d} signups acknowledged before SIGKILL, all present after restart", flush=True)
+
+    # Whole-campaign consistency after all the crashes.
+    client = Client(server.port, token)
+    participants = all_pages(client, f"/participants?campaign_id={campaign}")
+    issued, pending, coupon_values, referred = 0, 0, [], 0
+    for p in participants:
+        detail = client.ok("GET", f"/participants/{p['id']}")
+        referred += detail["referred_by"] is not None
+        for r in detail["rewards"]:
+            if r["status"] == "issued":
+                issued += 1
+                coupon_values.append(r["value"])
+            else:
+                pending += 1
+    participant_ids = {p["id"] for p in participants}
+    stats = client.ok("GET", f"/campaigns/{campaign}/stats")
+    pool = client.ok("GET", f"/campaigns/{campaign}/coupons")
+    checks = {
+        "no coupon assigned twice": len(coupon_values) == len(set(coupon_values)),
+        "participants counter = records": stats["participants"] == len(participants),
+        "referrals counter = referred participants": stats["referrals"] == referred,
+        "rewards_issued counter = issued rewards": stats["rewards_issued"] == issued,
+        "rewards_pending counter = pending rewards": stats["rewards_pending"] == pending,
+        "coupons used = issued coupon rewards": pool["used"] == issued,
+        "coupons uploaded = used + available": pool["uploaded"] == pool["used"] + pool["available"] == uploaded,
+        "pending only when the pool is empty": pending == 0 or pool["available"] == 0,
+        "every acknowledged signup present": all(pid in participant_ids for pid, _, _ in acknowledged.values()),
+    }
+    server.stop()
+    for name, ok in checks.items():
+        print(f"{'ok  ' if ok else 'FAIL'} {name}")
+    print(f"{args.rounds} rounds, {len(acknowledged)} referral signups acknowledged in total, "
+          f"{len(participants)} participants, {issued} rewards issued, {pending} pending, {pool['used']} coupons used of {uploaded}")
+    if not all(checks.values()):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
