@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Usage: scripts/bench.sh [seconds-per-case (default 10)] [connections (default 64)]
+#        REFERRALS_BIN=path/to/referrals-server scripts/bench.sh   (benchmark another build)
 #
 # Benchmarks the release server on loopback with wrk and prints a table. Starts its own
 # server on a free port with a temporary data directory and stops it at the end. Every case
@@ -18,7 +19,8 @@ THREADS=2
 PARTICIPANTS_TARGET=100000
 
 command -v wrk >/dev/null || { echo "bench.sh needs wrk (apt-get install wrk)" >&2; exit 1; }
-cargo build --release --quiet --bin referrals-server
+BIN=${REFERRALS_BIN:-./target/release/referrals-server}
+[ -n "${REFERRALS_BIN:-}" ] || cargo build --release --quiet --bin referrals-server
 
 WORK=$(mktemp -d)
 SERVER_PID=
@@ -28,7 +30,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-./target/release/referrals-server --config config.toml --bind 127.0.0.1:0 --data-dir "$WORK/data" --log-level warn \
+"$BIN" --config config.toml --bind 127.0.0.1:0 --data-dir "$WORK/data" --log-level warn \
   >"$WORK/stdout" 2>"$WORK/server.log" &
 SERVER_PID=$!
 for _ in $(seq 1 100); do grep -q listening "$WORK/stdout" 2>/dev/null && break; sleep 0.1; done
@@ -122,7 +124,7 @@ while :; do
   total=$(api GET "/participants?campaign_id=$HOT&limit=1" | field '["pagination"]["total"]')
   [ "$total" -ge "$PARTICIPANTS_TARGET" ] && break
   echo "seeding participants: $total of $PARTICIPANTS_TARGET" >&2
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$(( (PARTICIPANTS_TARGET - total) / 3000 + 1 ))s" -s "$WORK/signup.lua" "$BASE/api/v1/signups" >/dev/null
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$(( (PARTICIPANTS_TARGET - total) / 6000 + 1 ))s" -s "$WORK/signup.lua" "$BASE/api/v1/signups" >/dev/null
 done
 run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
 run_case "POST /signups/referral, 100 brands (durable)" /api/v1/signups/referral "$WORK/spread.lua"

@@ -23,6 +23,12 @@ class Server:
         self.binary, self.data_dir, self.log = binary, data_dir, log
         self.proc, self.port = None, None
 
+    def journal_replays(self):
+        """How many starts so far re-applied journal entries left by a kill."""
+        self.log.flush()
+        with open(self.log.name) as f:
+            return sum("re-applied brand writes" in line for line in f)
+
     def start(self):
         self.proc = subprocess.Popen(
             [self.binary, "--config", "config.toml", "--bind", "127.0.0.1:0", "--data-dir", self.data_dir, "--log-level", "warn"],
@@ -187,6 +193,7 @@ def main():
     server.stop()
     for name, ok in checks.items():
         print(f"{'ok  ' if ok else 'FAIL'} {name}")
+    print(f"journal entries were re-applied at {server.journal_replays()} of {args.rounds} restarts")
     print(f"{args.rounds} rounds, {len(acknowledged)} referral signups acknowledged in total, "
           f"{len(participants)} participants, {issued} rewards issued, {pending} pending, {pool['used']} coupons used of {uploaded}")
     if not all(checks.values()):

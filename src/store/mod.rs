@@ -22,6 +22,7 @@
 //! | `campaign_rows`  | campaign id ++ tag ++ …     | roster, emails, coupons, pending rewards, counters, visits |
 //! | `participant_rows` | participant id ++ tag ++ id | rewards, invitations |
 //! | `idempotency`    | member id ++ SHA-256(key)   | the first answer of an idempotent request |
+//! | `journal`        | entry id                    | a brand write set being applied (see `overlay.rs`) |
 //!
 //! A campaign's rows and a participant's rows are each one contiguous key range, so a
 //! cascade delete is a range delete. Only the campaign's brand actor writes them.
@@ -118,6 +119,7 @@ pub struct Store {
     campaign_rows: sled::Tree,
     participant_rows: sled::Tree,
     idempotency: sled::Tree,
+    journal: sled::Tree,
     commit: Arc<GroupCommit>,
 }
 
@@ -145,10 +147,15 @@ impl Store {
             campaign_rows: db.open_tree("campaign_rows")?,
             participant_rows: db.open_tree("participant_rows")?,
             idempotency: db.open_tree("idempotency")?,
+            journal: db.open_tree("journal")?,
             commit: Arc::new(GroupCommit::start(db.clone(), options.idle_flush)),
             db,
         };
         store.seed_plans()?;
+        let replayed = store.replay_journal()?;
+        if replayed > 0 {
+            tracing::warn!(entries = replayed, "re-applied brand writes interrupted by a crash");
+        }
         let resumed = store.resume_purges()?;
         if resumed > 0 {
             tracing::info!(campaigns = resumed, "finished purging campaigns deleted before a crash");

@@ -201,9 +201,9 @@ impl<'a> Tx<'a> {
         Ok(reward)
     }
 
-    /// Commits the staged writes with no check inside the transaction.
+    /// Commits the staged writes, atomically, through the journal.
     fn commit(self) -> Result<(), StoreError> {
-        self.overlay.commit::<()>(|_| Ok(Ok(())))?.map_err(|()| StoreError::Decode("unreachable refusal".into()))
+        self.overlay.commit_journaled()
     }
 }
 
