@@ -68,9 +68,7 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
     let (brands, total) = state.store.brands_of_member(member.id, page)?;
-    Ok(envelope::ok(
-        json!({"brands": brands.iter().map(views::brand).collect::<Vec<_>>(), "pagination": Page::new(page, total)}),
-    ))
+    Ok(envelope::list("brands", brands.iter().map(views::brand).collect(), Page::new(page, total)))
 }
 
 /// `POST /brands`: 201; 409 when the member already has a brand on that domain.

@@ -35,9 +35,7 @@ pub async fn list(
         Some(brand_id) if state.store.brand(brand_id)?.is_none_or(|b| b.member_id != member.id) => (Vec::new(), 0),
         _ => state.store.campaigns_of_member(member.id, brand_filter, page)?,
     };
-    Ok(envelope::ok(
-        json!({"campaigns": campaigns.iter().map(views::campaign).collect::<Vec<_>>(), "pagination": Page::new(page, total)}),
-    ))
+    Ok(envelope::list("campaigns", campaigns.iter().map(views::campaign).collect(), Page::new(page, total)))
 }
 
 /// `POST /campaigns`: 201 with the campaign; 404 for a brand that is not the member's; 403

@@ -35,8 +35,10 @@ pub async fn list(
         None => state.store.participants_of_member(member.id, page)?,
     };
     let site = &state.public_url;
-    Ok(envelope::ok(
-        json!({"participants": participants.iter().map(|p| views::participant(p, site)).collect::<Vec<_>>(), "pagination": Page::new(page, total)}),
+    Ok(envelope::list(
+        "participants",
+        participants.iter().map(|p| views::participant(p, site)).collect(),
+        Page::new(page, total),
     ))
 }
 

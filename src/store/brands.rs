@@ -30,7 +30,7 @@ impl Store {
     }
 
     pub fn brand(&self, id: u64) -> Result<Option<Brand>, StoreError> {
-        self.brands.get(keys::id(id))?.map(|row| codec::decode(&row)).transpose()
+        Self::read(&self.brands, keys::id(id))
     }
 
     /// Overwrites a brand's row (its domain never changes).

@@ -114,7 +114,7 @@ impl Store {
     }
 
     pub fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
-        self.campaigns.get(keys::id(id))?.map(|row| codec::decode(&row)).transpose()
+        Self::read(&self.campaigns, keys::id(id))
     }
 
     pub fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {

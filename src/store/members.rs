@@ -43,7 +43,7 @@ impl Store {
     }
 
     pub fn member(&self, id: u64) -> Result<Option<Member>, StoreError> {
-        self.members.get(keys::id(id))?.map(|row| codec::decode(&row)).transpose()
+        Self::read(&self.members, keys::id(id))
     }
 
     pub fn member_by_email(&self, email: &EmailAddress) -> Result<Option<Member>, StoreError> {

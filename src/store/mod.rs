@@ -171,6 +171,11 @@ impl Store {
         self.commit.durable().await
     }
 
+    /// The row under `key` of `tree`, decoded.
+    fn read<T: serde::de::DeserializeOwned>(tree: &sled::Tree, key: impl AsRef<[u8]>) -> Result<Option<T>, StoreError> {
+        tree.get(key)?.map(|row| codec::decode(&row)).transpose()
+    }
+
     /// A fresh, unique, increasing id (never 0).
     pub fn next_id(&self) -> Result<u64, StoreError> {
         Ok(self.db.generate_id()? + 1)

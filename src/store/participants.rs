@@ -209,7 +209,7 @@ impl<'a> Tx<'a> {
 
 impl Store {
     pub fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
-        self.participants.get(keys::id(id))?.map(|row| codec::decode(&row)).transpose()
+        Self::read(&self.participants, keys::id(id))
     }
 
     pub fn participant_by_email(

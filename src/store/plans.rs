@@ -26,6 +26,6 @@ impl Store {
     }
 
     pub fn plan(&self, id: u64) -> Result<Option<Plan>, StoreError> {
-        self.plans.get(keys::id(id))?.map(|row| codec::decode(&row)).transpose()
+        Self::read(&self.plans, keys::id(id))
     }
 }
