@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Usage: scripts/bench.sh [seconds-per-case (default 10)] [connections (default 64)]
 #        REFERRALS_BIN=path/to/referrals-server scripts/bench.sh   (benchmark another build)
+#        BENCH_LOG="warn,referrals::store::group_commit=trace"      (log every flush; with
+#        BENCH_KEEP=1 the server log stays in the printed work directory)
 #
 # Benchmarks the release server on loopback with wrk and prints a table. Starts its own
 # server on a free port with a temporary data directory and stops it at the end. Every case
@@ -23,6 +25,7 @@ BIN=${REFERRALS_BIN:-./target/release/referrals-server}
 [ -n "${REFERRALS_BIN:-}" ] || cargo build --release --quiet --bin referrals-server
 
 WORK=$(mktemp -d)
+[ -z "${BENCH_KEEP:-}" ] || echo "work directory: $WORK" >&2
 SERVER_PID=
 cleanup() {
   if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
@@ -30,7 +33,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$BIN" --config config.toml --bind 127.0.0.1:0 --data-dir "$WORK/data" --log-level warn \
+"$BIN" --config config.toml --bind 127.0.0.1:0 --data-dir "$WORK/data" --log-level "${BENCH_LOG:-warn}" \
   >"$WORK/stdout" 2>"$WORK/server.log" &
 SERVER_PID=$!
 for _ in $(seq 1 100); do grep -q listening "$WORK/stdout" 2>/dev/null && break; sleep 0.1; done
