@@ -74,19 +74,25 @@ impl Application {
             config.server.public_url.trim_end_matches('/').to_owned()
         };
 
+        let admin_token_digest = (!config.admin.token.is_empty()).then(|| {
+            use sha2::Digest;
+            sha2::Sha256::digest(config.admin.token.as_bytes()).into()
+        });
+        let admin_enabled = admin_token_digest.is_some();
         let state = web::Data::new(AppState {
             store: store.clone(),
             auth,
             brands: brands.clone(),
             public_url: public_url.clone(),
             body_limit: config.server.max_body_bytes,
+            admin_token_digest,
         });
         let workers = if config.server.workers == 0 { cores } else { config.server.workers };
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
                 .wrap(middleware::from_fn(http::request_id::middleware))
-                .configure(http::configure)
+                .configure(|cfg| http::configure(cfg, admin_enabled))
                 .default_service(web::to(http::fallback::not_found))
         })
         .workers(workers)

@@ -365,3 +365,23 @@ impl Handler<RecordVisit> for BrandActor {
         Ok(self.store.record_visit(&campaign, msg.participant_id, msg.visitor, reward_id, &now_rfc3339())?)
     }
 }
+
+/// Links the brand to a token network, or unlinks it (`None`), as an operator does through
+/// the admin API. Token rewards (reward_type 4) need a linked brand.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Brand, BrandError>")]
+pub struct SetTokenNetwork {
+    pub network: Option<String>,
+}
+
+impl Handler<SetTokenNetwork> for BrandActor {
+    type Result = Result<Brand, BrandError>;
+
+    fn handle(&mut self, msg: SetTokenNetwork, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        let mut brand = self.store.brand(self.brand_id)?.ok_or(BrandError::NotFound("brand"))?;
+        brand.token_network = msg.network;
+        self.store.save_brand(&brand)?;
+        Ok(brand)
+    }
+}

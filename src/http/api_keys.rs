@@ -22,14 +22,21 @@ pub async fn generate(
     state: web::Data<AppState>,
     AuthenticatedMember(member): AuthenticatedMember,
 ) -> Result<HttpResponse, ApiError> {
+    let (api_key, date_generated) = issue_key(&state, member.id).await?;
+    Ok(envelope::created(KeyView { api_key, date_generated }))
+}
+
+/// Generates, seals and stores a new key for a member, revoking the previous one, and waits
+/// until it is durable. Returns the key and its date. Shared with the admin API.
+pub async fn issue_key(state: &AppState, member_id: u64) -> Result<(String, String), ApiError> {
     let key = ApiKey::generate();
-    let sealed = state.auth.sealer.seal(member.id, key.expose()).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let sealed = state.auth.sealer.seal(member_id, key.expose()).map_err(|e| ApiError::Internal(e.to_string()))?;
     let stored = StoredApiKey { digest: key.digest(), sealed, date_generated: now_rfc3339() };
     let date_generated = stored.date_generated.clone();
-    state.store.replace_api_key(member.id, stored)?.ok_or_else(|| ApiError::not_found("member"))?;
+    state.store.replace_api_key(member_id, stored)?.ok_or_else(|| ApiError::not_found("member"))?;
     state.store.durable().await?;
-    tracing::info!(member_id = member.id, "API key generated");
-    Ok(envelope::created(KeyView { api_key: key.expose().to_owned(), date_generated }))
+    tracing::info!(member_id, "API key generated");
+    Ok((key.expose().to_owned(), date_generated))
 }
 
 /// `GET /members/api-key`: the current key; 404 when none was generated yet.

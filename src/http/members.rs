@@ -38,9 +38,28 @@ pub async fn register(
     state: web::Data<AppState>,
     JsonBody(body): JsonBody<Registration>,
 ) -> Result<HttpResponse, ApiError> {
-    let email = EmailAddress::parse(&body.email)?;
-    let name = MemberName::parse(&body.name)?;
-    let password = NewPassword::parse(&body.password)?;
+    let member = create_member(&state, &body.email, &body.name, &body.password, FREE_PLAN_ID).await?;
+    Ok(envelope::created(Registered {
+        id: member.id,
+        email: &member.email,
+        name: &member.name,
+        plan_id: member.plan_id,
+        date_signedup: &member.date_signedup,
+    }))
+}
+
+/// Validates, hashes the password off the async workers, stores the member durably. Shared
+/// by registration and the admin API.
+pub async fn create_member(
+    state: &AppState,
+    email: &str,
+    name: &str,
+    password: &str,
+    plan_id: u64,
+) -> Result<Member, ApiError> {
+    let email = EmailAddress::parse(email)?;
+    let name = MemberName::parse(name)?;
+    let password = NewPassword::parse(password)?;
     // Refuse a taken email before spending ~50 ms of CPU on hashing; the transaction below
     // checks again, so a race between two registrations still yields exactly one member.
     if state.store.member_by_email(&email)?.is_some() {
@@ -50,16 +69,10 @@ pub async fn register(
         .await?
         .map_err(|e| ApiError::Internal(format!("password hashing failed: {e}")))?;
     let member =
-        state.store.create_member(&email, name.as_str(), hash, FREE_PLAN_ID)?.map_err(|EmailTaken| email_taken())?;
+        state.store.create_member(&email, name.as_str(), hash, plan_id)?.map_err(|EmailTaken| email_taken())?;
     state.store.durable().await?;
     tracing::info!(member_id = member.id, "member registered");
-    Ok(envelope::created(Registered {
-        id: member.id,
-        email: &member.email,
-        name: &member.name,
-        plan_id: member.plan_id,
-        date_signedup: &member.date_signedup,
-    }))
+    Ok(member)
 }
 
 fn email_taken() -> ApiError {

@@ -18,6 +18,7 @@
 //!
 //! The public site (referral links, later the widget and tracker) is in [`crate::site`].
 
+pub mod admin;
 pub mod api_keys;
 pub mod authenticated;
 pub mod billing;
@@ -45,14 +46,16 @@ pub use state::AppState;
 /// The two roots the same API is mounted under; they are identical.
 pub const API_ROOTS: [&str; 2] = ["/api/v1", "/v1"];
 
-/// Registers every route, the envelope-answering fallbacks and extractor error handlers.
-pub fn configure(cfg: &mut web::ServiceConfig) {
+/// Registers every route, the envelope-answering fallbacks and extractor error handlers; the
+/// admin API only when `admin_enabled`.
+pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool) {
     cfg.app_data(web::PathConfig::default().error_handler(fallback::path_error))
         .app_data(web::QueryConfig::default().error_handler(fallback::query_error));
     for root in API_ROOTS {
         cfg.service(web::scope(root).configure(api_v1));
     }
     crate::site::configure(cfg);
+    admin::configure(cfg, admin_enabled);
 }
 
 /// The versioned API, mounted once per root.

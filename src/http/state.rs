@@ -13,4 +13,6 @@ pub struct AppState {
     pub public_url: String,
     /// Largest JSON body accepted, in bytes.
     pub body_limit: usize,
+    /// SHA-256 of the admin token; `None` disables the admin API.
+    pub admin_token_digest: Option<[u8; 32]>,
 }

@@ -88,6 +88,55 @@ impl Store {
     }
 }
 
+/// Operator-side member operations (admin API).
+impl Store {
+    /// Members whose email or name contains `search` (case-insensitive), newest first, and
+    /// how many matched. A scan: member counts of a self-hosted install stay small.
+    pub fn search_members(
+        &self,
+        search: Option<&str>,
+        page: crate::domain::PageRequest,
+    ) -> Result<(Vec<Member>, u64), StoreError> {
+        let needle = search.map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty());
+        let mut matched = Vec::new();
+        for row in self.members.iter().values().rev() {
+            let member: Member = codec::decode(&row?)?;
+            let hit = needle
+                .as_deref()
+                .is_none_or(|n| member.email.to_lowercase().contains(n) || member.name.to_lowercase().contains(n));
+            if hit {
+                matched.push(member);
+            }
+        }
+        let total = matched.len() as u64;
+        let members = matched.into_iter().skip(page.offset() as usize).take(page.limit as usize).collect();
+        Ok((members, total))
+    }
+
+    /// Changes a member row in one transaction; `None` when the member does not exist.
+    pub fn update_member(&self, id: u64, change: impl Fn(&mut Member)) -> Result<Option<Member>, StoreError> {
+        let outcome = self.members.transaction(|members| {
+            let Some(row) = members.get(keys::id(id))? else {
+                return Ok(None);
+            };
+            let mut member: Member = tx_decode(&row)?;
+            change(&mut member);
+            members.insert(&keys::id(id), tx_encode(&member)?)?;
+            Ok(Some(member))
+        });
+        finish_transaction(outcome)
+    }
+
+    /// How many members are on a plan.
+    pub fn members_on_plan(&self, plan_id: u64) -> Result<u64, StoreError> {
+        let mut count = 0;
+        for row in self.members.iter().values() {
+            count += u64::from(codec::decode::<Member>(&row?)?.plan_id == plan_id);
+        }
+        Ok(count)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

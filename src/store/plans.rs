@@ -29,3 +29,22 @@ impl Store {
         Self::read(&self.plans, keys::id(id))
     }
 }
+
+/// Operator-side plan operations (admin API).
+impl Store {
+    /// Stores a plan (new or changed).
+    pub fn save_plan(&self, plan: &Plan) -> Result<(), StoreError> {
+        self.plans.insert(keys::id(plan.id), codec::encode(plan)?)?;
+        Ok(())
+    }
+
+    /// Removes a plan; `false` when there was none.
+    pub fn remove_plan(&self, id: u64) -> Result<bool, StoreError> {
+        Ok(self.plans.remove(keys::id(id))?.is_some())
+    }
+
+    /// An id for a new plan: one past the highest.
+    pub fn next_plan_id(&self) -> Result<u64, StoreError> {
+        Ok(self.plans.last()?.and_then(|(k, _)| keys::read_id(&k)).unwrap_or(0) + 1)
+    }
+}

@@ -22,6 +22,8 @@ pub struct Options {
     pub secret: Option<String>,
     /// Extra command-line arguments.
     pub args: Vec<String>,
+    /// Set `REFERRALS_ADMIN_TOKEN`, enabling the admin API.
+    pub admin_token: Option<String>,
 }
 
 /// A server process owned by one test. Killed (SIGKILL) when dropped.
@@ -100,6 +102,9 @@ impl TestApp {
             ));
         if let Some(secret) = &self.options.secret {
             command.env("REFERRALS_SECRET", secret);
+        }
+        if let Some(token) = &self.options.admin_token {
+            command.env("REFERRALS_ADMIN_TOKEN", token);
         }
         let mut child = command.spawn().expect("referrals-server starts");
         let stdout = child.stdout.take().expect("piped stdout");
@@ -241,6 +246,13 @@ pub async fn expect_error(response: Response, status: u16, code: &str) -> String
     assert_eq!(body["success"], json!(false), "{body}");
     assert_eq!(body["code"], json!(code), "{body}");
     body["error"].as_str().expect("error message").to_owned()
+}
+
+/// Admin API requests.
+impl TestApp {
+    pub fn admin(&self, method: Method, path: &str, token: &str) -> RequestBuilder {
+        self.client.request(method, format!("{}/admin/v1{path}", self.address)).bearer_auth(token)
+    }
 }
 
 /// Typed helpers for brands, campaigns and signups.

@@ -1,6 +1,7 @@
 //! Integration tests: every test starts the real `referrals-server` binary on a free port
 //! with its own temporary data directory and talks to it over HTTP.
 
+mod admin;
 mod auth;
 mod billing;
 mod brands;

@@ -1,0 +1,157 @@
+//! Admin member endpoints: list with search, create, show, set plan, disable/enable, keys.
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::AdminToken;
+use crate::domain::pagination::Page;
+use crate::domain::plan::FREE_PLAN_ID;
+use crate::domain::Member;
+use crate::http::query::body_id;
+use crate::http::{api_keys, envelope, json::JsonBody, members::create_member, ApiError, AppState};
+
+/// `?search=&page=&limit=`.
+#[derive(Deserialize)]
+pub struct MemberQuery {
+    search: Option<String>,
+    page: Option<String>,
+    limit: Option<String>,
+}
+
+/// A member as the operator sees it (never the password hash or the key itself).
+fn view(state: &AppState, m: &Member) -> Value {
+    let key = m.api_key.as_ref().map(|k| {
+        // The prefix identifies the key to its owner without revealing it.
+        let prefix = state
+            .auth
+            .sealer
+            .open(m.id, &k.sealed)
+            .map(|text| format!("{}…", &text[..12]))
+            .unwrap_or_else(|_| "ref_…".into());
+        json!({"prefix": prefix, "date_generated": k.date_generated})
+    });
+    json!({
+        "id": m.id,
+        "email": m.email,
+        "name": m.name,
+        "plan_id": m.plan_id,
+        "disabled": m.disabled,
+        "date_signedup": m.date_signedup,
+        "api_key": key,
+    })
+}
+
+fn member_or_404(state: &AppState, id: u64) -> Result<Member, ApiError> {
+    state.store.member(id)?.ok_or_else(|| ApiError::not_found("member"))
+}
+
+/// `GET /admin/v1/members`.
+pub async fn list(
+    _: AdminToken,
+    state: web::Data<AppState>,
+    query: web::Query<MemberQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = crate::domain::PageRequest::parse(query.page.as_deref(), query.limit.as_deref())?;
+    let (members, total) = state.store.search_members(query.search.as_deref(), page)?;
+    Ok(envelope::list("members", members.iter().map(|m| view(&state, m)).collect(), Page::new(page, total)))
+}
+
+/// Body of `POST /admin/v1/members`.
+#[derive(Deserialize)]
+#[serde(expecting = "a JSON object with email, name, password and optional plan_id")]
+pub struct NewMember {
+    email: String,
+    name: String,
+    password: String,
+    plan_id: Option<Value>,
+}
+
+/// `POST /admin/v1/members`: 201; the plan must exist (default: the free plan).
+pub async fn create(
+    _: AdminToken,
+    state: web::Data<AppState>,
+    JsonBody(body): JsonBody<NewMember>,
+) -> Result<HttpResponse, ApiError> {
+    let plan_id = match &body.plan_id {
+        Some(v) => existing_plan(&state, v)?,
+        None => FREE_PLAN_ID,
+    };
+    let member = create_member(&state, &body.email, &body.name, &body.password, plan_id).await?;
+    Ok(envelope::created(view(&state, &member)))
+}
+
+fn existing_plan(state: &AppState, value: &Value) -> Result<u64, ApiError> {
+    let plan_id = body_id("plan_id", Some(value))?;
+    state
+        .store
+        .plan(plan_id)?
+        .map(|p| p.id)
+        .ok_or_else(|| ApiError::bad_request("validation_failed", format!("plan_id {plan_id} is not a plan")))
+}
+
+/// `GET /admin/v1/members/:id`.
+pub async fn show(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
+    Ok(envelope::ok(view(&state, &member_or_404(&state, *id)?)))
+}
+
+/// Body of `PUT /admin/v1/members/:id/plan`.
+#[derive(Deserialize)]
+#[serde(expecting = "a JSON object with plan_id")]
+pub struct PlanChange {
+    plan_id: Value,
+}
+
+/// `PUT /admin/v1/members/:id/plan`.
+pub async fn set_plan(
+    _: AdminToken,
+    state: web::Data<AppState>,
+    id: web::Path<u64>,
+    JsonBody(body): JsonBody<PlanChange>,
+) -> Result<HttpResponse, ApiError> {
+    let plan_id = existing_plan(&state, &body.plan_id)?;
+    let member =
+        state.store.update_member(*id, |m| m.plan_id = plan_id)?.ok_or_else(|| ApiError::not_found("member"))?;
+    state.store.durable().await?;
+    Ok(envelope::ok(view(&state, &member)))
+}
+
+async fn set_disabled(state: &AppState, id: u64, disabled: bool) -> Result<HttpResponse, ApiError> {
+    let member =
+        state.store.update_member(id, |m| m.disabled = disabled)?.ok_or_else(|| ApiError::not_found("member"))?;
+    state.store.durable().await?;
+    tracing::info!(member_id = id, disabled, "member access changed");
+    Ok(envelope::ok(view(state, &member)))
+}
+
+/// `POST /admin/v1/members/:id/disable`: the member's key and tokens stop working.
+pub async fn disable(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
+    set_disabled(&state, *id, true).await
+}
+
+/// `POST /admin/v1/members/:id/enable`.
+pub async fn enable(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
+    set_disabled(&state, *id, false).await
+}
+
+/// `GET /admin/v1/members/:id/api-key`: the key's prefix and date (never the key).
+pub async fn key(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
+    let member = member_or_404(&state, *id)?;
+    let key = view(&state, &member)["api_key"].clone();
+    if key.is_null() {
+        return Err(ApiError::NotFound("this member has no API key yet".into()));
+    }
+    Ok(envelope::ok(key))
+}
+
+/// `POST /admin/v1/members/:id/api-key`: a new key for the member (the old one is revoked);
+/// the only time the operator sees it.
+pub async fn generate_key(
+    _: AdminToken,
+    state: web::Data<AppState>,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    member_or_404(&state, *id)?;
+    let (api_key, date_generated) = api_keys::issue_key(&state, *id).await?;
+    Ok(envelope::created(json!({"member_id": *id, "api_key": api_key, "date_generated": date_generated})))
+}

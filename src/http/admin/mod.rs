@@ -1,0 +1,43 @@
+//! The admin API under `/admin/v1`: what an operator does with `refctl`. It exists only when
+//! an admin token is configured (otherwise the whole scope is a 404), and every request
+//! needs `Authorization: Bearer <admin token>`, compared in constant time.
+//!
+//! | path | what |
+//! |---|---|
+//! | `GET/POST /members`, `GET /members/:id` | list (`?search=`), create, show |
+//! | `PUT /members/:id/plan`, `POST /members/:id/disable`, `POST /members/:id/enable` | plan and access |
+//! | `GET/POST /members/:id/api-key` | key prefix and date; generate a key |
+//! | `GET/POST /plans`, `PUT/DELETE /plans/:id` | plans (a plan with members cannot be deleted) |
+//! | `PUT/DELETE /brands/:id/token-network` | link a brand to a token network, or unlink it |
+
+mod members;
+mod plans;
+mod token;
+
+use actix_web::web;
+
+pub use token::AdminToken;
+
+/// Registers the admin scope when a token is configured.
+pub fn configure(cfg: &mut web::ServiceConfig, enabled: bool) {
+    if !enabled {
+        return;
+    }
+    use crate::http::resource;
+    cfg.service(
+        web::scope("/admin/v1")
+            .service(resource("/members").get(members::list).post(members::create))
+            .service(resource("/members/{id}").get(members::show))
+            .service(resource("/members/{id}/plan").put(members::set_plan))
+            .service(resource("/members/{id}/disable").post(members::disable))
+            .service(resource("/members/{id}/enable").post(members::enable))
+            .service(resource("/members/{id}/api-key").get(members::key).post(members::generate_key))
+            .service(resource("/plans").get(plans::list).post(plans::create))
+            .service(resource("/plans/{id}").put(plans::update).delete(plans::delete))
+            .service(
+                resource("/brands/{id}/token-network")
+                    .put(plans::link_token_network)
+                    .delete(plans::unlink_token_network),
+            ),
+    );
+}

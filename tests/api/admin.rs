@@ -1,0 +1,240 @@
+//! The admin API: off without a token, refused with a wrong one, and every operation.
+
+use reqwest::Method;
+use serde_json::json;
+
+use crate::helpers::*;
+
+const TOKEN: &str = "admin-token-for-tests-0123456789";
+
+async fn admin_app() -> TestApp {
+    TestApp::spawn_with(Options { admin_token: Some(TOKEN.into()), ..Default::default() }).await
+}
+
+#[tokio::test]
+async fn without_a_token_the_admin_api_does_not_exist_and_a_wrong_token_is_refused() {
+    let off = TestApp::spawn().await;
+    expect_error(off.admin(Method::GET, "/members", TOKEN).send().await.unwrap(), 404, "not_found").await;
+
+    let app = admin_app().await;
+    for token in ["wrong-token-wrong-token-wrong", "", &TOKEN[..TOKEN.len() - 1]] {
+        expect_error(app.admin(Method::GET, "/members", token).send().await.unwrap(), 401, "unauthorized").await;
+    }
+    let response = app.client.get(format!("{}/admin/v1/plans", app.address)).send().await.unwrap();
+    expect_error(response, 401, "unauthorized").await;
+    // A member's credential is not an admin token.
+    let member = app.member("not-admin").await;
+    expect_error(app.admin(Method::GET, "/members", &member.token).send().await.unwrap(), 401, "unauthorized").await;
+}
+
+#[tokio::test]
+async fn an_operator_creates_finds_disables_and_enables_members_and_manages_their_keys() {
+    let app = admin_app().await;
+    let created = expect_status(
+        app.admin(Method::POST, "/members", TOKEN)
+            .json(&json!({"email": "ops@example.com", "name": "Ops Made", "password": "password-1", "plan_id": 2}))
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
+    let id = created["data"]["id"].as_u64().unwrap();
+    assert_eq!(created["data"]["plan_id"], json!(2));
+    assert_eq!(created["data"]["api_key"], json!(null));
+    assert!(created["data"].get("password_hash").is_none());
+    app.member("other-one").await;
+
+    let found = expect_status(app.admin(Method::GET, "/members?search=OPS@", TOKEN).send().await.unwrap(), 200).await;
+    assert_eq!(found["data"]["pagination"]["total"], json!(1));
+    assert_eq!(found["data"]["members"][0]["id"], json!(id));
+    let all = expect_status(app.admin(Method::GET, "/members?limit=1", TOKEN).send().await.unwrap(), 200).await;
+    assert_eq!(all["data"]["pagination"]["total"], json!(2));
+
+    expect_error(
+        app.admin(Method::GET, &format!("/members/{id}/api-key"), TOKEN).send().await.unwrap(),
+        404,
+        "not_found",
+    )
+    .await;
+    let key =
+        expect_status(app.admin(Method::POST, &format!("/members/{id}/api-key"), TOKEN).send().await.unwrap(), 201)
+            .await;
+    let key_text = key["data"]["api_key"].as_str().unwrap().to_owned();
+    let shown =
+        expect_status(app.admin(Method::GET, &format!("/members/{id}/api-key"), TOKEN).send().await.unwrap(), 200)
+            .await;
+    assert_eq!(shown["data"]["prefix"], json!(format!("{}…", &key_text[..12])));
+    assert!(!shown.to_string().contains(&key_text), "the admin never sees the key again");
+
+    let login = expect_status(app.login("/api/v1", "ops@example.com", "password-1").await, 200).await;
+    let token = login["data"]["token"].as_str().unwrap().to_owned();
+    expect_status(app.get("/api/v1", "/members/profile", &Cred::Key(key_text.clone())).await, 200).await;
+
+    let disabled =
+        expect_status(app.admin(Method::POST, &format!("/members/{id}/disable"), TOKEN).send().await.unwrap(), 200)
+            .await;
+    assert_eq!(disabled["data"]["disabled"], json!(true));
+    expect_error(app.get("/api/v1", "/members/profile", &Cred::Key(key_text.clone())).await, 401, "unauthorized").await;
+    expect_error(app.get("/api/v1", "/members/profile", &Cred::Bearer(token.clone())).await, 401, "unauthorized").await;
+    expect_error(app.login("/api/v1", "ops@example.com", "password-1").await, 401, "unauthorized").await;
+
+    expect_status(app.admin(Method::POST, &format!("/members/{id}/enable"), TOKEN).send().await.unwrap(), 200).await;
+    expect_status(app.get("/api/v1", "/members/profile", &Cred::Key(key_text)).await, 200).await;
+
+    for path in ["/members/999999999", "/members/999999999/api-key"] {
+        expect_error(app.admin(Method::GET, path, TOKEN).send().await.unwrap(), 404, "not_found").await;
+    }
+    expect_error(app.admin(Method::POST, "/members/999999999/disable", TOKEN).send().await.unwrap(), 404, "not_found")
+        .await;
+    let dup = app
+        .admin(Method::POST, "/members", TOKEN)
+        .json(&json!({"email": "OPS@example.com", "name": "x", "password": "password-1"}));
+    expect_error(dup.send().await.unwrap(), 409, "email_taken").await;
+    let bad_plan = app
+        .admin(Method::POST, "/members", TOKEN)
+        .json(&json!({"email": "p@example.com", "name": "x", "password": "password-1", "plan_id": 99}));
+    expect_error(bad_plan.send().await.unwrap(), 400, "validation_failed").await;
+}
+
+#[tokio::test]
+async fn a_paid_plan_allows_public_campaigns_and_a_plan_in_use_cannot_be_deleted() {
+    let app = admin_app().await;
+    let member = app.member("upgrade").await;
+    let brand = app.brand(&member, "https://upgrade.example.com").await;
+    let public = json!({"name": "Open", "url_id": brand, "reward_type": 1, "publish": "public"});
+    expect_error(app.post_json("/api/v1", "/campaigns", &member.bearer(), &public).await, 403, "plan_required").await;
+
+    let plan = expect_status(
+        app.admin(Method::POST, "/plans", TOKEN)
+            .json(&json!({"name": "Partner", "price": "12.5", "currency": "eur", "paid": true}))
+            .send()
+            .await
+            .unwrap(),
+        201,
+    )
+    .await;
+    let plan_id = plan["data"]["id"].as_u64().unwrap();
+    assert_eq!((plan["data"]["price"].as_str(), plan["data"]["currency"].as_str()), (Some("12.50"), Some("EUR")));
+    let listed = expect_status(app.get("/api/v1", "/billing/plans", &Cred::None).await, 200).await;
+    assert!(
+        listed["data"]["plans"].as_array().unwrap().iter().any(|p| p["id"] == json!(plan_id)),
+        "public plan list shows it"
+    );
+
+    expect_status(
+        app.admin(Method::PUT, &format!("/members/{}/plan", member.id), TOKEN)
+            .json(&json!({"plan_id": plan_id}))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    let profile = expect_status(app.get("/api/v1", "/members/profile", &member.bearer()).await, 200).await;
+    assert_eq!(profile["data"]["plan_id"], json!(plan_id));
+    let created = expect_status(app.post_json("/api/v1", "/campaigns", &member.bearer(), &public).await, 201).await;
+    assert_eq!(created["data"]["publish"], json!("public"));
+
+    expect_error(
+        app.admin(Method::DELETE, &format!("/plans/{plan_id}"), TOKEN).send().await.unwrap(),
+        409,
+        "plan_in_use",
+    )
+    .await;
+    let renamed = expect_status(
+        app.admin(Method::PUT, &format!("/plans/{plan_id}"), TOKEN)
+            .json(&json!({"name": "Partner+"}))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(renamed["data"]["name"], json!("Partner+"));
+    expect_error(
+        app.admin(Method::PUT, &format!("/plans/{plan_id}"), TOKEN)
+            .json(&json!({"interval": "week"}))
+            .send()
+            .await
+            .unwrap(),
+        400,
+        "validation_failed",
+    )
+    .await;
+    expect_status(
+        app.admin(Method::PUT, &format!("/members/{}/plan", member.id), TOKEN)
+            .json(&json!({"plan_id": 1}))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    expect_status(app.admin(Method::DELETE, &format!("/plans/{plan_id}"), TOKEN).send().await.unwrap(), 200).await;
+    expect_error(
+        app.admin(Method::DELETE, &format!("/plans/{plan_id}"), TOKEN).send().await.unwrap(),
+        404,
+        "not_found",
+    )
+    .await;
+    expect_error(
+        app.admin(Method::POST, "/plans", TOKEN).json(&json!({"name": "No price"})).send().await.unwrap(),
+        400,
+        "validation_failed",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn linking_a_token_network_enables_token_rewards() {
+    let app = admin_app().await;
+    let member = app.member("token").await;
+    let brand = app.brand(&member, "https://token.example.com").await;
+    let token_campaign = json!({"name": "Tokens", "url_id": brand, "reward_type": 4, "reward_value": "100"});
+    expect_error(app.post_json("/api/v1", "/campaigns", &member.bearer(), &token_campaign).await, 403, "plan_required")
+        .await;
+
+    let linked = expect_status(
+        app.admin(Method::PUT, &format!("/brands/{brand}/token-network"), TOKEN)
+            .json(&json!({"network": "polygon"}))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(linked["data"]["token_network"], json!("polygon"));
+    let created =
+        expect_status(app.post_json("/api/v1", "/campaigns", &member.bearer(), &token_campaign).await, 201).await;
+    assert_eq!(created["data"]["reward"]["type"], json!("token"));
+
+    let unlinked = expect_status(
+        app.admin(Method::DELETE, &format!("/brands/{brand}/token-network"), TOKEN).send().await.unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(unlinked["data"]["token_network"], json!(null));
+    expect_error(app.post_json("/api/v1", "/campaigns", &member.bearer(), &token_campaign).await, 403, "plan_required")
+        .await;
+    expect_error(
+        app.admin(Method::PUT, "/brands/999999999/token-network", TOKEN)
+            .json(&json!({"network": "x"}))
+            .send()
+            .await
+            .unwrap(),
+        404,
+        "not_found",
+    )
+    .await;
+    expect_error(
+        app.admin(Method::PUT, &format!("/brands/{brand}/token-network"), TOKEN)
+            .json(&json!({"network": "bad network!"}))
+            .send()
+            .await
+            .unwrap(),
+        400,
+        "validation_failed",
+    )
+    .await;
+}
