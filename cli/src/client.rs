@@ -1,0 +1,85 @@
+//! `AdminClient`: blocking requests to the admin API, with every failure turned into one
+//! sentence for the operator (never a backtrace or a raw HTTP error).
+
+use std::time::Duration;
+
+use reqwest::blocking::Client;
+use reqwest::Method;
+use serde_json::Value;
+
+use crate::Cli;
+
+/// A client of one server's admin API.
+pub struct AdminClient {
+    base: String,
+    token: String,
+    http: Client,
+}
+
+/// Reads `[server] bind` and `[admin] token` from the server's config file, when present.
+fn config_defaults(cli: &Cli) -> (Option<String>, Option<String>) {
+    let Ok(text) = std::fs::read_to_string(&cli.config) else { return (None, None) };
+    let Ok(config) = text.parse::<toml::Table>() else { return (None, None) };
+    let get =
+        |section: &str, key: &str| config.get(section)?.get(key)?.as_str().filter(|v| !v.is_empty()).map(str::to_owned);
+    (get("server", "bind").map(|bind| format!("http://{bind}")), get("admin", "token"))
+}
+
+impl AdminClient {
+    pub fn new(cli: &Cli) -> Result<Self, String> {
+        let (server, token) = config_defaults(cli);
+        let base = cli.server.clone().or(server).unwrap_or_else(|| "http://127.0.0.1:8080".into());
+        let token =
+            cli.token.clone().or(token).ok_or(
+                "no admin token: pass --token, set REFERRALS_ADMIN_TOKEN, or set [admin] token in config.toml",
+            )?;
+        let http = Client::builder()
+            .timeout(Duration::from_secs(60))
+            .build()
+            .map_err(|e| format!("cannot build an HTTP client: {e}"))?;
+        Ok(Self { base: base.trim_end_matches('/').to_owned(), token, http })
+    }
+
+    /// Sends a request and returns the `data` of the envelope.
+    pub fn call(&self, method: Method, path: &str, body: Option<Value>) -> Result<Value, String> {
+        self.call_with_query(method, path, &[], body)
+    }
+
+    /// As [`AdminClient::call`], with query parameters (encoded by reqwest).
+    pub fn call_with_query(
+        &self,
+        method: Method,
+        path: &str,
+        query: &[(&str, String)],
+        body: Option<Value>,
+    ) -> Result<Value, String> {
+        let url = format!("{}/admin/v1{path}", self.base);
+        let mut request = self.http.request(method, &url).bearer_auth(&self.token).query(query);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().map_err(|e| {
+            if e.is_connect() || e.is_timeout() {
+                format!("cannot reach the server at {} (is referrals-server running?)", self.base)
+            } else {
+                format!("request to {} failed", self.base)
+            }
+        })?;
+        let status = response.status().as_u16();
+        let body: Value = response.json().unwrap_or(Value::Null);
+        match status {
+            200..=299 => Ok(body.get("data").cloned().unwrap_or(Value::Null)),
+            401 => Err("the server refused the admin token (check --token / REFERRALS_ADMIN_TOKEN)".into()),
+            404 if body.get("code").and_then(Value::as_str) == Some("not_found")
+                && body["error"].as_str().is_some_and(|e| e.starts_with("no such endpoint")) =>
+            {
+                Err(format!("the admin API is not enabled on {} (set [admin] token on the server)", self.base))
+            }
+            _ => Err(body
+                .get("error")
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+                .unwrap_or_else(|| format!("the server answered {status}"))),
+        }
+    }
+}

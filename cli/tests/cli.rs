@@ -1,0 +1,156 @@
+//! `refctl` against a real server: every subcommand's success path and its main failures,
+//! with exit codes. The server binary is the workspace's own build, next to `refctl`.
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+const TOKEN: &str = "cli-admin-token-0123456789abcdef";
+
+/// A server process with the admin API on, killed when dropped.
+struct Server {
+    url: String,
+    child: Child,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn server_binary() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_BIN_EXE_refctl")).with_file_name("referrals-server");
+    assert!(path.exists(), "build the server first (cargo test --workspace builds it): {}", path.display());
+    path
+}
+
+fn start_server() -> Server {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(server_binary())
+        .args(["--bind", "127.0.0.1:0", "--log-level", "warn", "--config", "/dev/null", "--data-dir"])
+        .arg(dir.path().join("data"))
+        .env("REFERRALS_ADMIN_TOKEN", TOKEN)
+        .env_remove("REFERRALS_CONFIG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let url =
+        line.split_whitespace().find(|w| w.starts_with("http://")).expect("server announced its address").to_owned();
+    Server { url, child, _dir: dir }
+}
+
+/// Runs refctl with the given server and token.
+fn refctl(server: &str, token: Option<&str>, args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_refctl"));
+    command
+        .args(["--server", server, "--config", "/nonexistent/config.toml"])
+        .args(args)
+        .env_remove("REFERRALS_ADMIN_TOKEN")
+        .env_remove("REFCTL_SERVER");
+    if let Some(token) = token {
+        command.args(["--token", token]);
+    }
+    command.output().unwrap()
+}
+
+fn ok_json(server: &Server, args: &[&str]) -> Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let output = refctl(&server.url, Some(TOKEN), &all);
+    assert!(output.status.success(), "refctl {args:?} failed: {}", String::from_utf8_lossy(&output.stderr));
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {}", String::from_utf8_lossy(&output.stdout)))
+}
+
+fn fails(server: &str, token: Option<&str>, args: &[&str], says: &str) {
+    let output = refctl(server, token, args);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line of error: {stderr}");
+    assert!(stderr.starts_with("refctl: ") && stderr.contains(says), "{args:?}: {stderr}");
+}
+
+#[test]
+fn help_needs_no_server() {
+    for args in [&["--help"][..], &["members", "--help"], &["plans", "create", "--help"]] {
+        let output = refctl("http://127.0.0.1:9", None, args);
+        assert!(output.status.success());
+        assert!(String::from_utf8_lossy(&output.stdout).contains("Usage: refctl"));
+    }
+}
+
+#[test]
+fn failures_are_one_clear_line_and_a_non_zero_exit() {
+    let server = start_server();
+    fails("http://127.0.0.1:9", Some(TOKEN), &["members", "list"], "cannot reach the server");
+    fails(&server.url, Some("wrong-token-wrong-token"), &["members", "list"], "refused the admin token");
+    fails(&server.url, None, &["members", "list"], "no admin token");
+    fails(&server.url, Some(TOKEN), &["members", "show", "999999"], "member not found");
+    fails(&server.url, Some(TOKEN), &["plans", "delete", "999999"], "plan not found");
+    let usage = refctl(&server.url, Some(TOKEN), &["members", "show", "not-a-number"]);
+    assert_eq!(usage.status.code(), Some(2), "clap usage errors exit 2");
+}
+
+#[test]
+fn members_keys_plans_and_brands_from_the_terminal() {
+    let server = start_server();
+    let member = ok_json(
+        &server,
+        &["members", "create", "--email", "cli@example.com", "--name", "Cli User", "--password", "password-1"],
+    );
+    let id = member["id"].as_u64().unwrap().to_string();
+    assert_eq!(member["plan_id"], json!(1));
+
+    let table = refctl(&server.url, Some(TOKEN), &["members", "list", "--search", "cli@"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(table.status.success());
+    assert!(text.lines().next().unwrap().starts_with("ID"), "{text}");
+    assert!(text.contains("cli@example.com") && text.contains("(1 members)"), "{text}");
+    assert_eq!(ok_json(&server, &["members", "show", &id])["email"], json!("cli@example.com"));
+
+    let key = ok_json(&server, &["keys", "generate", &id]);
+    let key_text = key["api_key"].as_str().unwrap().to_owned();
+    assert!(key_text.starts_with("ref_") && key_text.len() == 52);
+    assert_eq!(ok_json(&server, &["keys", "show", &id])["prefix"], json!(format!("{}…", &key_text[..12])));
+
+    let plan = ok_json(&server, &["plans", "create", "--name", "Agency", "--price", "49", "--paid", "true"]);
+    let plan_id = plan["id"].as_u64().unwrap().to_string();
+    assert_eq!(plan["price"], json!("49.00"));
+    assert_eq!(ok_json(&server, &["plans", "update", &plan_id, "--interval", "year"])["interval"], json!("year"));
+    let plans = refctl(&server.url, Some(TOKEN), &["plans", "list"]);
+    assert!(String::from_utf8_lossy(&plans.stdout).contains("Agency"));
+    assert_eq!(
+        ok_json(&server, &["members", "set-plan", &id, &plan_id])["plan_id"],
+        json!(plan_id.parse::<u64>().unwrap())
+    );
+    fails(&server.url, Some(TOKEN), &["plans", "delete", &plan_id], "on this plan");
+    assert_eq!(ok_json(&server, &["members", "disable", &id])["disabled"], json!(true));
+    assert_eq!(ok_json(&server, &["members", "enable", &id])["disabled"], json!(false));
+    ok_json(&server, &["members", "set-plan", &id, "1"]);
+    assert_eq!(ok_json(&server, &["plans", "delete", &plan_id])["deleted"], json!(true));
+
+    // A brand made through the member API, linked and unlinked from the terminal.
+    let http = reqwest::blocking::Client::new();
+    let brand: Value = http
+        .post(format!("{}/api/v1/brands", server.url))
+        .header("X-API-Key", &key_text)
+        .json(&json!({"url": "https://cli.example.com"}))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    let brand_id = brand["data"]["id"].as_u64().unwrap().to_string();
+    assert_eq!(
+        ok_json(&server, &["brands", "link-token-network", &brand_id, "polygon"])["token_network"],
+        json!("polygon")
+    );
+    assert_eq!(ok_json(&server, &["brands", "unlink-token-network", &brand_id])["token_network"], json!(null));
+}
