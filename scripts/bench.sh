@@ -11,7 +11,8 @@
 #
 # Cases: durable writes (API key generation, referral signups over 100 brands and on one hot
 # brand), GET one campaign, and GET participants page 1 and page 1000 of a campaign with
-# 100,000 participants.
+# 100,000 participants. Last, `refctl coupons import` of 1,000,000 codes: wall time and
+# refctl's peak memory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,7 +23,7 @@ PARTICIPANTS_TARGET=100000
 
 command -v wrk >/dev/null || { echo "bench.sh needs wrk (apt-get install wrk)" >&2; exit 1; }
 BIN=${REFERRALS_BIN:-./target/release/referrals-server}
-[ -n "${REFERRALS_BIN:-}" ] || cargo build --release --quiet --bin referrals-server
+[ -n "${REFERRALS_BIN:-}" ] || cargo build --release --quiet --workspace --bins
 
 WORK=$(mktemp -d)
 [ -z "${BENCH_KEEP:-}" ] || echo "work directory: $WORK" >&2
@@ -33,7 +34,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$BIN" --config config.toml --bind 127.0.0.1:0 --data-dir "$WORK/data" --log-level "${BENCH_LOG:-warn}" \
+ADMIN_TOKEN="bench-admin-token-$$-0123456789"
+REFERRALS_ADMIN_TOKEN="$ADMIN_TOKEN" "$BIN" --config config.toml --bind 127.0.0.1:0 --data-dir "$WORK/data" --log-level "${BENCH_LOG:-warn}" \
   >"$WORK/stdout" 2>"$WORK/server.log" &
 SERVER_PID=$!
 for _ in $(seq 1 100); do grep -q listening "$WORK/stdout" 2>/dev/null && break; sleep 0.1; done
@@ -59,6 +61,8 @@ for i in $(seq 1 100); do
 done
 HOT_BRAND=$(api POST /brands '{"url":"https://hot.bench.example"}' | field '["id"]')
 HOT=$(api POST /campaigns "{\"name\":\"hot\",\"url_id\":$HOT_BRAND,\"reward_type\":5,\"reward_value\":\"5\",\"reward_invited\":true}" | field '["id"]')
+# Created now: the API-key case near the end revokes the key these setup calls use.
+IMPORT_CAMPAIGN=$(api POST /campaigns "{\"name\":\"import\",\"url_id\":$HOT_BRAND,\"reward_type\":1}" | field '["id"]')
 HOT_CODES=()
 for i in $(seq 1 20); do
   HOT_CODES+=("$(api POST /signups "{\"campaign_id\":$HOT,\"email\":\"referrer$i@hot.bench.example\"}" | field '["participant"]["referral_code"]')")
@@ -145,3 +149,22 @@ echo "wrk: $THREADS threads, $CONNECTIONS connections, ${SECONDS_PER_CASE}s per 
 printf '| %-62s | %8s | %8s | %8s | %7s |\n' "case" "req/s" "p50" "p99" "non-2xx"
 printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})"
 printf '%s\n' "${ROWS[@]}"
+
+# Coupon import: 1,000,000 codes through refctl, streamed.
+python3 -c "
+import sys
+with open(sys.argv[1], 'w') as f:
+    f.writelines('BENCH-%08d\n' % i for i in range(1_000_000))" "$WORK/codes.csv"
+python3 - "$BASE" "$ADMIN_TOKEN" "$IMPORT_CAMPAIGN" "$WORK/codes.csv" <<'PY'
+import resource, subprocess, sys, time
+base, token, campaign, path = sys.argv[1:]
+started = time.time()
+run = subprocess.run(["./target/release/refctl", "--server", base, "--token", token, "--config", "/nonexistent",
+                      "coupons", "import", "--campaign", campaign, path], capture_output=True, text=True)
+seconds = time.time() - started
+peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+if run.returncode != 0:
+    sys.exit(f"refctl coupons import failed: {run.stderr.strip()}")
+print(f"\nrefctl coupons import, 1,000,000 codes: {seconds:.1f} s end to end, refctl peak memory {peak_mb:.1f} MB")
+print(run.stdout.strip())
+PY

@@ -45,6 +45,19 @@ impl AdminClient {
         self.call_with_query(method, path, &[], body)
     }
 
+    /// Streams `body` to `path` (a coupon import), with a timeout long enough for big files.
+    pub fn upload(&self, path: &str, content_type: &str, body: reqwest::blocking::Body) -> Result<Value, String> {
+        let url = format!("{}/admin/v1{path}", self.base);
+        let request = self
+            .http
+            .post(&url)
+            .bearer_auth(&self.token)
+            .header("content-type", content_type)
+            .timeout(Duration::from_secs(3600))
+            .body(body);
+        self.answer(request)
+    }
+
     /// As [`AdminClient::call`], with query parameters (encoded by reqwest).
     pub fn call_with_query(
         &self,
@@ -58,6 +71,11 @@ impl AdminClient {
         if let Some(body) = body {
             request = request.json(&body);
         }
+        self.answer(request)
+    }
+
+    /// Sends a request; the envelope's `data`, or one sentence saying what went wrong.
+    fn answer(&self, request: reqwest::blocking::RequestBuilder) -> Result<Value, String> {
         let response = request.send().map_err(|e| {
             if e.is_connect() || e.is_timeout() {
                 format!("cannot reach the server at {} (is referrals-server running?)", self.base)

@@ -154,3 +154,100 @@ fn members_keys_plans_and_brands_from_the_terminal() {
     );
     assert_eq!(ok_json(&server, &["brands", "unlink-token-network", &brand_id])["token_network"], json!(null));
 }
+
+#[test]
+fn a_coupon_file_is_streamed_in_and_every_kind_of_line_is_counted_exactly() {
+    let server = start_server();
+    let member = ok_json(
+        &server,
+        &["members", "create", "--email", "coupons@example.com", "--name", "Coupons", "--password", "password-1"],
+    );
+    let key = ok_json(&server, &["keys", "generate", &member["id"].as_u64().unwrap().to_string()])["api_key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let http = reqwest::blocking::Client::new();
+    let post = |path: &str, body: Value| -> Value {
+        http.post(format!("{}/api/v1{path}", server.url))
+            .header("X-API-Key", &key)
+            .json(&body)
+            .send()
+            .unwrap()
+            .json()
+            .unwrap()
+    };
+    let brand = post("/brands", json!({"url": "https://coupons.example.com"}))["data"]["id"].as_u64().unwrap();
+    let campaign = post("/campaigns", json!({"name": "c", "url_id": brand, "reward_type": 1}))["data"]["id"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+
+    // 2,002 lines: 1,800 unique codes, 100 repeats, 100 blank lines, 2 invalid lines.
+    let mut lines = Vec::new();
+    let mut invalid_at = Vec::new();
+    for i in 0..1800 {
+        lines.push(format!("CODE-{i:05}"));
+        if i % 18 == 0 {
+            lines.push(format!("CODE-{:05}", i / 2));
+            lines.push(String::new());
+        }
+        if i == 500 || i == 1500 {
+            lines.push("has space".into());
+            invalid_at.push(lines.len());
+        }
+    }
+    assert_eq!(lines.len(), 2002);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("codes.csv");
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let file = file.to_str().unwrap();
+
+    let report = ok_json(&server, &["coupons", "import", "--campaign", &campaign, file]);
+    assert_eq!(report["added"], json!(1800));
+    assert_eq!(report["skipped_duplicates"], json!(100));
+    assert_eq!(report["skipped_blank"], json!(100));
+    assert_eq!(report["invalid_count"], json!(2));
+    let lines_reported: Vec<u64> =
+        report["invalid"].as_array().unwrap().iter().map(|l| l["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines_reported, invalid_at.iter().map(|&n| n as u64).collect::<Vec<_>>());
+    assert_eq!(report["pool"]["available"], json!(1800));
+
+    let again = refctl(&server.url, Some(TOKEN), &["coupons", "import", "--campaign", &campaign, file]);
+    let text = String::from_utf8_lossy(&again.stdout);
+    assert!(again.status.success());
+    assert!(text.starts_with("added 0, duplicates skipped 1900, blank lines 100, invalid lines 2"), "{text}");
+    assert!(text.contains(&format!("line {}: code contains spaces", invalid_at[0])), "{text}");
+
+    let mut piped = Command::new(env!("CARGO_BIN_EXE_refctl"))
+        .args([
+            "--server",
+            &server.url,
+            "--token",
+            TOKEN,
+            "--config",
+            "/nonexistent",
+            "--json",
+            "coupons",
+            "import",
+            "--campaign",
+            &campaign,
+            "-",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    piped.stdin.take().unwrap().write_all(b"STDIN-1\nSTDIN-2\n").unwrap();
+    let output = piped.wait_with_output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(serde_json::from_slice::<Value>(&output.stdout).unwrap()["added"], json!(2));
+
+    fails(&server.url, Some(TOKEN), &["coupons", "import", "--campaign", "999999", file], "campaign not found");
+    fails(
+        &server.url,
+        Some(TOKEN),
+        &["coupons", "import", "--campaign", &campaign, "/nonexistent/codes.csv"],
+        "cannot read",
+    );
+}

@@ -68,6 +68,14 @@ impl ParsedCodes {
     /// is a header. Line numbers come from the reader's byte offsets (its own line counter
     /// skips blank lines), so they match what an editor shows.
     pub fn from_csv(text: &[u8]) -> Self {
+        Self::from_csv_block(text, 1)
+    }
+
+    /// As [`ParsedCodes::from_csv`], for a block of whole lines of a larger upload whose
+    /// first line is line `first_line` of the upload (line numbers are the upload's; only
+    /// line 1 can be the header).
+    pub fn from_csv_block(text: &[u8], first_line: u64) -> Self {
+        let shift = first_line - 1;
         let mut parsed = Self::default();
         let mut seen = HashSet::new();
         let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text);
@@ -90,9 +98,9 @@ impl ParsedCodes {
             parsed.blank += line.saturating_sub(last_line + 1);
             last_line = line;
             match first {
-                Ok(code) if line == 1 && code.trim().eq_ignore_ascii_case("code") => {}
-                Ok(code) => parsed.push(&mut seen, line, code),
-                Err(_) => parsed.invalid.push(InvalidLine { line, reason: "not valid UTF-8".into() }),
+                Ok(code) if line + shift == 1 && code.trim().eq_ignore_ascii_case("code") => {}
+                Ok(code) => parsed.push(&mut seen, line + shift, code),
+                Err(_) => parsed.invalid.push(InvalidLine { line: line + shift, reason: "not valid UTF-8".into() }),
             }
         }
         let total_lines = lines.line_at(text, text.len() as u64) - u64::from(text.is_empty() || text.ends_with(b"\n"));
@@ -111,9 +119,10 @@ struct LineCounter {
 impl LineCounter {
     fn line_at(&mut self, text: &[u8], offset: u64) -> u64 {
         let mut target = (offset as usize).min(text.len());
-        // With CRLF endings the reader reports a record as starting on the `\n` of the line
-        // before it (the `\r` ended that record); the record really starts after it.
-        if target > 0 && text.get(target) == Some(&b'\n') && text[target - 1] == b'\r' {
+        // The reader reports a record as starting where the previous one ended: on the line
+        // terminator (CRLF's `\n`) and on any blank lines it skipped. A record never starts
+        // with a terminator, so its first line is past them.
+        while text.get(target).is_some_and(|&b| b == b'\n' || b == b'\r') {
             target += 1;
         }
         if target > self.offset {
@@ -154,6 +163,17 @@ mod tests {
         ]);
         assert_eq!(parsed.codes, vec!["X"]);
         assert_eq!((parsed.blank, parsed.duplicate_in_upload, parsed.invalid.len()), (1, 1, 1));
+    }
+
+    #[test]
+    fn blocks_of_a_larger_upload_keep_the_upload_line_numbers() {
+        let parsed = ParsedCodes::from_csv_block(b"code\nA\n\nbad code\n", 11);
+        assert_eq!(parsed.codes, vec!["code", "A"], "only line 1 of the upload is a header");
+        assert_eq!(parsed.blank, 1);
+        assert_eq!(
+            parsed.invalid,
+            vec![InvalidLine { line: 14, reason: "code contains spaces or control characters".into() }]
+        );
     }
 
     #[test]

@@ -238,3 +238,49 @@ async fn linking_a_token_network_enables_token_rewards() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn a_streamed_admin_import_counts_lines_and_fills_pending_rewards() {
+    let app = admin_app().await;
+    let member = app.member("import").await;
+    let brand = app.brand(&member, "https://import.example.com").await;
+    let campaign = app.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
+    let referrer = app.participant(&member, campaign, "ref@import.example").await;
+    let pending = expect_status(
+        app.refer(&member, referrer["referral_code"].as_str().unwrap(), "friend@import.example").await,
+        201,
+    )
+    .await;
+    assert_eq!(pending["data"]["referrer_reward"]["status"], json!("pending"));
+
+    let body = "code\r\nA-1\r\n\r\nA-2\r\nA-1\r\nbad one\r\nA-3";
+    let response = app
+        .admin(Method::POST, &format!("/campaigns/{campaign}/coupons"), TOKEN)
+        .header("content-type", "text/csv")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let report = expect_status(response, 201).await;
+    let data = &report["data"];
+    assert_eq!(
+        (data["added"].as_u64(), data["skipped_duplicates"].as_u64(), data["skipped_blank"].as_u64()),
+        (Some(3), Some(1), Some(1))
+    );
+    assert_eq!(data["invalid"], json!([{"line": 6, "reason": "code contains spaces or control characters"}]));
+    assert_eq!((data["lines"].as_u64(), data["pending_filled"].as_u64()), (Some(7), Some(1)));
+    assert_eq!(data["pool"], json!({"uploaded": 3, "available": 2, "used": 1}));
+    let detail =
+        expect_status(app.get("/api/v1", &format!("/participants/{}", referrer["id"]), &member.bearer()).await, 200)
+            .await;
+    assert_eq!(detail["data"]["rewards"][0]["value"], json!("A-1"), "the pending reward got the first code");
+
+    let wrong_type = app
+        .admin(Method::POST, &format!("/campaigns/{campaign}/coupons"), TOKEN)
+        .header("content-type", "application/json")
+        .body("[]");
+    expect_error(wrong_type.send().await.unwrap(), 400, "unsupported_content_type").await;
+    let missing =
+        app.admin(Method::POST, "/campaigns/999999999/coupons", TOKEN).header("content-type", "text/csv").body("X");
+    expect_error(missing.send().await.unwrap(), 404, "not_found").await;
+}

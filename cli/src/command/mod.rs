@@ -1,6 +1,7 @@
 //! The command tree; one module per subcommand group.
 
 mod brands;
+mod coupons;
 mod keys;
 mod members;
 mod plans;
@@ -24,6 +25,9 @@ pub enum Command {
     /// Brands: link or unlink a token network (server must be running)
     #[command(subcommand)]
     Brands(brands::Cmd),
+    /// Coupon codes: import a file into a campaign's pool (server must be running)
+    #[command(subcommand)]
+    Coupons(coupons::Cmd),
 }
 
 pub fn run(cli: &Cli) -> Result<(), String> {
@@ -33,5 +37,6 @@ pub fn run(cli: &Cli) -> Result<(), String> {
         Command::Keys(cmd) => keys::run(cmd, &client, cli.json),
         Command::Plans(cmd) => plans::run(cmd, &client, cli.json),
         Command::Brands(cmd) => brands::run(cmd, &client, cli.json),
+        Command::Coupons(cmd) => coupons::run(cmd, &client, cli.json),
     }
 }

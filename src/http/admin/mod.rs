@@ -9,7 +9,9 @@
 //! | `GET/POST /members/:id/api-key` | key prefix and date; generate a key |
 //! | `GET/POST /plans`, `PUT/DELETE /plans/:id` | plans (a plan with members cannot be deleted) |
 //! | `PUT/DELETE /brands/:id/token-network` | link a brand to a token network, or unlink it |
+//! | `POST /campaigns/:id/coupons` | streamed coupon import (CSV or one code a line) |
 
+mod coupons;
 mod members;
 mod plans;
 mod token;
@@ -34,6 +36,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, enabled: bool) {
             .service(resource("/members/{id}/api-key").get(members::key).post(members::generate_key))
             .service(resource("/plans").get(plans::list).post(plans::create))
             .service(resource("/plans/{id}").put(plans::update).delete(plans::delete))
+            .service(resource("/campaigns/{id}/coupons").post(coupons::import))
             .service(
                 resource("/brands/{id}/token-network")
                     .put(plans::link_token_network)
