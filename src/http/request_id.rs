@@ -12,6 +12,10 @@ use tracing::Instrument;
 
 const HEADER: HeaderName = HeaderName::from_static("x-request-id");
 
+/// Requests slower than this are logged at warn level (visible at the default level), so a
+/// stall shows up in the server's own log, not only in a client's percentiles.
+const SLOW: std::time::Duration = std::time::Duration::from_millis(50);
+
 pub async fn middleware(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -34,7 +38,14 @@ pub async fn middleware(
     let started = std::time::Instant::now();
     let mut response = next.call(req).instrument(span.clone()).await?;
     let status = response.status().as_u16();
-    span.in_scope(|| tracing::info!(status, elapsed_us = started.elapsed().as_micros() as u64, "request done"));
+    let elapsed = started.elapsed();
+    span.in_scope(|| {
+        if elapsed >= SLOW {
+            tracing::warn!(status, elapsed_ms = elapsed.as_millis() as u64, "slow request");
+        } else {
+            tracing::info!(status, elapsed_us = elapsed.as_micros() as u64, "request done");
+        }
+    });
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(HEADER, value);
     }
