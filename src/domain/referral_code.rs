@@ -11,11 +11,9 @@ use super::ValidationError;
 
 /// Longest encoded code accepted; a real one is under 80 characters.
 pub const MAX_CODE_LEN: usize = 200;
-/// Social type of the plain referral link.
+/// Social type of the plain referral link. Share buttons use `email`, `twitter`, `facebook`,
+/// `linkedin`, `whatsapp`, `telegram`, `copy`; any token of 1–32 of a-z, 0-9, `_` is accepted.
 pub const LINK: &str = "link";
-/// Social types the widget's share buttons use; any other valid token is accepted too.
-pub const KNOWN_SOCIAL_TYPES: [&str; 9] =
-    [LINK, "email", "twitter", "facebook", "linkedin", "whatsapp", "telegram", "copy", "domain"];
 
 /// A decoded referral code.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -143,7 +143,7 @@ pub async fn coupons(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = ownership::campaign(&state, &member, *id)?;
-    let mut data = views::coupon_pool(state.store.coupon_pool(campaign.id)?, &state.store.counters(campaign.id)?);
+    let mut data = pool_view(&state, campaign.id)?;
     data["campaign_id"] = json!(campaign.id);
     Ok(envelope::ok(data))
 }
@@ -201,7 +201,7 @@ pub async fn upload_coupons(
     let message = ImportCoupons { campaign_id: campaign.id, member_id: member.id, codes: parsed.codes };
     let outcome = state.brands.get(campaign.brand_id).send(message).await??;
     state.store.durable().await?;
-    let pool = views::coupon_pool(state.store.coupon_pool(campaign.id)?, &state.store.counters(campaign.id)?);
+    let pool = pool_view(&state, campaign.id)?;
     Ok(envelope::created(json!({
         "added": outcome.added,
         "skipped": outcome.duplicates_in_pool + parsed.duplicate_in_upload + parsed.blank,
@@ -211,6 +211,11 @@ pub async fn upload_coupons(
         "pending_filled": outcome.pending_filled,
         "pool": pool,
     })))
+}
+
+/// The coupon pool's counts as answers show them.
+fn pool_view(state: &AppState, campaign_id: u64) -> Result<Value, ApiError> {
+    Ok(views::coupon_pool(state.store.coupon_pool(campaign_id)?, &state.store.counters(campaign_id)?))
 }
 
 fn too_many_codes() -> ApiError {

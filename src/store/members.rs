@@ -47,21 +47,20 @@ impl Store {
     }
 
     pub fn member_by_email(&self, email: &EmailAddress) -> Result<Option<Member>, StoreError> {
-        match self.member_emails.get(email.normalized().as_bytes())? {
-            Some(id) => match keys::read_id(&id) {
-                Some(id) => self.member(id),
-                None => Err(StoreError::Decode("member email index holds a malformed id".into())),
-            },
-            None => Ok(None),
-        }
+        self.member_via(&self.member_emails, email.normalized().as_bytes(), "member email index")
     }
 
     /// The member whose *current* API key has this digest.
     pub fn member_by_key_digest(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError> {
-        match self.api_keys.get(digest)? {
+        self.member_via(&self.api_keys, digest, "API key index")
+    }
+
+    /// The member an index entry (key → member id) points to.
+    fn member_via(&self, index: &sled::Tree, key: &[u8], name: &str) -> Result<Option<Member>, StoreError> {
+        match index.get(key)? {
             Some(id) => match keys::read_id(&id) {
                 Some(id) => self.member(id),
-                None => Err(StoreError::Decode("API key index holds a malformed id".into())),
+                None => Err(StoreError::Decode(format!("{name} holds a malformed id"))),
             },
             None => Ok(None),
         }

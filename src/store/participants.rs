@@ -556,12 +556,4 @@ impl Store {
         self.participant_rows.apply_batch(batch)?;
         Ok(created)
     }
-
-    /// Adds to a counter of a campaign outside a signup (impressions, shares).
-    pub fn add_to_counter(&self, campaign_id: u64, counter: Counter, delta: u64) -> Result<(), StoreError> {
-        let key = counter.key(campaign_id);
-        let current = keys::read_counter(self.campaign_rows.get(&key)?.as_deref());
-        self.campaign_rows.insert(key, &keys::id(current + delta))?;
-        Ok(())
-    }
 }
