@@ -12,7 +12,8 @@
 # Cases: durable writes (API key generation, referral signups over 100 brands and on one hot
 # brand), GET one campaign, and GET participants page 1 and page 1000 of a campaign with
 # 100,000 participants. Last, `refctl coupons import` of 1,000,000 codes: wall time and
-# refctl's peak memory.
+# refctl's peak memory; then `refctl backup` of the whole database (time, size, how long
+# writes paused) and an offline `refctl restore` of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -168,3 +169,22 @@ if run.returncode != 0:
 print(f"\nrefctl coupons import, 1,000,000 codes: {seconds:.1f} s end to end, refctl peak memory {peak_mb:.1f} MB")
 print(run.stdout.strip())
 PY
+
+# Backup of everything above (100,000+ participants, 1,000,000 coupons), then an offline
+# restore of it into a new data directory once the server has stopped.
+python3 - "$BASE" "$ADMIN_TOKEN" "$WORK/snapshot.backup" <<'PY'
+import json, subprocess, sys, time
+base, token, path = sys.argv[1:]
+started = time.time()
+run = subprocess.run(["./target/release/refctl", "--server", base, "--token", token, "--config", "/nonexistent",
+                      "--json", "backup", path], capture_output=True, text=True)
+if run.returncode != 0:
+    sys.exit(f"refctl backup failed: {run.stderr.strip()}")
+report = json.loads(run.stdout)
+print(f"\nrefctl backup: {time.time() - started:.1f} s, {report['entries']:,} entries, "
+      f"{report['bytes'] / 1e6:.0f} MB, writes paused {report['writes_paused_ms']} ms")
+PY
+kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=
+started=$(date +%s.%N)
+./target/release/refctl restore "$WORK/snapshot.backup" --data-dir "$WORK/restored" >/dev/null
+echo "refctl restore (offline): $(python3 -c "print(f'{$(date +%s.%N) - $started:.1f}')") s"

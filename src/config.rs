@@ -16,6 +16,7 @@ pub struct Config {
     pub storage: StorageConfig,
     pub auth: AuthConfig,
     pub admin: AdminConfig,
+    pub webhooks: WebhooksConfig,
     pub log: LogConfig,
 }
 
@@ -92,6 +93,38 @@ impl Default for AuthConfig {
 pub struct AdminConfig {
     /// Bearer token of the admin API; empty disables it.
     pub token: String,
+}
+
+/// `[webhooks]`: delivery of webhook events.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WebhooksConfig {
+    /// Deliver to loopback, private, link-local, CGNAT and metadata addresses too. Off by
+    /// default: a member could otherwise make the server call into its own network.
+    pub allow_private_targets: bool,
+    /// Seconds an attempt may take (connect, send, answer) before it counts as failed.
+    pub timeout_secs: f64,
+    /// Waits before each retry, in seconds; its length is the number of retries. Each wait
+    /// gets up to ±20 % jitter.
+    pub retry_delays_secs: Vec<f64>,
+    /// Deliveries to one webhook in flight at once. They leave in event order; 1 also makes
+    /// them arrive in order.
+    pub max_in_flight_per_webhook: usize,
+    /// Webhooks one member may register.
+    pub max_per_member: u64,
+}
+
+impl Default for WebhooksConfig {
+    fn default() -> Self {
+        Self {
+            allow_private_targets: false,
+            timeout_secs: 10.0,
+            // 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h: about 24 h in all.
+            retry_delays_secs: vec![5.0, 30.0, 120.0, 600.0, 1800.0, 3600.0, 7200.0, 14400.0, 28800.0, 28800.0],
+            max_in_flight_per_webhook: 4,
+            max_per_member: 50,
+        }
+    }
 }
 
 /// `[log]`: diagnostics.
@@ -223,6 +256,16 @@ impl Config {
         }
         if self.auth.token_ttl_days == 0 {
             return invalid("auth.token_ttl_days must be at least 1".into());
+        }
+        let w = &self.webhooks;
+        if !(0.01..=300.0).contains(&w.timeout_secs) {
+            return invalid("webhooks.timeout_secs must be between 0.01 and 300".into());
+        }
+        if w.retry_delays_secs.len() > 50 || w.retry_delays_secs.iter().any(|d| !(0.0..=7.0 * 86400.0).contains(d)) {
+            return invalid("webhooks.retry_delays_secs takes at most 50 waits of 0 to 604800 seconds".into());
+        }
+        if !(1..=64).contains(&w.max_in_flight_per_webhook) {
+            return invalid("webhooks.max_in_flight_per_webhook must be between 1 and 64".into());
         }
         if !self.admin.token.is_empty() && self.admin.token.len() < 16 {
             return invalid("admin.token must be at least 16 characters (or empty to disable the admin API)".into());

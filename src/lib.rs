@@ -12,6 +12,7 @@
 //! - [`actors`]: one `BrandActor` per brand (the only writer of its data) and the registry.
 //! - [`http`]: routes, the envelope and error table, extractors, handlers by resource.
 //! - [`site`]: the public site outside the API root (referral links; widget and tracker).
+//! - [`webhooks`]: the dispatcher that delivers webhook events, and its egress check.
 //! - [`config`], [`startup`], [`telemetry`]: configuration layering, building and running
 //!   the server, logs.
 
@@ -24,3 +25,4 @@ pub mod site;
 pub mod startup;
 pub mod store;
 pub mod telemetry;
+pub mod webhooks;

@@ -6,6 +6,7 @@ use std::future::Future;
 use std::net::{SocketAddr, TcpListener};
 use std::time::Duration;
 
+use actix::Actor;
 use actix_web::dev::Server;
 use actix_web::{middleware, web, App, HttpServer};
 
@@ -14,6 +15,8 @@ use crate::auth::{jwt::TokenSettings, AuthKeys, ServerSecret};
 use crate::config::Config;
 use crate::http::{self, AppState};
 use crate::store::{Store, StoreOptions};
+use crate::webhooks::dispatcher::DispatcherSettings;
+use crate::webhooks::WebhookDispatcher;
 
 /// Why the server could not start. Printed as one line for the operator.
 #[derive(Debug, thiserror::Error)]
@@ -26,6 +29,8 @@ pub enum StartupError {
     Store { path: String, message: String },
     #[error("cannot listen on {bind}: {source}")]
     Bind { bind: String, source: std::io::Error },
+    #[error("cannot start webhook delivery: {0}")]
+    Webhooks(String),
 }
 
 /// A built, bound, not yet running server.
@@ -35,6 +40,9 @@ pub struct Application {
     server: Server,
     store: Store,
     brands: BrandRegistry,
+    /// Where the webhook dispatcher runs; stopped at shutdown (pending deliveries stay queued
+    /// in the store and resume at the next start).
+    webhooks_arbiter: actix::Arbiter,
 }
 
 impl Application {
@@ -79,6 +87,15 @@ impl Application {
             sha2::Sha256::digest(config.admin.token.as_bytes()).into()
         });
         let admin_enabled = admin_token_digest.is_some();
+        let dispatcher_settings = DispatcherSettings {
+            config: config.webhooks.clone(),
+            site: public_url.clone(),
+            secrets: auth.webhook_secrets.clone(),
+        };
+        let dispatcher = WebhookDispatcher::new(store.clone(), dispatcher_settings)
+            .map_err(|e| StartupError::Webhooks(e.to_string()))?;
+        let webhooks_arbiter = actix::Arbiter::new();
+        let webhooks = WebhookDispatcher::start_in_arbiter(&webhooks_arbiter.handle(), move |_| dispatcher);
         let state = web::Data::new(AppState {
             store: store.clone(),
             auth,
@@ -86,6 +103,8 @@ impl Application {
             public_url: public_url.clone(),
             body_limit: config.server.max_body_bytes,
             admin_token_digest,
+            webhooks,
+            max_webhooks_per_member: config.webhooks.max_per_member,
         });
         let workers = if config.server.workers == 0 { cores } else { config.server.workers };
         let server = HttpServer::new(move || {
@@ -103,7 +122,7 @@ impl Application {
         .listen(listener)
         .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?
         .run();
-        Ok(Self { address, public_url, server, store, brands })
+        Ok(Self { address, public_url, server, store, brands, webhooks_arbiter })
     }
 
     /// The address actually bound (the real port when 0 was asked for).
@@ -127,6 +146,7 @@ impl Application {
         };
         let (served, ()) = futures_util::future::join(server, stopper).await;
         self.brands.shutdown();
+        self.webhooks_arbiter.stop();
         self.store.close().map_err(std::io::Error::other)?;
         tracing::info!("stopped cleanly");
         served

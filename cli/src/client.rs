@@ -74,8 +74,23 @@ impl AdminClient {
         self.answer(request)
     }
 
+    /// Starts a download from `path` (a backup): the response, once the server said 200.
+    pub fn download(&self, path: &str) -> Result<reqwest::blocking::Response, String> {
+        let url = format!("{}/admin/v1{path}", self.base);
+        // No overall timeout: a large database takes as long as it takes to stream.
+        let request = self.http.get(&url).bearer_auth(&self.token).timeout(Duration::from_secs(24 * 3600));
+        self.send(request)
+    }
+
     /// Sends a request; the envelope's `data`, or one sentence saying what went wrong.
     fn answer(&self, request: reqwest::blocking::RequestBuilder) -> Result<Value, String> {
+        let response = self.send(request)?;
+        let body: Value = response.json().unwrap_or(Value::Null);
+        Ok(body.get("data").cloned().unwrap_or(Value::Null))
+    }
+
+    /// Sends a request; a successful response, or one sentence saying what went wrong.
+    fn send(&self, request: reqwest::blocking::RequestBuilder) -> Result<reqwest::blocking::Response, String> {
         let response = request.send().map_err(|e| {
             if e.is_connect() || e.is_timeout() {
                 format!("cannot reach the server at {} (is referrals-server running?)", self.base)
@@ -84,9 +99,11 @@ impl AdminClient {
             }
         })?;
         let status = response.status().as_u16();
+        if (200..=299).contains(&status) {
+            return Ok(response);
+        }
         let body: Value = response.json().unwrap_or(Value::Null);
         match status {
-            200..=299 => Ok(body.get("data").cloned().unwrap_or(Value::Null)),
             401 => Err("the server refused the admin token (check --token / REFERRALS_ADMIN_TOKEN)".into()),
             404 if body.get("code").and_then(Value::as_str) == Some("not_found")
                 && body["error"].as_str().is_some_and(|e| e.starts_with("no such endpoint")) =>

@@ -1,8 +1,10 @@
 //! `refctl`: the operator's command-line tool for a referrals server.
 //!
-//! sled lets only one process open the database, so `refctl` never opens it: every command is
-//! a request to the running server's admin API (`/admin/v1`), authenticated with the admin
-//! token. The module tree mirrors the command tree: `command/members.rs` is `refctl members …`.
+//! sled lets only one process open the database, so `refctl` does not open it while a server
+//! runs: every command but one is a request to the running server's admin API (`/admin/v1`),
+//! authenticated with the admin token. The exception is `refctl restore`, which runs with the
+//! server stopped and refuses otherwise. The module tree mirrors the command tree:
+//! `command/members.rs` is `refctl members …`.
 
 mod client;
 mod command;
@@ -12,10 +14,10 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-/// Administer a running referrals server: members, API keys, plans and brands.
+/// Administer a referrals server: members, API keys, plans, brands, coupons and backups.
 ///
 /// refctl talks to the server's admin API over HTTP, so the server must be running (the
-/// database allows one process at a time). The admin API is enabled by setting an admin
+/// database allows one process at a time); only `refctl restore` works on a stopped server. The admin API is enabled by setting an admin
 /// token in the server's config.toml ([admin] token) or REFERRALS_ADMIN_TOKEN; refctl reads
 /// the same token from --token, REFERRALS_ADMIN_TOKEN or ./config.toml.
 #[derive(Parser)]

@@ -13,7 +13,7 @@ const TOKEN: &str = "cli-admin-token-0123456789abcdef";
 struct Server {
     url: String,
     child: Child,
-    _dir: tempfile::TempDir,
+    _dir: Option<tempfile::TempDir>,
 }
 
 impl Drop for Server {
@@ -31,9 +31,16 @@ fn server_binary() -> PathBuf {
 
 fn start_server() -> Server {
     let dir = tempfile::tempdir().unwrap();
+    let mut server = start_server_on(&dir.path().join("data"));
+    server._dir = Some(dir);
+    server
+}
+
+/// A server on an existing (or new) data directory that the caller keeps.
+fn start_server_on(data_dir: &std::path::Path) -> Server {
     let mut child = Command::new(server_binary())
         .args(["--bind", "127.0.0.1:0", "--log-level", "warn", "--config", "/dev/null", "--data-dir"])
-        .arg(dir.path().join("data"))
+        .arg(data_dir)
         .env("REFERRALS_ADMIN_TOKEN", TOKEN)
         .env_remove("REFERRALS_CONFIG")
         .stdout(Stdio::piped())
@@ -44,7 +51,7 @@ fn start_server() -> Server {
     BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
     let url =
         line.split_whitespace().find(|w| w.starts_with("http://")).expect("server announced its address").to_owned();
-    Server { url, child, _dir: dir }
+    Server { url, child, _dir: None }
 }
 
 /// Runs refctl with the given server and token.
@@ -250,4 +257,192 @@ fn a_coupon_file_is_streamed_in_and_every_kind_of_line_is_counted_exactly() {
         &["coupons", "import", "--campaign", &campaign, "/nonexistent/codes.csv"],
         "cannot read",
     );
+}
+
+/// A member with an API key, a brand and a coupon campaign, made through the admin and
+/// member APIs; returns (api key, campaign id).
+fn coupon_campaign(server: &Server, tag: &str, num_signups: u64) -> (String, u64) {
+    let member = ok_json(
+        server,
+        &["members", "create", "--email", &format!("{tag}@example.com"), "--name", tag, "--password", "password-1"],
+    );
+    let key = ok_json(server, &["keys", "generate", &member["id"].as_u64().unwrap().to_string()])["api_key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let http = reqwest::blocking::Client::new();
+    let post = |path: &str, body: Value| -> Value {
+        http.post(format!("{}/api/v1{path}", server.url))
+            .header("X-API-Key", &key)
+            .json(&body)
+            .send()
+            .unwrap()
+            .json()
+            .unwrap()
+    };
+    let brand = post("/brands", json!({"url": format!("https://{tag}.example.com")}))["data"]["id"].as_u64().unwrap();
+    let campaign =
+        post("/campaigns", json!({"name": tag, "url_id": brand, "reward_type": 1, "num_signups": num_signups}))["data"]
+            ["id"]
+            .as_u64()
+            .unwrap();
+    (key, campaign)
+}
+
+#[test]
+fn a_backup_taken_during_referral_signups_restores_every_acknowledged_signup_and_a_consistent_pool() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::Instant;
+
+    let dir = tempfile::tempdir().unwrap();
+    let data_dir = dir.path().join("data");
+    let server = start_server_on(&data_dir);
+    let (key, campaign) = coupon_campaign(&server, "backup", 1);
+    let codes = dir.path().join("codes.txt");
+    std::fs::write(&codes, (0..300).map(|i| format!("BK-{i:04}\n")).collect::<String>()).unwrap();
+    ok_json(&server, &["coupons", "import", "--campaign", &campaign.to_string(), codes.to_str().unwrap()]);
+
+    // Four clients sign referrers up and refer a friend each, recording when each signup was
+    // acknowledged, until told to stop.
+    let stop = Arc::new(AtomicBool::new(false));
+    let acknowledged: Arc<Mutex<Vec<(u64, Instant)>>> = Arc::default();
+    let workers: Vec<_> = (0..4)
+        .map(|worker| {
+            let (url, key, stop, acknowledged) = (server.url.clone(), key.clone(), stop.clone(), acknowledged.clone());
+            std::thread::spawn(move || {
+                let http = reqwest::blocking::Client::new();
+                let signup = |path: &str, body: Value| -> Value {
+                    let answer: Value = http
+                        .post(format!("{url}/api/v1{path}"))
+                        .header("X-API-Key", &key)
+                        .json(&body)
+                        .send()
+                        .unwrap()
+                        .json()
+                        .unwrap();
+                    assert_eq!(answer["success"], json!(true), "{answer}");
+                    answer["data"].clone()
+                };
+                let mut i = 0;
+                while !stop.load(Ordering::Relaxed) && i < 5_000 {
+                    let email = format!("w{worker}-r{i}@backup.example");
+                    let referrer = signup("/signups", json!({"campaign_id": campaign, "email": email}));
+                    let id = referrer["participant"]["id"].as_u64().unwrap();
+                    acknowledged.lock().unwrap().push((id, Instant::now()));
+                    let friend = format!("w{worker}-f{i}@backup.example");
+                    let referred = signup(
+                        "/signups/referral",
+                        json!({"referral_code": referrer["participant"]["referral_code"], "email": friend}),
+                    );
+                    let id = referred["participant"]["id"].as_u64().unwrap();
+                    acknowledged.lock().unwrap().push((id, Instant::now()));
+                    i += 1;
+                }
+            })
+        })
+        .collect();
+    let started = Instant::now();
+    while acknowledged.lock().unwrap().len() < 1_000 {
+        assert!(started.elapsed().as_secs() < 60, "signups are not being acknowledged");
+        std::thread::yield_now();
+    }
+
+    let running = refctl(&server.url, None, &["restore", "/nonexistent", "--data-dir", data_dir.to_str().unwrap()]);
+    assert_eq!(running.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&running.stderr).contains("a server is running"));
+
+    let file = dir.path().join("snapshot.backup");
+    let began = Instant::now();
+    let report = ok_json(&server, &["backup", file.to_str().unwrap()]);
+    let before: Vec<u64> =
+        acknowledged.lock().unwrap().iter().filter(|(_, at)| *at < began).map(|(id, _)| *id).collect();
+    let during = acknowledged.lock().unwrap().len();
+    stop.store(true, Ordering::Relaxed);
+    for worker in workers {
+        worker.join().unwrap();
+    }
+    assert!(report["entries"].as_u64().unwrap() > before.len() as u64, "{report}");
+    assert!(file.exists() && !dir.path().join("snapshot.backup.partial").exists());
+    fails(&server.url, Some(TOKEN), &["backup", file.to_str().unwrap()], "already exists");
+    let after_backup = acknowledged.lock().unwrap().len();
+    assert!(after_backup >= during);
+    eprintln!(
+        "backup: {} signups acknowledged before it began, {during} when it ended, {after_backup} in all; {report}",
+        before.len()
+    );
+    drop(server);
+
+    // Restore into the same data directory: the newer database is set aside, not deleted.
+    let restored = refctl(
+        "http://127.0.0.1:9",
+        None,
+        &["restore", file.to_str().unwrap(), "--data-dir", data_dir.to_str().unwrap()],
+    );
+    let text = String::from_utf8_lossy(&restored.stdout);
+    assert!(restored.status.success(), "{}", String::from_utf8_lossy(&restored.stderr));
+    assert!(text.starts_with(&format!("restored {} entries", report["entries"])), "{text}");
+    let kept: Vec<_> = std::fs::read_dir(&data_dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with("db.before-restore-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "the replaced database is kept");
+
+    let server = start_server_on(&data_dir);
+    let http = reqwest::blocking::Client::new();
+    let get = |path: &str| -> Value {
+        http.get(format!("{}/api/v1{path}", server.url)).header("X-API-Key", &key).send().unwrap().json().unwrap()
+    };
+    for id in &before {
+        let participant = get(&format!("/participants/{id}"));
+        assert_eq!(
+            participant["success"],
+            json!(true),
+            "participant {id} acknowledged before the backup: {participant}"
+        );
+    }
+    // The pool is consistent: every code is available or used, never both; the used codes are
+    // exactly the issued rewards, all distinct; and the campaign's count matches its roster.
+    let pool = get(&format!("/campaigns/{campaign}/coupons"))["data"].clone();
+    assert_eq!(pool["uploaded"], json!(300));
+    assert_eq!(pool["available"].as_u64().unwrap() + pool["used"].as_u64().unwrap(), 300, "{pool}");
+    let mut issued = Vec::new();
+    let mut page = 1;
+    loop {
+        let list = get(&format!("/participants?campaign_id={campaign}&page={page}&limit=100"));
+        let items = list["data"]["participants"].as_array().unwrap().clone();
+        if items.is_empty() {
+            break;
+        }
+        for item in items {
+            let detail = get(&format!("/participants/{}", item["id"]))["data"].clone();
+            for reward in detail["rewards"].as_array().unwrap() {
+                if reward["status"] == json!("issued") {
+                    issued.push(reward["value"].as_str().unwrap().to_owned());
+                }
+            }
+        }
+        page += 1;
+    }
+    let distinct: std::collections::HashSet<&String> = issued.iter().collect();
+    assert_eq!(distinct.len(), issued.len(), "no coupon issued twice");
+    assert_eq!(issued.len() as u64, pool["used"].as_u64().unwrap(), "used codes are exactly the issued rewards");
+    let participants = get(&format!("/campaigns/{campaign}/stats"))["data"]["participants"].as_u64().unwrap();
+    assert!(participants >= before.len() as u64);
+
+    let restore_damaged = {
+        let damaged = dir.path().join("damaged.backup");
+        let bytes = std::fs::read(&file).unwrap();
+        std::fs::write(&damaged, &bytes[..bytes.len() / 2]).unwrap();
+        drop(server);
+        refctl(
+            "http://127.0.0.1:9",
+            None,
+            &["restore", damaged.to_str().unwrap(), "--data-dir", data_dir.to_str().unwrap()],
+        )
+    };
+    assert_eq!(restore_damaged.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&restore_damaged.stderr);
+    assert!(stderr.contains("truncated") && stderr.contains("nothing was changed"), "{stderr}");
 }

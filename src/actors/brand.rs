@@ -290,6 +290,7 @@ impl Handler<Signup> for BrandActor {
             participant: self.store.next_id()?,
             referrer_reward: self.store.next_id()?,
             invited_reward: self.store.next_id()?,
+            event: if self.store.member_has_webhooks(msg.member_id)? { Some(self.store.next_id()?) } else { None },
         };
         let outcome = self.store.signup(
             &campaign,

@@ -19,6 +19,9 @@ pub use secret::ServerSecret;
 pub struct AuthKeys {
     pub tokens: TokenIssuer,
     pub sealer: KeySealer,
+    /// Seals webhook signing secrets (webhook id as associated data); shared with the
+    /// webhook dispatcher.
+    pub webhook_secrets: std::sync::Arc<KeySealer>,
 }
 
 impl AuthKeys {
@@ -26,9 +29,15 @@ impl AuthKeys {
         let hkdf = Hkdf::<Sha256>::new(Some(b"referrals/v1"), secret.expose());
         let mut jwt_key = [0u8; 32];
         let mut seal_key = [0u8; 32];
+        let mut webhook_key = [0u8; 32];
         // 32 bytes is far below HKDF-SHA256's 8160-byte output limit, so expand cannot fail.
         hkdf.expand(b"jwt-hs256", &mut jwt_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"api-key-seal", &mut seal_key).expect("32 bytes is a valid HKDF-SHA256 length");
-        Self { tokens: TokenIssuer::new(&jwt_key, token_settings), sealer: KeySealer::new(&seal_key) }
+        hkdf.expand(b"webhook-secret-seal", &mut webhook_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        Self {
+            tokens: TokenIssuer::new(&jwt_key, token_settings),
+            sealer: KeySealer::new(&seal_key),
+            webhook_secrets: std::sync::Arc::new(KeySealer::new(&webhook_key)),
+        }
     }
 }

@@ -1,6 +1,7 @@
-//! Sealing the readable copy of an API key at rest (ChaCha20-Poly1305 under a key derived from
-//! the server secret). The member id is the associated data, so a sealed copy moved to
-//! another member's row does not open.
+//! Sealing secrets the server must read back (the readable copy of an API key, a webhook's
+//! signing secret) at rest: ChaCha20-Poly1305 under a key derived from the server secret. The
+//! owner's id (the member's for a key, the webhook's for a signing secret) is the associated
+//! data, so a sealed copy moved to another row does not open.
 
 use chacha20poly1305::aead::{Aead, AeadCore, KeyInit, Payload};
 use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};

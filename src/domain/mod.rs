@@ -15,6 +15,7 @@ pub mod pagination;
 pub mod participant;
 pub mod plan;
 pub mod referral_code;
+pub mod webhook;
 
 pub use api_key::ApiKey;
 pub use brand::Brand;

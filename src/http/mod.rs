@@ -15,12 +15,15 @@
 //! | `/campaigns`, `/campaigns/:id`, `/campaigns/:id/stats`, `/campaigns/:id/coupons` | [`campaigns`] |
 //! | `/participants`, `/participants/:id`, `/participants/:id/invites` | [`participants`] |
 //! | `POST /signups`, `POST /signups/referral` | [`signups`] |
+//! | `/webhooks`, `/webhooks/:id`, `…/secret`, `…/test`, `…/deliveries`, `…/deliveries/:event_id/retry` | [`webhooks`] |
+//! | `/automation/auth`, `/automation/contacts`, `/automation/subscribe` | [`automation`] |
 //!
 //! The public site (referral links, later the widget and tracker) is in [`crate::site`].
 
 pub mod admin;
 pub mod api_keys;
 pub mod authenticated;
+pub mod automation;
 pub mod billing;
 pub mod brands;
 pub mod campaigns;
@@ -37,6 +40,7 @@ pub mod request_id;
 pub mod signups;
 pub mod state;
 pub mod views;
+pub mod webhooks;
 
 use actix_web::{web, Resource};
 
@@ -76,7 +80,17 @@ fn api_v1(cfg: &mut web::ServiceConfig) {
         .service(resource("/participants/{id}").get(participants::get))
         .service(resource("/participants/{id}/invites").post(participants::invite))
         .service(resource("/signups").post(signups::signup))
-        .service(resource("/signups/referral").post(signups::referral_signup));
+        .service(resource("/signups/referral").post(signups::referral_signup))
+        .service(resource("/webhooks").get(webhooks::list).post(webhooks::create))
+        .service(resource("/webhooks/{id}").put(webhooks::update).delete(webhooks::delete))
+        .service(resource("/webhooks/{id}/secret").post(webhooks::rotate_secret))
+        .service(resource("/webhooks/{id}/test").post(webhooks::test))
+        .service(resource("/webhooks/{id}/deliveries").get(webhooks::deliveries))
+        .service(resource("/webhooks/{id}/deliveries/{event_id}/retry").post(webhooks::retry))
+        .service(resource("/automation/auth").post(automation::auth))
+        .service(resource("/automation/contacts").get(automation::contacts))
+        .service(resource("/automation/subscribe").post(automation::subscribe))
+        .service(resource("/automation/subscribe/{id}").delete(automation::unsubscribe));
 }
 
 /// A resource whose unsupported methods get a 405 in the envelope.

@@ -145,5 +145,8 @@ async fn send(
     let message = Signup { campaign_id: campaign.id, member_id: member.id, email, name, referral, idempotency, render };
     let outcome = state.brands.get(campaign.brand_id).send(message).await??;
     state.store.durable().await?;
+    if matches!(&outcome, SignupOutcome::Created(signed) if signed.event.is_some()) {
+        state.webhooks.do_send(crate::webhooks::WakeDispatcher);
+    }
     Ok(outcome)
 }

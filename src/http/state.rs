@@ -3,6 +3,7 @@
 use crate::actors::BrandRegistry;
 use crate::auth::AuthKeys;
 use crate::store::Store;
+use crate::webhooks::WebhookDispatcher;
 
 /// Shared by all workers behind `web::Data`.
 pub struct AppState {
@@ -15,4 +16,8 @@ pub struct AppState {
     pub body_limit: usize,
     /// SHA-256 of the admin token; `None` disables the admin API.
     pub admin_token_digest: Option<[u8; 32]>,
+    /// Delivers webhook events; signup handlers wake it.
+    pub webhooks: actix::Addr<WebhookDispatcher>,
+    /// Webhooks one member may register.
+    pub max_webhooks_per_member: u64,
 }

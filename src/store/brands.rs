@@ -16,6 +16,7 @@ pub struct DomainTaken {
 impl Store {
     /// Creates a brand unless the member already has one on its domain.
     pub fn create_brand(&self, brand: &Brand) -> Result<Result<(), DomainTaken>, StoreError> {
+        let _writing = self.writing();
         let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
         let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
             if let Some(existing) = indexes.get(&domain_key)? {
@@ -35,6 +36,7 @@ impl Store {
 
     /// Overwrites a brand's row (its domain never changes).
     pub fn save_brand(&self, brand: &Brand) -> Result<(), StoreError> {
+        let _writing = self.writing();
         self.brands.insert(keys::id(brand.id), codec::encode(brand)?)?;
         Ok(())
     }
@@ -63,6 +65,7 @@ impl Store {
 
     /// Removes a brand after its campaigns were deleted.
     pub fn remove_brand(&self, brand: &Brand) -> Result<(), StoreError> {
+        let _writing = self.writing();
         let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
         let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
             brands.remove(&keys::id(brand.id))?;

@@ -101,6 +101,7 @@ pub fn day_number(date: chrono::NaiveDate) -> u32 {
 impl Store {
     /// Stores a new campaign with its indexes.
     pub fn create_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+        let _writing = self.writing();
         let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
             campaigns.insert(&keys::id(campaign.id), tx_encode(campaign)?)?;
             indexes.insert(
@@ -118,6 +119,7 @@ impl Store {
     }
 
     pub fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+        let _writing = self.writing();
         self.campaigns.insert(keys::id(campaign.id), codec::encode(campaign)?)?;
         Ok(())
     }
@@ -181,6 +183,7 @@ impl Store {
     /// once; the rows under it are then removed in small batches. A crash in between leaves
     /// the marker, and [`Store::resume_purges`] finishes the job at the next start.
     pub fn delete_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+        let writing = self.writing();
         let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
             campaigns.remove(&keys::id(campaign.id))?;
             indexes.remove(&keys::tagged(index::MEMBER_CAMPAIGN, campaign.member_id, campaign.id))?;
@@ -189,6 +192,7 @@ impl Store {
             Ok(())
         });
         finish_transaction(outcome)?;
+        drop(writing);
         self.purge_campaign_rows(campaign.id, campaign.member_id)
     }
 
@@ -208,6 +212,12 @@ impl Store {
     }
 
     fn purge_campaign_rows(&self, campaign_id: u64, member_id: u64) -> Result<(), StoreError> {
+        // The campaign's own webhooks go with it (account-wide ones stay).
+        for webhook in self.all_webhooks_of_member(member_id)? {
+            if webhook.campaign_id == Some(campaign_id) {
+                self.delete_webhook(&webhook)?;
+            }
+        }
         // Participants first (their own rows and the member index), found through the roster.
         let roster = keys::row(campaign_id, campaign_row::ROSTER, &[]);
         let participant_ids: Vec<u64> = self
@@ -217,6 +227,9 @@ impl Store {
             .filter_map(|v| v.ok().and_then(|v| keys::read_id(&v)))
             .collect();
         for chunk in participant_ids.chunks(PURGE_BATCH / 4) {
+            // A backup may come between two batches: it then holds the purge marker too, and
+            // the restored server finishes the purge at start-up.
+            let _writing = self.writing();
             let mut participants = sled::Batch::default();
             let mut indexes = sled::Batch::default();
             let mut rows = sled::Batch::default();
@@ -244,8 +257,10 @@ impl Store {
             if n == 0 {
                 break;
             }
+            let _writing = self.writing();
             self.campaign_rows.apply_batch(batch)?;
         }
+        let _writing = self.writing();
         self.indexes.remove(keys::tagged(index::PURGE, campaign_id, member_id))?;
         Ok(())
     }

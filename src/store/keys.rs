@@ -39,6 +39,8 @@ pub mod index {
     pub const MEMBER_PARTICIPANT: u8 = b'P';
     /// campaign → () : a deleted campaign whose rows are still being purged.
     pub const PURGE: u8 = b'X';
+    /// member ++ webhook → () : a member's webhooks.
+    pub const MEMBER_WEBHOOK: u8 = b'W';
 }
 
 /// Tags of the `campaign_rows` tree (key: campaign ++ tag ++ rest).

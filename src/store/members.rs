@@ -31,6 +31,7 @@ impl Store {
         };
         let row = codec::encode(&member)?;
         let email_key = email.normalized();
+        let _writing = self.writing();
         let outcome = (&self.members, &self.member_emails).transaction(|(members, emails)| {
             if emails.get(email_key.as_bytes())?.is_some() {
                 return Ok(Err(EmailTaken));
@@ -70,6 +71,7 @@ impl Store {
     /// same transaction, so the old key stops working the moment the new one exists.
     /// Returns `None` when the member does not exist.
     pub fn replace_api_key(&self, member_id: u64, key: StoredApiKey) -> Result<Option<Member>, StoreError> {
+        let _writing = self.writing();
         let outcome = (&self.members, &self.api_keys).transaction(|(members, api_keys)| {
             let Some(row) = members.get(keys::id(member_id))? else {
                 return Ok(None);
@@ -114,6 +116,7 @@ impl Store {
 
     /// Changes a member row in one transaction; `None` when the member does not exist.
     pub fn update_member(&self, id: u64, change: impl Fn(&mut Member)) -> Result<Option<Member>, StoreError> {
+        let _writing = self.writing();
         let outcome = self.members.transaction(|members| {
             let Some(row) = members.get(keys::id(id))? else {
                 return Ok(None);

@@ -23,10 +23,12 @@
 //! | `participant_rows` | participant id ++ tag ++ id | rewards, invitations |
 //! | `idempotency`    | member id ++ SHA-256(key)   | the first answer of an idempotent request |
 //! | `journal`        | entry id                    | a brand write set being applied (see `overlay.rs`) |
+//! | `webhooks`, `outbox`, `events`, `deliveries`, `delivery_log` | see `webhooks.rs` | webhooks and their delivery state |
 //!
 //! A campaign's rows and a participant's rows are each one contiguous key range, so a
 //! cascade delete is a range delete. Only the campaign's brand actor writes them.
 
+pub mod backup;
 mod brands;
 pub mod campaigns;
 mod codec;
@@ -36,8 +38,9 @@ mod members;
 mod overlay;
 pub mod participants;
 mod plans;
+mod webhooks;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -65,6 +68,8 @@ pub enum StoreError {
     Flush(String),
     #[error("the store is shutting down")]
     Closed,
+    #[error("backup failed: {0}")]
+    Backup(String),
 }
 
 /// The error type inside our sled transactions: storage errors make sled retry or fail, and a
@@ -120,7 +125,17 @@ pub struct Store {
     participant_rows: sled::Tree,
     idempotency: sled::Tree,
     journal: sled::Tree,
+    webhooks: sled::Tree,
+    outbox: sled::Tree,
+    events: sled::Tree,
+    deliveries: sled::Tree,
+    delivery_log: sled::Tree,
     commit: Arc<GroupCommit>,
+    /// Every write holds the shared side while it writes; a backup holds the exclusive side
+    /// while it copies, so it never sees a write set half applied (see `backup.rs`).
+    gate: Arc<parking_lot::RwLock<()>>,
+    /// The data directory (the database is `dir/db`), where backups stage their snapshot.
+    dir: PathBuf,
 }
 
 impl Store {
@@ -128,7 +143,7 @@ impl Store {
     /// group-commit flusher and seeds the default plans on first start.
     pub fn open(dir: &Path, options: &StoreOptions) -> Result<Self, StoreError> {
         let db = sled::Config::new()
-            .path(dir.join("db"))
+            .path(backup::database_dir(dir))
             .cache_capacity(options.cache_capacity)
             // The group-commit flusher is the only thread that flushes: concurrent flushes
             // collapse throughput in sled 0.34.7 (see DESIGN.md, "Durability contract").
@@ -148,7 +163,14 @@ impl Store {
             participant_rows: db.open_tree("participant_rows")?,
             idempotency: db.open_tree("idempotency")?,
             journal: db.open_tree("journal")?,
+            webhooks: db.open_tree("webhooks")?,
+            outbox: db.open_tree("outbox")?,
+            events: db.open_tree("events")?,
+            deliveries: db.open_tree("deliveries")?,
+            delivery_log: db.open_tree("delivery_log")?,
             commit: Arc::new(GroupCommit::start(db.clone(), options.idle_flush)),
+            gate: Arc::default(),
+            dir: dir.to_owned(),
             db,
         };
         store.seed_plans()?;
@@ -169,6 +191,12 @@ impl Store {
     /// share one flush (group commit). A write endpoint answers 2xx only after this returns.
     pub async fn durable(&self) -> Result<(), StoreError> {
         self.commit.durable().await
+    }
+
+    /// Held by every write for its duration (see [`Store::gate`]). Recursive, so a write that
+    /// calls another write cannot deadlock against a waiting backup.
+    fn writing(&self) -> parking_lot::RwLockReadGuard<'_, ()> {
+        self.gate.read_recursive()
     }
 
     /// The row under `key` of `tree`, decoded.

@@ -33,6 +33,8 @@ pub enum TreeId {
     Indexes = 2,
     CampaignRows = 3,
     ParticipantRows = 4,
+    /// Webhook events, written with the signup that causes them.
+    Outbox = 5,
 }
 
 impl TreeId {
@@ -42,6 +44,7 @@ impl TreeId {
             2 => Some(Self::Indexes),
             3 => Some(Self::CampaignRows),
             4 => Some(Self::ParticipantRows),
+            5 => Some(Self::Outbox),
             _ => None,
         }
     }
@@ -54,6 +57,7 @@ impl Store {
             TreeId::Indexes => &self.indexes,
             TreeId::CampaignRows => &self.campaign_rows,
             TreeId::ParticipantRows => &self.participant_rows,
+            TreeId::Outbox => &self.outbox,
         }
     }
 
@@ -143,6 +147,7 @@ impl<'a> Overlay<'a> {
         if writes.is_empty() {
             return Ok(());
         }
+        let _writing = store.writing();
         let entry_key = keys::id(store.next_id()?);
         let entry: Vec<(u8, Vec<u8>, Option<Vec<u8>>)> =
             writes.iter().map(|(t, k, v)| (*t as u8, k.clone(), v.clone())).collect();
@@ -166,9 +171,16 @@ impl<'a> Overlay<'a> {
     {
         let store = self.store;
         let writes = self.into_writes();
-        let trees =
-            (&store.participants, &store.indexes, &store.campaign_rows, &store.participant_rows, &store.idempotency);
-        let outcome = trees.transaction(|(participants, indexes, rows, prows, idempotency)| {
+        let _writing = store.writing();
+        let trees = (
+            &store.participants,
+            &store.indexes,
+            &store.campaign_rows,
+            &store.participant_rows,
+            &store.outbox,
+            &store.idempotency,
+        );
+        let outcome = trees.transaction(|(participants, indexes, rows, prows, outbox, idempotency)| {
             if let Err(refused) = guard(idempotency)? {
                 return Ok(Err(refused));
             }
@@ -178,6 +190,7 @@ impl<'a> Overlay<'a> {
                     TreeId::Indexes => indexes,
                     TreeId::CampaignRows => rows,
                     TreeId::ParticipantRows => prows,
+                    TreeId::Outbox => outbox,
                 };
                 match value {
                     Some(value) => target.insert(key.as_slice(), value.as_slice())?,

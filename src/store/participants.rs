@@ -15,6 +15,7 @@ use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
 use super::{codec, Store, StoreError};
 use crate::domain::pagination::PageRequest;
+use crate::domain::webhook::OutboxEvent;
 use crate::domain::{
     Campaign, Coupon, EmailAddress, Invite, Participant, Reward, RewardReason, RewardStatus, RewardType,
 };
@@ -33,6 +34,8 @@ pub struct ReservedIds {
     pub participant: u64,
     pub referrer_reward: u64,
     pub invited_reward: u64,
+    /// The webhook event's id, when the member has webhooks.
+    pub event: Option<u64>,
 }
 
 /// A stored answer for an `Idempotency-Key`.
@@ -62,6 +65,8 @@ pub struct Signed {
     pub referrer: Option<Participant>,
     /// What this signup earned the referrer.
     pub referrer_reward: Option<Reward>,
+    /// The id of the webhook event written with the signup, if any.
+    pub event: Option<u64>,
 }
 
 /// Why a signup did not create a participant.
@@ -386,7 +391,17 @@ impl Store {
                 )?);
             }
         }
-        let signed = Signed { participant, reward, referrer, referrer_reward };
+        if let Some(event_id) = ids.event {
+            let event = OutboxEvent {
+                id: event_id,
+                member_id: campaign.member_id,
+                campaign_id: campaign.id,
+                created_at: now.to_owned(),
+                participant: participant.clone(),
+            };
+            tx.overlay.insert(TreeId::Outbox, keys::id(event_id), codec::encode(&event)?);
+        }
+        let signed = Signed { participant, reward, referrer, referrer_reward, event: ids.event };
 
         let Some(write) = idempotency else {
             tx.commit()?;
@@ -553,6 +568,7 @@ impl Store {
             );
             created.push(invite);
         }
+        let _writing = self.writing();
         self.participant_rows.apply_batch(batch)?;
         Ok(created)
     }

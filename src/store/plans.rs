@@ -34,12 +34,14 @@ impl Store {
 impl Store {
     /// Stores a plan (new or changed).
     pub fn save_plan(&self, plan: &Plan) -> Result<(), StoreError> {
+        let _writing = self.writing();
         self.plans.insert(keys::id(plan.id), codec::encode(plan)?)?;
         Ok(())
     }
 
     /// Removes a plan; `false` when there was none.
     pub fn remove_plan(&self, id: u64) -> Result<bool, StoreError> {
+        let _writing = self.writing();
         Ok(self.plans.remove(keys::id(id))?.is_some())
     }
 

@@ -24,6 +24,8 @@ pub struct Options {
     pub args: Vec<String>,
     /// Set `REFERRALS_ADMIN_TOKEN`, enabling the admin API.
     pub admin_token: Option<String>,
+    /// A configuration file's text to use instead of the shipped `config.toml`.
+    pub config: Option<String>,
 }
 
 /// A server process owned by one test. Killed (SIGKILL) when dropped.
@@ -84,10 +86,18 @@ impl TestApp {
 
     /// Starts the binary and waits for the line that names the bound address.
     async fn start(&mut self) {
+        let config = match &self.options.config {
+            Some(text) => {
+                let path = self.log_path.with_file_name("config.toml");
+                std::fs::write(&path, text).expect("test config written");
+                path
+            }
+            None => Path::new(env!("CARGO_MANIFEST_DIR")).join("config.toml"),
+        };
         let mut command = Command::new(env!("CARGO_BIN_EXE_referrals-server"));
         command
             .arg("--config")
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("config.toml"))
+            .arg(config)
             .args(["--bind", "127.0.0.1:0", "--log-level", "debug", "--data-dir"])
             .arg(&self.data_dir)
             .args(&self.options.args)

@@ -1,10 +1,13 @@
 //! The command tree; one module per subcommand group.
 
+mod backup;
 mod brands;
 mod coupons;
 mod keys;
 mod members;
 mod plans;
+
+use std::path::PathBuf;
 
 use clap::Subcommand;
 
@@ -28,15 +31,44 @@ pub enum Command {
     /// Coupon codes: import a file into a campaign's pool (server must be running)
     #[command(subcommand)]
     Coupons(coupons::Cmd),
+    /// Write a consistent snapshot of the whole database to FILE (server must be running)
+    ///
+    /// The server copies every tree while writes pause for a moment, then streams the copy;
+    /// refctl saves it as FILE.partial, verifies its checksum and renames it to FILE. Signups
+    /// acknowledged before the backup began are in it. The server secret (secret.key in the
+    /// data directory, or [auth] secret) is not: keep it with your backups.
+    Backup {
+        /// Where to write the backup
+        file: PathBuf,
+        /// Replace FILE if it exists
+        #[arg(long)]
+        force: bool,
+    },
+    /// Restore a backup into a data directory (offline: the server must be stopped)
+    ///
+    /// The only command that opens the database itself, so it refuses while a server holds
+    /// it. The backup is checked and written to DIR/db.restoring, then swapped in; the
+    /// database it replaces is kept as DIR/db.before-restore-<time>. Then start the server
+    /// with --data-dir DIR (and the same secret as before).
+    Restore {
+        /// A file written by refctl backup
+        file: PathBuf,
+        /// The server's data directory (its [storage] data_dir)
+        #[arg(long, value_name = "DIR")]
+        data_dir: PathBuf,
+    },
 }
 
 pub fn run(cli: &Cli) -> Result<(), String> {
-    let client = AdminClient::new(cli)?;
+    // Built on first use: restore is offline and needs neither a server nor a token.
+    let client = || AdminClient::new(cli);
     match &cli.command {
-        Command::Members(cmd) => members::run(cmd, &client, cli.json),
-        Command::Keys(cmd) => keys::run(cmd, &client, cli.json),
-        Command::Plans(cmd) => plans::run(cmd, &client, cli.json),
-        Command::Brands(cmd) => brands::run(cmd, &client, cli.json),
-        Command::Coupons(cmd) => coupons::run(cmd, &client, cli.json),
+        Command::Members(cmd) => members::run(cmd, &client()?, cli.json),
+        Command::Keys(cmd) => keys::run(cmd, &client()?, cli.json),
+        Command::Plans(cmd) => plans::run(cmd, &client()?, cli.json),
+        Command::Brands(cmd) => brands::run(cmd, &client()?, cli.json),
+        Command::Coupons(cmd) => coupons::run(cmd, &client()?, cli.json),
+        Command::Backup { file, force } => backup::backup(&client()?, file, *force, cli.json),
+        Command::Restore { file, data_dir } => backup::restore(file, data_dir, cli.json),
     }
 }

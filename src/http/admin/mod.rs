@@ -10,7 +10,9 @@
 //! | `GET/POST /plans`, `PUT/DELETE /plans/:id` | plans (a plan with members cannot be deleted) |
 //! | `PUT/DELETE /brands/:id/token-network` | link a brand to a token network, or unlink it |
 //! | `POST /campaigns/:id/coupons` | streamed coupon import (CSV or one code a line) |
+//! | `GET /backup` | a consistent snapshot of the whole database, streamed |
 
+mod backup;
 mod coupons;
 mod members;
 mod plans;
@@ -37,6 +39,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, enabled: bool) {
             .service(resource("/plans").get(plans::list).post(plans::create))
             .service(resource("/plans/{id}").put(plans::update).delete(plans::delete))
             .service(resource("/campaigns/{id}/coupons").post(coupons::import))
+            .service(resource("/backup").get(backup::backup))
             .service(
                 resource("/brands/{id}/token-network")
                     .put(plans::link_token_network)

@@ -1,0 +1,145 @@
+//! `refctl backup FILE` (online: the server streams a consistent snapshot) and
+//! `refctl restore FILE --data-dir DIR` (offline: the only command that opens the database
+//! itself, so it refuses while a server holds it).
+
+use std::fs::File;
+use std::io::{BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use referrals::store::backup::{database_dir, database_in_use, restore_into, verify, BackupSummary};
+use serde_json::json;
+
+use crate::client::AdminClient;
+
+/// A progress bar over `total` bytes for a person at a terminal; hidden for scripts.
+fn progress(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+fn report(json: bool, file: &Path, summary: &BackupSummary, paused_ms: Option<u64>, text: String) {
+    if json {
+        let mut value = json!({
+            "file": file.display().to_string(),
+            "trees": summary.trees,
+            "entries": summary.entries,
+            "bytes": summary.bytes,
+        });
+        if let Some(paused_ms) = paused_ms {
+            value["writes_paused_ms"] = json!(paused_ms);
+        }
+        println!("{}", serde_json::to_string_pretty(&value).unwrap_or_default());
+    } else {
+        println!("{text}");
+    }
+}
+
+/// `refctl backup FILE`: downloads to `FILE.partial`, checks the whole file, then renames it,
+/// so a file named FILE is always a complete, verified backup.
+pub fn backup(client: &AdminClient, file: &Path, force: bool, json: bool) -> Result<(), String> {
+    if file.exists() && !force {
+        return Err(format!("{} already exists (pass --force to replace it)", file.display()));
+    }
+    let mut partial = file.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    let mut response = client.download("/backup")?;
+    let paused_ms =
+        response.headers().get("x-backup-paused-ms").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    let bar = progress(response.content_length().unwrap_or(0));
+    let written = (|| {
+        let mut out = File::create(&partial).map_err(|e| format!("cannot write {}: {e}", partial.display()))?;
+        response
+            .copy_to(&mut bar.wrap_write(&mut out))
+            .map_err(|_| "the download was interrupted; no backup was written".to_owned())?;
+        out.flush().and_then(|()| out.sync_all()).map_err(|e| format!("cannot write {}: {e}", partial.display()))?;
+        let copy = File::open(&partial).map_err(|e| format!("cannot read {}: {e}", partial.display()))?;
+        verify(BufReader::new(copy)).map_err(|e| format!("the downloaded backup is unusable: {e}"))
+    })();
+    bar.finish_and_clear();
+    let summary = match written {
+        Ok(summary) => summary,
+        Err(message) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(message);
+        }
+    };
+    std::fs::rename(&partial, file).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let mut text = format!(
+        "backup written to {}: {} entries in {} trees, {} bytes, verified",
+        file.display(),
+        summary.entries,
+        summary.trees,
+        summary.bytes
+    );
+    if let Some(paused_ms) = paused_ms {
+        text.push_str(&format!(" (the server paused writes for {paused_ms} ms to take it)"));
+    }
+    report(json, file, &summary, paused_ms, text);
+    Ok(())
+}
+
+/// `refctl restore FILE --data-dir DIR`: restores into `DIR/db.restoring`, then swaps it in,
+/// keeping the database it replaces as `DIR/db.before-restore-<unix time>`.
+pub fn restore(file: &Path, data_dir: &Path, json: bool) -> Result<(), String> {
+    let running = || -> Result<(), String> {
+        match database_in_use(data_dir) {
+            Ok(false) => Ok(()),
+            Ok(true) => Err(format!(
+                "a server is running on {} (its database is locked); stop it, then run refctl restore again",
+                data_dir.display()
+            )),
+            Err(e) => Err(format!("cannot check {}: {e}", data_dir.display())),
+        }
+    };
+    running()?;
+    let input = File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let size = input.metadata().map(|m| m.len()).unwrap_or(0);
+    std::fs::create_dir_all(data_dir).map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
+    let staging = data_dir.join("db.restoring");
+    if staging.exists() {
+        // Left by an interrupted restore; never a live database (servers open `db`).
+        std::fs::remove_dir_all(&staging).map_err(|e| format!("cannot remove {}: {e}", staging.display()))?;
+    }
+    let bar = progress(size);
+    let restored = restore_into(bar.wrap_read(input), &staging);
+    bar.finish_and_clear();
+    let summary = restored.map_err(|e| format!("cannot restore {}: {e}; nothing was changed", file.display()))?;
+
+    // A server may have started while we restored: check again just before the swap.
+    if let Err(message) = running() {
+        let _ = std::fs::remove_dir_all(&staging);
+        return Err(message);
+    }
+    let live = database_dir(data_dir);
+    let mut kept = None;
+    if live.exists() {
+        let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let aside = data_dir.join(format!("db.before-restore-{stamp}"));
+        std::fs::rename(&live, &aside).map_err(|e| format!("cannot move the current database aside: {e}"))?;
+        kept = Some(aside);
+    }
+    std::fs::rename(&staging, &live).map_err(|e| format!("cannot put the restored database in place: {e}"))?;
+    let mut text = format!(
+        "restored {} entries in {} trees into {}; start the server on it",
+        summary.entries,
+        summary.trees,
+        data_dir.display()
+    );
+    if let Some(kept) = kept {
+        text.push_str(&format!(
+            "\nthe database it replaced is kept in {} (delete it once the restored server works)",
+            kept.display()
+        ));
+    }
+    report(json, file, &summary, None, text);
+    Ok(())
+}

@@ -1,0 +1,82 @@
+//! The automation platform's endpoints: `POST /automation/auth` (connection test),
+//! `GET /automation/contacts` (the polling trigger) and the REST-hook pair
+//! `POST /automation/subscribe` / `DELETE /automation/subscribe/:id`, which create and remove
+//! ordinary webhooks.
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::authenticated::AuthenticatedMember;
+use super::error::ApiError;
+use super::json::JsonBody;
+use super::query::{id_filter, ListQuery};
+use super::state::AppState;
+use super::{envelope, ownership, views, webhooks};
+use crate::domain::pagination::{Page, PageRequest, MAX_LIMIT};
+
+/// Body of `POST /automation/subscribe`.
+#[derive(Deserialize)]
+#[serde(expecting = "a JSON object with target_url and campaign_id (or null)")]
+pub struct Subscription {
+    target_url: String,
+    #[serde(default)]
+    campaign_id: Option<Value>,
+}
+
+/// `POST /automation/auth`: the credential is valid; the member's id, email and name (the
+/// platform shows the name as the connection's label).
+pub async fn auth(AuthenticatedMember(member): AuthenticatedMember) -> HttpResponse {
+    envelope::ok(json!({"id": member.id, "email": member.email, "name": member.name, "label": member.name}))
+}
+
+/// `GET /automation/contacts?campaign_id=`: the newest participants (at most 100), each with a
+/// stable unique `id`, so the platform can tell new ones from those it has seen.
+pub async fn contacts(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let requested = query.page()?;
+    let page = PageRequest { page: requested.page, limit: requested.limit.min(MAX_LIMIT) };
+    let (participants, total) = match id_filter("campaign_id", query.campaign_id.as_deref())? {
+        Some(campaign_id) => match ownership::campaign(&state, &member, campaign_id) {
+            Ok(campaign) => state.store.participants_of_campaign(campaign.id, page)?,
+            Err(_) => (Vec::new(), 0),
+        },
+        None => state.store.participants_of_member(member.id, page)?,
+    };
+    let site = &state.public_url;
+    Ok(envelope::list(
+        "contacts",
+        participants.iter().map(|p| views::participant(p, site)).collect(),
+        Page::new(page, total),
+    ))
+}
+
+/// `POST /automation/subscribe`: a webhook for the platform's REST hook; 201 with its id.
+pub async fn subscribe(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    JsonBody(body): JsonBody<Subscription>,
+) -> Result<HttpResponse, ApiError> {
+    let (webhook, secret) = webhooks::create_webhook(
+        &state,
+        &member,
+        &body.target_url,
+        "target_url",
+        body.campaign_id.as_ref(),
+        Some("automation platform subscription"),
+    )
+    .await?;
+    Ok(envelope::created(webhooks::view(&webhook, Some(&secret))))
+}
+
+/// `DELETE /automation/subscribe/:id`: removes the subscription's webhook.
+pub async fn unsubscribe(
+    state: web::Data<AppState>,
+    member: AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    webhooks::delete(state, member, id).await
+}

@@ -1,0 +1,270 @@
+//! Webhook endpoints: `GET/POST /webhooks`, `PUT/DELETE /webhooks/:id`,
+//! `POST /webhooks/:id/secret`, `GET /webhooks/:id/deliveries`, `POST /webhooks/:id/test`,
+//! `POST /webhooks/:id/deliveries/:event_id/retry`. Delivery itself is the dispatcher's
+//! (`crate::webhooks`).
+
+use actix_web::{web, HttpResponse};
+use serde::{Deserialize, Deserializer};
+use serde_json::{json, Value};
+
+use super::authenticated::AuthenticatedMember;
+use super::error::ApiError;
+use super::json::JsonBody;
+use super::query::ListQuery;
+use super::state::AppState;
+use super::{envelope, ownership};
+use crate::domain::pagination::Page;
+use crate::domain::webhook::{new_secret, Webhook, WebhookLink, MAX_DESCRIPTION_LEN};
+use crate::domain::{now_rfc3339, Member, ValidationError};
+use crate::webhooks::{RetryDelivery, SendTest};
+
+/// Distinguishes a field that is absent (`None`) from one set to null (`Some(None)`).
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// Body of `POST /webhooks`.
+#[derive(Deserialize)]
+#[serde(expecting = "a JSON object with link, campaign_id (or null) and an optional description")]
+pub struct NewWebhook {
+    link: String,
+    #[serde(default)]
+    campaign_id: Option<Value>,
+    #[serde(default)]
+    description: Option<String>,
+}
+
+/// Body of `PUT /webhooks/:id`.
+#[derive(Deserialize)]
+#[serde(expecting = "a JSON object with link, campaign_id, active or description")]
+pub struct WebhookChanges {
+    #[serde(default)]
+    link: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    campaign_id: Option<Option<Value>>,
+    #[serde(default)]
+    active: Option<bool>,
+    #[serde(default)]
+    description: Option<String>,
+}
+
+/// The JSON shape of a webhook; the secret only where it was just made.
+pub fn view(webhook: &Webhook, secret: Option<&str>) -> Value {
+    let mut view = json!({
+        "id": webhook.id,
+        "link": webhook.link,
+        "campaign_id": webhook.campaign_id,
+        "description": webhook.description,
+        "active": webhook.active,
+        "disabled_reason": webhook.disabled_reason,
+        "created_at": webhook.created_at,
+    });
+    if let Some(secret) = secret {
+        view["secret"] = json!(secret);
+    }
+    view
+}
+
+fn description(raw: Option<&str>) -> Result<String, ValidationError> {
+    let text = raw.unwrap_or("").trim();
+    if text.chars().count() > MAX_DESCRIPTION_LEN {
+        return Err(ValidationError::new(
+            "description",
+            format!("description must be at most {MAX_DESCRIPTION_LEN} characters"),
+        ));
+    }
+    Ok(text.to_owned())
+}
+
+/// `campaign_id`: null or absent is account-wide; an id must be one of the member's campaigns.
+fn campaign_scope(state: &AppState, member: &Member, raw: Option<&Value>) -> Result<Option<u64>, ApiError> {
+    match raw {
+        None | Some(Value::Null) => Ok(None),
+        Some(value) => {
+            let id = value.as_u64().filter(|&n| n > 0).ok_or_else(|| {
+                ApiError::bad_request("validation_failed", "campaign_id must be a whole number of at least 1, or null")
+            })?;
+            Ok(Some(ownership::campaign(state, member, id)?.id))
+        }
+    }
+}
+
+/// The member's webhook, or 404 (also for another member's).
+fn owned(state: &AppState, member: &Member, id: u64) -> Result<Webhook, ApiError> {
+    state.store.webhook(id)?.filter(|w| w.member_id == member.id).ok_or_else(|| ApiError::not_found("webhook"))
+}
+
+/// Creates a webhook; shared with the automation platform's subscribe endpoint.
+pub async fn create_webhook(
+    state: &AppState,
+    member: &Member,
+    link: &str,
+    link_field: &'static str,
+    campaign_id: Option<&Value>,
+    description_text: Option<&str>,
+) -> Result<(Webhook, String), ApiError> {
+    let link = WebhookLink::parse(link_field, link)?;
+    let campaign_id = campaign_scope(state, member, campaign_id)?;
+    let description = description(description_text)?;
+    let registered = state.store.all_webhooks_of_member(member.id)?.len() as u64;
+    if registered >= state.max_webhooks_per_member {
+        return Err(ApiError::bad_request(
+            "limit_reached",
+            format!("a member may register at most {} webhooks", state.max_webhooks_per_member),
+        ));
+    }
+    let id = state.store.next_id()?;
+    let secret = new_secret();
+    let sealed_secret = state.auth.webhook_secrets.seal(id, &secret).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let webhook = Webhook {
+        id,
+        member_id: member.id,
+        campaign_id,
+        link: link.as_str().to_owned(),
+        description,
+        active: true,
+        disabled_reason: None,
+        created_at: now_rfc3339(),
+        sealed_secret,
+    };
+    state.store.create_webhook(&webhook)?;
+    state.store.durable().await?;
+    Ok((webhook, secret))
+}
+
+/// `GET /webhooks`: the member's webhooks, newest first (secrets are never listed).
+pub async fn list(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = query.page()?;
+    let (webhooks, total) = state.store.webhooks_of_member(member.id, page)?;
+    Ok(envelope::list("webhooks", webhooks.iter().map(|w| view(w, None)).collect(), Page::new(page, total)))
+}
+
+/// `POST /webhooks`: 201 with the signing secret, shown this once.
+pub async fn create(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    JsonBody(body): JsonBody<NewWebhook>,
+) -> Result<HttpResponse, ApiError> {
+    let (webhook, secret) =
+        create_webhook(&state, &member, &body.link, "link", body.campaign_id.as_ref(), body.description.as_deref())
+            .await?;
+    Ok(envelope::created(view(&webhook, Some(&secret))))
+}
+
+/// `PUT /webhooks/:id`: link, campaign_id (null for account-wide), active, description.
+pub async fn update(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+    JsonBody(body): JsonBody<WebhookChanges>,
+) -> Result<HttpResponse, ApiError> {
+    let mut webhook = owned(&state, &member, *id)?;
+    if body.link.is_none() && body.campaign_id.is_none() && body.active.is_none() && body.description.is_none() {
+        return Err(ApiError::bad_request(
+            "validation_failed",
+            "nothing to update: send link, campaign_id, active or description",
+        ));
+    }
+    if let Some(link) = &body.link {
+        webhook.link = WebhookLink::parse("link", link)?.as_str().to_owned();
+    }
+    if let Some(scope) = &body.campaign_id {
+        webhook.campaign_id = campaign_scope(&state, &member, scope.as_ref())?;
+    }
+    if let Some(text) = &body.description {
+        webhook.description = description(Some(text))?;
+    }
+    if let Some(active) = body.active {
+        webhook.active = active;
+        if active {
+            webhook.disabled_reason = None;
+        }
+    }
+    state.store.save_webhook(&webhook)?;
+    state.store.durable().await?;
+    Ok(envelope::ok(view(&webhook, None)))
+}
+
+/// `DELETE /webhooks/:id`: the webhook, its queued deliveries and its log.
+pub async fn delete(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let webhook = owned(&state, &member, *id)?;
+    state.store.delete_webhook(&webhook)?;
+    state.store.durable().await?;
+    Ok(envelope::ok(json!({"id": webhook.id, "deleted": true})))
+}
+
+/// `POST /webhooks/:id/secret`: a new signing secret; the old one stops signing at once.
+pub async fn rotate_secret(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let mut webhook = owned(&state, &member, *id)?;
+    let secret = new_secret();
+    webhook.sealed_secret =
+        state.auth.webhook_secrets.seal(webhook.id, &secret).map_err(|e| ApiError::Internal(e.to_string()))?;
+    state.store.save_webhook(&webhook)?;
+    state.store.durable().await?;
+    Ok(envelope::ok(view(&webhook, Some(&secret))))
+}
+
+/// `GET /webhooks/:id/deliveries`: every attempt, newest first.
+pub async fn deliveries(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let webhook = owned(&state, &member, *id)?;
+    let page = query.page()?;
+    let (attempts, total) = state.store.attempts_of_webhook(webhook.id, page)?;
+    Ok(envelope::list("deliveries", attempts, Page::new(page, total)))
+}
+
+/// `POST /webhooks/:id/test`: sends a signed `webhook.test` event now and answers how the
+/// receiver took it (status code or error, duration).
+pub async fn test(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let webhook = owned(&state, &member, *id)?;
+    let attempt = state
+        .webhooks
+        .send(SendTest { webhook })
+        .await
+        .map_err(|e| ApiError::Internal(format!("webhook dispatcher unavailable: {e}")))?;
+    Ok(envelope::ok(attempt))
+}
+
+/// `POST /webhooks/:id/deliveries/:event_id/retry`: one more attempt now. 202; `queued` is
+/// false when the delivery is already waiting or in flight.
+pub async fn retry(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    path: web::Path<(u64, u64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, event_id) = *path;
+    let webhook = owned(&state, &member, id)?;
+    if !state.store.delivery_known(webhook.id, event_id)? {
+        return Err(ApiError::not_found("delivery"));
+    }
+    let queued = state
+        .webhooks
+        .send(RetryDelivery { webhook_id: webhook.id, event_id })
+        .await
+        .map_err(|e| ApiError::Internal(format!("webhook dispatcher unavailable: {e}")))??;
+    state.store.durable().await?;
+    Ok(HttpResponse::Accepted().json(json!({
+        "success": true,
+        "data": {"webhook_id": webhook.id, "event_id": event_id, "queued": queued},
+    })))
+}

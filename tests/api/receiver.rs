@@ -1,0 +1,152 @@
+//! `Receiver`: a webhook receiver on 127.0.0.1 for tests. It records every request, counts
+//! connections, answers from a script of statuses (then a default), and lets a test wait for
+//! the n-th request without sleeping. Request heads are parsed with `httparse`.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+
+/// One request as the receiver saw it, with the status it answered.
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub headers: HashMap<String, String>,
+    pub body: Vec<u8>,
+    pub status: u16,
+}
+
+impl Received {
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.get(name).map(String::as_str).unwrap_or("")
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body).expect("webhook body is JSON")
+    }
+}
+
+struct State {
+    connections: AtomicUsize,
+    requests: Mutex<Vec<Received>>,
+    script: Mutex<VecDeque<u16>>,
+    default_status: AtomicU16,
+    count: watch::Sender<usize>,
+}
+
+/// A running receiver; stops with the test's runtime.
+pub struct Receiver {
+    pub port: u16,
+    state: Arc<State>,
+}
+
+impl Receiver {
+    pub async fn start() -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("receiver binds");
+        let port = listener.local_addr().unwrap().port();
+        let state = Arc::new(State {
+            connections: AtomicUsize::new(0),
+            requests: Mutex::default(),
+            script: Mutex::default(),
+            default_status: AtomicU16::new(200),
+            count: watch::channel(0).0,
+        });
+        let shared = state.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                shared.connections.fetch_add(1, Ordering::SeqCst);
+                tokio::spawn(serve(stream, shared.clone()));
+            }
+        });
+        Self { port, state }
+    }
+
+    /// `http://127.0.0.1:<port>/hook`.
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/hook", self.port)
+    }
+
+    /// Answer these statuses to the next requests, in order, then the default.
+    pub fn script(&self, statuses: &[u16]) {
+        self.state.script.lock().unwrap().extend(statuses);
+    }
+
+    pub fn set_default_status(&self, status: u16) {
+        self.state.default_status.store(status, Ordering::SeqCst);
+    }
+
+    pub fn connections(&self) -> usize {
+        self.state.connections.load(Ordering::SeqCst)
+    }
+
+    pub fn received(&self) -> Vec<Received> {
+        self.state.requests.lock().unwrap().clone()
+    }
+
+    /// Waits until at least `n` requests arrived; panics after `within`.
+    pub async fn wait_for(&self, n: usize, within: Duration) -> Vec<Received> {
+        let mut count = self.state.count.subscribe();
+        let reached = tokio::time::timeout(within, count.wait_for(|&c| c >= n)).await;
+        assert!(reached.is_ok(), "expected {n} webhook requests within {within:?}, got {}", self.received().len());
+        self.received()
+    }
+
+    /// Waits until `done` holds for the requests so far; panics after `within`.
+    pub async fn wait_until(&self, within: Duration, done: impl Fn(&[Received]) -> bool) -> Vec<Received> {
+        let mut count = self.state.count.subscribe();
+        let state = self.state.clone();
+        let reached =
+            tokio::time::timeout(within, count.wait_for(|_| done(&state.requests.lock().unwrap()))).await.is_ok();
+        assert!(reached, "condition not met within {within:?}; {} requests", self.received().len());
+        self.received()
+    }
+}
+
+/// Serves one keep-alive connection: request after request until the peer closes.
+async fn serve(mut stream: TcpStream, state: Arc<State>) {
+    let mut buffer = Vec::new();
+    loop {
+        let (head_len, headers, content_length) = loop {
+            let mut parsed_headers = [httparse::EMPTY_HEADER; 64];
+            let mut request = httparse::Request::new(&mut parsed_headers);
+            match request.parse(&buffer) {
+                Ok(httparse::Status::Complete(len)) => {
+                    let headers: HashMap<String, String> = request
+                        .headers
+                        .iter()
+                        .map(|h| (h.name.to_ascii_lowercase(), String::from_utf8_lossy(h.value).into_owned()))
+                        .collect();
+                    let length = headers.get("content-length").and_then(|v| v.parse::<usize>().ok()).unwrap_or(0);
+                    break (len, headers, length);
+                }
+                Ok(httparse::Status::Partial) => {}
+                Err(_) => return,
+            }
+            let mut chunk = [0u8; 8192];
+            match stream.read(&mut chunk).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => buffer.extend_from_slice(&chunk[..n]),
+            }
+        };
+        while buffer.len() < head_len + content_length {
+            let mut chunk = [0u8; 8192];
+            match stream.read(&mut chunk).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => buffer.extend_from_slice(&chunk[..n]),
+            }
+        }
+        let body = buffer[head_len..head_len + content_length].to_vec();
+        buffer.drain(..head_len + content_length);
+        let status =
+            state.script.lock().unwrap().pop_front().unwrap_or_else(|| state.default_status.load(Ordering::SeqCst));
+        let answer = format!("HTTP/1.1 {status} Scripted\r\ncontent-length: 2\r\n\r\nok");
+        if stream.write_all(answer.as_bytes()).await.is_err() {
+            return;
+        }
+        state.requests.lock().unwrap().push(Received { headers, body, status });
+        state.count.send_modify(|c| *c += 1);
+    }
+}

@@ -1,0 +1,408 @@
+//! Webhooks against a real receiver on 127.0.0.1: one signed delivery per signup on every
+//! path, retries with a stable webhook-id, scoping, the registration API, the egress check
+//! under the default configuration, delivery across a crash, and the automation endpoints.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use base64::engine::general_purpose::STANDARD;
+use base64::Engine;
+use hmac::{Hmac, Mac};
+use serde_json::{json, Value};
+use sha2::Sha256;
+
+use crate::helpers::*;
+use crate::receiver::{Received, Receiver};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// Private targets allowed (the receiver is on loopback) and a fast retry schedule.
+fn webhook_config(retry_delays: &str) -> Options {
+    Options {
+        config: Some(format!(
+            "[webhooks]\nallow_private_targets = true\ntimeout_secs = 5.0\nretry_delays_secs = {retry_delays}\n"
+        )),
+        ..Default::default()
+    }
+}
+
+async fn fast_app() -> TestApp {
+    TestApp::spawn_with(webhook_config("[0.05, 0.1, 0.2]")).await
+}
+
+/// Registers a webhook; returns (id, secret).
+async fn webhook(app: &TestApp, member: &TestMember, link: &str, campaign_id: Option<u64>) -> (u64, String) {
+    let body = json!({"link": link, "campaign_id": campaign_id, "description": "test receiver"});
+    let created = expect_status(app.post_json("/api/v1", "/webhooks", &member.bearer(), &body).await, 201).await;
+    let data = &created["data"];
+    assert_eq!(data["active"], json!(true));
+    assert_eq!(data["campaign_id"], json!(campaign_id));
+    let secret = data["secret"].as_str().unwrap().to_owned();
+    assert!(secret.starts_with("whsec_"), "{secret}");
+    (data["id"].as_u64().unwrap(), secret)
+}
+
+/// The test's own Standard Webhooks verification: HMAC-SHA256 over `id.timestamp.body` with
+/// the base64-decoded secret, compared with every `v1,` signature in the header.
+fn verify_signature(secret: &str, request: &Received) {
+    let key = STANDARD.decode(secret.strip_prefix("whsec_").unwrap()).unwrap();
+    let mut mac = Hmac::<Sha256>::new_from_slice(&key).unwrap();
+    let signed = format!("{}.{}.", request.header("webhook-id"), request.header("webhook-timestamp"));
+    mac.update(signed.as_bytes());
+    mac.update(&request.body);
+    let expected = format!("v1,{}", STANDARD.encode(mac.finalize().into_bytes()));
+    assert!(
+        request.header("webhook-signature").split(' ').any(|s| s == expected),
+        "signature {:?} is not {expected}",
+        request.header("webhook-signature")
+    );
+    let timestamp: i64 = request.header("webhook-timestamp").parse().unwrap();
+    assert!((chrono::Utc::now().timestamp() - timestamp).abs() < 60, "timestamp is now");
+}
+
+/// Polls the delivery log until `done` holds for it (the log is written just after the
+/// receiver answers).
+async fn log_until(app: &TestApp, member: &TestMember, webhook_id: u64, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let path = format!("/webhooks/{webhook_id}/deliveries?limit=100");
+        let log = expect_status(app.get("/api/v1", &path, &member.bearer()).await, 200).await;
+        let entries = log["data"]["deliveries"].as_array().unwrap().clone();
+        if done(&entries) {
+            return entries;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "delivery log never matched: {entries:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn every_signup_path_delivers_one_signed_event_with_the_documented_payload() {
+    let app = fast_app().await;
+    let receiver = Receiver::start().await;
+    let member = app.member("hooks").await;
+    let brand = app.brand(&member, "https://hooks.example.com").await;
+    let campaign =
+        app.campaign(&member, brand, json!({"reward_type": 5, "reward_value": "5"})).await["id"].as_u64().unwrap();
+    let (webhook_id, secret) = webhook(&app, &member, &receiver.url(), None).await;
+
+    let referrer = app.participant(&member, campaign, "referrer@hooks.example").await;
+    let first = receiver.wait_for(1, WAIT).await;
+    let referred = app.refer(&member, referrer["referral_code"].as_str().unwrap(), "friend@hooks.example").await;
+    let referred = expect_status(referred, 201).await["data"]["participant"].clone();
+    let both = receiver.wait_for(2, WAIT).await;
+    assert_eq!(first.len(), 1, "one delivery per signup");
+
+    for (request, participant, referred_by) in
+        [(&both[0], &referrer, Value::Null), (&both[1], &referred, referrer["id"].clone())]
+    {
+        verify_signature(&secret, request);
+        assert_eq!(request.header("content-type"), "application/json");
+        let event = request.json();
+        assert_eq!(event["id"], json!(request.header("webhook-id")));
+        assert_eq!(event["type"], json!("participant.signup"));
+        assert_eq!(event["data"]["campaign_id"], json!(campaign));
+        assert_eq!(event["data"]["participant"]["id"], participant["id"]);
+        assert_eq!(event["data"]["participant"]["email"], participant["email"]);
+        assert_eq!(event["data"]["participant"]["referral_link"], participant["referral_link"]);
+        assert_eq!(event["data"]["referred_by"], referred_by);
+        assert_eq!(event["data"]["signed_up_at"], participant["created_at"]);
+        assert!(event["created_at"].as_str().unwrap().ends_with('Z'));
+    }
+    assert_ne!(both[0].header("webhook-id"), both[1].header("webhook-id"));
+
+    let log = log_until(&app, &member, webhook_id, |log| log.len() == 2).await;
+    for entry in &log {
+        assert_eq!(entry["status_code"], json!(200));
+        assert_eq!(entry["outcome"], json!("delivered"));
+        assert_eq!(entry["attempt"], json!(1));
+    }
+}
+
+#[tokio::test]
+async fn a_receiver_failing_twice_gets_three_attempts_with_one_webhook_id_all_logged() {
+    let app = fast_app().await;
+    let receiver = Receiver::start().await;
+    receiver.script(&[500, 500]);
+    let member = app.member("retries").await;
+    let brand = app.brand(&member, "https://retries.example.com").await;
+    let campaign = app.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
+    let (webhook_id, secret) = webhook(&app, &member, &receiver.url(), Some(campaign)).await;
+
+    app.participant(&member, campaign, "once@retries.example").await;
+    let attempts = receiver.wait_for(3, WAIT).await;
+    assert_eq!(attempts.iter().map(|r| r.status).collect::<Vec<_>>(), [500, 500, 200]);
+    let ids: HashSet<&str> = attempts.iter().map(|r| r.header("webhook-id")).collect();
+    assert_eq!(ids.len(), 1, "the webhook-id is stable across retries");
+    assert!(attempts.iter().all(|r| r.body == attempts[0].body), "every attempt sends the same body");
+    attempts.iter().for_each(|r| verify_signature(&secret, r));
+
+    let log = log_until(&app, &member, webhook_id, |log| log.len() == 3).await;
+    // Newest first.
+    let outcomes: Vec<(&Value, &Value, &Value)> =
+        log.iter().map(|e| (&e["attempt"], &e["status_code"], &e["outcome"])).collect();
+    assert_eq!(
+        outcomes,
+        [
+            (&json!(3), &json!(200), &json!("delivered")),
+            (&json!(2), &json!(500), &json!("retrying")),
+            (&json!(1), &json!(500), &json!("retrying")),
+        ]
+    );
+    assert!(log.iter().all(|e| e["event_id"] == log[0]["event_id"]));
+    assert_eq!(log[2]["error"], json!("the receiver answered 500"));
+
+    // A manual retry sends the delivered event once more.
+    let path = format!("/webhooks/{webhook_id}/deliveries/{}/retry", log[0]["event_id"]);
+    let queued = expect_status(app.post_json("/api/v1", &path, &member.bearer(), &json!({})).await, 202).await;
+    assert_eq!(queued["data"]["queued"], json!(true));
+    let again = receiver.wait_for(4, WAIT).await;
+    assert_eq!(again[3].header("webhook-id"), attempts[0].header("webhook-id"));
+    let unknown = format!("/webhooks/{webhook_id}/deliveries/999999/retry");
+    expect_error(app.post_json("/api/v1", &unknown, &member.bearer(), &json!({})).await, 404, "not_found").await;
+}
+
+#[tokio::test]
+async fn a_campaign_webhook_gets_its_campaign_and_an_account_wide_one_gets_everything() {
+    let app = fast_app().await;
+    let (scoped, everything) = (Receiver::start().await, Receiver::start().await);
+    let member = app.member("scope").await;
+    let brand = app.brand(&member, "https://scope.example.com").await;
+    let first = app.campaign(&member, brand, json!({"name": "first"})).await["id"].as_u64().unwrap();
+    let second = app.campaign(&member, brand, json!({"name": "second"})).await["id"].as_u64().unwrap();
+    webhook(&app, &member, &scoped.url(), Some(first)).await;
+    webhook(&app, &member, &everything.url(), None).await;
+
+    app.participant(&member, first, "a@scope.example").await;
+    app.participant(&member, second, "b@scope.example").await;
+    app.participant(&member, first, "c@scope.example").await;
+    let all = everything.wait_for(3, WAIT).await;
+    // Deliveries to one webhook leave in event order, so once the scoped receiver has the
+    // third event it has seen everything meant for it.
+    let mine = scoped.wait_for(2, WAIT).await;
+    let emails = |requests: &[Received]| -> Vec<String> {
+        requests.iter().map(|r| r.json()["data"]["participant"]["email"].as_str().unwrap().to_owned()).collect()
+    };
+    assert_eq!(emails(&mine), ["a@scope.example", "c@scope.example"]);
+    let mut everyone = emails(&all);
+    everyone.sort();
+    assert_eq!(everyone, ["a@scope.example", "b@scope.example", "c@scope.example"]);
+    assert!(all
+        .iter()
+        .all(|r| r.json()["data"]["campaign_id"] == json!(first) || r.json()["data"]["campaign_id"] == json!(second)));
+}
+
+#[tokio::test]
+async fn webhooks_are_managed_validated_and_kept_to_their_owner() {
+    let app = fast_app().await;
+    let receiver = Receiver::start().await;
+    let member = app.member("manage").await;
+    let other = app.member("manage-other").await;
+    let brand = app.brand(&member, "https://manage.example.com").await;
+    let campaign = app.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
+    let other_brand = app.brand(&other, "https://manage-other.example.com").await;
+    let other_campaign = app.campaign(&other, other_brand, json!({})).await["id"].as_u64().unwrap();
+
+    for (body, status, code) in [
+        (json!({"link": "not a url", "campaign_id": null}), 400, "validation_failed"),
+        (json!({"link": "ftp://files.example.com/", "campaign_id": null}), 400, "validation_failed"),
+        (json!({"link": "/relative/path"}), 400, "validation_failed"),
+        (json!({"link": "https://u:p@example.com/"}), 400, "validation_failed"),
+        (json!({"link": receiver.url(), "campaign_id": "seven"}), 400, "validation_failed"),
+        (json!({"link": receiver.url(), "campaign_id": other_campaign}), 404, "not_found"),
+        (json!({"campaign_id": null}), 400, "invalid_json"),
+    ] {
+        let answer = app.post_json("/api/v1", "/webhooks", &member.bearer(), &body).await;
+        let actual = answer.status().as_u16();
+        let text = answer.text().await.unwrap();
+        assert_eq!(actual, status, "{body}: {text}");
+        let parsed: Value = serde_json::from_str(&text).unwrap();
+        if code != "invalid_json" {
+            assert_eq!(parsed["code"], json!(code), "{body}: {text}");
+        }
+    }
+
+    let (id, secret) = webhook(&app, &member, &receiver.url(), Some(campaign)).await;
+    let listed = expect_status(app.get("/v1", "/webhooks", &member.bearer()).await, 200).await;
+    assert_eq!(listed["data"]["pagination"]["total"], json!(1));
+    assert_eq!(listed["data"]["webhooks"][0]["id"], json!(id));
+    assert!(listed["data"]["webhooks"][0].get("secret").is_none(), "secrets are shown only at creation");
+    let theirs = expect_status(app.get("/api/v1", "/webhooks", &other.bearer()).await, 200).await;
+    assert_eq!(theirs["data"]["webhooks"], json!([]));
+
+    let path = format!("/webhooks/{id}");
+    for (cred, status) in [(other.bearer(), 404)] {
+        let update = app.put_json("/api/v1", &path, &cred, &json!({"active": false})).await;
+        assert_eq!(update.status().as_u16(), status);
+        assert_eq!(app.delete("/api/v1", &path, &cred).await.status().as_u16(), status);
+        let test = app.post_json("/api/v1", &format!("{path}/test"), &cred, &json!({})).await;
+        assert_eq!(test.status().as_u16(), status);
+    }
+    let updated = app
+        .put_json("/api/v1", &path, &member.bearer(), &json!({"campaign_id": null, "description": "all events"}))
+        .await;
+    let updated = expect_status(updated, 200).await;
+    assert_eq!(updated["data"]["campaign_id"], json!(null));
+    assert_eq!(updated["data"]["description"], json!("all events"));
+    expect_error(app.put_json("/api/v1", &path, &member.bearer(), &json!({})).await, 400, "validation_failed").await;
+
+    // Rotation: the test event is signed with the new secret only.
+    let rotated =
+        expect_status(app.post_json("/api/v1", &format!("{path}/secret"), &member.bearer(), &json!({})).await, 200)
+            .await;
+    let new_secret = rotated["data"]["secret"].as_str().unwrap().to_owned();
+    assert_ne!(new_secret, secret);
+    let tested =
+        expect_status(app.post_json("/api/v1", &format!("{path}/test"), &member.bearer(), &json!({})).await, 200).await;
+    assert_eq!(tested["data"]["status_code"], json!(200));
+    assert_eq!(tested["data"]["outcome"], json!("delivered"));
+    let test_event = receiver.wait_for(1, WAIT).await;
+    assert_eq!(test_event[0].json()["type"], json!("webhook.test"));
+    verify_signature(&new_secret, &test_event[0]);
+
+    // Inactive webhooks get nothing; deleting removes it.
+    expect_status(app.put_json("/api/v1", &path, &member.bearer(), &json!({"active": false})).await, 200).await;
+    let deleted = expect_status(app.delete("/api/v1", &path, &member.bearer()).await, 200).await;
+    assert_eq!(deleted["data"]["deleted"], json!(true));
+    expect_error(app.delete("/api/v1", &path, &member.bearer()).await, 404, "not_found").await;
+    expect_error(app.get("/api/v1", &format!("{path}/deliveries"), &member.bearer()).await, 404, "not_found").await;
+}
+
+#[tokio::test]
+async fn with_the_default_config_no_delivery_reaches_a_loopback_receiver_and_the_log_says_why() {
+    // The shipped config.toml: private targets are off.
+    let app = TestApp::spawn().await;
+    let receiver = Receiver::start().await;
+    let member = app.member("egress").await;
+    let brand = app.brand(&member, "https://egress.example.com").await;
+    let campaign = app.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
+    let port = receiver.port;
+    let mut webhooks = Vec::new();
+    for host in ["127.0.0.1", "localhost", "127.1", "[::1]"] {
+        webhooks.push((host, webhook(&app, &member, &format!("http://{host}:{port}/hook"), None).await.0));
+    }
+    app.participant(&member, campaign, "visitor@egress.example").await;
+    for (host, id) in webhooks {
+        let log = log_until(&app, &member, id, |log| !log.is_empty()).await;
+        assert_eq!(log.len(), 1, "{host}: a refused delivery is not retried");
+        assert_eq!(log[0]["outcome"], json!("failed"), "{host}");
+        assert_eq!(log[0]["status_code"], json!(null), "{host}");
+        let error = log[0]["error"].as_str().unwrap();
+        assert!(error.starts_with("refused: ") && error.contains("loopback"), "{host}: {error}");
+        assert!(error.contains("webhooks.allow_private_targets"), "{host}: the log names the setting: {error}");
+    }
+    assert_eq!(receiver.connections(), 0, "no connection reached the receiver");
+}
+
+#[tokio::test]
+async fn five_hundred_signups_acknowledged_while_the_receiver_is_down_all_arrive_once_after_a_crash() {
+    // Retries every ~0.25 s for about 15 s: long enough to outlast the kill and restart.
+    let delays = format!("[{}]", vec!["0.25"; 50].join(", "));
+    let mut app = TestApp::spawn_with(webhook_config(&delays)).await;
+    let receiver = Receiver::start().await;
+    receiver.set_default_status(503);
+    let member = app.member("outage").await;
+    let brand = app.brand(&member, "https://outage.example.com").await;
+    let campaign = app.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
+    webhook(&app, &member, &receiver.url(), None).await;
+
+    let mut acknowledged = HashSet::new();
+    for batch in 0..10 {
+        let mut tasks = Vec::new();
+        for i in 0..50 {
+            let request = app.client.post(app.url("/api/v1", "/signups")).bearer_auth(&member.token).json(&json!({
+                "campaign_id": campaign,
+                "email": format!("p{batch}-{i}@outage.example"),
+            }));
+            tasks.push(tokio::spawn(async move { request.send().await.unwrap().json::<Value>().await.unwrap() }));
+        }
+        for task in tasks {
+            let answer = task.await.unwrap();
+            assert_eq!(answer["success"], json!(true), "{answer}");
+            acknowledged.insert(answer["data"]["participant"]["id"].as_u64().unwrap());
+        }
+    }
+    assert_eq!(acknowledged.len(), 500);
+    app.kill();
+    app.restart().await;
+    receiver.set_default_status(200);
+
+    let delivered = |requests: &[Received]| -> usize {
+        requests
+            .iter()
+            .filter(|r| r.status == 200)
+            .map(|r| r.header("webhook-id").to_owned())
+            .collect::<HashSet<_>>()
+            .len()
+    };
+    let requests = receiver.wait_until(Duration::from_secs(60), |r| delivered(r) >= 500).await;
+    let ok: Vec<&Received> = requests.iter().filter(|r| r.status == 200).collect();
+    assert_eq!(ok.len(), 500, "each event accepted exactly once");
+    let participants: HashSet<u64> =
+        ok.iter().map(|r| r.json()["data"]["participant"]["id"].as_u64().unwrap()).collect();
+    assert_eq!(participants, acknowledged, "every acknowledged signup's event, none other");
+}
+
+#[tokio::test]
+async fn the_automation_platform_authenticates_polls_contacts_and_subscribes() {
+    let app = fast_app().await;
+    let receiver = Receiver::start().await;
+    let member = app.member("zap").await;
+    let key = app.api_key(&member).await;
+    let auth =
+        expect_status(app.post_json("/api/v1", "/automation/auth", &Cred::Key(key.clone()), &json!({})).await, 200)
+            .await;
+    assert_eq!(auth["data"]["id"], json!(member.id));
+    assert_eq!(auth["data"]["email"], json!(member.email));
+    assert_eq!(auth["data"]["name"], json!("zap"));
+    expect_error(
+        app.post_json("/api/v1", "/automation/auth", &Cred::Key("ref_".to_owned() + &"0".repeat(48)), &json!({})).await,
+        401,
+        "unauthorized",
+    )
+    .await;
+
+    let brand = app.brand(&member, "https://zap.example.com").await;
+    let first = app.campaign(&member, brand, json!({"name": "first"})).await["id"].as_u64().unwrap();
+    let second = app.campaign(&member, brand, json!({"name": "second"})).await["id"].as_u64().unwrap();
+    for i in 0..3 {
+        app.participant(&member, first, &format!("f{i}@zap.example")).await;
+    }
+    app.participant(&member, second, "s0@zap.example").await;
+    let all = expect_status(app.get("/api/v1", "/automation/contacts", &Cred::Key(key.clone())).await, 200).await;
+    let emails: Vec<&str> =
+        all["data"]["contacts"].as_array().unwrap().iter().map(|c| c["email"].as_str().unwrap()).collect();
+    assert_eq!(emails, ["s0@zap.example", "f2@zap.example", "f1@zap.example", "f0@zap.example"], "newest first");
+    let ids: HashSet<u64> =
+        all["data"]["contacts"].as_array().unwrap().iter().map(|c| c["id"].as_u64().unwrap()).collect();
+    assert_eq!(ids.len(), 4, "unique ids");
+    let filtered = expect_status(
+        app.get("/api/v1", &format!("/automation/contacts?campaign_id={first}&limit=500"), &Cred::Key(key.clone()))
+            .await,
+        200,
+    )
+    .await;
+    assert_eq!(filtered["data"]["contacts"].as_array().unwrap().len(), 3);
+    assert_eq!(filtered["data"]["pagination"]["limit"], json!(100), "at most 100");
+
+    let hook = json!({"target_url": receiver.url(), "campaign_id": second});
+    let subscribed =
+        expect_status(app.post_json("/api/v1", "/automation/subscribe", &Cred::Key(key.clone()), &hook).await, 201)
+            .await;
+    let id = subscribed["data"]["id"].as_u64().unwrap();
+    app.participant(&member, second, "s1@zap.example").await;
+    let got = receiver.wait_for(1, WAIT).await;
+    assert_eq!(got[0].json()["data"]["participant"]["email"], json!("s1@zap.example"));
+    let bad = json!({"target_url": "nope", "campaign_id": null});
+    let refused = expect_error(
+        app.post_json("/api/v1", "/automation/subscribe", &Cred::Key(key.clone()), &bad).await,
+        400,
+        "validation_failed",
+    )
+    .await;
+    assert!(refused.contains("target_url"), "{refused}");
+    expect_status(app.delete("/api/v1", &format!("/automation/subscribe/{id}"), &Cred::Key(key.clone())).await, 200)
+        .await;
+    let listed = expect_status(app.get("/api/v1", "/webhooks", &Cred::Key(key)).await, 200).await;
+    assert_eq!(listed["data"]["webhooks"], json!([]));
+}
