@@ -95,6 +95,7 @@ impl Application {
         let dispatcher = WebhookDispatcher::new(store.clone(), dispatcher_settings)
             .map_err(|e| StartupError::Webhooks(e.to_string()))?;
         let webhooks_arbiter = actix::Arbiter::new();
+        webhooks_arbiter.spawn_fn(crate::webhooks::dispatcher::lower_priority);
         let webhooks = WebhookDispatcher::start_in_arbiter(&webhooks_arbiter.handle(), move |_| dispatcher);
         let state = web::Data::new(AppState {
             store: store.clone(),

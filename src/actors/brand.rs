@@ -280,6 +280,14 @@ pub enum SignupOutcome {
     Replay(IdempotencyRecord),
 }
 
+impl BrandActor {
+    /// The webhooks that get a signup event of `campaign`.
+    fn webhooks_for(&self, campaign: &crate::domain::Campaign) -> Result<Vec<u64>, BrandError> {
+        let routes = self.store.webhook_routes(campaign.member_id)?;
+        Ok(routes.iter().filter(|r| r.covers(campaign.id)).map(|r| r.webhook_id).collect())
+    }
+}
+
 impl Handler<Signup> for BrandActor {
     type Result = Result<SignupOutcome, BrandError>;
 
@@ -290,7 +298,7 @@ impl Handler<Signup> for BrandActor {
             participant: self.store.next_id()?,
             referrer_reward: self.store.next_id()?,
             invited_reward: self.store.next_id()?,
-            event: if self.store.member_has_webhooks(msg.member_id)? { Some(self.store.next_id()?) } else { None },
+            webhooks: self.webhooks_for(&campaign)?,
         };
         let outcome = self.store.signup(
             &campaign,

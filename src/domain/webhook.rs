@@ -1,5 +1,5 @@
 //! Webhooks: the registration a member makes, the link rules, the signing secret and the
-//! Standard Webhooks signature, the event kept in the outbox, and the delivery log records.
+//! Standard Webhooks signature, the deliveries a signup records, and the delivery log records.
 //! No I/O here: the dispatcher (`crate::webhooks`) sends, the store keeps.
 
 use base64::engine::general_purpose::STANDARD;
@@ -8,7 +8,7 @@ use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
-use super::{Participant, ValidationError};
+use super::ValidationError;
 
 /// Longest webhook link accepted.
 pub const MAX_LINK_LEN: usize = 2048;
@@ -70,6 +70,19 @@ impl WebhookLink {
     }
 }
 
+/// What a signup needs to know of a member's webhooks: the active ones and their scope.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WebhookRoute {
+    pub webhook_id: u64,
+    pub campaign_id: Option<u64>,
+}
+
+impl WebhookRoute {
+    pub fn covers(&self, campaign_id: u64) -> bool {
+        self.campaign_id.is_none_or(|c| c == campaign_id)
+    }
+}
+
 /// A new signing secret: `whsec_` + base64 of 24 random bytes.
 pub fn new_secret() -> String {
     let mut bytes = [0u8; 24];
@@ -91,26 +104,14 @@ pub fn signature(secret: &str, webhook_id: &str, timestamp: i64, body: &[u8]) ->
     Some(format!("v1,{}", STANDARD.encode(mac.finalize().into_bytes())))
 }
 
-/// An event written with the signup that causes it; the dispatcher fans it out to the
-/// member's webhooks. The participant is kept as it was at signup, so every attempt sends the
-/// same body.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OutboxEvent {
-    pub id: u64,
-    pub member_id: u64,
-    pub campaign_id: u64,
-    pub created_at: String,
-    pub participant: Participant,
+/// The `webhook-id` header and the payload's `id` of a participant's signup event: one event
+/// per participant, so the participant id names it, stable across retries.
+pub fn signup_message_id(participant_id: u64) -> String {
+    format!("evt_{participant_id}")
 }
 
-impl OutboxEvent {
-    /// The `webhook-id` header and the payload's `id`: stable across retries.
-    pub fn message_id(&self) -> String {
-        format!("evt_{}", self.id)
-    }
-}
-
-/// A delivery still to be made: one event to one webhook.
+/// A delivery still to be made: one event to one webhook. A signup event's id is the new
+/// participant's id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingDelivery {
     pub webhook_id: u64,

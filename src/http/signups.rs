@@ -145,8 +145,10 @@ async fn send(
     let message = Signup { campaign_id: campaign.id, member_id: member.id, email, name, referral, idempotency, render };
     let outcome = state.brands.get(campaign.brand_id).send(message).await??;
     state.store.durable().await?;
-    if matches!(&outcome, SignupOutcome::Created(signed) if signed.event.is_some()) {
-        state.webhooks.do_send(crate::webhooks::WakeDispatcher);
+    if let SignupOutcome::Created(signed) = &outcome {
+        if !signed.deliveries.is_empty() {
+            state.webhooks.do_send(crate::webhooks::NewDeliveries(signed.deliveries.clone()));
+        }
     }
     Ok(outcome)
 }

@@ -23,7 +23,7 @@
 //! | `participant_rows` | participant id ++ tag ++ id | rewards, invitations |
 //! | `idempotency`    | member id ++ SHA-256(key)   | the first answer of an idempotent request |
 //! | `journal`        | entry id                    | a brand write set being applied (see `overlay.rs`) |
-//! | `webhooks`, `outbox`, `events`, `deliveries`, `delivery_log` | see `webhooks.rs` | webhooks and their delivery state |
+//! | `webhooks`, `deliveries`, `delivery_log` | see `webhooks.rs` | webhooks and their delivery state |
 //!
 //! A campaign's rows and a participant's rows are each one contiguous key range, so a
 //! cascade delete is a range delete. Only the campaign's brand actor writes them.
@@ -44,6 +44,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::domain::webhook::WebhookRoute;
+
 pub use brands::DomainTaken;
 pub use campaigns::{CampaignCounters, Counter, CouponPool};
 pub use group_commit::GroupCommit;
@@ -51,6 +53,7 @@ pub use members::EmailTaken;
 pub use participants::{
     IdempotencyRecord, IdempotencyWrite, ImportOutcome, ReferralEdge, ReservedIds, Signed, SignupRefused, Visit,
 };
+pub use webhooks::FinishedAttempt;
 
 /// Errors of the storage layer. All of them are server faults (mapped to 500 and logged);
 /// domain conflicts are returned as values, never as `StoreError`.
@@ -126,8 +129,6 @@ pub struct Store {
     idempotency: sled::Tree,
     journal: sled::Tree,
     webhooks: sled::Tree,
-    outbox: sled::Tree,
-    events: sled::Tree,
     deliveries: sled::Tree,
     delivery_log: sled::Tree,
     commit: Arc<GroupCommit>,
@@ -136,6 +137,8 @@ pub struct Store {
     gate: Arc<parking_lot::RwLock<()>>,
     /// The data directory (the database is `dir/db`), where backups stage their snapshot.
     dir: PathBuf,
+    /// Each member's active webhooks, as signups need them (see `webhooks.rs`).
+    webhook_routes: Arc<parking_lot::RwLock<std::collections::HashMap<u64, Arc<Vec<WebhookRoute>>>>>,
 }
 
 impl Store {
@@ -164,13 +167,12 @@ impl Store {
             idempotency: db.open_tree("idempotency")?,
             journal: db.open_tree("journal")?,
             webhooks: db.open_tree("webhooks")?,
-            outbox: db.open_tree("outbox")?,
-            events: db.open_tree("events")?,
             deliveries: db.open_tree("deliveries")?,
             delivery_log: db.open_tree("delivery_log")?,
             commit: Arc::new(GroupCommit::start(db.clone(), options.idle_flush)),
             gate: Arc::default(),
             dir: dir.to_owned(),
+            webhook_routes: Arc::default(),
             db,
         };
         store.seed_plans()?;

@@ -33,8 +33,10 @@ pub enum TreeId {
     Indexes = 2,
     CampaignRows = 3,
     ParticipantRows = 4,
-    /// Webhook events, written with the signup that causes them.
-    Outbox = 5,
+    /// Pending webhook deliveries, written with the signup that causes them; the log, written
+    /// by the dispatcher (see `webhooks.rs`).
+    Deliveries = 5,
+    DeliveryLog = 6,
 }
 
 impl TreeId {
@@ -44,7 +46,8 @@ impl TreeId {
             2 => Some(Self::Indexes),
             3 => Some(Self::CampaignRows),
             4 => Some(Self::ParticipantRows),
-            5 => Some(Self::Outbox),
+            5 => Some(Self::Deliveries),
+            6 => Some(Self::DeliveryLog),
             _ => None,
         }
     }
@@ -57,7 +60,8 @@ impl Store {
             TreeId::Indexes => &self.indexes,
             TreeId::CampaignRows => &self.campaign_rows,
             TreeId::ParticipantRows => &self.participant_rows,
-            TreeId::Outbox => &self.outbox,
+            TreeId::Deliveries => &self.deliveries,
+            TreeId::DeliveryLog => &self.delivery_log,
         }
     }
 
@@ -177,10 +181,10 @@ impl<'a> Overlay<'a> {
             &store.indexes,
             &store.campaign_rows,
             &store.participant_rows,
-            &store.outbox,
+            &store.deliveries,
             &store.idempotency,
         );
-        let outcome = trees.transaction(|(participants, indexes, rows, prows, outbox, idempotency)| {
+        let outcome = trees.transaction(|(participants, indexes, rows, prows, deliveries, idempotency)| {
             if let Err(refused) = guard(idempotency)? {
                 return Ok(Err(refused));
             }
@@ -190,7 +194,13 @@ impl<'a> Overlay<'a> {
                     TreeId::Indexes => indexes,
                     TreeId::CampaignRows => rows,
                     TreeId::ParticipantRows => prows,
-                    TreeId::Outbox => outbox,
+                    TreeId::Deliveries => deliveries,
+                    // Only the webhook dispatcher writes the log, and never through here.
+                    TreeId::DeliveryLog => {
+                        return Err(sled::transaction::ConflictableTransactionError::Abort(StoreError::Decode(
+                            "the delivery log is not written in signup transactions".into(),
+                        )))
+                    }
                 };
                 match value {
                     Some(value) => target.insert(key.as_slice(), value.as_slice())?,

@@ -15,7 +15,7 @@ use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
 use super::{codec, Store, StoreError};
 use crate::domain::pagination::PageRequest;
-use crate::domain::webhook::OutboxEvent;
+use crate::domain::webhook::PendingDelivery;
 use crate::domain::{
     Campaign, Coupon, EmailAddress, Invite, Participant, Reward, RewardReason, RewardStatus, RewardType,
 };
@@ -29,13 +29,13 @@ pub struct ReferralEdge {
 
 /// Ids reserved before the transaction (id generation is not transactional, and a retried
 /// transaction must reuse the same ids).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct ReservedIds {
     pub participant: u64,
     pub referrer_reward: u64,
     pub invited_reward: u64,
-    /// The webhook event's id, when the member has webhooks.
-    pub event: Option<u64>,
+    /// The webhooks the signup's event goes to (none: no event).
+    pub webhooks: Vec<u64>,
 }
 
 /// A stored answer for an `Idempotency-Key`.
@@ -65,8 +65,9 @@ pub struct Signed {
     pub referrer: Option<Participant>,
     /// What this signup earned the referrer.
     pub referrer_reward: Option<Reward>,
-    /// The id of the webhook event written with the signup, if any.
-    pub event: Option<u64>,
+    /// The webhook deliveries written with the signup (to hand to the dispatcher once the
+    /// signup is durable).
+    pub deliveries: Vec<PendingDelivery>,
 }
 
 /// Why a signup did not create a participant.
@@ -391,17 +392,16 @@ impl Store {
                 )?);
             }
         }
-        if let Some(event_id) = ids.event {
-            let event = OutboxEvent {
-                id: event_id,
-                member_id: campaign.member_id,
-                campaign_id: campaign.id,
-                created_at: now.to_owned(),
-                participant: participant.clone(),
-            };
-            tx.overlay.insert(TreeId::Outbox, keys::id(event_id), codec::encode(&event)?);
+        // The outbox: the signup's webhook deliveries commit with it.
+        let due_ms = chrono::Utc::now().timestamp_millis();
+        let mut deliveries = Vec::with_capacity(ids.webhooks.len());
+        for &webhook_id in &ids.webhooks {
+            let delivery = PendingDelivery { webhook_id, event_id: participant.id, attempts: 0, due_ms };
+            let key = super::webhooks::delivery_key(webhook_id, participant.id);
+            tx.overlay.insert(TreeId::Deliveries, key, codec::encode(&delivery)?);
+            deliveries.push(delivery);
         }
-        let signed = Signed { participant, reward, referrer, referrer_reward, event: ids.event };
+        let signed = Signed { participant, reward, referrer, referrer_reward, deliveries };
 
         let Some(write) = idempotency else {
             tx.commit()?;

@@ -1,27 +1,40 @@
-//! Webhooks and their delivery state: the registrations, the outbox that signups write their
-//! events into, the events kept for retries, the deliveries still to be made and the log of
-//! every attempt.
+//! Webhooks and their delivery state: the registrations, the deliveries still to be made and
+//! the log of every attempt.
 //!
 //! | tree | key | value |
 //! |---|---|---|
 //! | `webhooks` | webhook id | [`Webhook`] |
 //! | `indexes` | `W` ++ member ++ webhook | () : a member's webhooks |
-//! | `outbox` | event id | [`OutboxEvent`], written in the signup's own commit |
-//! | `events` | event id | the event, once fanned out (for retries and the log) |
-//! | `deliveries` | webhook ++ event | [`PendingDelivery`] |
+//! | `deliveries` | webhook ++ event | [`PendingDelivery`] (a signup event's id is its participant's) |
 //! | `delivery_log` | webhook ++ event ++ attempt | [`Attempt`] |
 //!
-//! Fan-out moves events from `outbox` to `events` and creates their deliveries in one
-//! transaction, so an event is fanned out exactly once, crash or not.
+//! The outbox is `deliveries`: a signup writes one pending delivery per webhook its event is
+//! for in its own commit, so an acknowledged signup always has its deliveries, crash or not,
+//! with no fan-out step after it. The payload is rendered from the participant's row at send
+//! time (see `webhooks/payload.rs`), so a delivery row is a few dozen bytes. Signups learn a member's active
+//! webhooks from an in-memory route table, which the writes below keep current under its
+//! lock. The dispatcher logs attempts in batches through the journal; it and the signups
+//! write disjoint keys, which is what makes the journal's lock-free commit sound here.
+
+use std::sync::Arc;
 
 use sled::Transactional;
 
 use super::keys::{self, index};
+use super::overlay::{Overlay, TreeId};
 use super::{codec, finish_transaction, tx_encode, Store, StoreError};
 use crate::domain::pagination::PageRequest;
-use crate::domain::webhook::{Attempt, OutboxEvent, PendingDelivery, Webhook};
+use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
 
-fn delivery_key(webhook_id: u64, event_id: u64) -> [u8; 16] {
+/// An attempt the dispatcher finished, with the delivery that follows it (a retry) or none.
+#[derive(Debug, Clone)]
+pub struct FinishedAttempt {
+    pub webhook_id: u64,
+    pub attempt: Attempt,
+    pub next: Option<PendingDelivery>,
+}
+
+pub(super) fn delivery_key(webhook_id: u64, event_id: u64) -> [u8; 16] {
     let mut key = [0u8; 16];
     key[..8].copy_from_slice(&webhook_id.to_be_bytes());
     key[8..].copy_from_slice(&event_id.to_be_bytes());
@@ -36,8 +49,41 @@ fn attempt_key(webhook_id: u64, event_id: u64, attempt: u32) -> [u8; 20] {
 }
 
 impl Store {
-    pub fn create_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
+    /// A member's active webhooks, from the route table (read from the store on first use).
+    pub fn webhook_routes(&self, member_id: u64) -> Result<Arc<Vec<WebhookRoute>>, StoreError> {
+        if let Some(routes) = self.webhook_routes.read().get(&member_id) {
+            return Ok(routes.clone());
+        }
+        let mut table = self.webhook_routes.write();
+        let routes = Arc::new(self.routes_from_store(member_id)?);
+        table.insert(member_id, routes.clone());
+        Ok(routes)
+    }
+
+    fn routes_from_store(&self, member_id: u64) -> Result<Vec<WebhookRoute>, StoreError> {
+        Ok(self
+            .all_webhooks_of_member(member_id)?
+            .into_iter()
+            .filter(|w| w.active)
+            .map(|w| WebhookRoute { webhook_id: w.id, campaign_id: w.campaign_id })
+            .collect())
+    }
+
+    /// Runs a webhook write with the route table locked, then refreshes the member's routes,
+    /// so no signup can read routes older than the write once it returns.
+    fn webhook_write(&self, member_id: u64, write: impl FnOnce() -> Result<(), StoreError>) -> Result<(), StoreError> {
+        let mut table = self.webhook_routes.write();
         let _writing = self.writing();
+        write()?;
+        table.insert(member_id, Arc::new(self.routes_from_store(member_id)?));
+        Ok(())
+    }
+
+    pub fn create_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
+        self.webhook_write(webhook.member_id, || self.insert_webhook(webhook))
+    }
+
+    fn insert_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
         let outcome = (&self.webhooks, &self.indexes).transaction(|(webhooks, indexes)| {
             webhooks.insert(&keys::id(webhook.id), tx_encode(webhook)?)?;
             indexes.insert(&keys::tagged(index::MEMBER_WEBHOOK, webhook.member_id, webhook.id), &[][..])?;
@@ -51,14 +97,18 @@ impl Store {
     }
 
     pub fn save_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        self.webhooks.insert(keys::id(webhook.id), codec::encode(webhook)?)?;
-        Ok(())
+        self.webhook_write(webhook.member_id, || {
+            self.webhooks.insert(keys::id(webhook.id), codec::encode(webhook)?)?;
+            Ok(())
+        })
     }
 
     /// Removes a webhook with its pending deliveries and its log.
     pub fn delete_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
-        let _writing = self.writing();
+        self.webhook_write(webhook.member_id, || self.remove_webhook(webhook))
+    }
+
+    fn remove_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
         let outcome = (&self.webhooks, &self.indexes).transaction(|(webhooks, indexes)| {
             webhooks.remove(&keys::id(webhook.id))?;
             indexes.remove(&keys::tagged(index::MEMBER_WEBHOOK, webhook.member_id, webhook.id))?;
@@ -109,37 +159,6 @@ impl Store {
             .is_some())
     }
 
-    /// Up to `limit` events waiting in the outbox, oldest first.
-    pub fn outbox(&self, limit: usize) -> Result<Vec<OutboxEvent>, StoreError> {
-        self.outbox.iter().values().take(limit).map(|v| codec::decode(&v?)).collect()
-    }
-
-    /// Moves `events` out of the outbox into `events`, creating `deliveries`, atomically.
-    pub fn fan_out(&self, events: &[OutboxEvent], deliveries: &[PendingDelivery]) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        let encoded_events =
-            events.iter().map(|e| Ok((keys::id(e.id), codec::encode(e)?))).collect::<Result<Vec<_>, StoreError>>()?;
-        let encoded_deliveries = deliveries
-            .iter()
-            .map(|d| Ok((delivery_key(d.webhook_id, d.event_id), codec::encode(d)?)))
-            .collect::<Result<Vec<_>, StoreError>>()?;
-        let outcome = (&self.outbox, &self.events, &self.deliveries).transaction(|(outbox, stored, pending)| {
-            for (key, value) in &encoded_events {
-                outbox.remove(key)?;
-                stored.insert(key, value.as_slice())?;
-            }
-            for (key, value) in &encoded_deliveries {
-                pending.insert(key, value.as_slice())?;
-            }
-            Ok(())
-        });
-        finish_transaction(outcome)
-    }
-
-    pub fn event(&self, id: u64) -> Result<Option<OutboxEvent>, StoreError> {
-        Self::read(&self.events, keys::id(id))
-    }
-
     /// Every delivery still to be made (loaded by the dispatcher at start-up).
     pub fn pending_deliveries(&self) -> Result<Vec<PendingDelivery>, StoreError> {
         self.deliveries.iter().values().map(|v| codec::decode(&v?)).collect()
@@ -170,28 +189,24 @@ impl Store {
         Ok(())
     }
 
-    /// Logs an attempt and replaces the pending delivery with `next` (or removes it), in one
-    /// transaction.
-    pub fn record_attempt(
-        &self,
-        webhook_id: u64,
-        attempt: &Attempt,
-        next: Option<&PendingDelivery>,
-    ) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        let log_key = attempt_key(webhook_id, attempt.event_id, attempt.attempt);
-        let log_value = codec::encode(attempt)?;
-        let next_value = next.map(codec::encode).transpose()?;
-        let key = delivery_key(webhook_id, attempt.event_id);
-        let outcome = (&self.deliveries, &self.delivery_log).transaction(|(pending, log)| {
-            log.insert(&log_key, log_value.as_slice())?;
-            match &next_value {
-                Some(value) => pending.insert(&key, value.as_slice())?,
-                None => pending.remove(&key)?,
-            };
-            Ok(())
-        });
-        finish_transaction(outcome)
+    /// Logs finished attempts and replaces each one's pending delivery with what comes next
+    /// (or removes it), all in one journaled commit.
+    pub fn record_attempts(&self, finished: &[FinishedAttempt]) -> Result<(), StoreError> {
+        let mut overlay = Overlay::new(self);
+        for done in finished {
+            let attempt = &done.attempt;
+            overlay.insert(
+                TreeId::DeliveryLog,
+                attempt_key(done.webhook_id, attempt.event_id, attempt.attempt),
+                codec::encode(attempt)?,
+            );
+            let key = delivery_key(done.webhook_id, attempt.event_id);
+            match &done.next {
+                Some(next) => overlay.insert(TreeId::Deliveries, key, codec::encode(next)?),
+                None => overlay.remove(TreeId::Deliveries, key),
+            }
+        }
+        overlay.commit_journaled()
     }
 
     /// A page of a webhook's attempts, newest first, and their count.

@@ -1,4 +1,4 @@
-//! Webhook delivery: the [`WebhookDispatcher`] actor that drains the outbox, the egress check
+//! Webhook delivery: the [`WebhookDispatcher`] actor that makes the deliveries signups record, the egress check
 //! every delivery passes, and the payloads it sends. Registration and the delivery log's
 //! endpoints are in `http::webhooks`; the records in `store::webhooks`.
 
@@ -6,4 +6,4 @@ pub mod dispatcher;
 pub mod egress;
 pub mod payload;
 
-pub use dispatcher::{RetryDelivery, SendTest, WakeDispatcher, WebhookDispatcher};
+pub use dispatcher::{NewDeliveries, RetryDelivery, SendTest, WebhookDispatcher};

@@ -1,23 +1,26 @@
-//! The JSON bodies deliveries carry. A body is rendered from the stored event alone, so every
-//! attempt of one delivery sends the same bytes.
+//! The JSON bodies deliveries carry. A signup event is rendered from the participant's row
+//! with the counters as they were at signup (a new participant has referred nobody yet), and
+//! the rest of the row never changes, so every attempt of one delivery sends the same bytes.
 
 use serde_json::json;
 
-use crate::domain::webhook::{OutboxEvent, PARTICIPANT_SIGNUP, WEBHOOK_TEST};
+use crate::domain::webhook::{signup_message_id, PARTICIPANT_SIGNUP, WEBHOOK_TEST};
+use crate::domain::Participant;
 use crate::http::views;
 
 /// `participant.signup`: `{id, type, created_at, data: {campaign_id, participant,
 /// referred_by, signed_up_at}}`.
-pub fn signup_event(event: &OutboxEvent, site: &str) -> String {
+pub fn signup_event(participant: &Participant, site: &str) -> String {
+    let at_signup = Participant { referrals: 0, visits: 0, clicks: 0, shares: 0, ..participant.clone() };
     json!({
-        "id": event.message_id(),
+        "id": signup_message_id(participant.id),
         "type": PARTICIPANT_SIGNUP,
-        "created_at": event.created_at,
+        "created_at": participant.created_at,
         "data": {
-            "campaign_id": event.campaign_id,
-            "participant": views::participant(&event.participant, site),
-            "referred_by": event.participant.referred_by,
-            "signed_up_at": event.participant.created_at,
+            "campaign_id": participant.campaign_id,
+            "participant": views::participant(&at_signup, site),
+            "referred_by": participant.referred_by,
+            "signed_up_at": participant.created_at,
         },
     })
     .to_string()
