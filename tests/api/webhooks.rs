@@ -406,3 +406,40 @@ async fn the_automation_platform_authenticates_polls_contacts_and_subscribes() {
     let listed = expect_status(app.get("/api/v1", "/webhooks", &Cred::Key(key)).await, 200).await;
     assert_eq!(listed["data"]["webhooks"], json!([]));
 }
+
+#[tokio::test]
+async fn a_410_turns_the_webhook_off_and_the_per_member_limit_holds() {
+    let mut options = webhook_config("[0.05]");
+    if let Some(config) = options.config.as_mut() {
+        config.push_str("max_per_member = 2\n");
+    }
+    let app = TestApp::spawn_with(options).await;
+    let (receiver, other) = (Receiver::start().await, Receiver::start().await);
+    receiver.script(&[410]);
+    let member = app.member("gone").await;
+    let brand = app.brand(&member, "https://gone.example.com").await;
+    let campaign = app.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
+    let (id, _) = webhook(&app, &member, &receiver.url(), None).await;
+    webhook(&app, &member, &other.url(), Some(campaign)).await;
+    let third = json!({"link": other.url(), "campaign_id": null});
+    let refused =
+        expect_error(app.post_json("/api/v1", "/webhooks", &member.bearer(), &third).await, 400, "limit_reached").await;
+    assert!(refused.contains("at most 2 webhooks"), "{refused}");
+
+    app.participant(&member, campaign, "first@gone.example").await;
+    let log = log_until(&app, &member, id, |log| !log.is_empty()).await;
+    assert_eq!((&log[0]["status_code"], &log[0]["outcome"]), (&json!(410), &json!("disabled")));
+    let listed = expect_status(app.get("/api/v1", "/webhooks", &member.bearer()).await, 200).await;
+    let gone = listed["data"]["webhooks"].as_array().unwrap().iter().find(|w| w["id"] == json!(id)).unwrap().clone();
+    assert_eq!(gone["active"], json!(false));
+    assert_eq!(gone["disabled_reason"], json!("the receiver answered 410 Gone"));
+
+    // Off means off: a later signup is not delivered; turned back on, the next one is.
+    app.participant(&member, campaign, "second@gone.example").await;
+    let path = format!("/webhooks/{id}");
+    expect_status(app.put_json("/api/v1", &path, &member.bearer(), &json!({"active": true})).await, 200).await;
+    app.participant(&member, campaign, "third@gone.example").await;
+    let requests = receiver.wait_for(2, WAIT).await;
+    let emails: Vec<Value> = requests.iter().map(|r| r.json()["data"]["participant"]["email"].clone()).collect();
+    assert_eq!(emails, [json!("first@gone.example"), json!("third@gone.example")]);
+}
