@@ -17,6 +17,7 @@ pub struct Config {
     pub auth: AuthConfig,
     pub admin: AdminConfig,
     pub webhooks: WebhooksConfig,
+    pub rate_limits: RateLimitsConfig,
     pub log: LogConfig,
 }
 
@@ -124,6 +125,22 @@ impl Default for WebhooksConfig {
             max_in_flight_per_webhook: 4,
             max_per_member: 50,
         }
+    }
+}
+
+/// `[rate_limits]`: what one client address may send to the public endpoints.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RateLimitsConfig {
+    /// Sustained requests per minute from one address (an IPv6 /56 counts as one).
+    pub public_per_minute: u64,
+    /// Requests one address may send at once before the sustained rate applies.
+    pub public_burst: u32,
+}
+
+impl Default for RateLimitsConfig {
+    fn default() -> Self {
+        Self { public_per_minute: 60, public_burst: 20 }
     }
 }
 
@@ -266,6 +283,10 @@ impl Config {
         }
         if !(1..=64).contains(&w.max_in_flight_per_webhook) {
             return invalid("webhooks.max_in_flight_per_webhook must be between 1 and 64".into());
+        }
+        let r = &self.rate_limits;
+        if !(1..=60_000_000).contains(&r.public_per_minute) || r.public_burst == 0 {
+            return invalid("rate_limits.public_per_minute must be 1 to 60000000 and public_burst at least 1".into());
         }
         if !self.admin.token.is_empty() && self.admin.token.len() < 16 {
             return invalid("admin.token must be at least 16 characters (or empty to disable the admin API)".into());

@@ -107,12 +107,13 @@ impl Application {
             webhooks,
             max_webhooks_per_member: config.webhooks.max_per_member,
         });
+        let public_limit = http::rate_limit::public_limit(&config.rate_limits);
         let workers = if config.server.workers == 0 { cores } else { config.server.workers };
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
                 .wrap(middleware::from_fn(http::request_id::middleware))
-                .configure(|cfg| http::configure(cfg, admin_enabled))
+                .configure(|cfg| http::configure(cfg, admin_enabled, &public_limit))
                 .default_service(web::to(http::fallback::not_found))
         })
         .workers(workers)

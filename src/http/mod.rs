@@ -36,6 +36,7 @@ pub mod members;
 pub mod ownership;
 pub mod participants;
 pub mod query;
+pub mod rate_limit;
 pub mod request_id;
 pub mod signups;
 pub mod state;
@@ -52,13 +53,13 @@ pub const API_ROOTS: [&str; 2] = ["/api/v1", "/v1"];
 
 /// Registers every route, the envelope-answering fallbacks and extractor error handlers; the
 /// admin API only when `admin_enabled`.
-pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool) {
+pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limit: &rate_limit::PublicLimit) {
     cfg.app_data(web::PathConfig::default().error_handler(fallback::path_error))
         .app_data(web::QueryConfig::default().error_handler(fallback::query_error));
     for root in API_ROOTS {
         cfg.service(web::scope(root).configure(api_v1));
     }
-    crate::site::configure(cfg);
+    crate::site::configure(cfg, public_limit);
     admin::configure(cfg, admin_enabled);
 }
 

@@ -132,7 +132,7 @@ pub fn referral_answer(signed: &Signed, site: &str) -> Value {
 
 /// Sends the signup to the campaign's brand actor and waits for the write to be durable.
 #[allow(clippy::too_many_arguments)]
-async fn send(
+pub(crate) async fn send(
     state: &AppState,
     member: &Member,
     campaign: &Campaign,

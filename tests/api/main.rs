@@ -17,3 +17,4 @@ mod roots;
 mod signups;
 mod tenant_isolation;
 mod webhooks;
+mod widget_signup;

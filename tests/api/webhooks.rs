@@ -91,11 +91,26 @@ async fn every_signup_path_delivers_one_signed_event_with_the_documented_payload
     let referred = app.refer(&member, referrer["referral_code"].as_str().unwrap(), "friend@hooks.example").await;
     let referred = expect_status(referred, 201).await["data"]["participant"].clone();
     let both = receiver.wait_for(2, WAIT).await;
-    assert_eq!(first.len(), 1, "one delivery per signup");
+    assert_eq!((first.len(), both.len()), (1, 2), "one delivery per signup");
+    // The widget's public signup, through the referrer's code too.
+    let widget = app
+        .client
+        .post(format!("{}/api/widget/signup", app.address))
+        .json(&json!({"campaign_id": campaign, "email": "visitor@hooks.example", "referral_code": referrer["referral_code"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(widget.status().as_u16(), 201);
+    let all = receiver.wait_for(3, WAIT).await;
+    let listed = app.get("/api/v1", &format!("/participants?campaign_id={campaign}"), &member.bearer()).await;
+    let visitor = expect_status(listed, 200).await["data"]["participants"][0].clone();
+    assert_eq!(visitor["email"], json!("visitor@hooks.example"));
 
-    for (request, participant, referred_by) in
-        [(&both[0], &referrer, Value::Null), (&both[1], &referred, referrer["id"].clone())]
-    {
+    for (request, participant, referred_by) in [
+        (&all[0], &referrer, Value::Null),
+        (&all[1], &referred, referrer["id"].clone()),
+        (&all[2], &visitor, referrer["id"].clone()),
+    ] {
         verify_signature(&secret, request);
         assert_eq!(request.header("content-type"), "application/json");
         let event = request.json();
@@ -109,9 +124,10 @@ async fn every_signup_path_delivers_one_signed_event_with_the_documented_payload
         assert_eq!(event["data"]["signed_up_at"], participant["created_at"]);
         assert!(event["created_at"].as_str().unwrap().ends_with('Z'));
     }
-    assert_ne!(both[0].header("webhook-id"), both[1].header("webhook-id"));
+    let ids: HashSet<&str> = all.iter().map(|r| r.header("webhook-id")).collect();
+    assert_eq!(ids.len(), 3);
 
-    let log = log_until(&app, &member, webhook_id, |log| log.len() == 2).await;
+    let log = log_until(&app, &member, webhook_id, |log| log.len() == 3).await;
     for entry in &log {
         assert_eq!(entry["status_code"], json!(200));
         assert_eq!(entry["outcome"], json!("delivered"));
