@@ -165,29 +165,7 @@ fn members_keys_plans_and_brands_from_the_terminal() {
 #[test]
 fn a_coupon_file_is_streamed_in_and_every_kind_of_line_is_counted_exactly() {
     let server = start_server();
-    let member = ok_json(
-        &server,
-        &["members", "create", "--email", "coupons@example.com", "--name", "Coupons", "--password", "password-1"],
-    );
-    let key = ok_json(&server, &["keys", "generate", &member["id"].as_u64().unwrap().to_string()])["api_key"]
-        .as_str()
-        .unwrap()
-        .to_owned();
-    let http = reqwest::blocking::Client::new();
-    let post = |path: &str, body: Value| -> Value {
-        http.post(format!("{}/api/v1{path}", server.url))
-            .header("X-API-Key", &key)
-            .json(&body)
-            .send()
-            .unwrap()
-            .json()
-            .unwrap()
-    };
-    let brand = post("/brands", json!({"url": "https://coupons.example.com"}))["data"]["id"].as_u64().unwrap();
-    let campaign = post("/campaigns", json!({"name": "c", "url_id": brand, "reward_type": 1}))["data"]["id"]
-        .as_u64()
-        .unwrap()
-        .to_string();
+    let campaign = coupon_campaign(&server, "coupons", 1).1.to_string();
 
     // 2,002 lines: 1,800 unique codes, 100 repeats, 100 blank lines, 2 invalid lines.
     let mut lines = Vec::new();

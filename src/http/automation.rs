@@ -10,9 +10,9 @@ use serde_json::{json, Value};
 use super::authenticated::AuthenticatedMember;
 use super::error::ApiError;
 use super::json::JsonBody;
-use super::query::{id_filter, ListQuery};
+use super::query::ListQuery;
 use super::state::AppState;
-use super::{envelope, ownership, views, webhooks};
+use super::{envelope, participants, views, webhooks};
 use crate::domain::pagination::{Page, PageRequest, MAX_LIMIT};
 
 /// Body of `POST /automation/subscribe`.
@@ -39,13 +39,7 @@ pub async fn contacts(
 ) -> Result<HttpResponse, ApiError> {
     let requested = query.page()?;
     let page = PageRequest { page: requested.page, limit: requested.limit.min(MAX_LIMIT) };
-    let (participants, total) = match id_filter("campaign_id", query.campaign_id.as_deref())? {
-        Some(campaign_id) => match ownership::campaign(&state, &member, campaign_id) {
-            Ok(campaign) => state.store.participants_of_campaign(campaign.id, page)?,
-            Err(_) => (Vec::new(), 0),
-        },
-        None => state.store.participants_of_member(member.id, page)?,
-    };
+    let (participants, total) = participants::page_of(&state, &member, query.campaign_id.as_deref(), page)?;
     let site = &state.public_url;
     Ok(envelope::list(
         "contacts",

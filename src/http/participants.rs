@@ -26,20 +26,32 @@ pub async fn list(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
-    let (participants, total) = match id_filter("campaign_id", query.campaign_id.as_deref())? {
-        Some(campaign_id) => match ownership::campaign(&state, &member, campaign_id) {
-            Ok(campaign) => state.store.participants_of_campaign(campaign.id, page)?,
-            // Someone else's (or no) campaign: nothing to list.
-            Err(_) => (Vec::new(), 0),
-        },
-        None => state.store.participants_of_member(member.id, page)?,
-    };
+    let (participants, total) = page_of(&state, &member, query.campaign_id.as_deref(), page)?;
     let site = &state.public_url;
     Ok(envelope::list(
         "participants",
         participants.iter().map(|p| views::participant(p, site)).collect(),
         Page::new(page, total),
     ))
+}
+
+/// A page of the member's participants, newest first, optionally of one campaign
+/// (`?campaign_id=`; another member's campaign lists nothing). Shared with the automation
+/// platform's contacts.
+pub fn page_of(
+    state: &AppState,
+    member: &crate::domain::Member,
+    campaign_id: Option<&str>,
+    page: crate::domain::PageRequest,
+) -> Result<(Vec<crate::domain::Participant>, u64), ApiError> {
+    Ok(match id_filter("campaign_id", campaign_id)? {
+        Some(campaign_id) => match ownership::campaign(state, member, campaign_id) {
+            Ok(campaign) => state.store.participants_of_campaign(campaign.id, page)?,
+            // Someone else's (or no) campaign: nothing to list.
+            Err(_) => (Vec::new(), 0),
+        },
+        None => state.store.participants_of_member(member.id, page)?,
+    })
 }
 
 /// `GET /participants/:id`: with shares, clicks, rewards, invitations, referrer and counts.
