@@ -28,7 +28,7 @@ pub struct ReferralEdge {
 }
 
 /// Ids reserved before the transaction (id generation is not transactional, and a retried
-/// transaction must reuse the same ids).
+/// transaction must reuse the same ids), and the webhooks that get the signup's event.
 #[derive(Debug, Clone)]
 pub struct ReservedIds {
     pub participant: u64,

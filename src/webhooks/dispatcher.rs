@@ -354,6 +354,8 @@ impl Handler<RetryDelivery> for WebhookDispatcher {
         if self.pending.contains_key(&(msg.webhook_id, msg.event_id)) {
             return Ok(false);
         }
+        // A logged-but-unwritten "delivered" would otherwise remove the row queued below.
+        self.write_log();
         let delivery = PendingDelivery {
             webhook_id: msg.webhook_id,
             event_id: msg.event_id,
