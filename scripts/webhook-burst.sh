@@ -119,25 +119,28 @@ burst() {
   awk -v e="${errors:-0}" '/Requests\/sec/ {rps=int($2)} / requests in / {n=$1} END {print rps, n, e}' "$WORK/$run.txt"
 }
 
+# rounds RUN CAMPAIGNS...: $ROUNDS bursts; sets RATES (signups/s of each) and SIGNUPS (total).
+rounds() {
+  local run=$1 r rps n errors; shift
+  RATES=() SIGNUPS=0
+  for r in $(seq 1 "$ROUNDS"); do
+    read -r rps n errors < <(burst "$run$r" "$@")
+    [ "$errors" = 0 ] || { echo "burst had $errors non-2xx answers" >&2; exit 1; }
+    RATES+=("$rps"); SIGNUPS=$((SIGNUPS + n)); echo "  $rps/s ($n signups)" >&2
+  done
+}
+
 echo "baseline: $ROUNDS bursts of ${BURST_SECONDS}s over 10 brands, no webhooks" >&2
-BASELINE=() BASELINE_N=0
-for r in $(seq 1 "$ROUNDS"); do
-  read -r rps n errors < <(burst quiet$r "${QUIET[@]}")
-  [ "$errors" = 0 ] || { echo "burst had $errors non-2xx answers" >&2; exit 1; }
-  BASELINE+=("$rps"); BASELINE_N=$((BASELINE_N + n)); echo "  $rps/s ($n signups)" >&2
-done
+rounds quiet "${QUIET[@]}"
+BASELINE=("${RATES[@]}") BASELINE_N=$SIGNUPS
 
 for campaign in "${LOUD[@]}"; do
   api POST /webhooks "{\"link\":\"$RECEIVER/hook\",\"campaign_id\":$campaign}" >/dev/null
 done
 echo "with 10 webhooks (receiver answers in 50 ms): $ROUNDS bursts" >&2
 STARTED=$(date +%s.%N)
-LOADED=() LOADED_N=0
-for r in $(seq 1 "$ROUNDS"); do
-  read -r rps n errors < <(burst loud$r "${LOUD[@]}")
-  [ "$errors" = 0 ] || { echo "burst had $errors non-2xx answers" >&2; exit 1; }
-  LOADED+=("$rps"); LOADED_N=$((LOADED_N + n)); echo "  $rps/s ($n signups)" >&2
-done
+rounds loud "${LOUD[@]}"
+LOADED=("${RATES[@]}") LOADED_N=$SIGNUPS
 SIGNED_UP=$(for c in "${LOUD[@]}"; do api GET "/participants?campaign_id=$c&limit=1" | field '["pagination"]["total"]'; done | paste -sd+ | bc)
 
 DEADLINE=$(( $(date +%s) + 600 ))

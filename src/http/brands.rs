@@ -1,7 +1,7 @@
 //! Brand endpoints: `GET/POST /brands`, `GET/PUT/DELETE /brands/:id`, `GET /brands/:id/stats`.
 
 use actix_web::{web, HttpResponse};
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 use serde_json::json;
 
 use super::authenticated::AuthenticatedMember;
@@ -16,11 +16,6 @@ use crate::domain::brand_url::parse_http_url;
 use crate::domain::pagination::Page;
 use crate::domain::{now_rfc3339, Brand, BrandUrl, ValidationError};
 use crate::store::{CampaignCounters, DomainTaken};
-
-/// Distinguishes a field that is absent (`None`) from one set to null (`Some(None)`).
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
-    Option::<T>::deserialize(d).map(Some)
-}
 
 /// Body of `POST /brands`.
 #[derive(Deserialize)]
@@ -39,9 +34,9 @@ pub struct NewBrand {
 pub struct BrandChanges {
     #[serde(default)]
     description: Option<String>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     logo_url: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     background_url: Option<Option<String>>,
 }
 

@@ -4,7 +4,7 @@
 //! (`crate::webhooks`).
 
 use actix_web::{web, HttpResponse};
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::authenticated::AuthenticatedMember;
@@ -17,11 +17,6 @@ use crate::domain::pagination::Page;
 use crate::domain::webhook::{new_secret, Webhook, WebhookLink, MAX_DESCRIPTION_LEN};
 use crate::domain::{now_rfc3339, Member, ValidationError};
 use crate::webhooks::{RetryDelivery, SendTest};
-
-/// Distinguishes a field that is absent (`None`) from one set to null (`Some(None)`).
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
-    Option::<T>::deserialize(d).map(Some)
-}
 
 /// Body of `POST /webhooks`.
 #[derive(Deserialize)]
@@ -40,7 +35,7 @@ pub struct NewWebhook {
 pub struct WebhookChanges {
     #[serde(default)]
     link: Option<String>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "crate::http::json::present")]
     campaign_id: Option<Option<Value>>,
     #[serde(default)]
     active: Option<bool>,
