@@ -7,14 +7,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
-# (Browser tests arrive with the widget; chromium will be added here then.)
+# The browser tests (tests/browser.rs) drive Debian's Chromium through playwright-core.
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+command -v node >/dev/null && command -v npm >/dev/null || need_apt+=(nodejs npm)
 if ((${#need_apt[@]})); then
   if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && apt-get install -y -qq "${need_apt[@]}"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
   else
     echo "scripts/test.sh: please install: ${need_apt[*]}" >&2
     exit 1
   fi
+fi
+
+# playwright-core only (a driver, no browser download), at the version the lock file pins.
+if [ ! -d tests/browser/node_modules/playwright-core ]; then
+  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 exec cargo test --workspace --locked "$@"

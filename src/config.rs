@@ -136,11 +136,15 @@ pub struct RateLimitsConfig {
     pub public_per_minute: u64,
     /// Requests one address may send at once before the sustained rate applies.
     pub public_burst: u32,
+    /// The limit of what a page view calls (widget script and frame, lander, impressions,
+    /// clicks): a visitor views and clicks more often than they sign up.
+    pub view_per_minute: u64,
+    pub view_burst: u32,
 }
 
 impl Default for RateLimitsConfig {
     fn default() -> Self {
-        Self { public_per_minute: 60, public_burst: 20 }
+        Self { public_per_minute: 60, public_burst: 20, view_per_minute: 300, view_burst: 60 }
     }
 }
 
@@ -287,6 +291,9 @@ impl Config {
         let r = &self.rate_limits;
         if !(1..=60_000_000).contains(&r.public_per_minute) || r.public_burst == 0 {
             return invalid("rate_limits.public_per_minute must be 1 to 60000000 and public_burst at least 1".into());
+        }
+        if !(1..=60_000_000).contains(&r.view_per_minute) || r.view_burst == 0 {
+            return invalid("rate_limits.view_per_minute must be 1 to 60000000 and view_burst at least 1".into());
         }
         if !self.admin.token.is_empty() && self.admin.token.len() < 16 {
             return invalid("admin.token must be at least 16 characters (or empty to disable the admin API)".into());

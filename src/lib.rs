@@ -11,15 +11,16 @@
 //! - [`auth`]: the server secret, password hashing, JWTs, sealed API keys.
 //! - [`actors`]: one `BrandActor` per brand (the only writer of its data) and the registry.
 //! - [`http`]: routes, the envelope and error table, extractors, handlers by resource.
-//! - [`site`]: the public site outside the API root (referral links; widget and tracker).
+//! - [`site`]: the public site outside the API root (referral links, the widget, the tracker and its click endpoint, landers).
 //! - [`webhooks`]: the dispatcher that delivers webhook events, and its egress check.
 //! - [`config`], [`startup`], [`telemetry`]: configuration layering, building and running
-//!   the server, logs.
+//!   the server, logs. [`faults`]: failures a test can switch on.
 
 pub mod actors;
 pub mod auth;
 pub mod config;
 pub mod domain;
+pub mod faults;
 pub mod http;
 pub mod site;
 pub mod startup;

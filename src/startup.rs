@@ -10,7 +10,7 @@ use actix::Actor;
 use actix_web::dev::Server;
 use actix_web::{middleware, web, App, HttpServer};
 
-use crate::actors::BrandRegistry;
+use crate::actors::{BrandRegistry, Tallies};
 use crate::auth::{jwt::TokenSettings, AuthKeys, ServerSecret};
 use crate::config::Config;
 use crate::http::{self, AppState};
@@ -31,6 +31,8 @@ pub enum StartupError {
     Bind { bind: String, source: std::io::Error },
     #[error("cannot start webhook delivery: {0}")]
     Webhooks(String),
+    #[error("{0}")]
+    Faults(String),
 }
 
 /// A built, bound, not yet running server.
@@ -43,6 +45,9 @@ pub struct Application {
     /// Where the webhook dispatcher runs; stopped at shutdown (pending deliveries stay queued
     /// in the store and resume at the next start).
     webhooks_arbiter: actix::Arbiter,
+    /// Pending click, impression and share counts, and the task that hands them over.
+    tallies: Tallies,
+    tally_task: tokio::task::JoinHandle<()>,
 }
 
 impl Application {
@@ -71,6 +76,12 @@ impl Application {
         let auth = AuthKeys::derive(&secret, token_settings);
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let brands = BrandRegistry::new(store.clone(), cores);
+        let faults = crate::faults::Faults::from_env().map_err(StartupError::Faults)?;
+        if faults.any() {
+            tracing::warn!(?faults, "test faults are switched on; never run like this in production");
+        }
+        let tallies = Tallies::default();
+        let tally_task = tallies.start(brands.clone(), options.idle_flush);
 
         let listener = TcpListener::bind(&config.server.bind)
             .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?;
@@ -106,14 +117,16 @@ impl Application {
             admin_token_digest,
             webhooks,
             max_webhooks_per_member: config.webhooks.max_per_member,
+            tallies: tallies.clone(),
+            faults,
         });
-        let public_limit = http::rate_limit::public_limit(&config.rate_limits);
+        let public_limits = http::rate_limit::public_limits(&config.rate_limits);
         let workers = if config.server.workers == 0 { cores } else { config.server.workers };
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
                 .wrap(middleware::from_fn(http::request_id::middleware))
-                .configure(|cfg| http::configure(cfg, admin_enabled, &public_limit))
+                .configure(|cfg| http::configure(cfg, admin_enabled, &public_limits))
                 .default_service(web::to(http::fallback::not_found))
         })
         .workers(workers)
@@ -124,7 +137,7 @@ impl Application {
         .listen(listener)
         .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?
         .run();
-        Ok(Self { address, public_url, server, store, brands, webhooks_arbiter })
+        Ok(Self { address, public_url, server, store, brands, webhooks_arbiter, tallies, tally_task })
     }
 
     /// The address actually bound (the real port when 0 was asked for).
@@ -147,6 +160,9 @@ impl Application {
             handle.stop(true).await;
         };
         let (served, ()) = futures_util::future::join(server, stopper).await;
+        // Counts gathered since the last hand-over reach the store before the final flush.
+        self.tally_task.abort();
+        self.tallies.hand_over(&self.brands).await;
         self.brands.shutdown();
         self.webhooks_arbiter.stop();
         self.store.close().map_err(std::io::Error::other)?;

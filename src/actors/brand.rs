@@ -10,8 +10,8 @@ use actix::prelude::*;
 use crate::domain::campaign::CampaignInput;
 use crate::domain::{now_rfc3339, Brand, Campaign, EmailAddress, Invite, Publish, RewardType, ValidationError};
 use crate::store::{
-    IdempotencyRecord, IdempotencyWrite, ImportOutcome, ReferralEdge, ReservedIds, Signed, SignupRefused, Store,
-    StoreError, Visit,
+    IdempotencyRecord, IdempotencyWrite, ImportOutcome, NewParticipant, ReferralEdge, ReservedIds, Signed,
+    SignupRefused, Store, StoreError, Visit,
 };
 
 /// The single writer of one brand's data.
@@ -85,6 +85,8 @@ pub enum BrandError {
     SelfReferral,
     #[error("this email is already a participant of the campaign")]
     EmailTaken,
+    #[error("this domain already belongs to a participant of the campaign")]
+    DomainTaken,
     #[error("this Idempotency-Key was already used with a different request")]
     IdempotencyConflict,
     #[error(transparent)]
@@ -262,8 +264,7 @@ pub type Render = Box<dyn Fn(&Signed) -> (u16, String) + Send>;
 pub struct Signup {
     pub campaign_id: u64,
     pub member_id: u64,
-    pub email: EmailAddress,
-    pub name: String,
+    pub who: NewParticipant,
     pub referral: Option<ReferralEdge>,
     pub idempotency: Option<IdempotencyWrite>,
     pub render: Render,
@@ -302,8 +303,7 @@ impl Handler<Signup> for BrandActor {
         };
         let outcome = self.store.signup(
             &campaign,
-            &msg.email,
-            &msg.name,
+            &msg.who,
             msg.referral,
             msg.idempotency.as_ref(),
             ids,
@@ -316,6 +316,7 @@ impl Handler<Signup> for BrandActor {
             Err(SignupRefused::IdempotencyConflict) => Err(BrandError::IdempotencyConflict),
             Err(SignupRefused::InvalidReferral) => Err(BrandError::InvalidReferral),
             Err(SignupRefused::SelfReferral) => Err(BrandError::SelfReferral),
+            Err(SignupRefused::DomainTaken) => Err(BrandError::DomainTaken),
             Err(SignupRefused::EmailTaken(existing)) => match (msg.referral, existing.referred_by) {
                 // The chain is never overwritten: say so instead.
                 (Some(edge), Some(inviter)) => Ok(SignupOutcome::AlreadyReferred {
@@ -372,6 +373,46 @@ impl Handler<RecordVisit> for BrandActor {
         };
         let reward_id = self.store.next_id()?;
         Ok(self.store.record_visit(&campaign, msg.participant_id, msg.visitor, reward_id, &now_rfc3339())?)
+    }
+}
+
+/// Configures the campaign's lander: the current one (or the default) with the input applied.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<crate::domain::lander::Lander, BrandError>")]
+pub struct SetLander {
+    pub campaign_id: u64,
+    pub member_id: u64,
+    pub input: crate::domain::lander::LanderInput,
+}
+
+impl Handler<SetLander> for BrandActor {
+    type Result = Result<crate::domain::lander::Lander, BrandError>;
+
+    fn handle(&mut self, msg: SetLander, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        let campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
+        let mut lander = self
+            .store
+            .lander(campaign.id)?
+            .unwrap_or_else(|| crate::domain::lander::Lander::default_for(&campaign.widget.headline));
+        lander.apply(&msg.input, &now_rfc3339())?;
+        self.store.save_lander(campaign.id, &lander)?;
+        Ok(lander)
+    }
+}
+
+/// Adds the click, impression and share counts gathered since the last hand-over (see
+/// `tallies.rs`). Counts for campaigns or participants that are gone are dropped.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<(), BrandError>")]
+pub struct ApplyTallies(pub super::tallies::BrandTally);
+
+impl Handler<ApplyTallies> for BrandActor {
+    type Result = Result<(), BrandError>;
+
+    fn handle(&mut self, msg: ApplyTallies, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        Ok(self.store.apply_tallies(self.brand_id, &msg.0)?)
     }
 }
 

@@ -11,6 +11,8 @@
 
 pub mod brand;
 pub mod registry;
+pub mod tallies;
 
 pub use brand::{BrandActor, BrandError};
 pub use registry::BrandRegistry;
+pub use tallies::Tallies;

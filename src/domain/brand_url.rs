@@ -19,17 +19,29 @@ pub struct BrandUrl {
 impl BrandUrl {
     pub fn parse(raw: &str) -> Result<Self, ValidationError> {
         let url = parse_http_url("url", raw)?;
-        let domain = match url.host() {
-            Some(Host::Domain(host)) => host.trim_end_matches('.').trim_start_matches("www.").to_owned(),
-            Some(Host::Ipv4(ip)) => ip.to_string(),
-            Some(Host::Ipv6(ip)) => format!("[{ip}]"),
-            None => return Err(ValidationError::new("url", "url must have a host")),
-        };
-        if domain.is_empty() {
-            return Err(ValidationError::new("url", "url must have a host"));
-        }
+        let domain = domain_of_url("url", &url)?;
         Ok(Self { url: url.to_string(), domain })
     }
+}
+
+/// The domain of a website given as a bare domain (`partner.com`) or a URL, normalised the
+/// way brand domains are, so the two compare equal: a domain participant's `domain`, the
+/// `from` and `to` of a click, a `ref=<domain>` of a visitor.
+pub fn parse_domain(field: &'static str, raw: &str) -> Result<String, ValidationError> {
+    domain_of_url(field, &parse_http_url(field, raw)?)
+}
+
+fn domain_of_url(field: &'static str, url: &Url) -> Result<String, ValidationError> {
+    let domain = match url.host() {
+        Some(Host::Domain(host)) => host.trim_end_matches('.').trim_start_matches("www.").to_owned(),
+        Some(Host::Ipv4(ip)) => ip.to_string(),
+        Some(Host::Ipv6(ip)) => format!("[{ip}]"),
+        None => String::new(),
+    };
+    if domain.is_empty() {
+        return Err(ValidationError::new(field, format!("{field} must have a host")));
+    }
+    Ok(domain)
 }
 
 /// An absolute http(s) URL with a host; a bare `example.com/x` is read as `https://example.com/x`.
@@ -73,6 +85,9 @@ mod tests {
         assert_eq!(domain("https://bücher.example"), "xn--bcher-kva.example");
         assert_eq!(domain("http://127.0.0.1:9000/"), "127.0.0.1");
         assert_eq!(domain("https://example.com./"), "example.com");
+        assert_eq!(parse_domain("domain", "WWW.Partner.example").unwrap(), "partner.example");
+        assert_eq!(parse_domain("domain", "https://partner.example/blog?x=1").unwrap(), "partner.example");
+        assert_eq!(parse_domain("from", "").unwrap_err().field, "from");
     }
 
     #[test]

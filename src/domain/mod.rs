@@ -9,6 +9,7 @@ pub mod campaign;
 pub mod coupon;
 pub mod email;
 pub mod goal;
+pub mod lander;
 pub mod member;
 pub mod money;
 pub mod pagination;
@@ -49,4 +50,13 @@ impl ValidationError {
 /// of the API (`2026-11-22T10:00:00Z`).
 pub fn now_rfc3339() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// For `#[serde(default, deserialize_with = "crate::domain::present")]` on an
+/// `Option<Option<T>>` field: tells a field that is absent (`None`) from one set to null
+/// (`Some(None)`), as updates need.
+pub fn present<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
 }

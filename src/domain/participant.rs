@@ -27,6 +27,58 @@ pub struct Participant {
     /// Shares recorded for this participant.
     pub shares: u64,
     pub created_at: String,
+    /// A domain participant's website (normalised like a brand domain): visitors who arrive
+    /// at the brand with `ref=<domain>`, and clicks from pages with the tracker script, are
+    /// attributed to this participant.
+    pub domain: Option<String>,
+}
+
+/// A participant as stored before domain participants existed (schema 1). Read once, at the
+/// first start of a newer release, and rewritten as [`Participant`].
+#[derive(Debug, Clone, Deserialize)]
+pub struct ParticipantV1 {
+    pub id: u64,
+    pub campaign_id: u64,
+    pub brand_id: u64,
+    pub member_id: u64,
+    pub seq: u64,
+    pub email: String,
+    pub name: String,
+    pub referred_by: Option<u64>,
+    pub referrals: u64,
+    pub visits: u64,
+    pub clicks: u64,
+    pub shares: u64,
+    pub created_at: String,
+}
+
+impl From<ParticipantV1> for Participant {
+    fn from(p: ParticipantV1) -> Self {
+        Self {
+            id: p.id,
+            campaign_id: p.campaign_id,
+            brand_id: p.brand_id,
+            member_id: p.member_id,
+            seq: p.seq,
+            email: p.email,
+            name: p.name,
+            referred_by: p.referred_by,
+            referrals: p.referrals,
+            visits: p.visits,
+            clicks: p.clicks,
+            shares: p.shares,
+            created_at: p.created_at,
+            domain: None,
+        }
+    }
+}
+
+/// A domain participant's website: optional; a bare domain or a URL, kept as its domain.
+pub fn parse_participant_domain(raw: Option<&str>) -> Result<Option<String>, ValidationError> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(raw) => super::brand_url::parse_domain("domain", raw).map(Some),
+    }
 }
 
 /// Why a reward was earned.

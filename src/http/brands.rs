@@ -34,9 +34,9 @@ pub struct NewBrand {
 pub struct BrandChanges {
     #[serde(default)]
     description: Option<String>,
-    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[serde(default, deserialize_with = "crate::domain::present")]
     logo_url: Option<Option<String>>,
-    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[serde(default, deserialize_with = "crate::domain::present")]
     background_url: Option<Option<String>>,
 }
 

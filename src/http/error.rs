@@ -117,6 +117,7 @@ impl From<BrandError> for ApiError {
             BrandError::InvalidReferral => Self::bad_request("invalid_referral_code", e.to_string()),
             BrandError::SelfReferral => Self::bad_request("self_referral", e.to_string()),
             BrandError::EmailTaken => Self::Conflict { code: "participant_exists", message: e.to_string() },
+            BrandError::DomainTaken => Self::Conflict { code: "domain_taken", message: e.to_string() },
             BrandError::IdempotencyConflict => {
                 Self::Conflict { code: "idempotency_key_reused", message: e.to_string() }
             }

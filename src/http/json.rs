@@ -108,12 +108,3 @@ fn describe(e: serde_json::Error) -> ApiError {
         }
     }
 }
-
-/// For `#[serde(default, deserialize_with = "crate::http::json::present")]` on an
-/// `Option<Option<T>>` field: tells a field that is absent (`None`) from one set to null
-/// (`Some(None)`), as updates need.
-pub fn present<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
-    d: D,
-) -> Result<Option<Option<T>>, D::Error> {
-    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
-}

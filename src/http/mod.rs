@@ -32,6 +32,7 @@ pub mod error;
 pub mod fallback;
 pub mod idempotency;
 pub mod json;
+pub mod landers;
 pub mod members;
 pub mod ownership;
 pub mod participants;
@@ -53,13 +54,13 @@ pub const API_ROOTS: [&str; 2] = ["/api/v1", "/v1"];
 
 /// Registers every route, the envelope-answering fallbacks and extractor error handlers; the
 /// admin API only when `admin_enabled`.
-pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limit: &rate_limit::PublicLimit) {
+pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limits: &rate_limit::PublicLimits) {
     cfg.app_data(web::PathConfig::default().error_handler(fallback::path_error))
         .app_data(web::QueryConfig::default().error_handler(fallback::query_error));
     for root in API_ROOTS {
         cfg.service(web::scope(root).configure(api_v1));
     }
-    crate::site::configure(cfg, public_limit);
+    crate::site::configure(cfg, public_limits);
     admin::configure(cfg, admin_enabled);
 }
 
@@ -91,7 +92,8 @@ fn api_v1(cfg: &mut web::ServiceConfig) {
         .service(resource("/automation/auth").post(automation::auth))
         .service(resource("/automation/contacts").get(automation::contacts))
         .service(resource("/automation/subscribe").post(automation::subscribe))
-        .service(resource("/automation/subscribe/{id}").delete(automation::unsubscribe));
+        .service(resource("/automation/subscribe/{id}").delete(automation::unsubscribe))
+        .service(resource("/lander").get(landers::get).put(landers::put));
 }
 
 /// A resource whose unsupported methods get a 405 in the envelope.

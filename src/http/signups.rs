@@ -13,18 +13,21 @@ use super::query::body_id;
 use super::state::AppState;
 use super::{envelope, idempotency, ownership, views};
 use crate::actors::brand::{Render, Signup, SignupOutcome};
-use crate::domain::participant::parse_participant_name;
+use crate::domain::participant::{parse_participant_domain, parse_participant_name};
 use crate::domain::{Campaign, EmailAddress, Member, ReferralCode};
-use crate::store::{ReferralEdge, Signed};
+use crate::store::{NewParticipant, ReferralEdge, Signed};
 
 /// Body of `POST /signups`.
 #[derive(Deserialize, Serialize)]
-#[serde(expecting = "a JSON object with campaign_id, email and name")]
+#[serde(expecting = "a JSON object with campaign_id, email, name and optional domain")]
 pub struct SignupBody {
     campaign_id: Option<Value>,
     email: String,
     #[serde(default)]
     name: Option<String>,
+    /// A domain participant's website (whole-domain referrals).
+    #[serde(default)]
+    domain: Option<String>,
 }
 
 /// Body of `POST /signups/referral`.
@@ -54,13 +57,16 @@ pub async fn signup(
         return Ok(replay);
     }
     let campaign = ownership::campaign(&state, &member, body_id("campaign_id", body.campaign_id.as_ref())?)?;
-    let email = EmailAddress::parse(&body.email)?;
-    let name = parse_participant_name(body.name.as_deref())?;
+    let who = NewParticipant {
+        email: EmailAddress::parse(&body.email)?,
+        name: parse_participant_name(body.name.as_deref())?,
+        domain: parse_participant_domain(body.domain.as_deref())?,
+    };
     let site = state.public_url.clone();
     let render: Render = Box::new(move |signed: &Signed| {
         (201, envelope_text(json!({"participant": views::participant(&signed.participant, &site)})))
     });
-    let outcome = send(&state, &member, &campaign, email, name, None, idempotency, render).await?;
+    let outcome = send(&state, &member, &campaign, who, None, idempotency, render).await?;
     Ok(match outcome {
         SignupOutcome::Created(signed) => {
             envelope::created(json!({"participant": views::participant(&signed.participant, &state.public_url)}))
@@ -95,12 +101,15 @@ pub async fn referral_signup(
     let code = ReferralCode::parse(&body.referral_code).map_err(|_| invalid_code())?;
     // A code for another member's campaign is as invalid as a made-up one.
     let campaign = ownership::campaign(&state, &member, code.campaign_id).map_err(|_| invalid_code())?;
-    let email = EmailAddress::parse(&body.email)?;
-    let name = parse_participant_name(body.name.as_deref())?;
+    let who = NewParticipant {
+        email: EmailAddress::parse(&body.email)?,
+        name: parse_participant_name(body.name.as_deref())?,
+        domain: None,
+    };
     let edge = ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id };
     let site = state.public_url.clone();
     let render: Render = Box::new(move |signed: &Signed| (201, envelope_text(referral_answer(signed, &site))));
-    let outcome = send(&state, &member, &campaign, email, name, Some(edge), idempotency, render).await?;
+    let outcome = send(&state, &member, &campaign, who, Some(edge), idempotency, render).await?;
     Ok(match outcome {
         SignupOutcome::Created(signed) => envelope::created(referral_answer(&signed, &state.public_url)),
         SignupOutcome::Replay(record) => idempotency::replay(&record),
@@ -131,18 +140,16 @@ pub fn referral_answer(signed: &Signed, site: &str) -> Value {
 }
 
 /// Sends the signup to the campaign's brand actor and waits for the write to be durable.
-#[allow(clippy::too_many_arguments)]
 pub(crate) async fn send(
     state: &AppState,
     member: &Member,
     campaign: &Campaign,
-    email: EmailAddress,
-    name: String,
+    who: NewParticipant,
     referral: Option<ReferralEdge>,
     idempotency: Option<crate::store::IdempotencyWrite>,
     render: Render,
 ) -> Result<SignupOutcome, ApiError> {
-    let message = Signup { campaign_id: campaign.id, member_id: member.id, email, name, referral, idempotency, render };
+    let message = Signup { campaign_id: campaign.id, member_id: member.id, who, referral, idempotency, render };
     let outcome = state.brands.get(campaign.brand_id).send(message).await??;
     state.store.durable().await?;
     if let SignupOutcome::Created(signed) = &outcome {

@@ -1,6 +1,6 @@
 //! `AppState`: what every handler can reach (store, credentials keys, brand actors, settings).
 
-use crate::actors::BrandRegistry;
+use crate::actors::{BrandRegistry, Tallies};
 use crate::auth::AuthKeys;
 use crate::store::Store;
 use crate::webhooks::WebhookDispatcher;
@@ -20,4 +20,8 @@ pub struct AppState {
     pub webhooks: actix::Addr<WebhookDispatcher>,
     /// Webhooks one member may register.
     pub max_webhooks_per_member: u64,
+    /// Click, impression and share counts on their way to the brand actors.
+    pub tallies: Tallies,
+    /// Failures a test switched on (none in production).
+    pub faults: crate::faults::Faults,
 }

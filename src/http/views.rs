@@ -21,7 +21,7 @@ pub fn brand(b: &Brand) -> Value {
     })
 }
 
-fn goal_type(g: GoalType) -> &'static str {
+pub fn goal_type(g: GoalType) -> &'static str {
     match g {
         GoalType::Signup => "signup",
         GoalType::Visit => "visit",
@@ -35,7 +35,7 @@ fn publish(p: Publish) -> &'static str {
     }
 }
 
-fn widget_mode(m: WidgetMode) -> &'static str {
+pub fn widget_mode(m: WidgetMode) -> &'static str {
     match m {
         WidgetMode::Embed => "embed",
         WidgetMode::Popup => "popup",
@@ -119,6 +119,9 @@ pub struct ParticipantView<'a> {
     pub referral_link: String,
     referred_by: Option<u64>,
     referrals: u64,
+    /// A domain participant's website; absent for everyone else.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    domain: Option<&'a str>,
     created_at: &'a str,
 }
 
@@ -133,6 +136,7 @@ pub fn participant<'a>(p: &'a Participant, site: &str) -> ParticipantView<'a> {
         referral_code,
         referred_by: p.referred_by,
         referrals: p.referrals,
+        domain: p.domain.as_deref(),
         created_at: &p.created_at,
     }
 }

@@ -35,7 +35,7 @@ pub struct NewWebhook {
 pub struct WebhookChanges {
     #[serde(default)]
     link: Option<String>,
-    #[serde(default, deserialize_with = "crate::http::json::present")]
+    #[serde(default, deserialize_with = "crate::domain::present")]
     campaign_id: Option<Option<Value>>,
     #[serde(default)]
     active: Option<bool>,

@@ -1,27 +1,93 @@
-//! The public site outside the versioned API root: referral links and the widget's signup;
-//! the widget script, tracker and landers join here. These endpoints need no credential.
+//! The public site outside the versioned API root. None of it needs a credential.
+//!
+//! | Path | Module |
+//! |---|---|
+//! | `GET /r/{code}` | [`referral_link`] |
+//! | `GET /widget.js`, `GET /widget/{id}/embed`, `POST /api/widget/impression`, `POST /api/widget/share`, `GET /api/widget/progress` | [`widget`] |
+//! | `POST /api/widget/signup` | [`widget_signup`] |
+//! | `GET /referral.js`, `GET\|POST /api/click` | [`click`] (the script is `assets/referral.js`) |
+//! | `GET /l/{id}` | [`lander`] |
+//! | `GET /assets/…` | the frame's and lander's scripts and styles, from `assets/` |
 
+pub mod click;
+pub mod lander;
+pub mod page;
 pub mod referral_link;
+pub mod widget;
 pub mod widget_signup;
 
+use actix_governor::Governor;
+use actix_web::http::header;
 use actix_web::web;
 
-use crate::http::rate_limit::PublicLimit;
+use crate::http::rate_limit::PublicLimits;
+use crate::http::resource;
+
+/// The tracker script.
+pub const REFERRAL_JS: &str = include_str!("assets/referral.js");
 
 /// Registers the site's routes at the root.
-pub fn configure(cfg: &mut web::ServiceConfig, public_limit: &PublicLimit) {
-    cfg.service(crate::http::resource("/r/{code}").get(referral_link::follow));
-    // Called from pages on any origin: CORS for all (no cookies), and a per-address limit.
-    // CORS is outermost so a 429 is readable by the calling page too.
-    let cors = actix_cors::Cors::default()
-        .allow_any_origin()
-        .allowed_methods(["POST"])
-        .allowed_header(actix_web::http::header::CONTENT_TYPE)
-        .max_age(3600);
-    cfg.service(
-        web::scope("/api/widget")
-            .wrap(actix_governor::Governor::new(public_limit))
-            .wrap(cors)
-            .service(crate::http::resource("/signup").post(widget_signup::signup)),
-    );
+pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
+    // Called from pages on any origin: CORS for all (no cookies). CORS is outermost so a 429
+    // is readable by the calling page too.
+    let cors = || {
+        actix_cors::Cors::default()
+            .allow_any_origin()
+            .allowed_methods(["GET", "POST"])
+            .allowed_header(header::CONTENT_TYPE)
+            .max_age(3600)
+    };
+    let js = "text/javascript; charset=utf-8";
+    let css = "text/css; charset=utf-8";
+    cfg.service(resource("/r/{code}").get(referral_link::follow))
+        // Compiled-in assets: no store behind them, so no limit.
+        .service(resource("/referral.js").get(move || async move { page::asset(js, REFERRAL_JS) }))
+        .service(resource("/assets/frame.js").get(move || async move { page::asset(js, widget::FRAME_JS) }))
+        .service(resource("/assets/frame.css").get(move || async move { page::asset(css, widget::FRAME_CSS) }))
+        .service(resource("/assets/lander.js").get(move || async move { page::asset(js, lander::LANDER_JS) }))
+        .service(resource("/assets/lander.css").get(move || async move { page::asset(css, lander::LANDER_CSS) }))
+        // What a page view calls.
+        .service(limited(cors(), &limits.views, "/widget.js").route(web::get().to(widget::script)))
+        .service(limited(cors(), &limits.views, "/widget/{id}/embed").route(web::get().to(widget::frame)))
+        .service(limited(cors(), &limits.views, "/l/{id}").route(web::get().to(lander::page)))
+        .service(
+            web::resource("/api/click")
+                .wrap(Governor::new(&limits.click))
+                .wrap(cors())
+                .default_service(web::to(crate::http::fallback::method_not_allowed))
+                .route(web::get().to(click::get))
+                .route(web::post().to(click::post)),
+        )
+        .service(limited(cors(), &limits.views, "/api/widget/impression").route(web::post().to(widget::impression)))
+        .service(limited(cors(), &limits.views, "/api/widget/progress").route(web::get().to(widget::progress)))
+        .service(limited(cors(), &limits.writes, "/api/widget/signup").route(web::post().to(widget_signup::signup)))
+        .service(limited(cors(), &limits.writes, "/api/widget/share").route(web::post().to(widget::share)));
+}
+
+/// A public resource behind a per-address limit and CORS, whose other methods get a 405 in
+/// the envelope.
+fn limited<K>(
+    cors: actix_cors::Cors,
+    limit: &actix_governor::GovernorConfig<
+        K,
+        actix_governor::governor::middleware::NoOpMiddleware<actix_governor::governor::clock::QuantaInstant>,
+    >,
+    path: &str,
+) -> actix_web::Resource<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+>
+where
+    K: actix_governor::KeyExtractor + Sync + 'static,
+    K::Key: std::hash::Hash + Eq + Clone + Send + Sync + 'static,
+{
+    web::resource(path)
+        .default_service(web::to(crate::http::fallback::method_not_allowed))
+        .wrap(Governor::new(limit))
+        .wrap(cors)
 }

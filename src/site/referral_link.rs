@@ -1,7 +1,8 @@
 //! `GET /r/{code}`: a participant's referral link. Counts a click for the campaign and the
 //! referrer, and a unique visit once per visitor (which a `visit` goal rewards), then
-//! redirects (302) to the brand's own URL with `ref=<code>` added. It never redirects
-//! anywhere else, and a failure to count never stops the visitor.
+//! redirects (302) with `ref=<code>` added: to the campaign's lander (`/l/<id>`) when the
+//! member configured one, else to the brand's own URL. It never redirects anywhere else, and
+//! a failure to count never stops the visitor.
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -39,8 +40,12 @@ pub async fn follow(
     }
 
     // The brand URL was validated as http(s) at creation; only `ref` is added to it.
+    let destination = match state.store.lander(campaign.id)? {
+        Some(_) => format!("{}/l/{}", state.public_url, campaign.id),
+        None => brand.url.clone(),
+    };
     let mut target =
-        url::Url::parse(&brand.url).map_err(|e| ApiError::Internal(format!("stored brand URL is invalid: {e}")))?;
+        url::Url::parse(&destination).map_err(|e| ApiError::Internal(format!("stored URL is invalid: {e}")))?;
     target.query_pairs_mut().append_pair("ref", &code.encode());
     let mut response = HttpResponse::Found();
     response.insert_header((header::LOCATION, target.to_string())).insert_header((header::CACHE_CONTROL, "no-store"));

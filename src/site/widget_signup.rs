@@ -5,8 +5,10 @@
 //! It runs the same signup as `POST /signups/referral` (same brand actor message, so the same
 //! goal and reward rules and the same webhook event), with two differences a public form
 //! needs:
-//! - A referral code that is malformed, stale or of another campaign does not block the
-//!   visitor: they are signed up without a referral.
+//! - The referrer comes from `referral_code`, or from `ref`, the host page's `ref` parameter
+//!   as the widget script passes it on: a referral code, or the domain of one of the
+//!   campaign's domain participants (whole-domain referrals). A referrer that is malformed,
+//!   stale or of another campaign does not block the visitor: they are signed up without one.
 //! - The answer is the same 201 with the same shape whether or not the email was already in
 //!   the campaign (then it carries that participant's own referral link), and it holds only
 //!   the referral code and link: no name, email, id or reward of anyone, so it cannot be used
@@ -18,17 +20,18 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::actors::brand::{Render, SignupOutcome};
-use crate::domain::participant::parse_participant_name;
+use crate::domain::brand_url::parse_domain;
+use crate::domain::participant::{parse_participant_domain, parse_participant_name};
 use crate::domain::{EmailAddress, Participant, ReferralCode};
 use crate::http::json::JsonBody;
 use crate::http::query::body_id;
 use crate::http::signups::send;
 use crate::http::{envelope, views, ApiError, AppState};
-use crate::store::ReferralEdge;
+use crate::store::{NewParticipant, ReferralEdge};
 
 /// Body of `POST /api/widget/signup`.
 #[derive(Deserialize)]
-#[serde(expecting = "a JSON object with campaign_id, email, and optional name and referral_code")]
+#[serde(expecting = "a JSON object with campaign_id, email, and optional name, referral_code, ref and domain")]
 pub struct WidgetSignup {
     campaign_id: Option<Value>,
     email: String,
@@ -36,7 +39,16 @@ pub struct WidgetSignup {
     name: Option<String>,
     #[serde(default)]
     referral_code: Option<String>,
+    /// The host page's `ref`: a referral code or a referring domain.
+    #[serde(default, rename = "ref")]
+    referrer: Option<String>,
+    /// The signer's own website, for a domain participant.
+    #[serde(default)]
+    domain: Option<String>,
 }
+
+/// Longest `ref` looked at; longer values are no referrer at all.
+const MAX_REF_LEN: usize = 512;
 
 /// `POST /api/widget/signup`: 201 `{participant: {campaign_id, referral_code, referral_link}}`.
 pub async fn signup(
@@ -51,21 +63,23 @@ pub async fn signup(
         .member(campaign.member_id)?
         .filter(|m| !m.disabled)
         .ok_or_else(|| ApiError::not_found("campaign"))?;
-    let email = EmailAddress::parse(&body.email)?;
-    let name = parse_participant_name(body.name.as_deref())?;
-    let referral = body
-        .referral_code
-        .as_deref()
-        .and_then(|code| ReferralCode::parse(code).ok())
-        .filter(|code| code.campaign_id == campaign.id)
-        .map(|code| ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id });
+    let who = NewParticipant {
+        email: EmailAddress::parse(&body.email)?,
+        name: parse_participant_name(body.name.as_deref())?,
+        domain: parse_participant_domain(body.domain.as_deref())?,
+    };
+    let email = who.email.clone();
+    let referral = match body.referral_code.as_deref().or(body.referrer.as_deref()) {
+        Some(given) => referrer(&state, campaign.id, given)?,
+        None => None,
+    };
     // No Idempotency-Key here, so nothing is rendered for a stored answer.
     let render = || -> Render { Box::new(|_| (201, String::new())) };
-    let mut outcome = send(&state, &member, &campaign, email.clone(), name.clone(), referral, None, render()).await;
+    let mut outcome = send(&state, &member, &campaign, who.clone(), referral, None, render()).await;
     if referral.is_some()
         && matches!(&outcome, Err(ApiError::BadRequest { code: "invalid_referral_code" | "self_referral", .. }))
     {
-        outcome = send(&state, &member, &campaign, email.clone(), name, None, None, render()).await;
+        outcome = send(&state, &member, &campaign, who, None, None, render()).await;
     }
     let participant: Participant = match outcome {
         Ok(SignupOutcome::Created(signed)) => signed.participant,
@@ -84,4 +98,22 @@ pub async fn signup(
             "referral_link": view.referral_link,
         },
     })))
+}
+
+/// The referral edge a `ref` value names in this campaign: a referral code of the campaign,
+/// or the domain of one of its domain participants. Anything else is no referrer.
+fn referrer(state: &AppState, campaign_id: u64, given: &str) -> Result<Option<ReferralEdge>, ApiError> {
+    let given = given.trim();
+    if given.is_empty() || given.len() > MAX_REF_LEN {
+        return Ok(None);
+    }
+    if let Ok(code) = ReferralCode::parse(given) {
+        return Ok((code.campaign_id == campaign_id)
+            .then_some(ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id }));
+    }
+    let Ok(domain) = parse_domain("ref", given) else { return Ok(None) };
+    Ok(state
+        .store
+        .domain_participant_in(campaign_id, &domain)?
+        .map(|referrer_id| ReferralEdge { referrer_id, invited_id: None }))
 }

@@ -218,6 +218,20 @@ impl Store {
                 self.delete_webhook(&webhook)?;
             }
         }
+        // Domain participants leave the global domain index (their campaign rows go below).
+        let domains = keys::row(campaign_id, campaign_row::DOMAIN, &[]);
+        let mut domain_index = sled::Batch::default();
+        for entry in self.campaign_rows.scan_prefix(&domains) {
+            let (key, value) = entry?;
+            let domain = String::from_utf8_lossy(&key[domains.len()..]);
+            if let Some(pid) = keys::read_id(&value) {
+                domain_index.remove(keys::domain_participant(&domain, campaign_id, pid));
+            }
+        }
+        {
+            let _writing = self.writing();
+            self.indexes.apply_batch(domain_index)?;
+        }
         // Participants first (their own rows and the member index), found through the roster.
         let roster = keys::row(campaign_id, campaign_row::ROSTER, &[]);
         let participant_ids: Vec<u64> = self
@@ -287,5 +301,19 @@ impl Store {
             }
         }
         Ok((participants, total))
+    }
+}
+
+impl Store {
+    /// The campaign's lander, when the member configured one.
+    pub fn lander(&self, campaign_id: u64) -> Result<Option<crate::domain::lander::Lander>, StoreError> {
+        Self::read(&self.campaign_rows, keys::row(campaign_id, campaign_row::LANDER, &[]))
+    }
+
+    /// Stores the campaign's lander (one row, written by the brand's actor).
+    pub fn save_lander(&self, campaign_id: u64, lander: &crate::domain::lander::Lander) -> Result<(), StoreError> {
+        let _writing = self.writing();
+        self.campaign_rows.insert(keys::row(campaign_id, campaign_row::LANDER, &[]), codec::encode(lander)?)?;
+        Ok(())
     }
 }

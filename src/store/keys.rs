@@ -41,6 +41,9 @@ pub mod index {
     pub const PURGE: u8 = b'X';
     /// member ++ webhook → () : a member's webhooks.
     pub const MEMBER_WEBHOOK: u8 = b'W';
+    /// domain ++ 0 ++ campaign ++ participant → brand : domain participants by their domain,
+    /// across every member, for the click endpoint (see [`domain_participant`]).
+    pub const DOMAIN_PARTICIPANT: u8 = b'R';
 }
 
 /// Tags of the `campaign_rows` tree (key: campaign ++ tag ++ rest).
@@ -63,6 +66,10 @@ pub mod campaign_row {
     pub const DAILY_SIGNUPS: u8 = b'd';
     /// ++ participant ++ visitor digest → () : unique visits of a referral link.
     pub const VISIT: u8 = b'v';
+    /// ++ domain → participant : the campaign's domain participants (one per domain).
+    pub const DOMAIN: u8 = b'm';
+    /// → lander : the campaign's landing page, when the member configured one.
+    pub const LANDER: u8 = b'l';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).
@@ -108,4 +115,22 @@ pub fn row(owner: u64, tag: u8, rest: &[u8]) -> Vec<u8> {
 /// A counter value as stored (8 bytes, big-endian); absent or malformed reads as 0.
 pub fn read_counter(bytes: Option<&[u8]>) -> u64 {
     bytes.and_then(read_id).unwrap_or(0)
+}
+
+/// The start of the [`index::DOMAIN_PARTICIPANT`] keys of `domain`. Domains never hold a 0
+/// byte, so the terminator keeps `a.com` from matching `a.com.evil`.
+pub fn domain_participants(domain: &str) -> Vec<u8> {
+    let mut key = Vec::with_capacity(domain.len() + 2);
+    key.push(index::DOMAIN_PARTICIPANT);
+    key.extend_from_slice(domain.as_bytes());
+    key.push(0);
+    key
+}
+
+/// The [`index::DOMAIN_PARTICIPANT`] key of one domain participant.
+pub fn domain_participant(domain: &str, campaign_id: u64, participant_id: u64) -> Vec<u8> {
+    let mut key = domain_participants(domain);
+    key.extend_from_slice(&campaign_id.to_be_bytes());
+    key.extend_from_slice(&participant_id.to_be_bytes());
+    key
 }

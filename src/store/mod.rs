@@ -35,6 +35,7 @@ mod codec;
 mod group_commit;
 pub mod keys;
 mod members;
+mod migrate;
 mod overlay;
 pub mod participants;
 mod plans;
@@ -51,7 +52,8 @@ pub use campaigns::{CampaignCounters, Counter, CouponPool};
 pub use group_commit::GroupCommit;
 pub use members::EmailTaken;
 pub use participants::{
-    IdempotencyRecord, IdempotencyWrite, ImportOutcome, ReferralEdge, ReservedIds, Signed, SignupRefused, Visit,
+    DomainReferrer, IdempotencyRecord, IdempotencyWrite, ImportOutcome, NewParticipant, ReferralEdge, ReservedIds,
+    Signed, SignupRefused, Visit,
 };
 pub use webhooks::FinishedAttempt;
 
@@ -73,6 +75,9 @@ pub enum StoreError {
     Closed,
     #[error("backup failed: {0}")]
     Backup(String),
+    /// A failure switched on by a test (see [`crate::faults`]).
+    #[error("injected failure of the {0} (a test fault)")]
+    Injected(&'static str),
 }
 
 /// The error type inside our sled transactions: storage errors make sled retry or fail, and a
@@ -179,6 +184,10 @@ impl Store {
         let replayed = store.replay_journal()?;
         if replayed > 0 {
             tracing::warn!(entries = replayed, "re-applied brand writes interrupted by a crash");
+        }
+        let migrated = store.migrate()?;
+        if migrated > 0 {
+            tracing::info!(rows = migrated, "migrated stored rows to this release's schema");
         }
         let resumed = store.resume_purges()?;
         if resumed > 0 {

@@ -27,6 +27,16 @@ pub struct ReferralEdge {
     pub invited_id: Option<u64>,
 }
 
+/// Who is signing up.
+#[derive(Debug, Clone)]
+pub struct NewParticipant {
+    pub email: EmailAddress,
+    pub name: String,
+    /// A domain participant's website, already normalised (see
+    /// [`crate::domain::participant::parse_participant_domain`]).
+    pub domain: Option<String>,
+}
+
 /// Ids reserved before the transaction (id generation is not transactional, and a retried
 /// transaction must reuse the same ids), and the webhooks that get the signup's event.
 #[derive(Debug, Clone)]
@@ -79,6 +89,8 @@ pub enum SignupRefused {
     InvalidReferral,
     /// The referrer's own email.
     SelfReferral,
+    /// Another participant of the campaign already has this domain.
+    DomainTaken,
     /// The idempotency key was used with another request.
     IdempotencyConflict,
     /// The idempotency key was used with this request: its first answer.
@@ -275,8 +287,7 @@ impl Store {
     pub fn signup(
         &self,
         campaign: &Campaign,
-        email: &EmailAddress,
-        name: &str,
+        who: &NewParticipant,
         referral: Option<ReferralEdge>,
         idempotency: Option<&IdempotencyWrite>,
         ids: ReservedIds,
@@ -292,7 +303,7 @@ impl Store {
                 }));
             }
         }
-        let email_norm = email.normalized();
+        let email_norm = who.email.normalized();
         let email_key = keys::row(campaign.id, campaign_row::EMAIL, email_norm.as_bytes());
         let day = day_number(chrono::Utc::now().date_naive());
         let mut tx = Tx::new(self);
@@ -315,6 +326,12 @@ impl Store {
                 None => Err(StoreError::Decode(format!("email index names missing participant {existing}"))),
             };
         }
+        let domain_key = who.domain.as_ref().map(|d| keys::row(campaign.id, campaign_row::DOMAIN, d.as_bytes()));
+        if let Some(key) = &domain_key {
+            if tx.overlay.get(TreeId::CampaignRows, key)?.is_some() {
+                return Ok(Err(SignupRefused::DomainTaken));
+            }
+        }
         let mut invite = None;
         if let (Some(edge), Some(invited_id)) = (referral, referral.and_then(|e| e.invited_id)) {
             let key = keys::row(edge.referrer_id, participant_row::INVITE, &keys::id(invited_id));
@@ -331,16 +348,25 @@ impl Store {
             brand_id: campaign.brand_id,
             member_id: campaign.member_id,
             seq,
-            email: email.as_str().to_owned(),
-            name: name.to_owned(),
+            email: who.email.as_str().to_owned(),
+            name: who.name.clone(),
             referred_by: referrer.as_ref().map(|r| r.id),
             referrals: 0,
             visits: 0,
             clicks: 0,
             shares: 0,
             created_at: now.to_owned(),
+            domain: who.domain.clone(),
         };
         tx.put_participant(&participant)?;
+        if let (Some(key), Some(domain)) = (domain_key, &who.domain) {
+            tx.overlay.insert(TreeId::CampaignRows, key, keys::id(participant.id));
+            tx.overlay.insert(
+                TreeId::Indexes,
+                keys::domain_participant(domain, campaign.id, participant.id),
+                keys::id(campaign.brand_id),
+            );
+        }
         tx.overlay.insert(TreeId::CampaignRows, email_key, keys::id(participant.id));
         tx.overlay.insert(
             TreeId::CampaignRows,
@@ -571,5 +597,78 @@ impl Store {
         let _writing = self.writing();
         self.participant_rows.apply_batch(batch)?;
         Ok(created)
+    }
+}
+
+/// A domain participant found through the global domain index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DomainReferrer {
+    pub campaign_id: u64,
+    pub participant_id: u64,
+    pub brand_id: u64,
+}
+
+impl Store {
+    /// The participant of `campaign_id` whose domain is `domain`.
+    pub fn domain_participant_in(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
+        let key = keys::row(campaign_id, campaign_row::DOMAIN, domain.as_bytes());
+        Ok(self.campaign_rows.get(key)?.and_then(|v| keys::read_id(&v)))
+    }
+
+    /// Every domain participant with `domain`, in any campaign, oldest campaign first; at most
+    /// `limit` (a domain joins few campaigns, and a click must stay cheap).
+    pub fn domain_referrers(&self, domain: &str, limit: usize) -> Result<Vec<DomainReferrer>, StoreError> {
+        let prefix = keys::domain_participants(domain);
+        let mut out = Vec::new();
+        for entry in self.indexes.scan_prefix(&prefix).take(limit) {
+            let (key, value) = entry?;
+            let ids = &key[prefix.len()..];
+            let (Some(campaign_id), Some(participant_id), Some(brand_id)) =
+                (ids.get(..8).and_then(keys::read_id), ids.get(8..).and_then(keys::read_id), keys::read_id(&value))
+            else {
+                continue;
+            };
+            out.push(DomainReferrer { campaign_id, participant_id, brand_id });
+        }
+        Ok(out)
+    }
+}
+
+impl Store {
+    /// Adds gathered click, impression and share counts to the brand's campaigns and
+    /// participants in one commit. Counts of campaigns that are not the brand's (deleted
+    /// since) and of participants not in the named campaign are dropped.
+    pub fn apply_tallies(&self, brand_id: u64, tally: &crate::actors::tallies::BrandTally) -> Result<(), StoreError> {
+        let mut tx = Tx::new(self);
+        let mut live = std::collections::HashMap::new();
+        for (&campaign_id, counts) in &tally.campaigns {
+            let exists = self.campaign(campaign_id)?.is_some_and(|c| c.brand_id == brand_id);
+            live.insert(campaign_id, exists);
+            if !exists {
+                continue;
+            }
+            for (counter, n) in [
+                (Counter::Clicks, counts.clicks),
+                (Counter::Impressions, counts.impressions),
+                (Counter::Shares, counts.shares),
+            ] {
+                if n > 0 {
+                    tx.add(campaign_id, counter, n as i64)?;
+                }
+            }
+        }
+        for (&participant_id, counts) in &tally.participants {
+            if !live.get(&counts.campaign_id).copied().unwrap_or(false) {
+                continue;
+            }
+            let Some(mut participant) = tx.participant(participant_id)?.filter(|p| p.campaign_id == counts.campaign_id)
+            else {
+                continue;
+            };
+            participant.clicks += counts.clicks;
+            participant.shares += counts.shares;
+            tx.put_participant(&participant)?;
+        }
+        tx.commit()
     }
 }

@@ -26,6 +26,8 @@ pub struct Options {
     pub admin_token: Option<String>,
     /// A configuration file's text to use instead of the shipped `config.toml`.
     pub config: Option<String>,
+    /// Extra environment variables.
+    pub env: Vec<(String, String)>,
 }
 
 /// A server process owned by one test. Killed (SIGKILL) when dropped.
@@ -116,6 +118,7 @@ impl TestApp {
         if let Some(token) = &self.options.admin_token {
             command.env("REFERRALS_ADMIN_TOKEN", token);
         }
+        command.env_remove("REFERRALS_TEST_FAULTS").envs(self.options.env.iter().cloned());
         let mut child = command.spawn().expect("referrals-server starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let line = tokio::time::timeout(

@@ -15,6 +15,7 @@ mod referral_links;
 mod rewards;
 mod roots;
 mod signups;
+mod site;
 mod tenant_isolation;
 mod webhooks;
 mod widget_signup;

@@ -1,0 +1,77 @@
+//! `GET /lander?campaign_id=` and `PUT /lander?campaign_id=`: a campaign's landing page
+//! settings. The page itself is public, at `/l/<campaign_id>` (see `site::lander`).
+
+use actix_web::{web, HttpResponse};
+use serde_json::{json, Value};
+
+use super::authenticated::AuthenticatedMember;
+use super::error::ApiError;
+use super::json::JsonBody;
+use super::query::{id_filter, ListQuery};
+use super::state::AppState;
+use super::{envelope, ownership};
+use crate::actors::brand::SetLander;
+use crate::domain::lander::{Lander, LanderInput};
+use crate::domain::{Brand, Campaign, Member};
+
+/// The campaign named by `?campaign_id=` (required), owned by the member.
+fn campaign_of(state: &AppState, member: &Member, query: &ListQuery) -> Result<Campaign, ApiError> {
+    let id = id_filter("campaign_id", query.campaign_id.as_deref())?
+        .ok_or_else(|| ApiError::bad_request("invalid_query", "campaign_id is required"))?;
+    ownership::campaign(state, member, id)
+}
+
+/// `GET /lander?campaign_id=`: `{lander, brand, social_urls}`; the default template with the
+/// brand's background image when the campaign has no lander of its own.
+pub async fn get(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let campaign = campaign_of(&state, &member, &query)?;
+    let brand = ownership::brand(&state, &member, campaign.brand_id)?;
+    let stored = state.store.lander(campaign.id)?;
+    let custom = stored.is_some();
+    let lander = stored.unwrap_or_else(|| Lander::default_for(&campaign.widget.headline));
+    Ok(envelope::ok(view(&lander, custom, &campaign, &brand, &state.public_url)))
+}
+
+/// `PUT /lander?campaign_id=`: sets any of template, header_text, footer_text, background
+/// {color, image_url}, fonts {heading, body} and social_urls; from then on the campaign's
+/// referral links land on its lander. Answers like `GET`.
+pub async fn put(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    query: web::Query<ListQuery>,
+    JsonBody(input): JsonBody<LanderInput>,
+) -> Result<HttpResponse, ApiError> {
+    let campaign = campaign_of(&state, &member, &query)?;
+    let brand = ownership::brand(&state, &member, campaign.brand_id)?;
+    let message = SetLander { campaign_id: campaign.id, member_id: member.id, input };
+    let lander = state.brands.get(campaign.brand_id).send(message).await??;
+    state.store.durable().await?;
+    Ok(envelope::ok(view(&lander, true, &campaign, &brand, &state.public_url)))
+}
+
+/// The lander as the API shows it. `background.image_url` is what the page shows: the
+/// lander's own image, else the brand's background.
+pub fn view(lander: &Lander, custom: bool, campaign: &Campaign, brand: &Brand, site: &str) -> Value {
+    json!({
+        "lander": {
+            "campaign_id": campaign.id,
+            "template": lander.template,
+            "custom": custom,
+            "header_text": lander.header_text,
+            "footer_text": lander.footer_text,
+            "background": {
+                "color": lander.background_color,
+                "image_url": lander.background_image_url.as_ref().or(brand.background_url.as_ref()),
+            },
+            "fonts": {"heading": lander.heading_font, "body": lander.body_font},
+            "page_url": format!("{site}/l/{}", campaign.id),
+            "updated_at": lander.updated_at,
+        },
+        "brand": {"domain": brand.domain, "logo_url": brand.logo_url},
+        "social_urls": lander.social_urls,
+    })
+}

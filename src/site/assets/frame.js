@@ -1,0 +1,109 @@
+/* referrals widget frame: the signup form, then the participant's referral link, copy and
+   share buttons and progress. Every value from the server is set as text, never as markup. */
+(function () {
+  "use strict";
+  var d = document, C = JSON.parse(d.getElementById("referrals-config").textContent), app = d.getElementById("app");
+  var SHARES = [
+    ["email", "Email", function (l) { return "mailto:?subject=" + encodeURIComponent(C.headline) + "&body=" + encodeURIComponent(l); }],
+    ["twitter", "X", function (l) { return "https://twitter.com/intent/tweet?url=" + encodeURIComponent(l); }],
+    ["facebook", "Facebook", function (l) { return "https://www.facebook.com/sharer/sharer.php?u=" + encodeURIComponent(l); }],
+    ["linkedin", "LinkedIn", function (l) { return "https://www.linkedin.com/sharing/share-offsite/?url=" + encodeURIComponent(l); }],
+    ["whatsapp", "WhatsApp", function (l) { return "https://wa.me/?text=" + encodeURIComponent(l); }],
+    ["telegram", "Telegram", function (l) { return "https://t.me/share/url?url=" + encodeURIComponent(l); }]
+  ];
+  d.documentElement.style.setProperty("--primary", C.color);
+
+  function el(tag, attrs, text) {
+    var e = d.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text != null) e.textContent = text;
+    return e;
+  }
+  function call(method, path, body) {
+    return fetch(C.api + path, {
+      method: method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+      keepalive: true
+    }).then(function (r) { return r.json().then(function (j) { return { status: r.status, body: j }; }); });
+  }
+  // The content's own height (the document's is never less than the frame's).
+  function resize() { parent.postMessage({ type: "referrals:height", height: Math.ceil(app.getBoundingClientRect().bottom) + 4 }, "*"); }
+  function store(p) { try { localStorage.setItem("referrals:" + C.campaign_id, JSON.stringify(p)); } catch (e) { /* storage may be blocked in frames */ } }
+  function stored() { try { return JSON.parse(localStorage.getItem("referrals:" + C.campaign_id)); } catch (e) { return null; } }
+  // The same code with another social type, so each network's visits are told apart.
+  function codeFor(code, social) {
+    var parts = atob(code.replace(/-/g, "+").replace(/_/g, "/")).split(":");
+    parts[1] = social;
+    return btoa(parts.join(":"));
+  }
+
+  function form() {
+    app.replaceChildren();
+    var f = el("form", { novalidate: "" }), error = el("p", { class: "error", role: "alert" });
+    var name = el("input", { name: "name", type: "text", placeholder: "Your name", autocomplete: "name", maxlength: "200" });
+    var email = el("input", { name: "email", type: "email", placeholder: "you@example.com", autocomplete: "email", required: "" });
+    var submit = el("button", { type: "submit" }, C.button);
+    f.append(el("label", {}, "Name"), name, el("label", {}, "Email"), email, submit, error);
+    app.append(el("h1", {}, C.headline), f);
+    f.addEventListener("submit", function (e) {
+      e.preventDefault();
+      submit.disabled = true;
+      error.textContent = "";
+      var body = { campaign_id: C.campaign_id, email: email.value, name: name.value };
+      if (C.ref) body.ref = C.ref;
+      call("POST", "/signup", body).then(function (r) {
+        submit.disabled = false;
+        if (r.status === 201 && r.body.success) {
+          var p = r.body.data.participant;
+          p.name = name.value.trim();
+          store(p);
+          joined(p);
+        } else {
+          error.textContent = (r.body && r.body.error) || "Something went wrong; please try again.";
+        }
+      }, function () { submit.disabled = false; error.textContent = "Could not reach the server; please try again."; });
+    });
+    resize();
+  }
+
+  function joined(p) {
+    app.replaceChildren();
+    var link = el("input", { type: "text", readonly: "", "aria-label": "Your referral link", "data-referral-link": "" });
+    link.value = p.referral_link;
+    var copy = el("button", { type: "button", "data-copy": "" }, "Copy");
+    copy.addEventListener("click", function () {
+      navigator.clipboard.writeText(p.referral_link).then(function () { copy.textContent = "Copied!"; },
+        function () { link.select(); copy.textContent = "Press Ctrl+C"; });
+    });
+    var shares = el("div", { class: "shares" });
+    SHARES.forEach(function (s) {
+      var code = codeFor(p.referral_code, s[0]);
+      var a = el("a", { href: s[2](C.site + "/r/" + code), target: "_blank", rel: "noopener noreferrer", "data-share": s[0] }, s[1]);
+      a.addEventListener("click", function () { call("POST", "/share", { referral_code: code }).catch(function () {}); });
+      shares.append(a);
+    });
+    var progress = el("p", { class: "progress", "data-progress": "" });
+    app.append(el("h1", {}, p.name ? "Welcome, " + p.name + "!" : "You're in!"),
+      el("p", {}, "Share your link. Friends who join through it count toward your reward."),
+      el("div", { class: "link" }, null), shares, progress);
+    app.querySelector(".link").append(link, copy);
+    call("GET", "/progress?code=" + encodeURIComponent(p.referral_code)).then(function (r) {
+      if (r.status !== 200) return;
+      var g = r.body.data;
+      progress.textContent = g.referrals + (g.referrals === 1 ? " friend" : " friends") + " joined \u00b7 " +
+        g.next_reward_in + " more for your next reward";
+      var bar = el("div", { class: "bar" }), fill = el("span");
+      fill.style.width = Math.round(100 * (g.goal - g.next_reward_in) / g.goal) + "%";
+      bar.append(fill);
+      progress.append(bar);
+      resize();
+    }, function () {});
+    resize();
+  }
+
+  call("POST", "/impression", { campaign_id: C.campaign_id }).catch(function () {});
+  var known = stored();
+  if (known && known.referral_link && known.referral_code) joined(known); else form();
+  addEventListener("resize", resize);
+})();

@@ -1,0 +1,76 @@
+/* referrals widget: renders one campaign's widget into the element #referrals-widget.
+   Served by GET /widget.js?campaign=<id>; the server fills in the settings below. */
+(function (C) {
+  "use strict";
+  var d = document, frames = [];
+  function el(tag, css, text) {
+    var e = d.createElement(tag);
+    if (css) e.style.cssText = css;
+    if (text) e.textContent = text;
+    return e;
+  }
+  function button(text, css) {
+    var b = el("button", "background:" + C.color + ";color:#fff;border:0;border-radius:8px;padding:12px 20px;" +
+      "font:600 15px system-ui,sans-serif;cursor:pointer;" + (css || ""), text);
+    b.type = "button";
+    return b;
+  }
+  function frame() {
+    var ref = new URLSearchParams(location.search).get("ref"), f = d.createElement("iframe");
+    f.src = C.frame + (ref ? "?ref=" + encodeURIComponent(ref) : "");
+    f.title = C.headline;
+    f.setAttribute("allow", "clipboard-write");
+    f.setAttribute("data-referrals-frame", "");
+    f.style.cssText = "border:0;width:100%;height:420px;display:block;background:transparent";
+    frames.push(f);
+    return f;
+  }
+  // The frame reports its height so no scrollbar shows; only messages from our frames count.
+  addEventListener("message", function (e) {
+    if (e.origin !== C.origin || !e.data || e.data.type !== "referrals:height") return;
+    frames.forEach(function (f) {
+      if (f.contentWindow === e.source) f.style.height = Math.min(Math.max(+e.data.height || 0, 120), 2000) + "px";
+    });
+  });
+  function mount(root) {
+    root.setAttribute("data-referrals-mode", C.mode);
+    if (C.mode === "popup") {
+      var open = button(C.button), overlay = el("div", "position:fixed;inset:0;background:rgba(15,23,42,.55);" +
+        "display:none;align-items:center;justify-content:center;z-index:2147483000"),
+        box = el("div", "background:#fff;border-radius:12px;width:min(440px,92vw);position:relative;padding:8px"),
+        close = el("button", "position:absolute;top:4px;right:8px;border:0;background:none;font-size:24px;cursor:pointer", "\u00d7");
+      open.setAttribute("data-referrals-open", "");
+      overlay.setAttribute("data-referrals-modal", "");
+      overlay.setAttribute("role", "dialog");
+      overlay.setAttribute("aria-modal", "true");
+      close.setAttribute("aria-label", "Close");
+      close.type = "button";
+      var show = function (on) { overlay.style.display = on ? "flex" : "none"; };
+      open.onclick = function () { show(true); };
+      close.onclick = function () { show(false); };
+      overlay.onclick = function (e) { if (e.target === overlay) show(false); };
+      d.addEventListener("keydown", function (e) { if (e.key === "Escape") show(false); });
+      box.append(close, frame());
+      overlay.append(box);
+      root.append(open);
+      d.body.append(overlay);
+    } else if (C.mode === "floating") {
+      var bubble = button(C.button, "position:fixed;right:20px;bottom:20px;border-radius:999px;" +
+        "box-shadow:0 6px 20px rgba(0,0,0,.25);z-index:2147483001"),
+        panel = el("div", "position:fixed;right:20px;bottom:84px;width:min(380px,92vw);background:#fff;" +
+          "border-radius:12px;box-shadow:0 12px 40px rgba(0,0,0,.3);display:none;padding:6px;z-index:2147483000");
+      bubble.setAttribute("data-referrals-bubble", "");
+      panel.setAttribute("data-referrals-panel", "");
+      bubble.onclick = function () { panel.style.display = panel.style.display === "none" ? "block" : "none"; };
+      panel.append(frame());
+      d.body.append(panel, bubble);
+    } else {
+      root.append(frame());
+    }
+  }
+  function start() {
+    var root = d.getElementById("referrals-widget");
+    if (root && !root.hasAttribute("data-referrals-mode")) mount(root);
+  }
+  if (d.readyState === "loading") d.addEventListener("DOMContentLoaded", start); else start();
+})(__REFERRALS_CONFIG__);

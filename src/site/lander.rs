@@ -1,0 +1,46 @@
+//! `GET /l/<campaign_id>`: a campaign's public landing page: the brand's logo, the header,
+//! the widget frame, the footer and social links, styled by the lander settings (see
+//! `http::landers` for the API that sets them). Referral links land here once the campaign
+//! has a lander, with their `ref` passed on to the frame.
+
+use actix_web::{web, HttpResponse};
+use serde_json::json;
+
+use super::page::{self, Embedding};
+use super::widget::public_campaign;
+use crate::domain::lander::Lander;
+use crate::http::{ApiError, AppState};
+
+pub const LANDER_JS: &str = include_str!("assets/lander.js");
+pub const LANDER_CSS: &str = include_str!("assets/lander.css");
+
+/// `GET /l/<campaign_id>`.
+pub async fn page(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let missing = || ApiError::NotFound("this page does not exist".into());
+    let id = id.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(missing)?;
+    let campaign = public_campaign(&state, id)?.ok_or_else(missing)?;
+    let brand = state.store.brand(campaign.brand_id)?.ok_or_else(missing)?;
+    let lander = state.store.lander(campaign.id)?.unwrap_or_else(|| Lander::default_for(&campaign.widget.headline));
+    let config = json!({
+        "template": lander.template,
+        "header_text": lander.header_text,
+        "footer_text": lander.footer_text,
+        "background_color": lander.background_color,
+        "background_image_url": lander.background_image_url.as_ref().or(brand.background_url.as_ref()),
+        "heading_font": lander.heading_font,
+        "body_font": lander.body_font,
+        "social_urls": lander.social_urls,
+        "logo_url": brand.logo_url,
+        "domain": brand.domain,
+        "frame": format!("../widget/{}/embed", campaign.id),
+    });
+    // Images (logo, background) are the member's http(s) URLs, hence `http: https:`.
+    Ok(page::html(
+        "Referral program",
+        "../assets/lander.css",
+        "../assets/lander.js",
+        &config,
+        Embedding::Nowhere,
+        "http: https: data:",
+    ))
+}

@@ -1,0 +1,160 @@
+//! The embeddable widget: `GET /widget.js?campaign=<id>` (the script a brand's page loads),
+//! `GET /widget/<id>/embed` (the frame it shows), and the frame's public calls
+//! `POST /api/widget/impression`, `POST /api/widget/share` and `GET /api/widget/progress`.
+//! The signup is in `widget_signup.rs`; the scripts themselves are in `assets/`.
+
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::page::{self, Embedding};
+use crate::actors::tallies::Event;
+use crate::domain::{Campaign, ReferralCode};
+use crate::http::json::JsonBody;
+use crate::http::query::body_id;
+use crate::http::{envelope, views, ApiError, AppState};
+
+const WIDGET_JS: &str = include_str!("assets/widget.js");
+pub const FRAME_JS: &str = include_str!("assets/frame.js");
+pub const FRAME_CSS: &str = include_str!("assets/frame.css");
+
+/// A campaign the public may see: it exists and its member is not disabled.
+pub fn public_campaign(state: &AppState, campaign_id: u64) -> Result<Option<Campaign>, ApiError> {
+    let Some(campaign) = state.store.campaign(campaign_id)? else { return Ok(None) };
+    let active = state.store.member(campaign.member_id)?.is_some_and(|m| !m.disabled);
+    Ok(active.then_some(campaign))
+}
+
+/// An id from a query or path value; anything else is no id.
+fn id_of(raw: &str) -> Option<u64> {
+    raw.parse::<u64>().ok().filter(|&n| n > 0)
+}
+
+/// `GET /widget.js?campaign=<id>`: the widget script with the campaign's settings.
+pub async fn script(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let id = url::form_urlencoded::parse(req.query_string().as_bytes())
+        .find(|(k, _)| k == "campaign")
+        .and_then(|(_, v)| id_of(&v));
+    let Some(id) = id else { return Ok(page::script_not_found("widget.js needs ?campaign=<campaign id>")) };
+    let Some(campaign) = public_campaign(&state, id)? else {
+        return Ok(page::script_not_found("unknown campaign"));
+    };
+    let site = &state.public_url;
+    let origin = url::Url::parse(site).map(|u| u.origin().ascii_serialization()).unwrap_or_else(|_| site.clone());
+    let config = json!({
+        "campaign_id": campaign.id,
+        "mode": views::widget_mode(campaign.widget.mode),
+        "color": campaign.widget.primary_color,
+        "button": campaign.widget.button_text,
+        "headline": campaign.widget.headline,
+        "frame": format!("{site}/widget/{}/embed", campaign.id),
+        "origin": origin,
+    });
+    // The settings are JSON (a JavaScript expression); `page::inert_json` also keeps a
+    // `</script>` from ever appearing, should anyone inline the script.
+    let body = WIDGET_JS.replace("__REFERRALS_CONFIG__", &page::inert_json(&config));
+    Ok(HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        // Settings changes show within five minutes.
+        .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
+        .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"))
+        .body(body))
+}
+
+/// `GET /widget/<id>/embed[?ref=<code or domain>]`: the frame.
+pub async fn frame(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let campaign = match id_of(&id) {
+        Some(id) => public_campaign(&state, id)?,
+        None => None,
+    };
+    let Some(campaign) = campaign else { return Err(ApiError::NotFound("this widget does not exist".into())) };
+    let referrer = url::form_urlencoded::parse(req.query_string().as_bytes())
+        .find(|(k, _)| k == "ref")
+        .map(|(_, v)| v.chars().take(512).collect::<String>());
+    let config = json!({
+        "campaign_id": campaign.id,
+        "headline": campaign.widget.headline,
+        "button": campaign.widget.button_text,
+        "color": campaign.widget.primary_color,
+        "site": state.public_url,
+        "api": "../../api/widget",
+        "ref": referrer,
+    });
+    Ok(page::html(
+        "Referral program",
+        "../../assets/frame.css",
+        "../../assets/frame.js",
+        &config,
+        Embedding::Anywhere,
+        "'self' data:",
+    ))
+}
+
+/// Body of `POST /api/widget/impression`.
+#[derive(Deserialize)]
+#[serde(expecting = "a JSON object with campaign_id")]
+pub struct ImpressionBody {
+    campaign_id: Option<Value>,
+}
+
+/// `POST /api/widget/impression`: the widget was shown. 202; counted within a second.
+pub async fn impression(
+    state: web::Data<AppState>,
+    JsonBody(body): JsonBody<ImpressionBody>,
+) -> Result<HttpResponse, ApiError> {
+    let id = body_id("campaign_id", body.campaign_id.as_ref())?;
+    let campaign = public_campaign(&state, id)?.ok_or_else(|| ApiError::not_found("campaign"))?;
+    state.tallies.count(Event::Impression, campaign.brand_id, campaign.id, None);
+    Ok(accepted())
+}
+
+/// Body of `POST /api/widget/share`.
+#[derive(Deserialize)]
+#[serde(expecting = "a JSON object with referral_code")]
+pub struct ShareBody {
+    referral_code: String,
+}
+
+/// `POST /api/widget/share`: a share button was used; the code is the one shared (its social
+/// type names the network). 202; counted for the campaign and the participant.
+pub async fn share(state: web::Data<AppState>, JsonBody(body): JsonBody<ShareBody>) -> Result<HttpResponse, ApiError> {
+    let code = ReferralCode::parse(&body.referral_code)
+        .map_err(|_| ApiError::bad_request("invalid_referral_code", "referral_code is not a valid referral code"))?;
+    let campaign = public_campaign(&state, code.campaign_id)?.ok_or_else(|| ApiError::not_found("campaign"))?;
+    // The participant is checked when the count is applied (a stale code counts nothing).
+    state.tallies.count(Event::Share, campaign.brand_id, campaign.id, Some(code.participant_id));
+    Ok(accepted())
+}
+
+fn accepted() -> HttpResponse {
+    HttpResponse::Accepted().json(json!({"success": true, "data": {"counted": true}}))
+}
+
+/// `GET /api/widget/progress?code=<referral code>`: how far the code's participant is from
+/// their next reward. Only counts: no name, email or reward value.
+pub async fn progress(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let unknown = || ApiError::NotFound("no participant has this referral code".into());
+    let code = url::form_urlencoded::parse(req.query_string().as_bytes())
+        .find(|(k, _)| k == "code")
+        .and_then(|(_, v)| ReferralCode::parse(&v).ok())
+        .ok_or_else(unknown)?;
+    let campaign = public_campaign(&state, code.campaign_id)?.ok_or_else(unknown)?;
+    let participant =
+        state.store.participant(code.participant_id)?.filter(|p| p.campaign_id == campaign.id).ok_or_else(unknown)?;
+    let count = match campaign.goal_type {
+        crate::domain::GoalType::Signup => participant.referrals,
+        crate::domain::GoalType::Visit => participant.visits,
+    };
+    Ok(envelope::ok(json!({
+        "referrals": participant.referrals,
+        "unique_visits": participant.visits,
+        "goal_type": views::goal_type(campaign.goal_type),
+        "goal": campaign.num_signups,
+        "next_reward_in": crate::domain::goal::remaining_until_reward(count, campaign.num_signups),
+    })))
+}

@@ -1,0 +1,349 @@
+//! The public site around the widget: whole-domain referrals and the click endpoint, the
+//! widget script and frame, impressions, shares and progress, and landers.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+
+async fn click(app: &TestApp, query: &str) -> Value {
+    let response = app.client.get(format!("{}/api/click?{query}", app.address)).send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 200, "the click endpoint always answers 200");
+    response.json().await.unwrap()
+}
+
+async fn stats(app: &TestApp, member: &TestMember, campaign: u64) -> Value {
+    expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/stats"), &member.bearer()).await, 200).await
+}
+
+/// Waits until a counted statistic reaches `want` (counts are handed to the store about once
+/// a second), then returns the stats; fails after ten seconds. It then checks the value is
+/// exactly `want`, so overcounting fails too.
+async fn stats_when(app: &TestApp, member: &TestMember, campaign: u64, field: &str, want: u64) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let stats = stats(app, member, campaign).await;
+        let have = find_count(&stats["data"], field);
+        if have >= want || Instant::now() > deadline {
+            assert_eq!(have, want, "{field} in {stats}");
+            return stats;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A counter anywhere in the stats object (they are grouped).
+fn find_count(value: &Value, field: &str) -> u64 {
+    match value {
+        Value::Object(map) => map
+            .get(field)
+            .and_then(Value::as_u64)
+            .unwrap_or_else(|| map.values().map(|v| find_count(v, field)).max().unwrap_or(0)),
+        _ => 0,
+    }
+}
+
+async fn domain_participant(app: &TestApp, member: &TestMember, campaign: u64, email: &str, domain: &str) -> Value {
+    let body = json!({"campaign_id": campaign, "email": email, "name": "Partner", "domain": domain});
+    expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &body).await, 201).await["data"]["participant"]
+        .clone()
+}
+
+#[tokio::test]
+async fn clicks_from_a_domain_participant_are_counted_and_bad_clicks_fail_open() {
+    let app = TestApp::spawn().await;
+    let member = app.member("clicks").await;
+    let brand = app.brand(&member, "https://shop.example").await;
+    let campaign =
+        app.campaign(&member, brand, json!({"reward_type": 3, "reward_value": "hi"})).await["id"].as_u64().unwrap();
+    let partner =
+        domain_participant(&app, &member, campaign, "p@partner.example", "https://www.Partner.example/blog").await;
+    assert_eq!(partner["domain"], "partner.example", "stored as a domain: {partner}");
+    let partner_id = partner["id"].as_u64().unwrap();
+    let again = json!({"campaign_id": campaign, "email": "other@partner.example", "domain": "partner.example"});
+    expect_error(app.post_json("/api/v1", "/signups", &member.bearer(), &again).await, 409, "domain_taken").await;
+
+    let answer = click(&app, "from=partner.example&to=shop.example").await;
+    assert_eq!(answer, json!({"ok": true, "campaignId": campaign, "participantId": partner_id, "to": "shop.example"}));
+    // The beacon: a JSON body sent as text/plain.
+    let beacon = app
+        .client
+        .post(format!("{}/api/click", app.address))
+        .header("Content-Type", "text/plain;charset=UTF-8")
+        .body(r#"{"from":"www.partner.example","to":"https://shop.example/pricing"}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(beacon.status().as_u16(), 200);
+    assert_eq!(beacon.json::<Value>().await.unwrap()["ok"], true);
+    // A form body works too.
+    let form = app.client.post(format!("{}/api/click", app.address)).body("from=partner.example").send().await.unwrap();
+    assert_eq!(form.json::<Value>().await.unwrap()["participantId"], partner_id);
+
+    for bad in ["", "to=shop.example", "from=&to=x", "from=%ff%fe", "from=javascript:alert(1)", "from=unknown.example"]
+    {
+        let answer = click(&app, bad).await;
+        assert_eq!(answer["ok"], false, "{bad:?}: {answer}");
+        assert_eq!(answer["campaignId"], Value::Null);
+    }
+    let huge = app.client.post(format!("{}/api/click", app.address)).body("x".repeat(100_000)).send().await.unwrap();
+    assert_eq!(huge.status().as_u16(), 200);
+    assert_eq!(huge.json::<Value>().await.unwrap()["ok"], false);
+
+    stats_when(&app, &member, campaign, "clicks", 3).await;
+    let detail =
+        expect_status(app.get("/api/v1", &format!("/participants/{partner_id}"), &member.bearer()).await, 200).await;
+    assert_eq!(detail["data"]["clicks"], 3, "{detail}");
+}
+
+#[tokio::test]
+async fn a_click_prefers_the_campaign_of_the_destination_brand() {
+    let app = TestApp::spawn().await;
+    let member = app.member("prefer").await;
+    let mut campaigns = Vec::new();
+    for url in ["https://first.example", "https://second.example"] {
+        let brand = app.brand(&member, url).await;
+        let campaign =
+            app.campaign(&member, brand, json!({"reward_type": 3, "reward_value": "hi"})).await["id"].as_u64().unwrap();
+        let p = domain_participant(&app, &member, campaign, "p@partner.example", "partner.example").await;
+        campaigns.push((campaign, p["id"].as_u64().unwrap()));
+    }
+    let to_second = click(&app, "from=partner.example&to=www.second.example").await;
+    assert_eq!(
+        (to_second["campaignId"].as_u64(), to_second["participantId"].as_u64()),
+        (Some(campaigns[1].0), Some(campaigns[1].1))
+    );
+    let elsewhere = click(&app, "from=partner.example&to=third.example").await;
+    assert_eq!(elsewhere["campaignId"].as_u64(), Some(campaigns[0].0), "no brand on `to`: the oldest campaign");
+
+    // Deleting a campaign removes its domain participants from the click index.
+    let path = format!("/campaigns/{}", campaigns[0].0);
+    expect_status(app.delete("/api/v1", &path, &member.bearer()).await, 200).await;
+    let after = click(&app, "from=partner.example&to=third.example").await;
+    assert_eq!(after["campaignId"].as_u64(), Some(campaigns[1].0));
+}
+
+#[tokio::test]
+async fn the_click_endpoint_answers_ok_false_when_rate_limited_or_when_the_store_fails() {
+    let config = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config.toml"))
+        .unwrap()
+        .replace("view_per_minute = 300", "view_per_minute = 1")
+        .replace("view_burst = 60", "view_burst = 3");
+    let app = TestApp::spawn_with(Options { config: Some(config), ..Default::default() }).await;
+    let member = app.member("limited").await;
+    let brand = app.brand(&member, "https://limited.example").await;
+    let campaign =
+        app.campaign(&member, brand, json!({"reward_type": 3, "reward_value": "hi"})).await["id"].as_u64().unwrap();
+    domain_participant(&app, &member, campaign, "p@partner.example", "partner.example").await;
+    let mut answers = Vec::new();
+    for _ in 0..5 {
+        answers.push(click(&app, "from=partner.example&to=limited.example").await["ok"].clone());
+    }
+    assert_eq!(answers, [true, true, true, false, false], "three in the burst, then refused with 200 ok:false");
+    stats_when(&app, &member, campaign, "clicks", 3).await;
+
+    let failing = TestApp::spawn_with(Options {
+        env: vec![("REFERRALS_TEST_FAULTS".into(), "click_store".into())],
+        ..Default::default()
+    })
+    .await;
+    let member = failing.member("failing").await;
+    let brand = failing.brand(&member, "https://failing.example").await;
+    let campaign =
+        failing.campaign(&member, brand, json!({"reward_type": 3, "reward_value": "hi"})).await["id"].as_u64().unwrap();
+    domain_participant(&failing, &member, campaign, "p@partner.example", "partner.example").await;
+    let answer = click(&failing, "from=partner.example&to=failing.example").await;
+    assert_eq!(answer, json!({"ok": false, "campaignId": null, "participantId": null, "to": "failing.example"}));
+    assert!(failing.log().contains("click not counted"), "the failure is logged");
+}
+
+#[tokio::test]
+async fn counts_pending_at_a_graceful_stop_are_kept() {
+    let mut app = TestApp::spawn().await;
+    let member = app.member("stop").await;
+    let brand = app.brand(&member, "https://stop.example").await;
+    let campaign =
+        app.campaign(&member, brand, json!({"reward_type": 3, "reward_value": "hi"})).await["id"].as_u64().unwrap();
+    domain_participant(&app, &member, campaign, "p@partner.example", "partner.example").await;
+    for _ in 0..7 {
+        assert_eq!(click(&app, "from=partner.example").await["ok"], true);
+    }
+    assert!(app.signal("TERM").success());
+    app.restart().await;
+    assert_eq!(find_count(&stats(&app, &member, campaign).await["data"], "clicks"), 7);
+}
+
+#[tokio::test]
+async fn a_visitor_arriving_with_ref_domain_is_attributed_to_the_domain_participant() {
+    let app = TestApp::spawn().await;
+    let member = app.member("refdomain").await;
+    let brand = app.brand(&member, "https://brand.example").await;
+    let campaign =
+        app.campaign(&member, brand, json!({"reward_type": 3, "reward_value": "hi"})).await["id"].as_u64().unwrap();
+    // A partner joins through the widget with its site.
+    let joined = app
+        .client
+        .post(format!("{}/api/widget/signup", app.address))
+        .json(&json!({"campaign_id": campaign, "email": "owner@blog.example", "domain": "blog.example"}))
+        .send()
+        .await
+        .unwrap();
+    expect_status(joined, 201).await;
+    let visitor = app
+        .client
+        .post(format!("{}/api/widget/signup", app.address))
+        .json(&json!({"campaign_id": campaign, "email": "reader@mail.example", "ref": "WWW.blog.example"}))
+        .send()
+        .await
+        .unwrap();
+    expect_status(visitor, 201).await;
+    let list = expect_status(
+        app.get("/api/v1", &format!("/participants?campaign_id={campaign}"), &member.bearer()).await,
+        200,
+    )
+    .await;
+    let people = list["data"]["participants"].as_array().unwrap();
+    let partner = people.iter().find(|p| p["email"] == "owner@blog.example").unwrap();
+    let reader = people.iter().find(|p| p["email"] == "reader@mail.example").unwrap();
+    assert_eq!(partner["domain"], "blog.example");
+    assert_eq!(reader["referred_by"], partner["id"]);
+    assert_eq!(partner["referrals"], 1);
+}
+
+#[tokio::test]
+async fn the_widget_script_frame_impressions_shares_and_progress() {
+    let app = TestApp::spawn().await;
+    let member = app.member("widgetjs").await;
+    let brand = app.brand(&member, "https://widgetjs.example").await;
+    let headline = "</script><img src=x onerror=alert(1)>";
+    let campaign = app
+        .campaign(
+            &member,
+            brand,
+            json!({"reward_type": 3, "reward_value": "hi", "num_signups": 3,
+                   "widget": {"mode": "popup", "headline": headline, "primary_color": "#112233"}}),
+        )
+        .await["id"]
+        .as_u64()
+        .unwrap();
+
+    let script = app.client.get(format!("{}/widget.js?campaign={campaign}", app.address)).send().await.unwrap();
+    assert_eq!(script.status().as_u16(), 200);
+    assert_eq!(script.headers()["content-type"], "text/javascript; charset=utf-8");
+    let text = script.text().await.unwrap();
+    assert!(text.contains(r#""mode":"popup""#) && text.contains("#112233"), "{text}");
+    assert!(!text.contains("</script>") && text.contains(r"\u003c/script\u003e"), "settings are inert");
+    for query in ["", "?campaign=999999", "?campaign=abc"] {
+        let missing = app.client.get(format!("{}/widget.js{query}", app.address)).send().await.unwrap();
+        assert_eq!(missing.status().as_u16(), 404, "{query}");
+    }
+
+    let frame = app.client.get(format!("{}/widget/{campaign}/embed?ref=%3Cb%3E", app.address)).send().await.unwrap();
+    assert_eq!(frame.status().as_u16(), 200);
+    let policy = frame.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(policy.contains("script-src 'self'") && policy.contains("frame-ancestors *"), "{policy}");
+    let html = frame.text().await.unwrap();
+    assert!(!html.contains("<img") && !html.contains("<b>"), "member and visitor values are never markup: {html}");
+    let missing = app.client.get(format!("{}/widget/0/embed", app.address)).send().await.unwrap();
+    assert_eq!(missing.status().as_u16(), 404);
+
+    let post = |path: &'static str, body: Value| {
+        let request = app.client.post(format!("{}/api/widget/{path}", app.address)).json(&body);
+        async move { request.send().await.unwrap() }
+    };
+    for _ in 0..2 {
+        assert_eq!(post("impression", json!({"campaign_id": campaign})).await.status().as_u16(), 202);
+    }
+    expect_error(post("impression", json!({"campaign_id": 424242})).await, 404, "not_found").await;
+    let referrer = app.participant(&member, campaign, "ref@example.com").await;
+    let code = referrer["referral_code"].as_str().unwrap();
+    assert_eq!(post("share", json!({"referral_code": code})).await.status().as_u16(), 202);
+    expect_error(post("share", json!({"referral_code": "bad"})).await, 400, "invalid_referral_code").await;
+    stats_when(&app, &member, campaign, "impressions", 2).await;
+    stats_when(&app, &member, campaign, "shares", 1).await;
+
+    app.refer(&member, code, "friend@example.com").await;
+    let progress = app
+        .client
+        .get(format!("{}/api/widget/progress?code={code}", app.address))
+        .send()
+        .await
+        .unwrap()
+        .json::<Value>()
+        .await
+        .unwrap();
+    assert_eq!(
+        progress["data"],
+        json!({"referrals": 1, "unique_visits": 0, "goal_type": "signup", "goal": 3, "next_reward_in": 2})
+    );
+    let unknown = app.client.get(format!("{}/api/widget/progress?code=nope", app.address)).send().await.unwrap();
+    assert_eq!(unknown.status().as_u16(), 404);
+}
+
+#[tokio::test]
+async fn landers_are_configured_through_the_api_and_referral_links_land_on_them() {
+    let app = TestApp::spawn().await;
+    let member = app.member("lander").await;
+    let brand = app.brand(&member, "https://lander.example").await;
+    let background = json!({"background_url": "https://cdn.lander.example/bg.jpg", "logo_url": "https://cdn.lander.example/logo.png"});
+    expect_status(app.put_json("/api/v1", &format!("/brands/{brand}"), &member.bearer(), &background).await, 200).await;
+    let campaign =
+        app.campaign(&member, brand, json!({"reward_type": 3, "reward_value": "hi"})).await["id"].as_u64().unwrap();
+    let path = format!("/lander?campaign_id={campaign}");
+
+    let default = expect_status(app.get("/v1", &path, &member.bearer()).await, 200).await;
+    assert_eq!(default["data"]["lander"]["template"], "default");
+    assert_eq!(default["data"]["lander"]["custom"], false);
+    assert_eq!(default["data"]["lander"]["background"]["image_url"], "https://cdn.lander.example/bg.jpg");
+    assert_eq!(
+        default["data"]["brand"],
+        json!({"domain": "lander.example", "logo_url": "https://cdn.lander.example/logo.png"})
+    );
+    assert_eq!(default["data"]["social_urls"], json!([]));
+
+    let referrer = app.participant(&member, campaign, "ref@example.com").await;
+    let code = referrer["referral_code"].as_str().unwrap().to_owned();
+    let no_redirect = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let before = no_redirect.get(format!("{}/r/{code}", app.address)).send().await.unwrap();
+    assert!(before.headers()["location"].to_str().unwrap().starts_with("https://lander.example/?ref="));
+
+    let settings = json!({
+        "template": "centered",
+        "header_text": "<script>alert(1)</script> Join us",
+        "footer_text": "Terms apply",
+        "background": {"color": "#FFEEDD"},
+        "fonts": {"heading": "Georgia", "body": "Verdana"},
+        "social_urls": ["https://x.com/lander"],
+    });
+    let saved = expect_status(app.put_json("/api/v1", &path, &member.bearer(), &settings).await, 200).await;
+    assert_eq!(saved["data"]["lander"]["custom"], true);
+    assert_eq!(saved["data"]["lander"]["background"]["color"], "#ffeedd");
+    let read = expect_status(app.get("/api/v1", &path, &member.bearer()).await, 200).await;
+    assert_eq!(read["data"]["lander"], saved["data"]["lander"]);
+    assert_eq!(read["data"]["social_urls"], json!(["https://x.com/lander"]));
+
+    for (body, field) in [
+        (json!({"template": "fancy"}), "template"),
+        (json!({"background": {"image_url": "javascript:alert(1)"}}), "background.image_url"),
+        (json!({"fonts": {"body": "url(evil)"}}), "fonts.body"),
+    ] {
+        let message =
+            expect_error(app.put_json("/api/v1", &path, &member.bearer(), &body).await, 400, "validation_failed").await;
+        assert!(message.contains(field), "{message}");
+    }
+    let other = app.member("lander-other").await;
+    expect_error(app.get("/api/v1", &path, &other.bearer()).await, 404, "not_found").await;
+    expect_error(app.get("/api/v1", "/lander", &member.bearer()).await, 400, "invalid_query").await;
+
+    let after = no_redirect.get(format!("{}/r/{code}", app.address)).send().await.unwrap();
+    let location = after.headers()["location"].to_str().unwrap().to_owned();
+    assert_eq!(location, format!("{}/l/{campaign}?ref={code}", app.address));
+    let page = app.client.get(&location).send().await.unwrap();
+    assert_eq!(page.status().as_u16(), 200);
+    let policy = page.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+    assert_eq!(page.headers()["x-frame-options"], "DENY");
+    let html = page.text().await.unwrap();
+    assert!(!html.contains("<script>alert") && html.contains(r"\u003cscript\u003ealert(1)"), "{html}");
+}

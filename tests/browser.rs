@@ -1,0 +1,288 @@
+//! Browser tests: the widget's three modes, a signup through the frame, the copy button, a
+//! referral through `?ref=`, a hostile name, the tracker script and a lander, in real
+//! headless Chromium (Debian's package) driven by `tests/browser/widget.mjs` through
+//! playwright-core. The real server runs on 127.0.0.1; the brand's pages are served by a
+//! small host on another origin (`localhost` and another port), as on a real site.
+//!
+//! `scripts/test.sh` installs Chromium and playwright-core when they are missing. The
+//! screenshots go to `target/browser-screenshots/`, or to `docs/screenshots/` with
+//! `REFERRALS_UPDATE_SCREENSHOTS=1`.
+
+#[allow(dead_code)]
+#[path = "api/helpers.rs"]
+mod helpers;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use serde_json::{json, Value};
+
+use helpers::*;
+
+/// The brand's own site: fixed pages by path, served from `listener` on a thread until the
+/// test ends.
+fn serve_host(listener: TcpListener, pages: Vec<(String, &'static str, String)>) {
+    let pages = Arc::new(pages);
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let pages = pages.clone();
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().expect("clone stream"));
+                let mut line = String::new();
+                if reader.read_line(&mut line).is_err() {
+                    return;
+                }
+                // Drain the headers; the pages take no body.
+                let mut header = String::new();
+                while reader.read_line(&mut header).is_ok_and(|n| n > 2) {
+                    header.clear();
+                }
+                let target = line.split_whitespace().nth(1).unwrap_or("/");
+                let path = target.split(['?', '#']).next().unwrap_or("/");
+                let (status, kind, body) = match pages.iter().find(|(p, _, _)| p == path) {
+                    Some((_, kind, body)) => ("200 OK", *kind, body.as_str()),
+                    None => ("404 Not Found", "text/plain", "not found"),
+                };
+                let mut stream = stream;
+                let _ = write!(
+                    stream,
+                    "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                    body.len()
+                );
+            });
+        }
+    });
+}
+
+fn host_page(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>{title}</title></head>\
+         <body style=\"font-family:system-ui,sans-serif;margin:40px;color:#0f172a\">\
+         <h2>Acme Coffee</h2><p>Fresh beans every week. Tell your friends and get a free bag.</p>{body}</body></html>"
+    )
+}
+
+fn widget_page(site: &str, campaign: u64) -> String {
+    host_page(
+        "Acme Coffee",
+        &format!(
+            "<div id=\"referrals-widget\"></div><script async src=\"{site}/widget.js?campaign={campaign}\"></script>"
+        ),
+    )
+}
+
+/// Waits (bounded) until a counter of a campaign's stats reaches `want`, then checks it is
+/// exactly `want`. Counts reach the store about once a second.
+async fn campaign_count(app: &TestApp, member: &TestMember, campaign: u64, field: &str, want: u64) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let stats =
+            expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/stats"), &member.bearer()).await, 200)
+                .await;
+        let have = stats["data"]["totals"][field].as_u64().or_else(|| stats["data"][field].as_u64()).unwrap_or(0);
+        if have >= want || Instant::now() > deadline {
+            assert_eq!(have, want, "{field}: {stats}");
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn chromium() -> PathBuf {
+    let path = PathBuf::from(std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into()));
+    assert!(path.exists(), "{} is missing: run scripts/test.sh, which installs Debian's chromium", path.display());
+    path
+}
+
+#[tokio::test]
+async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let browser_dir = root.join("tests/browser");
+    assert!(
+        browser_dir.join("node_modules/playwright-core").exists(),
+        "playwright-core is missing: run scripts/test.sh (it runs npm ci in tests/browser)"
+    );
+    let chromium = chromium();
+    let screenshots = if std::env::var("REFERRALS_UPDATE_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        root.join("docs/screenshots")
+    } else {
+        root.join("target/browser-screenshots")
+    };
+    std::fs::create_dir_all(&screenshots).unwrap();
+
+    // Every request of the test comes from 127.0.0.1: lift the per-address limits.
+    let config = std::fs::read_to_string(root.join("config.toml"))
+        .unwrap()
+        .replace("public_per_minute = 60", "public_per_minute = 60000")
+        .replace("public_burst = 20", "public_burst = 1000")
+        .replace("view_per_minute = 300", "view_per_minute = 60000")
+        .replace("view_burst = 60", "view_burst = 1000");
+    let app = TestApp::spawn_with(Options { config: Some(config), ..Default::default() }).await;
+    let site = app.address.clone();
+    let member = app.member("browser").await;
+
+    let brand = app.brand(&member, "https://acme-coffee.example").await;
+    let headline = "Give a bag, get a bag";
+    let mut campaigns = Vec::new();
+    for mode in ["embed", "popup", "floating"] {
+        let fields = json!({"name": format!("{mode} campaign"), "reward_type": 3, "reward_value": "A free bag",
+                            "num_signups": 3, "widget": {"mode": mode, "headline": headline}});
+        campaigns.push(app.campaign(&member, brand, fields).await["id"].as_u64().unwrap());
+    }
+    let (embed, popup, floating) = (campaigns[0], campaigns[1], campaigns[2]);
+    let referrer = app.participant(&member, embed, "referrer@example.com").await;
+    let referrer_code = referrer["referral_code"].as_str().unwrap().to_owned();
+
+    // The host serves the brand's pages; the destination of the tracker's outbound link is
+    // the same host under another name (127.0.0.1 instead of localhost). Bound first, as the
+    // pages name its port; connections wait in its backlog until it serves.
+    let host_listener = TcpListener::bind("127.0.0.1:0").expect("host listener");
+    let port = host_listener.local_addr().unwrap().port();
+    let host = format!("http://localhost:{port}");
+    let destination = format!("http://127.0.0.1:{port}");
+    let partner_brand = app.brand(&member, &destination).await;
+    let partner_campaign = app
+        .campaign(&member, partner_brand, json!({"name": "partners", "reward_type": 3, "reward_value": "thanks"}))
+        .await["id"]
+        .as_u64()
+        .unwrap();
+    let partner =
+        json!({"campaign_id": partner_campaign, "email": "owner@partner.example", "domain": "partner.example"});
+    let partner = expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &partner).await, 201).await;
+    let partner_id = partner["data"]["participant"]["id"].as_u64().unwrap();
+
+    let svg = "image/svg+xml";
+    let pages = vec![
+        ("/embed.html".to_owned(), "text/html; charset=utf-8", widget_page(&site, embed)),
+        ("/popup.html".to_owned(), "text/html; charset=utf-8", widget_page(&site, popup)),
+        ("/floating.html".to_owned(), "text/html; charset=utf-8", widget_page(&site, floating)),
+        (
+            "/tracker.html".to_owned(),
+            "text/html; charset=utf-8",
+            host_page(
+                "Partner blog",
+                &format!(
+                    "<p><a id=\"outbound\" href=\"{destination}/landing?x=1#top\">Our favourite coffee</a> \
+                     <a id=\"internal\" href=\"/about\">About</a></p>\
+                     <script async src=\"{site}/referral.js\" data-domain=\"partner.example\"></script>"
+                ),
+            ),
+        ),
+        ("/landing".to_owned(), "text/html; charset=utf-8", host_page("Landed", "<p>Landed.</p>")),
+        (
+            "/logo.svg".to_owned(),
+            svg,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"180\" height=\"48\"><rect width=\"180\" height=\"48\" \
+             rx=\"10\" fill=\"#7c2d12\"/><text x=\"90\" y=\"31\" font-size=\"20\" text-anchor=\"middle\" \
+             fill=\"#fff\" font-family=\"sans-serif\">Acme Coffee</text></svg>"
+                .to_owned(),
+        ),
+        (
+            "/background.svg".to_owned(),
+            svg,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"600\"><defs><linearGradient id=\"g\" \
+             x1=\"0\" y1=\"0\" x2=\"1\" y2=\"1\"><stop offset=\"0\" stop-color=\"#fde68a\"/><stop offset=\"1\" \
+             stop-color=\"#f59e0b\"/></linearGradient></defs><rect width=\"800\" height=\"600\" fill=\"url(#g)\"/></svg>"
+                .to_owned(),
+        ),
+    ];
+    serve_host(host_listener, pages);
+
+    // A lander for the embed campaign (`&` and `<` in the header are text, not markup).
+    let images = json!({"logo_url": format!("{host}/logo.svg"), "background_url": format!("{host}/background.svg")});
+    expect_status(app.put_json("/api/v1", &format!("/brands/{brand}"), &member.bearer(), &images).await, 200).await;
+    let lander_header = "Coffee for friends & you <3";
+    let lander = json!({"template": "default", "header_text": lander_header, "footer_text": "One free bag per friend who joins.",
+                        "fonts": {"heading": "Georgia"}, "social_urls": [format!("{host}/social")]});
+    expect_status(
+        app.put_json("/api/v1", &format!("/lander?campaign_id={embed}"), &member.bearer(), &lander).await,
+        200,
+    )
+    .await;
+
+    let hostile_name = "<img src=x onerror=alert(1)>";
+    let setup = json!({
+        "chromium": chromium,
+        "site": site,
+        "host": host,
+        "destination": destination,
+        "headline": headline,
+        "screenshots": screenshots,
+        "referrer_code": referrer_code,
+        "hostile_name": hostile_name,
+        "lander_campaign": embed,
+        "emails": {"visitor": "ada@visitor.example", "referred": "friend@visitor.example", "hostile": "hostile@visitor.example"},
+    });
+    let output = tokio::process::Command::new("node")
+        .arg(browser_dir.join("widget.mjs"))
+        .arg(setup.to_string())
+        .current_dir(&browser_dir)
+        .kill_on_drop(true)
+        .output()
+        .await
+        .expect("node runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "the browser script failed:\n{stderr}\nserver log:\n{}", app.log());
+    let seen: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+
+    // The visitor exists, and the link they saw and copied is theirs.
+    let list = expect_status(
+        app.get("/api/v1", &format!("/participants?campaign_id={embed}&limit=100"), &member.bearer()).await,
+        200,
+    )
+    .await;
+    let people = list["data"]["participants"].as_array().unwrap().clone();
+    let by_email = |email: &str| people.iter().find(|p| p["email"] == email).cloned().unwrap_or(Value::Null);
+    let visitor = by_email("ada@visitor.example");
+    assert_eq!(visitor["name"], "Ada Visitor");
+    assert_eq!(seen["visitor_link"], visitor["referral_link"]);
+    assert_eq!(seen["clipboard"], visitor["referral_link"], "the copy button put the link on the clipboard");
+    assert_eq!(visitor["referred_by"], Value::Null);
+
+    // The share button shared a code of the twitter social type.
+    let share = url::Url::parse(seen["share_href"].as_str().unwrap()).unwrap();
+    let shared = share.query_pairs().find(|(k, _)| k == "url").unwrap().1.into_owned();
+    let code = shared.rsplit('/').next().unwrap();
+    let decoded = base64::engine::general_purpose::STANDARD_NO_PAD.decode(code.trim_end_matches('=')).unwrap();
+    assert_eq!(String::from_utf8(decoded).unwrap(), format!("{embed}:twitter:{}", visitor["id"].as_u64().unwrap()));
+
+    // ?ref=<code> made a referral signup.
+    let friend = by_email("friend@visitor.example");
+    assert_eq!(friend["referred_by"], referrer["id"], "{friend}");
+
+    // The hostile name is stored as given and was shown as text.
+    let hostile = by_email("hostile@visitor.example");
+    assert_eq!(hostile["name"], hostile_name);
+    assert_eq!(seen["hostile_heading"], format!("Welcome, {hostile_name}!"));
+    assert_eq!(seen["hostile_images"], 0);
+    assert_eq!(seen["dialogs"], 0);
+
+    // The tracker tagged outbound links only, and the browser went straight there.
+    assert_eq!(seen["tagged"], format!("{destination}/landing?x=1&ref=partner.example#top"));
+    assert_eq!(seen["tagged_later"], format!("{destination}/later?ref=partner.example"));
+    assert_eq!(seen["internal"], "/about");
+    assert_eq!(seen["landed"], seen["tagged"]);
+    let navigations: Vec<&str> = seen["navigations"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    assert!(navigations.iter().all(|u| !u.starts_with(&site)), "no redirect through the server: {navigations:?}");
+    campaign_count(&app, &member, partner_campaign, "clicks", 1).await;
+    let detail =
+        expect_status(app.get("/api/v1", &format!("/participants/{partner_id}"), &member.bearer()).await, 200).await;
+    assert_eq!(detail["data"]["clicks"], 1);
+
+    // Frames shown: four in the embed campaign (three visitors and the modes check) plus the
+    // lander's; one share.
+    campaign_count(&app, &member, embed, "impressions", 5).await;
+    campaign_count(&app, &member, popup, "impressions", 1).await;
+    campaign_count(&app, &member, embed, "shares", 1).await;
+
+    assert_eq!(seen["lander_heading"], lander_header);
+    assert_eq!(seen["lander_footer"], "One free bag per friend who joins.");
+    for name in ["widget-embed.png", "widget-popup.png", "widget-floating.png", "widget-joined.png", "lander.png"] {
+        let size = std::fs::metadata(screenshots.join(name)).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 1_000, "{name} was written ({size} bytes)");
+    }
+}

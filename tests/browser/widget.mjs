@@ -1,0 +1,170 @@
+// Browser half of tests/browser.rs: drives Debian's Chromium (headless, through
+// playwright-core) against the real server and a host page on another origin. Reads its
+// setup as JSON from argv[2], checks what a visitor sees, and prints one JSON object with
+// what it observed for the Rust half to check against the server. Any failure exits 1.
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import path from "node:path";
+
+const cfg = JSON.parse(process.argv[2]);
+const out = {};
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+const deadline = setTimeout(() => { console.error("browser test took over 150 s"); process.exit(1); }, 150_000);
+
+const browser = await chromium.launch({
+  executablePath: cfg.chromium,
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+});
+
+// A fresh visitor: its own cookies and storage; nothing may leave loopback (a share button
+// opens a social network's page: that request is aborted, as is anything else off-machine).
+async function visitor() {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 720 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: cfg.site });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: cfg.host });
+  await context.route("**/*", (route) => {
+    const url = new URL(route.request().url());
+    if (/^https?:$/.test(url.protocol) && !LOOPBACK.has(url.hostname)) return route.abort();
+    return route.continue();
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const dialogs = [];
+  page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return { context, page, dialogs, errors };
+}
+
+const frameOf = (page) => page.frameLocator("iframe[data-referrals-frame]");
+const shot = (page, name) => page.screenshot({ path: path.join(cfg.screenshots, name) });
+
+async function signUp(page, name, email) {
+  const frame = frameOf(page);
+  await frame.locator("input[name=name]").fill(name);
+  await frame.locator("input[name=email]").fill(email);
+  await frame.locator("button[type=submit]").click();
+  return frame.locator("[data-referral-link]");
+}
+
+// 1. The three modes render.
+{
+  const { context, page, errors } = await visitor();
+  await page.goto(`${cfg.host}/embed.html`);
+  await frameOf(page).locator("form").waitFor();
+  assert.equal(await page.locator("#referrals-widget").getAttribute("data-referrals-mode"), "embed");
+  assert.equal(await page.locator("#referrals-widget iframe").getAttribute("allow"), "clipboard-write");
+  await frameOf(page).locator("h1").filter({ hasText: cfg.headline }).waitFor();
+  await shot(page, "widget-embed.png");
+
+  await page.goto(`${cfg.host}/popup.html`);
+  const modal = page.locator("[data-referrals-modal]");
+  await page.locator("[data-referrals-open]").waitFor();
+  assert.equal(await modal.isVisible(), false, "the popup starts closed");
+  await page.locator("[data-referrals-open]").click();
+  await modal.waitFor({ state: "visible" });
+  await frameOf(page).locator("form").waitFor();
+  await shot(page, "widget-popup.png");
+  await page.keyboard.press("Escape");
+  await modal.waitFor({ state: "hidden" });
+
+  await page.goto(`${cfg.host}/floating.html`);
+  const bubble = page.locator("[data-referrals-bubble]");
+  await bubble.waitFor();
+  const box = await bubble.boundingBox();
+  assert.ok(box.x > 700 && box.y > 600, `the bubble sits in the bottom-right corner: ${JSON.stringify(box)}`);
+  await bubble.click();
+  await page.locator("[data-referrals-panel]").waitFor({ state: "visible" });
+  await frameOf(page).locator("form").waitFor();
+  await shot(page, "widget-floating.png");
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+// 2. A visitor signs up through the frame, copies their link, and sees their progress.
+{
+  const { context, page, errors } = await visitor();
+  await page.goto(`${cfg.host}/embed.html`);
+  const link = await signUp(page, "Ada Visitor", cfg.emails.visitor);
+  await link.waitFor();
+  out.visitor_link = await link.inputValue();
+  await frameOf(page).locator("[data-copy]").click();
+  await frameOf(page).locator("[data-copy]", { hasText: "Copied!" }).waitFor();
+  out.clipboard = await page.evaluate(() => navigator.clipboard.readText());
+  await frameOf(page).locator("[data-progress]", { hasText: "0 friends joined" }).waitFor();
+  // A share button counts a share and opens the network (aborted: it is off loopback).
+  const popup = context.waitForEvent("page");
+  await frameOf(page).locator("[data-share=twitter]").click();
+  await (await popup).close();
+  out.share_href = await frameOf(page).locator("[data-share=twitter]").getAttribute("href");
+  await shot(page, "widget-joined.png");
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+// 3. A page opened with ?ref=<code> makes a referral signup.
+{
+  const { context, page } = await visitor();
+  await page.goto(`${cfg.host}/embed.html?ref=${encodeURIComponent(cfg.referrer_code)}`);
+  const link = await signUp(page, "Referred Friend", cfg.emails.referred);
+  await link.waitFor();
+  await context.close();
+}
+
+// 4. A hostile name is shown as text and runs nothing.
+{
+  const { context, page, dialogs } = await visitor();
+  await page.goto(`${cfg.host}/embed.html`);
+  const link = await signUp(page, cfg.hostile_name, cfg.emails.hostile);
+  await link.waitFor();
+  const frame = frameOf(page);
+  out.hostile_heading = await frame.locator("h1").textContent();
+  out.hostile_images = await frame.locator("img").count();
+  await page.waitForTimeout(300); // an onerror handler would have fired by now; none may
+  assert.deepEqual(dialogs, [], "no script ran");
+  out.dialogs = dialogs.length;
+  await context.close();
+}
+
+// 5. The tracker tags outbound links (also ones added later) and reports clicks; the browser
+//    goes straight to the destination.
+{
+  const { context, page, errors } = await visitor();
+  const requests = [];
+  page.on("request", (r) => { if (r.isNavigationRequest()) requests.push(r.url()); });
+  await page.goto(`${cfg.host}/tracker.html`);
+  const first = page.locator("#outbound");
+  await page.waitForFunction(() => document.getElementById("outbound").href.includes("ref="));
+  out.tagged = await first.getAttribute("href");
+  out.internal = await page.locator("#internal").getAttribute("href");
+  await page.evaluate((target) => {
+    const a = document.createElement("a");
+    a.id = "later"; a.href = target; a.textContent = "added later";
+    document.body.append(a);
+  }, cfg.destination + "/later");
+  await page.waitForFunction(() => document.getElementById("later").href.includes("ref="));
+  out.tagged_later = await page.locator("#later").getAttribute("href");
+  await Promise.all([page.waitForURL((u) => u.pathname === "/landing"), first.click()]);
+  out.landed = page.url();
+  out.navigations = requests;
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+// 6. The lander.
+{
+  const { context, page, errors } = await visitor();
+  await page.goto(`${cfg.site}/l/${cfg.lander_campaign}`);
+  await page.frameLocator("iframe").locator("form").waitFor();
+  out.lander_heading = await page.locator("h1").textContent();
+  out.lander_footer = await page.locator("footer").textContent();
+  await shot(page, "lander.png");
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
+await browser.close();
+clearTimeout(deadline);
+console.log(JSON.stringify(out));
