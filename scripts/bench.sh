@@ -10,8 +10,12 @@
 # 127.0.0.1 and every run is bounded by its duration.
 #
 # Cases: durable writes (API key generation, referral signups over 100 brands and on one hot
-# brand), GET one campaign, and GET participants page 1 and page 1000 of a campaign with
-# 100,000 participants. Last, `refctl coupons import` of 1,000,000 codes: wall time and
+# brand), GET one campaign, GET participants page 1 and page 1000 of a campaign with
+# 100,000 participants, and the tracker's click endpoint (GET, and POST as the beacon sends
+# it; target 30,000 clicks/s), after which the counted clicks are checked against wrk's count.
+# All load comes from one address, so the server runs with its own copy of config.toml with
+# the per-address limits of the public endpoints raised; the shipped defaults stay
+# protective. Last, `refctl coupons import` of 1,000,000 codes: wall time and
 # refctl's peak memory; then `refctl backup` of the whole database (time, size, how long
 # writes paused) and an offline `refctl restore` of it.
 set -euo pipefail
@@ -36,7 +40,13 @@ cleanup() {
 trap cleanup EXIT
 
 ADMIN_TOKEN="bench-admin-token-$$-0123456789"
-REFERRALS_ADMIN_TOKEN="$ADMIN_TOKEN" "$BIN" --config config.toml --bind 127.0.0.1:0 --data-dir "$WORK/data" --log-level "${BENCH_LOG:-warn}" \
+# One client address and one member send everything here: lift the per-address and
+# per-member limits (the shipped defaults stay protective).
+sed -e 's/^view_per_minute = .*/view_per_minute = 60000000/' -e 's/^view_burst = .*/view_burst = 1000000/' \
+  -e 's/^member_writes_per_minute = .*/member_writes_per_minute = 60000000/' \
+  -e 's/^member_writes_burst = .*/member_writes_burst = 1000000/' config.toml >"$WORK/config.toml"
+[ "$(grep -c '= 60000000$' "$WORK/config.toml")" = 2 ] || { echo "bench.sh: could not raise the limits" >&2; exit 1; }
+REFERRALS_ADMIN_TOKEN="$ADMIN_TOKEN" "$BIN" --config "$WORK/config.toml" --bind 127.0.0.1:0 --data-dir "$WORK/data" --log-level "${BENCH_LOG:-warn}" \
   >"$WORK/stdout" 2>"$WORK/server.log" &
 SERVER_PID=$!
 for _ in $(seq 1 100); do grep -q listening "$WORK/stdout" 2>/dev/null && break; sleep 0.1; done
@@ -60,6 +70,9 @@ for i in $(seq 1 100); do
   campaign=$(api POST /campaigns "{\"name\":\"c$i\",\"url_id\":$brand,\"reward_type\":5,\"reward_value\":\"5\",\"reward_invited\":true}" | field '["id"]')
   CODES+=("$(api POST /signups "{\"campaign_id\":$campaign,\"email\":\"referrer@brand$i.bench.example\"}" | field '["participant"]["referral_code"]')")
 done
+# A partner site joins the last brand's campaign as a domain participant (clicks).
+CLICK_CAMPAIGN=$campaign
+api POST /signups "{\"campaign_id\":$CLICK_CAMPAIGN,\"email\":\"owner@partner.bench.example\",\"domain\":\"partner.bench.example\"}" >/dev/null
 HOT_BRAND=$(api POST /brands '{"url":"https://hot.bench.example"}' | field '["id"]')
 HOT=$(api POST /campaigns "{\"name\":\"hot\",\"url_id\":$HOT_BRAND,\"reward_type\":5,\"reward_value\":\"5\",\"reward_invited\":true}" | field '["id"]')
 # Created now: the API-key case near the end revokes the key these setup calls use.
@@ -92,6 +105,11 @@ LUA
 cat >"$WORK/get.lua" <<LUA
 wrk.headers["X-API-Key"] = "$KEY"
 LUA
+cat >"$WORK/beacon.lua" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "text/plain;charset=UTF-8"
+wrk.body = '{"from":"partner.bench.example","to":"brand100.bench.example"}'
+LUA
 cat >"$WORK/api-key.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Authorization"] = "Bearer $TOKEN"
@@ -118,6 +136,7 @@ run_case() {
   p50=$(awk '$1 == "50%" {print $2}' "$out")
   p99=$(awk '$1 == "99%" {print $2}' "$out")
   errors=$(awk '/Non-2xx/ {print $5}' "$out"); errors=${errors:-0}
+  LAST_REQUESTS=$(awk '/requests in/ {print $1}' "$out")
   ROWS+=("$(printf '| %-62s | %8s | %8s | %8s | %7s |' "$name" "$rps" "$p50" "$p99" "$errors")")
   echo "${ROWS[-1]}" >&2
 }
@@ -138,6 +157,17 @@ run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
 run_case "POST /signups/referral, 100 brands (durable)" /api/v1/signups/referral "$WORK/spread.lua"
 run_case "POST /signups/referral, one hot brand (durable)" /api/v1/signups/referral "$WORK/hot.lua"
 run_case "GET /campaigns/:id" "/api/v1/campaigns/$HOT"
+clicks_before=$(api GET "/campaigns/$CLICK_CAMPAIGN/stats" | field '["clicks"]')
+run_case "GET /api/click (tracker, counted in memory)" "/api/click?from=partner.bench.example&to=brand1.bench.example"
+sent=$LAST_REQUESTS
+run_case "POST /api/click (tracker beacon)" /api/click "$WORK/beacon.lua"
+sent=$((sent + LAST_REQUESTS))
+# wrk cuts its last requests off at the deadline, so the server may count a few more than
+# wrk reports; counts reach the store within about a second.
+sleep 2
+clicks=$(( $(api GET "/campaigns/$CLICK_CAMPAIGN/stats" | field '["clicks"]') - clicks_before ))
+CLICK_CHECK="clicks counted by the server: $clicks; completed click requests reported by wrk: $sent"
+echo "$CLICK_CHECK" >&2
 
 run_case "GET /participants?campaign_id page 1 ($total participants)" "/api/v1/participants?campaign_id=$HOT&page=1"
 run_case "GET /participants?campaign_id page 1000 ($total participants)" "/api/v1/participants?campaign_id=$HOT&page=1000"
@@ -150,6 +180,7 @@ echo "wrk: $THREADS threads, $CONNECTIONS connections, ${SECONDS_PER_CASE}s per 
 printf '| %-62s | %8s | %8s | %8s | %7s |\n' "case" "req/s" "p50" "p99" "non-2xx"
 printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})"
 printf '%s\n' "${ROWS[@]}"
+echo "$CLICK_CHECK"
 
 # Coupon import: 1,000,000 codes through refctl, streamed.
 python3 -c "

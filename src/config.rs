@@ -140,11 +140,31 @@ pub struct RateLimitsConfig {
     /// clicks): a visitor views and clicks more often than they sign up.
     pub view_per_minute: u64,
     pub view_burst: u32,
+    /// `POST /auth/token` attempts per client address and email.
+    pub login_per_minute: u64,
+    pub login_burst: u32,
+    /// `POST /auth/token` attempts per client address, across emails.
+    pub login_address_per_minute: u64,
+    pub login_address_burst: u32,
+    /// Authenticated writes per member.
+    pub member_writes_per_minute: u64,
+    pub member_writes_burst: u32,
 }
 
 impl Default for RateLimitsConfig {
     fn default() -> Self {
-        Self { public_per_minute: 60, public_burst: 20, view_per_minute: 300, view_burst: 60 }
+        Self {
+            public_per_minute: 60,
+            public_burst: 20,
+            view_per_minute: 300,
+            view_burst: 60,
+            login_per_minute: 5,
+            login_burst: 10,
+            login_address_per_minute: 30,
+            login_address_burst: 120,
+            member_writes_per_minute: 120_000,
+            member_writes_burst: 5_000,
+        }
     }
 }
 
@@ -292,8 +312,17 @@ impl Config {
         if !(1..=60_000_000).contains(&r.public_per_minute) || r.public_burst == 0 {
             return invalid("rate_limits.public_per_minute must be 1 to 60000000 and public_burst at least 1".into());
         }
-        if !(1..=60_000_000).contains(&r.view_per_minute) || r.view_burst == 0 {
-            return invalid("rate_limits.view_per_minute must be 1 to 60000000 and view_burst at least 1".into());
+        for (name, per_minute, burst) in [
+            ("view", r.view_per_minute, r.view_burst),
+            ("login", r.login_per_minute, r.login_burst),
+            ("login_address", r.login_address_per_minute, r.login_address_burst),
+            ("member_writes", r.member_writes_per_minute, r.member_writes_burst),
+        ] {
+            if !(1..=60_000_000).contains(&per_minute) || burst == 0 {
+                return invalid(format!(
+                    "rate_limits.{name}_per_minute must be 1 to 60000000 and {name}_burst at least 1"
+                ));
+            }
         }
         if !self.admin.token.is_empty() && self.admin.token.len() < 16 {
             return invalid("admin.token must be at least 16 characters (or empty to disable the admin API)".into());

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use actix::Actor;
 use actix_web::dev::Server;
+use actix_web::http::header;
 use actix_web::{middleware, web, App, HttpServer};
 
 use crate::actors::{BrandRegistry, Tallies};
@@ -118,13 +119,25 @@ impl Application {
             webhooks,
             max_webhooks_per_member: config.webhooks.max_per_member,
             tallies: tallies.clone(),
+            limiters: http::rate_limit::Limiters::new(&config.rate_limits),
             faults,
+        });
+        // Keyed limiters remember every key they saw; forget the idle ones each minute.
+        let limiter_state = state.clone();
+        actix::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                tick.tick().await;
+                limiter_state.limiters.forget_idle();
+            }
         });
         let public_limits = http::rate_limit::public_limits(&config.rate_limits);
         let workers = if config.server.workers == 0 { cores } else { config.server.workers };
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
+                // Around every route: every answer, a rate-limit refusal too, gets both.
+                .wrap(middleware::DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
                 .wrap(middleware::from_fn(http::request_id::middleware))
                 .configure(|cfg| http::configure(cfg, admin_enabled, &public_limits))
                 .default_service(web::to(http::fallback::not_found))

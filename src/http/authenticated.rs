@@ -1,6 +1,7 @@
 //! `AuthenticatedMember`: the extractor every authenticated endpoint takes. It accepts an API
 //! key in `X-API-Key` or a JWT in `Authorization: Bearer`; when both are sent, both must be
 //! valid and name the same member. Anything else is a 401 that does not say what was wrong.
+//! Writes (every method but GET and HEAD) then take one from the member's write allowance.
 
 use actix_web::dev::Payload;
 use actix_web::http::header;
@@ -52,6 +53,9 @@ fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
     };
     if member.disabled {
         return Err(REFUSED);
+    }
+    if !matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD) {
+        state.limiters.member_writes.check(&member.id)?;
     }
     Ok(member)
 }

@@ -31,6 +31,9 @@ pub enum ApiError {
     /// 409: the thing exists already.
     #[error("{message}")]
     Conflict { code: &'static str, message: String },
+    /// 429: over a rate limit; try again after `retry_after_secs`.
+    #[error("too many {what}; retry in {retry_after_secs} s")]
+    RateLimited { what: &'static str, retry_after_secs: u64, limit: u32 },
     /// 413: the body is over the endpoint's limit.
     #[error("request body is larger than the limit of {limit} bytes")]
     PayloadTooLarge { limit: usize },
@@ -57,6 +60,7 @@ impl ApiError {
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed => "method_not_allowed",
             Self::PayloadTooLarge { .. } => "payload_too_large",
+            Self::RateLimited { .. } => "rate_limited",
             Self::Internal(_) => "internal",
         }
     }
@@ -80,6 +84,7 @@ impl ResponseError for ApiError {
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -91,6 +96,9 @@ impl ResponseError for ApiError {
         let mut response = HttpResponse::build(self.status_code());
         if matches!(self, Self::Unauthorized(_)) {
             response.insert_header(("WWW-Authenticate", "Bearer, ApiKey header=\"X-API-Key\""));
+        }
+        if let Self::RateLimited { retry_after_secs, limit, .. } = self {
+            super::rate_limit::refusal_headers(&mut response, *limit, *retry_after_secs);
         }
         response.json(Failure { success: false, error: self.to_string(), code: self.code() })
     }

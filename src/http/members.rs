@@ -142,10 +142,19 @@ const BAD_LOGIN: ApiError = ApiError::Unauthorized("email or password is incorre
 
 /// `POST /auth/token`: a JWT valid for 30 days. Every refusal is the same 401, whether the
 /// email is unknown, the password wrong or the account disabled, and takes the same time.
+/// Attempts per client address and email are limited (429 with `Retry-After`).
 pub async fn issue_token(
     state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
     JsonBody(body): JsonBody<Login>,
 ) -> Result<HttpResponse, ApiError> {
+    // Counted before the password is checked, so refused attempts count too. Per address and
+    // email first: one account's guesser is stopped there, and others at that address sign in
+    // as usual. Then per address, across emails, against trying many accounts.
+    let address = req.peer_addr().map_or(std::net::IpAddr::from([0, 0, 0, 0]), |a| a.ip());
+    let email_key: String = body.email.trim().to_lowercase().chars().take(320).collect();
+    state.limiters.login.check(&(address, email_key))?;
+    state.limiters.login_address.check(&address)?;
     let member = match EmailAddress::parse(&body.email) {
         Ok(email) => state.store.member_by_email(&email)?,
         Err(_) => None,

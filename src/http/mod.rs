@@ -58,19 +58,23 @@ pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limit
     cfg.app_data(web::PathConfig::default().error_handler(fallback::path_error))
         .app_data(web::QueryConfig::default().error_handler(fallback::query_error));
     for root in API_ROOTS {
-        cfg.service(web::scope(root).configure(api_v1));
+        cfg.service(web::scope(root).configure(|cfg| api_v1(cfg, public_limits)));
     }
     crate::site::configure(cfg, public_limits);
     admin::configure(cfg, admin_enabled);
 }
 
-/// The versioned API, mounted once per root.
-fn api_v1(cfg: &mut web::ServiceConfig) {
+/// The versioned API, mounted once per root. Its public endpoints (no credential) are limited
+/// per client address like page views; sign-in is also limited per address and email, and
+/// authenticated writes per member (see `rate_limit.rs`).
+fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
+    use rate_limit::limited;
+    // Sign-in has its own limits, per address and email and per address (in the handler).
     cfg.service(resource("/auth/token").post(members::issue_token))
-        .service(resource("/members").post(members::register))
+        .service(limited("/members", &limits.views).route(web::post().to(members::register)))
         .service(resource("/members/profile").get(members::profile))
         .service(resource("/members/api-key").get(api_keys::current).post(api_keys::generate))
-        .service(resource("/billing/plans").get(billing::plans))
+        .service(limited("/billing/plans", &limits.views).route(web::get().to(billing::plans)))
         .service(resource("/brands").get(brands::list).post(brands::create))
         .service(resource("/brands/{id}").get(brands::get).put(brands::update).delete(brands::delete))
         .service(resource("/brands/{id}/stats").get(brands::stats))

@@ -1,6 +1,12 @@
-//! Per-address rate limits (actix-governor): the key is the connection's peer address (an
-//! IPv6 /56 counts as one; forwarded-for headers are never trusted), and a refusal is a 429
-//! in our failure envelope, with `Retry-After` (added by the middleware).
+//! Rate limits, all with `governor` (through actix-governor):
+//! - per client address on the public endpoints, as middleware: the key is the connection's
+//!   peer address (an IPv6 /56 counts as one; forwarded-for headers are never trusted);
+//! - per address and email on `POST /auth/token`, against password guessing, so one address
+//!   guessing one account locks out neither that account elsewhere nor other accounts;
+//! - per member on authenticated writes, high enough for a member's legitimate bursts.
+//!
+//! A refusal is a 429 in the failure envelope with `Retry-After` and `RateLimit-Limit`,
+//! `RateLimit-Remaining` and `RateLimit-Reset` (except the click endpoint, which fails open).
 
 use actix_governor::governor::clock::{Clock, DefaultClock, QuantaInstant};
 use actix_governor::governor::middleware::NoOpMiddleware;
@@ -11,6 +17,8 @@ use actix_web::{HttpResponse, HttpResponseBuilder};
 use serde_json::json;
 
 use crate::config::RateLimitsConfig;
+use crate::http::ApiError;
+use actix_governor::governor;
 
 /// The peer address as the key, answering refusals in the envelope.
 #[derive(Debug, Clone, Copy)]
@@ -30,6 +38,7 @@ impl KeyExtractor for ClientAddress {
         mut response: HttpResponseBuilder,
     ) -> HttpResponse {
         let wait = negative.wait_time_from(DefaultClock::default().now()).as_secs().max(1);
+        limit_headers(&mut response, negative.quota().burst_size().get(), wait);
         response.json(json!({
             "success": false,
             "error": format!("too many requests from this address; retry in {wait} s"),
@@ -88,13 +97,121 @@ pub fn public_limits(config: &RateLimitsConfig) -> PublicLimits {
 }
 
 fn limit<K: KeyExtractor>(key: K, per_minute: u64, burst: u32) -> GovernorConfig<K, NoOpMiddleware<QuantaInstant>> {
-    // One token every 60 000 / per_minute ms, up to `burst` saved.
-    let period_ms = (60_000 / per_minute.max(1)).max(1);
+    // One token every 60 s / per_minute (in nanoseconds: whole milliseconds would cap the
+    // rate at 1,000 a second), up to `burst` saved.
+    let period_ns = (60_000_000_000 / per_minute.max(1)).max(1);
     GovernorConfigBuilder::default()
         .key_extractor(key)
-        .milliseconds_per_request(period_ms)
+        .nanoseconds_per_request(period_ns)
         .burst_size(burst.max(1))
         .finish()
         // `finish` refuses only a zero period or burst, and both are at least 1 here.
         .expect("a rate limit with a non-zero period and burst")
+}
+
+/// `RateLimit-*` headers of a refusal (the IETF draft's names), and `Retry-After`.
+fn limit_headers(response: &mut HttpResponseBuilder, limit: u32, wait_secs: u64) {
+    response
+        .insert_header((actix_web::http::header::RETRY_AFTER, wait_secs.to_string()))
+        .insert_header(("RateLimit-Limit", limit.to_string()))
+        .insert_header(("RateLimit-Remaining", "0"))
+        .insert_header(("RateLimit-Reset", wait_secs.to_string()));
+}
+
+/// A limiter the handlers check themselves, for keys other than the address alone.
+pub struct KeyedLimiter<K: std::hash::Hash + Eq + Clone> {
+    limiter: governor::DefaultKeyedRateLimiter<K>,
+    burst: u32,
+    /// Says what was limited, in the 429's message.
+    what: &'static str,
+}
+
+impl<K: std::hash::Hash + Eq + Clone> KeyedLimiter<K> {
+    pub fn new(what: &'static str, per_minute: u64, burst: u32) -> Self {
+        let period = std::time::Duration::from_nanos((60_000_000_000 / per_minute.max(1)).max(1));
+        let burst = burst.max(1);
+        let quota = governor::Quota::with_period(period)
+            .expect("a non-zero period")
+            .allow_burst(std::num::NonZeroU32::new(burst).expect("burst is at least 1"));
+        Self { limiter: governor::RateLimiter::keyed(quota), burst, what }
+    }
+
+    /// Takes one request of `key`'s allowance, or refuses with a 429.
+    pub fn check(&self, key: &K) -> Result<(), ApiError> {
+        self.limiter.check_key(key).map_err(|negative| {
+            let wait = negative.wait_time_from(governor::clock::DefaultClock::default().now()).as_secs().max(1);
+            ApiError::RateLimited { what: self.what, retry_after_secs: wait, limit: self.burst }
+        })
+    }
+
+    /// Forgets keys whose allowance is full again, so memory stays bounded by recent use.
+    pub fn forget_idle(&self) {
+        self.limiter.retain_recent();
+        self.limiter.shrink_to_fit();
+    }
+}
+
+/// The keyed limiters, built once at start-up.
+pub struct Limiters {
+    /// `POST /auth/token`, per client address and email.
+    pub login: KeyedLimiter<(std::net::IpAddr, String)>,
+    /// `POST /auth/token`, per client address, across emails.
+    pub login_address: KeyedLimiter<std::net::IpAddr>,
+    /// Authenticated writes (any method but GET and HEAD), per member.
+    pub member_writes: KeyedLimiter<u64>,
+}
+
+impl Limiters {
+    pub fn new(config: &RateLimitsConfig) -> Self {
+        Self {
+            login: KeyedLimiter::new(
+                "sign-in attempts for this email from this address",
+                config.login_per_minute,
+                config.login_burst,
+            ),
+            login_address: KeyedLimiter::new(
+                "sign-in attempts from this address",
+                config.login_address_per_minute,
+                config.login_address_burst,
+            ),
+            member_writes: KeyedLimiter::new(
+                "writes by this account",
+                config.member_writes_per_minute,
+                config.member_writes_burst,
+            ),
+        }
+    }
+
+    pub fn forget_idle(&self) {
+        self.login.forget_idle();
+        self.login_address.forget_idle();
+        self.member_writes.forget_idle();
+    }
+}
+
+/// The headers of an [`ApiError::RateLimited`] answer.
+pub fn refusal_headers(response: &mut HttpResponseBuilder, limit: u32, wait_secs: u64) {
+    limit_headers(response, limit, wait_secs);
+}
+
+/// A resource behind a per-address limit, whose other methods get a 405 in the envelope.
+pub fn limited<K>(
+    path: &str,
+    limit: &GovernorConfig<K, NoOpMiddleware<QuantaInstant>>,
+) -> actix_web::Resource<
+    impl actix_web::dev::ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+>
+where
+    K: KeyExtractor + Sync + 'static,
+    K::Key: std::hash::Hash + Eq + Clone + Send + Sync + 'static,
+{
+    actix_web::web::resource(path)
+        .default_service(actix_web::web::to(crate::http::fallback::method_not_allowed))
+        .wrap(actix_governor::Governor::new(limit))
 }

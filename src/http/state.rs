@@ -22,6 +22,8 @@ pub struct AppState {
     pub max_webhooks_per_member: u64,
     /// Click, impression and share counts on their way to the brand actors.
     pub tallies: Tallies,
+    /// Sign-in and per-member write limits.
+    pub limiters: super::rate_limit::Limiters,
     /// Failures a test switched on (none in production).
     pub faults: crate::faults::Faults,
 }

@@ -20,7 +20,7 @@ use actix_governor::Governor;
 use actix_web::http::header;
 use actix_web::web;
 
-use crate::http::rate_limit::PublicLimits;
+use crate::http::rate_limit::{limited, PublicLimits};
 use crate::http::resource;
 
 /// The tracker script.
@@ -47,9 +47,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
         .service(resource("/assets/lander.js").get(move || async move { page::asset(js, lander::LANDER_JS) }))
         .service(resource("/assets/lander.css").get(move || async move { page::asset(css, lander::LANDER_CSS) }))
         // What a page view calls.
-        .service(limited(cors(), &limits.views, "/widget.js").route(web::get().to(widget::script)))
-        .service(limited(cors(), &limits.views, "/widget/{id}/embed").route(web::get().to(widget::frame)))
-        .service(limited(cors(), &limits.views, "/l/{id}").route(web::get().to(lander::page)))
+        .service(limited("/widget.js", &limits.views).wrap(cors()).route(web::get().to(widget::script)))
+        .service(limited("/widget/{id}/embed", &limits.views).wrap(cors()).route(web::get().to(widget::frame)))
+        .service(limited("/l/{id}", &limits.views).wrap(cors()).route(web::get().to(lander::page)))
         .service(
             web::resource("/api/click")
                 .wrap(Governor::new(&limits.click))
@@ -58,36 +58,12 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
                 .route(web::get().to(click::get))
                 .route(web::post().to(click::post)),
         )
-        .service(limited(cors(), &limits.views, "/api/widget/impression").route(web::post().to(widget::impression)))
-        .service(limited(cors(), &limits.views, "/api/widget/progress").route(web::get().to(widget::progress)))
-        .service(limited(cors(), &limits.writes, "/api/widget/signup").route(web::post().to(widget_signup::signup)))
-        .service(limited(cors(), &limits.writes, "/api/widget/share").route(web::post().to(widget::share)));
-}
-
-/// A public resource behind a per-address limit and CORS, whose other methods get a 405 in
-/// the envelope.
-fn limited<K>(
-    cors: actix_cors::Cors,
-    limit: &actix_governor::GovernorConfig<
-        K,
-        actix_governor::governor::middleware::NoOpMiddleware<actix_governor::governor::clock::QuantaInstant>,
-    >,
-    path: &str,
-) -> actix_web::Resource<
-    impl actix_web::dev::ServiceFactory<
-        actix_web::dev::ServiceRequest,
-        Config = (),
-        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
->
-where
-    K: actix_governor::KeyExtractor + Sync + 'static,
-    K::Key: std::hash::Hash + Eq + Clone + Send + Sync + 'static,
-{
-    web::resource(path)
-        .default_service(web::to(crate::http::fallback::method_not_allowed))
-        .wrap(Governor::new(limit))
-        .wrap(cors)
+        .service(
+            limited("/api/widget/impression", &limits.views).wrap(cors()).route(web::post().to(widget::impression)),
+        )
+        .service(limited("/api/widget/progress", &limits.views).wrap(cors()).route(web::get().to(widget::progress)))
+        .service(
+            limited("/api/widget/signup", &limits.writes).wrap(cors()).route(web::post().to(widget_signup::signup)),
+        )
+        .service(limited("/api/widget/share", &limits.writes).wrap(cors()).route(web::post().to(widget::share)));
 }

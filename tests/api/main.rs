@@ -9,6 +9,7 @@ mod campaigns;
 mod durability;
 mod helpers;
 mod hostile_input;
+mod limits;
 mod members;
 mod receiver;
 mod referral_links;

@@ -1,0 +1,177 @@
+//! Rate limits and HTTP hygiene: password guessing is stopped per address and email without
+//! locking other members out, a member's writes have an allowance, every answer carries
+//! `X-Content-Type-Options` and a request id, and a whole session at trace level writes no
+//! secret to the log.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::helpers::*;
+use crate::receiver::Receiver;
+
+#[tokio::test]
+async fn a_hundred_wrong_passwords_hit_the_limit_while_other_members_sign_in() {
+    let app = TestApp::spawn().await;
+    let victim = app.member("victim").await;
+    let other = app.member("bystander").await;
+    let mut statuses = Vec::new();
+    let mut refusal = None;
+    for attempt in 0..100 {
+        let response = app.login("/api/v1", &victim.email, &format!("wrong-password-{attempt}")).await;
+        statuses.push(response.status().as_u16());
+        if response.status().as_u16() == 429 && refusal.is_none() {
+            let headers = response.headers().clone();
+            let body: Value = response.json().await.unwrap();
+            refusal = Some((headers, body));
+        }
+    }
+    // The shipped limit: 10 at once per address and email (the member's own login above took one).
+    let first_429 = statuses.iter().position(|&s| s == 429).expect("the limit is reached");
+    assert_eq!(first_429, 9, "{statuses:?}");
+    assert!(statuses[..first_429].iter().all(|&s| s == 401), "{statuses:?}");
+    assert!(statuses[first_429..].iter().all(|&s| s == 429), "every later guess is refused: {statuses:?}");
+    let (headers, body) = refusal.unwrap();
+    assert_eq!(body["code"], "rate_limited");
+    assert_eq!(body["success"], false);
+    let retry_after: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
+    assert!((1..=60).contains(&retry_after), "{retry_after}");
+    assert_eq!(headers["ratelimit-limit"], "10");
+    assert_eq!(headers["ratelimit-remaining"], "0");
+
+    // The same address, another member: signs in.
+    let token = expect_status(app.login("/api/v1", &other.email, &other.password).await, 200).await;
+    assert!(token["data"]["token"].as_str().is_some_and(|t| !t.is_empty()));
+    // The guessed account keeps working with its existing credentials.
+    expect_status(app.get("/api/v1", "/members/profile", &victim.bearer()).await, 200).await;
+}
+
+#[tokio::test]
+async fn a_members_writes_have_an_allowance_and_reads_do_not_count() {
+    let config = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config.toml"))
+        .unwrap()
+        .replace("member_writes_per_minute = 120000", "member_writes_per_minute = 1")
+        .replace("member_writes_burst = 5000", "member_writes_burst = 3");
+    let app = TestApp::spawn_with(Options { config: Some(config), ..Default::default() }).await;
+    let busy = app.member("busy").await;
+    let quiet = app.member("quiet").await;
+    let mut statuses = Vec::new();
+    for i in 0..5 {
+        let body = json!({"url": format!("https://shop{i}.example")});
+        statuses.push(app.post_json("/api/v1", "/brands", &busy.bearer(), &body).await.status().as_u16());
+    }
+    assert_eq!(statuses, [201, 201, 201, 429, 429]);
+    let refused = app.post_json("/api/v1", "/brands", &busy.bearer(), &json!({"url": "https://x.example"})).await;
+    assert!(refused.headers().contains_key("retry-after"));
+    expect_error(refused, 429, "rate_limited").await;
+    // Reads are not writes; another member's writes have their own allowance.
+    expect_status(app.get("/api/v1", "/brands", &busy.bearer()).await, 200).await;
+    let body = json!({"url": "https://quiet.example"});
+    expect_status(app.post_json("/api/v1", "/brands", &quiet.bearer(), &body).await, 201).await;
+}
+
+#[tokio::test]
+async fn every_answer_carries_nosniff_and_a_request_id() {
+    let app = TestApp::spawn().await;
+    let member = app.member("headers").await;
+    let answers = [
+        app.get("/api/v1", "/billing/plans", &Cred::None).await,
+        app.get("/api/v1", "/members/profile", &member.bearer()).await,
+        app.get("/api/v1", "/members/profile", &Cred::None).await,
+        app.get("/api/v1", "/no/such/path", &Cred::None).await,
+        app.client.get(format!("{}/referral.js", app.address)).send().await.unwrap(),
+        app.client.get(format!("{}/api/click?from=x.example", app.address)).send().await.unwrap(),
+        app.client.get(format!("{}/widget/1/embed", app.address)).send().await.unwrap(),
+    ];
+    for answer in answers {
+        let url = answer.url().to_string();
+        assert_eq!(answer.headers()["x-content-type-options"], "nosniff", "{url}");
+        assert!(answer.headers()["x-request-id"].to_str().is_ok_and(|id| !id.is_empty()), "{url}");
+    }
+}
+
+#[tokio::test]
+async fn a_whole_session_at_trace_level_logs_no_secret() {
+    let admin_token = "admin-token-that-must-not-be-logged-0123456789";
+    let receiver = Receiver::start().await;
+    let app = TestApp::spawn_with(Options {
+        admin_token: Some(admin_token.into()),
+        config: Some("[webhooks]\nallow_private_targets = true\n".into()),
+        env: vec![("RUST_LOG".into(), "trace".into())],
+        ..Default::default()
+    })
+    .await;
+    let email = unique_email("secretive");
+    let password = "correct-horse-battery-staple-secret";
+    expect_status(app.register("/api/v1", &email, "Secretive", password).await, 201).await;
+    let wrong = "wrong-password-also-secret";
+    expect_status(app.login("/api/v1", &email, wrong).await, 401).await;
+    let token = expect_status(app.login("/api/v1", &email, password).await, 200).await["data"]["token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let key = expect_status(
+        app.post_json("/api/v1", "/members/api-key", &Cred::Bearer(token.clone()), &json!({})).await,
+        201,
+    )
+    .await["data"]["api_key"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let cred = Cred::Key(key.clone());
+    let brand =
+        expect_status(app.post_json("/api/v1", "/brands", &cred, &json!({"url": "https://quiet.example"})).await, 201)
+            .await["data"]["id"]
+            .as_u64()
+            .unwrap();
+    let campaign = expect_status(
+        app.post_json(
+            "/api/v1",
+            "/campaigns",
+            &cred,
+            &json!({"name": "c", "url_id": brand, "reward_type": 3, "reward_value": "hi"}),
+        )
+        .await,
+        201,
+    )
+    .await["data"]["id"]
+        .as_u64()
+        .unwrap();
+    let hook = json!({"link": receiver.url(), "campaign_id": campaign});
+    let secret = expect_status(app.post_json("/api/v1", "/webhooks", &cred, &hook).await, 201).await["data"]["secret"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let signup = json!({"campaign_id": campaign, "email": "friend@example.com"});
+    expect_status(
+        app.post_json("/api/v1", "/signups", &Cred::Both { key: key.clone(), token: token.clone() }, &signup).await,
+        201,
+    )
+    .await;
+    receiver.wait_for(1, Duration::from_secs(20)).await;
+    let admin = app.admin(reqwest::Method::GET, "/members?search=secretive", admin_token).send().await.unwrap();
+    assert_eq!(admin.status().as_u16(), 200);
+    // A wrong key and a tampered token are refused (and must not be echoed into the log).
+    let forged_key = format!("{}0", &key[..key.len() - 1]);
+    expect_status(app.get("/api/v1", "/members/profile", &Cred::Key(forged_key.clone())).await, 401).await;
+    expect_status(app.get("/api/v1", "/members/profile", &Cred::Bearer(format!("{token}x"))).await, 401).await;
+
+    let log = app.log();
+    assert!(log.contains("TRACE") && log.contains("request done"), "the log is at trace level");
+    let jwt_signature = token.rsplit('.').next().unwrap();
+    let secret_key = secret.trim_start_matches("whsec_");
+    for (what, value) in [
+        ("password", password),
+        ("wrong password", wrong),
+        ("JWT", token.as_str()),
+        ("JWT signature", jwt_signature),
+        ("API key", key.as_str()),
+        ("API key without prefix", key.trim_start_matches("ref_")),
+        ("forged API key", forged_key.as_str()),
+        ("webhook secret", secret.as_str()),
+        ("webhook secret key", secret_key),
+        ("admin token", admin_token),
+    ] {
+        assert!(!log.contains(value), "the {what} is in the log");
+    }
+}
