@@ -113,6 +113,9 @@ pub struct WebhooksConfig {
     pub max_in_flight_per_webhook: usize,
     /// Webhooks one member may register.
     pub max_per_member: u64,
+    /// Make no connection: every attempt fails at once (and is retried as usual). For test
+    /// and fuzzing runs that must not reach the network.
+    pub dry_run: bool,
 }
 
 impl Default for WebhooksConfig {
@@ -124,6 +127,7 @@ impl Default for WebhooksConfig {
             retry_delays_secs: vec![5.0, 30.0, 120.0, 600.0, 1800.0, 3600.0, 7200.0, 14400.0, 28800.0, 28800.0],
             max_in_flight_per_webhook: 4,
             max_per_member: 50,
+            dry_run: false,
         }
     }
 }

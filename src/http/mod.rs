@@ -34,11 +34,13 @@ pub mod idempotency;
 pub mod json;
 pub mod landers;
 pub mod members;
+pub mod openapi;
 pub mod ownership;
 pub mod participants;
 pub mod query;
 pub mod rate_limit;
 pub mod request_id;
+pub mod routes;
 pub mod signups;
 pub mod state;
 pub mod views;
@@ -58,7 +60,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limit
     cfg.app_data(web::PathConfig::default().error_handler(fallback::path_error))
         .app_data(web::QueryConfig::default().error_handler(fallback::query_error));
     for root in API_ROOTS {
-        cfg.service(web::scope(root).configure(|cfg| api_v1(cfg, public_limits)));
+        routes::under(root, || cfg.service(web::scope(root).configure(|cfg| api_v1(cfg, public_limits))));
     }
     crate::site::configure(cfg, public_limits);
     admin::configure(cfg, admin_enabled);
@@ -68,13 +70,15 @@ pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limit
 /// per client address like page views; sign-in is also limited per address and email, and
 /// authenticated writes per member (see `rate_limit.rs`).
 fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
+    use actix_web::http::Method;
     use rate_limit::limited;
     // Sign-in has its own limits, per address and email and per address (in the handler).
     cfg.service(resource("/auth/token").post(members::issue_token))
-        .service(limited("/members", &limits.views).route(web::post().to(members::register)))
+        .service(limited("/members", &limits.views, [route(Method::POST, members::register)]))
         .service(resource("/members/profile").get(members::profile))
         .service(resource("/members/api-key").get(api_keys::current).post(api_keys::generate))
-        .service(limited("/billing/plans", &limits.views).route(web::get().to(billing::plans)))
+        .service(limited("/billing/plans", &limits.views, [route(Method::GET, billing::plans)]))
+        .service(resource("/openapi.json").get(openapi::document))
         .service(resource("/brands").get(brands::list).post(brands::create))
         .service(resource("/brands/{id}").get(brands::get).put(brands::update).delete(brands::delete))
         .service(resource("/brands/{id}/stats").get(brands::stats))
@@ -102,30 +106,43 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
 
 /// A resource whose unsupported methods get a 405 in the envelope.
 pub fn resource(path: &str) -> ResourceBuilder {
-    ResourceBuilder(web::resource(path).default_service(web::to(fallback::method_not_allowed)))
+    ResourceBuilder(web::resource(path).default_service(web::to(fallback::method_not_allowed)), path.to_owned())
 }
 
-/// Small builder so the route table reads as one line per path.
-pub struct ResourceBuilder(Resource);
+/// Small builder so the route table reads as one line per path. It records every route in
+/// [`routes`].
+pub struct ResourceBuilder(Resource, String);
 
 macro_rules! method {
-    ($name:ident, $route:path) => {
+    ($name:ident, $method:ident) => {
         pub fn $name<F, Args>(self, handler: F) -> Self
         where
             F: actix_web::Handler<Args>,
             Args: actix_web::FromRequest + 'static,
             F::Output: actix_web::Responder + 'static,
         {
-            Self(self.0.route($route().to(handler)))
+            let (method, route) = route(actix_web::http::Method::$method, handler);
+            routes::record(&method, &self.1);
+            Self(self.0.route(route), self.1)
         }
     };
 }
 
 impl ResourceBuilder {
-    method!(get, web::get);
-    method!(post, web::post);
-    method!(put, web::put);
-    method!(delete, web::delete);
+    method!(get, GET);
+    method!(post, POST);
+    method!(put, PUT);
+    method!(delete, DELETE);
+}
+
+/// A route of `method` to `handler`, with its method, for [`rate_limit::limited`].
+pub fn route<F, Args>(method: actix_web::http::Method, handler: F) -> (actix_web::http::Method, actix_web::Route)
+where
+    F: actix_web::Handler<Args>,
+    Args: actix_web::FromRequest + 'static,
+    F::Output: actix_web::Responder + 'static,
+{
+    (method.clone(), web::method(method).to(handler))
 }
 
 impl actix_web::dev::HttpServiceFactory for ResourceBuilder {

@@ -194,10 +194,12 @@ pub fn refusal_headers(response: &mut HttpResponseBuilder, limit: u32, wait_secs
     limit_headers(response, limit, wait_secs);
 }
 
-/// A resource behind a per-address limit, whose other methods get a 405 in the envelope.
-pub fn limited<K>(
+/// A resource behind a per-address limit with `routes` (see [`crate::http::route`]), whose
+/// other methods get a 405 in the envelope. Records its routes in [`crate::http::routes`].
+pub fn limited<K, const N: usize>(
     path: &str,
     limit: &GovernorConfig<K, NoOpMiddleware<QuantaInstant>>,
+    routes: [(actix_web::http::Method, actix_web::Route); N],
 ) -> actix_web::Resource<
     impl actix_web::dev::ServiceFactory<
         ServiceRequest,
@@ -211,7 +213,11 @@ where
     K: KeyExtractor + Sync + 'static,
     K::Key: std::hash::Hash + Eq + Clone + Send + Sync + 'static,
 {
-    actix_web::web::resource(path)
-        .default_service(actix_web::web::to(crate::http::fallback::method_not_allowed))
-        .wrap(actix_governor::Governor::new(limit))
+    let mut resource =
+        actix_web::web::resource(path).default_service(actix_web::web::to(crate::http::fallback::method_not_allowed));
+    for (method, route) in routes {
+        crate::http::routes::record(&method, path);
+        resource = resource.route(route);
+    }
+    resource.wrap(actix_governor::Governor::new(limit))
 }

@@ -16,12 +16,12 @@ pub mod referral_link;
 pub mod widget;
 pub mod widget_signup;
 
-use actix_governor::Governor;
 use actix_web::http::header;
 use actix_web::web;
 
 use crate::http::rate_limit::{limited, PublicLimits};
-use crate::http::resource;
+use crate::http::{resource, route};
+use actix_web::http::Method;
 
 /// The tracker script.
 pub const REFERRAL_JS: &str = include_str!("assets/referral.js");
@@ -47,23 +47,19 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
         .service(resource("/assets/lander.js").get(move || async move { page::asset(js, lander::LANDER_JS) }))
         .service(resource("/assets/lander.css").get(move || async move { page::asset(css, lander::LANDER_CSS) }))
         // What a page view calls.
-        .service(limited("/widget.js", &limits.views).wrap(cors()).route(web::get().to(widget::script)))
-        .service(limited("/widget/{id}/embed", &limits.views).wrap(cors()).route(web::get().to(widget::frame)))
-        .service(limited("/l/{id}", &limits.views).wrap(cors()).route(web::get().to(lander::page)))
+        .service(limited("/widget.js", &limits.views, [route(Method::GET, widget::script)]).wrap(cors()))
+        .service(limited("/widget/{id}/embed", &limits.views, [route(Method::GET, widget::frame)]).wrap(cors()))
+        .service(limited("/l/{id}", &limits.views, [route(Method::GET, lander::page)]).wrap(cors()))
         .service(
-            web::resource("/api/click")
-                .wrap(Governor::new(&limits.click))
-                .wrap(cors())
-                .default_service(web::to(crate::http::fallback::method_not_allowed))
-                .route(web::get().to(click::get))
-                .route(web::post().to(click::post)),
+            limited("/api/click", &limits.click, [route(Method::GET, click::get), route(Method::POST, click::post)])
+                .wrap(cors()),
         )
         .service(
-            limited("/api/widget/impression", &limits.views).wrap(cors()).route(web::post().to(widget::impression)),
+            limited("/api/widget/impression", &limits.views, [route(Method::POST, widget::impression)]).wrap(cors()),
         )
-        .service(limited("/api/widget/progress", &limits.views).wrap(cors()).route(web::get().to(widget::progress)))
+        .service(limited("/api/widget/progress", &limits.views, [route(Method::GET, widget::progress)]).wrap(cors()))
         .service(
-            limited("/api/widget/signup", &limits.writes).wrap(cors()).route(web::post().to(widget_signup::signup)),
+            limited("/api/widget/signup", &limits.writes, [route(Method::POST, widget_signup::signup)]).wrap(cors()),
         )
-        .service(limited("/api/widget/share", &limits.writes).wrap(cors()).route(web::post().to(widget::share)));
+        .service(limited("/api/widget/share", &limits.writes, [route(Method::POST, widget::share)]).wrap(cors()));
 }

@@ -174,7 +174,12 @@ impl WebhookDispatcher {
         };
         let body = payload::signup_event(&participant, &self.settings.site);
         let request = self.prepare(&webhook, signup_message_id(participant.id), body);
-        let sending = send(self.client.clone(), request, self.settings.config.allow_private_targets);
+        let sending = send(
+            self.client.clone(),
+            request,
+            self.settings.config.allow_private_targets,
+            self.settings.config.dry_run,
+        );
         ctx.spawn(sending.into_actor(self).map(move |sent, act, ctx| {
             act.finish(delivery, sent, ctx);
             act.dispatch_due(ctx);
@@ -321,7 +326,12 @@ impl Handler<SendTest> for WebhookDispatcher {
         let message_id = format!("evt_test_{}", now_ms());
         let body = payload::test_event(&message_id, msg.webhook.id, msg.webhook.campaign_id, &now_rfc3339());
         let request = self.prepare(&msg.webhook, message_id, body);
-        let sending = send(self.client.clone(), request, self.settings.config.allow_private_targets);
+        let sending = send(
+            self.client.clone(),
+            request,
+            self.settings.config.allow_private_targets,
+            self.settings.config.dry_run,
+        );
         Box::pin(async move {
             let sent = sending.await;
             let success = sent.status_code.is_some_and(|s| (200..300).contains(&s));
@@ -388,7 +398,7 @@ struct Sent {
     refused: bool,
 }
 
-async fn send(client: reqwest::Client, request: Prepared, allow_private: bool) -> Sent {
+async fn send(client: reqwest::Client, request: Prepared, allow_private: bool, dry_run: bool) -> Sent {
     let at = now_rfc3339();
     let started = Instant::now();
     let failed = |error: String, refused: bool| Sent {
@@ -398,6 +408,9 @@ async fn send(client: reqwest::Client, request: Prepared, allow_private: bool) -
         duration_ms: started.elapsed().as_millis() as u64,
         refused,
     };
+    if dry_run {
+        return failed("not sent: webhook delivery is off ([webhooks] dry_run = true)".into(), false);
+    }
     let Ok(url) = url::Url::parse(&request.link) else {
         return failed("the webhook link is not a valid URL".into(), true);
     };

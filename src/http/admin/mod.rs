@@ -28,22 +28,24 @@ pub fn configure(cfg: &mut web::ServiceConfig, enabled: bool) {
         return;
     }
     use crate::http::resource;
-    cfg.service(
-        web::scope("/admin/v1")
-            .service(resource("/members").get(members::list).post(members::create))
-            .service(resource("/members/{id}").get(members::show))
-            .service(resource("/members/{id}/plan").put(members::set_plan))
-            .service(resource("/members/{id}/disable").post(members::disable))
-            .service(resource("/members/{id}/enable").post(members::enable))
-            .service(resource("/members/{id}/api-key").get(members::key).post(members::generate_key))
-            .service(resource("/plans").get(plans::list).post(plans::create))
-            .service(resource("/plans/{id}").put(plans::update).delete(plans::delete))
-            .service(resource("/campaigns/{id}/coupons").post(coupons::import))
-            .service(resource("/backup").get(backup::backup))
-            .service(
-                resource("/brands/{id}/token-network")
-                    .put(plans::link_token_network)
-                    .delete(plans::unlink_token_network),
-            ),
-    );
+    crate::http::routes::under("/admin/v1", || {
+        cfg.service(
+            web::scope("/admin/v1")
+                .service(resource("/members").get(members::list).post(members::create))
+                .service(resource("/members/{id}").get(members::show))
+                .service(resource("/members/{id}/plan").put(members::set_plan))
+                .service(resource("/members/{id}/disable").post(members::disable))
+                .service(resource("/members/{id}/enable").post(members::enable))
+                .service(resource("/members/{id}/api-key").get(members::key).post(members::generate_key))
+                .service(resource("/plans").get(plans::list).post(plans::create))
+                .service(resource("/plans/{id}").put(plans::update).delete(plans::delete))
+                .service(resource("/campaigns/{id}/coupons").post(coupons::import))
+                .service(resource("/backup").get(backup::backup))
+                .service(
+                    resource("/brands/{id}/token-network")
+                        .put(plans::link_token_network)
+                        .delete(plans::unlink_token_network),
+                ),
+        )
+    });
 }
