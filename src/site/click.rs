@@ -151,4 +151,15 @@ mod tests {
             ClickInput::from_query("from=q.com").or(ClickInput::from_body(br#"{"from":"b.com","to":"t.com"}"#));
         assert_eq!(merged, input("q.com", "t.com"));
     }
+
+    proptest::proptest! {
+        #[test]
+        fn any_query_or_body_is_read_without_panicking(
+            query in ".{0,200}",
+            body in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300),
+        ) {
+            let _ = ClickInput::from_query(&query);
+            let _ = ClickInput::from_body(&body);
+        }
+    }
 }

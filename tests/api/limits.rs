@@ -152,7 +152,8 @@ async fn a_whole_session_at_trace_level_logs_no_secret() {
     let admin = app.admin(reqwest::Method::GET, "/members?search=secretive", admin_token).send().await.unwrap();
     assert_eq!(admin.status().as_u16(), 200);
     // A wrong key and a tampered token are refused (and must not be echoed into the log).
-    let forged_key = format!("{}0", &key[..key.len() - 1]);
+    let last = if key.ends_with('0') { '1' } else { '0' };
+    let forged_key = format!("{}{last}", &key[..key.len() - 1]);
     expect_status(app.get("/api/v1", "/members/profile", &Cred::Key(forged_key.clone())).await, 401).await;
     expect_status(app.get("/api/v1", "/members/profile", &Cred::Bearer(format!("{token}x"))).await, 401).await;
 
@@ -174,4 +175,156 @@ async fn a_whole_session_at_trace_level_logs_no_secret() {
     ] {
         assert!(!log.contains(value), "the {what} is in the log");
     }
+}
+
+/// A request over a limit: method, path, body, status, code, words the message must hold.
+type OverLimit = (&'static str, String, Value, u16, &'static str, Vec<String>);
+
+#[tokio::test]
+async fn over_a_limit_the_answer_names_the_field_and_the_limit() {
+    let config = "[webhooks]\nmax_per_member = 2\ndry_run = true\n";
+    let app = TestApp::spawn_with(Options { config: Some(config.into()), ..Default::default() }).await;
+    let member = app.member("limits").await;
+    let cred = member.bearer();
+    let brand = app.brand(&member, "https://limits.example").await;
+    let campaign = app.campaign(&member, brand, json!({"reward_type": 1})).await["id"].as_u64().unwrap();
+    let participant = app.participant(&member, campaign, "p@example.com").await["id"].as_u64().unwrap();
+    let long = |n: usize| "x".repeat(n);
+
+    // Each over-limit value: (method, path, body, status, code, words the message must hold).
+    let cases: Vec<OverLimit> = vec![
+        (
+            "POST",
+            "/brands".into(),
+            json!({"url": "https://d.example", "description": long(2001)}),
+            400,
+            "validation_failed",
+            vec!["description".into(), "2000".into()],
+        ),
+        (
+            "POST",
+            "/brands".into(),
+            json!({"url": format!("https://d.example/{}", long(2100))}),
+            400,
+            "validation_failed",
+            vec!["url".into(), "2048".into()],
+        ),
+        (
+            "POST",
+            "/campaigns".into(),
+            json!({"name": long(201), "url_id": brand, "reward_type": 1}),
+            400,
+            "validation_failed",
+            vec!["name".into(), "200".into()],
+        ),
+        (
+            "PUT",
+            format!("/campaigns/{campaign}"),
+            json!({"widget": {"headline": long(161)}}),
+            400,
+            "validation_failed",
+            vec!["widget.headline".into(), "160".into()],
+        ),
+        (
+            "PUT",
+            format!("/campaigns/{campaign}"),
+            json!({"widget": {"button_text": long(61)}}),
+            400,
+            "validation_failed",
+            vec!["widget.button_text".into(), "60".into()],
+        ),
+        (
+            "POST",
+            "/signups".into(),
+            json!({"campaign_id": campaign, "email": "n@example.com", "name": long(201)}),
+            400,
+            "validation_failed",
+            vec!["name".into(), "200".into()],
+        ),
+        (
+            "POST",
+            "/signups".into(),
+            json!({"campaign_id": campaign, "email": format!("{}@example.com", long(250))}),
+            400,
+            "validation_failed",
+            vec!["email".into(), "254".into()],
+        ),
+        (
+            "POST",
+            format!("/participants/{participant}/invites"),
+            json!({"emails": vec!["a@example.com"; 101]}),
+            400,
+            "validation_failed",
+            vec!["emails".into(), "100".into()],
+        ),
+        (
+            "POST",
+            format!("/campaigns/{campaign}/coupons"),
+            json!({"codes": (0..100_001).map(|i| format!("C{i}")).collect::<Vec<_>>()}),
+            400,
+            "too_many_codes",
+            vec!["codes".into(), "100000".into()],
+        ),
+        (
+            "POST",
+            "/webhooks".into(),
+            json!({"link": "https://hooks.example/x", "description": long(501)}),
+            400,
+            "validation_failed",
+            vec!["description".into(), "500".into()],
+        ),
+        (
+            "PUT",
+            format!("/lander?campaign_id={campaign}"),
+            json!({"header_text": long(201)}),
+            400,
+            "validation_failed",
+            vec!["header_text".into(), "200".into()],
+        ),
+        (
+            "PUT",
+            format!("/lander?campaign_id={campaign}"),
+            json!({"social_urls": vec!["https://x.example"; 11]}),
+            400,
+            "validation_failed",
+            vec!["social_urls".into(), "10".into()],
+        ),
+        (
+            "POST",
+            "/brands".into(),
+            json!({"url": "https://big.example", "description": long(70_000)}),
+            413,
+            "payload_too_large",
+            vec!["65536".into()],
+        ),
+    ];
+    for (method, path, body, status, code, words) in cases {
+        let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+        let response = app.request(method, "/api/v1", &path, &cred).json(&body).send().await.unwrap();
+        let message = expect_error(response, status, code).await;
+        for word in words {
+            assert!(message.contains(&word), "{path}: {message:?} names {word:?}");
+        }
+    }
+
+    // 100,000 codes fit in one upload as text; one more is refused by count.
+    let codes: String = (0..100_001).map(|i| format!("C{i}\n")).collect();
+    let response = app
+        .request(reqwest::Method::POST, "/api/v1", &format!("/campaigns/{campaign}/coupons"), &cred)
+        .header("Content-Type", "text/csv")
+        .body(codes)
+        .send()
+        .await
+        .unwrap();
+    let message = expect_error(response, 400, "too_many_codes").await;
+    assert!(message.contains("100000"), "{message}");
+
+    // Webhooks per member.
+    for i in 0..2 {
+        let body = json!({"link": format!("https://hooks.example/{i}")});
+        expect_status(app.post_json("/api/v1", "/webhooks", &cred, &body).await, 201).await;
+    }
+    let third = app.post_json("/api/v1", "/webhooks", &cred, &json!({"link": "https://hooks.example/3"})).await;
+    let message = expect_error(third, 400, "limit_reached").await;
+    assert!(message.contains("at most 2 webhooks"), "{message}");
 }

@@ -44,9 +44,9 @@ pub struct Failure {
 pub struct RegisterBody {
     /// At most 254 characters.
     pub email: String,
-    /// 1 to 100 characters.
+    /// 1 to 200 characters.
     pub name: String,
-    /// 8 to 256 characters.
+    /// 8 characters to 1,024 bytes.
     pub password: String,
 }
 
@@ -150,7 +150,7 @@ pub struct BrandCreate {
     /// The website; its domain is extracted (`www.` and the port dropped). A bare domain is
     /// read as https. At most 2,048 characters.
     pub url: String,
-    /// At most 1,000 characters.
+    /// At most 2,000 characters.
     pub description: Option<String>,
     /// An http(s) image URL.
     pub logo_url: Option<String>,
@@ -315,7 +315,7 @@ pub struct CouponPool {
 }
 
 /// Body of `POST /campaigns/:id/coupons` as JSON (also accepted: a JSON array of codes, or
-/// `text/csv` with one code per line). At most 10,000 codes per request.
+/// `text/csv` with one code per line). At most 100,000 codes per request.
 #[derive(ToSchema, Serialize)]
 pub struct CouponCodes {
     /// 1 to 128 printable characters each.
