@@ -151,7 +151,9 @@ pub struct CampaignInput {
     pub publish: Option<Value>,
     pub reward_invited: Option<Value>,
     pub reward_value: Option<Value>,
+    #[serde(default, deserialize_with = "crate::domain::object")]
     pub widget: Option<WidgetInput>,
+    #[serde(default, deserialize_with = "crate::domain::object")]
     pub contest: Option<ContestInput>,
 }
 

@@ -118,7 +118,9 @@ pub struct LanderInput {
     pub template: Option<String>,
     pub header_text: Option<String>,
     pub footer_text: Option<String>,
+    #[serde(default, deserialize_with = "crate::domain::object")]
     pub background: Option<BackgroundInput>,
+    #[serde(default, deserialize_with = "crate::domain::object")]
     pub fonts: Option<FontsInput>,
     pub social_urls: Option<Vec<String>>,
 }

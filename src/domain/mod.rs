@@ -60,3 +60,12 @@ pub fn present<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
 ) -> Result<Option<Option<T>>, D::Error> {
     <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
 }
+
+/// For `#[serde(default, deserialize_with = "crate::domain::object")]` on an `Option<T>` field
+/// whose value is a JSON object: serde would also read a struct from an array of its fields in
+/// order (`[null, "x"]`), which is never what a client meant; this takes objects only.
+pub fn object<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(d: D) -> Result<Option<T>, D::Error> {
+    use serde::de::Error;
+    let map = <Option<serde_json::Map<String, serde_json::Value>> as serde::Deserialize>::deserialize(d)?;
+    map.map(|m| serde_json::from_value(serde_json::Value::Object(m)).map_err(D::Error::custom)).transpose()
+}

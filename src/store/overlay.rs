@@ -250,10 +250,25 @@ mod tests {
             store.journal.insert(keys::id(7), codec::encode(&entry).unwrap()).unwrap();
             store.close().unwrap();
         }
-        let store = Store::open(dir.path(), &StoreOptions::default()).unwrap();
+        let store = reopen(dir.path());
         assert_eq!(store.participants.get(b"p1").unwrap().as_deref(), Some(&b"ada"[..]));
         assert!(store.campaign_rows.get(b"stale").unwrap().is_none());
         assert_eq!(store.journal.len(), 0);
         assert_eq!(store.replay_journal().unwrap(), 0);
+    }
+
+    /// Opens the store again once the previous one in this process has let go of its file
+    /// lock: sled's own threads release it a moment after the handle is dropped.
+    fn reopen(dir: &std::path::Path) -> Store {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            match Store::open(dir, &StoreOptions::default()) {
+                Ok(store) => return store,
+                Err(e) if e.to_string().contains("lock") && std::time::Instant::now() < deadline => {
+                    std::thread::yield_now();
+                }
+                Err(e) => panic!("reopen: {e}"),
+            }
+        }
     }
 }

@@ -332,6 +332,11 @@ async fn landers_are_configured_through_the_api_and_referral_links_land_on_them(
             expect_error(app.put_json("/api/v1", &path, &member.bearer(), &body).await, 400, "validation_failed").await;
         assert!(message.contains(field), "{message}");
     }
+    // An array is not an object, though serde would read one into a struct in field order.
+    let array = json!({"fonts": [null, "Georgia"]});
+    let message =
+        expect_error(app.put_json("/api/v1", &path, &member.bearer(), &array).await, 400, "invalid_body").await;
+    assert!(message.contains("expected a map"), "{message}");
     let other = app.member("lander-other").await;
     expect_error(app.get("/api/v1", &path, &other.bearer()).await, 404, "not_found").await;
     expect_error(app.get("/api/v1", "/lander", &member.bearer()).await, 400, "invalid_query").await;

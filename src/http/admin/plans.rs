@@ -25,6 +25,7 @@ pub struct PlanInput {
     currency: Option<String>,
     interval: Option<String>,
     paid: Option<bool>,
+    #[serde(default, deserialize_with = "crate::domain::object")]
     limits: Option<PlanLimits>,
 }
 

@@ -147,7 +147,7 @@ const ENDPOINTS: &[Endpoint] = &[
     ep!(GET Api "/participants/{id}", "participants", "One participant with counts, rewards and invitations", Member, query: &[], body: None, 200 => Data("ParticipantDetail"), errors: &[]),
     ep!(POST Api "/participants/{id}/invites", "participants", "Record invitations sent by email", Member, query: &[], body: Some(Json("InviteBody")), 201 => Data("Invites"), errors: &[]),
     ep!(POST Api "/signups", "signups", "Sign a participant up (Idempotency-Key honoured)", Member, query: &[], body: Some(Json("SignupBody")), 201 => Data("SignupAnswer"), errors: &[409]),
-    ep!(POST Api "/signups/referral", "signups", "Sign up through a referral code; rewards the goal (Idempotency-Key honoured)", Member, query: &[], body: Some(Json("ReferralSignupBody")), 201 => Data("ReferralSignupAnswer"), errors: &[409]),
+    ep!(POST Api "/signups/referral", "signups", "Sign up through a referral code; rewards the goal (Idempotency-Key honoured)", Member, query: &[], body: Some(Json("ReferralSignupBody")), 201 => Data("ReferralSignupAnswer"), errors: &[200, 409]),
     ep!(GET Api "/webhooks", "webhooks", "The member's webhooks", Member, query: LIST, body: None, 200 => Data("WebhookList"), errors: &[]),
     ep!(POST Api "/webhooks", "webhooks", "Register a webhook (its secret is shown once)", Member, query: &[], body: Some(Json("WebhookCreate")), 201 => Data("Webhook"), errors: &[]),
     ep!(PUT Api "/webhooks/{id}", "webhooks", "Change a webhook", Member, query: &[], body: Some(Json("WebhookUpdate")), 200 => Data("Webhook"), errors: &[]),
@@ -166,7 +166,7 @@ const ENDPOINTS: &[Endpoint] = &[
     ep!(GET Site "/r/{code}", "site", "A referral link: counts the visit, redirects to the lander or the brand", Public, query: &[], body: None, 302 => Redirect, errors: &[]),
     ep!(GET Site "/widget.js", "site", "The widget script of a campaign", Public, query: &[("campaign", Type::Integer, "the campaign")], body: None, 200 => Text("text/javascript"), errors: &[]),
     ep!(GET Site "/widget/{id}/embed", "site", "The widget frame", Public, query: &[("ref", Type::String, "a referral code or a referring domain")], body: None, 200 => Text("text/html"), errors: &[]),
-    ep!(POST Site "/api/widget/signup", "site", "The widget's public signup", Public, query: &[], body: Some(Json("WidgetSignupBody")), 201 => Data("WidgetSignupAnswer"), errors: &[]),
+    ep!(POST Site "/api/widget/signup", "site", "The widget's public signup", Public, query: &[], body: Some(Json("WidgetSignupBody")), 201 => Data("WidgetSignupAnswer"), errors: &[409]),
     ep!(POST Site "/api/widget/impression", "site", "The widget was shown", Public, query: &[], body: Some(Json("ImpressionBody")), 202 => Data("Counted"), errors: &[]),
     ep!(POST Site "/api/widget/share", "site", "A share button was used", Public, query: &[], body: Some(Json("ShareBody")), 202 => Data("Counted"), errors: &[]),
     ep!(GET Site "/api/widget/progress", "site", "A participant's progress toward the next reward", Public, query: &[("code*", Type::String, "the participant's referral code")], body: None, 200 => Data("Progress"), errors: &[]),
@@ -332,6 +332,15 @@ fn text_schema() -> Schema {
     ObjectBuilder::new().schema_type(Type::String).build().into()
 }
 
+/// A text request body: lines of any content (each line is judged on its own, and reported).
+fn lines_schema() -> Schema {
+    ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::SchemaType::AnyValue)
+        .description(Some("one code a line (or CSV whose first column is the code)"))
+        .build()
+        .into()
+}
+
 /// A failure answer (the envelope), with `Retry-After` on a 429.
 fn failure(status: u16) -> utoipa::openapi::Response {
     let description = match status {
@@ -407,10 +416,10 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
             Json(name) | Anything(name) => request.content("application/json", json_content(schema_ref(name))),
             JsonOrLines(name) => request
                 .content("application/json", json_content(schema_ref(name)))
-                .content("text/csv", json_content(text_schema())),
+                .content("text/csv", json_content(lines_schema())),
             Lines => request
-                .content("text/csv", json_content(text_schema()))
-                .content("text/plain", json_content(text_schema())),
+                .content("text/csv", json_content(lines_schema()))
+                .content("text/plain", json_content(lines_schema())),
         };
         op = op.request_body(Some(request.build()));
     }
@@ -452,6 +461,18 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
     statuses.sort_unstable();
     statuses.dedup();
     for status in statuses {
+        // Another success status (a referral signup of someone already referred: 200).
+        if (200..300).contains(&status) {
+            let data = match endpoint.answer {
+                Data(name) => envelope(name),
+                _ => text_schema(),
+            };
+            let other = ResponseBuilder::new()
+                .description("Success, nothing created")
+                .content("application/json", json_content(data));
+            op = op.response(status.to_string(), other.build());
+            continue;
+        }
         let mut answer = failure(status);
         // A script that is not found is still a script (a comment), so the page's console
         // shows a failed load and nothing else.
