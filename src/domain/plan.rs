@@ -3,8 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A subscription plan as stored and as listed by `GET /billing/plans`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+/// A subscription plan as stored and as listed by `GET /billing/plans`. Its OpenAPI schema
+/// is derived from it (it is answered as it is).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct Plan {
     pub id: u64,
     pub name: String,
@@ -20,7 +21,7 @@ pub struct Plan {
 }
 
 /// Quotas attached to a plan. `None` means unlimited.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct PlanLimits {
     pub brands: Option<u64>,
     pub campaigns: Option<u64>,

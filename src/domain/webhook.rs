@@ -122,8 +122,9 @@ pub struct PendingDelivery {
     pub due_ms: i64,
 }
 
-/// One attempt, as the delivery log shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One attempt, as the delivery log shows it (and as the API answers it; its OpenAPI schema
+/// is derived from it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Attempt {
     pub event_id: u64,
     /// 1 for the first attempt.

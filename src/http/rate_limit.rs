@@ -20,9 +20,13 @@ use crate::config::RateLimitsConfig;
 use crate::http::ApiError;
 use actix_governor::governor;
 
-/// The peer address as the key, answering refusals in the envelope.
+/// The peer address as the key. A refusal is a 429 in the envelope, or, for the click
+/// endpoint (`fail_open`), a 200 with `ok: false`: the click is not counted, but a page that
+/// waits for the answer before navigating is never held up.
 #[derive(Debug, Clone, Copy)]
-pub struct ClientAddress;
+pub struct ClientAddress {
+    pub fail_open: bool,
+}
 
 impl KeyExtractor for ClientAddress {
     type Key = <PeerIpKeyExtractor as KeyExtractor>::Key;
@@ -37,6 +41,10 @@ impl KeyExtractor for ClientAddress {
         negative: &NotUntil<QuantaInstant>,
         mut response: HttpResponseBuilder,
     ) -> HttpResponse {
+        if self.fail_open {
+            response.status(actix_web::http::StatusCode::OK);
+            return crate::site::click::not_counted(response, None);
+        }
         let wait = negative.wait_time_from(DefaultClock::default().now()).as_secs().max(1);
         limit_headers(&mut response, negative.quota().burst_size().get(), wait);
         response.json(json!({
@@ -47,35 +55,8 @@ impl KeyExtractor for ClientAddress {
     }
 }
 
-/// The peer address as the key, for the click endpoint: over the limit the click is not
-/// counted, but the answer is still a 200 with `ok: false`, because the endpoint fails open
-/// (a page may wait for it before navigating).
-#[derive(Debug, Clone, Copy)]
-pub struct ClickClientAddress;
-
-impl KeyExtractor for ClickClientAddress {
-    type Key = <PeerIpKeyExtractor as KeyExtractor>::Key;
-    type KeyExtractionError = <PeerIpKeyExtractor as KeyExtractor>::KeyExtractionError;
-
-    fn extract(&self, req: &ServiceRequest) -> Result<Self::Key, Self::KeyExtractionError> {
-        PeerIpKeyExtractor.extract(req)
-    }
-
-    fn exceed_rate_limit_response(
-        &self,
-        _negative: &NotUntil<QuantaInstant>,
-        mut response: HttpResponseBuilder,
-    ) -> HttpResponse {
-        response.status(actix_web::http::StatusCode::OK);
-        crate::site::click::not_counted(response, None)
-    }
-}
-
 /// The public endpoints' limit. Build it once and share it, so every worker counts together.
 pub type PublicLimit = GovernorConfig<ClientAddress, NoOpMiddleware<QuantaInstant>>;
-
-/// The click endpoint's limit.
-pub type ClickLimit = GovernorConfig<ClickClientAddress, NoOpMiddleware<QuantaInstant>>;
 
 /// The public limits, built once at start-up and shared by every worker.
 #[derive(Clone)]
@@ -85,14 +66,14 @@ pub struct PublicLimits {
     /// What a page view calls: scripts, frame, lander, impressions, progress.
     pub views: PublicLimit,
     /// The click endpoint (same rate as views, answered fail-open).
-    pub click: ClickLimit,
+    pub click: PublicLimit,
 }
 
 pub fn public_limits(config: &RateLimitsConfig) -> PublicLimits {
     PublicLimits {
-        writes: limit(ClientAddress, config.public_per_minute, config.public_burst),
-        views: limit(ClientAddress, config.view_per_minute, config.view_burst),
-        click: limit(ClickClientAddress, config.view_per_minute, config.view_burst),
+        writes: limit(ClientAddress { fail_open: false }, config.public_per_minute, config.public_burst),
+        views: limit(ClientAddress { fail_open: false }, config.view_per_minute, config.view_burst),
+        click: limit(ClientAddress { fail_open: true }, config.view_per_minute, config.view_burst),
     }
 }
 

@@ -83,6 +83,10 @@ async fn every_answer_carries_nosniff_and_a_request_id() {
         app.client.get(format!("{}/api/click?from=x.example", app.address)).send().await.unwrap(),
         app.client.get(format!("{}/widget/1/embed", app.address)).send().await.unwrap(),
     ];
+    // A 405 says which methods the path has.
+    let wrong = app.request(reqwest::Method::DELETE, "/v1", "/brands", &member.bearer()).send().await.unwrap();
+    assert_eq!(wrong.headers()["allow"], "GET, POST");
+    expect_error(wrong, 405, "method_not_allowed").await;
     for answer in answers {
         let url = answer.url().to_string();
         assert_eq!(answer.headers()["x-content-type-options"], "nosniff", "{url}");

@@ -10,6 +10,9 @@
 // Serialize is derived only so that utoipa reads the serde attributes (renames, flatten).
 
 use serde::Serialize;
+
+pub use crate::domain::plan::{Plan, PlanLimits};
+pub use crate::domain::webhook::Attempt;
 use serde_json::Value;
 use utoipa::ToSchema;
 
@@ -113,28 +116,6 @@ pub struct ApiKeyAnswer {
     /// `ref_` and 48 lowercase hex digits; send it as `X-API-Key`.
     pub api_key: String,
     pub date_generated: String,
-}
-
-/// A subscription plan.
-#[derive(ToSchema, Serialize)]
-pub struct Plan {
-    pub id: u64,
-    pub name: String,
-    /// Decimal string, e.g. "29.00".
-    pub price: String,
-    pub currency: String,
-    /// `month` or `year`.
-    pub interval: String,
-    pub paid: bool,
-    pub limits: PlanLimits,
-}
-
-/// A plan's quotas; null is unlimited.
-#[derive(ToSchema, Serialize)]
-pub struct PlanLimits {
-    pub brands: Option<u64>,
-    pub campaigns: Option<u64>,
-    pub participants: Option<u64>,
 }
 
 /// `GET /billing/plans`.
@@ -514,19 +495,6 @@ pub struct Webhook {
 pub struct WebhookList {
     pub webhooks: Vec<Webhook>,
     pub pagination: Pagination,
-}
-
-/// One delivery attempt.
-#[derive(ToSchema, Serialize)]
-pub struct Attempt {
-    pub event_id: u64,
-    pub attempt: u32,
-    pub at: String,
-    pub status_code: Option<u16>,
-    pub error: Option<String>,
-    pub duration_ms: u64,
-    /// `delivered`, `retrying`, `failed` or `disabled`.
-    pub outcome: String,
 }
 
 /// A page of delivery attempts.
