@@ -140,6 +140,9 @@ pub struct Limiters {
     pub login_address: KeyedLimiter<std::net::IpAddr>,
     /// Authenticated writes (any method but GET and HEAD), per member.
     pub member_writes: KeyedLimiter<u64>,
+    /// Referral-link visits counted per client address (over it, the visitor is still
+    /// redirected, only not counted).
+    pub visits: KeyedLimiter<std::net::IpAddr>,
 }
 
 impl Limiters {
@@ -160,6 +163,11 @@ impl Limiters {
                 config.member_writes_per_minute,
                 config.member_writes_burst,
             ),
+            visits: KeyedLimiter::new(
+                "referral-link visits from this address",
+                config.view_per_minute,
+                config.view_burst,
+            ),
         }
     }
 
@@ -167,6 +175,7 @@ impl Limiters {
         self.login.forget_idle();
         self.login_address.forget_idle();
         self.member_writes.forget_idle();
+        self.visits.forget_idle();
     }
 }
 

@@ -2,7 +2,8 @@
 //! referrer, and a unique visit once per visitor (which a `visit` goal rewards), then
 //! redirects (302) with `ref=<code>` added: to the campaign's lander (`/l/<id>`) when the
 //! member configured one, else to the brand's own URL. It never redirects anywhere else, and
-//! a failure to count never stops the visitor.
+//! a failure to count never stops the visitor. Visits are counted per client address up to the
+//! page-view limit; beyond it the visitor is redirected all the same, uncounted.
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -27,16 +28,28 @@ pub async fn follow(
     let brand = state.store.brand(campaign.brand_id)?.ok_or_else(unknown)?;
     let (visitor, cookie) = visitor(&req);
 
-    let message = RecordVisit { campaign_id: campaign.id, participant_id: code.participant_id, visitor };
-    match state.brands.get(brand.id).send(message).await {
-        Ok(Ok(Some(_))) => {
+    // Over the per-address limit the visit is not counted, but the visitor still goes on.
+    let address = req.peer_addr().map_or(std::net::IpAddr::from([0, 0, 0, 0]), |a| a.ip());
+    let outcome = match state.limiters.visits.check(&address) {
+        Ok(()) => {
+            let message = RecordVisit { campaign_id: campaign.id, participant_id: code.participant_id, visitor };
+            Some(state.brands.get(brand.id).send(message).await)
+        }
+        Err(_) => {
+            tracing::debug!("referral visit over the per-address limit: not counted");
+            None
+        }
+    };
+    match outcome {
+        Some(Ok(Ok(Some(_)))) => {
             if let Err(error) = state.store.durable().await {
                 tracing::warn!(%error, "referral visit not confirmed on disk; redirecting anyway");
             }
         }
-        Ok(Ok(None)) => return Err(unknown()),
-        Ok(Err(error)) => tracing::warn!(%error, "referral visit not recorded; redirecting anyway"),
-        Err(error) => tracing::warn!(%error, "referral visit not recorded; redirecting anyway"),
+        Some(Ok(Ok(None))) => return Err(unknown()),
+        Some(Ok(Err(error))) => tracing::warn!(%error, "referral visit not recorded; redirecting anyway"),
+        Some(Err(error)) => tracing::warn!(%error, "referral visit not recorded; redirecting anyway"),
+        None => {}
     }
 
     // The brand URL was validated as http(s) at creation; only `ref` is added to it.

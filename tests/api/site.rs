@@ -352,3 +352,27 @@ async fn landers_are_configured_through_the_api_and_referral_links_land_on_them(
     let html = page.text().await.unwrap();
     assert!(!html.contains("<script>alert") && html.contains(r"\u003cscript\u003ealert(1)"), "{html}");
 }
+
+#[tokio::test]
+async fn referral_link_visits_over_the_address_limit_still_redirect_uncounted() {
+    let config = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config.toml"))
+        .unwrap()
+        .replace("view_per_minute = 300", "view_per_minute = 1")
+        .replace("view_burst = 60", "view_burst = 3");
+    let app = TestApp::spawn_with(Options { config: Some(config), ..Default::default() }).await;
+    let member = app.member("visits").await;
+    let brand = app.brand(&member, "https://visits.example").await;
+    let campaign =
+        app.campaign(&member, brand, json!({"reward_type": 3, "reward_value": "hi"})).await["id"].as_u64().unwrap();
+    let referrer = app.participant(&member, campaign, "ref@example.com").await;
+    let code = referrer["referral_code"].as_str().unwrap();
+    let no_redirect = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    for _ in 0..5 {
+        let visit = no_redirect.get(format!("{}/r/{code}", app.address)).send().await.unwrap();
+        assert_eq!(visit.status().as_u16(), 302);
+        assert!(visit.headers()["location"].to_str().unwrap().starts_with("https://visits.example/?ref="));
+    }
+    // Visits count at once (they are durable writes, not batched).
+    let stats = stats(&app, &member, campaign).await;
+    assert_eq!(find_count(&stats["data"], "clicks"), 3, "{stats}");
+}
