@@ -69,6 +69,7 @@ pub struct PublicLimits {
     pub click: PublicLimit,
 }
 
+/// The per-address limits from `[rate_limits]`.
 pub fn public_limits(config: &RateLimitsConfig) -> PublicLimits {
     PublicLimits {
         writes: limit(ClientAddress { fail_open: false }, config.public_per_minute, config.public_burst),

@@ -11,7 +11,9 @@ use super::widget::public_campaign;
 use crate::domain::lander::Lander;
 use crate::http::{ApiError, AppState};
 
+/// The lander page's script (served at `/assets/lander.js`).
 pub const LANDER_JS: &str = include_str!("assets/lander.js");
+/// The lander page's styles (served at `/assets/lander.css`).
 pub const LANDER_CSS: &str = include_str!("assets/lander.css");
 
 /// `GET /l/<campaign_id>`.

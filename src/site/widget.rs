@@ -15,8 +15,11 @@ use crate::http::json::JsonBody;
 use crate::http::query::body_id;
 use crate::http::{envelope, views, ApiError, AppState};
 
+/// The widget script, with a placeholder for the campaign's settings.
 const WIDGET_JS: &str = include_str!("assets/widget.js");
+/// The frame's script (served at `/assets/frame.js`).
 pub const FRAME_JS: &str = include_str!("assets/frame.js");
+/// The frame's styles (served at `/assets/frame.css`).
 pub const FRAME_CSS: &str = include_str!("assets/frame.css");
 
 /// A campaign the public may see: it exists and its member is not disabled.
