@@ -16,7 +16,6 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use base64::Engine;
 use serde_json::{json, Value};
@@ -73,23 +72,6 @@ fn widget_page(site: &str, campaign: u64) -> String {
             "<div id=\"referrals-widget\"></div><script async src=\"{site}/widget.js?campaign={campaign}\"></script>"
         ),
     )
-}
-
-/// Waits (bounded) until a counter of a campaign's stats reaches `want`, then checks it is
-/// exactly `want`. Counts reach the store about once a second.
-async fn campaign_count(app: &TestApp, member: &TestMember, campaign: u64, field: &str, want: u64) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let stats =
-            expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/stats"), &member.bearer()).await, 200)
-                .await;
-        let have = stats["data"]["totals"][field].as_u64().or_else(|| stats["data"][field].as_u64()).unwrap_or(0);
-        if have >= want || Instant::now() > deadline {
-            assert_eq!(have, want, "{field}: {stats}");
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 fn chromium() -> PathBuf {
@@ -268,16 +250,16 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
     assert_eq!(seen["landed"], seen["tagged"]);
     let navigations: Vec<&str> = seen["navigations"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
     assert!(navigations.iter().all(|u| !u.starts_with(&site)), "no redirect through the server: {navigations:?}");
-    campaign_count(&app, &member, partner_campaign, "clicks", 1).await;
+    app.wait_for_count(&member, partner_campaign, "clicks", 1).await;
     let detail =
         expect_status(app.get("/api/v1", &format!("/participants/{partner_id}"), &member.bearer()).await, 200).await;
     assert_eq!(detail["data"]["clicks"], 1);
 
     // Frames shown: four in the embed campaign (three visitors and the modes check) plus the
     // lander's; one share.
-    campaign_count(&app, &member, embed, "impressions", 5).await;
-    campaign_count(&app, &member, popup, "impressions", 1).await;
-    campaign_count(&app, &member, embed, "shares", 1).await;
+    app.wait_for_count(&member, embed, "impressions", 5).await;
+    app.wait_for_count(&member, popup, "impressions", 1).await;
+    app.wait_for_count(&member, embed, "shares", 1).await;
 
     assert_eq!(seen["lander_heading"], lander_header);
     assert_eq!(seen["lander_footer"], "One free bag per friend who joins.");

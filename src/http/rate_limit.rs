@@ -212,3 +212,9 @@ where
     }
     resource.wrap(actix_governor::Governor::new(limit))
 }
+
+/// The connection's own address (never a forwarded-for header, which any client can forge);
+/// 0.0.0.0 when unknown.
+pub fn client_address(req: &actix_web::HttpRequest) -> std::net::IpAddr {
+    req.peer_addr().map_or(std::net::IpAddr::from([0, 0, 0, 0]), |a| a.ip())
+}

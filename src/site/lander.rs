@@ -19,7 +19,7 @@ pub const LANDER_CSS: &str = include_str!("assets/lander.css");
 /// `GET /l/<campaign_id>`.
 pub async fn page(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let missing = || ApiError::NotFound("this page does not exist".into());
-    let id = id.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(missing)?;
+    let id = super::widget::id_of(&id).ok_or_else(missing)?;
     let campaign = public_campaign(&state, id)?.ok_or_else(missing)?;
     let brand = state.store.brand(campaign.brand_id)?.ok_or_else(missing)?;
     let lander = state.store.lander(campaign.id)?.unwrap_or_else(|| Lander::default_for(&campaign.widget.headline));

@@ -29,7 +29,7 @@ pub async fn follow(
     let (visitor, cookie) = visitor(&req);
 
     // Over the per-address limit the visit is not counted, but the visitor still goes on.
-    let address = req.peer_addr().map_or(std::net::IpAddr::from([0, 0, 0, 0]), |a| a.ip());
+    let address = crate::http::rate_limit::client_address(&req);
     let outcome = match state.limiters.visits.check(&address) {
         Ok(()) => {
             let message = RecordVisit { campaign_id: campaign.id, participant_id: code.participant_id, visitor };

@@ -30,7 +30,7 @@ pub fn public_campaign(state: &AppState, campaign_id: u64) -> Result<Option<Camp
 }
 
 /// An id from a query or path value; anything else is no id.
-fn id_of(raw: &str) -> Option<u64> {
+pub fn id_of(raw: &str) -> Option<u64> {
     raw.parse::<u64>().ok().filter(|&n| n > 0)
 }
 

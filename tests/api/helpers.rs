@@ -307,6 +307,28 @@ impl TestApp {
             .clone()
     }
 
+    /// The `data` of `GET /campaigns/:id/stats`.
+    pub async fn campaign_stats(&self, member: &TestMember, campaign: u64) -> Value {
+        let path = format!("/campaigns/{campaign}/stats");
+        expect_status(self.get("/api/v1", &path, &member.bearer()).await, 200).await["data"].clone()
+    }
+
+    /// Waits (bounded: ten seconds) until the campaign counter `field` reaches `want`, then
+    /// checks it is exactly `want`, so overcounting fails too. Clicks, impressions and shares
+    /// reach the store about once a second.
+    pub async fn wait_for_count(&self, member: &TestMember, campaign: u64, field: &str, want: u64) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let stats = self.campaign_stats(member, campaign).await;
+            let have = stats[field].as_u64().unwrap_or(0);
+            if have >= want || std::time::Instant::now() > deadline {
+                assert_eq!(have, want, "{field} in {stats}");
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     pub async fn put_json(&self, root: &str, path: &str, cred: &Cred, body: &Value) -> Response {
         self.request(Method::PUT, root, path, cred).json(body).send().await.expect("request sent")
     }

@@ -1,8 +1,6 @@
 //! The public site around the widget: whole-domain referrals and the click endpoint, the
 //! widget script and frame, impressions, shares and progress, and landers.
 
-use std::time::{Duration, Instant};
-
 use serde_json::{json, Value};
 
 use crate::helpers::*;
@@ -11,37 +9,6 @@ async fn click(app: &TestApp, query: &str) -> Value {
     let response = app.client.get(format!("{}/api/click?{query}", app.address)).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 200, "the click endpoint always answers 200");
     response.json().await.unwrap()
-}
-
-async fn stats(app: &TestApp, member: &TestMember, campaign: u64) -> Value {
-    expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/stats"), &member.bearer()).await, 200).await
-}
-
-/// Waits until a counted statistic reaches `want` (counts are handed to the store about once
-/// a second), then returns the stats; fails after ten seconds. It then checks the value is
-/// exactly `want`, so overcounting fails too.
-async fn stats_when(app: &TestApp, member: &TestMember, campaign: u64, field: &str, want: u64) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    loop {
-        let stats = stats(app, member, campaign).await;
-        let have = find_count(&stats["data"], field);
-        if have >= want || Instant::now() > deadline {
-            assert_eq!(have, want, "{field} in {stats}");
-            return stats;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// A counter anywhere in the stats object (they are grouped).
-fn find_count(value: &Value, field: &str) -> u64 {
-    match value {
-        Value::Object(map) => map
-            .get(field)
-            .and_then(Value::as_u64)
-            .unwrap_or_else(|| map.values().map(|v| find_count(v, field)).max().unwrap_or(0)),
-        _ => 0,
-    }
 }
 
 async fn domain_participant(app: &TestApp, member: &TestMember, campaign: u64, email: &str, domain: &str) -> Value {
@@ -91,7 +58,7 @@ async fn clicks_from_a_domain_participant_are_counted_and_bad_clicks_fail_open()
     assert_eq!(huge.status().as_u16(), 200);
     assert_eq!(huge.json::<Value>().await.unwrap()["ok"], false);
 
-    stats_when(&app, &member, campaign, "clicks", 3).await;
+    app.wait_for_count(&member, campaign, "clicks", 3).await;
     let detail =
         expect_status(app.get("/api/v1", &format!("/participants/{partner_id}"), &member.bearer()).await, 200).await;
     assert_eq!(detail["data"]["clicks"], 3, "{detail}");
@@ -141,7 +108,7 @@ async fn the_click_endpoint_answers_ok_false_when_rate_limited_or_when_the_store
         answers.push(click(&app, "from=partner.example&to=limited.example").await["ok"].clone());
     }
     assert_eq!(answers, [true, true, true, false, false], "three in the burst, then refused with 200 ok:false");
-    stats_when(&app, &member, campaign, "clicks", 3).await;
+    app.wait_for_count(&member, campaign, "clicks", 3).await;
 
     let failing = TestApp::spawn_with(Options {
         env: vec![("REFERRALS_TEST_FAULTS".into(), "click_store".into())],
@@ -171,7 +138,7 @@ async fn counts_pending_at_a_graceful_stop_are_kept() {
     }
     assert!(app.signal("TERM").success());
     app.restart().await;
-    assert_eq!(find_count(&stats(&app, &member, campaign).await["data"], "clicks"), 7);
+    assert_eq!(app.campaign_stats(&member, campaign).await["clicks"], 7);
 }
 
 #[tokio::test]
@@ -260,8 +227,8 @@ async fn the_widget_script_frame_impressions_shares_and_progress() {
     let code = referrer["referral_code"].as_str().unwrap();
     assert_eq!(post("share", json!({"referral_code": code})).await.status().as_u16(), 202);
     expect_error(post("share", json!({"referral_code": "bad"})).await, 400, "invalid_referral_code").await;
-    stats_when(&app, &member, campaign, "impressions", 2).await;
-    stats_when(&app, &member, campaign, "shares", 1).await;
+    app.wait_for_count(&member, campaign, "impressions", 2).await;
+    app.wait_for_count(&member, campaign, "shares", 1).await;
 
     app.refer(&member, code, "friend@example.com").await;
     let progress = app
@@ -373,6 +340,6 @@ async fn referral_link_visits_over_the_address_limit_still_redirect_uncounted() 
         assert!(visit.headers()["location"].to_str().unwrap().starts_with("https://visits.example/?ref="));
     }
     // Visits count at once (they are durable writes, not batched).
-    let stats = stats(&app, &member, campaign).await;
-    assert_eq!(find_count(&stats["data"], "clicks"), 3, "{stats}");
+    let stats = app.campaign_stats(&member, campaign).await;
+    assert_eq!(stats["clicks"], 3, "{stats}");
 }
