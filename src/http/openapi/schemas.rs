@@ -299,8 +299,9 @@ pub struct CouponPool {
 /// `text/csv` with one code per line). At most 100,000 codes per request.
 #[derive(ToSchema, Serialize)]
 pub struct CouponCodes {
-    /// 1 to 128 printable characters each.
-    pub codes: Vec<String>,
+    /// The codes: strings of 1 to 128 printable characters. Like a bad line of a file, an
+    /// element that is not one is skipped and reported in `invalid`; the rest are added.
+    pub codes: Vec<Value>,
 }
 
 /// What an upload did.
