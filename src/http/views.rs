@@ -195,14 +195,5 @@ pub fn reward(r: &Reward) -> Value {
 }
 
 pub fn counters(c: &CampaignCounters) -> Value {
-    json!({
-        "participants": c.participants,
-        "referrals": c.referrals,
-        "shares": c.shares,
-        "clicks": c.clicks,
-        "impressions": c.impressions,
-        "unique_visits": c.unique_visits,
-        "rewards_issued": c.rewards_issued,
-        "rewards_pending": c.rewards_pending,
-    })
+    json!(c)
 }

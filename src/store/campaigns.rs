@@ -29,8 +29,9 @@ impl Counter {
     }
 }
 
-/// A campaign's counters.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+/// A campaign's counters, as the stats endpoints answer them (the OpenAPI schema is derived
+/// from this type).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct CampaignCounters {
     pub participants: u64,
     pub referrals: u64,

@@ -237,7 +237,7 @@ fn components() -> utoipa::openapi::Components {
         Brand,
         BrandList,
         Deleted,
-        Counters,
+        CampaignCounters,
         BrandStats,
         DailySignups,
         CampaignStats,

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 pub use crate::domain::plan::{Plan, PlanLimits};
 pub use crate::domain::webhook::Attempt;
+pub use crate::store::CampaignCounters;
 use serde_json::Value;
 use utoipa::ToSchema;
 
@@ -172,24 +173,11 @@ pub struct Deleted {
     pub deleted: bool,
 }
 
-/// Counters of a campaign, or summed over a brand's campaigns.
-#[derive(ToSchema, Serialize)]
-pub struct Counters {
-    pub participants: u64,
-    pub referrals: u64,
-    pub shares: u64,
-    pub clicks: u64,
-    pub impressions: u64,
-    pub unique_visits: u64,
-    pub rewards_issued: u64,
-    pub rewards_pending: u64,
-}
-
 /// `GET /brands/:id/stats`: the counters summed over its campaigns.
 #[derive(ToSchema, Serialize)]
 pub struct BrandStats {
     #[serde(flatten)]
-    pub counters: Counters,
+    pub counters: CampaignCounters,
     pub brand_id: u64,
     pub campaigns: u64,
 }
@@ -205,7 +193,7 @@ pub struct DailySignups {
 #[derive(ToSchema, Serialize)]
 pub struct CampaignStats {
     #[serde(flatten)]
-    pub counters: Counters,
+    pub counters: CampaignCounters,
     pub campaign_id: u64,
     pub days: u64,
     pub daily_signups: Vec<DailySignups>,
