@@ -391,10 +391,7 @@ impl Handler<SetLander> for BrandActor {
     fn handle(&mut self, msg: SetLander, _ctx: &mut Self::Context) -> Self::Result {
         self.applied += 1;
         let campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
-        let mut lander = self
-            .store
-            .lander(campaign.id)?
-            .unwrap_or_else(|| crate::domain::lander::Lander::default_for(&campaign.widget.headline));
+        let (mut lander, _) = self.store.lander_or_default(&campaign)?;
         lander.apply(&msg.input, &now_rfc3339())?;
         self.store.save_lander(campaign.id, &lander)?;
         Ok(lander)

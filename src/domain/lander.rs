@@ -61,6 +61,11 @@ impl Lander {
         }
     }
 
+    /// The background image the page shows: the lander's own, else the brand's.
+    pub fn background_image<'a>(&'a self, brand_background: Option<&'a String>) -> Option<&'a String> {
+        self.background_image_url.as_ref().or(brand_background)
+    }
+
     /// Applies a `PUT /lander` body; fields it leaves out keep their value.
     pub fn apply(&mut self, input: &LanderInput, now: &str) -> Result<(), ValidationError> {
         if let Some(t) = &input.template {

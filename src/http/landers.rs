@@ -30,9 +30,7 @@ pub async fn get(
 ) -> Result<HttpResponse, ApiError> {
     let campaign = campaign_of(&state, &member, &query)?;
     let brand = ownership::brand(&state, &member, campaign.brand_id)?;
-    let stored = state.store.lander(campaign.id)?;
-    let custom = stored.is_some();
-    let lander = stored.unwrap_or_else(|| Lander::default_for(&campaign.widget.headline));
+    let (lander, custom) = state.store.lander_or_default(&campaign)?;
     Ok(envelope::ok(view(&lander, custom, &campaign, &brand, &state.public_url)))
 }
 
@@ -65,7 +63,7 @@ pub fn view(lander: &Lander, custom: bool, campaign: &Campaign, brand: &Brand, s
             "footer_text": lander.footer_text,
             "background": {
                 "color": lander.background_color,
-                "image_url": lander.background_image_url.as_ref().or(brand.background_url.as_ref()),
+                "image_url": lander.background_image(brand.background_url.as_ref()),
             },
             "fonts": {"heading": lander.heading_font, "body": lander.body_font},
             "page_url": format!("{site}/l/{}", campaign.id),

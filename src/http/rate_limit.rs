@@ -79,16 +79,20 @@ pub fn public_limits(config: &RateLimitsConfig) -> PublicLimits {
 }
 
 fn limit<K: KeyExtractor>(key: K, per_minute: u64, burst: u32) -> GovernorConfig<K, NoOpMiddleware<QuantaInstant>> {
-    // One token every 60 s / per_minute (in nanoseconds: whole milliseconds would cap the
-    // rate at 1,000 a second), up to `burst` saved.
-    let period_ns = (60_000_000_000 / per_minute.max(1)).max(1);
     GovernorConfigBuilder::default()
         .key_extractor(key)
-        .nanoseconds_per_request(period_ns)
+        .period(period(per_minute))
         .burst_size(burst.max(1))
         .finish()
         // `finish` refuses only a zero period or burst, and both are at least 1 here.
         .expect("a rate limit with a non-zero period and burst")
+}
+
+/// The time one request of a sustained `per_minute` rate takes up: one token every
+/// 60 s / per_minute, in nanoseconds (whole milliseconds would cap every rate at 1,000 a
+/// second).
+fn period(per_minute: u64) -> std::time::Duration {
+    std::time::Duration::from_nanos((60_000_000_000 / per_minute.max(1)).max(1))
 }
 
 /// `RateLimit-*` headers of a refusal (the IETF draft's names), and `Retry-After`.
@@ -110,9 +114,8 @@ pub struct KeyedLimiter<K: std::hash::Hash + Eq + Clone> {
 
 impl<K: std::hash::Hash + Eq + Clone> KeyedLimiter<K> {
     pub fn new(what: &'static str, per_minute: u64, burst: u32) -> Self {
-        let period = std::time::Duration::from_nanos((60_000_000_000 / per_minute.max(1)).max(1));
         let burst = burst.max(1);
-        let quota = governor::Quota::with_period(period)
+        let quota = governor::Quota::with_period(period(per_minute))
             .expect("a non-zero period")
             .allow_burst(std::num::NonZeroU32::new(burst).expect("burst is at least 1"));
         Self { limiter: governor::RateLimiter::keyed(quota), burst, what }

@@ -8,7 +8,6 @@ use serde_json::json;
 
 use super::page::{self, Embedding};
 use super::widget::public_campaign;
-use crate::domain::lander::Lander;
 use crate::http::{ApiError, AppState};
 
 /// The lander page's script (served at `/assets/lander.js`).
@@ -22,13 +21,13 @@ pub async fn page(state: web::Data<AppState>, id: web::Path<String>) -> Result<H
     let id = super::widget::id_of(&id).ok_or_else(missing)?;
     let campaign = public_campaign(&state, id)?.ok_or_else(missing)?;
     let brand = state.store.brand(campaign.brand_id)?.ok_or_else(missing)?;
-    let lander = state.store.lander(campaign.id)?.unwrap_or_else(|| Lander::default_for(&campaign.widget.headline));
+    let (lander, _) = state.store.lander_or_default(&campaign)?;
     let config = json!({
         "template": lander.template,
         "header_text": lander.header_text,
         "footer_text": lander.footer_text,
         "background_color": lander.background_color,
-        "background_image_url": lander.background_image_url.as_ref().or(brand.background_url.as_ref()),
+        "background_image_url": lander.background_image(brand.background_url.as_ref()),
         "heading_font": lander.heading_font,
         "body_font": lander.body_font,
         "social_urls": lander.social_urls,

@@ -29,6 +29,12 @@ pub fn public_campaign(state: &AppState, campaign_id: u64) -> Result<Option<Camp
     Ok(active.then_some(campaign))
 }
 
+/// The first value of query parameter `name`, decoded. These pages read their query by hand
+/// so that a malformed query is just no value, never an error page.
+fn query_value(req: &HttpRequest, name: &str) -> Option<String> {
+    url::form_urlencoded::parse(req.query_string().as_bytes()).find(|(k, _)| k == name).map(|(_, v)| v.into_owned())
+}
+
 /// An id from a query or path value; anything else is no id.
 pub fn id_of(raw: &str) -> Option<u64> {
     raw.parse::<u64>().ok().filter(|&n| n > 0)
@@ -36,9 +42,7 @@ pub fn id_of(raw: &str) -> Option<u64> {
 
 /// `GET /widget.js?campaign=<id>`: the widget script with the campaign's settings.
 pub async fn script(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let id = url::form_urlencoded::parse(req.query_string().as_bytes())
-        .find(|(k, _)| k == "campaign")
-        .and_then(|(_, v)| id_of(&v));
+    let id = query_value(&req, "campaign").and_then(|v| id_of(&v));
     let Some(id) = id else { return Ok(page::script_not_found("widget.js needs ?campaign=<campaign id>")) };
     let Some(campaign) = public_campaign(&state, id)? else {
         return Ok(page::script_not_found("unknown campaign"));
@@ -76,9 +80,8 @@ pub async fn frame(
         None => None,
     };
     let Some(campaign) = campaign else { return Err(ApiError::NotFound("this widget does not exist".into())) };
-    let referrer = url::form_urlencoded::parse(req.query_string().as_bytes())
-        .find(|(k, _)| k == "ref")
-        .map(|(_, v)| v.chars().take(512).collect::<String>());
+    let referrer =
+        query_value(&req, "ref").map(|v| v.chars().take(super::widget_signup::MAX_REF_LEN).collect::<String>());
     let config = json!({
         "campaign_id": campaign.id,
         "headline": campaign.widget.headline,
@@ -142,10 +145,7 @@ fn accepted() -> HttpResponse {
 /// their next reward. Only counts: no name, email or reward value.
 pub async fn progress(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let unknown = || ApiError::NotFound("no participant has this referral code".into());
-    let code = url::form_urlencoded::parse(req.query_string().as_bytes())
-        .find(|(k, _)| k == "code")
-        .and_then(|(_, v)| ReferralCode::parse(&v).ok())
-        .ok_or_else(unknown)?;
+    let code = query_value(&req, "code").and_then(|v| ReferralCode::parse(&v).ok()).ok_or_else(unknown)?;
     let campaign = public_campaign(&state, code.campaign_id)?.ok_or_else(unknown)?;
     let participant =
         state.store.participant(code.participant_id)?.filter(|p| p.campaign_id == campaign.id).ok_or_else(unknown)?;

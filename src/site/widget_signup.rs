@@ -48,7 +48,7 @@ pub struct WidgetSignup {
 }
 
 /// Longest `ref` looked at; longer values are no referrer at all.
-const MAX_REF_LEN: usize = 512;
+pub(crate) const MAX_REF_LEN: usize = 512;
 
 /// `POST /api/widget/signup`: 201 `{participant: {campaign_id, referral_code, referral_link}}`.
 pub async fn signup(

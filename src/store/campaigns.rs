@@ -311,6 +311,15 @@ impl Store {
         Self::read(&self.campaign_rows, keys::row(campaign_id, campaign_row::LANDER, &[]))
     }
 
+    /// The campaign's lander, or the default one when the member configured none; and
+    /// whether it is the member's own.
+    pub fn lander_or_default(&self, campaign: &Campaign) -> Result<(crate::domain::lander::Lander, bool), StoreError> {
+        Ok(match self.lander(campaign.id)? {
+            Some(lander) => (lander, true),
+            None => (crate::domain::lander::Lander::default_for(&campaign.widget.headline), false),
+        })
+    }
+
     /// Stores the campaign's lander (one row, written by the brand's actor).
     pub fn save_lander(&self, campaign_id: u64, lander: &crate::domain::lander::Lander) -> Result<(), StoreError> {
         let _writing = self.writing();
