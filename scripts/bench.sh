@@ -126,18 +126,24 @@ end
 LUA
 
 ROWS=()
-# run_case NAME PATH [LUA] [DURATION]: wrk against PATH; records req/s, p50, p99, non-2xx.
+# run_case NAME PATH [LUA] [DURATION]: wrk against PATH; records req/s, p50, p99, non-2xx,
+# and the group-commit flushes of 50 ms or more the server logged meanwhile ("slow flushes":
+# how many, and their total milliseconds; a write waits for its flush, so these are the
+# disk's stalls that the writes of this case sat through).
 run_case() {
   local name=$1 path=$2 script=${3:-$WORK/get.lua} duration=${4:-$SECONDS_PER_CASE}
-  local out="$WORK/wrk.txt"
+  local out="$WORK/wrk.txt" log_from
+  log_from=$(($(wc -l <"$WORK/server.log") + 1))
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"${duration}s" --latency -s "$script" "$BASE$path" >"$out"
-  local rps p50 p99 errors
+  local rps p50 p99 errors stalls
   rps=$(awk '/Requests\/sec/ {printf "%d", $2}' "$out")
   p50=$(awk '$1 == "50%" {print $2}' "$out")
   p99=$(awk '$1 == "99%" {print $2}' "$out")
   errors=$(awk '/Non-2xx/ {print $5}' "$out"); errors=${errors:-0}
+  stalls=$(tail -n +"$log_from" "$WORK/server.log" | awk '/slow disk flush/ && match($0, /flush_ms=[0-9]+/) {
+    n++; t += substr($0, RSTART + 9, RLENGTH - 9) } END { printf "%d (%d ms)", n, t }')
   LAST_REQUESTS=$(awk '/requests in/ {print $1}' "$out")
-  ROWS+=("$(printf '| %-62s | %8s | %8s | %8s | %7s |' "$name" "$rps" "$p50" "$p99" "$errors")")
+  ROWS+=("$(printf '| %-62s | %8s | %8s | %8s | %7s | %14s |' "$name" "$rps" "$p50" "$p99" "$errors" "$stalls")")
   echo "${ROWS[-1]}" >&2
 }
 
@@ -177,8 +183,8 @@ run_case "GET /api/v1/billing/plans (baseline, again)" /api/v1/billing/plans
 
 echo
 echo "wrk: $THREADS threads, $CONNECTIONS connections, ${SECONDS_PER_CASE}s per case, $(nproc) cores, server and wrk on one machine"
-printf '| %-62s | %8s | %8s | %8s | %7s |\n' "case" "req/s" "p50" "p99" "non-2xx"
-printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})"
+printf '| %-62s | %8s | %8s | %8s | %7s | %14s |\n' "case" "req/s" "p50" "p99" "non-2xx" "slow flushes"
+printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})" "$(printf -- '-%.0s' {1..16})"
 printf '%s\n' "${ROWS[@]}"
 echo "$CLICK_CHECK"
 

@@ -217,7 +217,10 @@ fn restore_fresh(reader: impl Read, db_dir: &Path) -> Result<BackupSummary, Back
     // Ids handed out after the restore must not repeat ids already in the data; sled has no
     // way to set its counter, so draw ids until it has passed the one saved in the backup.
     while db.generate_id()? < backup.id_counter {}
-    db.flush()?;
+    // All the way to the disk, as the server's own writes (see `DurableLog`).
+    super::DurableLog::open(db.clone(), db_dir)?
+        .flush()
+        .map_err(|e| BackupError::Io(io::Error::other(e.to_string())))?;
     Ok(summary)
 }
 

@@ -49,7 +49,7 @@ use crate::domain::webhook::WebhookRoute;
 
 pub use brands::DomainTaken;
 pub use campaigns::{CampaignCounters, Counter, CouponPool};
-pub use group_commit::GroupCommit;
+pub use group_commit::{DurableLog, GroupCommit};
 pub use members::EmailTaken;
 pub use participants::{
     DomainReferrer, IdempotencyRecord, IdempotencyWrite, ImportOutcome, NewParticipant, ReferralEdge, ReservedIds,
@@ -137,6 +137,8 @@ pub struct Store {
     deliveries: sled::Tree,
     delivery_log: sled::Tree,
     commit: Arc<GroupCommit>,
+    /// sled plus `fdatasync` of its log: what "on disk" means here (see [`DurableLog`]).
+    log: DurableLog,
     /// Every write holds the shared side while it writes; a backup holds the exclusive side
     /// while it copies, so it never sees a write set half applied (see `backup.rs`).
     gate: Arc<parking_lot::RwLock<()>>,
@@ -150,13 +152,15 @@ impl Store {
     /// Opens (or creates) the database under `dir`, opens every tree once, starts the
     /// group-commit flusher and seeds the default plans on first start.
     pub fn open(dir: &Path, options: &StoreOptions) -> Result<Self, StoreError> {
+        let sled_dir = backup::database_dir(dir);
         let db = sled::Config::new()
-            .path(backup::database_dir(dir))
+            .path(&sled_dir)
             .cache_capacity(options.cache_capacity)
             // The group-commit flusher is the only thread that flushes: concurrent flushes
             // collapse throughput in sled 0.34.7 (see DESIGN.md, "Durability contract").
             .flush_every_ms(None)
             .open()?;
+        let log = DurableLog::open(db.clone(), &sled_dir).map_err(|e| StoreError::Sled(sled::Error::Io(e)))?;
         let store = Self {
             members: db.open_tree("members")?,
             member_emails: db.open_tree("member_emails")?,
@@ -174,7 +178,8 @@ impl Store {
             webhooks: db.open_tree("webhooks")?,
             deliveries: db.open_tree("deliveries")?,
             delivery_log: db.open_tree("delivery_log")?,
-            commit: Arc::new(GroupCommit::start(db.clone(), options.idle_flush)),
+            commit: Arc::new(GroupCommit::start(log.clone(), options.idle_flush)),
+            log,
             gate: Arc::default(),
             dir: dir.to_owned(),
             webhook_routes: Arc::default(),
@@ -194,7 +199,7 @@ impl Store {
             tracing::info!(campaigns = resumed, "finished purging campaigns deleted before a crash");
         }
         // Start-up writes are writes like any other: make them durable before serving.
-        store.db.flush()?;
+        store.log.flush()?;
         Ok(store)
     }
 
@@ -224,7 +229,7 @@ impl Store {
     /// server has finished its in-flight requests.
     pub fn close(&self) -> Result<(), StoreError> {
         self.commit.shutdown();
-        self.db.flush()?;
+        self.log.flush()?;
         Ok(())
     }
 }
