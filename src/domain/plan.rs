@@ -23,9 +23,35 @@ pub struct Plan {
 /// Quotas attached to a plan. `None` means unlimited.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct PlanLimits {
+    #[schema(maximum = 1_000_000_000_000_u64)]
     pub brands: Option<u64>,
+    #[schema(maximum = 1_000_000_000_000_u64)]
     pub campaigns: Option<u64>,
+    #[schema(maximum = 1_000_000_000_000_u64)]
     pub participants: Option<u64>,
+}
+
+/// The largest quota a plan may set. Anything above it means "unlimited", which is `null`;
+/// refusing it keeps every limit a number that any JSON client reads exactly (below 2^53).
+pub const MAX_LIMIT: u64 = 1_000_000_000_000;
+
+impl PlanLimits {
+    /// Refuses a quota above [`MAX_LIMIT`], naming the field.
+    pub fn validate(&self) -> Result<(), super::ValidationError> {
+        for (field, value) in [
+            ("limits.brands", self.brands),
+            ("limits.campaigns", self.campaigns),
+            ("limits.participants", self.participants),
+        ] {
+            if value.is_some_and(|v| v > MAX_LIMIT) {
+                return Err(super::ValidationError::new(
+                    field,
+                    format!("{field} must be at most {MAX_LIMIT}; use null for no limit"),
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Id of the plan new members are put on.

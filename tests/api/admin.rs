@@ -152,6 +152,33 @@ async fn a_paid_plan_allows_public_campaigns_and_a_plan_in_use_cannot_be_deleted
     )
     .await;
     assert_eq!(renamed["data"]["name"], json!("Partner+"));
+    // A quota past what a JSON client reads exactly is refused (null is "no limit"); the plan
+    // keeps its old limits. The largest allowed one is stored as sent.
+    for huge in [json!(9_223_372_036_854_775_808_u64), json!(1_000_000_000_001_u64)] {
+        expect_error(
+            app.admin(Method::PUT, &format!("/plans/{plan_id}"), TOKEN)
+                .json(&json!({"limits": {"brands": huge, "campaigns": 2}}))
+                .send()
+                .await
+                .unwrap(),
+            400,
+            "validation_failed",
+        )
+        .await;
+    }
+    let limited = expect_status(
+        app.admin(Method::PUT, &format!("/plans/{plan_id}"), TOKEN)
+            .json(&json!({"limits": {"brands": 1_000_000_000_000_u64, "campaigns": null}}))
+            .send()
+            .await
+            .unwrap(),
+        200,
+    )
+    .await;
+    assert_eq!(
+        limited["data"]["limits"],
+        json!({"brands": 1_000_000_000_000_u64, "campaigns": null, "participants": null})
+    );
     expect_error(
         app.admin(Method::PUT, &format!("/plans/{plan_id}"), TOKEN)
             .json(&json!({"interval": "week"}))

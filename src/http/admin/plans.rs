@@ -61,6 +61,7 @@ impl PlanInput {
             plan.paid = paid;
         }
         if let Some(limits) = self.limits {
+            limits.validate()?;
             plan.limits = limits;
         }
         Ok(())
