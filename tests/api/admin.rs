@@ -31,11 +31,13 @@ async fn without_a_token_the_admin_api_does_not_exist_and_a_wrong_token_is_refus
 async fn an_operator_creates_finds_disables_and_enables_members_and_manages_their_keys() {
     let app = admin_app().await;
     let created = expect_status(
-        app.admin(Method::POST, "/members", TOKEN)
-            .json(&json!({"email": "ops@example.com", "name": "Ops Made", "password": "password-1", "plan_id": 2}))
-            .send()
-            .await
-            .unwrap(),
+        app.admin_json(
+            Method::POST,
+            "/members",
+            TOKEN,
+            &json!({"email": "ops@example.com", "name": "Ops Made", "password": "password-1", "plan_id": 2}),
+        )
+        .await,
         201,
     )
     .await;
@@ -106,11 +108,13 @@ async fn a_paid_plan_allows_public_campaigns_and_a_plan_in_use_cannot_be_deleted
     expect_error(app.post_json("/api/v1", "/campaigns", &member.bearer(), &public).await, 403, "plan_required").await;
 
     let plan = expect_status(
-        app.admin(Method::POST, "/plans", TOKEN)
-            .json(&json!({"name": "Partner", "price": "12.5", "currency": "eur", "paid": true}))
-            .send()
-            .await
-            .unwrap(),
+        app.admin_json(
+            Method::POST,
+            "/plans",
+            TOKEN,
+            &json!({"name": "Partner", "price": "12.5", "currency": "eur", "paid": true}),
+        )
+        .await,
         201,
     )
     .await;
@@ -123,11 +127,7 @@ async fn a_paid_plan_allows_public_campaigns_and_a_plan_in_use_cannot_be_deleted
     );
 
     expect_status(
-        app.admin(Method::PUT, &format!("/members/{}/plan", member.id), TOKEN)
-            .json(&json!({"plan_id": plan_id}))
-            .send()
-            .await
-            .unwrap(),
+        app.admin_json(Method::PUT, &format!("/members/{}/plan", member.id), TOKEN, &json!({"plan_id": plan_id})).await,
         200,
     )
     .await;
@@ -143,11 +143,7 @@ async fn a_paid_plan_allows_public_campaigns_and_a_plan_in_use_cannot_be_deleted
     )
     .await;
     let renamed = expect_status(
-        app.admin(Method::PUT, &format!("/plans/{plan_id}"), TOKEN)
-            .json(&json!({"name": "Partner+"}))
-            .send()
-            .await
-            .unwrap(),
+        app.admin_json(Method::PUT, &format!("/plans/{plan_id}"), TOKEN, &json!({"name": "Partner+"})).await,
         200,
     )
     .await;
@@ -156,22 +152,29 @@ async fn a_paid_plan_allows_public_campaigns_and_a_plan_in_use_cannot_be_deleted
     // keeps its old limits. The largest allowed one is stored as sent.
     for huge in [json!(9_223_372_036_854_775_808_u64), json!(1_000_000_000_001_u64)] {
         expect_error(
-            app.admin(Method::PUT, &format!("/plans/{plan_id}"), TOKEN)
-                .json(&json!({"limits": {"brands": huge, "campaigns": 2}}))
-                .send()
-                .await
-                .unwrap(),
+            app.admin_json(
+                Method::PUT,
+                &format!("/plans/{plan_id}"),
+                TOKEN,
+                &json!({"limits": {"brands": huge, "campaigns": 2}}),
+            )
+            .await,
             400,
             "validation_failed",
         )
         .await;
     }
+    let plans = expect_status(app.get("/api/v1", "/billing/plans", &Cred::None).await, 200).await;
+    let stored = plans["data"]["plans"].as_array().unwrap().iter().find(|p| p["id"] == json!(plan_id)).unwrap().clone();
+    assert_eq!(stored["limits"], json!({"brands": null, "campaigns": null, "participants": null}));
     let limited = expect_status(
-        app.admin(Method::PUT, &format!("/plans/{plan_id}"), TOKEN)
-            .json(&json!({"limits": {"brands": 1_000_000_000_000_u64, "campaigns": null}}))
-            .send()
-            .await
-            .unwrap(),
+        app.admin_json(
+            Method::PUT,
+            &format!("/plans/{plan_id}"),
+            TOKEN,
+            &json!({"limits": {"brands": 1_000_000_000_000_u64, "campaigns": null}}),
+        )
+        .await,
         200,
     )
     .await;
@@ -180,21 +183,13 @@ async fn a_paid_plan_allows_public_campaigns_and_a_plan_in_use_cannot_be_deleted
         json!({"brands": 1_000_000_000_000_u64, "campaigns": null, "participants": null})
     );
     expect_error(
-        app.admin(Method::PUT, &format!("/plans/{plan_id}"), TOKEN)
-            .json(&json!({"interval": "week"}))
-            .send()
-            .await
-            .unwrap(),
+        app.admin_json(Method::PUT, &format!("/plans/{plan_id}"), TOKEN, &json!({"interval": "week"})).await,
         400,
         "validation_failed",
     )
     .await;
     expect_status(
-        app.admin(Method::PUT, &format!("/members/{}/plan", member.id), TOKEN)
-            .json(&json!({"plan_id": 1}))
-            .send()
-            .await
-            .unwrap(),
+        app.admin_json(Method::PUT, &format!("/members/{}/plan", member.id), TOKEN, &json!({"plan_id": 1})).await,
         200,
     )
     .await;
@@ -206,7 +201,7 @@ async fn a_paid_plan_allows_public_campaigns_and_a_plan_in_use_cannot_be_deleted
     )
     .await;
     expect_error(
-        app.admin(Method::POST, "/plans", TOKEN).json(&json!({"name": "No price"})).send().await.unwrap(),
+        app.admin_json(Method::POST, "/plans", TOKEN, &json!({"name": "No price"})).await,
         400,
         "validation_failed",
     )
@@ -223,11 +218,8 @@ async fn linking_a_token_network_enables_token_rewards() {
         .await;
 
     let linked = expect_status(
-        app.admin(Method::PUT, &format!("/brands/{brand}/token-network"), TOKEN)
-            .json(&json!({"network": "polygon"}))
-            .send()
-            .await
-            .unwrap(),
+        app.admin_json(Method::PUT, &format!("/brands/{brand}/token-network"), TOKEN, &json!({"network": "polygon"}))
+            .await,
         200,
     )
     .await;
@@ -245,21 +237,19 @@ async fn linking_a_token_network_enables_token_rewards() {
     expect_error(app.post_json("/api/v1", "/campaigns", &member.bearer(), &token_campaign).await, 403, "plan_required")
         .await;
     expect_error(
-        app.admin(Method::PUT, "/brands/999999999/token-network", TOKEN)
-            .json(&json!({"network": "x"}))
-            .send()
-            .await
-            .unwrap(),
+        app.admin_json(Method::PUT, "/brands/999999999/token-network", TOKEN, &json!({"network": "x"})).await,
         404,
         "not_found",
     )
     .await;
     expect_error(
-        app.admin(Method::PUT, &format!("/brands/{brand}/token-network"), TOKEN)
-            .json(&json!({"network": "bad network!"}))
-            .send()
-            .await
-            .unwrap(),
+        app.admin_json(
+            Method::PUT,
+            &format!("/brands/{brand}/token-network"),
+            TOKEN,
+            &json!({"network": "bad network!"}),
+        )
+        .await,
         400,
         "validation_failed",
     )

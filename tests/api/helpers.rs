@@ -266,6 +266,11 @@ impl TestApp {
     pub fn admin(&self, method: Method, path: &str, token: &str) -> RequestBuilder {
         self.client.request(method, format!("{}/admin/v1{path}", self.address)).bearer_auth(token)
     }
+
+    /// An admin-API request with a JSON body, sent.
+    pub async fn admin_json(&self, method: Method, path: &str, token: &str, body: &Value) -> Response {
+        self.admin(method, path, token).json(body).send().await.expect("request sent")
+    }
 }
 
 /// Typed helpers for brands, campaigns and signups.
