@@ -33,6 +33,7 @@ pub struct PlanLimits {
 
 /// The largest quota a plan may set. Anything above it means "unlimited", which is `null`;
 /// refusing it keeps every limit a number that any JSON client reads exactly (below 2^53).
+/// The `#[schema(maximum)]`s above repeat it as a literal: utoipa takes literals only.
 pub const MAX_LIMIT: u64 = 1_000_000_000_000;
 
 impl PlanLimits {
