@@ -144,8 +144,13 @@ pub fn database_dir(data_dir: &Path) -> PathBuf {
 /// exclusive `flock` on its `db` file for as long as it has the database open; we try the
 /// same lock and let go of it at once.
 pub fn database_in_use(data_dir: &Path) -> io::Result<bool> {
+    sled_dir_locked(&database_dir(data_dir))
+}
+
+/// Whether some handle holds sled's lock on the database in `sled_dir`.
+fn sled_dir_locked(sled_dir: &Path) -> io::Result<bool> {
     use fs2::FileExt;
-    let file = match File::open(database_dir(data_dir).join("db")) {
+    let file = match File::open(sled_dir.join("db")) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(false),
         Err(e) => return Err(e),
@@ -181,7 +186,19 @@ pub fn restore_into(reader: impl Read, db_dir: &Path) -> Result<BackupSummary, B
     if result.is_err() {
         let _ = std::fs::remove_dir_all(db_dir);
     }
+    wait_for_sled_to_let_go(db_dir);
     result
+}
+
+/// sled releases its lock on the files from its own threads, a little after the last handle
+/// is dropped. Wait for that (at most 10 s), so that whoever restored can open the database
+/// at once: a server started in the same process, or a test. After the deadline the next
+/// open reports the lock itself.
+fn wait_for_sled_to_let_go(db_dir: &Path) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while matches!(sled_dir_locked(db_dir), Ok(true)) && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
 }
 
 fn restore_fresh(reader: impl Read, db_dir: &Path) -> Result<BackupSummary, BackupError> {
