@@ -9,7 +9,14 @@
 pub struct Faults {
     /// Every store read of the click endpoint fails.
     pub click_store: bool,
+    /// Once a file named [`FAIL_FLUSH_TRIGGER`] exists in the data directory, every
+    /// group-commit flush fails as a dying disk's would (EIO). A test creates the file when it
+    /// wants the disk to break, after setting up what it needs.
+    pub disk_flush: bool,
 }
+
+/// The file whose presence in the data directory breaks the disk under the `disk_flush` fault.
+pub const FAIL_FLUSH_TRIGGER: &str = "fail-flush";
 
 /// The variable that names the faults to switch on.
 pub const VARIABLE: &str = "REFERRALS_TEST_FAULTS";
@@ -21,7 +28,8 @@ impl Faults {
         for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
             match name {
                 "click_store" => faults.click_store = true,
-                other => return Err(format!("{VARIABLE}: unknown fault {other:?} (known: click_store)")),
+                "disk_flush" => faults.disk_flush = true,
+                other => return Err(format!("{VARIABLE}: unknown fault {other:?} (known: click_store, disk_flush)")),
             }
         }
         Ok(faults)
@@ -45,6 +53,8 @@ mod tests {
     fn parses_known_names_and_refuses_others() {
         assert_eq!(Faults::parse("").unwrap(), Faults::default());
         assert!(Faults::parse(" click_store ").unwrap().click_store);
+        let both = Faults::parse("click_store,disk_flush").unwrap();
+        assert!(both.click_store && both.disk_flush);
         assert!(Faults::parse("click_store,nope").is_err());
     }
 }

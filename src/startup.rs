@@ -62,9 +62,14 @@ impl Application {
         } else {
             ServerSecret::from_hex(&config.auth.secret)?
         };
+        let faults = crate::faults::Faults::from_env().map_err(StartupError::Faults)?;
+        if faults.any() {
+            tracing::warn!(?faults, "test faults are switched on; never run like this in production");
+        }
         let options = StoreOptions {
             cache_capacity: config.storage.cache_capacity_mb * 1024 * 1024,
             idle_flush: Duration::from_millis(config.storage.idle_flush_ms.max(10)),
+            fail_flush_trigger: faults.disk_flush.then(|| data_dir.join(crate::faults::FAIL_FLUSH_TRIGGER)),
         };
         let store = Store::open(data_dir, &options).map_err(|e| StartupError::Store {
             path: data_dir.display().to_string(),
@@ -77,10 +82,6 @@ impl Application {
         let auth = AuthKeys::derive(&secret, token_settings);
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let brands = BrandRegistry::new(store.clone(), cores);
-        let faults = crate::faults::Faults::from_env().map_err(StartupError::Faults)?;
-        if faults.any() {
-            tracing::warn!(?faults, "test faults are switched on; never run like this in production");
-        }
         let tallies = Tallies::default();
         let tally_task = tallies.start(brands.clone(), options.idle_flush);
 

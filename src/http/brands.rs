@@ -86,11 +86,13 @@ pub async fn create(
     };
     // Brand creation writes no existing brand's rows, so it needs no actor; the domain index
     // transaction makes concurrent creations of one domain yield exactly one brand.
-    state.store.create_brand(&brand)?.map_err(|DomainTaken { brand_id }| ApiError::Conflict {
+    let created = state.store.create_brand(&brand)?;
+    // A conflict too is answered only once what it reports is on disk.
+    state.store.durable().await?;
+    created.map_err(|DomainTaken { brand_id }| ApiError::Conflict {
         code: "domain_taken",
         message: format!("you already have a brand for {} (id {brand_id})", brand.domain),
     })?;
-    state.store.durable().await?;
     Ok(envelope::created(views::brand(&brand)))
 }
 

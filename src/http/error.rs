@@ -37,10 +37,23 @@ pub enum ApiError {
     /// 413: the body is over the endpoint's limit.
     #[error("request body is larger than the limit of {limit} bytes")]
     PayloadTooLarge { limit: usize },
+    /// 503: the write could not be made durable, or the server is stopping, so it is not
+    /// acknowledged; or (`GET /health`) writes are stopped. A cause is logged, never sent.
+    #[error("{message}")]
+    Unavailable { message: &'static str, cause: Option<String> },
     /// 500: a fault of ours. The cause is logged, never sent.
     #[error("internal server error")]
     Internal(String),
 }
+
+/// What a client is told when a flush to disk failed: the server has stopped acknowledging
+/// writes (fail-stop, see `store::group_commit`) and only a restart brings them back.
+pub const WRITES_STOPPED: &str = "the write could not be confirmed on disk, so it is not acknowledged and may or may \
+     not have been kept; the server accepts no writes until it is restarted. Retry then, with the same \
+     Idempotency-Key where the endpoint takes one";
+
+const SHUTTING_DOWN: &str = "the server is shutting down, so the write is not acknowledged and may or may not have \
+     been kept; retry shortly, with the same Idempotency-Key where the endpoint takes one";
 
 impl ApiError {
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
@@ -61,6 +74,7 @@ impl ApiError {
             Self::MethodNotAllowed => "method_not_allowed",
             Self::PayloadTooLarge { .. } => "payload_too_large",
             Self::RateLimited { .. } => "rate_limited",
+            Self::Unavailable { .. } => "unavailable",
             Self::Internal(_) => "internal",
         }
     }
@@ -85,13 +99,16 @@ impl ResponseError for ApiError {
             Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     fn error_response(&self) -> HttpResponse {
-        if let Self::Internal(cause) = self {
-            tracing::error!(%cause, "request failed with an internal error");
+        match self {
+            Self::Internal(cause) => tracing::error!(%cause, "request failed with an internal error"),
+            Self::Unavailable { cause: Some(cause), .. } => tracing::warn!(%cause, "write not acknowledged"),
+            _ => {}
         }
         let mut response = HttpResponse::build(self.status_code());
         if matches!(self, Self::Unauthorized(_)) {
@@ -112,7 +129,11 @@ impl From<ValidationError> for ApiError {
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
-        Self::Internal(e.to_string())
+        match e {
+            StoreError::Flush(_) => Self::Unavailable { message: WRITES_STOPPED, cause: Some(e.to_string()) },
+            StoreError::Closed => Self::Unavailable { message: SHUTTING_DOWN, cause: Some(e.to_string()) },
+            _ => Self::Internal(e.to_string()),
+        }
     }
 }
 

@@ -45,9 +45,20 @@ pub fn from_request(
 /// The stored answer when this key was used before with this request; 409 when it was used
 /// with another. Checked before the signup is sent to the brand actor (the actor checks
 /// again inside the transaction, for concurrent retries).
-pub fn replay_if_known(state: &AppState, write: Option<&IdempotencyWrite>) -> Result<Option<HttpResponse>, ApiError> {
+///
+/// A record found here may belong to a first attempt still waiting for the disk (a client
+/// that gave up on a slow answer and retried at once), or to one whose flush failed. So the
+/// replay waits for a flush too: a retry is never told 201 about a signup that is not on disk.
+pub async fn replay_if_known(
+    state: &AppState,
+    write: Option<&IdempotencyWrite>,
+) -> Result<Option<HttpResponse>, ApiError> {
     let Some(write) = write else { return Ok(None) };
-    match state.store.idempotency_record(&write.key)? {
+    let record = state.store.idempotency_record(&write.key)?;
+    if record.is_some() {
+        state.store.durable().await?;
+    }
+    match record {
         Some(record) if record.request_hash == write.request_hash => Ok(Some(replay(&record))),
         Some(_) => Err(ApiError::Conflict {
             code: "idempotency_key_reused",

@@ -63,14 +63,17 @@ pub async fn create_member(
     // Refuse a taken email before spending ~50 ms of CPU on hashing; the transaction below
     // checks again, so a race between two registrations still yields exactly one member.
     if state.store.member_by_email(&email)?.is_some() {
+        // The conflict reports a stored member, perhaps one whose registration is still
+        // waiting for the disk: answer only once it is there (see `Store::durable`).
+        state.store.durable().await?;
         return Err(email_taken());
     }
     let hash = web::block(move || password::hash(password.expose()))
         .await?
         .map_err(|e| ApiError::Internal(format!("password hashing failed: {e}")))?;
-    let member =
-        state.store.create_member(&email, name.as_str(), hash, plan_id)?.map_err(|EmailTaken| email_taken())?;
+    let created = state.store.create_member(&email, name.as_str(), hash, plan_id)?;
     state.store.durable().await?;
+    let member = created.map_err(|EmailTaken| email_taken())?;
     tracing::info!(member_id = member.id, "member registered");
     Ok(member)
 }

@@ -11,6 +11,7 @@
 //! | `GET /members/profile`  | [`members`]     |
 //! | `GET/POST /members/api-key` | [`api_keys`] |
 //! | `GET /billing/plans`    | [`billing`]     |
+//! | `GET /health`           | [`health`]      |
 //! | `/brands`, `/brands/:id`, `/brands/:id/stats` | [`brands`] |
 //! | `/campaigns`, `/campaigns/:id`, `/campaigns/:id/stats`, `/campaigns/:id/coupons` | [`campaigns`] |
 //! | `/participants`, `/participants/:id`, `/participants/:id/invites` | [`participants`] |
@@ -30,6 +31,7 @@ pub mod campaigns;
 pub mod envelope;
 pub mod error;
 pub mod fallback;
+pub mod health;
 pub mod idempotency;
 pub mod json;
 pub mod landers;
@@ -79,6 +81,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/members/api-key").get(api_keys::current).post(api_keys::generate))
         .service(limited("/billing/plans", &limits.views, [route(Method::GET, billing::plans)]))
         .service(resource("/openapi.json").get(openapi::document))
+        .service(resource("/health").get(health::health))
         .service(resource("/brands").get(brands::list).post(brands::create))
         .service(resource("/brands/{id}").get(brands::get).put(brands::update).delete(brands::delete))
         .service(resource("/brands/{id}/stats").get(brands::stats))

@@ -53,7 +53,7 @@ pub async fn signup(
     JsonBody(body): JsonBody<SignupBody>,
 ) -> Result<HttpResponse, ApiError> {
     let idempotency = idempotency::from_request(&req, member.id, &body)?;
-    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref())? {
+    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref()).await? {
         return Ok(replay);
     }
     let campaign = ownership::campaign(&state, &member, body_id("campaign_id", body.campaign_id.as_ref())?)?;
@@ -92,7 +92,7 @@ pub async fn referral_signup(
     JsonBody(body): JsonBody<ReferralSignupBody>,
 ) -> Result<HttpResponse, ApiError> {
     let idempotency = idempotency::from_request(&req, member.id, &body)?;
-    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref())? {
+    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref()).await? {
         return Ok(replay);
     }
     let invalid_code = || {
@@ -150,8 +150,11 @@ pub(crate) async fn send(
     render: Render,
 ) -> Result<SignupOutcome, ApiError> {
     let message = Signup { campaign_id: campaign.id, member_id: member.id, who, referral, idempotency, render };
-    let outcome = state.brands.get(campaign.brand_id).send(message).await??;
+    let outcome = state.brands.get(campaign.brand_id).send(message).await?;
+    // A refusal (the email is a participant already) reports stored state, perhaps another
+    // request's signup still waiting for the disk, so it too waits for the flush.
     state.store.durable().await?;
+    let outcome = outcome?;
     if let SignupOutcome::Created(signed) = &outcome {
         if !signed.deliveries.is_empty() {
             state.webhooks.do_send(crate::webhooks::NewDeliveries(signed.deliveries.clone()));

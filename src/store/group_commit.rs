@@ -159,8 +159,12 @@ impl GroupCommit {
         Self::start_with(move || log.flush(), idle_flush)
     }
 
-    /// The flusher with `flush` as what makes writes durable (tests pass a failing one).
-    fn start_with(flush: impl FnMut() -> Result<(), StoreError> + Send + 'static, idle_flush: Duration) -> Self {
+    /// The flusher with `flush` as what makes writes durable (tests, and the `disk_flush`
+    /// fault, pass one that fails).
+    pub(crate) fn start_with(
+        flush: impl FnMut() -> Result<(), StoreError> + Send + 'static,
+        idle_flush: Duration,
+    ) -> Self {
         let shared = Arc::new(Shared { state: Mutex::new(State::default()), wake: Condvar::new() });
         let worker = shared.clone();
         let thread = std::thread::Builder::new()
@@ -168,6 +172,11 @@ impl GroupCommit {
             .spawn(move || run(&worker, flush, idle_flush))
             .expect("the group-commit thread must start");
         Self { shared, thread: Mutex::new(Some(thread)) }
+    }
+
+    /// Whether a flush has failed, so that no write will be acknowledged until a restart.
+    pub fn has_failed(&self) -> bool {
+        self.shared.lock().failed.is_some()
     }
 
     /// Resolves once a flush that began after this call has completed.

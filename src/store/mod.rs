@@ -108,11 +108,13 @@ pub struct StoreOptions {
     pub cache_capacity: u64,
     /// How often the flusher flushes when no writer is waiting (covers batched counters).
     pub idle_flush: Duration,
+    /// The `disk_flush` test fault: once this file exists, every group-commit flush fails.
+    pub fail_flush_trigger: Option<PathBuf>,
 }
 
 impl Default for StoreOptions {
     fn default() -> Self {
-        Self { cache_capacity: 256 * 1024 * 1024, idle_flush: Duration::from_secs(1) }
+        Self { cache_capacity: 256 * 1024 * 1024, idle_flush: Duration::from_secs(1), fail_flush_trigger: None }
     }
 }
 
@@ -148,6 +150,24 @@ pub struct Store {
     webhook_routes: Arc<parking_lot::RwLock<std::collections::HashMap<u64, Arc<Vec<WebhookRoute>>>>>,
 }
 
+/// The flusher over `log`; under the `disk_flush` test fault, one whose flushes fail once the
+/// trigger file exists.
+fn start_group_commit(log: &DurableLog, options: &StoreOptions) -> GroupCommit {
+    let log = log.clone();
+    match options.fail_flush_trigger.clone() {
+        None => GroupCommit::start(log, options.idle_flush),
+        Some(trigger) => GroupCommit::start_with(
+            move || {
+                if trigger.exists() {
+                    return Err(StoreError::Flush(std::io::Error::from_raw_os_error(5).to_string()));
+                }
+                log.flush()
+            },
+            options.idle_flush,
+        ),
+    }
+}
+
 impl Store {
     /// Opens (or creates) the database under `dir`, opens every tree once, starts the
     /// group-commit flusher and seeds the default plans on first start.
@@ -178,7 +198,7 @@ impl Store {
             webhooks: db.open_tree("webhooks")?,
             deliveries: db.open_tree("deliveries")?,
             delivery_log: db.open_tree("delivery_log")?,
-            commit: Arc::new(GroupCommit::start(log.clone(), options.idle_flush)),
+            commit: Arc::new(start_group_commit(&log, options)),
             log,
             gate: Arc::default(),
             dir: dir.to_owned(),
@@ -207,6 +227,12 @@ impl Store {
     /// share one flush (group commit). A write endpoint answers 2xx only after this returns.
     pub async fn durable(&self) -> Result<(), StoreError> {
         self.commit.durable().await
+    }
+
+    /// Whether a flush to disk has failed: writes are refused until a restart (fail-stop,
+    /// see [`GroupCommit`]). What `GET /health` reports.
+    pub fn writes_stopped(&self) -> bool {
+        self.commit.has_failed()
     }
 
     /// Held by every write for its duration (see [`Store::gate`]). Recursive, so a write that

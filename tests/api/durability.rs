@@ -90,3 +90,70 @@ async fn a_second_server_on_the_same_data_directory_refuses_to_start() {
     // The first server is unaffected.
     expect_status(app.get("/api/v1", "/billing/plans", &Cred::None).await, 200).await;
 }
+
+/// A signup with an `Idempotency-Key`, as a client that retries would send it.
+async fn keyed_signup(app: &TestApp, member: &TestMember, key: &str, body: &serde_json::Value) -> reqwest::Response {
+    app.request(reqwest::Method::POST, "/api/v1", "/signups", &member.bearer())
+        .header("Idempotency-Key", key)
+        .json(body)
+        .send()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn after_a_failed_flush_no_write_is_acknowledged_until_a_restart_and_health_says_so() {
+    let mut app = TestApp::spawn_with(Options {
+        env: vec![("REFERRALS_TEST_FAULTS".into(), "disk_flush".into())],
+        ..Default::default()
+    })
+    .await;
+    let member = app.member("disk").await;
+    let brand = app.brand(&member, "https://disk.example").await;
+    let campaign =
+        app.campaign(&member, brand, json!({"reward_type": 3, "reward_value": "hi"})).await["id"].as_u64().unwrap();
+    let health = expect_status(app.get("/api/v1", "/health", &Cred::None).await, 200).await;
+    assert_eq!(health, json!({"success": true, "data": {"status": "ok"}}));
+
+    // The disk fails now.
+    let trigger = app.data_dir.join("fail-flush");
+    std::fs::write(&trigger, b"").unwrap();
+    let signup = json!({"campaign_id": campaign, "email": "late@example.com"});
+    let message = expect_error(keyed_signup(&app, &member, "late-1", &signup).await, 503, "unavailable").await;
+    assert!(message.contains("not acknowledged") && message.contains("Idempotency-Key"), "{message}");
+    // The disk works again, but a failed flush may have lost pages that a later sync would
+    // not report: nothing is acknowledged until a restart. Not the retry, whose first
+    // attempt is in the database but not known to be on disk; not the conflicts that would
+    // report it; not a new write.
+    std::fs::remove_file(&trigger).unwrap();
+    expect_error(keyed_signup(&app, &member, "late-1", &signup).await, 503, "unavailable").await;
+    expect_error(app.post_json("/api/v1", "/signups", &member.bearer(), &signup).await, 503, "unavailable").await;
+    let other = json!({"campaign_id": campaign, "email": "other@example.com"});
+    expect_error(app.post_json("/api/v1", "/signups", &member.bearer(), &other).await, 503, "unavailable").await;
+    expect_error(app.register("/v1", &member.email, "Again", "password-123").await, 503, "unavailable").await;
+    let health = expect_error(app.get("/v1", "/health", &Cred::None).await, 503, "unavailable").await;
+    assert!(health.contains("restarted"), "{health}");
+    // Reads still answer.
+    let read = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}"), &member.bearer()).await, 200).await;
+    assert_eq!(read["data"]["id"], json!(campaign));
+    let log = app.log();
+    assert!(log.contains("flush to disk failed"), "{log}");
+    assert!(!log.contains("internal error"), "a failed flush is a 503, not a 500: {log}");
+
+    // After a restart: healthy, and the retry the 503 asked for is answered 201 exactly once
+    // (a replay if the first attempt was kept, a new signup if it was not).
+    assert_eq!(app.signal("TERM").code(), Some(0));
+    app.restart().await;
+    expect_status(app.get("/api/v1", "/health", &Cred::None).await, 200).await;
+    let retried = expect_status(keyed_signup(&app, &member, "late-1", &signup).await, 201).await;
+    assert_eq!(retried["data"]["participant"]["email"], json!("late@example.com"));
+    let again = expect_status(keyed_signup(&app, &member, "late-1", &signup).await, 201).await;
+    assert_eq!(again, retried);
+    let all = expect_status(
+        app.get("/api/v1", &format!("/participants?campaign_id={campaign}"), &member.bearer()).await,
+        200,
+    )
+    .await;
+    let late = all["data"]["participants"].as_array().unwrap().iter().filter(|p| p["email"] == "late@example.com");
+    assert_eq!(late.count(), 1);
+}

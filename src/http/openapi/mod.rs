@@ -129,6 +129,7 @@ const ENDPOINTS: &[Endpoint] = &[
     ep!(POST Api "/members/api-key", "members", "Generate a new API key (the previous one stops working)", Member, query: &[], body: None, 201 => Data("ApiKeyAnswer"), errors: &[]),
     ep!(GET Api "/billing/plans", "billing", "Every subscription plan", Public, query: &[], body: None, 200 => Data("Plans"), errors: &[]),
     ep!(GET Api "/openapi.json", "meta", "This document", Public, query: &[], body: None, 200 => Bare("Document"), errors: &[]),
+    ep!(GET Api "/health", "meta", "Whether the server accepts writes (503 once a failed flush to disk has stopped them)", Public, query: &[], body: None, 200 => Data("Health"), errors: &[503]),
     ep!(GET Api "/brands", "brands", "The member's brands, newest first", Member, query: LIST, body: None, 200 => Data("BrandList"), errors: &[]),
     ep!(POST Api "/brands", "brands", "Register a brand (a website)", Member, query: &[], body: Some(Json("BrandCreate")), 201 => Data("Brand"), errors: &[409]),
     ep!(GET Api "/brands/{id}", "brands", "One brand", Member, query: &[], body: None, 200 => Data("Brand"), errors: &[]),
@@ -237,6 +238,7 @@ fn components() -> utoipa::openapi::Components {
         Brand,
         BrandList,
         Deleted,
+        Health,
         CampaignCounters,
         BrandStats,
         DailySignups,
@@ -351,6 +353,10 @@ fn failure(status: u16) -> utoipa::openapi::Response {
         409 => "It exists already",
         413 => "The body is larger than the limit",
         429 => "Rate limited: retry after Retry-After seconds",
+        503 => {
+            "Not acknowledged: the write could not be confirmed on disk (the server accepts no writes until it \
+                is restarted) or the server is shutting down"
+        }
         _ => "Failure",
     };
     let mut response = ResponseBuilder::new()
@@ -453,6 +459,10 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
             op = op.security(SecurityRequirement::new("admin_token", Vec::<String>::new()));
         }
         Auth::Public => statuses.push(429),
+    }
+    // Any write waits for the disk: a failed flush (or a shutdown) leaves it unacknowledged.
+    if endpoint.method != GET {
+        statuses.push(503);
     }
     if matches!(endpoint.answer, Bare("ClickAnswer")) {
         statuses.clear(); // fails open

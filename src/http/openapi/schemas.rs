@@ -166,6 +166,14 @@ pub struct BrandList {
     pub pagination: Pagination,
 }
 
+/// `GET /health` while the server accepts writes.
+#[derive(ToSchema, Serialize)]
+pub struct Health {
+    /// Always `ok`; otherwise the answer is a 503 failure.
+    #[schema(pattern = "^ok$")]
+    pub status: String,
+}
+
 /// The answer of a delete.
 #[derive(ToSchema, Serialize)]
 pub struct Deleted {

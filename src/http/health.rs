@@ -1,0 +1,29 @@
+//! `GET /health`: whether the server accepts writes, for a load balancer, an orchestrator's
+//! probe or a monitoring check. Public and cheap (one flag read), so it is not rate limited.
+
+use actix_web::{web, HttpResponse};
+use serde::Serialize;
+
+use super::envelope;
+use super::error::ApiError;
+use super::state::AppState;
+
+/// The answer while the server is healthy.
+#[derive(Serialize)]
+struct Healthy {
+    status: &'static str,
+}
+
+/// What `GET /health` answers once a flush to disk has failed.
+const WRITES_STOPPED: &str =
+    "writes are stopped: a flush to disk failed, and no write is acknowledged until the server is restarted";
+
+/// `GET /health`: 200 `{"status": "ok"}`; 503 `unavailable` once a failed flush to disk has
+/// stopped all writes (fail-stop). The failure itself was logged when it happened, so the
+/// probe does not log it again.
+pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    if state.store.writes_stopped() {
+        return Err(ApiError::Unavailable { message: WRITES_STOPPED, cause: None });
+    }
+    Ok(envelope::ok(Healthy { status: "ok" }))
+}
