@@ -48,7 +48,7 @@ pub enum ApiError {
 
 /// What a client is told when a flush to disk failed: the server has stopped acknowledging
 /// writes (fail-stop, see `store::group_commit`) and only a restart brings them back.
-pub const WRITES_STOPPED: &str = "the write could not be confirmed on disk, so it is not acknowledged and may or may \
+const WRITES_STOPPED: &str = "the write could not be confirmed on disk, so it is not acknowledged and may or may \
      not have been kept; the server accepts no writes until it is restarted. Retry then, with the same \
      Idempotency-Key where the endpoint takes one";
 

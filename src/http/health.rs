@@ -15,7 +15,7 @@ struct Healthy {
 }
 
 /// What `GET /health` answers once a flush to disk has failed.
-const WRITES_STOPPED: &str =
+const STOPPED_NOTICE: &str =
     "writes are stopped: a flush to disk failed, and no write is acknowledged until the server is restarted";
 
 /// `GET /health`: 200 `{"status": "ok"}`; 503 `unavailable` once a failed flush to disk has
@@ -23,7 +23,7 @@ const WRITES_STOPPED: &str =
 /// probe does not log it again.
 pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     if state.store.writes_stopped() {
-        return Err(ApiError::Unavailable { message: WRITES_STOPPED, cause: None });
+        return Err(ApiError::Unavailable { message: STOPPED_NOTICE, cause: None });
     }
     Ok(envelope::ok(Healthy { status: "ok" }))
 }
