@@ -16,8 +16,8 @@ use utoipa::openapi::security::{
     ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
 };
 use utoipa::openapi::{
-    ComponentsBuilder, ContentBuilder, HeaderBuilder, InfoBuilder, ObjectBuilder, OpenApi, OpenApiBuilder,
-    PathsBuilder, Ref, RefOr, Required, ResponseBuilder, Schema, ServerBuilder, Tag, Type,
+    ArrayBuilder, ComponentsBuilder, ContentBuilder, HeaderBuilder, InfoBuilder, ObjectBuilder, OneOfBuilder, OpenApi,
+    OpenApiBuilder, PathsBuilder, Ref, RefOr, Required, ResponseBuilder, Schema, ServerBuilder, Tag, Type,
 };
 
 use super::{AppState, API_ROOTS};
@@ -143,7 +143,7 @@ const ENDPOINTS: &[Endpoint] = &[
     ep!(DELETE Api "/campaigns/{id}", "campaigns", "Delete a campaign with everything under it", Member, query: &[], body: None, 200 => Data("Deleted"), errors: &[]),
     ep!(GET Api "/campaigns/{id}/stats", "campaigns", "A campaign's counters and daily signups", Member, query: &[("days", Type::Integer, "days of daily signups, 1 to 365 (default 30)")], body: None, 200 => Data("CampaignStats"), errors: &[]),
     ep!(GET Api "/campaigns/{id}/coupons", "campaigns", "The coupon pool's counts", Member, query: &[], body: None, 200 => Data("CouponPool"), errors: &[]),
-    ep!(POST Api "/campaigns/{id}/coupons", "campaigns", "Upload coupon codes (at most 100,000 a request)", Member, query: &[], body: Some(JsonOrLines("CouponCodes")), 201 => Data("CouponUpload"), errors: &[]),
+    ep!(POST Api "/campaigns/{id}/coupons", "campaigns", "Upload coupon codes (at most 100,000 a request)", Member, query: &[], body: Some(JsonOrLines("CouponUploadBody")), 201 => Data("CouponUpload"), errors: &[]),
     ep!(GET Api "/participants", "participants", "The member's participants, newest first", Member, query: LIST_BY_CAMPAIGN, body: None, 200 => Data("ParticipantList"), errors: &[]),
     ep!(GET Api "/participants/{id}", "participants", "One participant with counts, rewards and invitations", Member, query: &[], body: None, 200 => Data("ParticipantDetail"), errors: &[]),
     ep!(POST Api "/participants/{id}/invites", "participants", "Record invitations sent by email", Member, query: &[], body: Some(Json("InviteBody")), 201 => Data("Invites"), errors: &[]),
@@ -306,6 +306,17 @@ fn components() -> utoipa::openapi::Components {
                  text/plain; anything else is answered 200 with ok false",
             ))
             .build(),
+    );
+    // The coupon upload's JSON: the spec's array of codes, or the same array as `codes`.
+    builder = builder.schema(
+        "CouponUploadBody",
+        OneOfBuilder::new()
+            .item(
+                ArrayBuilder::new()
+                    .items(ObjectBuilder::new().schema_type(utoipa::openapi::schema::SchemaType::AnyValue))
+                    .description(Some("the codes, judged one by one as in CouponCodes.codes")),
+            )
+            .item(schema_ref("CouponCodes")),
     );
     builder = builder.schema("Document", ObjectBuilder::new().description(Some("An OpenAPI 3.1 document")).build());
     builder.build()

@@ -291,8 +291,9 @@ pub struct CouponPool {
     pub pending_rewards: u64,
 }
 
-/// Body of `POST /campaigns/:id/coupons` as JSON (also accepted: a JSON array of codes, or
-/// `text/csv` with one code per line). At most 100,000 codes per request.
+/// Body of `POST /campaigns/:id/coupons` as a JSON object; the bare array of codes is the
+/// other JSON form (`CouponUploadBody` in the document), and `text/csv` with one code a line
+/// the third. At most 100,000 codes per request.
 #[derive(ToSchema, Serialize)]
 pub struct CouponCodes {
     /// The codes: strings of 1 to 128 printable characters. Like a bad line of a file, an
