@@ -103,11 +103,7 @@ async fn keyed_signup(app: &TestApp, member: &TestMember, key: &str, body: &serd
 
 #[tokio::test]
 async fn after_a_failed_flush_no_write_is_acknowledged_until_a_restart_and_health_says_so() {
-    let mut app = TestApp::spawn_with(Options {
-        env: vec![("REFERRALS_TEST_FAULTS".into(), "disk_flush".into())],
-        ..Default::default()
-    })
-    .await;
+    let mut app = TestApp::spawn_with(Options::with_faults("disk_flush")).await;
     let member = app.member("disk").await;
     let brand = app.brand(&member, "https://disk.example").await;
     let campaign =

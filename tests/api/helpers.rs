@@ -30,6 +30,13 @@ pub struct Options {
     pub env: Vec<(String, String)>,
 }
 
+impl Options {
+    /// A server with these test faults switched on (`REFERRALS_TEST_FAULTS`, see `src/faults.rs`).
+    pub fn with_faults(faults: &str) -> Self {
+        Self { env: vec![("REFERRALS_TEST_FAULTS".into(), faults.into())], ..Default::default() }
+    }
+}
+
 /// A server process owned by one test. Killed (SIGKILL) when dropped.
 pub struct TestApp {
     pub address: String,

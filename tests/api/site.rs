@@ -110,11 +110,7 @@ async fn the_click_endpoint_answers_ok_false_when_rate_limited_or_when_the_store
     assert_eq!(answers, [true, true, true, false, false], "three in the burst, then refused with 200 ok:false");
     app.wait_for_count(&member, campaign, "clicks", 3).await;
 
-    let failing = TestApp::spawn_with(Options {
-        env: vec![("REFERRALS_TEST_FAULTS".into(), "click_store".into())],
-        ..Default::default()
-    })
-    .await;
+    let failing = TestApp::spawn_with(Options::with_faults("click_store")).await;
     let member = failing.member("failing").await;
     let brand = failing.brand(&member, "https://failing.example").await;
     let campaign =
