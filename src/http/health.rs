@@ -8,9 +8,11 @@ use super::envelope;
 use super::error::ApiError;
 use super::state::AppState;
 
-/// The answer while the server is healthy.
-#[derive(Serialize)]
-struct Healthy {
+/// `GET /health` while the server accepts writes; also its schema in the OpenAPI document.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Health {
+    /// Always `ok`; otherwise the answer is a 503 failure.
+    #[schema(pattern = "^ok$")]
     status: &'static str,
 }
 
@@ -25,5 +27,5 @@ pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
     if state.store.writes_stopped() {
         return Err(ApiError::Unavailable { message: STOPPED_NOTICE, cause: None });
     }
-    Ok(envelope::ok(Healthy { status: "ok" }))
+    Ok(envelope::ok(Health { status: "ok" }))
 }

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 pub use crate::domain::plan::{Plan, PlanLimits};
 pub use crate::domain::webhook::Attempt;
+pub use crate::http::health::Health;
 pub use crate::store::CampaignCounters;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -164,14 +165,6 @@ pub struct Brand {
 pub struct BrandList {
     pub brands: Vec<Brand>,
     pub pagination: Pagination,
-}
-
-/// `GET /health` while the server accepts writes.
-#[derive(ToSchema, Serialize)]
-pub struct Health {
-    /// Always `ok`; otherwise the answer is a 503 failure.
-    #[schema(pattern = "^ok$")]
-    pub status: String,
 }
 
 /// The answer of a delete.
