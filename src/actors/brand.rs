@@ -1,18 +1,21 @@
 //! `BrandActor`: owns one brand's data and applies that brand's writes one message at a time:
 //! brand changes, campaigns, coupon imports, signups, referral visits and invitations.
 //!
-//! Handlers are synchronous: they read, decide and write (one sled transaction) with no
-//! `.await` in between, so no other message of the brand can interleave. They do not wait for
-//! the disk; the caller awaits the group commit after the reply.
+//! Handlers are load, decide, commit: the referral engine (`domain::engine`) reads the
+//! brand's committed data and decides; the store commits the decision's writes atomically.
+//! They are synchronous, with no `.await` in between, so no other message of the brand can
+//! interleave: that is what the engine's exactly-once rules rest on. They do not wait for the
+//! disk; the caller awaits the group commit after the reply.
 
 use actix::prelude::*;
 
 use crate::domain::campaign::CampaignInput;
-use crate::domain::{now_rfc3339, Brand, Campaign, EmailAddress, Invite, Publish, RewardType, ValidationError};
-use crate::store::{
-    IdempotencyRecord, IdempotencyWrite, ImportOutcome, NewParticipant, ReferralEdge, ReservedIds, Signed,
-    SignupRefused, Store, StoreError, Visit,
+use crate::domain::counters::BrandTally;
+use crate::domain::engine::{
+    self, ImportOutcome, Moment, NewParticipant, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal, Visit,
 };
+use crate::domain::{now_rfc3339, Brand, Campaign, EmailAddress, Invite, Publish, RewardType, ValidationError};
+use crate::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Store, StoreError};
 
 /// The single writer of one brand's data.
 pub struct BrandActor {
@@ -250,16 +253,20 @@ impl Handler<ImportCoupons> for BrandActor {
     fn handle(&mut self, msg: ImportCoupons, _ctx: &mut Self::Context) -> Self::Result {
         self.applied += 1;
         let campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
-        Ok(self.store.import_coupons(&campaign, &msg.codes, &now_rfc3339())?)
+        let moment = Moment::now();
+        let mut total = ImportOutcome::default();
+        for chunk in msg.codes.chunks(engine::IMPORT_CHUNK) {
+            let (outcome, writes) = engine::decide_import(&self.store, &campaign, chunk, &moment)?;
+            self.store.commit(&writes)?;
+            total.add(outcome);
+        }
+        Ok(total)
     }
 }
 
-/// Turns a signup's outcome into the stored answer of an idempotent request.
-pub type Render = Box<dyn Fn(&Signed) -> (u16, String) + Send>;
-
 /// Signs a participant up to a campaign, with or without a referral, and applies the goal
 /// and reward rules.
-#[derive(Message)]
+#[derive(Debug, Message)]
 #[rtype(result = "Result<SignupOutcome, BrandError>")]
 pub struct Signup {
     pub campaign_id: u64,
@@ -267,7 +274,6 @@ pub struct Signup {
     pub who: NewParticipant,
     pub referral: Option<ReferralEdge>,
     pub idempotency: Option<IdempotencyWrite>,
-    pub render: Render,
 }
 
 /// What a signup did.
@@ -289,42 +295,64 @@ impl BrandActor {
     }
 }
 
+/// The stored first answer for a reused key: a replay when the request is the same, a
+/// conflict when it is another.
+fn replay_or_conflict(record: IdempotencyRecord, write: &IdempotencyWrite) -> Result<SignupOutcome, BrandError> {
+    if record.request_hash == write.request_hash {
+        Ok(SignupOutcome::Replay(record))
+    } else {
+        Err(BrandError::IdempotencyConflict)
+    }
+}
+
 impl Handler<Signup> for BrandActor {
     type Result = Result<SignupOutcome, BrandError>;
 
     fn handle(&mut self, msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
         self.applied += 1;
         let campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
-        let ids = ReservedIds {
+        if let Some(write) = &msg.idempotency {
+            if let Some(record) = self.store.idempotency_record(&write.key)? {
+                return replay_or_conflict(record, write);
+            }
+        }
+        let ids = SignupIds {
             participant: self.store.next_id()?,
             referrer_reward: self.store.next_id()?,
             invited_reward: self.store.next_id()?,
-            webhooks: self.webhooks_for(&campaign)?,
         };
-        let outcome = self.store.signup(
-            &campaign,
-            &msg.who,
-            msg.referral,
-            msg.idempotency.as_ref(),
-            ids,
-            &now_rfc3339(),
-            &*msg.render,
-        )?;
-        match outcome {
-            Ok(signed) => Ok(SignupOutcome::Created(Box::new(signed))),
-            Err(SignupRefused::Replay(record)) => Ok(SignupOutcome::Replay(record)),
-            Err(SignupRefused::IdempotencyConflict) => Err(BrandError::IdempotencyConflict),
-            Err(SignupRefused::InvalidReferral) => Err(BrandError::InvalidReferral),
-            Err(SignupRefused::SelfReferral) => Err(BrandError::SelfReferral),
-            Err(SignupRefused::DomainTaken) => Err(BrandError::DomainTaken),
-            Err(SignupRefused::EmailTaken(existing)) => match (msg.referral, existing.referred_by) {
-                // The chain is never overwritten: say so instead.
-                (Some(edge), Some(inviter)) => Ok(SignupOutcome::AlreadyReferred {
-                    by_same_referrer: inviter == edge.referrer_id,
-                    participant: existing,
-                }),
-                _ => Err(BrandError::EmailTaken),
-            },
+        let webhooks = self.webhooks_for(&campaign)?;
+        let moment = Moment::now();
+        let decision = engine::decide_signup(&self.store, &campaign, &msg.who, msg.referral, ids, &webhooks, &moment)?;
+        let (signed, writes) = match decision.map_err(BrandError::from)? {
+            SignupDecision::Created { signed, writes } => (signed, writes),
+            SignupDecision::AlreadyReferred { participant, by_same_referrer } => {
+                return Ok(SignupOutcome::AlreadyReferred { participant, by_same_referrer })
+            }
+        };
+        let Some(write) = &msg.idempotency else {
+            self.store.commit(&writes)?;
+            return Ok(SignupOutcome::Created(signed));
+        };
+        let record = IdempotencyRecord {
+            request_hash: write.request_hash,
+            created_at: moment.at,
+            outcome: IdempotentOutcome::Signed(signed.clone()),
+        };
+        match self.store.commit_idempotent(&writes, write, &record)? {
+            Ok(()) => Ok(SignupOutcome::Created(signed)),
+            Err(existing) => replay_or_conflict(existing, write),
+        }
+    }
+}
+
+impl From<SignupRefusal> for BrandError {
+    fn from(refusal: SignupRefusal) -> Self {
+        match refusal {
+            SignupRefusal::EmailTaken => BrandError::EmailTaken,
+            SignupRefusal::InvalidReferral => BrandError::InvalidReferral,
+            SignupRefusal::SelfReferral => BrandError::SelfReferral,
+            SignupRefusal::DomainTaken => BrandError::DomainTaken,
         }
     }
 }
@@ -348,7 +376,10 @@ impl Handler<AddInvites> for BrandActor {
             .participant(msg.participant_id)?
             .filter(|p| p.brand_id == self.brand_id && p.member_id == msg.member_id)
             .ok_or(BrandError::NotFound("participant"))?;
-        Ok(self.store.add_invites(&participant, &msg.emails, &now_rfc3339())?)
+        let ids = msg.emails.iter().map(|_| self.store.next_id()).collect::<Result<Vec<_>, _>>()?;
+        let (invites, writes) = engine::decide_invites(&self.store, &participant, &msg.emails, &ids, &now_rfc3339())?;
+        self.store.commit(&writes)?;
+        Ok(invites)
     }
 }
 
@@ -372,7 +403,11 @@ impl Handler<RecordVisit> for BrandActor {
             return Ok(None);
         };
         let reward_id = self.store.next_id()?;
-        Ok(self.store.record_visit(&campaign, msg.participant_id, msg.visitor, reward_id, &now_rfc3339())?)
+        let decided =
+            engine::decide_visit(&self.store, &campaign, msg.participant_id, msg.visitor, reward_id, &Moment::now())?;
+        let Some((visit, writes)) = decided else { return Ok(None) };
+        self.store.commit(&writes)?;
+        Ok(Some(visit))
     }
 }
 
@@ -402,14 +437,15 @@ impl Handler<SetLander> for BrandActor {
 /// `tallies.rs`). Counts for campaigns or participants that are gone are dropped.
 #[derive(Debug, Message)]
 #[rtype(result = "Result<(), BrandError>")]
-pub struct ApplyTallies(pub super::tallies::BrandTally);
+pub struct ApplyTallies(pub BrandTally);
 
 impl Handler<ApplyTallies> for BrandActor {
     type Result = Result<(), BrandError>;
 
     fn handle(&mut self, msg: ApplyTallies, _ctx: &mut Self::Context) -> Self::Result {
         self.applied += 1;
-        Ok(self.store.apply_tallies(self.brand_id, &msg.0)?)
+        let writes = engine::decide_tallies(&self.store, self.brand_id, &msg.0)?;
+        Ok(self.store.commit(&writes)?)
     }
 }
 

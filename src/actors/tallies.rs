@@ -11,30 +11,9 @@ use std::time::Duration;
 
 use super::brand::ApplyTallies;
 use super::BrandRegistry;
-
-/// Counts of one campaign since the last hand-over.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct CampaignTally {
-    pub clicks: u64,
-    pub impressions: u64,
-    pub shares: u64,
-}
-
-/// Counts of one participant since the last hand-over.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct ParticipantTally {
-    /// The campaign the count was made for; the actor checks the participant is in it.
-    pub campaign_id: u64,
-    pub clicks: u64,
-    pub shares: u64,
-}
-
-/// Everything pending for one brand.
-#[derive(Debug, Default, Clone, PartialEq, Eq)]
-pub struct BrandTally {
-    pub campaigns: HashMap<u64, CampaignTally>,
-    pub participants: HashMap<u64, ParticipantTally>,
-}
+#[cfg(test)]
+use crate::domain::counters::CampaignTally;
+use crate::domain::counters::{BrandTally, ParticipantTally};
 
 /// What an event counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -135,6 +135,9 @@ pub const MAX_NAME_CHARS: usize = 200;
 pub const MAX_NUM_SIGNUPS: u64 = 1_000_000;
 /// Longest reward message, in characters.
 pub const MAX_MESSAGE_CHARS: usize = 2_000;
+/// The message of a message-reward campaign (`reward_type` 3) created without
+/// `reward_value`: the spec's minimal request names no message, so it gets this one.
+pub const DEFAULT_REWARD_MESSAGE: &str = "Thank you for referring your friends! Your reward is on its way.";
 
 /// Body of `POST /campaigns` and `PUT /campaigns/:id`: every field optional here; `create`
 /// and `apply` decide what is required. Values arrive as JSON so wrong types get a message
@@ -346,8 +349,8 @@ fn parse_reward_type(value: &Value) -> Result<RewardType, ValidationError> {
         .ok_or_else(|| err("reward_type", "reward_type must be 1 (coupon), 3 (message), 4 (token) or 5 (cash)"))
 }
 
-/// Each reward type's value: cash and token an amount, message a text, coupon none (the
-/// code comes from the pool).
+/// Each reward type's value: cash and token an amount (required), message a text (the
+/// default message when none is given), coupon none (the code comes from the pool).
 fn normalize_reward_value(kind: RewardType, value: Option<String>) -> Result<Option<String>, ValidationError> {
     match kind {
         RewardType::Coupon => Ok(None),
@@ -357,12 +360,10 @@ fn normalize_reward_value(kind: RewardType, value: Option<String>) -> Result<Opt
             })?;
             parse_amount("reward_value", &raw).map(Some)
         }
-        RewardType::Message => {
-            let raw = value.ok_or_else(|| {
-                err("reward_value", "reward_value (the message text) is required for message rewards")
-            })?;
-            text("reward_value", &Value::String(raw), MAX_MESSAGE_CHARS).map(Some)
-        }
+        RewardType::Message => match value {
+            Some(raw) => text("reward_value", &Value::String(raw), MAX_MESSAGE_CHARS).map(Some),
+            None => Ok(Some(DEFAULT_REWARD_MESSAGE.to_owned())),
+        },
     }
 }
 
@@ -403,6 +404,9 @@ mod tests {
             Campaign::create(1, 2, 3, &input(json!({"name": "c", "reward_type": 3, "reward_value": "Thanks!"})), "t")
                 .unwrap();
         assert_eq!(msg.reward_value.as_deref(), Some("Thanks!"));
+        let spec_minimal = json!({"name": "c", "url_id": 2, "type_id": 1, "reward_type": 3});
+        let msg = Campaign::create(1, 2, 3, &input(spec_minimal), "t").unwrap();
+        assert_eq!(msg.reward_value.as_deref(), Some(DEFAULT_REWARD_MESSAGE));
     }
 
     #[test]

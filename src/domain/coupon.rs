@@ -10,6 +10,20 @@ pub const MAX_CODE_CHARS: usize = 128;
 /// Most codes one upload request may carry.
 pub const MAX_CODES_PER_UPLOAD: usize = 100_000;
 
+/// Coupons uploaded to a campaign and how many of them were assigned. Coupons are assigned
+/// in upload order, so the available ones are exactly seq `assigned+1 ..= uploaded`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CouponPool {
+    pub uploaded: u64,
+    pub assigned: u64,
+}
+
+impl CouponPool {
+    pub fn available(&self) -> u64 {
+        self.uploaded - self.assigned
+    }
+}
+
 /// A line that could not be used, with its 1-based line number (or array index + 1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct InvalidLine {

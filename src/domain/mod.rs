@@ -1,13 +1,16 @@
 //! Pure types and rules of the referral domain: validated newtypes parsed at the boundary,
-//! identifiers and pagination. Nothing in here performs I/O or knows about HTTP or sled, so
+//! identifiers and pagination, and the referral [`engine`] that decides what each signup,
+//! visit and upload does. Nothing in here performs I/O or knows about HTTP or sled, so
 //! every rule can be unit- and property-tested on its own.
 
 pub mod api_key;
 pub mod brand;
 pub mod brand_url;
 pub mod campaign;
+pub mod counters;
 pub mod coupon;
 pub mod email;
+pub mod engine;
 pub mod goal;
 pub mod lander;
 pub mod member;
@@ -22,6 +25,8 @@ pub use api_key::ApiKey;
 pub use brand::Brand;
 pub use brand_url::BrandUrl;
 pub use campaign::{Campaign, CampaignInput, GoalType, Publish, RewardType};
+pub use counters::{CampaignCounters, Counter};
+pub use coupon::CouponPool;
 pub use email::EmailAddress;
 pub use member::{Member, MemberName, NewPassword};
 pub use pagination::{Page, PageRequest};

@@ -110,6 +110,17 @@ pub fn signup_message_id(participant_id: u64) -> String {
     format!("evt_{participant_id}")
 }
 
+/// The event a retry names: its `webhook-id` as receivers see it (`evt_42`, the payload's
+/// `id`), or the bare number (`42`) the delivery log's `event_id` shows. `None` for anything
+/// else, which names no event.
+pub fn parse_event_ref(raw: &str) -> Option<u64> {
+    let digits = raw.strip_prefix("evt_").unwrap_or(raw);
+    if digits.is_empty() || digits.len() > 19 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&id| id > 0)
+}
+
 /// A delivery still to be made: one event to one webhook. A signup event's id is the new
 /// participant's id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -153,6 +164,16 @@ mod tests {
         }
         assert!(WebhookLink::parse("link", "https://user:pw@example.com/").unwrap_err().message.contains("password"));
         assert!(WebhookLink::parse("link", &format!("https://e.com/{}", "a".repeat(MAX_LINK_LEN))).is_err());
+    }
+
+    #[test]
+    fn a_retry_names_its_event_as_the_receiver_saw_it_or_by_number() {
+        assert_eq!(parse_event_ref(&signup_message_id(42)), Some(42));
+        assert_eq!(parse_event_ref("42"), Some(42));
+        for bad in ["", "evt_", "evt_x", "0", "evt_0", "msg_42", "42a", "-1", "evt_99999999999999999999", "evt_test_1"]
+        {
+            assert_eq!(parse_event_ref(bad), None, "{bad}");
+        }
     }
 
     #[test]

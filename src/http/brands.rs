@@ -14,8 +14,9 @@ use crate::actors::brand::{DeleteBrand, UpdateBrand};
 use crate::domain::brand::MAX_DESCRIPTION_CHARS;
 use crate::domain::brand_url::parse_http_url;
 use crate::domain::pagination::Page;
+use crate::domain::CampaignCounters;
 use crate::domain::{now_rfc3339, Brand, BrandUrl, ValidationError};
-use crate::store::{CampaignCounters, DomainTaken};
+use crate::store::DomainTaken;
 
 /// Body of `POST /brands`.
 #[derive(Deserialize)]

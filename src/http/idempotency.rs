@@ -1,16 +1,19 @@
 //! `Idempotency-Key` on signups: a retry with the same key and body gets the first answer and
 //! changes nothing; the same key with another body gets 409. Keys are scoped to the member.
 //! The record is written in the signup's own transaction, so a crash can never leave a
-//! signup without its record (or a record without its signup).
+//! signup without its record (or a record without its signup). It keeps the signup's
+//! outcome; the handler renders it, for the first answer and a replay alike.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::error::ApiError;
 use super::state::AppState;
-use crate::store::{IdempotencyRecord, IdempotencyWrite};
+use crate::domain::engine::Signed;
+use crate::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome};
 
 /// Longest key accepted.
 pub const MAX_KEY_LEN: usize = 255;
@@ -52,6 +55,7 @@ pub fn from_request(
 pub async fn replay_if_known(
     state: &AppState,
     write: Option<&IdempotencyWrite>,
+    answer: &dyn Fn(&Signed) -> Value,
 ) -> Result<Option<HttpResponse>, ApiError> {
     let Some(write) = write else { return Ok(None) };
     let record = state.store.idempotency_record(&write.key)?;
@@ -59,7 +63,7 @@ pub async fn replay_if_known(
         state.store.durable().await?;
     }
     match record {
-        Some(record) if record.request_hash == write.request_hash => Ok(Some(replay(&record))),
+        Some(record) if record.request_hash == write.request_hash => Ok(Some(replay(&record, answer))),
         Some(_) => Err(ApiError::Conflict {
             code: "idempotency_key_reused",
             message: "this Idempotency-Key was already used with a different request".into(),
@@ -68,10 +72,20 @@ pub async fn replay_if_known(
     }
 }
 
-/// The first answer, sent again.
-pub fn replay(record: &IdempotencyRecord) -> HttpResponse {
-    HttpResponse::build(StatusCode::from_u16(record.status).unwrap_or(StatusCode::OK))
-        .content_type("application/json")
-        .insert_header(("Idempotent-Replayed", "true"))
-        .body(record.body.clone())
+/// The first answer, sent again: rendered from the stored outcome by `answer`, the same
+/// function that rendered the first.
+pub fn replay(record: &IdempotencyRecord, answer: &dyn Fn(&Signed) -> Value) -> HttpResponse {
+    let mut response = match &record.outcome {
+        IdempotentOutcome::Signed(signed) => super::envelope::created(answer(signed)),
+        IdempotentOutcome::Rendered { status, body } => {
+            HttpResponse::build(StatusCode::from_u16(*status).unwrap_or(StatusCode::OK))
+                .content_type("application/json")
+                .body(body.clone())
+        }
+    };
+    response.headers_mut().insert(
+        actix_web::http::header::HeaderName::from_static("idempotent-replayed"),
+        actix_web::http::header::HeaderValue::from_static("true"),
+    );
+    response
 }

@@ -12,10 +12,10 @@ use super::json::JsonBody;
 use super::query::body_id;
 use super::state::AppState;
 use super::{envelope, idempotency, ownership, views};
-use crate::actors::brand::{Render, Signup, SignupOutcome};
+use crate::actors::brand::{Signup, SignupOutcome};
+use crate::domain::engine::{NewParticipant, ReferralEdge, Signed};
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
 use crate::domain::{Campaign, EmailAddress, Member, ReferralCode};
-use crate::store::{NewParticipant, ReferralEdge, Signed};
 
 /// Body of `POST /signups`.
 #[derive(Deserialize, Serialize)]
@@ -40,11 +40,6 @@ pub struct ReferralSignupBody {
     name: Option<String>,
 }
 
-/// The success envelope as text, for the idempotency record.
-fn envelope_text(data: Value) -> String {
-    json!({"success": true, "data": data}).to_string()
-}
-
 /// `POST /signups`: 201 with the participant; 409 when the email is already in the campaign.
 pub async fn signup(
     state: web::Data<AppState>,
@@ -53,7 +48,9 @@ pub async fn signup(
     JsonBody(body): JsonBody<SignupBody>,
 ) -> Result<HttpResponse, ApiError> {
     let idempotency = idempotency::from_request(&req, member.id, &body)?;
-    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref()).await? {
+    let site = state.public_url.clone();
+    let answer = move |signed: &Signed| json!({"participant": views::participant(&signed.participant, &site)});
+    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref(), &answer).await? {
         return Ok(replay);
     }
     let campaign = ownership::campaign(&state, &member, body_id("campaign_id", body.campaign_id.as_ref())?)?;
@@ -62,16 +59,10 @@ pub async fn signup(
         name: parse_participant_name(body.name.as_deref())?,
         domain: parse_participant_domain(body.domain.as_deref())?,
     };
-    let site = state.public_url.clone();
-    let render: Render = Box::new(move |signed: &Signed| {
-        (201, envelope_text(json!({"participant": views::participant(&signed.participant, &site)})))
-    });
-    let outcome = send(&state, &member, &campaign, who, None, idempotency, render).await?;
+    let outcome = send(&state, &member, &campaign, who, None, idempotency).await?;
     Ok(match outcome {
-        SignupOutcome::Created(signed) => {
-            envelope::created(json!({"participant": views::participant(&signed.participant, &state.public_url)}))
-        }
-        SignupOutcome::Replay(record) => idempotency::replay(&record),
+        SignupOutcome::Created(signed) => envelope::created(answer(&signed)),
+        SignupOutcome::Replay(record) => idempotency::replay(&record, &answer),
         // Only referral signups can find an existing inviter.
         SignupOutcome::AlreadyReferred { .. } => {
             return Err(ApiError::Conflict {
@@ -92,7 +83,9 @@ pub async fn referral_signup(
     JsonBody(body): JsonBody<ReferralSignupBody>,
 ) -> Result<HttpResponse, ApiError> {
     let idempotency = idempotency::from_request(&req, member.id, &body)?;
-    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref()).await? {
+    let site = state.public_url.clone();
+    let answer = move |signed: &Signed| referral_answer(signed, &site);
+    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref(), &answer).await? {
         return Ok(replay);
     }
     let invalid_code = || {
@@ -107,12 +100,10 @@ pub async fn referral_signup(
         domain: None,
     };
     let edge = ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id };
-    let site = state.public_url.clone();
-    let render: Render = Box::new(move |signed: &Signed| (201, envelope_text(referral_answer(signed, &site))));
-    let outcome = send(&state, &member, &campaign, who, Some(edge), idempotency, render).await?;
+    let outcome = send(&state, &member, &campaign, who, Some(edge), idempotency).await?;
     Ok(match outcome {
-        SignupOutcome::Created(signed) => envelope::created(referral_answer(&signed, &state.public_url)),
-        SignupOutcome::Replay(record) => idempotency::replay(&record),
+        SignupOutcome::Created(signed) => envelope::created(answer(&signed)),
+        SignupOutcome::Replay(record) => idempotency::replay(&record, &answer),
         SignupOutcome::AlreadyReferred { participant, by_same_referrer } => {
             let message = if by_same_referrer {
                 "this participant was already referred by this referrer; nothing changed"
@@ -147,9 +138,8 @@ pub(crate) async fn send(
     who: NewParticipant,
     referral: Option<ReferralEdge>,
     idempotency: Option<crate::store::IdempotencyWrite>,
-    render: Render,
 ) -> Result<SignupOutcome, ApiError> {
-    let message = Signup { campaign_id: campaign.id, member_id: member.id, who, referral, idempotency, render };
+    let message = Signup { campaign_id: campaign.id, member_id: member.id, who, referral, idempotency };
     let outcome = state.brands.get(campaign.brand_id).send(message).await?;
     // A refusal (the email is a participant already) reports stored state, perhaps another
     // request's signup still waiting for the disk, so it too waits for the flush.

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
 use crate::domain::{Brand, Campaign, Invite, Participant, ReferralCode, Reward, RewardReason, RewardStatus};
-use crate::store::{CampaignCounters, CouponPool};
+use crate::domain::{CampaignCounters, CouponPool};
 
 pub fn brand(b: &Brand) -> Value {
     json!({

@@ -4,7 +4,7 @@
 //! (`crate::webhooks`).
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::authenticated::AuthenticatedMember;
@@ -14,7 +14,9 @@ use super::query::ListQuery;
 use super::state::AppState;
 use super::{envelope, ownership};
 use crate::domain::pagination::Page;
-use crate::domain::webhook::{new_secret, Webhook, WebhookLink, MAX_DESCRIPTION_LEN};
+use crate::domain::webhook::{
+    new_secret, parse_event_ref, signup_message_id, Attempt, Webhook, WebhookLink, MAX_DESCRIPTION_LEN,
+};
 use crate::domain::{now_rfc3339, Member, ValidationError};
 use crate::webhooks::{RetryDelivery, SendTest};
 
@@ -221,7 +223,24 @@ pub async fn deliveries(
     let webhook = owned(&state, &member, *id)?;
     let page = query.page()?;
     let (attempts, total) = state.store.attempts_of_webhook(webhook.id, page)?;
-    Ok(envelope::list("deliveries", attempts, Page::new(page, total)))
+    let deliveries = attempts.into_iter().map(Delivery::from).collect();
+    Ok(envelope::list("deliveries", deliveries, Page::new(page, total)))
+}
+
+/// One attempt as the delivery log answers it: with the id receivers saw.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Delivery {
+    /// The event as receivers see it: the payload's `id` and the `webhook-id` header
+    /// (`evt_<event_id>`). A retry may name the event by it.
+    pub message_id: String,
+    #[serde(flatten)]
+    pub attempt: Attempt,
+}
+
+impl From<Attempt> for Delivery {
+    fn from(attempt: Attempt) -> Self {
+        Self { message_id: signup_message_id(attempt.event_id), attempt }
+    }
 }
 
 /// `POST /webhooks/:id/test`: sends a signed `webhook.test` event now and answers how the
@@ -240,15 +259,18 @@ pub async fn test(
     Ok(envelope::ok(attempt))
 }
 
-/// `POST /webhooks/:id/deliveries/:event_id/retry`: one more attempt now. 202; `queued` is
-/// false when the delivery is already waiting or in flight.
+/// `POST /webhooks/:id/deliveries/:event_id/retry`: one more attempt now. The event is
+/// named as receivers see it (`evt_42`, the payload's `id` and the `webhook-id` header) or by
+/// the delivery log's number (`42`). 202; `queued` is false when the delivery is already
+/// waiting or in flight.
 pub async fn retry(
     state: web::Data<AppState>,
     AuthenticatedMember(member): AuthenticatedMember,
-    path: web::Path<(u64, u64)>,
+    path: web::Path<(u64, String)>,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, event_id) = *path;
+    let (id, event) = path.into_inner();
     let webhook = owned(&state, &member, id)?;
+    let event_id = parse_event_ref(&event).ok_or_else(|| ApiError::not_found("delivery"))?;
     if !state.store.delivery_known(webhook.id, event_id)? {
         return Err(ApiError::not_found("delivery"));
     }
@@ -260,6 +282,11 @@ pub async fn retry(
     state.store.durable().await?;
     Ok(HttpResponse::Accepted().json(json!({
         "success": true,
-        "data": {"webhook_id": webhook.id, "event_id": event_id, "queued": queued},
+        "data": {
+            "webhook_id": webhook.id,
+            "event_id": event_id,
+            "message_id": signup_message_id(event_id),
+            "queued": queued,
+        },
     })))
 }

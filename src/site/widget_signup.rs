@@ -19,15 +19,15 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::actors::brand::{Render, SignupOutcome};
+use crate::actors::brand::SignupOutcome;
 use crate::domain::brand_url::parse_domain;
+use crate::domain::engine::{NewParticipant, ReferralEdge};
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
 use crate::domain::{EmailAddress, Participant, ReferralCode};
 use crate::http::json::JsonBody;
 use crate::http::query::body_id;
 use crate::http::signups::send;
 use crate::http::{envelope, views, ApiError, AppState};
-use crate::store::{NewParticipant, ReferralEdge};
 
 /// Body of `POST /api/widget/signup`.
 #[derive(Deserialize)]
@@ -73,13 +73,11 @@ pub async fn signup(
         Some(given) => referrer(&state, campaign.id, given)?,
         None => None,
     };
-    // No Idempotency-Key here, so nothing is rendered for a stored answer.
-    let render = || -> Render { Box::new(|_| (201, String::new())) };
-    let mut outcome = send(&state, &member, &campaign, who.clone(), referral, None, render()).await;
+    let mut outcome = send(&state, &member, &campaign, who.clone(), referral, None).await;
     if referral.is_some()
         && matches!(&outcome, Err(ApiError::BadRequest { code: "invalid_referral_code" | "self_referral", .. }))
     {
-        outcome = send(&state, &member, &campaign, who, None, None, render()).await;
+        outcome = send(&state, &member, &campaign, who, None, None).await;
     }
     let participant: Participant = match outcome {
         Ok(SignupOutcome::Created(signed)) => signed.participant,

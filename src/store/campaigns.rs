@@ -1,103 +1,38 @@
 //! Campaigns, their counters and daily signups, and the cascade delete of everything a
 //! campaign owns.
 
-use serde::Serialize;
 use sled::Transactional;
 
 use super::keys::{self, campaign_row, index, participant_row};
 use super::{codec, finish_transaction, tx_encode, Store, StoreError};
 use crate::domain::pagination::PageRequest;
-use crate::domain::{Campaign, Participant};
+use crate::domain::{Campaign, CampaignCounters, Counter, CouponPool, Participant};
 
-/// The counters kept per campaign.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Counter {
-    Participants = 1,
-    Referrals = 2,
-    Clicks = 3,
-    Impressions = 4,
-    Shares = 5,
-    RewardsIssued = 6,
-    RewardsPending = 7,
-    Visits = 8,
+/// Key of a campaign's coupon pool counts.
+pub(super) fn coupon_pool_key(campaign_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::COUPON_POOL, &[])
 }
 
-impl Counter {
-    pub fn key(self, campaign_id: u64) -> Vec<u8> {
-        keys::row(campaign_id, campaign_row::COUNTER, &[self as u8])
-    }
-}
-
-/// A campaign's counters, as the stats endpoints answer them (the OpenAPI schema is derived
-/// from this type).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-pub struct CampaignCounters {
-    pub participants: u64,
-    pub referrals: u64,
-    pub shares: u64,
-    pub clicks: u64,
-    pub impressions: u64,
-    pub unique_visits: u64,
-    pub rewards_issued: u64,
-    pub rewards_pending: u64,
-}
-
-impl CampaignCounters {
-    pub fn add(&mut self, other: &Self) {
-        self.participants += other.participants;
-        self.referrals += other.referrals;
-        self.shares += other.shares;
-        self.clicks += other.clicks;
-        self.impressions += other.impressions;
-        self.unique_visits += other.unique_visits;
-        self.rewards_issued += other.rewards_issued;
-        self.rewards_pending += other.rewards_pending;
-    }
-}
-
-/// Coupons uploaded to a campaign and how many of them were assigned. Coupons are assigned
-/// in upload order, so the available ones are exactly seq `assigned+1 ..= uploaded`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CouponPool {
-    pub uploaded: u64,
-    pub assigned: u64,
-}
-
-impl CouponPool {
-    pub fn key(campaign_id: u64) -> Vec<u8> {
-        keys::row(campaign_id, campaign_row::COUPON_POOL, &[])
-    }
-
-    pub fn decode(bytes: Option<&[u8]>) -> Self {
-        match bytes {
-            Some(b) if b.len() == 16 => {
-                Self { uploaded: keys::read_id(&b[..8]).unwrap_or(0), assigned: keys::read_id(&b[8..]).unwrap_or(0) }
-            }
-            _ => Self::default(),
+/// The pool's counts as stored: uploaded, then assigned, each 8 bytes big-endian.
+pub(super) fn decode_coupon_pool(bytes: Option<&[u8]>) -> CouponPool {
+    match bytes {
+        Some(b) if b.len() == 16 => {
+            CouponPool { uploaded: keys::read_id(&b[..8]).unwrap_or(0), assigned: keys::read_id(&b[8..]).unwrap_or(0) }
         }
+        _ => CouponPool::default(),
     }
+}
 
-    pub fn encode(&self) -> [u8; 16] {
-        let mut bytes = [0u8; 16];
-        bytes[..8].copy_from_slice(&self.uploaded.to_be_bytes());
-        bytes[8..].copy_from_slice(&self.assigned.to_be_bytes());
-        bytes
-    }
-
-    pub fn available(&self) -> u64 {
-        self.uploaded - self.assigned
-    }
+pub(super) fn encode_coupon_pool(pool: &CouponPool) -> [u8; 16] {
+    let mut bytes = [0u8; 16];
+    bytes[..8].copy_from_slice(&pool.uploaded.to_be_bytes());
+    bytes[8..].copy_from_slice(&pool.assigned.to_be_bytes());
+    bytes
 }
 
 /// Rows removed per batch when purging a deleted campaign: small batches keep every other
 /// writer moving.
 const PURGE_BATCH: usize = 2_000;
-
-/// Days since the Unix epoch of a UTC date.
-pub fn day_number(date: chrono::NaiveDate) -> u32 {
-    (date - chrono::NaiveDate::default()).num_days().max(0) as u32
-}
 
 impl Store {
     /// Stores a new campaign with its indexes.
@@ -148,23 +83,11 @@ impl Store {
     }
 
     pub fn counters(&self, campaign_id: u64) -> Result<CampaignCounters, StoreError> {
-        let read = |counter: Counter| -> Result<u64, StoreError> {
-            Ok(keys::read_counter(self.campaign_rows.get(counter.key(campaign_id))?.as_deref()))
-        };
-        Ok(CampaignCounters {
-            participants: read(Counter::Participants)?,
-            referrals: read(Counter::Referrals)?,
-            shares: read(Counter::Shares)?,
-            clicks: read(Counter::Clicks)?,
-            impressions: read(Counter::Impressions)?,
-            unique_visits: read(Counter::Visits)?,
-            rewards_issued: read(Counter::RewardsIssued)?,
-            rewards_pending: read(Counter::RewardsPending)?,
-        })
+        CampaignCounters::read(|counter| crate::domain::engine::BrandReads::counter(self, campaign_id, counter))
     }
 
     pub fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
-        Ok(CouponPool::decode(self.campaign_rows.get(CouponPool::key(campaign_id))?.as_deref()))
+        Ok(decode_coupon_pool(self.campaign_rows.get(coupon_pool_key(campaign_id))?.as_deref()))
     }
 
     /// Signups per UTC day for the `days` days ending today, oldest first (zero days included).
@@ -173,7 +96,11 @@ impl Store {
         let mut out = Vec::with_capacity(days as usize);
         for back in (0..days).rev() {
             let date = today - chrono::Duration::days(back.into());
-            let key = keys::row(campaign_id, campaign_row::DAILY_SIGNUPS, &day_number(date).to_be_bytes());
+            let key = keys::row(
+                campaign_id,
+                campaign_row::DAILY_SIGNUPS,
+                &crate::domain::engine::day_number(date).to_be_bytes(),
+            );
             out.push((date, keys::read_counter(self.campaign_rows.get(key)?.as_deref())));
         }
         Ok(out)
@@ -287,7 +214,9 @@ impl Store {
         campaign_id: u64,
         page: PageRequest,
     ) -> Result<(Vec<Participant>, u64), StoreError> {
-        let total = keys::read_counter(self.campaign_rows.get(Counter::Participants.key(campaign_id))?.as_deref());
+        let total = keys::read_counter(
+            self.campaign_rows.get(super::decisions::counter_key(campaign_id, Counter::Participants))?.as_deref(),
+        );
         let mut participants = Vec::with_capacity(page.limit as usize);
         if page.offset() < total {
             let newest = total - page.offset();

@@ -13,15 +13,21 @@ fn config() -> bincode::config::Configuration {
 }
 
 pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, StoreError> {
-    let mut bytes = vec![SCHEMA_V1];
+    encode_versioned(SCHEMA_V1, value)
+}
+
+/// Encodes `value` behind a schema version of the caller's (for a row whose shape changed).
+pub fn encode_versioned<T: Serialize>(version: u8, value: &T) -> Result<Vec<u8>, StoreError> {
+    let mut bytes = vec![version];
     bincode::serde::encode_into_std_write(value, &mut bytes, config())
         .map_err(|e| StoreError::Encode(e.to_string()))?;
     Ok(bytes)
 }
 
-pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
+/// Decodes a value written by [`encode_versioned`] with `version`.
+pub fn decode_versioned<T: DeserializeOwned>(version: u8, bytes: &[u8]) -> Result<T, StoreError> {
     match bytes.split_first() {
-        Some((&SCHEMA_V1, body)) => {
+        Some((&v, body)) if v == version => {
             let (value, _) =
                 bincode::serde::decode_from_slice(body, config()).map_err(|e| StoreError::Decode(e.to_string()))?;
             Ok(value)
@@ -29,6 +35,10 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
         Some((&other, _)) => Err(StoreError::UnknownSchema(other)),
         None => Err(StoreError::Decode("empty value".into())),
     }
+}
+
+pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
+    decode_versioned(SCHEMA_V1, bytes)
 }
 
 #[cfg(test)]

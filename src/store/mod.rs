@@ -1,5 +1,6 @@
 //! The embedded sled database: the fixed set of trees, key encoding, value codecs, the
-//! group-commit flusher, and the domain-level operations the layers above call.
+//! group-commit flusher, the domain-level operations the layers above call, and the reads and
+//! commits of the referral engine (`decisions.rs`).
 //!
 //! sled stays inside this module. Actors and handlers call operations such as
 //! `store.create_member(..)` or `store.plans()`, never sled types, so that another backend can
@@ -32,6 +33,7 @@ pub mod backup;
 mod brands;
 pub mod campaigns;
 mod codec;
+mod decisions;
 mod group_commit;
 pub mod keys;
 mod members;
@@ -48,13 +50,9 @@ use std::time::Duration;
 use crate::domain::webhook::WebhookRoute;
 
 pub use brands::DomainTaken;
-pub use campaigns::{CampaignCounters, Counter, CouponPool};
 pub use group_commit::{DurableLog, GroupCommit};
 pub use members::EmailTaken;
-pub use participants::{
-    DomainReferrer, IdempotencyRecord, IdempotencyWrite, ImportOutcome, NewParticipant, ReferralEdge, ReservedIds,
-    Signed, SignupRefused, Visit,
-};
+pub use participants::{DomainReferrer, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome};
 pub use webhooks::FinishedAttempt;
 
 /// Errors of the storage layer. All of them are server faults (mapped to 500 and logged);

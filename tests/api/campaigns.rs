@@ -1,7 +1,7 @@
 //! Campaigns: create with defaults, read with widget/reward/contest, update, delete, stats,
 //! plan rules, and the coupon pool endpoints.
 
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::helpers::*;
 
@@ -79,7 +79,6 @@ async fn campaign_validation_and_plan_rules() {
             (json!({"name": "x", "url_id": brand, "reward_type": 1, "publish": "everyone"}), 400, "validation_failed"),
             (json!({"name": "x", "url_id": brand, "reward_type": 1, "num_signups": 0}), 400, "validation_failed"),
             (json!({"name": "x", "url_id": brand, "reward_type": 5}), 400, "validation_failed"),
-            (json!({"name": "x", "url_id": brand, "reward_type": 3}), 400, "validation_failed"),
             (json!({"url_id": brand, "reward_type": 1}), 400, "validation_failed"),
             (json!({"name": "x", "reward_type": 1}), 400, "validation_failed"),
             (json!({"name": "x", "url_id": 999_999_999, "reward_type": 1}), 404, "not_found"),
@@ -239,4 +238,30 @@ async fn coupons_upload_as_json_or_csv_skipping_blanks_and_duplicates() {
     let cash = app.campaign(&member, brand, json!({"reward_type": 5, "reward_value": "1"})).await;
     let cash_path = format!("/campaigns/{}/coupons", cash["id"]);
     expect_error(app.post_json("/api/v1", &cash_path, &cred, &json!(["X"])).await, 400, "not_a_coupon_campaign").await;
+}
+
+/// The spec's own minimal request (`name`, `url_id`, `type_id`, `reward_type`) creates a
+/// custom-message campaign with the default message; cash still needs its amount.
+#[tokio::test]
+async fn the_specs_minimal_message_campaign_is_created_with_the_default_message() {
+    let app = TestApp::spawn().await;
+    let member = app.member("minimalmsg").await;
+    let cred = member.bearer();
+    let brand = app.brand(&member, "https://minimal.example.com").await;
+    for root in ROOTS {
+        let body = json!({"name": "Spring", "url_id": brand, "type_id": 1, "reward_type": 3});
+        let response = app.post_json(root, "/campaigns", &cred, &body).await;
+        assert_eq!(response.status(), 201, "{root}");
+        let created: Value = response.json().await.unwrap();
+        let expected = referrals::domain::campaign::DEFAULT_REWARD_MESSAGE;
+        assert_eq!(created["data"]["reward_value"], expected);
+        let id = created["data"]["id"].as_u64().unwrap();
+        let read: Value = app.get(root, &format!("/campaigns/{id}"), &cred).await.json().await.unwrap();
+        assert_eq!(read["data"]["reward"]["value"], expected);
+
+        let cash = json!({"name": "Cash", "url_id": brand, "type_id": 1, "reward_type": 5});
+        let message =
+            expect_error(app.post_json(root, "/campaigns", &cred, &cash).await, 400, "validation_failed").await;
+        assert!(message.contains("reward_value"), "{message}");
+    }
 }

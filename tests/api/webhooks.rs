@@ -178,6 +178,38 @@ async fn a_receiver_failing_twice_gets_three_attempts_with_one_webhook_id_all_lo
     expect_error(app.post_json("/api/v1", &unknown, &member.bearer(), &json!({})).await, 404, "not_found").await;
 }
 
+/// A receiver names an event by the id it saw (the `webhook-id` header and the payload's
+/// `id`); the delivery log shows that same id, and a retry accepts it.
+#[tokio::test]
+async fn a_retry_takes_the_event_id_the_receiver_saw() {
+    let app = fast_app().await;
+    let receiver = Receiver::start().await;
+    let member = app.member("retrybyid").await;
+    let brand = app.brand(&member, "https://retrybyid.example.com").await;
+    let campaign = app.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
+    let (webhook_id, _) = webhook(&app, &member, &receiver.url(), Some(campaign)).await;
+
+    app.participant(&member, campaign, "seen@retrybyid.example").await;
+    let first = receiver.wait_for(1, WAIT).await;
+    let seen = first[0].header("webhook-id").to_owned();
+    assert_eq!(first[0].json()["id"], json!(seen), "the payload's id is the header's");
+    let log = log_until(&app, &member, webhook_id, |log| log.len() == 1).await;
+    assert_eq!(log[0]["message_id"], json!(seen), "the log shows the id the receiver saw");
+
+    let path = format!("/webhooks/{webhook_id}/deliveries/{seen}/retry");
+    let queued = expect_status(app.post_json("/api/v1", &path, &member.bearer(), &json!({})).await, 202).await;
+    assert_eq!(queued["data"]["message_id"], json!(seen));
+    assert_eq!(queued["data"]["event_id"], log[0]["event_id"]);
+    let again = receiver.wait_for(2, WAIT).await;
+    assert_eq!(again[1].header("webhook-id"), seen);
+    assert_eq!(again[1].body, first[0].body, "the retry sends the same event");
+
+    for unknown in ["evt_999999", "evt_", "evt_x", "msg_1", "0"] {
+        let path = format!("/webhooks/{webhook_id}/deliveries/{unknown}/retry");
+        expect_error(app.post_json("/api/v1", &path, &member.bearer(), &json!({})).await, 404, "not_found").await;
+    }
+}
+
 #[tokio::test]
 async fn a_campaign_webhook_gets_its_campaign_and_an_account_wide_one_gets_everything() {
     let app = fast_app().await;

@@ -269,6 +269,7 @@ fn components() -> utoipa::openapi::Components {
         Webhook,
         WebhookList,
         Attempt,
+        Delivery,
         AttemptList,
         RetryAnswer,
         AutomationMe,
@@ -394,6 +395,11 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
         let mut schema = ObjectBuilder::new();
         schema = match name {
             "code" => schema.schema_type(Type::String),
+            // A retry names its event as receivers saw it (`evt_42`) or by number.
+            "event_id" => schema
+                .schema_type(Type::String)
+                .pattern(Some("^(evt_)?[1-9][0-9]{0,17}$"))
+                .description(Some("the event's id as receivers see it (`evt_42`) or its number (`42`)")),
             _ => schema.schema_type(Type::Integer).minimum(Some(1)),
         };
         op = op.parameter(

@@ -13,8 +13,9 @@ use serde::Serialize;
 
 pub use crate::domain::plan::{Plan, PlanLimits};
 pub use crate::domain::webhook::Attempt;
+pub use crate::domain::CampaignCounters;
 pub use crate::http::health::Health;
-pub use crate::store::CampaignCounters;
+pub use crate::http::webhooks::Delivery;
 use serde_json::Value;
 use utoipa::ToSchema;
 
@@ -491,7 +492,7 @@ pub struct WebhookList {
 /// A page of delivery attempts.
 #[derive(ToSchema, Serialize)]
 pub struct AttemptList {
-    pub deliveries: Vec<Attempt>,
+    pub deliveries: Vec<Delivery>,
     pub pagination: Pagination,
 }
 
@@ -500,6 +501,8 @@ pub struct AttemptList {
 pub struct RetryAnswer {
     pub webhook_id: u64,
     pub event_id: u64,
+    /// The event as receivers see it (`evt_<event_id>`).
+    pub message_id: String,
     /// False when the delivery was already waiting or in flight.
     pub queued: bool,
 }

@@ -1,0 +1,264 @@
+//! The referral engine: every rule that decides what a signup, a referral signup, a visit of a
+//! referral link, a coupon upload, an invitation or a batch of counts does to a brand's data.
+//!
+//! The engine is pure. It reads through [`BrandReads`], decides, and returns the writes to
+//! make ([`Write`]) with the outcome, or a refusal as a typed value. It never writes, never
+//! waits, and knows no storage: a backend implements [`BrandReads`] and persists a
+//! `Vec<Write>` atomically. The brand's single writer (`actors::brand`) is load, decide,
+//! commit.
+//!
+//! Two rules make that sound:
+//! - **The engine reads committed state only.** Within one decision it keeps track of what it
+//!   already decided (the coupon it just took, the pool's new counts) and never reads its own
+//!   writes back, so a backend needs no read-your-writes view of a decision in progress.
+//! - **Nothing else writes the brand's rows between the reads and the commit.** That is the
+//!   caller's guarantee: the brand actor is the only writer of its brand (embedded store); a
+//!   database shared by several servers must hold a per-brand lock from the first read to the
+//!   commit. Every exactly-once rule here (a coupon to one reward, a goal's reward once, a
+//!   chain never overwritten, one participant per email) rests on it.
+//!
+//! Counters move by deltas ([`Write::Count`]), so a backend may apply them as `n = n + d`.
+
+mod coupons;
+mod invites;
+#[cfg(test)]
+mod model;
+mod signup;
+mod tally;
+#[cfg(test)]
+mod tests;
+mod visit;
+
+pub use coupons::{decide_import, ImportOutcome, IMPORT_CHUNK};
+pub use invites::decide_invites;
+pub use signup::{decide_signup, NewParticipant, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal};
+pub use tally::decide_tallies;
+pub use visit::{decide_visit, Visit};
+
+use super::counters::Counter;
+use super::coupon::CouponPool;
+use super::webhook::PendingDelivery;
+use super::{Campaign, Coupon, EmailAddress, Invite, Participant, Reward, RewardReason, RewardStatus, RewardType};
+
+/// One write the engine decided. A backend persists a decision's writes all together or not
+/// at all, in order (a later write of the same row wins).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Write {
+    /// A new participant: the row and every index of it (email, roster position, member, and
+    /// the domain for a domain participant).
+    NewParticipant(Participant),
+    /// An existing participant's row, changed.
+    Participant(Participant),
+    /// A reward's row, new or changed.
+    Reward(Reward),
+    /// A coupon reward that waits for a coupon; the queue is read oldest reward id first.
+    QueuePending { campaign_id: u64, reward_id: u64, participant_id: u64 },
+    /// A pending reward got its coupon and leaves the queue.
+    Dequeue { campaign_id: u64, reward_id: u64 },
+    /// A code added to the pool at position `seq`, with its index by code.
+    NewCoupon { campaign_id: u64, seq: u64, coupon: Coupon },
+    /// The coupon at position `seq`, assigned to a reward.
+    Coupon { campaign_id: u64, seq: u64, coupon: Coupon },
+    /// The pool's counts.
+    Pool { campaign_id: u64, pool: CouponPool },
+    /// A counter moves by `delta`.
+    Count { campaign_id: u64, counter: Counter, delta: i64 },
+    /// One more signup on the UTC day numbered `day` (see [`day_number`]).
+    DailySignup { campaign_id: u64, day: u32 },
+    /// The first visit of `visitor` to the participant's referral link.
+    Visit { campaign_id: u64, participant_id: u64, visitor: [u8; 16] },
+    /// An invitation, new or accepted.
+    Invite(Invite),
+    /// A webhook delivery of an event (the outbox), committed with the event's cause.
+    Delivery(PendingDelivery),
+}
+
+/// What a backend lets the engine read of a brand's committed data.
+pub trait BrandReads {
+    /// The backend's error; stored data that contradicts itself is one too.
+    type Error: From<Inconsistent>;
+
+    fn campaign(&self, id: u64) -> Result<Option<Campaign>, Self::Error>;
+    fn participant(&self, id: u64) -> Result<Option<Participant>, Self::Error>;
+    /// The campaign's participant with this email (compared normalised).
+    fn participant_id_by_email(&self, campaign_id: u64, email: &EmailAddress) -> Result<Option<u64>, Self::Error>;
+    /// The campaign's domain participant with this (normalised) domain.
+    fn participant_id_by_domain(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, Self::Error>;
+    fn invite(&self, participant_id: u64, invite_id: u64) -> Result<Option<Invite>, Self::Error>;
+    /// A participant's invitations, oldest first.
+    fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, Self::Error>;
+    fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, Self::Error>;
+    fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, Self::Error>;
+    /// The coupon at position `seq` of the pool (1 is the first uploaded).
+    fn coupon(&self, campaign_id: u64, seq: u64) -> Result<Option<Coupon>, Self::Error>;
+    fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, Self::Error>;
+    /// The oldest `limit` coupon rewards waiting for a coupon, oldest first.
+    fn oldest_pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<Reward>, Self::Error>;
+    /// Whether `visitor` has visited the participant's referral link before.
+    fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, Self::Error>;
+}
+
+/// Stored data that contradicts itself (an index naming a missing row). A fault of ours,
+/// never of the input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("stored data is inconsistent: {0}")]
+pub struct Inconsistent(pub String);
+
+/// The time a decision is made at, in the forms the rules need.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Moment {
+    /// RFC 3339, UTC, seconds: stored timestamps.
+    pub at: String,
+    /// Days since the Unix epoch (UTC): daily signup counts.
+    pub day: u32,
+    /// Unix milliseconds: when webhook deliveries fall due.
+    pub unix_ms: i64,
+}
+
+impl Moment {
+    pub fn now() -> Self {
+        Self::at(chrono::Utc::now())
+    }
+
+    pub fn at(time: chrono::DateTime<chrono::Utc>) -> Self {
+        Self {
+            at: time.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            day: day_number(time.date_naive()),
+            unix_ms: time.timestamp_millis(),
+        }
+    }
+}
+
+/// Days since the Unix epoch of a UTC date.
+pub fn day_number(date: chrono::NaiveDate) -> u32 {
+    (date - chrono::NaiveDate::default()).num_days().max(0) as u32
+}
+
+/// A decision in the making: the reads it may make and the writes decided so far, with the
+/// pool's counts as this decision left them (so a second coupon taken is the next one).
+struct Decision<'r, R: BrandReads> {
+    reads: &'r R,
+    writes: Vec<Write>,
+    /// The one campaign whose pool this decision touched, and its counts now.
+    pool: Option<(u64, CouponPool)>,
+    /// Coupons this decision added to the pool, by position: an upload hands them straight
+    /// to pending rewards, and they are not committed yet.
+    added: std::collections::HashMap<u64, Coupon>,
+}
+
+impl<'r, R: BrandReads> Decision<'r, R> {
+    fn new(reads: &'r R) -> Self {
+        Self { reads, writes: Vec::new(), pool: None, added: Default::default() }
+    }
+
+    fn count(&mut self, campaign_id: u64, counter: Counter, delta: i64) {
+        self.writes.push(Write::Count { campaign_id, counter, delta });
+    }
+
+    /// The campaign's pool as this decision sees it.
+    fn pool(&mut self, campaign_id: u64) -> Result<&mut CouponPool, R::Error> {
+        if self.pool.map(|(id, _)| id) != Some(campaign_id) {
+            self.close_pool();
+            self.pool = Some((campaign_id, self.reads.coupon_pool(campaign_id)?));
+        }
+        Ok(&mut self.pool.as_mut().expect("set above").1)
+    }
+
+    /// Writes the pool's counts if this decision moved them.
+    fn close_pool(&mut self) {
+        if let Some((campaign_id, pool)) = self.pool.take() {
+            self.writes.push(Write::Pool { campaign_id, pool });
+        }
+    }
+
+    /// Assigns the next available coupon of the pool to `reward` and issues it; `false` when
+    /// the pool has none. Coupons go out in upload order, so each is assigned once.
+    fn take_coupon(&mut self, reward: &mut Reward, now: &str) -> Result<bool, R::Error> {
+        let campaign_id = reward.campaign_id;
+        let pool = self.pool(campaign_id)?;
+        if pool.available() == 0 {
+            return Ok(false);
+        }
+        let seq = pool.assigned + 1;
+        let coupon = match self.added.remove(&seq) {
+            Some(added) => Some(added),
+            None => self.reads.coupon(campaign_id, seq)?,
+        };
+        let Some(mut coupon) = coupon else {
+            return Err(Inconsistent(format!("coupon {seq} of campaign {campaign_id} is missing")).into());
+        };
+        self.pool(campaign_id)?.assigned = seq;
+        coupon.reward_id = Some(reward.id);
+        coupon.participant_id = Some(reward.participant_id);
+        coupon.used_at = Some(now.to_owned());
+        reward.value = Some(coupon.code.clone());
+        reward.status = RewardStatus::Issued;
+        reward.issued_at = Some(now.to_owned());
+        self.writes.push(Write::Coupon { campaign_id, seq, coupon });
+        Ok(true)
+    }
+
+    /// Grants the campaign's reward to a participant: a coupon (or a pending coupon reward
+    /// when the pool is empty), the cash amount, the message or the token amount.
+    fn grant(&mut self, campaign: &Campaign, grant: Grant, now: &str) -> Result<Reward, R::Error> {
+        let mut reward = Reward {
+            id: grant.reward_id,
+            participant_id: grant.participant_id,
+            campaign_id: campaign.id,
+            kind: campaign.reward_type,
+            value: None,
+            status: RewardStatus::Pending,
+            reason: grant.reason,
+            trigger_participant_id: grant.trigger,
+            created_at: now.to_owned(),
+            issued_at: None,
+        };
+        match campaign.reward_type {
+            RewardType::Coupon => {
+                if !self.take_coupon(&mut reward, now)? {
+                    self.writes.push(Write::QueuePending {
+                        campaign_id: campaign.id,
+                        reward_id: reward.id,
+                        participant_id: reward.participant_id,
+                    });
+                    self.count(campaign.id, Counter::RewardsPending, 1);
+                }
+            }
+            RewardType::Cash | RewardType::Message | RewardType::Token => {
+                reward.value = campaign.reward_value.clone();
+                reward.status = RewardStatus::Issued;
+                reward.issued_at = Some(now.to_owned());
+            }
+        }
+        if reward.status == RewardStatus::Issued {
+            self.count(campaign.id, Counter::RewardsIssued, 1);
+        }
+        self.writes.push(Write::Reward(reward.clone()));
+        Ok(reward)
+    }
+
+    /// Adds a code to the campaign's pool, at the next position.
+    fn add_coupon(&mut self, campaign_id: u64, code: &str) -> Result<(), R::Error> {
+        let pool = self.pool(campaign_id)?;
+        pool.uploaded += 1;
+        let seq = pool.uploaded;
+        let coupon = Coupon { code: code.to_owned(), reward_id: None, participant_id: None, used_at: None };
+        self.added.insert(seq, coupon.clone());
+        self.writes.push(Write::NewCoupon { campaign_id, seq, coupon });
+        Ok(())
+    }
+
+    fn finish(mut self) -> Vec<Write> {
+        self.close_pool();
+        self.writes
+    }
+}
+
+/// Who gets a reward, why, and under which id.
+struct Grant {
+    participant_id: u64,
+    reward_id: u64,
+    reason: RewardReason,
+    /// The participant whose signup (or visit count) triggered the reward.
+    trigger: Option<u64>,
+}

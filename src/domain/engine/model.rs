@@ -1,0 +1,142 @@
+//! An in-memory brand for the engine's tests: [`BrandReads`] over hash maps, and `apply`,
+//! which commits a decision's writes the way a backend must (all of them, in order; counters
+//! by delta). The rules are tested here without a server or a database.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use super::{BrandReads, Inconsistent, Write};
+use crate::domain::counters::Counter;
+use crate::domain::webhook::PendingDelivery;
+use crate::domain::{Campaign, Coupon, CouponPool, EmailAddress, Invite, Participant, Reward};
+
+#[derive(Debug, Default, Clone)]
+pub struct MemoryBrand {
+    pub campaigns: HashMap<u64, Campaign>,
+    pub participants: HashMap<u64, Participant>,
+    pub by_email: HashMap<(u64, String), u64>,
+    pub by_domain: HashMap<(u64, String), u64>,
+    pub roster: BTreeMap<(u64, u64), u64>,
+    pub rewards: BTreeMap<u64, Reward>,
+    pub pending: BTreeMap<(u64, u64), u64>,
+    pub coupons: BTreeMap<(u64, u64), Coupon>,
+    pub codes: HashSet<(u64, String)>,
+    pub pools: HashMap<u64, CouponPool>,
+    pub counters: HashMap<(u64, Counter), u64>,
+    pub daily: HashMap<(u64, u32), u64>,
+    pub visits: HashSet<(u64, u64, [u8; 16])>,
+    pub invites: BTreeMap<(u64, u64), Invite>,
+    pub deliveries: Vec<PendingDelivery>,
+}
+
+impl MemoryBrand {
+    /// Commits a decision's writes.
+    pub fn apply(&mut self, writes: Vec<Write>) {
+        for write in writes {
+            match write {
+                Write::NewParticipant(p) => {
+                    self.by_email.insert((p.campaign_id, p.email.to_lowercase()), p.id);
+                    if let Some(domain) = &p.domain {
+                        self.by_domain.insert((p.campaign_id, domain.clone()), p.id);
+                    }
+                    assert!(self.roster.insert((p.campaign_id, p.seq), p.id).is_none(), "roster seq reused");
+                    assert!(self.participants.insert(p.id, p).is_none(), "participant id reused");
+                }
+                Write::Participant(p) => {
+                    assert!(self.participants.insert(p.id, p).is_some(), "update of a missing participant");
+                }
+                Write::Reward(r) => {
+                    self.rewards.insert(r.id, r);
+                }
+                Write::QueuePending { campaign_id, reward_id, participant_id } => {
+                    self.pending.insert((campaign_id, reward_id), participant_id);
+                }
+                Write::Dequeue { campaign_id, reward_id } => {
+                    assert!(self.pending.remove(&(campaign_id, reward_id)).is_some(), "dequeue of a missing reward");
+                }
+                Write::NewCoupon { campaign_id, seq, coupon } => {
+                    assert!(self.codes.insert((campaign_id, coupon.code.clone())), "code added twice");
+                    self.coupons.insert((campaign_id, seq), coupon);
+                }
+                Write::Coupon { campaign_id, seq, coupon } => {
+                    self.coupons.insert((campaign_id, seq), coupon);
+                }
+                Write::Pool { campaign_id, pool } => {
+                    self.pools.insert(campaign_id, pool);
+                }
+                Write::Count { campaign_id, counter, delta } => {
+                    let n = self.counters.entry((campaign_id, counter)).or_default();
+                    *n = n.checked_add_signed(delta).expect("a counter went below zero");
+                }
+                Write::DailySignup { campaign_id, day } => *self.daily.entry((campaign_id, day)).or_default() += 1,
+                Write::Visit { campaign_id, participant_id, visitor } => {
+                    self.visits.insert((campaign_id, participant_id, visitor));
+                }
+                Write::Invite(invite) => {
+                    self.invites.insert((invite.participant_id, invite.id), invite);
+                }
+                Write::Delivery(delivery) => self.deliveries.push(delivery),
+            }
+        }
+    }
+
+    pub fn count(&self, campaign_id: u64, counter: Counter) -> u64 {
+        self.counters.get(&(campaign_id, counter)).copied().unwrap_or(0)
+    }
+}
+
+impl BrandReads for MemoryBrand {
+    type Error = Inconsistent;
+
+    fn campaign(&self, id: u64) -> Result<Option<Campaign>, Inconsistent> {
+        Ok(self.campaigns.get(&id).cloned())
+    }
+
+    fn participant(&self, id: u64) -> Result<Option<Participant>, Inconsistent> {
+        Ok(self.participants.get(&id).cloned())
+    }
+
+    fn participant_id_by_email(&self, campaign_id: u64, email: &EmailAddress) -> Result<Option<u64>, Inconsistent> {
+        Ok(self.by_email.get(&(campaign_id, email.normalized())).copied())
+    }
+
+    fn participant_id_by_domain(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, Inconsistent> {
+        Ok(self.by_domain.get(&(campaign_id, domain.to_owned())).copied())
+    }
+
+    fn invite(&self, participant_id: u64, invite_id: u64) -> Result<Option<Invite>, Inconsistent> {
+        Ok(self.invites.get(&(participant_id, invite_id)).cloned())
+    }
+
+    fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, Inconsistent> {
+        Ok(self.invites.range((participant_id, 0)..=(participant_id, u64::MAX)).map(|(_, i)| i.clone()).collect())
+    }
+
+    fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, Inconsistent> {
+        Ok(self.count(campaign_id, counter))
+    }
+
+    fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, Inconsistent> {
+        Ok(self.pools.get(&campaign_id).copied().unwrap_or_default())
+    }
+
+    fn coupon(&self, campaign_id: u64, seq: u64) -> Result<Option<Coupon>, Inconsistent> {
+        Ok(self.coupons.get(&(campaign_id, seq)).cloned())
+    }
+
+    fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, Inconsistent> {
+        Ok(self.codes.contains(&(campaign_id, code.to_owned())))
+    }
+
+    fn oldest_pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<Reward>, Inconsistent> {
+        Ok(self
+            .pending
+            .range((campaign_id, 0)..=(campaign_id, u64::MAX))
+            .take(limit)
+            .filter_map(|((_, reward_id), _)| self.rewards.get(reward_id).cloned())
+            .collect())
+    }
+
+    fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, Inconsistent> {
+        Ok(self.visits.contains(&(campaign_id, participant_id, *visitor)))
+    }
+}

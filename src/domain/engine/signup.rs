@@ -1,0 +1,196 @@
+//! Signups, with or without a referral: who may join, what the referral changes, which
+//! rewards it earns, and the webhook deliveries it causes.
+//!
+//! The checks, in the order the API has always made them: the referrer must be a participant
+//! of the campaign and not the joiner's own email; the email must be new to the campaign (a
+//! referral signup of someone already referred is no error: the chain is never overwritten,
+//! and the answer says so); the domain must be new to the campaign; an invitation named by
+//! the code must exist.
+
+use super::{BrandReads, Decision, Grant, Inconsistent, Moment, Write};
+use crate::domain::counters::Counter;
+use crate::domain::webhook::PendingDelivery;
+use crate::domain::{goal, Campaign, EmailAddress, GoalType, Participant, Reward, RewardReason};
+
+/// Who is signing up.
+#[derive(Debug, Clone)]
+pub struct NewParticipant {
+    pub email: EmailAddress,
+    pub name: String,
+    /// A domain participant's website, already normalised (see
+    /// [`crate::domain::participant::parse_participant_domain`]).
+    pub domain: Option<String>,
+}
+
+/// The referral part of a signup: who referred, through which invitation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReferralEdge {
+    pub referrer_id: u64,
+    pub invited_id: Option<u64>,
+}
+
+/// Fresh ids for what a signup may create (ids are handed out before deciding, so that a
+/// decision is a pure function of its inputs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SignupIds {
+    pub participant: u64,
+    pub referrer_reward: u64,
+    pub invited_reward: u64,
+}
+
+/// A new participant and what their signup caused. Kept as the outcome of an idempotent
+/// request, so a replay is rendered from it again.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Signed {
+    pub participant: Participant,
+    /// The new participant's own reward (two-way rewards).
+    pub reward: Option<Reward>,
+    /// The referrer after the signup (their referral count includes it).
+    pub referrer: Option<Participant>,
+    /// What this signup earned the referrer.
+    pub referrer_reward: Option<Reward>,
+    /// The webhook deliveries written with the signup (to hand to the dispatcher once the
+    /// signup is durable). Not kept with the outcome: a replay delivers nothing again.
+    #[serde(skip)]
+    pub deliveries: Vec<PendingDelivery>,
+}
+
+/// What a signup does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SignupDecision {
+    /// A new participant; commit `writes` to make it so.
+    Created { signed: Box<Signed>, writes: Vec<Write> },
+    /// A referral signup of someone who already has an inviter: nothing changes.
+    AlreadyReferred { participant: Box<Participant>, by_same_referrer: bool },
+}
+
+/// Why a signup creates no participant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SignupRefusal {
+    /// The email is already a participant of the campaign.
+    EmailTaken,
+    /// The referral code names no participant of this campaign (or no such invitation).
+    InvalidReferral,
+    /// The referrer's own email.
+    SelfReferral,
+    /// Another participant of the campaign already has this domain.
+    DomainTaken,
+}
+
+/// Decides a signup to `campaign`: the participant, the referral, the rewards it earns (the
+/// referrer's each time their referrals reach a multiple of `num_signups` on a `signup` goal;
+/// the new participant's own on a two-way campaign) and a delivery to each of `webhooks`.
+pub fn decide_signup<R: BrandReads>(
+    reads: &R,
+    campaign: &Campaign,
+    who: &NewParticipant,
+    referral: Option<ReferralEdge>,
+    ids: SignupIds,
+    webhooks: &[u64],
+    moment: &Moment,
+) -> Result<Result<SignupDecision, SignupRefusal>, R::Error> {
+    let email = who.email.normalized();
+    let mut referrer = None;
+    if let Some(edge) = referral {
+        match reads.participant(edge.referrer_id)? {
+            Some(p) if p.campaign_id == campaign.id => {
+                if p.email.to_lowercase() == email {
+                    return Ok(Err(SignupRefusal::SelfReferral));
+                }
+                referrer = Some(p);
+            }
+            _ => return Ok(Err(SignupRefusal::InvalidReferral)),
+        }
+    }
+    if let Some(existing) = reads.participant_id_by_email(campaign.id, &who.email)? {
+        let Some(existing) = reads.participant(existing)? else {
+            return Err(Inconsistent(format!("email index names missing participant {existing}")).into());
+        };
+        return Ok(match (referral, existing.referred_by) {
+            // The chain is never overwritten: say so instead.
+            (Some(edge), Some(inviter)) => Ok(SignupDecision::AlreadyReferred {
+                by_same_referrer: inviter == edge.referrer_id,
+                participant: Box::new(existing),
+            }),
+            _ => Err(SignupRefusal::EmailTaken),
+        });
+    }
+    if let Some(domain) = &who.domain {
+        if reads.participant_id_by_domain(campaign.id, domain)?.is_some() {
+            return Ok(Err(SignupRefusal::DomainTaken));
+        }
+    }
+    let mut invite = None;
+    if let Some(ReferralEdge { referrer_id, invited_id: Some(invited_id) }) = referral {
+        match reads.invite(referrer_id, invited_id)? {
+            Some(found) => invite = Some(found),
+            None => return Ok(Err(SignupRefusal::InvalidReferral)),
+        }
+    }
+
+    let now = moment.at.as_str();
+    let mut decision = Decision::new(reads);
+    let participant = Participant {
+        id: ids.participant,
+        campaign_id: campaign.id,
+        brand_id: campaign.brand_id,
+        member_id: campaign.member_id,
+        seq: reads.counter(campaign.id, Counter::Participants)? + 1,
+        email: who.email.as_str().to_owned(),
+        name: who.name.clone(),
+        referred_by: referrer.as_ref().map(|r| r.id),
+        referrals: 0,
+        visits: 0,
+        clicks: 0,
+        shares: 0,
+        created_at: now.to_owned(),
+        domain: who.domain.clone(),
+    };
+    decision.count(campaign.id, Counter::Participants, 1);
+    decision.writes.push(Write::NewParticipant(participant.clone()));
+    decision.writes.push(Write::DailySignup { campaign_id: campaign.id, day: moment.day });
+
+    let mut referrer_reward = None;
+    let mut reward = None;
+    if let Some(referrer) = referrer.as_mut() {
+        referrer.referrals += 1;
+        decision.writes.push(Write::Participant(referrer.clone()));
+        decision.count(campaign.id, Counter::Referrals, 1);
+        if let Some(mut accepted) = invite.filter(|i| i.accepted_by.is_none()) {
+            accepted.accepted_by = Some(participant.id);
+            accepted.accepted_at = Some(now.to_owned());
+            decision.writes.push(Write::Invite(accepted));
+        }
+        if campaign.goal_type == GoalType::Signup && goal::reward_due(referrer.referrals, campaign.num_signups) {
+            let grant = Grant {
+                participant_id: referrer.id,
+                reward_id: ids.referrer_reward,
+                reason: RewardReason::Referrer,
+                trigger: Some(participant.id),
+            };
+            referrer_reward = Some(decision.grant(campaign, grant, now)?);
+        }
+        if campaign.reward_invited {
+            let grant = Grant {
+                participant_id: participant.id,
+                reward_id: ids.invited_reward,
+                reason: RewardReason::Invited,
+                trigger: Some(referrer.id),
+            };
+            reward = Some(decision.grant(campaign, grant, now)?);
+        }
+    }
+    // The outbox: the signup's webhook deliveries commit with it.
+    let deliveries: Vec<PendingDelivery> = webhooks
+        .iter()
+        .map(|&webhook_id| PendingDelivery {
+            webhook_id,
+            event_id: participant.id,
+            attempts: 0,
+            due_ms: moment.unix_ms,
+        })
+        .collect();
+    decision.writes.extend(deliveries.iter().cloned().map(Write::Delivery));
+    let signed = Signed { participant, reward, referrer, referrer_reward, deliveries };
+    Ok(Ok(SignupDecision::Created { signed: Box::new(signed), writes: decision.finish() }))
+}

@@ -1,0 +1,41 @@
+//! Click, impression and share counts gathered in memory, added to a brand's campaigns and
+//! participants in one decision.
+
+use super::{BrandReads, Decision, Write};
+use crate::domain::counters::{BrandTally, Counter};
+
+/// Adds `tally` to the brand's counters. Counts of campaigns that are not the brand's (deleted
+/// since they were counted) and of participants not in the named campaign are dropped.
+pub fn decide_tallies<R: BrandReads>(reads: &R, brand_id: u64, tally: &BrandTally) -> Result<Vec<Write>, R::Error> {
+    let mut decision = Decision::new(reads);
+    let mut live = std::collections::HashMap::new();
+    for (&campaign_id, counts) in &tally.campaigns {
+        let exists = reads.campaign(campaign_id)?.is_some_and(|c| c.brand_id == brand_id);
+        live.insert(campaign_id, exists);
+        if !exists {
+            continue;
+        }
+        for (counter, n) in [
+            (Counter::Clicks, counts.clicks),
+            (Counter::Impressions, counts.impressions),
+            (Counter::Shares, counts.shares),
+        ] {
+            if n > 0 {
+                decision.count(campaign_id, counter, n as i64);
+            }
+        }
+    }
+    for (&participant_id, counts) in &tally.participants {
+        if !live.get(&counts.campaign_id).copied().unwrap_or(false) {
+            continue;
+        }
+        let Some(mut participant) = reads.participant(participant_id)?.filter(|p| p.campaign_id == counts.campaign_id)
+        else {
+            continue;
+        };
+        participant.clicks += counts.clicks;
+        participant.shares += counts.shares;
+        decision.writes.push(Write::Participant(participant));
+    }
+    Ok(decision.finish())
+}

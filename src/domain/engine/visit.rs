@@ -1,0 +1,46 @@
+//! Visits of a participant's referral link: a click always, a unique visit once per visitor,
+//! and on a `visit` goal the reward each multiple of `num_signups` unique visits earns.
+
+use super::{BrandReads, Decision, Grant, Moment, Write};
+use crate::domain::counters::Counter;
+use crate::domain::{goal, Campaign, GoalType, Reward, RewardReason};
+
+/// What a visit of a referral link did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Visit {
+    /// The first visit of this visitor to this participant's link.
+    pub unique: bool,
+    pub reward: Option<Reward>,
+}
+
+/// Decides a visit of `participant_id`'s referral link by `visitor` (a digest of the cookie,
+/// or of the address and user agent). `None` when the participant is not in the campaign.
+pub fn decide_visit<R: BrandReads>(
+    reads: &R,
+    campaign: &Campaign,
+    participant_id: u64,
+    visitor: [u8; 16],
+    reward_id: u64,
+    moment: &Moment,
+) -> Result<Option<(Visit, Vec<Write>)>, R::Error> {
+    let Some(mut participant) = reads.participant(participant_id)?.filter(|p| p.campaign_id == campaign.id) else {
+        return Ok(None);
+    };
+    let mut decision = Decision::new(reads);
+    participant.clicks += 1;
+    decision.count(campaign.id, Counter::Clicks, 1);
+    let unique = !reads.visited(campaign.id, participant.id, &visitor)?;
+    let mut reward = None;
+    if unique {
+        decision.writes.push(Write::Visit { campaign_id: campaign.id, participant_id: participant.id, visitor });
+        participant.visits += 1;
+        decision.count(campaign.id, Counter::Visits, 1);
+        if campaign.goal_type == GoalType::Visit && goal::reward_due(participant.visits, campaign.num_signups) {
+            let grant =
+                Grant { participant_id: participant.id, reward_id, reason: RewardReason::Referrer, trigger: None };
+            reward = Some(decision.grant(campaign, grant, &moment.at)?);
+        }
+    }
+    decision.writes.push(Write::Participant(participant));
+    Ok(Some((Visit { unique, reward }, decision.finish())))
+}

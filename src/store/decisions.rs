@@ -1,0 +1,203 @@
+//! The engine's side of the sled store: the reads the referral engine makes
+//! ([`BrandReads`]) and the commit of the writes it decides ([`Write`]), each turned into the
+//! key layout of `mod.rs`.
+//!
+//! A decision's writes are staged in an [`Overlay`] and committed through the journal, all or
+//! nothing across a crash. Counter deltas are read through the overlay, so two deltas of one
+//! counter in one decision add up. The engine reads committed state only, which is sound
+//! because the brand's actor is the only writer of these rows (see `domain::engine`).
+
+use super::campaigns::{coupon_pool_key, encode_coupon_pool};
+use super::keys::{self, campaign_row, index, participant_row};
+use super::overlay::{Overlay, TreeId};
+use super::participants::{IdempotencyRecord, IdempotencyWrite};
+use super::{codec, Store, StoreError};
+use crate::domain::engine::{BrandReads, Inconsistent, Write};
+use crate::domain::{Campaign, Counter, Coupon, CouponPool, EmailAddress, Invite, Participant, Reward};
+
+impl From<Inconsistent> for StoreError {
+    fn from(e: Inconsistent) -> Self {
+        StoreError::Decode(e.0)
+    }
+}
+
+/// Key of a campaign counter.
+pub(super) fn counter_key(campaign_id: u64, counter: Counter) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::COUNTER, &[counter as u8])
+}
+
+impl BrandReads for Store {
+    type Error = StoreError;
+
+    fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
+        Store::campaign(self, id)
+    }
+
+    fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
+        Store::participant(self, id)
+    }
+
+    fn participant_id_by_email(&self, campaign_id: u64, email: &EmailAddress) -> Result<Option<u64>, StoreError> {
+        let key = keys::row(campaign_id, campaign_row::EMAIL, email.normalized().as_bytes());
+        Ok(self.campaign_rows.get(key)?.and_then(|v| keys::read_id(&v)))
+    }
+
+    fn participant_id_by_domain(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
+        self.domain_participant_in(campaign_id, domain)
+    }
+
+    fn invite(&self, participant_id: u64, invite_id: u64) -> Result<Option<Invite>, StoreError> {
+        Store::read(&self.participant_rows, keys::row(participant_id, participant_row::INVITE, &keys::id(invite_id)))
+    }
+
+    fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
+        Store::invites_of(self, participant_id)
+    }
+
+    fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
+        Ok(keys::read_counter(self.campaign_rows.get(counter_key(campaign_id, counter))?.as_deref()))
+    }
+
+    fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
+        Store::coupon_pool(self, campaign_id)
+    }
+
+    fn coupon(&self, campaign_id: u64, seq: u64) -> Result<Option<Coupon>, StoreError> {
+        Store::read(&self.campaign_rows, keys::row(campaign_id, campaign_row::COUPON, &keys::id(seq)))
+    }
+
+    fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, StoreError> {
+        Ok(self.campaign_rows.contains_key(keys::row(campaign_id, campaign_row::COUPON_CODE, code.as_bytes()))?)
+    }
+
+    fn oldest_pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<Reward>, StoreError> {
+        let prefix = keys::row(campaign_id, campaign_row::PENDING_REWARD, &[]);
+        let mut rewards = Vec::new();
+        for entry in self.campaign_rows.scan_prefix(&prefix).take(limit) {
+            let (key, value) = entry?;
+            let (Some(reward_id), Some(participant_id)) = (keys::read_id(&key[prefix.len()..]), keys::read_id(&value))
+            else {
+                return Err(StoreError::Decode(format!("malformed pending reward of campaign {campaign_id}")));
+            };
+            let reward_key = keys::row(participant_id, participant_row::REWARD, &keys::id(reward_id));
+            rewards.extend(Store::read::<Reward>(&self.participant_rows, reward_key)?);
+        }
+        Ok(rewards)
+    }
+
+    fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, StoreError> {
+        Ok(self.campaign_rows.contains_key(visit_key(campaign_id, participant_id, visitor))?)
+    }
+}
+
+fn visit_key(campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::VISIT, &[keys::id(participant_id).as_slice(), visitor].concat())
+}
+
+impl Store {
+    /// Commits a decision's writes atomically (through the journal).
+    pub fn commit(&self, writes: &[Write]) -> Result<(), StoreError> {
+        self.stage(writes)?.commit_journaled()
+    }
+
+    /// Commits a decision's writes with the idempotency record of the request that caused
+    /// them, in one transaction. The record is checked again inside it: another brand of the
+    /// same member may have used the key since the caller looked. When it has, nothing is
+    /// written and the record found is returned.
+    pub fn commit_idempotent(
+        &self,
+        writes: &[Write],
+        idempotency: &IdempotencyWrite,
+        record: &IdempotencyRecord,
+    ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
+        let encoded = super::participants::encode_idempotency_record(record)?;
+        let committed = self.stage(writes)?.commit(|tree| match tree.get(&idempotency.key)? {
+            Some(existing) => Ok(Err(existing.to_vec())),
+            None => {
+                tree.insert(idempotency.key.as_slice(), encoded.as_slice())?;
+                Ok(Ok(()))
+            }
+        })?;
+        match committed {
+            Ok(()) => Ok(Ok(())),
+            Err(existing) => Ok(Err(super::participants::decode_idempotency_record(&existing)?)),
+        }
+    }
+
+    /// The writes, staged in the key layout.
+    fn stage(&self, writes: &[Write]) -> Result<Overlay<'_>, StoreError> {
+        let mut tx = Overlay::new(self);
+        for write in writes {
+            match write {
+                Write::NewParticipant(p) => {
+                    tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?);
+                    let email = keys::row(p.campaign_id, campaign_row::EMAIL, p.email.to_lowercase().as_bytes());
+                    tx.insert(TreeId::CampaignRows, email, keys::id(p.id));
+                    let roster = keys::row(p.campaign_id, campaign_row::ROSTER, &keys::id(p.seq));
+                    tx.insert(TreeId::CampaignRows, roster, keys::id(p.id));
+                    let member = keys::tagged(index::MEMBER_PARTICIPANT, p.member_id, p.id);
+                    tx.insert(TreeId::Indexes, member, keys::id(p.campaign_id));
+                    if let Some(domain) = &p.domain {
+                        let key = keys::row(p.campaign_id, campaign_row::DOMAIN, domain.as_bytes());
+                        tx.insert(TreeId::CampaignRows, key, keys::id(p.id));
+                        let global = keys::domain_participant(domain, p.campaign_id, p.id);
+                        tx.insert(TreeId::Indexes, global, keys::id(p.brand_id));
+                    }
+                }
+                Write::Participant(p) => tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?),
+                Write::Reward(r) => {
+                    let key = keys::row(r.participant_id, participant_row::REWARD, &keys::id(r.id));
+                    tx.insert(TreeId::ParticipantRows, key, codec::encode(r)?);
+                }
+                Write::QueuePending { campaign_id, reward_id, participant_id } => {
+                    let key = keys::row(*campaign_id, campaign_row::PENDING_REWARD, &keys::id(*reward_id));
+                    tx.insert(TreeId::CampaignRows, key, keys::id(*participant_id));
+                }
+                Write::Dequeue { campaign_id, reward_id } => {
+                    tx.remove(
+                        TreeId::CampaignRows,
+                        keys::row(*campaign_id, campaign_row::PENDING_REWARD, &keys::id(*reward_id)),
+                    );
+                }
+                Write::NewCoupon { campaign_id, seq, coupon } => {
+                    let by_code = keys::row(*campaign_id, campaign_row::COUPON_CODE, coupon.code.as_bytes());
+                    tx.insert(TreeId::CampaignRows, by_code, keys::id(*seq));
+                    let key = keys::row(*campaign_id, campaign_row::COUPON, &keys::id(*seq));
+                    tx.insert(TreeId::CampaignRows, key, codec::encode(coupon)?);
+                }
+                Write::Coupon { campaign_id, seq, coupon } => {
+                    let key = keys::row(*campaign_id, campaign_row::COUPON, &keys::id(*seq));
+                    tx.insert(TreeId::CampaignRows, key, codec::encode(coupon)?);
+                }
+                Write::Pool { campaign_id, pool } => {
+                    tx.insert(TreeId::CampaignRows, coupon_pool_key(*campaign_id), encode_coupon_pool(pool));
+                }
+                Write::Count { campaign_id, counter, delta } => {
+                    add(&mut tx, counter_key(*campaign_id, *counter), *delta)?;
+                }
+                Write::DailySignup { campaign_id, day } => {
+                    add(&mut tx, keys::row(*campaign_id, campaign_row::DAILY_SIGNUPS, &day.to_be_bytes()), 1)?;
+                }
+                Write::Visit { campaign_id, participant_id, visitor } => {
+                    tx.insert(TreeId::CampaignRows, visit_key(*campaign_id, *participant_id, visitor), Vec::new());
+                }
+                Write::Invite(invite) => {
+                    let key = keys::row(invite.participant_id, participant_row::INVITE, &keys::id(invite.id));
+                    tx.insert(TreeId::ParticipantRows, key, codec::encode(invite)?);
+                }
+                Write::Delivery(delivery) => {
+                    let key = super::webhooks::delivery_key(delivery.webhook_id, delivery.event_id);
+                    tx.insert(TreeId::Deliveries, key, codec::encode(delivery)?);
+                }
+            }
+        }
+        Ok(tx)
+    }
+}
+
+/// Moves the counter under `key` by `delta`, seeing earlier staged moves.
+fn add(tx: &mut Overlay<'_>, key: Vec<u8>, delta: i64) -> Result<(), StoreError> {
+    let value = keys::read_counter(tx.get(TreeId::CampaignRows, &key)?.as_deref()).saturating_add_signed(delta);
+    tx.insert(TreeId::CampaignRows, key, keys::id(value));
+    Ok(())
+}
