@@ -3,6 +3,8 @@
 #        REFERRALS_BIN=path/to/referrals-server scripts/bench.sh   (benchmark another build)
 #        BENCH_LOG="warn,referrals::store::group_commit=trace"      (log every flush; with
 #        BENCH_KEEP=1 the server log stays in the printed work directory)
+#        BENCH_CASES=signups scripts/bench.sh   (only the baseline and the two durable
+#        referral-signup cases: for A/B pairs of two builds, run alternately)
 #
 # Benchmarks the release server on loopback with wrk and prints a table. Starts its own
 # server on a free port with a temporary data directory and stops it at the end. Every case
@@ -22,6 +24,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SECONDS_PER_CASE=${1:-10}
+BENCH_CASES=${BENCH_CASES:-all}
+case "$BENCH_CASES" in all | signups) ;; *) echo "BENCH_CASES must be all or signups" >&2; exit 2 ;; esac
 CONNECTIONS=${2:-64}
 THREADS=2
 PARTICIPANTS_TARGET=100000
@@ -162,6 +166,17 @@ done
 run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
 run_case "POST /signups/referral, 100 brands (durable)" /api/v1/signups/referral "$WORK/spread.lua"
 run_case "POST /signups/referral, one hot brand (durable)" /api/v1/signups/referral "$WORK/hot.lua"
+print_table() {
+  echo
+  echo "wrk: $THREADS threads, $CONNECTIONS connections, ${SECONDS_PER_CASE}s per case, $(nproc) cores, server and wrk on one machine"
+  printf '| %-62s | %8s | %8s | %8s | %7s | %14s |\n' "case" "req/s" "p50" "p99" "non-2xx" "slow flushes"
+  printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})" "$(printf -- '-%.0s' {1..16})"
+  printf '%s\n' "${ROWS[@]}"
+}
+if [ "$BENCH_CASES" = signups ]; then
+  print_table
+  exit 0
+fi
 run_case "GET /campaigns/:id" "/api/v1/campaigns/$HOT"
 clicks_before=$(api GET "/campaigns/$CLICK_CAMPAIGN/stats" | field '["clicks"]')
 run_case "GET /api/click (tracker, counted in memory)" "/api/click?from=partner.bench.example&to=brand1.bench.example"
@@ -181,11 +196,7 @@ run_case "GET /participants?campaign_id page 1000 ($total participants)" "/api/v
 run_case "POST /members/api-key (durable write, JWT)" /api/v1/members/api-key "$WORK/api-key.lua"
 run_case "GET /api/v1/billing/plans (baseline, again)" /api/v1/billing/plans
 
-echo
-echo "wrk: $THREADS threads, $CONNECTIONS connections, ${SECONDS_PER_CASE}s per case, $(nproc) cores, server and wrk on one machine"
-printf '| %-62s | %8s | %8s | %8s | %7s | %14s |\n' "case" "req/s" "p50" "p99" "non-2xx" "slow flushes"
-printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})" "$(printf -- '-%.0s' {1..16})"
-printf '%s\n' "${ROWS[@]}"
+print_table
 echo "$CLICK_CHECK"
 
 # Coupon import: 1,000,000 codes through refctl, streamed.

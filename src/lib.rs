@@ -5,16 +5,24 @@
 //!
 //! # Layout
 //!
-//! - [`domain`]: pure types and rules (validated newtypes, pagination, plans); no I/O.
-//! - [`store`]: the sled database: trees, key encoding, value codecs, group commit, and the
-//!   domain-level operations everything else calls. Nothing outside it sees sled.
+//! - [`domain`]: pure types and rules (validated newtypes, pagination, plans) and the
+//!   referral [`domain::engine`] that decides every signup, visit and upload; no I/O.
+//! - [`store`]: the sled database: trees, key encoding, value codecs, group commit, the
+//!   domain-level operations everything else calls, and the engine's reads and commits.
+//!   Nothing outside it sees sled.
 //! - [`auth`]: the server secret, password hashing, JWTs, sealed API keys.
 //! - [`actors`]: one `BrandActor` per brand (the only writer of its data) and the registry.
-//! - [`http`]: routes, the envelope and error table, extractors, handlers by resource.
-//! - [`site`]: the public site outside the API root (referral links, the widget, the tracker and its click endpoint, landers).
+//! - [`views`]: the JSON shapes of brands, campaigns, participants and rewards, as the API
+//!   answers them and webhook payloads carry them.
+//! - [`http`]: routes, the envelope and error table, extractors, handlers by resource; and
+//!   [`http::site`], the public site outside the API root (referral links, the widget, the
+//!   tracker and its click endpoint, landers).
 //! - [`webhooks`]: the dispatcher that delivers webhook events, and its egress check.
 //! - [`config`], [`startup`], [`telemetry`]: configuration layering, building and running
 //!   the server, logs. [`faults`]: failures a test can switch on.
+//!
+//! Each module names only the layers below it (`domain` nothing, `store` only `domain`, …);
+//! `tests/layers.rs` holds the table and fails on a wrong-way `crate::…` path.
 
 pub mod actors;
 pub mod auth;
@@ -22,8 +30,8 @@ pub mod config;
 pub mod domain;
 pub mod faults;
 pub mod http;
-pub mod site;
 pub mod startup;
 pub mod store;
 pub mod telemetry;
+pub mod views;
 pub mod webhooks;

@@ -12,8 +12,9 @@ use super::error::ApiError;
 use super::json::JsonBody;
 use super::query::ListQuery;
 use super::state::AppState;
-use super::{envelope, participants, views, webhooks};
+use super::{envelope, participants, webhooks};
 use crate::domain::pagination::{Page, PageRequest, MAX_LIMIT};
+use crate::views;
 
 /// Body of `POST /automation/subscribe`.
 #[derive(Deserialize)]

@@ -9,14 +9,16 @@ use super::error::ApiError;
 use super::json::JsonBody;
 use super::query::ListQuery;
 use super::state::AppState;
-use super::{envelope, ownership, views};
+use super::{envelope, ownership};
 use crate::actors::brand::{DeleteBrand, UpdateBrand};
 use crate::domain::brand::MAX_DESCRIPTION_CHARS;
 use crate::domain::brand_url::parse_http_url;
 use crate::domain::pagination::Page;
 use crate::domain::CampaignCounters;
 use crate::domain::{now_rfc3339, Brand, BrandUrl, ValidationError};
+use crate::http::Code;
 use crate::store::DomainTaken;
+use crate::views;
 
 /// Body of `POST /brands`.
 #[derive(Deserialize)]
@@ -90,8 +92,8 @@ pub async fn create(
     let created = state.store.create_brand(&brand)?;
     // A conflict too is answered only once what it reports is on disk.
     state.store.durable().await?;
-    created.map_err(|DomainTaken { brand_id }| ApiError::Conflict {
-        code: "domain_taken",
+    created.map_err(|DomainTaken { brand_id }| ApiError::Refused {
+        code: Code::DomainTaken,
         message: format!("you already have a brand for {} (id {brand_id})", brand.domain),
     })?;
     Ok(envelope::created(views::brand(&brand)))
@@ -115,8 +117,8 @@ pub async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let brand = ownership::brand(&state, &member, *id)?;
     if body.description.is_none() && body.logo_url.is_none() && body.background_url.is_none() {
-        return Err(ApiError::bad_request(
-            "validation_failed",
+        return Err(ApiError::refused(
+            Code::ValidationFailed,
             "nothing to update: send description, logo_url or background_url",
         ));
     }

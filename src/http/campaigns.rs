@@ -9,12 +9,14 @@ use super::error::ApiError;
 use super::json::{declared_length, media_type, read_body, JsonBody};
 use super::query::{body_id, id_filter, ListQuery};
 use super::state::AppState;
-use super::{envelope, ownership, views};
+use super::{envelope, ownership};
 use crate::actors::brand::{CreateCampaign, DeleteCampaign, ImportCoupons, UpdateCampaign};
 use crate::domain::campaign::CampaignInput;
 use crate::domain::coupon::{ParsedCodes, MAX_CODES_PER_UPLOAD};
 use crate::domain::pagination::Page;
 use crate::domain::{now_rfc3339, Campaign};
+use crate::http::Code;
+use crate::views;
 
 /// Largest coupon upload body, in bytes.
 pub const MAX_COUPON_UPLOAD_BYTES: usize = 8 * 1024 * 1024;
@@ -80,8 +82,8 @@ pub async fn update(
     let campaign = ownership::campaign(&state, &member, *id)?;
     if let Some(url_id) = &input.url_id {
         if url_id.as_u64() != Some(campaign.brand_id) {
-            return Err(ApiError::bad_request(
-                "validation_failed",
+            return Err(ApiError::refused(
+                Code::ValidationFailed,
                 "url_id cannot change: a campaign stays on its brand",
             ));
         }
@@ -121,7 +123,7 @@ pub async fn stats(
     let days = match query.days.as_deref() {
         None => DEFAULT_DAYS,
         Some(raw) => raw.trim().parse::<u32>().ok().filter(|d| (1..=MAX_DAYS).contains(d)).ok_or_else(|| {
-            ApiError::bad_request("invalid_query", format!("days must be a whole number from 1 to {MAX_DAYS}"))
+            ApiError::refused(Code::InvalidQuery, format!("days must be a whole number from 1 to {MAX_DAYS}"))
         })?,
     };
     let mut data = views::counters(&state.store.counters(campaign.id)?);
@@ -161,23 +163,23 @@ pub async fn upload_coupons(
     let body = read_body(&mut payload, declared_length(&req), MAX_COUPON_UPLOAD_BYTES).await?;
     let campaign = ownership::campaign(&state, &member, *id)?;
     if campaign.reward_type != crate::domain::RewardType::Coupon {
-        return Err(ApiError::bad_request(
-            "not_a_coupon_campaign",
+        return Err(ApiError::refused(
+            Code::NotACouponCampaign,
             "this campaign's rewards are not coupons (reward_type 1)",
         ));
     }
     let parsed = match media_type(&req).as_str() {
         "application/json" => {
             let value: Value = serde_json::from_slice(&body)
-                .map_err(|e| ApiError::bad_request("invalid_json", format!("request body is not valid JSON: {e}")))?;
+                .map_err(|e| ApiError::refused(Code::InvalidJson, format!("request body is not valid JSON: {e}")))?;
             let codes = match &value {
                 Value::Array(items) => items,
                 Value::Object(map) => map.get("codes").and_then(Value::as_array).ok_or_else(|| {
-                    ApiError::bad_request("invalid_body", "send a JSON array of codes or {\"codes\": [...]}")
+                    ApiError::refused(Code::InvalidBody, "send a JSON array of codes or {\"codes\": [...]}")
                 })?,
                 _ => {
-                    return Err(ApiError::bad_request(
-                        "invalid_body",
+                    return Err(ApiError::refused(
+                        Code::InvalidBody,
                         "send a JSON array of codes or {\"codes\": [...]}",
                     ))
                 }
@@ -189,8 +191,8 @@ pub async fn upload_coupons(
         }
         "text/csv" | "text/plain" => ParsedCodes::from_csv(&body),
         _ => {
-            return Err(ApiError::bad_request(
-                "unsupported_content_type",
+            return Err(ApiError::refused(
+                Code::UnsupportedContentType,
                 "Content-Type must be application/json, text/csv or text/plain",
             ))
         }
@@ -219,8 +221,8 @@ fn pool_view(state: &AppState, campaign_id: u64) -> Result<Value, ApiError> {
 }
 
 fn too_many_codes() -> ApiError {
-    ApiError::bad_request(
-        "too_many_codes",
+    ApiError::refused(
+        Code::TooManyCodes,
         format!("codes: at most {MAX_CODES_PER_UPLOAD} codes per upload; split the file"),
     )
 }

@@ -1,11 +1,12 @@
-//! `ApiError`: every failure an endpoint can answer, and the one table that maps each to its
-//! HTTP status and machine `code`. The body is always the failure envelope
+//! `ApiError`: every failure an endpoint can answer, each with its machine [`Code`] (whose
+//! table gives the HTTP status). The body is always the failure envelope
 //! `{"success": false, "error": "<message>", "code": "<code>"}`.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 
+pub use super::code::Code;
 use crate::actors::BrandError;
 use crate::domain::ValidationError;
 use crate::store::StoreError;
@@ -13,9 +14,10 @@ use crate::store::StoreError;
 /// A failed request, as the client sees it.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
-    /// 400: the input broke a rule; `code` says which kind.
+    /// 400 or 409 (as `code` says): the input broke a rule, or names something that exists
+    /// already or is in use.
     #[error("{message}")]
-    BadRequest { code: &'static str, message: String },
+    Refused { code: Code, message: String },
     /// 401: missing or invalid credential. The message never says which part was wrong.
     #[error("{0}")]
     Unauthorized(&'static str),
@@ -28,9 +30,6 @@ pub enum ApiError {
     /// 405: the path exists, the method does not.
     #[error("method not allowed on this path")]
     MethodNotAllowed,
-    /// 409: the thing exists already.
-    #[error("{message}")]
-    Conflict { code: &'static str, message: String },
     /// 429: over a rate limit; try again after `retry_after_secs`.
     #[error("too many {what}; retry in {retry_after_secs} s")]
     RateLimited { what: &'static str, retry_after_secs: u64, limit: u32 },
@@ -56,8 +55,9 @@ const SHUTTING_DOWN: &str = "the server is shutting down, so the write is not ac
      been kept; retry shortly, with the same Idempotency-Key where the endpoint takes one";
 
 impl ApiError {
-    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
-        Self::BadRequest { code, message: message.into() }
+    /// A refusal of the input: 400 or 409, as `code`'s status says.
+    pub fn refused(code: Code, message: impl Into<String>) -> Self {
+        Self::Refused { code, message: message.into() }
     }
 
     pub fn not_found(what: &str) -> Self {
@@ -65,43 +65,32 @@ impl ApiError {
     }
 
     /// The stable machine code of this error.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> Code {
         match self {
-            Self::BadRequest { code, .. } | Self::Conflict { code, .. } => code,
-            Self::Unauthorized(_) => "unauthorized",
-            Self::PlanRequired(_) => "plan_required",
-            Self::NotFound(_) => "not_found",
-            Self::MethodNotAllowed => "method_not_allowed",
-            Self::PayloadTooLarge { .. } => "payload_too_large",
-            Self::RateLimited { .. } => "rate_limited",
-            Self::Unavailable { .. } => "unavailable",
-            Self::Internal(_) => "internal",
+            Self::Refused { code, .. } => *code,
+            Self::Unauthorized(_) => Code::Unauthorized,
+            Self::PlanRequired(_) => Code::PlanRequired,
+            Self::NotFound(_) => Code::NotFound,
+            Self::MethodNotAllowed => Code::MethodNotAllowed,
+            Self::PayloadTooLarge { .. } => Code::PayloadTooLarge,
+            Self::RateLimited { .. } => Code::RateLimited,
+            Self::Unavailable { .. } => Code::Unavailable,
+            Self::Internal(_) => Code::Internal,
         }
     }
 }
 
 /// The failure envelope.
 #[derive(Serialize)]
-struct Failure<'a> {
+struct Failure {
     success: bool,
     error: String,
-    code: &'a str,
+    code: Code,
 }
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        match self {
-            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
-            Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
-            Self::PlanRequired(_) => StatusCode::FORBIDDEN,
-            Self::NotFound(_) => StatusCode::NOT_FOUND,
-            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            Self::Conflict { .. } => StatusCode::CONFLICT,
-            Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
-            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
+        self.code().status()
     }
 
     fn error_response(&self) -> HttpResponse {
@@ -123,7 +112,7 @@ impl ResponseError for ApiError {
 
 impl From<ValidationError> for ApiError {
     fn from(e: ValidationError) -> Self {
-        Self::bad_request("validation_failed", e.message)
+        Self::refused(Code::ValidationFailed, e.message)
     }
 }
 
@@ -143,12 +132,12 @@ impl From<BrandError> for ApiError {
             BrandError::NotFound(what) => Self::not_found(what),
             BrandError::Invalid(v) => v.into(),
             BrandError::PlanRequired(message) => Self::PlanRequired(message.into()),
-            BrandError::InvalidReferral => Self::bad_request("invalid_referral_code", e.to_string()),
-            BrandError::SelfReferral => Self::bad_request("self_referral", e.to_string()),
-            BrandError::EmailTaken => Self::Conflict { code: "participant_exists", message: e.to_string() },
-            BrandError::DomainTaken => Self::Conflict { code: "domain_taken", message: e.to_string() },
+            BrandError::InvalidReferral => Self::refused(Code::InvalidReferralCode, e.to_string()),
+            BrandError::SelfReferral => Self::refused(Code::SelfReferral, e.to_string()),
+            BrandError::EmailTaken => Self::Refused { code: Code::ParticipantExists, message: e.to_string() },
+            BrandError::DomainTaken => Self::Refused { code: Code::DomainTaken, message: e.to_string() },
             BrandError::IdempotencyConflict => {
-                Self::Conflict { code: "idempotency_key_reused", message: e.to_string() }
+                Self::Refused { code: Code::IdempotencyKeyReused, message: e.to_string() }
             }
             BrandError::Store(e) => e.into(),
         }

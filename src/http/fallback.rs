@@ -5,6 +5,7 @@ use actix_web::error::{PathError, QueryPayloadError};
 use actix_web::{HttpRequest, HttpResponse};
 
 use super::error::ApiError;
+use crate::http::Code;
 
 /// No route matches the path.
 pub async fn not_found() -> Result<HttpResponse, ApiError> {
@@ -31,5 +32,5 @@ pub fn path_error(_: PathError, _: &HttpRequest) -> actix_web::Error {
 
 /// A malformed query string.
 pub fn query_error(e: QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
-    ApiError::bad_request("invalid_query", format!("invalid query string: {e}")).into()
+    ApiError::refused(Code::InvalidQuery, format!("invalid query string: {e}")).into()
 }

@@ -13,6 +13,7 @@ use sha2::{Digest, Sha256};
 use super::error::ApiError;
 use super::state::AppState;
 use crate::domain::engine::Signed;
+use crate::http::Code;
 use crate::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome};
 
 /// Longest key accepted.
@@ -31,8 +32,8 @@ pub fn from_request(
     let key =
         value.to_str().ok().filter(|k| (1..=MAX_KEY_LEN).contains(&k.len()) && k.bytes().all(|b| b.is_ascii_graphic()));
     let key = key.ok_or_else(|| {
-        ApiError::bad_request(
-            "invalid_idempotency_key",
+        ApiError::refused(
+            Code::InvalidIdempotencyKey,
             format!("Idempotency-Key must be 1 to {MAX_KEY_LEN} visible ASCII characters"),
         )
     })?;
@@ -64,8 +65,8 @@ pub async fn replay_if_known(
     }
     match record {
         Some(record) if record.request_hash == write.request_hash => Ok(Some(replay(&record, answer))),
-        Some(_) => Err(ApiError::Conflict {
-            code: "idempotency_key_reused",
+        Some(_) => Err(ApiError::Refused {
+            code: Code::IdempotencyKeyReused,
             message: "this Idempotency-Key was already used with a different request".into(),
         }),
         None => Ok(None),

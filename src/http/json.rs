@@ -12,6 +12,7 @@ use serde::de::DeserializeOwned;
 
 use super::error::ApiError;
 use super::state::AppState;
+use crate::http::Code;
 
 /// Past this many bytes an oversized body is no longer drained: the 413 is sent and the
 /// connection closed, so a hostile client cannot keep a worker busy reading forever.
@@ -33,16 +34,16 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
         Box::pin(async move {
             let body = read_body(&mut payload, declared_len, limit).await?;
             if !is_json {
-                return Err(ApiError::bad_request("unsupported_content_type", "Content-Type must be application/json"));
+                return Err(ApiError::refused(Code::UnsupportedContentType, "Content-Type must be application/json"));
             }
             // Every JSON body of the API is an object. serde would otherwise accept an array
             // positionally as a struct (`["a@b.c", "Ada", "secret"]`), which no client means.
             match body.iter().find(|b| !b.is_ascii_whitespace()) {
-                None => return Err(ApiError::bad_request("invalid_json", "request body is empty; send a JSON object")),
+                None => return Err(ApiError::refused(Code::InvalidJson, "request body is empty; send a JSON object")),
                 Some(b'{') => {}
                 Some(_) => {
                     return Err(match serde_json::from_slice::<serde::de::IgnoredAny>(&body) {
-                        Ok(_) => ApiError::bad_request("invalid_body", "request body must be a JSON object"),
+                        Ok(_) => ApiError::refused(Code::InvalidBody, "request body must be a JSON object"),
                         Err(e) => describe(e),
                     })
                 }
@@ -65,7 +66,7 @@ where
     let mut seen = 0usize;
     while let Some(chunk) = payload.next().await {
         let chunk = chunk
-            .map_err(|e| ApiError::bad_request("unreadable_body", format!("request body could not be read: {e}")))?;
+            .map_err(|e| ApiError::refused(Code::UnreadableBody, format!("request body could not be read: {e}")))?;
         seen += chunk.len();
         if seen > DRAIN_CAP {
             return Err(ApiError::PayloadTooLarge { limit });
@@ -101,10 +102,10 @@ fn describe(e: serde_json::Error) -> ApiError {
     use serde_json::error::Category;
     match e.classify() {
         Category::Data => {
-            ApiError::bad_request("invalid_body", format!("request body does not have the expected fields: {e}"))
+            ApiError::refused(Code::InvalidBody, format!("request body does not have the expected fields: {e}"))
         }
         Category::Syntax | Category::Eof | Category::Io => {
-            ApiError::bad_request("invalid_json", format!("request body is not valid JSON: {e}"))
+            ApiError::refused(Code::InvalidJson, format!("request body is not valid JSON: {e}"))
         }
     }
 }

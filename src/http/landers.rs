@@ -13,11 +13,12 @@ use super::{envelope, ownership};
 use crate::actors::brand::SetLander;
 use crate::domain::lander::{Lander, LanderInput};
 use crate::domain::{Brand, Campaign, Member};
+use crate::http::Code;
 
 /// The campaign named by `?campaign_id=` (required), owned by the member.
 fn campaign_of(state: &AppState, member: &Member, query: &ListQuery) -> Result<Campaign, ApiError> {
     let id = id_filter("campaign_id", query.campaign_id.as_deref())?
-        .ok_or_else(|| ApiError::bad_request("invalid_query", "campaign_id is required"))?;
+        .ok_or_else(|| ApiError::refused(Code::InvalidQuery, "campaign_id is required"))?;
     ownership::campaign(state, member, id)
 }
 

@@ -12,6 +12,7 @@ use super::state::AppState;
 use crate::auth::password;
 use crate::domain::plan::FREE_PLAN_ID;
 use crate::domain::{EmailAddress, Member, MemberName, NewPassword};
+use crate::http::Code;
 use crate::store::EmailTaken;
 
 /// Body of `POST /members`.
@@ -79,7 +80,7 @@ pub async fn create_member(
 }
 
 fn email_taken() -> ApiError {
-    ApiError::Conflict { code: "email_taken", message: "a member with this email is already registered".into() }
+    ApiError::Refused { code: Code::EmailTaken, message: "a member with this email is already registered".into() }
 }
 
 /// Answer of `GET /members/profile`.

@@ -19,7 +19,7 @@
 //! | `/webhooks`, `/webhooks/:id`, `…/secret`, `…/test`, `…/deliveries`, `…/deliveries/:event_id/retry` | [`webhooks`] |
 //! | `/automation/auth`, `/automation/contacts`, `/automation/subscribe` | [`automation`] |
 //!
-//! The public site (referral links, later the widget and tracker) is in [`crate::site`].
+//! The public site (referral links, later the widget and tracker) is in [`crate::http::site`].
 
 pub mod admin;
 pub mod api_keys;
@@ -28,6 +28,7 @@ pub mod automation;
 pub mod billing;
 pub mod brands;
 pub mod campaigns;
+pub mod code;
 pub mod envelope;
 pub mod error;
 pub mod fallback;
@@ -44,12 +45,14 @@ pub mod rate_limit;
 pub mod request_id;
 pub mod routes;
 pub mod signups;
+pub mod site;
 pub mod state;
-pub mod views;
+
 pub mod webhooks;
 
 use actix_web::{web, Resource};
 
+pub use code::Code;
 pub use error::ApiError;
 pub use state::AppState;
 
@@ -64,7 +67,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limit
     for root in API_ROOTS {
         routes::under(root, || cfg.service(web::scope(root).configure(|cfg| api_v1(cfg, public_limits))));
     }
-    crate::site::configure(cfg, public_limits);
+    crate::http::site::configure(cfg, public_limits);
     admin::configure(cfg, admin_enabled);
 }
 

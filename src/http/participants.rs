@@ -10,10 +10,12 @@ use super::error::ApiError;
 use super::json::JsonBody;
 use super::query::{id_filter, ListQuery};
 use super::state::AppState;
-use super::{envelope, ownership, views};
+use super::{envelope, ownership};
 use crate::actors::brand::AddInvites;
 use crate::domain::pagination::Page;
 use crate::domain::EmailAddress;
+use crate::http::Code;
+use crate::views;
 
 /// Most emails in one invitation request.
 pub const MAX_INVITES_PER_REQUEST: usize = 100;
@@ -91,8 +93,8 @@ pub async fn invite(
 ) -> Result<HttpResponse, ApiError> {
     let (participant, campaign) = ownership::participant(&state, &member, *id)?;
     if body.emails.is_empty() || body.emails.len() > MAX_INVITES_PER_REQUEST {
-        return Err(ApiError::bad_request(
-            "validation_failed",
+        return Err(ApiError::refused(
+            Code::ValidationFailed,
             format!("emails must list 1 to {MAX_INVITES_PER_REQUEST} addresses"),
         ));
     }

@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::error::ApiError;
 use crate::domain::pagination::PageRequest;
+use crate::http::Code;
 
 /// `?page=&limit=&brand_id=&campaign_id=&days=`.
 #[derive(Debug, Default, Deserialize)]
@@ -26,7 +27,7 @@ impl ListQuery {
 pub fn id_filter(field: &'static str, raw: Option<&str>) -> Result<Option<u64>, ApiError> {
     raw.map(|v| {
         v.trim().parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
-            ApiError::bad_request("invalid_query", format!("{field} must be a whole number of at least 1"))
+            ApiError::refused(Code::InvalidQuery, format!("{field} must be a whole number of at least 1"))
         })
     })
     .transpose()
@@ -34,8 +35,8 @@ pub fn id_filter(field: &'static str, raw: Option<&str>) -> Result<Option<u64>, 
 
 /// A required id in a JSON body.
 pub fn body_id(field: &'static str, value: Option<&serde_json::Value>) -> Result<u64, ApiError> {
-    let value = value.ok_or_else(|| ApiError::bad_request("validation_failed", format!("{field} is required")))?;
+    let value = value.ok_or_else(|| ApiError::refused(Code::ValidationFailed, format!("{field} is required")))?;
     value.as_u64().filter(|&n| n > 0).ok_or_else(|| {
-        ApiError::bad_request("validation_failed", format!("{field} must be a whole number of at least 1"))
+        ApiError::refused(Code::ValidationFailed, format!("{field} must be a whole number of at least 1"))
     })
 }

@@ -43,14 +43,14 @@ impl KeyExtractor for ClientAddress {
     ) -> HttpResponse {
         if self.fail_open {
             response.status(actix_web::http::StatusCode::OK);
-            return crate::site::click::not_counted(response, None);
+            return crate::http::site::click::not_counted(response, None);
         }
         let wait = negative.wait_time_from(DefaultClock::default().now()).as_secs().max(1);
         limit_headers(&mut response, negative.quota().burst_size().get(), wait);
         response.json(json!({
             "success": false,
             "error": format!("too many requests from this address; retry in {wait} s"),
-            "code": "rate_limited",
+            "code": super::Code::RateLimited,
         }))
     }
 }

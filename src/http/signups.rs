@@ -11,11 +11,13 @@ use super::error::ApiError;
 use super::json::JsonBody;
 use super::query::body_id;
 use super::state::AppState;
-use super::{envelope, idempotency, ownership, views};
+use super::{envelope, idempotency, ownership};
 use crate::actors::brand::{Signup, SignupOutcome};
 use crate::domain::engine::{NewParticipant, ReferralEdge, Signed};
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
 use crate::domain::{Campaign, EmailAddress, Member, ReferralCode};
+use crate::http::Code;
+use crate::views;
 
 /// Body of `POST /signups`.
 #[derive(Deserialize, Serialize)]
@@ -65,8 +67,8 @@ pub async fn signup(
         SignupOutcome::Replay(record) => idempotency::replay(&record, &answer),
         // Only referral signups can find an existing inviter.
         SignupOutcome::AlreadyReferred { .. } => {
-            return Err(ApiError::Conflict {
-                code: "participant_exists",
+            return Err(ApiError::Refused {
+                code: Code::ParticipantExists,
                 message: "this email is already a participant of the campaign".into(),
             })
         }
@@ -88,9 +90,8 @@ pub async fn referral_signup(
     if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref(), &answer).await? {
         return Ok(replay);
     }
-    let invalid_code = || {
-        ApiError::bad_request("invalid_referral_code", "referral_code is not a valid referral code for this campaign")
-    };
+    let invalid_code =
+        || ApiError::refused(Code::InvalidReferralCode, "referral_code is not a valid referral code for this campaign");
     let code = ReferralCode::parse(&body.referral_code).map_err(|_| invalid_code())?;
     // A code for another member's campaign is as invalid as a made-up one.
     let campaign = ownership::campaign(&state, &member, code.campaign_id).map_err(|_| invalid_code())?;

@@ -18,6 +18,7 @@ use crate::domain::webhook::{
     new_secret, parse_event_ref, signup_message_id, Attempt, Webhook, WebhookLink, MAX_DESCRIPTION_LEN,
 };
 use crate::domain::{now_rfc3339, Member, ValidationError};
+use crate::http::Code;
 use crate::webhooks::{RetryDelivery, SendTest};
 
 /// Body of `POST /webhooks`.
@@ -79,7 +80,7 @@ fn campaign_scope(state: &AppState, member: &Member, raw: Option<&Value>) -> Res
         None | Some(Value::Null) => Ok(None),
         Some(value) => {
             let id = value.as_u64().filter(|&n| n > 0).ok_or_else(|| {
-                ApiError::bad_request("validation_failed", "campaign_id must be a whole number of at least 1, or null")
+                ApiError::refused(Code::ValidationFailed, "campaign_id must be a whole number of at least 1, or null")
             })?;
             Ok(Some(ownership::campaign(state, member, id)?.id))
         }
@@ -105,8 +106,8 @@ pub async fn create_webhook(
     let description = description(description_text)?;
     let registered = state.store.all_webhooks_of_member(member.id)?.len() as u64;
     if registered >= state.max_webhooks_per_member {
-        return Err(ApiError::bad_request(
-            "limit_reached",
+        return Err(ApiError::refused(
+            Code::LimitReached,
             format!("a member may register at most {} webhooks", state.max_webhooks_per_member),
         ));
     }
@@ -161,8 +162,8 @@ pub async fn update(
 ) -> Result<HttpResponse, ApiError> {
     let mut webhook = owned(&state, &member, *id)?;
     if body.link.is_none() && body.campaign_id.is_none() && body.active.is_none() && body.description.is_none() {
-        return Err(ApiError::bad_request(
-            "validation_failed",
+        return Err(ApiError::refused(
+            Code::ValidationFailed,
             "nothing to update: send link, campaign_id, active or description",
         ));
     }

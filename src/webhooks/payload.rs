@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::domain::webhook::{signup_message_id, PARTICIPANT_SIGNUP, WEBHOOK_TEST};
 use crate::domain::Participant;
-use crate::http::views;
+use crate::views;
 
 /// `participant.signup`: `{id, type, created_at, data: {campaign_id, participant,
 /// referred_by, signed_up_at}}`.

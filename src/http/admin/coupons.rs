@@ -12,6 +12,7 @@ use crate::actors::brand::ImportCoupons;
 use crate::domain::coupon::{InvalidLine, ParsedCodes};
 use crate::domain::RewardType;
 use crate::http::json::media_type;
+use crate::http::Code;
 use crate::http::{envelope, ApiError, AppState};
 
 /// Largest import accepted, in bytes (about 40 million short codes).
@@ -43,20 +44,20 @@ pub async fn import(
 ) -> Result<HttpResponse, ApiError> {
     let campaign = state.store.campaign(*id)?.ok_or_else(|| ApiError::not_found("campaign"))?;
     if campaign.reward_type != RewardType::Coupon {
-        return Err(ApiError::bad_request(
-            "not_a_coupon_campaign",
+        return Err(ApiError::refused(
+            Code::NotACouponCampaign,
             "this campaign's rewards are not coupons (reward_type 1)",
         ));
     }
     if !matches!(media_type(&req).as_str(), "text/csv" | "text/plain") {
-        return Err(ApiError::bad_request("unsupported_content_type", "Content-Type must be text/csv or text/plain"));
+        return Err(ApiError::refused(Code::UnsupportedContentType, "Content-Type must be text/csv or text/plain"));
     }
     let mut totals = Totals::default();
     let mut pending = web::BytesMut::new();
     let mut received = 0usize;
     while let Some(chunk) = payload.next().await {
         let chunk =
-            chunk.map_err(|e| ApiError::bad_request("unreadable_body", format!("upload could not be read: {e}")))?;
+            chunk.map_err(|e| ApiError::refused(Code::UnreadableBody, format!("upload could not be read: {e}")))?;
         received += chunk.len();
         if received > MAX_IMPORT_BYTES {
             return Err(ApiError::PayloadTooLarge { limit: MAX_IMPORT_BYTES });
@@ -64,8 +65,8 @@ pub async fn import(
         pending.extend_from_slice(&chunk);
         if pending.len() >= BLOCK_BYTES {
             let Some(last_newline) = pending.iter().rposition(|&b| b == b'\n') else {
-                return Err(ApiError::bad_request(
-                    "line_too_long",
+                return Err(ApiError::refused(
+                    Code::LineTooLong,
                     format!("line {} is longer than {BLOCK_BYTES} bytes", totals.lines + 1),
                 ));
             };

@@ -9,6 +9,7 @@ use crate::domain::pagination::Page;
 use crate::domain::plan::FREE_PLAN_ID;
 use crate::domain::Member;
 use crate::http::query::body_id;
+use crate::http::Code;
 use crate::http::{api_keys, envelope, json::JsonBody, members::create_member, ApiError, AppState};
 
 /// `?search=&page=&limit=`.
@@ -87,7 +88,7 @@ fn existing_plan(state: &AppState, value: &Value) -> Result<u64, ApiError> {
         .store
         .plan(plan_id)?
         .map(|p| p.id)
-        .ok_or_else(|| ApiError::bad_request("validation_failed", format!("plan_id {plan_id} is not a plan")))
+        .ok_or_else(|| ApiError::refused(Code::ValidationFailed, format!("plan_id {plan_id} is not a plan")))
 }
 
 /// `GET /admin/v1/members/:id`.

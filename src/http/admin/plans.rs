@@ -9,7 +9,9 @@ use crate::actors::brand::SetTokenNetwork;
 use crate::domain::money::parse_amount;
 use crate::domain::plan::PlanLimits;
 use crate::domain::{Plan, ValidationError};
-use crate::http::{envelope, json::JsonBody, views, ApiError, AppState};
+use crate::http::Code;
+use crate::http::{envelope, json::JsonBody, ApiError, AppState};
+use crate::views;
 
 /// `GET /admin/v1/plans`.
 pub async fn list(_: AdminToken, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
@@ -75,7 +77,7 @@ pub async fn create(
     JsonBody(input): JsonBody<PlanInput>,
 ) -> Result<HttpResponse, ApiError> {
     if input.name.is_none() || input.price.is_none() {
-        return Err(ApiError::bad_request("validation_failed", "name and price are required"));
+        return Err(ApiError::refused(Code::ValidationFailed, "name and price are required"));
     }
     let mut plan = Plan {
         id: state.store.next_plan_id()?,
@@ -111,8 +113,8 @@ pub async fn delete(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64
     state.store.plan(*id)?.ok_or_else(|| ApiError::not_found("plan"))?;
     let members = state.store.members_on_plan(*id)?;
     if members > 0 {
-        return Err(ApiError::Conflict {
-            code: "plan_in_use",
+        return Err(ApiError::Refused {
+            code: Code::PlanInUse,
             message: format!("{members} member(s) are on this plan; move them first"),
         });
     }
@@ -140,7 +142,7 @@ pub async fn link_token_network(
         || network.len() > 64
         || !network.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     {
-        return Err(ApiError::bad_request("validation_failed", "network must be 1 to 64 letters, digits, '-' or '_'"));
+        return Err(ApiError::refused(Code::ValidationFailed, "network must be 1 to 64 letters, digits, '-' or '_'"));
     }
     set_network(&state, *id, Some(network)).await
 }

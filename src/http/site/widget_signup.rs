@@ -27,7 +27,9 @@ use crate::domain::{EmailAddress, Participant, ReferralCode};
 use crate::http::json::JsonBody;
 use crate::http::query::body_id;
 use crate::http::signups::send;
-use crate::http::{envelope, views, ApiError, AppState};
+use crate::http::Code;
+use crate::http::{envelope, ApiError, AppState};
+use crate::views;
 
 /// Body of `POST /api/widget/signup`.
 #[derive(Deserialize)]
@@ -75,14 +77,14 @@ pub async fn signup(
     };
     let mut outcome = send(&state, &member, &campaign, who.clone(), referral, None).await;
     if referral.is_some()
-        && matches!(&outcome, Err(ApiError::BadRequest { code: "invalid_referral_code" | "self_referral", .. }))
+        && matches!(&outcome, Err(ApiError::Refused { code: Code::InvalidReferralCode | Code::SelfReferral, .. }))
     {
         outcome = send(&state, &member, &campaign, who, None, None).await;
     }
     let participant: Participant = match outcome {
         Ok(SignupOutcome::Created(signed)) => signed.participant,
         Ok(SignupOutcome::AlreadyReferred { participant, .. }) => *participant,
-        Err(ApiError::Conflict { code: "participant_exists", .. }) | Ok(SignupOutcome::Replay(_)) => state
+        Err(ApiError::Refused { code: Code::ParticipantExists, .. }) | Ok(SignupOutcome::Replay(_)) => state
             .store
             .participant_by_email(campaign.id, &email)?
             .ok_or_else(|| ApiError::Internal("existing participant not found by email".into()))?,

@@ -13,7 +13,9 @@ use crate::actors::tallies::Event;
 use crate::domain::{Campaign, ReferralCode};
 use crate::http::json::JsonBody;
 use crate::http::query::body_id;
-use crate::http::{envelope, views, ApiError, AppState};
+use crate::http::Code;
+use crate::http::{envelope, ApiError, AppState};
+use crate::views;
 
 /// The widget script, with a placeholder for the campaign's settings.
 const WIDGET_JS: &str = include_str!("assets/widget.js");
@@ -130,7 +132,7 @@ pub struct ShareBody {
 /// type names the network). 202; counted for the campaign and the participant.
 pub async fn share(state: web::Data<AppState>, JsonBody(body): JsonBody<ShareBody>) -> Result<HttpResponse, ApiError> {
     let code = ReferralCode::parse(&body.referral_code)
-        .map_err(|_| ApiError::bad_request("invalid_referral_code", "referral_code is not a valid referral code"))?;
+        .map_err(|_| ApiError::refused(Code::InvalidReferralCode, "referral_code is not a valid referral code"))?;
     let campaign = public_campaign(&state, code.campaign_id)?.ok_or_else(|| ApiError::not_found("campaign"))?;
     // The participant is checked when the count is applied (a stale code counts nothing).
     state.tallies.count(Event::Share, campaign.brand_id, campaign.id, Some(code.participant_id));

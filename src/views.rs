@@ -1,5 +1,6 @@
-//! JSON shapes of brands, campaigns, participants and rewards, as every endpoint answers them.
-//! One place, so a field is named the same way everywhere.
+//! The JSON shapes of brands, campaigns, participants and rewards, as every endpoint answers
+//! them and webhook payloads carry them. One place, so a field is named the same way
+//! everywhere. Depends on the domain only.
 
 use serde::Serialize;
 use serde_json::{json, Value};

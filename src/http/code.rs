@@ -1,0 +1,155 @@
+//! `Code`: every machine code a failure answer can carry, and the one table that gives each
+//! its HTTP status. Handlers name a `Code`, never a string, so a code cannot be misspelt and
+//! no code compares code strings; the OpenAPI document lists the same values.
+
+use actix_web::http::StatusCode;
+use serde::Serialize;
+
+/// A failure's stable machine code (`code` in the failure envelope).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Code {
+    // 400: the input is wrong; the message says what and which rule.
+    ValidationFailed,
+    InvalidJson,
+    InvalidBody,
+    UnreadableBody,
+    UnsupportedContentType,
+    InvalidQuery,
+    InvalidReferralCode,
+    SelfReferral,
+    InvalidIdempotencyKey,
+    NotACouponCampaign,
+    TooManyCodes,
+    LineTooLong,
+    LimitReached,
+    // 401, 403, 404, 405
+    Unauthorized,
+    PlanRequired,
+    NotFound,
+    MethodNotAllowed,
+    // 409: it exists already, or is in use.
+    EmailTaken,
+    DomainTaken,
+    ParticipantExists,
+    IdempotencyKeyReused,
+    PlanInUse,
+    // 413, 429, 503, 500
+    PayloadTooLarge,
+    RateLimited,
+    Unavailable,
+    Internal,
+}
+
+impl Code {
+    /// Every code, in the order above.
+    pub const ALL: [Code; 26] = [
+        Code::ValidationFailed,
+        Code::InvalidJson,
+        Code::InvalidBody,
+        Code::UnreadableBody,
+        Code::UnsupportedContentType,
+        Code::InvalidQuery,
+        Code::InvalidReferralCode,
+        Code::SelfReferral,
+        Code::InvalidIdempotencyKey,
+        Code::NotACouponCampaign,
+        Code::TooManyCodes,
+        Code::LineTooLong,
+        Code::LimitReached,
+        Code::Unauthorized,
+        Code::PlanRequired,
+        Code::NotFound,
+        Code::MethodNotAllowed,
+        Code::EmailTaken,
+        Code::DomainTaken,
+        Code::ParticipantExists,
+        Code::IdempotencyKeyReused,
+        Code::PlanInUse,
+        Code::PayloadTooLarge,
+        Code::RateLimited,
+        Code::Unavailable,
+        Code::Internal,
+    ];
+
+    /// The HTTP status of every answer with this code.
+    pub fn status(self) -> StatusCode {
+        match self {
+            Code::ValidationFailed
+            | Code::InvalidJson
+            | Code::InvalidBody
+            | Code::UnreadableBody
+            | Code::UnsupportedContentType
+            | Code::InvalidQuery
+            | Code::InvalidReferralCode
+            | Code::SelfReferral
+            | Code::InvalidIdempotencyKey
+            | Code::NotACouponCampaign
+            | Code::TooManyCodes
+            | Code::LineTooLong
+            | Code::LimitReached => StatusCode::BAD_REQUEST,
+            Code::Unauthorized => StatusCode::UNAUTHORIZED,
+            Code::PlanRequired => StatusCode::FORBIDDEN,
+            Code::NotFound => StatusCode::NOT_FOUND,
+            Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Code::EmailTaken
+            | Code::DomainTaken
+            | Code::ParticipantExists
+            | Code::IdempotencyKeyReused
+            | Code::PlanInUse => StatusCode::CONFLICT,
+            Code::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Code::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The code as the envelope carries it (`validation_failed`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::ValidationFailed => "validation_failed",
+            Code::InvalidJson => "invalid_json",
+            Code::InvalidBody => "invalid_body",
+            Code::UnreadableBody => "unreadable_body",
+            Code::UnsupportedContentType => "unsupported_content_type",
+            Code::InvalidQuery => "invalid_query",
+            Code::InvalidReferralCode => "invalid_referral_code",
+            Code::SelfReferral => "self_referral",
+            Code::InvalidIdempotencyKey => "invalid_idempotency_key",
+            Code::NotACouponCampaign => "not_a_coupon_campaign",
+            Code::TooManyCodes => "too_many_codes",
+            Code::LineTooLong => "line_too_long",
+            Code::LimitReached => "limit_reached",
+            Code::Unauthorized => "unauthorized",
+            Code::PlanRequired => "plan_required",
+            Code::NotFound => "not_found",
+            Code::MethodNotAllowed => "method_not_allowed",
+            Code::EmailTaken => "email_taken",
+            Code::DomainTaken => "domain_taken",
+            Code::ParticipantExists => "participant_exists",
+            Code::IdempotencyKeyReused => "idempotency_key_reused",
+            Code::PlanInUse => "plan_in_use",
+            Code::PayloadTooLarge => "payload_too_large",
+            Code::RateLimited => "rate_limited",
+            Code::Unavailable => "unavailable",
+            Code::Internal => "internal",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_code_is_written_as_serde_writes_it_and_only_once() {
+        let mut seen = std::collections::HashSet::new();
+        for code in Code::ALL {
+            assert_eq!(serde_json::to_value(code).unwrap(), serde_json::json!(code.as_str()));
+            assert!(seen.insert(code.as_str()), "{} twice", code.as_str());
+            assert!(code.status().is_client_error() || code.status().is_server_error());
+        }
+        assert_eq!(Code::ParticipantExists.status(), StatusCode::CONFLICT);
+        assert_eq!(Code::SelfReferral.status(), StatusCode::BAD_REQUEST);
+    }
+}

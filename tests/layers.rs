@@ -1,0 +1,107 @@
+//! The crate's layers, checked. Each top-level module of `src/` may name only the modules
+//! its row allows, so the graph of top-level modules has no cycle and the rules stay
+//! pure: `domain` names nothing of the crate but itself, `store` only `domain`. A
+//! wrong-way `crate::…` path in code (comments aside) fails with its file and line.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// What each top-level module may name. Listed bottom-up: a module names only modules above
+/// it in this list, which is what keeps the graph free of cycles.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("domain", &[]),
+    ("faults", &[]),
+    ("config", &[]),
+    ("telemetry", &[]),
+    ("auth", &["domain"]),
+    ("store", &["domain"]),
+    ("views", &["domain"]),
+    ("actors", &["domain", "store"]),
+    ("webhooks", &["domain", "store", "auth", "config", "views"]),
+    ("http", &["domain", "store", "auth", "config", "views", "actors", "webhooks", "faults"]),
+    ("startup", &["domain", "store", "auth", "config", "views", "actors", "webhooks", "faults", "http", "telemetry"]),
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("read src") {
+        let path = entry.expect("dir entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The top-level module a file of `src/` belongs to (`None` for the crate roots).
+fn module_of(src: &Path, file: &Path) -> Option<String> {
+    let relative = file.strip_prefix(src).ok()?;
+    let first = relative.components().next()?.as_os_str().to_str()?;
+    let name = first.strip_suffix(".rs").unwrap_or(first);
+    (!matches!(name, "lib" | "main")).then(|| name.to_owned())
+}
+
+/// Every `crate::<module>` named in a line of code.
+fn named_modules(line: &str) -> Vec<String> {
+    let code = line.trim_start();
+    if code.starts_with("//") {
+        return Vec::new();
+    }
+    let mut names = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("crate::") {
+        rest = &rest[at + "crate::".len()..];
+        let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        if !name.is_empty() {
+            names.push(name);
+        }
+    }
+    names
+}
+
+#[test]
+fn every_module_names_only_the_layers_below_it() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let allowed: BTreeMap<&str, BTreeSet<&str>> =
+        LAYERS.iter().map(|(module, uses)| (*module, uses.iter().copied().collect())).collect();
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut wrong = Vec::new();
+    let mut seen_modules = BTreeSet::new();
+    for file in &files {
+        let Some(module) = module_of(&src, file) else { continue };
+        seen_modules.insert(module.clone());
+        let Some(may_use) = allowed.get(module.as_str()) else {
+            wrong.push(format!("{}: module `{module}` has no row in LAYERS", file.display()));
+            continue;
+        };
+        let text = std::fs::read_to_string(file).expect("read a source file");
+        for (number, line) in text.lines().enumerate() {
+            for used in named_modules(line) {
+                if used != module && !may_use.contains(used.as_str()) {
+                    wrong.push(format!("{}:{}: `{module}` names `crate::{used}`", file.display(), number + 1));
+                }
+            }
+        }
+    }
+    assert!(seen_modules.contains("domain") && seen_modules.contains("http"), "walked {}", src.display());
+    assert!(wrong.is_empty(), "wrong-way dependencies:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_layer_table_itself_has_no_cycle() {
+    for (index, (module, uses)) in LAYERS.iter().enumerate() {
+        let below: BTreeSet<&str> = LAYERS[..index].iter().map(|(m, _)| *m).collect();
+        for used in *uses {
+            assert!(below.contains(used), "`{module}` may name `{used}`, which is not listed before it");
+        }
+    }
+}
+
+#[test]
+fn a_comment_is_not_a_dependency_but_code_is() {
+    assert!(named_modules("    //! the dispatcher (`crate::webhooks`) sends").is_empty());
+    assert_eq!(named_modules("use crate::store::{Store, StoreError};"), ["store"]);
+    assert_eq!(named_modules("let x = crate::http::views::a(crate::domain::now());"), ["http", "domain"]);
+}
