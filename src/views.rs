@@ -1,25 +1,43 @@
 //! The JSON shapes of brands, campaigns, participants and rewards, as every endpoint answers
 //! them and webhook payloads carry them. One place, so a field is named the same way
 //! everywhere. Depends on the domain only.
+//!
+//! Each shape is a struct that derives `Serialize` and `ToSchema`: the handlers answer these
+//! types and the OpenAPI document describes these same types, so the two cannot drift (the
+//! API suite checks every answer against the document besides).
 
 use serde::Serialize;
 use serde_json::{json, Value};
+use utoipa::ToSchema;
 
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
-use crate::domain::{Brand, Campaign, Invite, Participant, ReferralCode, Reward, RewardReason, RewardStatus};
-use crate::domain::{CampaignCounters, CouponPool};
+use crate::domain::{self, CampaignCounters, ReferralCode, RewardReason, RewardStatus};
 
-pub fn brand(b: &Brand) -> Value {
-    json!({
-        "id": b.id,
-        "url": b.url,
-        "domain": b.domain,
-        "description": b.description,
-        "logo_url": b.logo_url,
-        "background_url": b.background_url,
-        "token_network": b.token_network,
-        "created_at": b.created_at,
-    })
+/// A brand (a website).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Brand {
+    pub id: u64,
+    pub url: String,
+    /// The URL's host: lower-cased, port and a leading `www.` dropped, IDN in punycode.
+    pub domain: String,
+    pub description: String,
+    pub logo_url: Option<String>,
+    pub background_url: Option<String>,
+    pub token_network: Option<String>,
+    pub created_at: String,
+}
+
+pub fn brand(b: &domain::Brand) -> Brand {
+    Brand {
+        id: b.id,
+        url: b.url.clone(),
+        domain: b.domain.clone(),
+        description: b.description.clone(),
+        logo_url: b.logo_url.clone(),
+        background_url: b.background_url.clone(),
+        token_network: b.token_network.clone(),
+        created_at: b.created_at.clone(),
+    }
 }
 
 pub fn goal_type(g: GoalType) -> &'static str {
@@ -44,126 +62,261 @@ pub fn widget_mode(m: WidgetMode) -> &'static str {
     }
 }
 
+/// How the widget shows.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Widget {
+    /// `embed`, `popup` or `floating`.
+    pub mode: &'static str,
+    /// `#rrggbb`.
+    pub primary_color: String,
+    pub button_text: String,
+    pub headline: String,
+    /// The script to put on a page (`{site_url}/widget.js?campaign=<id>`); in a single
+    /// campaign's read only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub script_url: Option<String>,
+    /// The widget's frame (`{site_url}/widget/<id>/embed`); in a single campaign's read only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frame_url: Option<String>,
+}
+
+/// A referral contest.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Contest {
+    pub enabled: bool,
+    pub starts_at: Option<String>,
+    pub ends_at: Option<String>,
+    pub prize: Option<String>,
+}
+
+/// A campaign.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Campaign {
+    pub id: u64,
+    pub name: String,
+    /// The brand's id.
+    pub url_id: u64,
+    pub type_id: u32,
+    /// 1 coupon, 3 message, 4 token, 5 cash.
+    pub reward_type: u8,
+    /// `signup` or `visit`.
+    pub goal_type: &'static str,
+    pub num_signups: u32,
+    /// `public` or `private`.
+    pub publish: &'static str,
+    pub reward_invited: bool,
+    /// Cash amount ("10.00"), message text or token amount; null for coupons.
+    pub reward_value: Option<String>,
+    pub widget: Widget,
+    pub contest: Contest,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
 /// A campaign as lists show it.
-pub fn campaign(c: &Campaign) -> Value {
-    json!({
-        "id": c.id,
-        "name": c.name,
-        "url_id": c.brand_id,
-        "type_id": c.type_id,
-        "reward_type": c.reward_type.code(),
-        "goal_type": goal_type(c.goal_type),
-        "num_signups": c.num_signups,
-        "publish": publish(c.publish),
-        "reward_invited": c.reward_invited,
-        "reward_value": c.reward_value,
-        "widget": {
-            "mode": widget_mode(c.widget.mode),
-            "primary_color": c.widget.primary_color,
-            "button_text": c.widget.button_text,
-            "headline": c.widget.headline,
+pub fn campaign(c: &domain::Campaign) -> Campaign {
+    Campaign {
+        id: c.id,
+        name: c.name.clone(),
+        url_id: c.brand_id,
+        type_id: c.type_id,
+        reward_type: c.reward_type.code(),
+        goal_type: goal_type(c.goal_type),
+        num_signups: c.num_signups,
+        publish: publish(c.publish),
+        reward_invited: c.reward_invited,
+        reward_value: c.reward_value.clone(),
+        widget: Widget {
+            mode: widget_mode(c.widget.mode),
+            primary_color: c.widget.primary_color.clone(),
+            button_text: c.widget.button_text.clone(),
+            headline: c.widget.headline.clone(),
+            script_url: None,
+            frame_url: None,
         },
-        "contest": {
-            "enabled": c.contest.enabled,
-            "starts_at": c.contest.starts_at,
-            "ends_at": c.contest.ends_at,
-            "prize": c.contest.prize,
+        contest: Contest {
+            enabled: c.contest.enabled,
+            starts_at: c.contest.starts_at.clone(),
+            ends_at: c.contest.ends_at.clone(),
+            prize: c.contest.prize.clone(),
         },
-        "created_at": c.created_at,
-        "updated_at": c.updated_at,
-    })
-}
-
-/// A campaign as its single read shows it: with the reward description and, for coupon
-/// rewards, the pool's counts.
-pub fn campaign_detail(c: &Campaign, pool: CouponPool, counters: &CampaignCounters, site: &str) -> Value {
-    let mut view = campaign(c);
-    let mut reward = json!({
-        "type": c.reward_type.name(),
-        "reward_type": c.reward_type.code(),
-        "value": c.reward_value,
-        "goal_type": goal_type(c.goal_type),
-        "num_signups": c.num_signups,
-        "two_way": c.reward_invited,
-    });
-    if c.reward_type == crate::domain::RewardType::Coupon {
-        reward["coupons"] = coupon_pool(pool, counters);
+        created_at: c.created_at.clone(),
+        updated_at: c.updated_at.clone(),
     }
-    view["reward"] = reward;
-    view["widget"]["script_url"] = json!(format!("{site}/widget.js?campaign={}", c.id));
-    view["widget"]["frame_url"] = json!(format!("{site}/widget/{}/embed", c.id));
-    view
 }
 
-pub fn coupon_pool(pool: CouponPool, counters: &CampaignCounters) -> Value {
-    json!({
-        "uploaded": pool.uploaded,
-        "available": pool.available(),
-        "used": pool.assigned,
-        "pending_rewards": counters.rewards_pending,
-    })
+/// What a campaign rewards, in its single read.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RewardSettings {
+    /// `coupon`, `message`, `token` or `cash`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub reward_type: u8,
+    pub value: Option<String>,
+    pub goal_type: &'static str,
+    pub num_signups: u32,
+    /// Whether the referred participant is rewarded too.
+    pub two_way: bool,
+    /// The pool's counts; coupon rewards only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coupons: Option<CouponPool>,
+}
+
+/// A campaign as its single read shows it: with the widget's links, the reward description
+/// and, for coupon rewards, the pool's counts.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CampaignDetail {
+    #[serde(flatten)]
+    pub campaign: Campaign,
+    pub reward: RewardSettings,
+}
+
+pub fn campaign_detail(
+    c: &domain::Campaign,
+    pool: domain::CouponPool,
+    counters: &CampaignCounters,
+    site: &str,
+) -> CampaignDetail {
+    let mut campaign = campaign(c);
+    campaign.widget.script_url = Some(format!("{site}/widget.js?campaign={}", c.id));
+    campaign.widget.frame_url = Some(format!("{site}/widget/{}/embed", c.id));
+    let reward = RewardSettings {
+        kind: c.reward_type.name(),
+        reward_type: c.reward_type.code(),
+        value: c.reward_value.clone(),
+        goal_type: goal_type(c.goal_type),
+        num_signups: c.num_signups,
+        two_way: c.reward_invited,
+        coupons: (c.reward_type == domain::RewardType::Coupon).then(|| coupon_pool(pool, counters)),
+    };
+    CampaignDetail { campaign, reward }
+}
+
+/// A campaign's coupon pool.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CouponPool {
+    pub uploaded: u64,
+    pub available: u64,
+    pub used: u64,
+    /// Coupon rewards waiting for a code.
+    pub pending_rewards: u64,
+}
+
+/// `GET /campaigns/:id/coupons`: the pool's counts, with the campaign they are of.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CampaignCoupons {
+    pub campaign_id: u64,
+    #[serde(flatten)]
+    pub pool: CouponPool,
+}
+
+pub fn coupon_pool(pool: domain::CouponPool, counters: &CampaignCounters) -> CouponPool {
+    CouponPool {
+        uploaded: pool.uploaded,
+        available: pool.available(),
+        used: pool.assigned,
+        pending_rewards: counters.rewards_pending,
+    }
 }
 
 pub fn referral_link(site: &str, code: &str) -> String {
     format!("{site}/r/{code}")
 }
 
-/// A participant as lists show it. A typed struct rather than `json!`: lists render up to a
-/// hundred of these per request, and building a map per object was measurable.
-#[derive(Serialize)]
-pub struct ParticipantView<'a> {
-    id: u64,
-    campaign_id: u64,
-    email: &'a str,
-    name: &'a str,
+/// A participant. Built per row of a list (up to a hundred a page): a struct, not a JSON
+/// map, because building a map per object was measurable.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Participant {
+    pub id: u64,
+    pub campaign_id: u64,
+    pub email: String,
+    pub name: String,
+    /// Base64 of `campaign_id:social_type:participant_id[:invited_id]`.
     pub referral_code: String,
+    /// `{site_url}/r/{referral_code}`.
     pub referral_link: String,
-    referred_by: Option<u64>,
-    referrals: u64,
+    pub referred_by: Option<u64>,
+    pub referrals: u64,
     /// A domain participant's website; absent for everyone else.
     #[serde(skip_serializing_if = "Option::is_none")]
-    domain: Option<&'a str>,
-    created_at: &'a str,
+    pub domain: Option<String>,
+    pub created_at: String,
 }
 
-pub fn participant<'a>(p: &'a Participant, site: &str) -> ParticipantView<'a> {
+pub fn participant(p: &domain::Participant, site: &str) -> Participant {
     let referral_code = ReferralCode::link(p.campaign_id, p.id).encode();
-    ParticipantView {
+    Participant {
         id: p.id,
         campaign_id: p.campaign_id,
-        email: &p.email,
-        name: &p.name,
+        email: p.email.clone(),
+        name: p.name.clone(),
         referral_link: referral_link(site, &referral_code),
         referral_code,
         referred_by: p.referred_by,
         referrals: p.referrals,
-        domain: p.domain.as_deref(),
-        created_at: &p.created_at,
+        domain: p.domain.clone(),
+        created_at: p.created_at.clone(),
     }
 }
 
-/// A participant with everything about them: counts, who referred them, rewards, invitations.
-pub fn participant_detail(
-    p: &Participant,
-    referrer: Option<&Participant>,
-    rewards: &[Reward],
-    invites: &[Invite],
-    num_signups: u32,
-    site: &str,
-) -> Value {
-    let mut view = json!(participant(p, site));
-    view["shares"] = json!(p.shares);
-    view["clicks"] = json!(p.clicks);
-    view["unique_visits"] = json!(p.visits);
-    view["referrer"] = referrer.map_or(Value::Null, |r| json!({"id": r.id, "name": r.name, "email": r.email}));
-    view["rewards"] = rewards.iter().map(reward).collect();
-    view["invited_emails"] = invites.iter().map(|i| json!(i.email)).collect();
-    view["invites"] = invites.iter().map(|i| invite(i, p.campaign_id, site)).collect();
-    view["next_reward_in"] = json!(crate::domain::goal::remaining_until_reward(p.referrals, num_signups));
-    view
+/// Who referred a participant.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Referrer {
+    pub id: u64,
+    pub name: String,
+    pub email: String,
 }
 
-pub fn invite(i: &Invite, campaign_id: u64, site: &str) -> Value {
+/// A participant with everything about them: counts, who referred them, rewards, invitations.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ParticipantDetail {
+    #[serde(flatten)]
+    pub participant: Participant,
+    pub shares: u64,
+    pub clicks: u64,
+    pub unique_visits: u64,
+    pub referrer: Option<Referrer>,
+    pub rewards: Vec<Reward>,
+    pub invited_emails: Vec<String>,
+    pub invites: Vec<Invite>,
+    /// Referrals (or unique visits) still needed for the next reward.
+    pub next_reward_in: u64,
+}
+
+pub fn participant_detail(
+    p: &domain::Participant,
+    referrer: Option<&domain::Participant>,
+    rewards: &[domain::Reward],
+    invites: &[domain::Invite],
+    num_signups: u32,
+    site: &str,
+) -> ParticipantDetail {
+    ParticipantDetail {
+        participant: participant(p, site),
+        shares: p.shares,
+        clicks: p.clicks,
+        unique_visits: p.visits,
+        referrer: referrer.map(|r| Referrer { id: r.id, name: r.name.clone(), email: r.email.clone() }),
+        rewards: rewards.iter().map(reward).collect(),
+        invited_emails: invites.iter().map(|i| i.email.clone()).collect(),
+        invites: invites.iter().map(|i| invite(i, p.campaign_id, site)).collect(),
+        next_reward_in: domain::goal::remaining_until_reward(p.referrals, num_signups),
+    }
+}
+
+/// An invitation by email, with its own referral code.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Invite {
+    pub id: u64,
+    pub email: String,
+    pub accepted: bool,
+    pub accepted_by: Option<u64>,
+    pub referral_code: String,
+    pub referral_link: String,
+    pub created_at: String,
+}
+
+pub fn invite(i: &domain::Invite, campaign_id: u64, site: &str) -> Invite {
     let code = ReferralCode {
         campaign_id,
         social_type: "email".into(),
@@ -171,28 +324,93 @@ pub fn invite(i: &Invite, campaign_id: u64, site: &str) -> Value {
         invited_id: Some(i.id),
     }
     .encode();
-    json!({
-        "id": i.id,
-        "email": i.email,
-        "accepted": i.accepted_by.is_some(),
-        "accepted_by": i.accepted_by,
-        "referral_code": code,
-        "referral_link": referral_link(site, &code),
-        "created_at": i.created_at,
-    })
+    Invite {
+        id: i.id,
+        email: i.email.clone(),
+        accepted: i.accepted_by.is_some(),
+        accepted_by: i.accepted_by,
+        referral_link: referral_link(site, &code),
+        referral_code: code,
+        created_at: i.created_at.clone(),
+    }
 }
 
-pub fn reward(r: &Reward) -> Value {
-    json!({
-        "id": r.id,
-        "type": r.kind.name(),
-        "value": r.value,
-        "status": match r.status { RewardStatus::Issued => "issued", RewardStatus::Pending => "pending" },
-        "reason": match r.reason { RewardReason::Referrer => "referrer", RewardReason::Invited => "invited" },
-        "participant_id": r.participant_id,
-        "created_at": r.created_at,
-        "issued_at": r.issued_at,
-    })
+/// A reward.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Reward {
+    pub id: u64,
+    /// `coupon`, `message`, `token` or `cash`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The coupon code, amount or message; null while pending.
+    pub value: Option<String>,
+    /// `issued` or `pending`.
+    pub status: &'static str,
+    /// `referrer` or `invited`.
+    pub reason: &'static str,
+    pub participant_id: u64,
+    pub created_at: String,
+    pub issued_at: Option<String>,
+}
+
+pub fn reward(r: &domain::Reward) -> Reward {
+    Reward {
+        id: r.id,
+        kind: r.kind.name(),
+        value: r.value.clone(),
+        status: match r.status {
+            RewardStatus::Issued => "issued",
+            RewardStatus::Pending => "pending",
+        },
+        reason: match r.reason {
+            RewardReason::Referrer => "referrer",
+            RewardReason::Invited => "invited",
+        },
+        participant_id: r.participant_id,
+        created_at: r.created_at.clone(),
+        issued_at: r.issued_at.clone(),
+    }
+}
+
+/// The answer of `POST /signups`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SignupAnswer {
+    pub participant: Participant,
+}
+
+/// The referrer after a referral signup.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReferrerCount {
+    pub id: u64,
+    /// Their referrals, this one included.
+    pub referrals: u64,
+}
+
+/// The answer of `POST /signups/referral`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReferralSignupAnswer {
+    pub participant: Participant,
+    /// The new participant's own reward (two-way rewards).
+    pub reward: Option<Reward>,
+    /// What this signup earned the referrer.
+    pub referrer_reward: Option<Reward>,
+    /// The referrer after the signup; absent when the participant already had an inviter.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub referrer: Option<ReferrerCount>,
+    /// Set (with a 200) when the participant already had an inviter: nothing changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<&'static str>,
+}
+
+/// The answer of a referral signup that created a participant.
+pub fn referral_signup(signed: &domain::engine::Signed, site: &str) -> ReferralSignupAnswer {
+    ReferralSignupAnswer {
+        participant: participant(&signed.participant, site),
+        reward: signed.reward.as_ref().map(reward),
+        referrer_reward: signed.referrer_reward.as_ref().map(reward),
+        referrer: signed.referrer.as_ref().map(|r| ReferrerCount { id: r.id, referrals: r.referrals }),
+        message: None,
+    }
 }
 
 pub fn counters(c: &CampaignCounters) -> Value {

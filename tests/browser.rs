@@ -9,6 +9,9 @@
 //! `REFERRALS_UPDATE_SCREENSHOTS=1`.
 
 #[allow(dead_code)]
+#[path = "api/contract.rs"]
+mod contract;
+#[allow(dead_code)]
 #[path = "api/helpers.rs"]
 mod helpers;
 
@@ -263,6 +266,9 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
 
     assert_eq!(seen["lander_heading"], lander_header);
     assert_eq!(seen["lander_footer"], "One free bag per friend who joins.");
+    // The lander links to the brand's own site.
+    assert!(seen["lander_brand_link"].as_str().unwrap().starts_with("https://acme-coffee.example"), "{seen}");
+    assert_eq!(seen["lander_brand_text"], "Visit acme-coffee.example");
     for name in ["widget-embed.png", "widget-popup.png", "widget-floating.png", "widget-joined.png", "lander.png"] {
         let size = std::fs::metadata(screenshots.join(name)).map(|m| m.len()).unwrap_or(0);
         assert!(size > 1_000, "{name} was written ({size} bytes)");

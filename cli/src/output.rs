@@ -32,14 +32,52 @@ pub fn record(json: bool, value: &Value) {
         println!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
         return;
     }
-    if let Some(map) = value.as_object() {
-        for (key, v) in map {
-            let text = match v {
-                Value::String(s) => s.clone(),
-                Value::Null => "-".into(),
-                other => other.to_string(),
-            };
-            println!("{key}: {text}");
+    for line in record_lines(value) {
+        println!("{line}");
+    }
+}
+
+/// The `key: value` lines of an object; a nested object's fields get dotted keys
+/// (`api_key.prefix: ref_1a2b`), never a line of raw JSON.
+fn record_lines(value: &Value) -> Vec<String> {
+    fn walk(prefix: &str, value: &Value, out: &mut Vec<String>) {
+        match value {
+            Value::Object(map) if !map.is_empty() => {
+                for (key, v) in map {
+                    let key = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+                    walk(&key, v, out);
+                }
+            }
+            Value::String(s) => out.push(format!("{prefix}: {s}")),
+            Value::Null => out.push(format!("{prefix}: -")),
+            other => out.push(format!("{prefix}: {other}")),
         }
+    }
+    let mut out = Vec::new();
+    if value.is_object() {
+        walk("", value, &mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_nested_object_prints_as_dotted_lines_not_json() {
+        let member = serde_json::json!({"id": 7, "email": "ada@example.com", "plan": {"id": 2, "name": "Growth"},
+                                        "api_key": {"prefix": "ref_1a2b", "created_at": null}});
+        assert_eq!(
+            record_lines(&member),
+            [
+                "id: 7",
+                "email: ada@example.com",
+                "plan.id: 2",
+                "plan.name: Growth",
+                "api_key.prefix: ref_1a2b",
+                "api_key.created_at: -"
+            ]
+        );
     }
 }

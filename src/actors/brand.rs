@@ -82,7 +82,7 @@ pub enum BrandError {
     #[error("{0}")]
     PlanRequired(&'static str),
     /// The referral code names nothing usable in this member's campaigns.
-    #[error("referral_code is not a valid referral code for this campaign")]
+    #[error("referral_code is not a valid referral code")]
     InvalidReferral,
     #[error("a participant cannot refer themselves")]
     SelfReferral,

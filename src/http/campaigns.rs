@@ -56,7 +56,7 @@ pub async fn create(
     Ok(envelope::created(detail(&state, &created)?))
 }
 
-fn detail(state: &AppState, campaign: &Campaign) -> Result<Value, ApiError> {
+fn detail(state: &AppState, campaign: &Campaign) -> Result<views::CampaignDetail, ApiError> {
     let pool = state.store.coupon_pool(campaign.id)?;
     let counters = state.store.counters(campaign.id)?;
     Ok(views::campaign_detail(campaign, pool, &counters, &state.public_url))
@@ -145,9 +145,7 @@ pub async fn coupons(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = ownership::campaign(&state, &member, *id)?;
-    let mut data = pool_view(&state, campaign.id)?;
-    data["campaign_id"] = json!(campaign.id);
-    Ok(envelope::ok(data))
+    Ok(envelope::ok(views::CampaignCoupons { campaign_id: campaign.id, pool: pool_view(&state, campaign.id)? }))
 }
 
 /// `POST /campaigns/:id/coupons`: codes as a JSON array (or `{"codes": [...]}`) or as
@@ -216,7 +214,7 @@ pub async fn upload_coupons(
 }
 
 /// The coupon pool's counts as answers show them.
-fn pool_view(state: &AppState, campaign_id: u64) -> Result<Value, ApiError> {
+fn pool_view(state: &AppState, campaign_id: u64) -> Result<views::CouponPool, ApiError> {
     Ok(views::coupon_pool(state.store.coupon_pool(campaign_id)?, &state.store.counters(campaign_id)?))
 }
 

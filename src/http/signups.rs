@@ -51,7 +51,9 @@ pub async fn signup(
 ) -> Result<HttpResponse, ApiError> {
     let idempotency = idempotency::from_request(&req, member.id, &body)?;
     let site = state.public_url.clone();
-    let answer = move |signed: &Signed| json!({"participant": views::participant(&signed.participant, &site)});
+    let answer = move |signed: &Signed| {
+        json!(views::SignupAnswer { participant: views::participant(&signed.participant, &site) })
+    };
     if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref(), &answer).await? {
         return Ok(replay);
     }
@@ -86,12 +88,11 @@ pub async fn referral_signup(
 ) -> Result<HttpResponse, ApiError> {
     let idempotency = idempotency::from_request(&req, member.id, &body)?;
     let site = state.public_url.clone();
-    let answer = move |signed: &Signed| referral_answer(signed, &site);
+    let answer = move |signed: &Signed| json!(views::referral_signup(signed, &site));
     if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref(), &answer).await? {
         return Ok(replay);
     }
-    let invalid_code =
-        || ApiError::refused(Code::InvalidReferralCode, "referral_code is not a valid referral code for this campaign");
+    let invalid_code = || ApiError::refused(Code::InvalidReferralCode, "referral_code is not a valid referral code");
     let code = ReferralCode::parse(&body.referral_code).map_err(|_| invalid_code())?;
     // A code for another member's campaign is as invalid as a made-up one.
     let campaign = ownership::campaign(&state, &member, code.campaign_id).map_err(|_| invalid_code())?;
@@ -111,23 +112,14 @@ pub async fn referral_signup(
             } else {
                 "this participant was already referred by someone else; the referral chain is unchanged"
             };
-            envelope::ok(json!({
-                "participant": views::participant(&participant, &state.public_url),
-                "reward": null,
-                "referrer_reward": null,
-                "message": message,
-            }))
+            envelope::ok(views::ReferralSignupAnswer {
+                participant: views::participant(&participant, &state.public_url),
+                reward: None,
+                referrer_reward: None,
+                referrer: None,
+                message: Some(message),
+            })
         }
-    })
-}
-
-/// The answer of a referral signup that created a participant.
-pub fn referral_answer(signed: &Signed, site: &str) -> Value {
-    json!({
-        "participant": views::participant(&signed.participant, site),
-        "reward": signed.reward.as_ref().map(views::reward),
-        "referrer_reward": signed.referrer_reward.as_ref().map(views::reward),
-        "referrer": signed.referrer.as_ref().map(|r| json!({"id": r.id, "referrals": r.referrals})),
     })
 }
 

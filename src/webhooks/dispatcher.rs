@@ -7,7 +7,7 @@
 //!   the dispatcher reloads every pending delivery from the store.
 //! - **Delivery.** Due deliveries leave in event order, at most
 //!   `max_in_flight_per_webhook` per webhook at once. Each attempt is signed per Standard
-//!   Webhooks with the same `webhook-id` every time. A 2xx is delivered; a 410 disables the
+//!   Webhooks with the same `webhook-id` every time (the attempt itself is `transport.rs`). A 2xx is delivered; a 410 disables the
 //!   webhook; a refused address fails at once (retrying cannot help); anything else is
 //!   retried after the next configured wait, with jitter, until the waits run out.
 //! - **Log.** Every attempt is logged, and the pending delivery replaced, in one transaction.
@@ -17,22 +17,21 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use actix::prelude::*;
 use rand::Rng;
 
+use super::transport::{send, Prepared, Sent};
 use super::{egress, payload};
 use crate::auth::KeySealer;
 use crate::config::WebhooksConfig;
 use crate::domain::now_rfc3339;
-use crate::domain::webhook::{signature, signup_message_id, Attempt, PendingDelivery, Webhook};
+use crate::domain::webhook::{signup_message_id, Attempt, PendingDelivery, Webhook};
 use crate::store::{FinishedAttempt, Store};
 
 /// How often the dispatcher looks for due retries.
 const POLL: Duration = Duration::from_millis(200);
-/// Bytes of a receiver's answer read (and discarded) so the connection can be reused.
-const MAX_ANSWER_BYTES: usize = 64 * 1024;
 /// Finished attempts are logged together, at least this often: one journaled commit per
 /// batch instead of one per attempt keeps the log off the signups' disk path.
 const LOG_EVERY: Duration = Duration::from_millis(25);
@@ -377,109 +376,4 @@ impl Handler<RetryDelivery> for WebhookDispatcher {
         self.dispatch_due(ctx);
         Ok(true)
     }
-}
-
-/// One attempt, ready to send.
-struct Prepared {
-    link: String,
-    message_id: String,
-    body: String,
-    /// `None` when the sealed secret could not be opened (the server secret changed).
-    secret: Option<String>,
-}
-
-/// How one attempt went.
-struct Sent {
-    at: String,
-    status_code: Option<u16>,
-    error: Option<String>,
-    duration_ms: u64,
-    /// The egress check refused the target: retrying cannot help.
-    refused: bool,
-}
-
-async fn send(client: reqwest::Client, request: Prepared, allow_private: bool, dry_run: bool) -> Sent {
-    let at = now_rfc3339();
-    let started = Instant::now();
-    let failed = |error: String, refused: bool| Sent {
-        at: at.clone(),
-        status_code: None,
-        error: Some(error),
-        duration_ms: started.elapsed().as_millis() as u64,
-        refused,
-    };
-    if dry_run {
-        return failed("not sent: webhook delivery is off ([webhooks] dry_run = true)".into(), false);
-    }
-    let Ok(url) = url::Url::parse(&request.link) else {
-        return failed("the webhook link is not a valid URL".into(), true);
-    };
-    if let Err(refusal) = egress::check_literal(&url, allow_private) {
-        return failed(refusal, true);
-    }
-    let Some(secret) = request.secret else {
-        return failed("the signing secret cannot be opened (was the server secret changed?)".into(), true);
-    };
-    let timestamp = chrono::Utc::now().timestamp();
-    let Some(signature) = signature(&secret, &request.message_id, timestamp, request.body.as_bytes()) else {
-        return failed("the signing secret is malformed".into(), true);
-    };
-    let response = client
-        .post(url)
-        .header("content-type", "application/json")
-        .header("webhook-id", &request.message_id)
-        .header("webhook-timestamp", timestamp.to_string())
-        .header("webhook-signature", signature)
-        .body(request.body)
-        .send()
-        .await;
-    match response {
-        Ok(mut response) => {
-            let status = response.status().as_u16();
-            // Read a little of the answer so the connection can be reused; never all of it.
-            let mut read = 0;
-            while let Ok(Some(chunk)) = response.chunk().await {
-                read += chunk.len();
-                if read > MAX_ANSWER_BYTES {
-                    break;
-                }
-            }
-            Sent {
-                at,
-                status_code: Some(status),
-                error: (!(200..300).contains(&status)).then(|| format!("the receiver answered {status}")),
-                duration_ms: started.elapsed().as_millis() as u64,
-                refused: false,
-            }
-        }
-        Err(e) => {
-            let (error, refused) = describe(&e);
-            failed(error, refused)
-        }
-    }
-}
-
-/// A transport error as the delivery log shows it: never the URL (webhook links often carry a
-/// token), the egress refusal when that is the cause.
-fn describe(e: &reqwest::Error) -> (String, bool) {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = std::error::Error::source(e);
-    let mut innermost = None;
-    while let Some(cause) = source {
-        let text = cause.to_string();
-        if text.starts_with("refused: ") {
-            return (text, true);
-        }
-        innermost = Some(text);
-        source = cause.source();
-    }
-    let kind = if e.is_timeout() {
-        "timed out"
-    } else if e.is_connect() {
-        "connection failed"
-    } else if e.is_redirect() {
-        "redirects are not followed"
-    } else {
-        "request failed"
-    };
-    (innermost.map_or_else(|| kind.to_owned(), |cause| format!("{kind}: {cause}")), false)
 }

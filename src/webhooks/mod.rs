@@ -1,9 +1,11 @@
-//! Webhook delivery: the [`WebhookDispatcher`] actor that makes the deliveries signups record, the egress check
-//! every delivery passes, and the payloads it sends. Registration and the delivery log's
+//! Webhook delivery: the [`WebhookDispatcher`] actor that makes the deliveries signups
+//! record, the transport that makes one signed attempt, the egress check every delivery
+//! passes, and the payloads it sends. Registration and the delivery log's
 //! endpoints are in `http::webhooks`; the records in `store::webhooks`.
 
 pub mod dispatcher;
 pub mod egress;
 pub mod payload;
+mod transport;
 
 pub use dispatcher::{NewDeliveries, RetryDelivery, SendTest, WebhookDispatcher};

@@ -6,7 +6,9 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use reqwest::{Method, RequestBuilder, Response};
+use reqwest::{Method, Response};
+
+pub use crate::contract::{Request, TestClient};
 use serde_json::{json, Value};
 
 /// Both API roots; every endpoint test runs on each.
@@ -40,7 +42,8 @@ impl Options {
 /// A server process owned by one test. Killed (SIGKILL) when dropped.
 pub struct TestApp {
     pub address: String,
-    pub client: reqwest::Client,
+    /// Every answer it receives is checked against the OpenAPI document (`contract.rs`).
+    pub client: TestClient,
     pub data_dir: PathBuf,
     pub log_path: PathBuf,
     options: Options,
@@ -87,8 +90,15 @@ impl TestApp {
         let dir = tempfile::tempdir().expect("temporary directory");
         let data_dir = dir.path().join("data");
         let log_path = dir.path().join("server.log");
-        let mut app =
-            TestApp { address: String::new(), client: client(), data_dir, log_path, options, child: None, _dir: dir };
+        let mut app = TestApp {
+            address: String::new(),
+            client: TestClient { inner: plain_client() },
+            data_dir,
+            log_path,
+            options,
+            child: None,
+            _dir: dir,
+        };
         app.start().await;
         app
     }
@@ -181,7 +191,7 @@ impl TestApp {
     }
 
     /// A request on `root` with a credential attached.
-    pub fn request(&self, method: Method, root: &str, path: &str, cred: &Cred) -> RequestBuilder {
+    pub fn request(&self, method: Method, root: &str, path: &str, cred: &Cred) -> Request {
         let builder = self.client.request(method, self.url(root, path));
         match cred {
             Cred::None => builder,
@@ -244,7 +254,8 @@ impl Drop for TestApp {
     }
 }
 
-fn client() -> reqwest::Client {
+/// A client whose answers are not checked (for the check's own fetch of the document).
+pub fn plain_client() -> reqwest::Client {
     reqwest::Client::builder()
         .timeout(Duration::from_secs(60))
         .redirect(reqwest::redirect::Policy::none())
@@ -270,7 +281,7 @@ pub async fn expect_error(response: Response, status: u16, code: &str) -> String
 
 /// Admin API requests.
 impl TestApp {
-    pub fn admin(&self, method: Method, path: &str, token: &str) -> RequestBuilder {
+    pub fn admin(&self, method: Method, path: &str, token: &str) -> Request {
         self.client.request(method, format!("{}/admin/v1{path}", self.address)).bearer_auth(token)
     }
 

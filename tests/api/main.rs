@@ -6,6 +6,7 @@ mod auth;
 mod billing;
 mod brands;
 mod campaigns;
+mod contract;
 mod durability;
 mod helpers;
 mod hostile_input;

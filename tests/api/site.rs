@@ -339,3 +339,34 @@ async fn referral_link_visits_over_the_address_limit_still_redirect_uncounted() 
     let stats = app.campaign_stats(&member, campaign).await;
     assert_eq!(stats["clicks"], 3, "{stats}");
 }
+
+/// `widget.js` is revalidated on every page load: the same settings give a 304 without a
+/// body, and a settings change shows at the next load (no five-minute wait).
+#[tokio::test]
+async fn a_widget_settings_change_shows_at_the_next_page_load() {
+    let app = TestApp::spawn().await;
+    let member = app.member("widgetetag").await;
+    let brand = app.brand(&member, "https://widgetetag.example").await;
+    let campaign = app.campaign(&member, brand, json!({"widget": {"mode": "embed"}})).await["id"].as_u64().unwrap();
+    let url = format!("{}/widget.js?campaign={campaign}", app.address);
+
+    let first = app.client.get(&url).send().await.unwrap();
+    assert_eq!(first.status().as_u16(), 200);
+    assert_eq!(first.headers()["cache-control"], "no-cache");
+    let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+    assert!(etag.starts_with('"') && etag.len() > 10, "{etag}");
+    assert!(first.text().await.unwrap().contains(r#""mode":"embed""#));
+
+    let again = app.client.get(&url).header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(again.status().as_u16(), 304, "unchanged settings: not modified");
+    assert_eq!(again.headers()["etag"], etag.as_str());
+    assert!(again.bytes().await.unwrap().is_empty());
+
+    let changed = json!({"widget": {"mode": "floating"}});
+    expect_status(app.put_json("/api/v1", &format!("/campaigns/{campaign}"), &member.bearer(), &changed).await, 200)
+        .await;
+    let after = app.client.get(&url).header("If-None-Match", &etag).send().await.unwrap();
+    assert_eq!(after.status().as_u16(), 200, "changed settings: the new script at once");
+    assert_ne!(after.headers()["etag"], etag.as_str());
+    assert!(after.text().await.unwrap().contains(r#""mode":"floating""#));
+}

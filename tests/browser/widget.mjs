@@ -160,6 +160,8 @@ async function signUp(page, name, email) {
   await page.frameLocator("iframe").locator("form").waitFor();
   out.lander_heading = await page.locator("h1").textContent();
   out.lander_footer = await page.locator("footer").textContent();
+  out.lander_brand_link = await page.locator("a.brand-link").getAttribute("href");
+  out.lander_brand_text = await page.locator("a.brand-link").textContent();
   await shot(page, "lander.png");
   assert.deepEqual(errors, []);
   await context.close();

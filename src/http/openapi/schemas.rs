@@ -1,6 +1,8 @@
-//! The JSON shapes of the API as OpenAPI schemas. Each type here mirrors what a handler (or
-//! `views.rs`) writes or reads; the schemathesis run (`scripts/fuzz-api.sh`) checks every
-//! answer against them, so a shape that drifts from its handler fails that run.
+//! The answers of the API as OpenAPI schemas: the typed views (`crate::views`) and domain
+//! types that handlers answer, re-exported, and descriptions of the answers still built in
+//! place. The API suite checks every answer it receives against the served document
+//! (`tests/api/contract.rs`), and so does the schemathesis run, so a shape that drifts from
+//! its handler fails a test. Request bodies are in `bodies.rs`.
 //!
 //! Properties a client may rely on are listed; answers may carry more (JSON Schema allows it),
 //! which keeps additions backwards compatible.
@@ -11,11 +13,16 @@
 
 use serde::Serialize;
 
+use super::bodies::{LanderBackground, LanderFonts};
 pub use crate::domain::plan::{Plan, PlanLimits};
 pub use crate::domain::webhook::Attempt;
 pub use crate::domain::CampaignCounters;
 pub use crate::http::health::Health;
 pub use crate::http::webhooks::Delivery;
+pub use crate::views::{
+    Brand, Campaign, CampaignCoupons, CampaignDetail, Contest, CouponPool, Invite, Participant, ParticipantDetail,
+    ReferralSignupAnswer, Referrer, ReferrerCount, Reward, RewardSettings, SignupAnswer, Widget,
+};
 use serde_json::Value;
 use utoipa::ToSchema;
 
@@ -44,18 +51,6 @@ pub struct Failure {
     pub code: String,
 }
 
-/// Body of `POST /members`.
-#[derive(ToSchema, Serialize)]
-#[schema(example = json!({"email": "ada@example.com", "name": "Ada", "password": "analytical-engine"}))]
-pub struct RegisterBody {
-    /// At most 254 characters.
-    pub email: String,
-    /// 1 to 200 characters.
-    pub name: String,
-    /// 8 characters to 1,024 bytes.
-    pub password: String,
-}
-
 /// A new member.
 #[derive(ToSchema, Serialize)]
 pub struct Registered {
@@ -64,14 +59,6 @@ pub struct Registered {
     pub name: String,
     pub plan_id: u64,
     pub date_signedup: String,
-}
-
-/// Body of `POST /auth/token`.
-#[derive(ToSchema, Serialize)]
-#[schema(example = json!({"email": "ada@example.com", "password": "analytical-engine"}))]
-pub struct LoginBody {
-    pub email: String,
-    pub password: String,
 }
 
 /// A signed-in member's token.
@@ -127,40 +114,6 @@ pub struct Plans {
     pub plans: Vec<Plan>,
 }
 
-/// Body of `POST /brands`.
-#[derive(ToSchema, Serialize)]
-#[schema(example = json!({"url": "https://shop.example.com", "description": "Our shop"}))]
-pub struct BrandCreate {
-    /// The website; its domain is extracted (`www.` and the port dropped). A bare domain is
-    /// read as https. At most 2,048 characters.
-    pub url: String,
-    /// At most 2,000 characters.
-    pub description: Option<String>,
-    /// An http(s) image URL.
-    pub logo_url: Option<String>,
-}
-
-/// Body of `PUT /brands/:id`; null removes an image.
-#[derive(ToSchema, Serialize)]
-pub struct BrandUpdate {
-    pub description: Option<String>,
-    pub logo_url: Option<String>,
-    pub background_url: Option<String>,
-}
-
-/// A brand (a website).
-#[derive(ToSchema, Serialize)]
-pub struct Brand {
-    pub id: u64,
-    pub url: String,
-    pub domain: String,
-    pub description: String,
-    pub logo_url: Option<String>,
-    pub background_url: Option<String>,
-    pub token_network: Option<String>,
-    pub created_at: String,
-}
-
 /// A page of brands.
 #[derive(ToSchema, Serialize)]
 pub struct BrandList {
@@ -201,98 +154,11 @@ pub struct CampaignStats {
     pub daily_signups: Vec<DailySignups>,
 }
 
-/// Body of `POST /campaigns` (`name`, `url_id` and `reward_type` required) and
-/// `PUT /campaigns/:id` (any field but `url_id`).
-#[derive(ToSchema, Serialize)]
-#[schema(example = json!({"name": "Spring", "url_id": 1, "reward_type": 5, "reward_value": "10.00", "num_signups": 3}))]
-pub struct CampaignInput {
-    /// 1 to 200 characters.
-    pub name: Option<String>,
-    /// The brand's id.
-    #[schema(minimum = 1)]
-    pub url_id: Option<u64>,
-    pub type_id: Option<u32>,
-    /// 1 coupon, 3 message, 4 token, 5 cash.
-    pub reward_type: Option<u32>,
-    /// `signup` or `visit`.
-    pub goal_type: Option<String>,
-    /// 1 to 1,000,000.
-    pub num_signups: Option<u64>,
-    /// `public` (paid plans) or `private`.
-    pub publish: Option<String>,
-    pub reward_invited: Option<bool>,
-    /// Cash amount ("10.00"), message text (at most 2,000 characters) or token amount.
-    pub reward_value: Option<String>,
-    pub widget: Option<WidgetSettings>,
-    pub contest: Option<Contest>,
-}
-
-/// How the widget shows.
-#[derive(ToSchema, Serialize)]
-pub struct WidgetSettings {
-    /// `embed`, `popup` or `floating`.
-    pub mode: Option<String>,
-    /// `#rrggbb`.
-    pub primary_color: Option<String>,
-    /// At most 60 characters.
-    pub button_text: Option<String>,
-    /// At most 160 characters.
-    pub headline: Option<String>,
-}
-
-/// A referral contest.
-#[derive(ToSchema, Serialize)]
-pub struct Contest {
-    pub enabled: Option<bool>,
-    pub starts_at: Option<String>,
-    pub ends_at: Option<String>,
-    pub prize: Option<String>,
-}
-
-/// A campaign.
-#[derive(ToSchema, Serialize)]
-pub struct Campaign {
-    pub id: u64,
-    pub name: String,
-    /// The brand's id.
-    pub url_id: u64,
-    pub type_id: u32,
-    pub reward_type: u32,
-    pub goal_type: String,
-    pub num_signups: u32,
-    pub publish: String,
-    pub reward_invited: bool,
-    pub reward_value: Option<String>,
-    pub widget: WidgetSettings,
-    pub contest: Contest,
-    pub created_at: String,
-    pub updated_at: String,
-}
-
 /// A page of campaigns.
 #[derive(ToSchema, Serialize)]
 pub struct CampaignList {
     pub campaigns: Vec<Campaign>,
     pub pagination: Pagination,
-}
-
-/// A campaign's coupon pool.
-#[derive(ToSchema, Serialize)]
-pub struct CouponPool {
-    pub uploaded: u64,
-    pub available: u64,
-    pub used: u64,
-    pub pending_rewards: u64,
-}
-
-/// Body of `POST /campaigns/:id/coupons` as a JSON object; the bare array of codes is the
-/// other JSON form (`CouponUploadBody` in the document), and `text/csv` with one code a line
-/// the third. At most 100,000 codes per request.
-#[derive(ToSchema, Serialize)]
-pub struct CouponCodes {
-    /// The codes: strings of 1 to 128 printable characters. Like a bad line of a file, an
-    /// element that is not one is skipped and reported in `invalid`; the rest are added.
-    pub codes: Vec<Value>,
 }
 
 /// What an upload did.
@@ -305,24 +171,6 @@ pub struct CouponUpload {
     pub invalid: Vec<Value>,
     pub pending_filled: u64,
     pub pool: CouponPool,
-}
-
-/// A participant.
-#[derive(ToSchema, Serialize)]
-pub struct Participant {
-    pub id: u64,
-    pub campaign_id: u64,
-    pub email: String,
-    pub name: String,
-    /// Base64 of `campaign_id:social_type:participant_id[:invited_id]`.
-    pub referral_code: String,
-    /// `{site_url}/r/{referral_code}`.
-    pub referral_link: String,
-    pub referred_by: Option<u64>,
-    pub referrals: u64,
-    /// A domain participant's website (absent for others).
-    pub domain: Option<String>,
-    pub created_at: String,
 }
 
 /// A page of participants.
@@ -339,133 +187,10 @@ pub struct ContactList {
     pub pagination: Pagination,
 }
 
-/// A reward.
-#[derive(ToSchema, Serialize)]
-pub struct Reward {
-    pub id: u64,
-    /// `coupon`, `message`, `token` or `cash`.
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// The coupon code, amount or message; null while pending.
-    pub value: Option<String>,
-    /// `issued` or `pending`.
-    pub status: String,
-    /// `referrer` or `invited`.
-    pub reason: String,
-    pub participant_id: u64,
-    pub created_at: String,
-    pub issued_at: Option<String>,
-}
-
-/// An invitation by email.
-#[derive(ToSchema, Serialize)]
-pub struct Invite {
-    pub id: u64,
-    pub email: String,
-    pub accepted: bool,
-    pub accepted_by: Option<u64>,
-    pub referral_code: String,
-    pub referral_link: String,
-    pub created_at: String,
-}
-
-/// Who referred a participant.
-#[derive(ToSchema, Serialize)]
-pub struct Referrer {
-    pub id: u64,
-    pub name: String,
-    pub email: String,
-}
-
-/// `GET /participants/:id`: the participant with their counts, rewards and invitations.
-#[derive(ToSchema, Serialize)]
-pub struct ParticipantDetail {
-    #[serde(flatten)]
-    pub participant: Participant,
-    pub shares: u64,
-    pub clicks: u64,
-    pub unique_visits: u64,
-    pub referrer: Option<Referrer>,
-    pub rewards: Vec<Reward>,
-    pub invited_emails: Vec<String>,
-    pub invites: Vec<Invite>,
-    pub next_reward_in: u64,
-}
-
-/// Body of `POST /participants/:id/invites`.
-#[derive(ToSchema, Serialize)]
-pub struct InviteBody {
-    /// 1 to 100 addresses.
-    pub emails: Vec<String>,
-}
-
 /// The invitations just made.
 #[derive(ToSchema, Serialize)]
 pub struct Invites {
     pub invites: Vec<Invite>,
-}
-
-/// Body of `POST /signups`.
-#[derive(ToSchema, Serialize)]
-#[schema(example = json!({"campaign_id": 7, "email": "grace@example.com", "name": "Grace"}))]
-pub struct SignupBody {
-    #[schema(minimum = 1)]
-    pub campaign_id: u64,
-    pub email: String,
-    /// At most 200 characters.
-    pub name: Option<String>,
-    /// A partner site (bare domain or URL): makes a domain participant.
-    pub domain: Option<String>,
-}
-
-/// Body of `POST /signups/referral`.
-#[derive(ToSchema, Serialize)]
-#[schema(example = json!({"referral_code": "NzpsaW5rOjEy", "email": "grace@example.com", "name": "Grace"}))]
-pub struct ReferralSignupBody {
-    pub referral_code: String,
-    pub email: String,
-    pub name: Option<String>,
-}
-
-/// `POST /signups`.
-#[derive(ToSchema, Serialize)]
-pub struct SignupAnswer {
-    pub participant: Participant,
-}
-
-/// `POST /signups/referral`.
-#[derive(ToSchema, Serialize)]
-pub struct ReferralSignupAnswer {
-    pub participant: Participant,
-    /// The new participant's own reward (two-way rewards).
-    pub reward: Option<Reward>,
-    /// What this signup earned the referrer.
-    pub referrer_reward: Option<Reward>,
-    /// Set (200) when the participant already had an inviter: nothing changed.
-    pub message: Option<String>,
-}
-
-/// Body of `POST /webhooks`.
-#[derive(ToSchema, Serialize)]
-#[schema(example = json!({"link": "https://hooks.example.com/referrals", "campaign_id": null, "description": "CRM"}))]
-pub struct WebhookCreate {
-    /// An absolute http(s) URL, at most 2,048 characters.
-    pub link: String,
-    /// null or absent: every campaign of the member.
-    #[schema(minimum = 1)]
-    pub campaign_id: Option<u64>,
-    /// At most 500 characters.
-    pub description: Option<String>,
-}
-
-/// Body of `PUT /webhooks/:id`.
-#[derive(ToSchema, Serialize)]
-pub struct WebhookUpdate {
-    pub link: Option<String>,
-    #[schema(minimum = 1)]
-    pub campaign_id: Option<u64>,
-    pub active: Option<bool>,
-    pub description: Option<String>,
 }
 
 /// A webhook; `secret` only when it was just made.
@@ -516,47 +241,6 @@ pub struct AutomationMe {
     pub label: String,
 }
 
-/// Body of `POST /automation/subscribe`.
-#[derive(ToSchema, Serialize)]
-pub struct SubscribeBody {
-    pub target_url: String,
-    #[schema(minimum = 1)]
-    pub campaign_id: Option<u64>,
-}
-
-/// Body of `PUT /lander`.
-#[derive(ToSchema, Serialize)]
-#[schema(example = json!({"template": "centered", "header_text": "Join us", "background": {"color": "#fef3c7"}}))]
-pub struct LanderInput {
-    /// `default`, `centered` or `minimal`.
-    pub template: Option<String>,
-    /// At most 200 characters.
-    pub header_text: Option<String>,
-    /// At most 1,000 characters.
-    pub footer_text: Option<String>,
-    pub background: Option<LanderBackground>,
-    pub fonts: Option<LanderFonts>,
-    /// At most 10 http(s) links.
-    pub social_urls: Option<Vec<String>>,
-}
-
-/// A lander's background.
-#[derive(ToSchema, Serialize)]
-pub struct LanderBackground {
-    /// `#rrggbb`.
-    pub color: Option<String>,
-    /// An http(s) image; null: the brand's background image.
-    pub image_url: Option<String>,
-}
-
-/// A lander's fonts: `system-ui`, `sans-serif`, `serif`, `monospace`, `Georgia`, `Helvetica`,
-/// `Arial`, `Verdana`, `Trebuchet MS` or `Times New Roman`.
-#[derive(ToSchema, Serialize)]
-pub struct LanderFonts {
-    pub heading: Option<String>,
-    pub body: Option<String>,
-}
-
 /// A lander's settings.
 #[derive(ToSchema, Serialize)]
 pub struct Lander {
@@ -588,21 +272,6 @@ pub struct LanderAnswer {
     pub social_urls: Vec<String>,
 }
 
-/// Body of `POST /api/widget/signup`.
-#[derive(ToSchema, Serialize)]
-pub struct WidgetSignupBody {
-    #[schema(minimum = 1)]
-    pub campaign_id: u64,
-    pub email: String,
-    pub name: Option<String>,
-    pub referral_code: Option<String>,
-    /// The host page's `ref`: a referral code or a domain participant's domain.
-    #[serde(rename = "ref")]
-    pub referrer: Option<String>,
-    /// The signer's own website (a domain participant).
-    pub domain: Option<String>,
-}
-
 /// The widget's signup answer: the same for new and known emails.
 #[derive(ToSchema, Serialize)]
 pub struct WidgetSignupAnswer {
@@ -615,20 +284,6 @@ pub struct WidgetParticipant {
     pub campaign_id: u64,
     pub referral_code: String,
     pub referral_link: String,
-}
-
-/// Body of `POST /api/widget/impression`.
-#[derive(ToSchema, Serialize)]
-pub struct ImpressionBody {
-    #[schema(minimum = 1)]
-    pub campaign_id: u64,
-}
-
-/// Body of `POST /api/widget/share`.
-#[derive(ToSchema, Serialize)]
-pub struct ShareBody {
-    /// The code that was shared; its social type names the network.
-    pub referral_code: String,
 }
 
 /// An impression or share was counted.
@@ -659,16 +314,6 @@ pub struct ClickAnswer {
     pub to: Option<String>,
 }
 
-/// Body of `POST /admin/v1/members`.
-#[derive(ToSchema, Serialize)]
-pub struct AdminMemberCreate {
-    pub email: String,
-    pub name: String,
-    pub password: String,
-    #[schema(minimum = 1)]
-    pub plan_id: Option<u64>,
-}
-
 /// A member as the admin API shows it.
 #[derive(ToSchema, Serialize)]
 pub struct AdminMember {
@@ -696,37 +341,12 @@ pub struct AdminMemberList {
     pub pagination: Pagination,
 }
 
-/// Body of `PUT /admin/v1/members/:id/plan`.
-#[derive(ToSchema, Serialize)]
-pub struct SetPlanBody {
-    #[schema(minimum = 1)]
-    pub plan_id: u64,
-}
-
 /// A key generated by the operator: shown once.
 #[derive(ToSchema, Serialize)]
 pub struct AdminKey {
     pub member_id: u64,
     pub api_key: String,
     pub date_generated: String,
-}
-
-/// Body of `POST /admin/v1/plans` (name, price, currency, interval required) and
-/// `PUT /admin/v1/plans/:id`.
-#[derive(ToSchema, Serialize)]
-pub struct PlanInput {
-    pub name: Option<String>,
-    pub price: Option<String>,
-    pub currency: Option<String>,
-    pub interval: Option<String>,
-    pub paid: Option<bool>,
-    pub limits: Option<PlanLimits>,
-}
-
-/// Body of `PUT /admin/v1/brands/:id/token-network`.
-#[derive(ToSchema, Serialize)]
-pub struct TokenNetworkBody {
-    pub network: String,
 }
 
 /// What a streamed coupon import did.

@@ -1,5 +1,5 @@
 //! `GET /l/<campaign_id>`: a campaign's public landing page: the brand's logo, the header,
-//! the widget frame, the footer and social links, styled by the lander settings (see
+//! a link to the brand's site, the widget frame, the footer and social links, styled by the lander settings (see
 //! `http::landers` for the API that sets them). Referral links land here once the campaign
 //! has a lander, with their `ref` passed on to the frame.
 
@@ -33,6 +33,9 @@ pub async fn page(state: web::Data<AppState>, id: web::Path<String>) -> Result<H
         "social_urls": lander.social_urls,
         "logo_url": brand.logo_url,
         "domain": brand.domain,
+        // The brand's own site, linked from the page (an http(s) URL, checked when the brand
+        // was registered).
+        "brand_url": brand.url,
         "frame": format!("../widget/{}/embed", campaign.id),
     });
     // Images (logo, background) are the member's http(s) URLs, hence `http: https:`.

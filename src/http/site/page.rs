@@ -50,6 +50,27 @@ pub fn html(
     response.body(body)
 }
 
+/// A page that tells a person something, in static text of ours (no value from a request or
+/// a member, no script): the answer to a broken referral link.
+pub fn notice(status: actix_web::http::StatusCode, title: &'static str, text: &'static str) -> HttpResponse {
+    let body = format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
+         <title>{title}</title><link rel=\"stylesheet\" href=\"/assets/lander.css\"></head>\
+         <body class=\"template-centered\"><main id=\"app\"><header><h1>{title}</h1></header>\
+         <p>{text}</p></main></body></html>\n"
+    );
+    HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        ))
+        .insert_header((header::X_FRAME_OPTIONS, "DENY"))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(body)
+}
+
 /// JSON that is safe inside a `<script type="application/json">` element: `<`, `>` and `&`
 /// are written as `\u003c` and friends (still the same JSON), so no value can close the
 /// element or open a comment.

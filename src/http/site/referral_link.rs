@@ -4,11 +4,17 @@
 //! member configured one, else to the brand's own URL. It never redirects anywhere else, and
 //! a failure to count never stops the visitor. Visits are counted per client address up to the
 //! page-view limit; beyond it the visitor is redirected all the same, uncounted.
+//!
+//! A link that is not valid (malformed, of no campaign, of no participant of its campaign)
+//! answers a person's browser (its `Accept` names `text/html`) with a small page that says so,
+//! or, when the campaign is known, sends them on to the brand's site without a `ref`; any
+//! other client gets the 404 envelope.
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use sha2::{Digest, Sha256};
 
+use super::page;
 use crate::actors::brand::RecordVisit;
 use crate::domain::ReferralCode;
 use crate::http::{ApiError, AppState};
@@ -22,10 +28,22 @@ pub async fn follow(
     req: HttpRequest,
     code: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let unknown = || ApiError::NotFound("this referral link does not exist".into());
-    let code = ReferralCode::parse(&code).map_err(|_| unknown())?;
-    let campaign = state.store.campaign(code.campaign_id)?.ok_or_else(unknown)?;
-    let brand = state.store.brand(campaign.brand_id)?.ok_or_else(unknown)?;
+    let for_a_person = wants_page(&req);
+    let not_valid = |brand_url: Option<&str>| -> Result<HttpResponse, ApiError> {
+        match (for_a_person, brand_url) {
+            (true, Some(url)) => Ok(redirect(url.to_owned(), None)),
+            (true, None) => Ok(page::notice(
+                actix_web::http::StatusCode::NOT_FOUND,
+                "This referral link is not valid",
+                "The link you followed is broken, has expired, or its campaign has ended. Ask the person who \
+                 shared it for a new one.",
+            )),
+            (false, _) => Err(ApiError::NotFound("this referral link does not exist".into())),
+        }
+    };
+    let Ok(code) = ReferralCode::parse(&code) else { return not_valid(None) };
+    let Some(campaign) = state.store.campaign(code.campaign_id)? else { return not_valid(None) };
+    let Some(brand) = state.store.brand(campaign.brand_id)? else { return not_valid(None) };
     let (visitor, cookie) = visitor(&req);
 
     // Over the per-address limit the visit is not counted, but the visitor still goes on.
@@ -46,7 +64,7 @@ pub async fn follow(
                 tracing::warn!(%error, "referral visit not confirmed on disk; redirecting anyway");
             }
         }
-        Some(Ok(Ok(None))) => return Err(unknown()),
+        Some(Ok(Ok(None))) => return not_valid(Some(&brand.url)),
         Some(Ok(Err(error))) => tracing::warn!(%error, "referral visit not recorded; redirecting anyway"),
         Some(Err(error)) => tracing::warn!(%error, "referral visit not recorded; redirecting anyway"),
         None => {}
@@ -60,12 +78,23 @@ pub async fn follow(
     let mut target =
         url::Url::parse(&destination).map_err(|e| ApiError::Internal(format!("stored URL is invalid: {e}")))?;
     target.query_pairs_mut().append_pair("ref", &code.encode());
+    Ok(redirect(target.to_string(), cookie))
+}
+
+/// A 302 to `location`, never cached, setting the visitor cookie when there is one.
+fn redirect(location: String, cookie: Option<String>) -> HttpResponse {
     let mut response = HttpResponse::Found();
-    response.insert_header((header::LOCATION, target.to_string())).insert_header((header::CACHE_CONTROL, "no-store"));
+    response.insert_header((header::LOCATION, location)).insert_header((header::CACHE_CONTROL, "no-store"));
     if let Some(cookie) = cookie {
         response.insert_header((header::SET_COOKIE, cookie));
     }
-    Ok(response.finish())
+    response.finish()
+}
+
+/// Whether the client is a browser asking for a page (its `Accept` names `text/html`): a
+/// person following a link, who is shown a page rather than the JSON envelope.
+fn wants_page(req: &HttpRequest) -> bool {
+    req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|accept| accept.contains("text/html"))
 }
 
 /// The visitor's identity: the visitor cookie when it is present and well-formed, otherwise a

@@ -3,10 +3,11 @@
 //! `POST /api/widget/impression`, `POST /api/widget/share` and `GET /api/widget/progress`.
 //! The signup is in `widget_signup.rs`; the scripts themselves are in `assets/`.
 
-use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::http::header::{self, ETag, EntityTag, IfNoneMatch};
+use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
 
 use super::page::{self, Embedding};
 use crate::actors::tallies::Event;
@@ -43,6 +44,10 @@ pub fn id_of(raw: &str) -> Option<u64> {
 }
 
 /// `GET /widget.js?campaign=<id>`: the widget script with the campaign's settings.
+///
+/// Served with `Cache-Control: no-cache` and an `ETag` of its content: a browser asks again
+/// on every page load, and while the settings are unchanged it gets a 304 with no body, so a
+/// settings change shows on the next page load and a repeat visit costs one small answer.
 pub async fn script(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let id = query_value(&req, "campaign").and_then(|v| id_of(&v));
     let Some(id) = id else { return Ok(page::script_not_found("widget.js needs ?campaign=<campaign id>")) };
@@ -63,12 +68,18 @@ pub async fn script(state: web::Data<AppState>, req: HttpRequest) -> Result<Http
     // The settings are JSON (a JavaScript expression); `page::inert_json` also keeps a
     // `</script>` from ever appearing, should anyone inline the script.
     let body = WIDGET_JS.replace("__REFERRALS_CONFIG__", &page::inert_json(&config));
-    Ok(HttpResponse::Ok()
-        .content_type("text/javascript; charset=utf-8")
-        // Settings changes show within five minutes.
-        .insert_header((header::CACHE_CONTROL, "public, max-age=300"))
-        .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"))
-        .body(body))
+    let tag = EntityTag::new_strong(hex::encode(&Sha256::digest(body.as_bytes())[..16]));
+    let current = match req.get_header::<IfNoneMatch>() {
+        Some(IfNoneMatch::Any) => true,
+        Some(IfNoneMatch::Items(seen)) => seen.iter().any(|t| t.weak_eq(&tag)),
+        None => false,
+    };
+    let mut answer = if current { HttpResponse::NotModified() } else { HttpResponse::Ok() };
+    answer
+        .insert_header(ETag(tag))
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"));
+    Ok(if current { answer.finish() } else { answer.content_type("text/javascript; charset=utf-8").body(body) })
 }
 
 /// `GET /widget/<id>/embed[?ref=<code or domain>]`: the frame.

@@ -18,6 +18,8 @@
   var h1 = el("h1", {}, C.header_text);
   h1.style.fontFamily = C.heading_font;
   header.append(h1);
+  if (/^https?:\/\//i.test(C.brand_url || ""))
+    header.append(el("a", { href: C.brand_url, class: "brand-link", rel: "noopener" }, "Visit " + C.domain));
   var ref = new URLSearchParams(location.search).get("ref");
   var frame = el("iframe", { src: C.frame + (ref ? "?ref=" + encodeURIComponent(ref) : ""), title: C.header_text, allow: "clipboard-write" });
   addEventListener("message", function (e) {

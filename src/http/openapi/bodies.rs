@@ -1,0 +1,267 @@
+//! The request bodies of the API, as the OpenAPI document describes them. Each handler
+//! parses its own body (with the field-naming messages of `domain`); these types only describe
+//! what a client may send.
+
+#![allow(dead_code)] // Types that exist only to be described, never built.
+
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::domain::plan::PlanLimits;
+
+/// Body of `POST /members`.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"email": "ada@example.com", "name": "Ada", "password": "analytical-engine"}))]
+pub struct RegisterBody {
+    /// At most 254 characters.
+    pub email: String,
+    /// 1 to 200 characters.
+    pub name: String,
+    /// 8 characters to 1,024 bytes.
+    pub password: String,
+}
+
+/// Body of `POST /auth/token`.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"email": "ada@example.com", "password": "analytical-engine"}))]
+pub struct LoginBody {
+    pub email: String,
+    pub password: String,
+}
+
+/// Body of `POST /brands`.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"url": "https://shop.example.com", "description": "Our shop"}))]
+pub struct BrandCreate {
+    /// The website; its domain is extracted (`www.` and the port dropped). A bare domain is
+    /// read as https. At most 2,048 characters.
+    pub url: String,
+    /// At most 2,000 characters.
+    pub description: Option<String>,
+    /// An http(s) image URL.
+    pub logo_url: Option<String>,
+}
+
+/// Body of `PUT /brands/:id`; null removes an image.
+#[derive(ToSchema, Serialize)]
+pub struct BrandUpdate {
+    pub description: Option<String>,
+    pub logo_url: Option<String>,
+    pub background_url: Option<String>,
+}
+
+/// Body of `POST /campaigns` (`name`, `url_id` and `reward_type` required) and
+/// `PUT /campaigns/:id` (any field but `url_id`).
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"name": "Spring", "url_id": 1, "reward_type": 5, "reward_value": "10.00", "num_signups": 3}))]
+pub struct CampaignInput {
+    /// 1 to 200 characters.
+    pub name: Option<String>,
+    /// The brand's id.
+    #[schema(minimum = 1)]
+    pub url_id: Option<u64>,
+    pub type_id: Option<u32>,
+    /// 1 coupon, 3 message, 4 token, 5 cash.
+    pub reward_type: Option<u32>,
+    /// `signup` or `visit`.
+    pub goal_type: Option<String>,
+    /// 1 to 1,000,000.
+    pub num_signups: Option<u64>,
+    /// `public` (paid plans) or `private`.
+    pub publish: Option<String>,
+    pub reward_invited: Option<bool>,
+    /// Cash amount ("10.00"), message text (at most 2,000 characters) or token amount.
+    pub reward_value: Option<String>,
+    pub widget: Option<WidgetSettings>,
+    pub contest: Option<ContestInput>,
+}
+
+/// How the widget shows.
+#[derive(ToSchema, Serialize)]
+pub struct WidgetSettings {
+    /// `embed`, `popup` or `floating`.
+    pub mode: Option<String>,
+    /// `#rrggbb`.
+    pub primary_color: Option<String>,
+    /// At most 60 characters.
+    pub button_text: Option<String>,
+    /// At most 160 characters.
+    pub headline: Option<String>,
+}
+
+/// A referral contest, as a campaign's body sets it.
+#[derive(ToSchema, Serialize)]
+pub struct ContestInput {
+    pub enabled: Option<bool>,
+    pub starts_at: Option<String>,
+    pub ends_at: Option<String>,
+    pub prize: Option<String>,
+}
+
+/// Body of `POST /campaigns/:id/coupons` as a JSON object; the bare array of codes is the
+/// other JSON form (`CouponUploadBody` in the document), and `text/csv` with one code a line
+/// the third. At most 100,000 codes per request.
+#[derive(ToSchema, Serialize)]
+pub struct CouponCodes {
+    /// The codes: strings of 1 to 128 printable characters. Like a bad line of a file, an
+    /// element that is not one is skipped and reported in `invalid`; the rest are added.
+    pub codes: Vec<Value>,
+}
+
+/// Body of `POST /participants/:id/invites`.
+#[derive(ToSchema, Serialize)]
+pub struct InviteBody {
+    /// 1 to 100 addresses.
+    pub emails: Vec<String>,
+}
+
+/// Body of `POST /signups`.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"campaign_id": 7, "email": "grace@example.com", "name": "Grace"}))]
+pub struct SignupBody {
+    #[schema(minimum = 1)]
+    pub campaign_id: u64,
+    pub email: String,
+    /// At most 200 characters.
+    pub name: Option<String>,
+    /// A partner site (bare domain or URL): makes a domain participant.
+    pub domain: Option<String>,
+}
+
+/// Body of `POST /signups/referral`.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"referral_code": "NzpsaW5rOjEy", "email": "grace@example.com", "name": "Grace"}))]
+pub struct ReferralSignupBody {
+    pub referral_code: String,
+    pub email: String,
+    pub name: Option<String>,
+}
+
+/// Body of `POST /webhooks`.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"link": "https://hooks.example.com/referrals", "campaign_id": null, "description": "CRM"}))]
+pub struct WebhookCreate {
+    /// An absolute http(s) URL, at most 2,048 characters.
+    pub link: String,
+    /// null or absent: every campaign of the member.
+    #[schema(minimum = 1)]
+    pub campaign_id: Option<u64>,
+    /// At most 500 characters.
+    pub description: Option<String>,
+}
+
+/// Body of `PUT /webhooks/:id`.
+#[derive(ToSchema, Serialize)]
+pub struct WebhookUpdate {
+    pub link: Option<String>,
+    #[schema(minimum = 1)]
+    pub campaign_id: Option<u64>,
+    pub active: Option<bool>,
+    pub description: Option<String>,
+}
+
+/// Body of `POST /automation/subscribe`.
+#[derive(ToSchema, Serialize)]
+pub struct SubscribeBody {
+    pub target_url: String,
+    #[schema(minimum = 1)]
+    pub campaign_id: Option<u64>,
+}
+
+/// Body of `PUT /lander`.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"template": "centered", "header_text": "Join us", "background": {"color": "#fef3c7"}}))]
+pub struct LanderInput {
+    /// `default`, `centered` or `minimal`.
+    pub template: Option<String>,
+    /// At most 200 characters.
+    pub header_text: Option<String>,
+    /// At most 1,000 characters.
+    pub footer_text: Option<String>,
+    pub background: Option<LanderBackground>,
+    pub fonts: Option<LanderFonts>,
+    /// At most 10 http(s) links.
+    pub social_urls: Option<Vec<String>>,
+}
+
+/// A lander's background.
+#[derive(ToSchema, Serialize)]
+pub struct LanderBackground {
+    /// `#rrggbb`.
+    pub color: Option<String>,
+    /// An http(s) image; null: the brand's background image.
+    pub image_url: Option<String>,
+}
+
+/// A lander's fonts: `system-ui`, `sans-serif`, `serif`, `monospace`, `Georgia`, `Helvetica`,
+/// `Arial`, `Verdana`, `Trebuchet MS` or `Times New Roman`.
+#[derive(ToSchema, Serialize)]
+pub struct LanderFonts {
+    pub heading: Option<String>,
+    pub body: Option<String>,
+}
+
+/// Body of `POST /api/widget/signup`.
+#[derive(ToSchema, Serialize)]
+pub struct WidgetSignupBody {
+    #[schema(minimum = 1)]
+    pub campaign_id: u64,
+    pub email: String,
+    pub name: Option<String>,
+    pub referral_code: Option<String>,
+    /// The host page's `ref`: a referral code or a domain participant's domain.
+    #[serde(rename = "ref")]
+    pub referrer: Option<String>,
+    /// The signer's own website (a domain participant).
+    pub domain: Option<String>,
+}
+
+/// Body of `POST /api/widget/impression`.
+#[derive(ToSchema, Serialize)]
+pub struct ImpressionBody {
+    #[schema(minimum = 1)]
+    pub campaign_id: u64,
+}
+
+/// Body of `POST /api/widget/share`.
+#[derive(ToSchema, Serialize)]
+pub struct ShareBody {
+    /// The code that was shared; its social type names the network.
+    pub referral_code: String,
+}
+
+/// Body of `POST /admin/v1/members`.
+#[derive(ToSchema, Serialize)]
+pub struct AdminMemberCreate {
+    pub email: String,
+    pub name: String,
+    pub password: String,
+    #[schema(minimum = 1)]
+    pub plan_id: Option<u64>,
+}
+
+/// Body of `PUT /admin/v1/members/:id/plan`.
+#[derive(ToSchema, Serialize)]
+pub struct SetPlanBody {
+    #[schema(minimum = 1)]
+    pub plan_id: u64,
+}
+
+/// Body of `POST /admin/v1/plans` (name, price, currency, interval required) and
+/// `PUT /admin/v1/plans/:id`.
+#[derive(ToSchema, Serialize)]
+pub struct PlanInput {
+    pub name: Option<String>,
+    pub price: Option<String>,
+    pub currency: Option<String>,
+    pub interval: Option<String>,
+    pub paid: Option<bool>,
+    pub limits: Option<PlanLimits>,
+}
+
+/// Body of `PUT /admin/v1/brands/:id/token-network`.
+#[derive(ToSchema, Serialize)]
+pub struct TokenNetworkBody {
+    pub network: String,
+}

@@ -1,0 +1,194 @@
+//! The endpoint table: every operation of the API, the public site and the admin API, with
+//! its auth, parameters, body, success answer and extra failure statuses. The document is
+//! built from it (`mod.rs`), and the route test compares it with the served routes.
+
+use utoipa::openapi::path::HttpMethod;
+use utoipa::openapi::Type;
+
+/// Who may call an endpoint.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Auth {
+    /// No credential.
+    Public,
+    /// `X-API-Key` or `Authorization: Bearer <jwt>`.
+    Member,
+    /// `Authorization: Bearer <admin token>`.
+    Admin,
+}
+
+/// Where an endpoint's path lives.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Root {
+    /// Under both `/api/v1` and `/v1`.
+    Api,
+    /// As written (the public site, `/admin/v1`).
+    Site,
+}
+
+/// What a success answers.
+#[derive(Clone, Copy)]
+pub(super) enum Answer {
+    /// The success envelope with `data` of this schema.
+    Data(&'static str),
+    /// A JSON body of this schema, outside the envelope.
+    Bare(&'static str),
+    /// Text of this content type.
+    Text(&'static str),
+    /// A redirect (`Location`).
+    Redirect,
+}
+
+/// A request body.
+#[derive(Clone, Copy)]
+pub(super) enum Body {
+    /// JSON of this schema.
+    Json(&'static str),
+    /// JSON of this schema, or lines of text (`text/csv`, `text/plain`).
+    JsonOrLines(&'static str),
+    /// Lines of text only.
+    Lines,
+    /// Optional, and anything goes (the click beacon).
+    Anything(&'static str),
+}
+
+/// One operation of the API.
+pub(super) struct Endpoint {
+    pub(super) method: HttpMethod,
+    pub(super) root: Root,
+    pub(super) path: &'static str,
+    pub(super) tag: &'static str,
+    pub(super) summary: &'static str,
+    pub(super) auth: Auth,
+    /// Query parameters: name, schema type, description; `*` at the end of the name: required.
+    pub(super) query: &'static [(&'static str, Type, &'static str)],
+    pub(super) body: Option<Body>,
+    pub(super) status: u16,
+    pub(super) answer: Answer,
+    /// Failure statuses beyond those every endpoint of its kind can answer.
+    pub(super) errors: &'static [u16],
+}
+
+use HttpMethod::{Delete as DELETE, Get as GET, Post as POST, Put as PUT};
+
+pub(super) const LIST: &[(&str, Type, &str)] = &[
+    ("page", Type::Integer, "page number, from 1 (default 1)"),
+    ("limit", Type::Integer, "items per page, 1 to 100 (default 20; larger values are clamped)"),
+];
+pub(super) const LIST_BY_CAMPAIGN: &[(&str, Type, &str)] = &[
+    ("page", Type::Integer, "page number, from 1 (default 1)"),
+    ("limit", Type::Integer, "items per page, 1 to 100 (default 20; larger values are clamped)"),
+    ("campaign_id", Type::Integer, "only this campaign's"),
+];
+
+macro_rules! ep {
+    ($method:ident $root:ident $path:literal, $tag:literal, $summary:literal, $auth:ident,
+     query: $query:expr, body: $body:expr, $status:literal => $answer:expr, errors: $errors:expr) => {
+        Endpoint {
+            method: $method,
+            root: Root::$root,
+            path: $path,
+            tag: $tag,
+            summary: $summary,
+            auth: Auth::$auth,
+            query: $query,
+            body: $body,
+            status: $status,
+            answer: $answer,
+            errors: $errors,
+        }
+    };
+}
+
+use Answer::{Bare, Data, Redirect, Text};
+use Body::{Anything, Json, JsonOrLines, Lines};
+
+/// Every endpoint. The API's paths are relative to its roots.
+#[rustfmt::skip]
+pub(super) const ENDPOINTS: &[Endpoint] = &[
+    ep!(POST Api "/members", "members", "Register a member", Public, query: &[], body: Some(Json("RegisterBody")), 201 => Data("Registered"), errors: &[409]),
+    ep!(POST Api "/auth/token", "members", "Sign in: a JWT for 30 days", Public, query: &[], body: Some(Json("LoginBody")), 200 => Data("TokenAnswer"), errors: &[401]),
+    ep!(GET Api "/members/profile", "members", "The member's profile", Member, query: &[], body: None, 200 => Data("Profile"), errors: &[]),
+    ep!(GET Api "/members/api-key", "members", "The member's current API key", Member, query: &[], body: None, 200 => Data("ApiKeyAnswer"), errors: &[]),
+    ep!(POST Api "/members/api-key", "members", "Generate a new API key (the previous one stops working)", Member, query: &[], body: None, 201 => Data("ApiKeyAnswer"), errors: &[]),
+    ep!(GET Api "/billing/plans", "billing", "Every subscription plan", Public, query: &[], body: None, 200 => Data("Plans"), errors: &[]),
+    ep!(GET Api "/openapi.json", "meta", "This document", Public, query: &[], body: None, 200 => Bare("Document"), errors: &[]),
+    ep!(GET Api "/health", "meta", "Whether the server accepts writes (503 once a failed flush to disk has stopped them)", Public, query: &[], body: None, 200 => Data("Health"), errors: &[503]),
+    ep!(GET Api "/brands", "brands", "The member's brands, newest first", Member, query: LIST, body: None, 200 => Data("BrandList"), errors: &[]),
+    ep!(POST Api "/brands", "brands", "Register a brand (a website)", Member, query: &[], body: Some(Json("BrandCreate")), 201 => Data("Brand"), errors: &[409]),
+    ep!(GET Api "/brands/{id}", "brands", "One brand", Member, query: &[], body: None, 200 => Data("Brand"), errors: &[]),
+    ep!(PUT Api "/brands/{id}", "brands", "Change a brand's description and images", Member, query: &[], body: Some(Json("BrandUpdate")), 200 => Data("Brand"), errors: &[]),
+    ep!(DELETE Api "/brands/{id}", "brands", "Delete a brand with its campaigns", Member, query: &[], body: None, 200 => Data("Deleted"), errors: &[]),
+    ep!(GET Api "/brands/{id}/stats", "brands", "Counters summed over the brand's campaigns", Member, query: &[], body: None, 200 => Data("BrandStats"), errors: &[]),
+    ep!(GET Api "/campaigns", "campaigns", "The member's campaigns, newest first", Member, query: &[("page", Type::Integer, "page number, from 1"), ("limit", Type::Integer, "items per page, 1 to 100"), ("brand_id", Type::Integer, "only this brand's")], body: None, 200 => Data("CampaignList"), errors: &[]),
+    ep!(POST Api "/campaigns", "campaigns", "Create a campaign", Member, query: &[], body: Some(Json("CampaignInput")), 201 => Data("CampaignDetail"), errors: &[403]),
+    ep!(GET Api "/campaigns/{id}", "campaigns", "One campaign with its widget, reward and contest", Member, query: &[], body: None, 200 => Data("CampaignDetail"), errors: &[]),
+    ep!(PUT Api "/campaigns/{id}", "campaigns", "Change a campaign", Member, query: &[], body: Some(Json("CampaignInput")), 200 => Data("CampaignDetail"), errors: &[403]),
+    ep!(DELETE Api "/campaigns/{id}", "campaigns", "Delete a campaign with everything under it", Member, query: &[], body: None, 200 => Data("Deleted"), errors: &[]),
+    ep!(GET Api "/campaigns/{id}/stats", "campaigns", "A campaign's counters and daily signups", Member, query: &[("days", Type::Integer, "days of daily signups, 1 to 365 (default 30)")], body: None, 200 => Data("CampaignStats"), errors: &[]),
+    ep!(GET Api "/campaigns/{id}/coupons", "campaigns", "The coupon pool's counts", Member, query: &[], body: None, 200 => Data("CampaignCoupons"), errors: &[]),
+    ep!(POST Api "/campaigns/{id}/coupons", "campaigns", "Upload coupon codes (at most 100,000 a request)", Member, query: &[], body: Some(JsonOrLines("CouponUploadBody")), 201 => Data("CouponUpload"), errors: &[]),
+    ep!(GET Api "/participants", "participants", "The member's participants, newest first", Member, query: LIST_BY_CAMPAIGN, body: None, 200 => Data("ParticipantList"), errors: &[]),
+    ep!(GET Api "/participants/{id}", "participants", "One participant with counts, rewards and invitations", Member, query: &[], body: None, 200 => Data("ParticipantDetail"), errors: &[]),
+    ep!(POST Api "/participants/{id}/invites", "participants", "Record invitations sent by email", Member, query: &[], body: Some(Json("InviteBody")), 201 => Data("Invites"), errors: &[]),
+    ep!(POST Api "/signups", "signups", "Sign a participant up (Idempotency-Key honoured)", Member, query: &[], body: Some(Json("SignupBody")), 201 => Data("SignupAnswer"), errors: &[409]),
+    ep!(POST Api "/signups/referral", "signups", "Sign up through a referral code; rewards the goal (Idempotency-Key honoured)", Member, query: &[], body: Some(Json("ReferralSignupBody")), 201 => Data("ReferralSignupAnswer"), errors: &[200, 409]),
+    ep!(GET Api "/webhooks", "webhooks", "The member's webhooks", Member, query: LIST, body: None, 200 => Data("WebhookList"), errors: &[]),
+    ep!(POST Api "/webhooks", "webhooks", "Register a webhook (its secret is shown once)", Member, query: &[], body: Some(Json("WebhookCreate")), 201 => Data("Webhook"), errors: &[]),
+    ep!(PUT Api "/webhooks/{id}", "webhooks", "Change a webhook", Member, query: &[], body: Some(Json("WebhookUpdate")), 200 => Data("Webhook"), errors: &[]),
+    ep!(DELETE Api "/webhooks/{id}", "webhooks", "Delete a webhook with its queue and log", Member, query: &[], body: None, 200 => Data("Deleted"), errors: &[]),
+    ep!(POST Api "/webhooks/{id}/secret", "webhooks", "A new signing secret (shown once)", Member, query: &[], body: None, 200 => Data("Webhook"), errors: &[]),
+    ep!(POST Api "/webhooks/{id}/test", "webhooks", "Send a signed test event now", Member, query: &[], body: None, 200 => Data("Attempt"), errors: &[]),
+    ep!(GET Api "/webhooks/{id}/deliveries", "webhooks", "Every delivery attempt, newest first", Member, query: LIST, body: None, 200 => Data("AttemptList"), errors: &[]),
+    ep!(POST Api "/webhooks/{id}/deliveries/{event_id}/retry", "webhooks", "One more attempt of an event now", Member, query: &[], body: None, 202 => Data("RetryAnswer"), errors: &[]),
+    ep!(POST Api "/automation/auth", "automation", "The automation platform's connection test", Member, query: &[], body: None, 200 => Data("AutomationMe"), errors: &[]),
+    ep!(GET Api "/automation/contacts", "automation", "The polling trigger: participants, newest first", Member, query: LIST_BY_CAMPAIGN, body: None, 200 => Data("ContactList"), errors: &[]),
+    ep!(POST Api "/automation/subscribe", "automation", "REST hook: subscribe a target URL", Member, query: &[], body: Some(Json("SubscribeBody")), 201 => Data("Webhook"), errors: &[]),
+    ep!(DELETE Api "/automation/subscribe/{id}", "automation", "REST hook: unsubscribe", Member, query: &[], body: None, 200 => Data("Deleted"), errors: &[]),
+    ep!(GET Api "/lander", "landers", "A campaign's landing page settings", Member, query: &[("campaign_id*", Type::Integer, "the campaign")], body: None, 200 => Data("LanderAnswer"), errors: &[]),
+    ep!(PUT Api "/lander", "landers", "Configure a campaign's landing page", Member, query: &[("campaign_id*", Type::Integer, "the campaign")], body: Some(Json("LanderInput")), 200 => Data("LanderAnswer"), errors: &[]),
+
+    ep!(GET Site "/r/{code}", "site", "A referral link: counts the visit, redirects to the lander or the brand", Public, query: &[], body: None, 302 => Redirect, errors: &[]),
+    ep!(GET Site "/widget.js", "site", "The widget script of a campaign", Public, query: &[("campaign", Type::Integer, "the campaign")], body: None, 200 => Text("text/javascript"), errors: &[304]),
+    ep!(GET Site "/widget/{id}/embed", "site", "The widget frame", Public, query: &[("ref", Type::String, "a referral code or a referring domain")], body: None, 200 => Text("text/html"), errors: &[]),
+    ep!(POST Site "/api/widget/signup", "site", "The widget's public signup", Public, query: &[], body: Some(Json("WidgetSignupBody")), 201 => Data("WidgetSignupAnswer"), errors: &[409]),
+    ep!(POST Site "/api/widget/impression", "site", "The widget was shown", Public, query: &[], body: Some(Json("ImpressionBody")), 202 => Data("Counted"), errors: &[]),
+    ep!(POST Site "/api/widget/share", "site", "A share button was used", Public, query: &[], body: Some(Json("ShareBody")), 202 => Data("Counted"), errors: &[]),
+    ep!(GET Site "/api/widget/progress", "site", "A participant's progress toward the next reward", Public, query: &[("code*", Type::String, "the participant's referral code")], body: None, 200 => Data("Progress"), errors: &[]),
+    ep!(GET Site "/referral.js", "site", "The whole-domain tracker script", Public, query: &[], body: None, 200 => Text("text/javascript"), errors: &[]),
+    ep!(GET Site "/api/click", "site", "An outbound click from a partner site (fails open: always 200)", Public, query: &[("from", Type::String, "the referring site's domain"), ("to", Type::String, "the destination's domain")], body: None, 200 => Bare("ClickAnswer"), errors: &[]),
+    ep!(POST Site "/api/click", "site", "The tracker's click beacon (fails open: always 200)", Public, query: &[], body: Some(Anything("ClickBody")), 200 => Bare("ClickAnswer"), errors: &[]),
+    ep!(GET Site "/l/{id}", "site", "A campaign's landing page", Public, query: &[], body: None, 200 => Text("text/html"), errors: &[]),
+    ep!(GET Site "/assets/frame.js", "site", "The widget frame's script", Public, query: &[], body: None, 200 => Text("text/javascript"), errors: &[]),
+    ep!(GET Site "/assets/frame.css", "site", "The widget frame's styles", Public, query: &[], body: None, 200 => Text("text/css"), errors: &[]),
+    ep!(GET Site "/assets/lander.js", "site", "The lander's script", Public, query: &[], body: None, 200 => Text("text/javascript"), errors: &[]),
+    ep!(GET Site "/assets/lander.css", "site", "The lander's styles", Public, query: &[], body: None, 200 => Text("text/css"), errors: &[]),
+
+    ep!(GET Site "/admin/v1/members", "admin", "Members (search by email or name)", Admin, query: &[("search", Type::String, "part of an email or name"), ("page", Type::Integer, "page number, from 1"), ("limit", Type::Integer, "items per page, 1 to 100")], body: None, 200 => Data("AdminMemberList"), errors: &[]),
+    ep!(POST Site "/admin/v1/members", "admin", "Create a member", Admin, query: &[], body: Some(Json("AdminMemberCreate")), 201 => Data("AdminMember"), errors: &[409]),
+    ep!(GET Site "/admin/v1/members/{id}", "admin", "One member", Admin, query: &[], body: None, 200 => Data("AdminMember"), errors: &[]),
+    ep!(PUT Site "/admin/v1/members/{id}/plan", "admin", "Move a member to another plan", Admin, query: &[], body: Some(Json("SetPlanBody")), 200 => Data("AdminMember"), errors: &[]),
+    ep!(POST Site "/admin/v1/members/{id}/disable", "admin", "Disable a member (key and tokens stop working)", Admin, query: &[], body: None, 200 => Data("AdminMember"), errors: &[]),
+    ep!(POST Site "/admin/v1/members/{id}/enable", "admin", "Enable a member", Admin, query: &[], body: None, 200 => Data("AdminMember"), errors: &[]),
+    ep!(GET Site "/admin/v1/members/{id}/api-key", "admin", "A member's key prefix and date", Admin, query: &[], body: None, 200 => Data("AdminKeyInfo"), errors: &[]),
+    ep!(POST Site "/admin/v1/members/{id}/api-key", "admin", "Generate a member's key (shown once)", Admin, query: &[], body: None, 201 => Data("AdminKey"), errors: &[]),
+    ep!(GET Site "/admin/v1/plans", "admin", "Every plan", Admin, query: &[], body: None, 200 => Data("Plans"), errors: &[]),
+    ep!(POST Site "/admin/v1/plans", "admin", "Create a plan", Admin, query: &[], body: Some(Json("PlanInput")), 201 => Data("Plan"), errors: &[]),
+    ep!(PUT Site "/admin/v1/plans/{id}", "admin", "Change a plan", Admin, query: &[], body: Some(Json("PlanInput")), 200 => Data("Plan"), errors: &[]),
+    ep!(DELETE Site "/admin/v1/plans/{id}", "admin", "Delete a plan no member is on", Admin, query: &[], body: None, 200 => Data("Deleted"), errors: &[409]),
+    ep!(PUT Site "/admin/v1/brands/{id}/token-network", "admin", "Link a brand to a token network", Admin, query: &[], body: Some(Json("TokenNetworkBody")), 200 => Data("Brand"), errors: &[]),
+    ep!(DELETE Site "/admin/v1/brands/{id}/token-network", "admin", "Unlink a brand from its token network", Admin, query: &[], body: None, 200 => Data("Brand"), errors: &[]),
+    ep!(POST Site "/admin/v1/campaigns/{id}/coupons", "admin", "Streamed coupon import (up to 512 MiB of lines)", Admin, query: &[], body: Some(Lines), 201 => Data("CouponImport"), errors: &[]),
+    ep!(GET Site "/admin/v1/backup", "admin", "A consistent snapshot of the whole database", Admin, query: &[], body: None, 200 => Text("application/octet-stream"), errors: &[]),
+];
+
+impl Endpoint {
+    pub(super) fn method_name(&self) -> &'static str {
+        match self.method {
+            GET => "get",
+            POST => "post",
+            PUT => "put",
+            DELETE => "delete",
+            _ => "other",
+        }
+    }
+}
