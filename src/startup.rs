@@ -26,6 +26,19 @@ pub enum StartupError {
     DataDir { path: String, source: std::io::Error },
     #[error(transparent)]
     Secret(#[from] crate::auth::secret::SecretError),
+    /// The database holds data sealed with a server secret, and none is here.
+    #[error(
+        "the database in {dir} was written with a server secret that is not here: copy secret.key from the data \
+         directory it came from into {dir}, or set [auth] secret (REFERRALS_SECRET) to that secret. Starting with a \
+         new secret would leave every stored API key and webhook secret unreadable, so the server does not start"
+    )]
+    SecretMissing { dir: String },
+    /// The secret given is not the one the database was written with.
+    #[error(
+        "the server secret from {origin} is not the one the database in {dir} was written with: use the secret.key \
+         (or [auth] secret, REFERRALS_SECRET) that belongs with this database"
+    )]
+    SecretMismatch { origin: String, dir: String },
     #[error("cannot open the database in {path}: {message}")]
     Store { path: String, message: String },
     #[error("cannot listen on {bind}: {source}")]
@@ -51,17 +64,42 @@ pub struct Application {
     tally_task: tokio::task::JoinHandle<()>,
 }
 
+/// The server secret: configured, or `<data_dir>/secret.key`, or a new one for a database that
+/// holds nothing sealed. Whichever it is must be the one the database was written with (its
+/// recorded check value); the first start records it.
+fn server_secret(config: &Config, store: &Store) -> Result<ServerSecret, StartupError> {
+    let data_dir = &config.storage.data_dir;
+    let dir = data_dir.display().to_string();
+    let store_error = |e: crate::store::StoreError| StartupError::Store { path: dir.clone(), message: e.to_string() };
+    let recorded = store.secret_check().map_err(store_error)?;
+    let (secret, origin) = if !config.auth.secret.is_empty() {
+        (ServerSecret::from_hex(&config.auth.secret)?, "[auth] secret (REFERRALS_SECRET)".to_owned())
+    } else {
+        let file = data_dir.join(crate::auth::secret::SECRET_FILE).display().to_string();
+        match ServerSecret::load(data_dir)? {
+            Some(secret) => (secret, file),
+            None if recorded.is_some() || store.holds_sealed_data().map_err(store_error)? => {
+                return Err(StartupError::SecretMissing { dir })
+            }
+            None => (ServerSecret::create(data_dir)?, file),
+        }
+    };
+    match recorded {
+        Some(check) if check[..] != secret.check_value()[..] => Err(StartupError::SecretMismatch { origin, dir }),
+        Some(_) => Ok(secret),
+        None => {
+            store.record_secret_check(&secret.check_value()).map_err(store_error)?;
+            Ok(secret)
+        }
+    }
+}
+
 impl Application {
     /// Everything but serving. Must run inside an actix System (the brand actors need one).
     pub fn build(config: &Config) -> Result<Self, StartupError> {
         let data_dir = &config.storage.data_dir;
         std::fs::create_dir_all(data_dir)
             .map_err(|source| StartupError::DataDir { path: data_dir.display().to_string(), source })?;
-        let secret = if config.auth.secret.is_empty() {
-            ServerSecret::load_or_create(data_dir)?
-        } else {
-            ServerSecret::from_hex(&config.auth.secret)?
-        };
         let faults = crate::faults::Faults::from_env().map_err(StartupError::Faults)?;
         if faults.any() {
             tracing::warn!(?faults, "test faults are switched on; never run like this in production");
@@ -75,6 +113,7 @@ impl Application {
             path: data_dir.display().to_string(),
             message: describe_open_error(&e),
         })?;
+        let secret = server_secret(config, &store)?;
         let token_settings = TokenSettings {
             issuer: config.auth.token_issuer.clone(),
             ttl: chrono::Duration::days(config.auth.token_ttl_days.into()),

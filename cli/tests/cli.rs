@@ -360,6 +360,7 @@ fn a_backup_taken_during_referral_signups_restores_every_acknowledged_signup_and
     let text = String::from_utf8_lossy(&restored.stdout);
     assert!(restored.status.success(), "{}", String::from_utf8_lossy(&restored.stderr));
     assert!(text.starts_with(&format!("restored {} entries", report["entries"])), "{text}");
+    assert!(text.contains("secret.key") && text.contains("REFERRALS_SECRET"), "the secret must come along: {text}");
     let kept: Vec<_> = std::fs::read_dir(&data_dir)
         .unwrap()
         .filter_map(|e| e.ok())

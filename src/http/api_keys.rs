@@ -47,6 +47,12 @@ pub async fn current(
     let stored = member.api_key.ok_or_else(|| {
         ApiError::NotFound("no API key has been generated yet; POST /members/api-key creates one".into())
     })?;
-    let api_key = state.auth.sealer.open(member.id, &stored.sealed).map_err(|e| ApiError::Internal(e.to_string()))?;
+    // Only a server secret other than the one the key was sealed with makes this fail (start-up
+    // refuses a database of another secret, so: a database from before the check existed).
+    let api_key = state.auth.sealer.open(member.id, &stored.sealed).map_err(|_| {
+        ApiError::Unauthorized(
+            "the stored copy of this API key cannot be read with this server's secret; generate a new key",
+        )
+    })?;
     Ok(envelope::ok(KeyView { api_key, date_generated: stored.date_generated }))
 }

@@ -150,6 +150,14 @@ mod tests {
             assert!(code.status().is_client_error() || code.status().is_server_error());
         }
         assert_eq!(Code::ParticipantExists.status(), StatusCode::CONFLICT);
+    }
+
+    #[test]
+    fn the_api_docs_name_every_code() {
+        let docs = include_str!("../../docs/api.md");
+        for code in Code::ALL {
+            assert!(docs.contains(&format!("`{}`", code.as_str())), "docs/api.md does not name `{}`", code.as_str());
+        }
         assert_eq!(Code::SelfReferral.status(), StatusCode::BAD_REQUEST);
     }
 }

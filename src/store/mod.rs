@@ -55,6 +55,9 @@ pub use members::EmailTaken;
 pub use participants::{DomainReferrer, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome};
 pub use webhooks::FinishedAttempt;
 
+/// Marker in `meta`: the check value of the server secret (see [`Store::secret_check`]).
+const SECRET_CHECK: &str = "secret_check";
+
 /// Errors of the storage layer. All of them are server faults (mapped to 500 and logged);
 /// domain conflicts are returned as values, never as `StoreError`.
 #[derive(Debug, thiserror::Error)]
@@ -247,6 +250,34 @@ impl Store {
     /// A fresh, unique, increasing id (never 0).
     pub fn next_id(&self) -> Result<u64, StoreError> {
         Ok(self.db.generate_id()? + 1)
+    }
+
+    /// The check value of the server secret this database was written with (see
+    /// `auth::secret`); `None` for a new database, or one from before the value was kept.
+    pub fn secret_check(&self) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.meta.get(SECRET_CHECK)?.map(|v| v.to_vec()))
+    }
+
+    /// Records the check value of the server secret, on disk before it returns (start-up runs
+    /// before the flusher serves anyone).
+    pub fn record_secret_check(&self, check: &[u8]) -> Result<(), StoreError> {
+        self.meta.insert(SECRET_CHECK, check)?;
+        self.log.flush()
+    }
+
+    /// Whether anything here is sealed with the server secret (a member's API key or a
+    /// webhook's signing secret), so that a new secret would leave it unreadable.
+    pub fn holds_sealed_data(&self) -> Result<bool, StoreError> {
+        if !self.webhooks.is_empty() {
+            return Ok(true);
+        }
+        for row in self.members.iter().values() {
+            let member: crate::domain::Member = codec::decode(&row?)?;
+            if member.api_key.is_some() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Final flush and stop of the flusher thread; called once at shutdown after the HTTP

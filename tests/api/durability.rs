@@ -153,3 +153,42 @@ async fn after_a_failed_flush_no_write_is_acknowledged_until_a_restart_and_healt
     let late = all["data"]["participants"].as_array().unwrap().iter().filter(|p| p["email"] == "late@example.com");
     assert_eq!(late.count(), 1);
 }
+
+/// A data directory whose `secret.key` did not come along (a backup restored elsewhere), or
+/// came with the wrong one, is refused at start-up with a message that names the file and the
+/// setting; with its own secret back, the stored API key reads as before.
+#[tokio::test]
+async fn a_database_without_its_own_secret_is_refused_at_start_and_named() {
+    let mut app = TestApp::spawn().await;
+    let member = app.member("secretcheck").await;
+    let key = app.api_key(&member).await;
+    assert_eq!(app.signal("TERM").code(), Some(0));
+    let secret_file = app.data_dir.join("secret.key");
+    let own_secret = std::fs::read_to_string(&secret_file).unwrap();
+    let start = || {
+        Command::new(env!("CARGO_BIN_EXE_referrals-server"))
+            .args(["--bind", "127.0.0.1:0", "--data-dir"])
+            .arg(&app.data_dir)
+            .env_remove("REFERRALS_SECRET")
+            .output()
+            .unwrap()
+    };
+
+    std::fs::remove_file(&secret_file).unwrap();
+    let missing = start();
+    assert!(!missing.status.success());
+    let stderr = String::from_utf8_lossy(&missing.stderr);
+    assert!(stderr.contains("secret.key") && stderr.contains("REFERRALS_SECRET"), "{stderr}");
+    assert!(!secret_file.exists(), "no new secret was made for a database sealed with another");
+
+    std::fs::write(&secret_file, "ab".repeat(32)).unwrap();
+    let wrong = start();
+    assert!(!wrong.status.success());
+    let stderr = String::from_utf8_lossy(&wrong.stderr);
+    assert!(stderr.contains("is not the one the database") && stderr.contains("secret.key"), "{stderr}");
+
+    std::fs::write(&secret_file, own_secret).unwrap();
+    app.restart().await;
+    let read = expect_status(app.get("/api/v1", "/members/api-key", &Cred::Key(key.clone())).await, 200).await;
+    assert_eq!(read["data"]["api_key"], json!(key));
+}

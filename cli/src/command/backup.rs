@@ -129,9 +129,12 @@ pub fn restore(file: &Path, data_dir: &Path, json: bool) -> Result<(), String> {
     }
     std::fs::rename(&staging, &live).map_err(|e| format!("cannot put the restored database in place: {e}"))?;
     let mut text = format!(
-        "restored {} entries in {} trees into {}; start the server on it",
+        "restored {} entries in {} trees into {}; start the server on it\n\
+         the server secret must come along: copy secret.key from the data directory the backup was taken \
+         from into {} (or set [auth] secret / REFERRALS_SECRET to it); the server refuses to start without it",
         summary.entries,
         summary.trees,
+        data_dir.display(),
         data_dir.display()
     );
     if let Some(kept) = kept {
