@@ -45,10 +45,17 @@ impl EmailAddress {
         &self.0
     }
 
-    /// The form used for uniqueness and look-ups: the whole address lower-cased.
+    /// The form used for uniqueness and look-ups (see [`normalize`]).
     pub fn normalized(&self) -> String {
-        self.0.to_lowercase()
+        normalize(&self.0)
     }
+}
+
+/// The form of an address used for uniqueness and look-ups: the whole address lower-cased.
+/// The one place this rule is written: the email index, its look-ups and the self-referral
+/// and invitation checks all compare through it, stored addresses (kept as given) included.
+pub fn normalize(address: &str) -> String {
+    address.to_lowercase()
 }
 
 #[cfg(test)]

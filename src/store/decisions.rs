@@ -12,6 +12,7 @@ use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
 use super::participants::{IdempotencyRecord, IdempotencyWrite};
 use super::{codec, Store, StoreError};
+use crate::domain::email;
 use crate::domain::engine::{BrandReads, Inconsistent, Write};
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, EmailAddress, Invite, Participant, Reward};
 
@@ -131,7 +132,7 @@ impl Store {
             match write {
                 Write::NewParticipant(p) => {
                     tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?);
-                    let email = keys::row(p.campaign_id, campaign_row::EMAIL, p.email.to_lowercase().as_bytes());
+                    let email = keys::row(p.campaign_id, campaign_row::EMAIL, email::normalize(&p.email).as_bytes());
                     tx.insert(TreeId::CampaignRows, email, keys::id(p.id));
                     let roster = keys::row(p.campaign_id, campaign_row::ROSTER, &keys::id(p.seq));
                     tx.insert(TreeId::CampaignRows, roster, keys::id(p.id));

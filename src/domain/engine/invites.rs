@@ -1,7 +1,7 @@
 //! Invitations a participant sends by email: each address once per participant.
 
 use super::{BrandReads, Write};
-use crate::domain::{EmailAddress, Invite, Participant};
+use crate::domain::{email, EmailAddress, Invite, Participant};
 
 /// Decides the invitations `participant` sends to `emails`: addresses they already invited,
 /// or that repeat in `emails`, are skipped. `ids` holds a fresh id for each of `emails`.
@@ -14,7 +14,7 @@ pub fn decide_invites<R: BrandReads>(
     now: &str,
 ) -> Result<(Vec<Invite>, Vec<Write>), R::Error> {
     let mut seen: std::collections::HashSet<String> =
-        reads.invites_of(participant.id)?.into_iter().map(|i| i.email.to_lowercase()).collect();
+        reads.invites_of(participant.id)?.into_iter().map(|i| email::normalize(&i.email)).collect();
     let mut created = Vec::new();
     for (email, &id) in emails.iter().zip(ids) {
         if !seen.insert(email.normalized()) {

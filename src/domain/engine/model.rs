@@ -34,7 +34,7 @@ impl MemoryBrand {
         for write in writes {
             match write {
                 Write::NewParticipant(p) => {
-                    self.by_email.insert((p.campaign_id, p.email.to_lowercase()), p.id);
+                    self.by_email.insert((p.campaign_id, crate::domain::email::normalize(&p.email)), p.id);
                     if let Some(domain) = &p.domain {
                         self.by_domain.insert((p.campaign_id, domain.clone()), p.id);
                     }

@@ -94,7 +94,7 @@ pub fn decide_signup<R: BrandReads>(
     if let Some(edge) = referral {
         match reads.participant(edge.referrer_id)? {
             Some(p) if p.campaign_id == campaign.id => {
-                if p.email.to_lowercase() == email {
+                if crate::domain::email::normalize(&p.email) == email {
                     return Ok(Err(SignupRefusal::SelfReferral));
                 }
                 referrer = Some(p);
