@@ -214,9 +214,7 @@ impl Store {
         campaign_id: u64,
         page: PageRequest,
     ) -> Result<(Vec<Participant>, u64), StoreError> {
-        let total = keys::read_counter(
-            self.campaign_rows.get(super::decisions::counter_key(campaign_id, Counter::Participants))?.as_deref(),
-        );
+        let total = crate::domain::engine::BrandReads::counter(self, campaign_id, Counter::Participants)?;
         let mut participants = Vec::with_capacity(page.limit as usize);
         if page.offset() < total {
             let newest = total - page.offset();

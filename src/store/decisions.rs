@@ -23,7 +23,7 @@ impl From<Inconsistent> for StoreError {
 }
 
 /// Key of a campaign counter.
-pub(super) fn counter_key(campaign_id: u64, counter: Counter) -> Vec<u8> {
+fn counter_key(campaign_id: u64, counter: Counter) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::COUNTER, &[counter as u8])
 }
 
