@@ -30,7 +30,7 @@ fn main() -> ExitCode {
     referrals::telemetry::init(&config.log.level);
     let system = actix_web::rt::System::new();
     system.block_on(async move {
-        let app = match Application::build(&config) {
+        let app = match Application::build(&config).await {
             Ok(app) => app,
             Err(e) => {
                 eprintln!("referrals-server: {e}");

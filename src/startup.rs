@@ -15,7 +15,7 @@ use crate::actors::{BrandRegistry, Tallies};
 use crate::auth::{jwt::TokenSettings, AuthKeys, ServerSecret};
 use crate::config::Config;
 use crate::http::{self, AppState};
-use crate::store::{Store, StoreOptions};
+use crate::store::{SharedStorage, StoreOptions};
 use crate::webhooks::dispatcher::DispatcherSettings;
 use crate::webhooks::WebhookDispatcher;
 
@@ -54,7 +54,7 @@ pub struct Application {
     address: SocketAddr,
     public_url: String,
     server: Server,
-    store: Store,
+    store: SharedStorage,
     brands: BrandRegistry,
     /// Where the webhook dispatcher runs; stopped at shutdown (pending deliveries stay queued
     /// in the store and resume at the next start).
@@ -67,18 +67,18 @@ pub struct Application {
 /// The server secret: configured, or `<data_dir>/secret.key`, or a new one for a database that
 /// holds nothing sealed. Whichever it is must be the one the database was written with (its
 /// recorded check value); the first start records it.
-fn server_secret(config: &Config, store: &Store) -> Result<ServerSecret, StartupError> {
+async fn server_secret(config: &Config, store: &SharedStorage) -> Result<ServerSecret, StartupError> {
     let data_dir = &config.storage.data_dir;
     let dir = data_dir.display().to_string();
     let store_error = |e: crate::store::StoreError| StartupError::Store { path: dir.clone(), message: e.to_string() };
-    let recorded = store.secret_check().map_err(store_error)?;
+    let recorded = store.secret_check().await.map_err(store_error)?;
     let (secret, origin) = if !config.auth.secret.is_empty() {
         (ServerSecret::from_hex(&config.auth.secret)?, "[auth] secret (REFERRALS_SECRET)".to_owned())
     } else {
         let file = data_dir.join(crate::auth::secret::SECRET_FILE).display().to_string();
         match ServerSecret::load(data_dir)? {
             Some(secret) => (secret, file),
-            None if recorded.is_some() || store.holds_sealed_data().map_err(store_error)? => {
+            None if recorded.is_some() || store.holds_sealed_data().await.map_err(store_error)? => {
                 return Err(StartupError::SecretMissing { dir })
             }
             None => (ServerSecret::create(data_dir)?, file),
@@ -88,7 +88,7 @@ fn server_secret(config: &Config, store: &Store) -> Result<ServerSecret, Startup
         Some(check) if check[..] != secret.check_value()[..] => Err(StartupError::SecretMismatch { origin, dir }),
         Some(_) => Ok(secret),
         None => {
-            store.record_secret_check(&secret.check_value()).map_err(store_error)?;
+            store.record_secret_check(&secret.check_value()).await.map_err(store_error)?;
             Ok(secret)
         }
     }
@@ -96,7 +96,7 @@ fn server_secret(config: &Config, store: &Store) -> Result<ServerSecret, Startup
 
 impl Application {
     /// Everything but serving. Must run inside an actix System (the brand actors need one).
-    pub fn build(config: &Config) -> Result<Self, StartupError> {
+    pub async fn build(config: &Config) -> Result<Self, StartupError> {
         let data_dir = &config.storage.data_dir;
         std::fs::create_dir_all(data_dir)
             .map_err(|source| StartupError::DataDir { path: data_dir.display().to_string(), source })?;
@@ -109,11 +109,11 @@ impl Application {
             idle_flush: Duration::from_millis(config.storage.idle_flush_ms.max(10)),
             fail_flush_trigger: faults.disk_flush.then(|| data_dir.join(crate::faults::FAIL_FLUSH_TRIGGER)),
         };
-        let store = Store::open(data_dir, &options).map_err(|e| StartupError::Store {
+        let store = crate::store::open_embedded(data_dir, &options).map_err(|e| StartupError::Store {
             path: data_dir.display().to_string(),
             message: describe_open_error(&e),
         })?;
-        let secret = server_secret(config, &store)?;
+        let secret = server_secret(config, &store).await?;
         let token_settings = TokenSettings {
             issuer: config.auth.token_issuer.clone(),
             ttl: chrono::Duration::days(config.auth.token_ttl_days.into()),

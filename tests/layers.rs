@@ -89,6 +89,31 @@ fn every_module_names_only_the_layers_below_it() {
     assert!(wrong.is_empty(), "wrong-way dependencies:\n{}", wrong.join("\n"));
 }
 
+/// Where sled may be named: its backend module, and the storage module that opens it.
+fn may_name_sled(src: &Path, file: &Path) -> bool {
+    file.starts_with(src.join("store").join("sled")) || file == src.join("store").join("mod.rs")
+}
+
+#[test]
+fn nothing_outside_the_sled_backend_names_sled() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut wrong = Vec::new();
+    for file in files.iter().filter(|f| !may_name_sled(&src, f)) {
+        let text = std::fs::read_to_string(file).expect("read a source file");
+        for (number, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if !code.starts_with("//") && (code.contains("sled::") || code.contains("SledStore")) {
+                wrong.push(format!("{}:{}: {}", file.display(), number + 1, code));
+            }
+        }
+    }
+    assert!(files.len() > 50, "walked {}", src.display());
+    assert!(wrong.is_empty(), "sled named outside src/store/sled:\n{}", wrong.join("\n"));
+}
+
 #[test]
 fn the_layer_table_itself_has_no_cycle() {
     for (index, (module, uses)) in LAYERS.iter().enumerate() {

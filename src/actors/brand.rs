@@ -2,10 +2,14 @@
 //! brand changes, campaigns, coupon imports, signups, referral visits and invitations.
 //!
 //! Handlers are load, decide, commit: the referral engine (`domain::engine`) reads the
-//! brand's committed data and decides; the store commits the decision's writes atomically.
-//! They are synchronous, with no `.await` in between, so no other message of the brand can
-//! interleave: that is what the engine's exactly-once rules rest on. They do not wait for the
-//! disk; the caller awaits the group commit after the reply.
+//! brand's committed data through a storage session and decides; the session commits the
+//! decision's writes atomically. Every handler is an [`AtomicResponse`]: the actor takes no
+//! other message until the handler's work has finished, so no other message of the brand can
+//! interleave between the reads and the commit. That is what the engine's exactly-once rules
+//! rest on. (On the embedded store the work never waits, so it finishes in the same turn.)
+//! Handlers do not wait for the disk; the caller awaits the group commit after the reply.
+
+use std::future::Future;
 
 use actix::prelude::*;
 
@@ -15,43 +19,58 @@ use crate::domain::engine::{
     self, ImportOutcome, Moment, NewParticipant, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal, Visit,
 };
 use crate::domain::{now_rfc3339, Brand, Campaign, EmailAddress, Invite, Publish, RewardType, ValidationError};
-use crate::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Store, StoreError};
+use crate::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SharedStorage, StoreError};
 
 /// The single writer of one brand's data.
 pub struct BrandActor {
-    brand_id: u64,
-    store: Store,
+    brand: BrandData,
     /// Messages applied since this actor started; the order in which they were applied.
     applied: u64,
 }
 
 impl BrandActor {
-    pub fn new(brand_id: u64, store: Store) -> Self {
-        Self { brand_id, store, applied: 0 }
+    pub fn new(brand_id: u64, store: SharedStorage) -> Self {
+        Self { brand: BrandData { brand_id, store }, applied: 0 }
     }
 
+    /// Handles a message by running `work` to its end before the actor takes the next one.
+    fn atomic<R: 'static>(&mut self, work: impl Future<Output = R> + 'static) -> AtomicResponse<Self, R> {
+        self.applied += 1;
+        AtomicResponse::new(Box::pin(work.into_actor(self)))
+    }
+}
+
+/// What a handler's work needs: the brand's id and the storage.
+#[derive(Clone)]
+struct BrandData {
+    brand_id: u64,
+    store: SharedStorage,
+}
+
+impl BrandData {
     /// The brand, if it exists and belongs to `member_id`.
-    fn owned_brand(&self, member_id: u64) -> Result<Brand, BrandError> {
-        self.store.brand(self.brand_id)?.filter(|b| b.member_id == member_id).ok_or(BrandError::NotFound("brand"))
+    async fn owned_brand(&self, member_id: u64) -> Result<Brand, BrandError> {
+        self.store.brand(self.brand_id).await?.filter(|b| b.member_id == member_id).ok_or(BrandError::NotFound("brand"))
     }
 
     /// The campaign, if it is one of this brand's and belongs to `member_id`.
-    fn owned_campaign(&self, campaign_id: u64, member_id: u64) -> Result<Campaign, BrandError> {
+    async fn owned_campaign(&self, campaign_id: u64, member_id: u64) -> Result<Campaign, BrandError> {
         self.store
-            .campaign(campaign_id)?
+            .campaign(campaign_id)
+            .await?
             .filter(|c| c.brand_id == self.brand_id && c.member_id == member_id)
             .ok_or(BrandError::NotFound("campaign"))
     }
 
     /// Plan and token-network rules that a campaign's settings must satisfy.
-    fn check_entitlements(&self, campaign: &Campaign, paid_plan: bool) -> Result<(), BrandError> {
+    async fn check_entitlements(&self, campaign: &Campaign, paid_plan: bool) -> Result<(), BrandError> {
         if campaign.publish == Publish::Public && !paid_plan {
             return Err(BrandError::PlanRequired(
                 "public campaigns need a paid plan; upgrade or use publish 'private'",
             ));
         }
         if campaign.reward_type == RewardType::Token {
-            let linked = self.store.brand(self.brand_id)?.is_some_and(|b| b.token_network.is_some());
+            let linked = self.store.brand(self.brand_id).await?.is_some_and(|b| b.token_network.is_some());
             if !linked {
                 return Err(BrandError::PlanRequired(
                     "token rewards (reward_type 4) are only available for brands linked to a token network",
@@ -60,13 +79,19 @@ impl BrandActor {
         }
         Ok(())
     }
+
+    /// The webhooks that get a signup event of `campaign`.
+    async fn webhooks_for(&self, campaign: &Campaign) -> Result<Vec<u64>, BrandError> {
+        let routes = self.store.webhook_routes(campaign.member_id).await?;
+        Ok(routes.iter().filter(|r| r.covers(campaign.id)).map(|r| r.webhook_id).collect())
+    }
 }
 
 impl Actor for BrandActor {
     type Context = Context<Self>;
 
     fn started(&mut self, _ctx: &mut Self::Context) {
-        tracing::debug!(brand_id = self.brand_id, "brand actor started");
+        tracing::debug!(brand_id = self.brand.brand_id, "brand actor started");
     }
 }
 
@@ -115,7 +140,7 @@ impl Handler<Probe> for BrandActor {
 
     fn handle(&mut self, _msg: Probe, _ctx: &mut Self::Context) -> Applied {
         self.applied += 1;
-        Applied { brand_id: self.brand_id, sequence: self.applied }
+        Applied { brand_id: self.brand.brand_id, sequence: self.applied }
     }
 }
 
@@ -131,22 +156,24 @@ pub struct UpdateBrand {
 }
 
 impl Handler<UpdateBrand> for BrandActor {
-    type Result = Result<Brand, BrandError>;
+    type Result = AtomicResponse<Self, Result<Brand, BrandError>>;
 
     fn handle(&mut self, msg: UpdateBrand, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        let mut brand = self.owned_brand(msg.member_id)?;
-        if let Some(description) = msg.description {
-            brand.description = description;
-        }
-        if let Some(logo_url) = msg.logo_url {
-            brand.logo_url = logo_url;
-        }
-        if let Some(background_url) = msg.background_url {
-            brand.background_url = background_url;
-        }
-        self.store.save_brand(&brand)?;
-        Ok(brand)
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            let mut stored = brand.owned_brand(msg.member_id).await?;
+            if let Some(description) = msg.description {
+                stored.description = description;
+            }
+            if let Some(logo_url) = msg.logo_url {
+                stored.logo_url = logo_url;
+            }
+            if let Some(background_url) = msg.background_url {
+                stored.background_url = background_url;
+            }
+            brand.store.save_brand(&stored).await?;
+            Ok(stored)
+        })
     }
 }
 
@@ -158,20 +185,23 @@ pub struct DeleteBrand {
 }
 
 impl Handler<DeleteBrand> for BrandActor {
-    type Result = Result<(), BrandError>;
+    type Result = AtomicResponse<Self, Result<(), BrandError>>;
 
     fn handle(&mut self, msg: DeleteBrand, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        let brand = self.owned_brand(msg.member_id)?;
-        for campaign_id in self.store.campaign_ids_of_brand(brand.id)? {
-            if let Some(campaign) = self.store.campaign(campaign_id)? {
-                self.store.delete_campaign(&campaign)?;
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            let stored = brand.owned_brand(msg.member_id).await?;
+            for campaign_id in brand.store.campaign_ids_of_brand(stored.id).await? {
+                if let Some(campaign) = brand.store.campaign(campaign_id).await? {
+                    brand.store.delete_campaign(&campaign).await?;
+                }
             }
-        }
-        self.store.remove_brand(&brand)?;
-        // The actor keeps running: a message already on its way would otherwise fail with a
-        // closed mailbox (a 500); with the brand gone, every later message answers not found.
-        Ok(())
+            brand.store.remove_brand(&stored).await?;
+            // The actor keeps running: a message already on its way would otherwise fail with
+            // a closed mailbox (a 500); with the brand gone, every later message answers not
+            // found.
+            Ok(())
+        })
     }
 }
 
@@ -184,14 +214,16 @@ pub struct CreateCampaign {
 }
 
 impl Handler<CreateCampaign> for BrandActor {
-    type Result = Result<Campaign, BrandError>;
+    type Result = AtomicResponse<Self, Result<Campaign, BrandError>>;
 
     fn handle(&mut self, msg: CreateCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        self.owned_brand(msg.campaign.member_id)?;
-        self.check_entitlements(&msg.campaign, msg.paid_plan)?;
-        self.store.create_campaign(&msg.campaign)?;
-        Ok(msg.campaign)
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            brand.owned_brand(msg.campaign.member_id).await?;
+            brand.check_entitlements(&msg.campaign, msg.paid_plan).await?;
+            brand.store.create_campaign(&msg.campaign).await?;
+            Ok(msg.campaign)
+        })
     }
 }
 
@@ -206,15 +238,17 @@ pub struct UpdateCampaign {
 }
 
 impl Handler<UpdateCampaign> for BrandActor {
-    type Result = Result<Campaign, BrandError>;
+    type Result = AtomicResponse<Self, Result<Campaign, BrandError>>;
 
     fn handle(&mut self, msg: UpdateCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        let mut campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
-        campaign.apply(&msg.input, &now_rfc3339())?;
-        self.check_entitlements(&campaign, msg.paid_plan)?;
-        self.store.save_campaign(&campaign)?;
-        Ok(campaign)
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            let mut campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
+            campaign.apply(&msg.input, &now_rfc3339())?;
+            brand.check_entitlements(&campaign, msg.paid_plan).await?;
+            brand.store.save_campaign(&campaign).await?;
+            Ok(campaign)
+        })
     }
 }
 
@@ -228,13 +262,15 @@ pub struct DeleteCampaign {
 }
 
 impl Handler<DeleteCampaign> for BrandActor {
-    type Result = Result<(), BrandError>;
+    type Result = AtomicResponse<Self, Result<(), BrandError>>;
 
     fn handle(&mut self, msg: DeleteCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        let campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
-        self.store.delete_campaign(&campaign)?;
-        Ok(())
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
+            brand.store.delete_campaign(&campaign).await?;
+            Ok(())
+        })
     }
 }
 
@@ -248,19 +284,22 @@ pub struct ImportCoupons {
 }
 
 impl Handler<ImportCoupons> for BrandActor {
-    type Result = Result<ImportOutcome, BrandError>;
+    type Result = AtomicResponse<Self, Result<ImportOutcome, BrandError>>;
 
     fn handle(&mut self, msg: ImportCoupons, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        let campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
-        let moment = Moment::now();
-        let mut total = ImportOutcome::default();
-        for chunk in msg.codes.chunks(engine::IMPORT_CHUNK) {
-            let (outcome, writes) = engine::decide_import(&self.store, &campaign, chunk, &moment)?;
-            self.store.commit(&writes)?;
-            total.add(outcome);
-        }
-        Ok(total)
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
+            let moment = Moment::now();
+            let mut total = ImportOutcome::default();
+            for chunk in msg.codes.chunks(engine::IMPORT_CHUNK) {
+                let session = brand.store.session(brand.brand_id).await?;
+                let (outcome, writes) = engine::decide_import(&*session, &campaign, chunk, &moment)?;
+                session.commit(&writes).await?;
+                total.add(outcome);
+            }
+            Ok(total)
+        })
     }
 }
 
@@ -287,14 +326,6 @@ pub enum SignupOutcome {
     Replay(IdempotencyRecord),
 }
 
-impl BrandActor {
-    /// The webhooks that get a signup event of `campaign`.
-    fn webhooks_for(&self, campaign: &crate::domain::Campaign) -> Result<Vec<u64>, BrandError> {
-        let routes = self.store.webhook_routes(campaign.member_id)?;
-        Ok(routes.iter().filter(|r| r.covers(campaign.id)).map(|r| r.webhook_id).collect())
-    }
-}
-
 /// The stored first answer for a reused key: a replay when the request is the same, a
 /// conflict when it is another.
 fn replay_or_conflict(record: IdempotencyRecord, write: &IdempotencyWrite) -> Result<SignupOutcome, BrandError> {
@@ -306,43 +337,47 @@ fn replay_or_conflict(record: IdempotencyRecord, write: &IdempotencyWrite) -> Re
 }
 
 impl Handler<Signup> for BrandActor {
-    type Result = Result<SignupOutcome, BrandError>;
+    type Result = AtomicResponse<Self, Result<SignupOutcome, BrandError>>;
 
     fn handle(&mut self, msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        let campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
-        if let Some(write) = &msg.idempotency {
-            if let Some(record) = self.store.idempotency_record(&write.key)? {
-                return replay_or_conflict(record, write);
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
+            if let Some(write) = &msg.idempotency {
+                if let Some(record) = brand.store.idempotency_record(&write.key).await? {
+                    return replay_or_conflict(record, write);
+                }
             }
-        }
-        let ids = SignupIds {
-            participant: self.store.next_id()?,
-            referrer_reward: self.store.next_id()?,
-            invited_reward: self.store.next_id()?,
-        };
-        let webhooks = self.webhooks_for(&campaign)?;
-        let moment = Moment::now();
-        let decision = engine::decide_signup(&self.store, &campaign, &msg.who, msg.referral, ids, &webhooks, &moment)?;
-        let (signed, writes) = match decision.map_err(BrandError::from)? {
-            SignupDecision::Created { signed, writes } => (signed, writes),
-            SignupDecision::AlreadyReferred { participant, by_same_referrer } => {
-                return Ok(SignupOutcome::AlreadyReferred { participant, by_same_referrer })
+            let ids = SignupIds {
+                participant: brand.store.next_id().await?,
+                referrer_reward: brand.store.next_id().await?,
+                invited_reward: brand.store.next_id().await?,
+            };
+            let webhooks = brand.webhooks_for(&campaign).await?;
+            let moment = Moment::now();
+            let session = brand.store.session(brand.brand_id).await?;
+            let decision =
+                engine::decide_signup(&*session, &campaign, &msg.who, msg.referral, ids, &webhooks, &moment)?;
+            let (signed, writes) = match decision.map_err(BrandError::from)? {
+                SignupDecision::Created { signed, writes } => (signed, writes),
+                SignupDecision::AlreadyReferred { participant, by_same_referrer } => {
+                    return Ok(SignupOutcome::AlreadyReferred { participant, by_same_referrer })
+                }
+            };
+            let Some(write) = &msg.idempotency else {
+                session.commit(&writes).await?;
+                return Ok(SignupOutcome::Created(signed));
+            };
+            let record = IdempotencyRecord {
+                request_hash: write.request_hash,
+                created_at: moment.at,
+                outcome: IdempotentOutcome::Signed(signed.clone()),
+            };
+            match session.commit_idempotent(&writes, write, &record).await? {
+                Ok(()) => Ok(SignupOutcome::Created(signed)),
+                Err(existing) => replay_or_conflict(existing, write),
             }
-        };
-        let Some(write) = &msg.idempotency else {
-            self.store.commit(&writes)?;
-            return Ok(SignupOutcome::Created(signed));
-        };
-        let record = IdempotencyRecord {
-            request_hash: write.request_hash,
-            created_at: moment.at,
-            outcome: IdempotentOutcome::Signed(signed.clone()),
-        };
-        match self.store.commit_idempotent(&writes, write, &record)? {
-            Ok(()) => Ok(SignupOutcome::Created(signed)),
-            Err(existing) => replay_or_conflict(existing, write),
-        }
+        })
     }
 }
 
@@ -367,19 +402,26 @@ pub struct AddInvites {
 }
 
 impl Handler<AddInvites> for BrandActor {
-    type Result = Result<Vec<Invite>, BrandError>;
+    type Result = AtomicResponse<Self, Result<Vec<Invite>, BrandError>>;
 
     fn handle(&mut self, msg: AddInvites, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        let participant = self
-            .store
-            .participant(msg.participant_id)?
-            .filter(|p| p.brand_id == self.brand_id && p.member_id == msg.member_id)
-            .ok_or(BrandError::NotFound("participant"))?;
-        let ids = msg.emails.iter().map(|_| self.store.next_id()).collect::<Result<Vec<_>, _>>()?;
-        let (invites, writes) = engine::decide_invites(&self.store, &participant, &msg.emails, &ids, &now_rfc3339())?;
-        self.store.commit(&writes)?;
-        Ok(invites)
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            let participant = brand
+                .store
+                .participant(msg.participant_id)
+                .await?
+                .filter(|p| p.brand_id == brand.brand_id && p.member_id == msg.member_id)
+                .ok_or(BrandError::NotFound("participant"))?;
+            let mut ids = Vec::with_capacity(msg.emails.len());
+            for _ in &msg.emails {
+                ids.push(brand.store.next_id().await?);
+            }
+            let session = brand.store.session(brand.brand_id).await?;
+            let (invites, writes) = engine::decide_invites(&*session, &participant, &msg.emails, &ids, &now_rfc3339())?;
+            session.commit(&writes).await?;
+            Ok(invites)
+        })
     }
 }
 
@@ -395,19 +437,23 @@ pub struct RecordVisit {
 }
 
 impl Handler<RecordVisit> for BrandActor {
-    type Result = Result<Option<Visit>, BrandError>;
+    type Result = AtomicResponse<Self, Result<Option<Visit>, BrandError>>;
 
     fn handle(&mut self, msg: RecordVisit, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        let Some(campaign) = self.store.campaign(msg.campaign_id)?.filter(|c| c.brand_id == self.brand_id) else {
-            return Ok(None);
-        };
-        let reward_id = self.store.next_id()?;
-        let decided =
-            engine::decide_visit(&self.store, &campaign, msg.participant_id, msg.visitor, reward_id, &Moment::now())?;
-        let Some((visit, writes)) = decided else { return Ok(None) };
-        self.store.commit(&writes)?;
-        Ok(Some(visit))
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            let Some(campaign) = brand.store.campaign(msg.campaign_id).await?.filter(|c| c.brand_id == brand.brand_id)
+            else {
+                return Ok(None);
+            };
+            let reward_id = brand.store.next_id().await?;
+            let session = brand.store.session(brand.brand_id).await?;
+            let decided =
+                engine::decide_visit(&*session, &campaign, msg.participant_id, msg.visitor, reward_id, &Moment::now())?;
+            let Some((visit, writes)) = decided else { return Ok(None) };
+            session.commit(&writes).await?;
+            Ok(Some(visit))
+        })
     }
 }
 
@@ -421,15 +467,18 @@ pub struct SetLander {
 }
 
 impl Handler<SetLander> for BrandActor {
-    type Result = Result<crate::domain::lander::Lander, BrandError>;
+    type Result = AtomicResponse<Self, Result<crate::domain::lander::Lander, BrandError>>;
 
     fn handle(&mut self, msg: SetLander, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        let campaign = self.owned_campaign(msg.campaign_id, msg.member_id)?;
-        let (mut lander, _) = self.store.lander_or_default(&campaign)?;
-        lander.apply(&msg.input, &now_rfc3339())?;
-        self.store.save_lander(campaign.id, &lander)?;
-        Ok(lander)
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
+            let stored = brand.store.lander(campaign.id).await?;
+            let (mut lander, _) = crate::domain::lander::Lander::configured_or_default(stored, &campaign);
+            lander.apply(&msg.input, &now_rfc3339())?;
+            brand.store.save_lander(campaign.id, &lander).await?;
+            Ok(lander)
+        })
     }
 }
 
@@ -440,12 +489,15 @@ impl Handler<SetLander> for BrandActor {
 pub struct ApplyTallies(pub BrandTally);
 
 impl Handler<ApplyTallies> for BrandActor {
-    type Result = Result<(), BrandError>;
+    type Result = AtomicResponse<Self, Result<(), BrandError>>;
 
     fn handle(&mut self, msg: ApplyTallies, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        let writes = engine::decide_tallies(&self.store, self.brand_id, &msg.0)?;
-        Ok(self.store.commit(&writes)?)
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            let session = brand.store.session(brand.brand_id).await?;
+            let writes = engine::decide_tallies(&*session, brand.brand_id, &msg.0)?;
+            Ok(session.commit(&writes).await?)
+        })
     }
 }
 
@@ -458,13 +510,15 @@ pub struct SetTokenNetwork {
 }
 
 impl Handler<SetTokenNetwork> for BrandActor {
-    type Result = Result<Brand, BrandError>;
+    type Result = AtomicResponse<Self, Result<Brand, BrandError>>;
 
     fn handle(&mut self, msg: SetTokenNetwork, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
-        let mut brand = self.store.brand(self.brand_id)?.ok_or(BrandError::NotFound("brand"))?;
-        brand.token_network = msg.network;
-        self.store.save_brand(&brand)?;
-        Ok(brand)
+        let brand = self.brand.clone();
+        self.atomic(async move {
+            let mut stored = brand.store.brand(brand.brand_id).await?.ok_or(BrandError::NotFound("brand"))?;
+            stored.token_network = msg.network;
+            brand.store.save_brand(&stored).await?;
+            Ok(stored)
+        })
     }
 }

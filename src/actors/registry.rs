@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use actix::prelude::*;
 
 use super::BrandActor;
-use crate::store::Store;
+use crate::store::SharedStorage;
 
 /// Registry of running brand actors. Cheap to clone.
 #[derive(Clone)]
@@ -19,12 +19,12 @@ pub struct BrandRegistry {
 struct Inner {
     arbiters: Vec<Arbiter>,
     actors: Mutex<HashMap<u64, Addr<BrandActor>>>,
-    store: Store,
+    store: SharedStorage,
 }
 
 impl BrandRegistry {
     /// Starts `threads` arbiters (at least one). Must be called inside a running actix System.
-    pub fn new(store: Store, threads: usize) -> Self {
+    pub fn new(store: SharedStorage, threads: usize) -> Self {
         let arbiters = (0..threads.max(1)).map(|_| Arbiter::new()).collect();
         Self { inner: Arc::new(Inner { arbiters, actors: Mutex::new(HashMap::new()), store }) }
     }
@@ -60,7 +60,7 @@ mod tests {
 
     fn registry() -> (tempfile::TempDir, BrandRegistry) {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path(), &StoreOptions::default()).unwrap();
+        let store = crate::store::open_embedded(dir.path(), &StoreOptions::default()).unwrap();
         (dir, BrandRegistry::new(store, 2))
     }
 

@@ -46,6 +46,15 @@ pub struct Lander {
 }
 
 impl Lander {
+    /// The member's own lander when there is one (`stored`), or the default; and whether it
+    /// is the member's own.
+    pub fn configured_or_default(stored: Option<Lander>, campaign: &super::Campaign) -> (Lander, bool) {
+        match stored {
+            Some(lander) => (lander, true),
+            None => (Self::default_for(&campaign.widget.headline), false),
+        }
+    }
+
     /// What a campaign without a custom lander shows.
     pub fn default_for(headline: &str) -> Self {
         Self {

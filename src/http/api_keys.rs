@@ -33,7 +33,7 @@ pub async fn issue_key(state: &AppState, member_id: u64) -> Result<(String, Stri
     let sealed = state.auth.sealer.seal(member_id, key.expose()).map_err(|e| ApiError::Internal(e.to_string()))?;
     let stored = StoredApiKey { digest: key.digest(), sealed, date_generated: now_rfc3339() };
     let date_generated = stored.date_generated.clone();
-    state.store.replace_api_key(member_id, stored)?.ok_or_else(|| ApiError::not_found("member"))?;
+    state.store.replace_api_key(member_id, stored).await?.ok_or_else(|| ApiError::not_found("member"))?;
     state.store.durable().await?;
     tracing::info!(member_id, "API key generated");
     Ok((key.expose().to_owned(), date_generated))

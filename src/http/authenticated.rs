@@ -6,7 +6,7 @@
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
-use std::future::{ready, Ready};
+use futures_util::future::LocalBoxFuture;
 
 use super::error::ApiError;
 use super::state::AppState;
@@ -20,14 +20,15 @@ const REFUSED: ApiError =
 
 impl FromRequest for AuthenticatedMember {
     type Error = ApiError;
-    type Future = Ready<Result<Self, ApiError>>;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(authenticate(req).map(AuthenticatedMember))
+        let req = req.clone();
+        Box::pin(async move { authenticate(&req).await.map(AuthenticatedMember) })
     }
 }
 
-fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
+async fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
     let state =
         req.app_data::<web::Data<AppState>>().ok_or_else(|| ApiError::Internal("application state missing".into()))?;
     let api_key = match req.headers().get("x-api-key") {
@@ -40,11 +41,11 @@ fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
     };
     let member = match (api_key, bearer) {
         (None, None) => return Err(REFUSED),
-        (Some(key), None) => member_by_key(state, key)?,
-        (None, Some(token)) => member_by_token(state, token)?,
+        (Some(key), None) => member_by_key(state, key).await?,
+        (None, Some(token)) => member_by_token(state, token).await?,
         (Some(key), Some(token)) => {
-            let by_key = member_by_key(state, key)?;
-            let by_token = member_by_token(state, token)?;
+            let by_key = member_by_key(state, key).await?;
+            let by_token = member_by_token(state, token).await?;
             if by_key.id != by_token.id {
                 return Err(REFUSED);
             }
@@ -67,17 +68,17 @@ fn bearer_token(value: &str) -> Option<&str> {
     (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
 }
 
-fn member_by_key(state: &AppState, raw: &str) -> Result<Member, ApiError> {
+async fn member_by_key(state: &AppState, raw: &str) -> Result<Member, ApiError> {
     let key = ApiKey::parse(raw.trim()).ok_or(REFUSED)?;
-    state.store.member_by_key_digest(&key.digest())?.ok_or(REFUSED)
+    state.store.member_by_key_digest(&key.digest()).await?.ok_or(REFUSED)
 }
 
-fn member_by_token(state: &AppState, token: &str) -> Result<Member, ApiError> {
+async fn member_by_token(state: &AppState, token: &str) -> Result<Member, ApiError> {
     let member_id = state.auth.tokens.verify(token).map_err(|e| {
         tracing::debug!(reason = %e, "bearer token refused");
         REFUSED
     })?;
-    state.store.member(member_id)?.ok_or(REFUSED)
+    state.store.member(member_id).await?.ok_or(REFUSED)
 }
 
 #[cfg(test)]

@@ -40,7 +40,7 @@ pub async fn contacts(
 ) -> Result<HttpResponse, ApiError> {
     let requested = query.page()?;
     let page = PageRequest { page: requested.page, limit: requested.limit.min(MAX_LIMIT) };
-    let (participants, total) = participants::page_of(&state, &member, query.campaign_id.as_deref(), page)?;
+    let (participants, total) = participants::page_of(&state, &member, query.campaign_id.as_deref(), page).await?;
     let site = &state.public_url;
     Ok(envelope::list(
         "contacts",

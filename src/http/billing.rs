@@ -15,5 +15,5 @@ struct Plans {
 
 /// `GET /billing/plans`: every plan, by id. Public.
 pub async fn plans(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(envelope::ok(Plans { plans: state.store.plans()? }))
+    Ok(envelope::ok(Plans { plans: state.store.plans().await? }))
 }

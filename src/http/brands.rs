@@ -65,7 +65,7 @@ pub async fn list(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
-    let (brands, total) = state.store.brands_of_member(member.id, page)?;
+    let (brands, total) = state.store.brands_of_member(member.id, page).await?;
     Ok(envelope::list("brands", brands.iter().map(views::brand).collect(), Page::new(page, total)))
 }
 
@@ -77,7 +77,7 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let url = BrandUrl::parse(&body.url)?;
     let brand = Brand {
-        id: state.store.next_id()?,
+        id: state.store.next_id().await?,
         member_id: member.id,
         url: url.url,
         domain: url.domain,
@@ -89,7 +89,7 @@ pub async fn create(
     };
     // Brand creation writes no existing brand's rows, so it needs no actor; the domain index
     // transaction makes concurrent creations of one domain yield exactly one brand.
-    let created = state.store.create_brand(&brand)?;
+    let created = state.store.create_brand(&brand).await?;
     // A conflict too is answered only once what it reports is on disk.
     state.store.durable().await?;
     created.map_err(|DomainTaken { brand_id }| ApiError::Refused {
@@ -105,7 +105,7 @@ pub async fn get(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(envelope::ok(views::brand(&ownership::brand(&state, &member, *id)?)))
+    Ok(envelope::ok(views::brand(&ownership::brand(&state, &member, *id).await?)))
 }
 
 /// `PUT /brands/:id`: description, logo_url, background_url (null removes an image).
@@ -115,7 +115,7 @@ pub async fn update(
     id: web::Path<u64>,
     JsonBody(body): JsonBody<BrandChanges>,
 ) -> Result<HttpResponse, ApiError> {
-    let brand = ownership::brand(&state, &member, *id)?;
+    let brand = ownership::brand(&state, &member, *id).await?;
     if body.description.is_none() && body.logo_url.is_none() && body.background_url.is_none() {
         return Err(ApiError::refused(
             Code::ValidationFailed,
@@ -139,7 +139,7 @@ pub async fn delete(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let brand = ownership::brand(&state, &member, *id)?;
+    let brand = ownership::brand(&state, &member, *id).await?;
     state.brands.get(brand.id).send(DeleteBrand { member_id: member.id }).await??;
     state.store.durable().await?;
     Ok(envelope::ok(json!({"id": brand.id, "deleted": true})))
@@ -151,11 +151,11 @@ pub async fn stats(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let brand = ownership::brand(&state, &member, *id)?;
-    let campaign_ids = state.store.campaign_ids_of_brand(brand.id)?;
+    let brand = ownership::brand(&state, &member, *id).await?;
+    let campaign_ids = state.store.campaign_ids_of_brand(brand.id).await?;
     let mut totals = CampaignCounters::default();
     for campaign_id in &campaign_ids {
-        totals.add(&state.store.counters(*campaign_id)?);
+        totals.add(&state.store.counters(*campaign_id).await?);
     }
     let mut data = views::counters(&totals);
     data["brand_id"] = json!(brand.id);

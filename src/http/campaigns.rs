@@ -34,8 +34,10 @@ pub async fn list(
     let brand_filter = id_filter("brand_id", query.brand_id.as_deref())?;
     // A filter naming someone else's brand lists nothing, like a brand without campaigns.
     let (campaigns, total) = match brand_filter {
-        Some(brand_id) if state.store.brand(brand_id)?.is_none_or(|b| b.member_id != member.id) => (Vec::new(), 0),
-        _ => state.store.campaigns_of_member(member.id, brand_filter, page)?,
+        Some(brand_id) if state.store.brand(brand_id).await?.is_none_or(|b| b.member_id != member.id) => {
+            (Vec::new(), 0)
+        }
+        _ => state.store.campaigns_of_member(member.id, brand_filter, page).await?,
     };
     Ok(envelope::list("campaigns", campaigns.iter().map(views::campaign).collect(), Page::new(page, total)))
 }
@@ -48,17 +50,17 @@ pub async fn create(
     JsonBody(input): JsonBody<CampaignInput>,
 ) -> Result<HttpResponse, ApiError> {
     let brand_id = body_id("url_id", input.url_id.as_ref())?;
-    let brand = ownership::brand(&state, &member, brand_id)?;
-    let campaign = Campaign::create(state.store.next_id()?, brand.id, member.id, &input, &now_rfc3339())?;
-    let paid_plan = ownership::on_paid_plan(&state, &member)?;
+    let brand = ownership::brand(&state, &member, brand_id).await?;
+    let campaign = Campaign::create(state.store.next_id().await?, brand.id, member.id, &input, &now_rfc3339())?;
+    let paid_plan = ownership::on_paid_plan(&state, &member).await?;
     let created = state.brands.get(brand.id).send(CreateCampaign { campaign, paid_plan }).await??;
     state.store.durable().await?;
-    Ok(envelope::created(detail(&state, &created)?))
+    Ok(envelope::created(detail(&state, &created).await?))
 }
 
-fn detail(state: &AppState, campaign: &Campaign) -> Result<views::CampaignDetail, ApiError> {
-    let pool = state.store.coupon_pool(campaign.id)?;
-    let counters = state.store.counters(campaign.id)?;
+async fn detail(state: &AppState, campaign: &Campaign) -> Result<views::CampaignDetail, ApiError> {
+    let pool = state.store.coupon_pool(campaign.id).await?;
+    let counters = state.store.counters(campaign.id).await?;
     Ok(views::campaign_detail(campaign, pool, &counters, &state.public_url))
 }
 
@@ -68,8 +70,8 @@ pub async fn get(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let campaign = ownership::campaign(&state, &member, *id)?;
-    Ok(envelope::ok(detail(&state, &campaign)?))
+    let campaign = ownership::campaign(&state, &member, *id).await?;
+    Ok(envelope::ok(detail(&state, &campaign).await?))
 }
 
 /// `PUT /campaigns/:id`: any campaign field but `url_id`; `widget` and `contest` partially.
@@ -79,7 +81,7 @@ pub async fn update(
     id: web::Path<u64>,
     JsonBody(input): JsonBody<CampaignInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let campaign = ownership::campaign(&state, &member, *id)?;
+    let campaign = ownership::campaign(&state, &member, *id).await?;
     if let Some(url_id) = &input.url_id {
         if url_id.as_u64() != Some(campaign.brand_id) {
             return Err(ApiError::refused(
@@ -88,11 +90,11 @@ pub async fn update(
             ));
         }
     }
-    let paid_plan = ownership::on_paid_plan(&state, &member)?;
+    let paid_plan = ownership::on_paid_plan(&state, &member).await?;
     let message = UpdateCampaign { campaign_id: campaign.id, member_id: member.id, input, paid_plan };
     let updated = state.brands.get(campaign.brand_id).send(message).await??;
     state.store.durable().await?;
-    Ok(envelope::ok(detail(&state, &updated)?))
+    Ok(envelope::ok(detail(&state, &updated).await?))
 }
 
 /// `DELETE /campaigns/:id`: the campaign and its participants, referral edges, coupons,
@@ -102,7 +104,7 @@ pub async fn delete(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let campaign = ownership::campaign(&state, &member, *id)?;
+    let campaign = ownership::campaign(&state, &member, *id).await?;
     state
         .brands
         .get(campaign.brand_id)
@@ -119,19 +121,20 @@ pub async fn stats(
     id: web::Path<u64>,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let campaign = ownership::campaign(&state, &member, *id)?;
+    let campaign = ownership::campaign(&state, &member, *id).await?;
     let days = match query.days.as_deref() {
         None => DEFAULT_DAYS,
         Some(raw) => raw.trim().parse::<u32>().ok().filter(|d| (1..=MAX_DAYS).contains(d)).ok_or_else(|| {
             ApiError::refused(Code::InvalidQuery, format!("days must be a whole number from 1 to {MAX_DAYS}"))
         })?,
     };
-    let mut data = views::counters(&state.store.counters(campaign.id)?);
+    let mut data = views::counters(&state.store.counters(campaign.id).await?);
     data["campaign_id"] = json!(campaign.id);
     data["days"] = json!(days);
     data["daily_signups"] = state
         .store
-        .daily_signups(campaign.id, days)?
+        .daily_signups(campaign.id, days)
+        .await?
         .into_iter()
         .map(|(date, signups)| json!({"date": date.to_string(), "signups": signups}))
         .collect();
@@ -144,8 +147,8 @@ pub async fn coupons(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let campaign = ownership::campaign(&state, &member, *id)?;
-    Ok(envelope::ok(views::CampaignCoupons { campaign_id: campaign.id, pool: pool_view(&state, campaign.id)? }))
+    let campaign = ownership::campaign(&state, &member, *id).await?;
+    Ok(envelope::ok(views::CampaignCoupons { campaign_id: campaign.id, pool: pool_view(&state, campaign.id).await? }))
 }
 
 /// `POST /campaigns/:id/coupons`: codes as a JSON array (or `{"codes": [...]}`) or as
@@ -159,7 +162,7 @@ pub async fn upload_coupons(
     mut payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let body = read_body(&mut payload, declared_length(&req), MAX_COUPON_UPLOAD_BYTES).await?;
-    let campaign = ownership::campaign(&state, &member, *id)?;
+    let campaign = ownership::campaign(&state, &member, *id).await?;
     if campaign.reward_type != crate::domain::RewardType::Coupon {
         return Err(ApiError::refused(
             Code::NotACouponCampaign,
@@ -201,7 +204,7 @@ pub async fn upload_coupons(
     let message = ImportCoupons { campaign_id: campaign.id, member_id: member.id, codes: parsed.codes };
     let outcome = state.brands.get(campaign.brand_id).send(message).await??;
     state.store.durable().await?;
-    let pool = pool_view(&state, campaign.id)?;
+    let pool = pool_view(&state, campaign.id).await?;
     Ok(envelope::created(json!({
         "added": outcome.added,
         "skipped": outcome.duplicates_in_pool + parsed.duplicate_in_upload + parsed.blank,
@@ -214,8 +217,8 @@ pub async fn upload_coupons(
 }
 
 /// The coupon pool's counts as answers show them.
-fn pool_view(state: &AppState, campaign_id: u64) -> Result<views::CouponPool, ApiError> {
-    Ok(views::coupon_pool(state.store.coupon_pool(campaign_id)?, &state.store.counters(campaign_id)?))
+async fn pool_view(state: &AppState, campaign_id: u64) -> Result<views::CouponPool, ApiError> {
+    Ok(views::coupon_pool(state.store.coupon_pool(campaign_id).await?, &state.store.counters(campaign_id).await?))
 }
 
 fn too_many_codes() -> ApiError {

@@ -59,7 +59,7 @@ pub async fn replay_if_known(
     answer: &dyn Fn(&Signed) -> Value,
 ) -> Result<Option<HttpResponse>, ApiError> {
     let Some(write) = write else { return Ok(None) };
-    let record = state.store.idempotency_record(&write.key)?;
+    let record = state.store.idempotency_record(&write.key).await?;
     if record.is_some() {
         state.store.durable().await?;
     }

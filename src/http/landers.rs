@@ -16,10 +16,10 @@ use crate::domain::{Brand, Campaign, Member};
 use crate::http::Code;
 
 /// The campaign named by `?campaign_id=` (required), owned by the member.
-fn campaign_of(state: &AppState, member: &Member, query: &ListQuery) -> Result<Campaign, ApiError> {
+async fn campaign_of(state: &AppState, member: &Member, query: &ListQuery) -> Result<Campaign, ApiError> {
     let id = id_filter("campaign_id", query.campaign_id.as_deref())?
         .ok_or_else(|| ApiError::refused(Code::InvalidQuery, "campaign_id is required"))?;
-    ownership::campaign(state, member, id)
+    ownership::campaign(state, member, id).await
 }
 
 /// `GET /lander?campaign_id=`: `{lander, brand, social_urls}`; the default template with the
@@ -29,9 +29,10 @@ pub async fn get(
     AuthenticatedMember(member): AuthenticatedMember,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let campaign = campaign_of(&state, &member, &query)?;
-    let brand = ownership::brand(&state, &member, campaign.brand_id)?;
-    let (lander, custom) = state.store.lander_or_default(&campaign)?;
+    let campaign = campaign_of(&state, &member, &query).await?;
+    let brand = ownership::brand(&state, &member, campaign.brand_id).await?;
+    let stored = state.store.lander(campaign.id).await?;
+    let (lander, custom) = crate::domain::lander::Lander::configured_or_default(stored, &campaign);
     Ok(envelope::ok(view(&lander, custom, &campaign, &brand, &state.public_url)))
 }
 
@@ -44,8 +45,8 @@ pub async fn put(
     query: web::Query<ListQuery>,
     JsonBody(input): JsonBody<LanderInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let campaign = campaign_of(&state, &member, &query)?;
-    let brand = ownership::brand(&state, &member, campaign.brand_id)?;
+    let campaign = campaign_of(&state, &member, &query).await?;
+    let brand = ownership::brand(&state, &member, campaign.brand_id).await?;
     let message = SetLander { campaign_id: campaign.id, member_id: member.id, input };
     let lander = state.brands.get(campaign.brand_id).send(message).await??;
     state.store.durable().await?;

@@ -63,7 +63,7 @@ pub async fn create_member(
     let password = NewPassword::parse(password)?;
     // Refuse a taken email before spending ~50 ms of CPU on hashing; the transaction below
     // checks again, so a race between two registrations still yields exactly one member.
-    if state.store.member_by_email(&email)?.is_some() {
+    if state.store.member_by_email(&email).await?.is_some() {
         // The conflict reports a stored member, perhaps one whose registration is still
         // waiting for the disk: answer only once it is there (see `Store::durable`).
         state.store.durable().await?;
@@ -72,7 +72,7 @@ pub async fn create_member(
     let hash = web::block(move || password::hash(password.expose()))
         .await?
         .map_err(|e| ApiError::Internal(format!("password hashing failed: {e}")))?;
-    let created = state.store.create_member(&email, name.as_str(), hash, plan_id)?;
+    let created = state.store.create_member(&email, name.as_str(), hash, plan_id).await?;
     state.store.durable().await?;
     let member = created.map_err(|EmailTaken| email_taken())?;
     tracing::info!(member_id = member.id, "member registered");
@@ -107,7 +107,7 @@ pub async fn profile(
     state: web::Data<AppState>,
     AuthenticatedMember(member): AuthenticatedMember,
 ) -> Result<HttpResponse, ApiError> {
-    let plan = state.store.plan(member.plan_id)?.map(|p| PlanSummary { id: p.id, name: p.name, paid: p.paid });
+    let plan = state.store.plan(member.plan_id).await?.map(|p| PlanSummary { id: p.id, name: p.name, paid: p.paid });
     Ok(envelope::ok(Profile {
         id: member.id,
         email: &member.email,
@@ -160,7 +160,7 @@ pub async fn issue_token(
     state.limiters.login.check(&(address, email_key))?;
     state.limiters.login_address.check(&address)?;
     let member = match EmailAddress::parse(&body.email) {
-        Ok(email) => state.store.member_by_email(&email)?,
+        Ok(email) => state.store.member_by_email(&email).await?,
         Err(_) => None,
     };
     let candidate: Option<Member> = member.filter(|m| !m.disabled);

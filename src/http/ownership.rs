@@ -5,26 +5,28 @@ use super::error::ApiError;
 use super::state::AppState;
 use crate::domain::{Brand, Campaign, Member, Participant};
 
-pub fn brand(state: &AppState, member: &Member, id: u64) -> Result<Brand, ApiError> {
-    state.store.brand(id)?.filter(|b| b.member_id == member.id).ok_or_else(|| ApiError::not_found("brand"))
+pub async fn brand(state: &AppState, member: &Member, id: u64) -> Result<Brand, ApiError> {
+    state.store.brand(id).await?.filter(|b| b.member_id == member.id).ok_or_else(|| ApiError::not_found("brand"))
 }
 
-pub fn campaign(state: &AppState, member: &Member, id: u64) -> Result<Campaign, ApiError> {
-    state.store.campaign(id)?.filter(|c| c.member_id == member.id).ok_or_else(|| ApiError::not_found("campaign"))
+pub async fn campaign(state: &AppState, member: &Member, id: u64) -> Result<Campaign, ApiError> {
+    state.store.campaign(id).await?.filter(|c| c.member_id == member.id).ok_or_else(|| ApiError::not_found("campaign"))
 }
 
 /// A participant of one of the member's existing campaigns.
-pub fn participant(state: &AppState, member: &Member, id: u64) -> Result<(Participant, Campaign), ApiError> {
+pub async fn participant(state: &AppState, member: &Member, id: u64) -> Result<(Participant, Campaign), ApiError> {
     let participant = state
         .store
-        .participant(id)?
+        .participant(id)
+        .await?
         .filter(|p| p.member_id == member.id)
         .ok_or_else(|| ApiError::not_found("participant"))?;
-    let campaign = campaign(state, member, participant.campaign_id).map_err(|_| ApiError::not_found("participant"))?;
+    let campaign =
+        campaign(state, member, participant.campaign_id).await.map_err(|_| ApiError::not_found("participant"))?;
     Ok((participant, campaign))
 }
 
 /// Whether the member's plan is a paid one.
-pub fn on_paid_plan(state: &AppState, member: &Member) -> Result<bool, ApiError> {
-    Ok(state.store.plan(member.plan_id)?.is_some_and(|p| p.paid))
+pub async fn on_paid_plan(state: &AppState, member: &Member) -> Result<bool, ApiError> {
+    Ok(state.store.plan(member.plan_id).await?.is_some_and(|p| p.paid))
 }

@@ -28,7 +28,7 @@ pub async fn list(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
-    let (participants, total) = page_of(&state, &member, query.campaign_id.as_deref(), page)?;
+    let (participants, total) = page_of(&state, &member, query.campaign_id.as_deref(), page).await?;
     let site = &state.public_url;
     Ok(envelope::list(
         "participants",
@@ -40,19 +40,19 @@ pub async fn list(
 /// A page of the member's participants, newest first, optionally of one campaign
 /// (`?campaign_id=`; another member's campaign lists nothing). Shared with the automation
 /// platform's contacts.
-pub fn page_of(
+pub async fn page_of(
     state: &AppState,
     member: &crate::domain::Member,
     campaign_id: Option<&str>,
     page: crate::domain::PageRequest,
 ) -> Result<(Vec<crate::domain::Participant>, u64), ApiError> {
     Ok(match id_filter("campaign_id", campaign_id)? {
-        Some(campaign_id) => match ownership::campaign(state, member, campaign_id) {
-            Ok(campaign) => state.store.participants_of_campaign(campaign.id, page)?,
+        Some(campaign_id) => match ownership::campaign(state, member, campaign_id).await {
+            Ok(campaign) => state.store.participants_of_campaign(campaign.id, page).await?,
             // Someone else's (or no) campaign: nothing to list.
             Err(_) => (Vec::new(), 0),
         },
-        None => state.store.participants_of_member(member.id, page)?,
+        None => state.store.participants_of_member(member.id, page).await?,
     })
 }
 
@@ -62,10 +62,13 @@ pub async fn get(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let (participant, campaign) = ownership::participant(&state, &member, *id)?;
-    let referrer = participant.referred_by.map(|r| state.store.participant(r)).transpose()?.flatten();
-    let rewards = state.store.rewards_of(participant.id)?;
-    let invites = state.store.invites_of(participant.id)?;
+    let (participant, campaign) = ownership::participant(&state, &member, *id).await?;
+    let referrer = match participant.referred_by {
+        Some(id) => state.store.participant(id).await?,
+        None => None,
+    };
+    let rewards = state.store.rewards_of(participant.id).await?;
+    let invites = state.store.invites_of(participant.id).await?;
     Ok(envelope::ok(views::participant_detail(
         &participant,
         referrer.as_ref(),
@@ -91,7 +94,7 @@ pub async fn invite(
     id: web::Path<u64>,
     JsonBody(body): JsonBody<InviteRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let (participant, campaign) = ownership::participant(&state, &member, *id)?;
+    let (participant, campaign) = ownership::participant(&state, &member, *id).await?;
     if body.emails.is_empty() || body.emails.len() > MAX_INVITES_PER_REQUEST {
         return Err(ApiError::refused(
             Code::ValidationFailed,

@@ -57,7 +57,7 @@ pub async fn signup(
     if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref(), &answer).await? {
         return Ok(replay);
     }
-    let campaign = ownership::campaign(&state, &member, body_id("campaign_id", body.campaign_id.as_ref())?)?;
+    let campaign = ownership::campaign(&state, &member, body_id("campaign_id", body.campaign_id.as_ref())?).await?;
     let who = NewParticipant {
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,
@@ -95,7 +95,7 @@ pub async fn referral_signup(
     let invalid_code = || ApiError::refused(Code::InvalidReferralCode, "referral_code is not a valid referral code");
     let code = ReferralCode::parse(&body.referral_code).map_err(|_| invalid_code())?;
     // A code for another member's campaign is as invalid as a made-up one.
-    let campaign = ownership::campaign(&state, &member, code.campaign_id).map_err(|_| invalid_code())?;
+    let campaign = ownership::campaign(&state, &member, code.campaign_id).await.map_err(|_| invalid_code())?;
     let who = NewParticipant {
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,

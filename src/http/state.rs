@@ -2,12 +2,12 @@
 
 use crate::actors::{BrandRegistry, Tallies};
 use crate::auth::AuthKeys;
-use crate::store::Store;
+use crate::store::SharedStorage;
 use crate::webhooks::WebhookDispatcher;
 
 /// Shared by all workers behind `web::Data`.
 pub struct AppState {
-    pub store: Store,
+    pub store: SharedStorage,
     pub auth: AuthKeys,
     pub brands: BrandRegistry,
     /// Public root of the site, without a trailing slash ({site_url}).

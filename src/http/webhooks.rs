@@ -75,21 +75,21 @@ fn description(raw: Option<&str>) -> Result<String, ValidationError> {
 }
 
 /// `campaign_id`: null or absent is account-wide; an id must be one of the member's campaigns.
-fn campaign_scope(state: &AppState, member: &Member, raw: Option<&Value>) -> Result<Option<u64>, ApiError> {
+async fn campaign_scope(state: &AppState, member: &Member, raw: Option<&Value>) -> Result<Option<u64>, ApiError> {
     match raw {
         None | Some(Value::Null) => Ok(None),
         Some(value) => {
             let id = value.as_u64().filter(|&n| n > 0).ok_or_else(|| {
                 ApiError::refused(Code::ValidationFailed, "campaign_id must be a whole number of at least 1, or null")
             })?;
-            Ok(Some(ownership::campaign(state, member, id)?.id))
+            Ok(Some(ownership::campaign(state, member, id).await?.id))
         }
     }
 }
 
 /// The member's webhook, or 404 (also for another member's).
-fn owned(state: &AppState, member: &Member, id: u64) -> Result<Webhook, ApiError> {
-    state.store.webhook(id)?.filter(|w| w.member_id == member.id).ok_or_else(|| ApiError::not_found("webhook"))
+async fn owned(state: &AppState, member: &Member, id: u64) -> Result<Webhook, ApiError> {
+    state.store.webhook(id).await?.filter(|w| w.member_id == member.id).ok_or_else(|| ApiError::not_found("webhook"))
 }
 
 /// Creates a webhook; shared with the automation platform's subscribe endpoint.
@@ -102,16 +102,16 @@ pub async fn create_webhook(
     description_text: Option<&str>,
 ) -> Result<(Webhook, String), ApiError> {
     let link = WebhookLink::parse(link_field, link)?;
-    let campaign_id = campaign_scope(state, member, campaign_id)?;
+    let campaign_id = campaign_scope(state, member, campaign_id).await?;
     let description = description(description_text)?;
-    let registered = state.store.all_webhooks_of_member(member.id)?.len() as u64;
+    let registered = state.store.all_webhooks_of_member(member.id).await?.len() as u64;
     if registered >= state.max_webhooks_per_member {
         return Err(ApiError::refused(
             Code::LimitReached,
             format!("a member may register at most {} webhooks", state.max_webhooks_per_member),
         ));
     }
-    let id = state.store.next_id()?;
+    let id = state.store.next_id().await?;
     let secret = new_secret();
     let sealed_secret = state.auth.webhook_secrets.seal(id, &secret).map_err(|e| ApiError::Internal(e.to_string()))?;
     let webhook = Webhook {
@@ -125,7 +125,7 @@ pub async fn create_webhook(
         created_at: now_rfc3339(),
         sealed_secret,
     };
-    state.store.create_webhook(&webhook)?;
+    state.store.create_webhook(&webhook).await?;
     state.store.durable().await?;
     Ok((webhook, secret))
 }
@@ -137,7 +137,7 @@ pub async fn list(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
-    let (webhooks, total) = state.store.webhooks_of_member(member.id, page)?;
+    let (webhooks, total) = state.store.webhooks_of_member(member.id, page).await?;
     Ok(envelope::list("webhooks", webhooks.iter().map(|w| view(w, None)).collect(), Page::new(page, total)))
 }
 
@@ -160,7 +160,7 @@ pub async fn update(
     id: web::Path<u64>,
     JsonBody(body): JsonBody<WebhookChanges>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut webhook = owned(&state, &member, *id)?;
+    let mut webhook = owned(&state, &member, *id).await?;
     if body.link.is_none() && body.campaign_id.is_none() && body.active.is_none() && body.description.is_none() {
         return Err(ApiError::refused(
             Code::ValidationFailed,
@@ -171,7 +171,7 @@ pub async fn update(
         webhook.link = WebhookLink::parse("link", link)?.as_str().to_owned();
     }
     if let Some(scope) = &body.campaign_id {
-        webhook.campaign_id = campaign_scope(&state, &member, scope.as_ref())?;
+        webhook.campaign_id = campaign_scope(&state, &member, scope.as_ref()).await?;
     }
     if let Some(text) = &body.description {
         webhook.description = description(Some(text))?;
@@ -182,7 +182,7 @@ pub async fn update(
             webhook.disabled_reason = None;
         }
     }
-    state.store.save_webhook(&webhook)?;
+    state.store.save_webhook(&webhook).await?;
     state.store.durable().await?;
     Ok(envelope::ok(view(&webhook, None)))
 }
@@ -193,8 +193,8 @@ pub async fn delete(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let webhook = owned(&state, &member, *id)?;
-    state.store.delete_webhook(&webhook)?;
+    let webhook = owned(&state, &member, *id).await?;
+    state.store.delete_webhook(&webhook).await?;
     state.store.durable().await?;
     Ok(envelope::ok(json!({"id": webhook.id, "deleted": true})))
 }
@@ -205,11 +205,11 @@ pub async fn rotate_secret(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut webhook = owned(&state, &member, *id)?;
+    let mut webhook = owned(&state, &member, *id).await?;
     let secret = new_secret();
     webhook.sealed_secret =
         state.auth.webhook_secrets.seal(webhook.id, &secret).map_err(|e| ApiError::Internal(e.to_string()))?;
-    state.store.save_webhook(&webhook)?;
+    state.store.save_webhook(&webhook).await?;
     state.store.durable().await?;
     Ok(envelope::ok(view(&webhook, Some(&secret))))
 }
@@ -221,9 +221,9 @@ pub async fn deliveries(
     id: web::Path<u64>,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let webhook = owned(&state, &member, *id)?;
+    let webhook = owned(&state, &member, *id).await?;
     let page = query.page()?;
-    let (attempts, total) = state.store.attempts_of_webhook(webhook.id, page)?;
+    let (attempts, total) = state.store.attempts_of_webhook(webhook.id, page).await?;
     let deliveries = attempts.into_iter().map(Delivery::from).collect();
     Ok(envelope::list("deliveries", deliveries, Page::new(page, total)))
 }
@@ -251,7 +251,7 @@ pub async fn test(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let webhook = owned(&state, &member, *id)?;
+    let webhook = owned(&state, &member, *id).await?;
     let attempt = state
         .webhooks
         .send(SendTest { webhook })
@@ -270,9 +270,9 @@ pub async fn retry(
     path: web::Path<(u64, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, event) = path.into_inner();
-    let webhook = owned(&state, &member, id)?;
+    let webhook = owned(&state, &member, id).await?;
     let event_id = parse_event_ref(&event).ok_or_else(|| ApiError::not_found("delivery"))?;
-    if !state.store.delivery_known(webhook.id, event_id)? {
+    if !state.store.delivery_known(webhook.id, event_id).await? {
         return Err(ApiError::not_found("delivery"));
     }
     let queued = state

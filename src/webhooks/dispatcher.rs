@@ -26,9 +26,9 @@ use super::transport::{send, Prepared, Sent};
 use super::{egress, payload};
 use crate::auth::KeySealer;
 use crate::config::WebhooksConfig;
-use crate::domain::now_rfc3339;
 use crate::domain::webhook::{signup_message_id, Attempt, PendingDelivery, Webhook};
-use crate::store::{FinishedAttempt, Store};
+use crate::domain::{now_rfc3339, Participant};
+use crate::store::{FinishedAttempt, SharedStorage, StoreError};
 
 /// How often the dispatcher looks for due retries.
 const POLL: Duration = Duration::from_millis(200);
@@ -68,7 +68,7 @@ pub struct DispatcherSettings {
 
 /// The actor. Its queue mirrors the `deliveries` tree.
 pub struct WebhookDispatcher {
-    store: Store,
+    store: SharedStorage,
     client: reqwest::Client,
     settings: DispatcherSettings,
     /// Per webhook: (due ms, event), so each webhook's deliveries leave by due time, then
@@ -86,7 +86,7 @@ fn now_ms() -> i64 {
 }
 
 impl WebhookDispatcher {
-    pub fn new(store: Store, settings: DispatcherSettings) -> Result<Self, reqwest::Error> {
+    pub fn new(store: SharedStorage, settings: DispatcherSettings) -> Result<Self, reqwest::Error> {
         let timeout = Duration::from_secs_f64(settings.config.timeout_secs);
         let client = egress::client(settings.config.allow_private_targets, timeout)?;
         Ok(Self {
@@ -149,16 +149,38 @@ impl WebhookDispatcher {
 
     /// Drops a delivery that can no longer be made (its webhook or event is gone, or the
     /// webhook was turned off).
-    fn drop_delivery(&mut self, delivery: PendingDelivery) {
+    fn drop_delivery(&mut self, delivery: PendingDelivery, ctx: &mut Context<Self>) {
         self.pending.remove(&(delivery.webhook_id, delivery.event_id));
         self.release(delivery.webhook_id);
-        if let Err(e) = self.store.remove_delivery(delivery.webhook_id, delivery.event_id) {
-            tracing::error!(error = %e, "cannot drop a stale webhook delivery");
-        }
+        let store = self.store.clone();
+        // Waited for before the next message, so a manual retry queued after it is not undone.
+        ctx.wait(
+            async move {
+                if let Err(e) = store.remove_delivery(delivery.webhook_id, delivery.event_id).await {
+                    tracing::error!(error = %e, "cannot drop a stale webhook delivery");
+                }
+            }
+            .into_actor(self),
+        );
     }
 
+    /// Loads what a delivery announces, then sends it.
     fn attempt(&mut self, delivery: PendingDelivery, ctx: &mut Context<Self>) {
-        let found = (self.store.webhook(delivery.webhook_id), self.store.participant(delivery.event_id));
+        let store = self.store.clone();
+        let loading = async move {
+            let webhook = store.webhook(delivery.webhook_id).await;
+            let participant = store.participant(delivery.event_id).await;
+            (webhook, participant)
+        };
+        ctx.spawn(loading.into_actor(self).map(move |found, act, ctx| act.send_loaded(delivery, found, ctx)));
+    }
+
+    fn send_loaded(
+        &mut self,
+        delivery: PendingDelivery,
+        found: (Result<Option<Webhook>, StoreError>, Result<Option<Participant>, StoreError>),
+        ctx: &mut Context<Self>,
+    ) {
         let (webhook, participant) = match found {
             // A participant is gone only with its campaign: nothing left to announce.
             (Ok(Some(webhook)), Ok(Some(participant))) if webhook.active => (webhook, participant),
@@ -169,7 +191,7 @@ impl WebhookDispatcher {
                 self.enqueue(PendingDelivery { due_ms: now_ms() + POLL.as_millis() as i64, ..delivery });
                 return;
             }
-            _ => return self.drop_delivery(delivery),
+            _ => return self.drop_delivery(delivery, ctx),
         };
         let body = payload::signup_event(&participant, &self.settings.site);
         let request = self.prepare(&webhook, signup_message_id(participant.id), body);
@@ -219,10 +241,10 @@ impl WebhookDispatcher {
         };
         self.finished.push(FinishedAttempt { webhook_id: delivery.webhook_id, attempt, next });
         if self.finished.len() >= LOG_BATCH || gone {
-            self.write_log();
+            self.write_log(ctx);
         } else if !self.log_scheduled {
             self.log_scheduled = true;
-            ctx.run_later(LOG_EVERY, |act, _| act.write_log());
+            ctx.run_later(LOG_EVERY, |act, ctx| act.write_log(ctx));
         }
         match next {
             Some(next) => self.enqueue(next),
@@ -231,46 +253,59 @@ impl WebhookDispatcher {
             }
         }
         if gone {
-            self.disable(delivery.webhook_id);
+            self.disable(delivery.webhook_id, ctx);
         }
     }
 
-    /// Writes the finished attempts to the log in one commit. Until then a crash makes their
-    /// deliveries again (at-least-once); the log never claims an attempt that was not made.
-    fn write_log(&mut self) {
+    /// Writes the finished attempts to the log in one commit, before the dispatcher takes its
+    /// next message. Until then a crash makes their deliveries again (at-least-once); the log
+    /// never claims an attempt that was not made.
+    fn write_log(&mut self, ctx: &mut Context<Self>) {
         self.log_scheduled = false;
         if self.finished.is_empty() {
             return;
         }
         let finished = std::mem::take(&mut self.finished);
-        if let Err(e) = self.store.record_attempts(&finished) {
-            tracing::error!(error = %e, attempts = finished.len(), "cannot log webhook attempts");
-        }
+        let store = self.store.clone();
+        ctx.wait(
+            async move {
+                if let Err(e) = store.record_attempts(&finished).await {
+                    tracing::error!(error = %e, attempts = finished.len(), "cannot log webhook attempts");
+                }
+            }
+            .into_actor(self),
+        );
     }
 
     /// The receiver answered 410 Gone: turn the webhook off and drop its queue.
-    fn disable(&mut self, webhook_id: u64) {
-        match self.store.webhook(webhook_id) {
-            Ok(Some(mut webhook)) if webhook.active => {
-                webhook.active = false;
-                webhook.disabled_reason = Some("the receiver answered 410 Gone".into());
-                if let Err(e) = self.store.save_webhook(&webhook) {
-                    tracing::error!(error = %e, webhook_id, "cannot disable a webhook");
-                }
-                tracing::info!(webhook_id, "webhook disabled: the receiver answered 410 Gone");
-            }
-            Ok(_) => {}
-            Err(e) => tracing::error!(error = %e, webhook_id, "cannot read a webhook"),
-        }
-        let queued: Vec<PendingDelivery> =
-            self.pending.values().filter(|d| d.webhook_id == webhook_id).copied().collect();
+    fn disable(&mut self, webhook_id: u64, ctx: &mut Context<Self>) {
+        let queued: Vec<u64> =
+            self.pending.values().filter(|d| d.webhook_id == webhook_id).map(|d| d.event_id).collect();
         self.queues.remove(&webhook_id);
-        for delivery in queued {
-            self.pending.remove(&(webhook_id, delivery.event_id));
-            if let Err(e) = self.store.remove_delivery(webhook_id, delivery.event_id) {
-                tracing::error!(error = %e, "cannot drop a delivery of a disabled webhook");
-            }
+        for event_id in &queued {
+            self.pending.remove(&(webhook_id, *event_id));
         }
+        let store = self.store.clone();
+        let disabling = async move {
+            match store.webhook(webhook_id).await {
+                Ok(Some(mut webhook)) if webhook.active => {
+                    webhook.active = false;
+                    webhook.disabled_reason = Some("the receiver answered 410 Gone".into());
+                    if let Err(e) = store.save_webhook(&webhook).await {
+                        tracing::error!(error = %e, webhook_id, "cannot disable a webhook");
+                    }
+                    tracing::info!(webhook_id, "webhook disabled: the receiver answered 410 Gone");
+                }
+                Ok(_) => {}
+                Err(e) => tracing::error!(error = %e, webhook_id, "cannot read a webhook"),
+            }
+            for event_id in queued {
+                if let Err(e) = store.remove_delivery(webhook_id, event_id).await {
+                    tracing::error!(error = %e, "cannot drop a delivery of a disabled webhook");
+                }
+            }
+        };
+        ctx.wait(disabling.into_actor(self));
     }
 }
 
@@ -278,19 +313,24 @@ impl Actor for WebhookDispatcher {
     type Context = Context<Self>;
 
     fn started(&mut self, ctx: &mut Self::Context) {
-        match self.store.pending_deliveries() {
-            Ok(deliveries) => {
-                if !deliveries.is_empty() {
-                    tracing::info!(count = deliveries.len(), "resuming webhook deliveries");
+        let store = self.store.clone();
+        let loading = async move { store.pending_deliveries().await };
+        // Loaded before any message: a signup's new deliveries then join the resumed queue.
+        ctx.wait(loading.into_actor(self).map(|loaded, act, ctx| {
+            match loaded {
+                Ok(deliveries) => {
+                    if !deliveries.is_empty() {
+                        tracing::info!(count = deliveries.len(), "resuming webhook deliveries");
+                    }
+                    for delivery in deliveries {
+                        act.enqueue(delivery);
+                    }
                 }
-                for delivery in deliveries {
-                    self.enqueue(delivery);
-                }
+                Err(e) => tracing::error!(error = %e, "cannot load pending webhook deliveries"),
             }
-            Err(e) => tracing::error!(error = %e, "cannot load pending webhook deliveries"),
-        }
+            act.dispatch_due(ctx);
+        }));
         ctx.run_interval(POLL, |act, ctx| act.dispatch_due(ctx));
-        self.dispatch_due(ctx);
     }
 }
 
@@ -350,30 +390,41 @@ impl Handler<SendTest> for WebhookDispatcher {
 /// Queues one more attempt of a delivery now (after it failed, or to send it again).
 /// Answers false when it is already queued or in flight.
 #[derive(Message)]
-#[rtype(result = "Result<bool, crate::store::StoreError>")]
+#[rtype(result = "Result<bool, StoreError>")]
 pub struct RetryDelivery {
     pub webhook_id: u64,
     pub event_id: u64,
 }
 
 impl Handler<RetryDelivery> for WebhookDispatcher {
-    type Result = Result<bool, crate::store::StoreError>;
+    type Result = AtomicResponse<Self, Result<bool, StoreError>>;
 
-    fn handle(&mut self, msg: RetryDelivery, ctx: &mut Self::Context) -> Self::Result {
-        if self.pending.contains_key(&(msg.webhook_id, msg.event_id)) {
-            return Ok(false);
-        }
+    fn handle(&mut self, msg: RetryDelivery, _ctx: &mut Self::Context) -> Self::Result {
+        let queued = self.pending.contains_key(&(msg.webhook_id, msg.event_id));
         // A logged-but-unwritten "delivered" would otherwise remove the row queued below.
-        self.write_log();
-        let delivery = PendingDelivery {
-            webhook_id: msg.webhook_id,
-            event_id: msg.event_id,
-            attempts: self.store.attempts_made(msg.webhook_id, msg.event_id)?,
-            due_ms: now_ms(),
+        let finished = if queued { Vec::new() } else { std::mem::take(&mut self.finished) };
+        let store = self.store.clone();
+        let queueing = async move {
+            if queued {
+                return Ok(None);
+            }
+            if !finished.is_empty() {
+                store.record_attempts(&finished).await?;
+            }
+            let delivery = PendingDelivery {
+                webhook_id: msg.webhook_id,
+                event_id: msg.event_id,
+                attempts: store.attempts_made(msg.webhook_id, msg.event_id).await?,
+                due_ms: now_ms(),
+            };
+            store.queue_delivery(&delivery).await?;
+            Ok::<_, StoreError>(Some(delivery))
         };
-        self.store.queue_delivery(&delivery)?;
-        self.enqueue(delivery);
-        self.dispatch_due(ctx);
-        Ok(true)
+        AtomicResponse::new(Box::pin(queueing.into_actor(self).map(|queued, act, ctx| {
+            let Some(delivery) = queued? else { return Ok(false) };
+            act.enqueue(delivery);
+            act.dispatch_due(ctx);
+            Ok(true)
+        })))
     }
 }

@@ -32,7 +32,7 @@ impl ImportOutcome {
 
 /// Decides the upload of `codes` (at most [`IMPORT_CHUNK`] of them: one commit's worth) to
 /// the campaign's pool.
-pub fn decide_import<R: BrandReads>(
+pub fn decide_import<R: BrandReads + ?Sized>(
     reads: &R,
     campaign: &Campaign,
     codes: &[String],

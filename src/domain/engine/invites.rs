@@ -6,7 +6,7 @@ use crate::domain::{email, EmailAddress, Invite, Participant};
 /// Decides the invitations `participant` sends to `emails`: addresses they already invited,
 /// or that repeat in `emails`, are skipped. `ids` holds a fresh id for each of `emails`.
 /// Returns the new invitations and their writes.
-pub fn decide_invites<R: BrandReads>(
+pub fn decide_invites<R: BrandReads + ?Sized>(
     reads: &R,
     participant: &Participant,
     emails: &[EmailAddress],

@@ -136,7 +136,7 @@ pub fn day_number(date: chrono::NaiveDate) -> u32 {
 
 /// A decision in the making: the reads it may make and the writes decided so far, with the
 /// pool's counts as this decision left them (so a second coupon taken is the next one).
-struct Decision<'r, R: BrandReads> {
+struct Decision<'r, R: BrandReads + ?Sized> {
     reads: &'r R,
     writes: Vec<Write>,
     /// The one campaign whose pool this decision touched, and its counts now.
@@ -146,7 +146,7 @@ struct Decision<'r, R: BrandReads> {
     added: std::collections::HashMap<u64, Coupon>,
 }
 
-impl<'r, R: BrandReads> Decision<'r, R> {
+impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
     fn new(reads: &'r R) -> Self {
         Self { reads, writes: Vec::new(), pool: None, added: Default::default() }
     }

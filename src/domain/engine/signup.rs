@@ -80,7 +80,7 @@ pub enum SignupRefusal {
 /// Decides a signup to `campaign`: the participant, the referral, the rewards it earns (the
 /// referrer's each time their referrals reach a multiple of `num_signups` on a `signup` goal;
 /// the new participant's own on a two-way campaign) and a delivery to each of `webhooks`.
-pub fn decide_signup<R: BrandReads>(
+pub fn decide_signup<R: BrandReads + ?Sized>(
     reads: &R,
     campaign: &Campaign,
     who: &NewParticipant,

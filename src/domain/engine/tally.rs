@@ -6,7 +6,11 @@ use crate::domain::counters::{BrandTally, Counter};
 
 /// Adds `tally` to the brand's counters. Counts of campaigns that are not the brand's (deleted
 /// since they were counted) and of participants not in the named campaign are dropped.
-pub fn decide_tallies<R: BrandReads>(reads: &R, brand_id: u64, tally: &BrandTally) -> Result<Vec<Write>, R::Error> {
+pub fn decide_tallies<R: BrandReads + ?Sized>(
+    reads: &R,
+    brand_id: u64,
+    tally: &BrandTally,
+) -> Result<Vec<Write>, R::Error> {
     let mut decision = Decision::new(reads);
     let mut live = std::collections::HashMap::new();
     for (&campaign_id, counts) in &tally.campaigns {

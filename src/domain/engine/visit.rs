@@ -15,7 +15,7 @@ pub struct Visit {
 
 /// Decides a visit of `participant_id`'s referral link by `visitor` (a digest of the cookie,
 /// or of the address and user agent). `None` when the participant is not in the campaign.
-pub fn decide_visit<R: BrandReads>(
+pub fn decide_visit<R: BrandReads + ?Sized>(
     reads: &R,
     campaign: &Campaign,
     participant_id: u64,

@@ -17,8 +17,7 @@ const CHUNK: usize = 256 * 1024;
 /// `GET /admin/v1/backup`: `application/octet-stream` in the backup format, with the entry
 /// count in `X-Backup-Entries` and how long writes paused in `X-Backup-Paused-Ms`.
 pub async fn backup(_: AdminToken, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let store = state.store.clone();
-    let snapshot = web::block(move || store.snapshot()).await??;
+    let snapshot = state.store.snapshot().await?;
     let (summary, paused) = (snapshot.summary, snapshot.paused);
     let chunks = futures_util::stream::try_unfold(snapshot.file, |mut file| async move {
         let (file, chunk) = web::block(move || {

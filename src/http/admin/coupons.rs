@@ -42,7 +42,7 @@ pub async fn import(
     req: HttpRequest,
     mut payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let campaign = state.store.campaign(*id)?.ok_or_else(|| ApiError::not_found("campaign"))?;
+    let campaign = state.store.campaign(*id).await?.ok_or_else(|| ApiError::not_found("campaign"))?;
     if campaign.reward_type != RewardType::Coupon {
         return Err(ApiError::refused(
             Code::NotACouponCampaign,
@@ -78,7 +78,7 @@ pub async fn import(
         import_block(&state, &campaign, &pending, &mut totals).await?;
     }
     state.store.durable().await?;
-    let pool = state.store.coupon_pool(campaign.id)?;
+    let pool = state.store.coupon_pool(campaign.id).await?;
     Ok(envelope::created(json!({
         "campaign_id": campaign.id,
         "lines": totals.lines,

@@ -43,8 +43,8 @@ fn view(state: &AppState, m: &Member) -> Value {
     })
 }
 
-fn member_or_404(state: &AppState, id: u64) -> Result<Member, ApiError> {
-    state.store.member(id)?.ok_or_else(|| ApiError::not_found("member"))
+async fn member_or_404(state: &AppState, id: u64) -> Result<Member, ApiError> {
+    state.store.member(id).await?.ok_or_else(|| ApiError::not_found("member"))
 }
 
 /// `GET /admin/v1/members`.
@@ -54,7 +54,7 @@ pub async fn list(
     query: web::Query<MemberQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = crate::domain::PageRequest::parse(query.page.as_deref(), query.limit.as_deref())?;
-    let (members, total) = state.store.search_members(query.search.as_deref(), page)?;
+    let (members, total) = state.store.search_members(query.search.as_deref(), page).await?;
     Ok(envelope::list("members", members.iter().map(|m| view(&state, m)).collect(), Page::new(page, total)))
 }
 
@@ -75,25 +75,26 @@ pub async fn create(
     JsonBody(body): JsonBody<NewMember>,
 ) -> Result<HttpResponse, ApiError> {
     let plan_id = match &body.plan_id {
-        Some(v) => existing_plan(&state, v)?,
+        Some(v) => existing_plan(&state, v).await?,
         None => FREE_PLAN_ID,
     };
     let member = create_member(&state, &body.email, &body.name, &body.password, plan_id).await?;
     Ok(envelope::created(view(&state, &member)))
 }
 
-fn existing_plan(state: &AppState, value: &Value) -> Result<u64, ApiError> {
+async fn existing_plan(state: &AppState, value: &Value) -> Result<u64, ApiError> {
     let plan_id = body_id("plan_id", Some(value))?;
     state
         .store
-        .plan(plan_id)?
+        .plan(plan_id)
+        .await?
         .map(|p| p.id)
         .ok_or_else(|| ApiError::refused(Code::ValidationFailed, format!("plan_id {plan_id} is not a plan")))
 }
 
 /// `GET /admin/v1/members/:id`.
 pub async fn show(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
-    Ok(envelope::ok(view(&state, &member_or_404(&state, *id)?)))
+    Ok(envelope::ok(view(&state, &member_or_404(&state, *id).await?)))
 }
 
 /// Body of `PUT /admin/v1/members/:id/plan`.
@@ -110,16 +111,19 @@ pub async fn set_plan(
     id: web::Path<u64>,
     JsonBody(body): JsonBody<PlanChange>,
 ) -> Result<HttpResponse, ApiError> {
-    let plan_id = existing_plan(&state, &body.plan_id)?;
+    let plan_id = existing_plan(&state, &body.plan_id).await?;
     let member =
-        state.store.update_member(*id, |m| m.plan_id = plan_id)?.ok_or_else(|| ApiError::not_found("member"))?;
+        state.store.update_member(*id, &|m| m.plan_id = plan_id).await?.ok_or_else(|| ApiError::not_found("member"))?;
     state.store.durable().await?;
     Ok(envelope::ok(view(&state, &member)))
 }
 
 async fn set_disabled(state: &AppState, id: u64, disabled: bool) -> Result<HttpResponse, ApiError> {
-    let member =
-        state.store.update_member(id, |m| m.disabled = disabled)?.ok_or_else(|| ApiError::not_found("member"))?;
+    let member = state
+        .store
+        .update_member(id, &|m| m.disabled = disabled)
+        .await?
+        .ok_or_else(|| ApiError::not_found("member"))?;
     state.store.durable().await?;
     tracing::info!(member_id = id, disabled, "member access changed");
     Ok(envelope::ok(view(state, &member)))
@@ -137,7 +141,7 @@ pub async fn enable(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64
 
 /// `GET /admin/v1/members/:id/api-key`: the key's prefix and date (never the key).
 pub async fn key(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
-    let member = member_or_404(&state, *id)?;
+    let member = member_or_404(&state, *id).await?;
     let key = view(&state, &member)["api_key"].clone();
     if key.is_null() {
         return Err(ApiError::NotFound("this member has no API key yet".into()));
@@ -152,7 +156,7 @@ pub async fn generate_key(
     state: web::Data<AppState>,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    member_or_404(&state, *id)?;
+    member_or_404(&state, *id).await?;
     let (api_key, date_generated) = api_keys::issue_key(&state, *id).await?;
     Ok(envelope::created(json!({"member_id": *id, "api_key": api_key, "date_generated": date_generated})))
 }

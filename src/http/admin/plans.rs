@@ -15,7 +15,7 @@ use crate::views;
 
 /// `GET /admin/v1/plans`.
 pub async fn list(_: AdminToken, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(envelope::ok(json!({"plans": state.store.plans()?})))
+    Ok(envelope::ok(json!({"plans": state.store.plans().await?})))
 }
 
 /// Body of `POST /admin/v1/plans` and `PUT /admin/v1/plans/:id`; every field optional on PUT.
@@ -80,7 +80,7 @@ pub async fn create(
         return Err(ApiError::refused(Code::ValidationFailed, "name and price are required"));
     }
     let mut plan = Plan {
-        id: state.store.next_plan_id()?,
+        id: state.store.next_plan_id().await?,
         name: String::new(),
         price: String::new(),
         currency: "USD".into(),
@@ -89,7 +89,7 @@ pub async fn create(
         limits: PlanLimits { brands: None, campaigns: None, participants: None },
     };
     input.apply(&mut plan)?;
-    state.store.save_plan(&plan)?;
+    state.store.save_plan(&plan).await?;
     state.store.durable().await?;
     Ok(envelope::created(plan))
 }
@@ -101,24 +101,24 @@ pub async fn update(
     id: web::Path<u64>,
     JsonBody(input): JsonBody<PlanInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut plan = state.store.plan(*id)?.ok_or_else(|| ApiError::not_found("plan"))?;
+    let mut plan = state.store.plan(*id).await?.ok_or_else(|| ApiError::not_found("plan"))?;
     input.apply(&mut plan)?;
-    state.store.save_plan(&plan)?;
+    state.store.save_plan(&plan).await?;
     state.store.durable().await?;
     Ok(envelope::ok(plan))
 }
 
 /// `DELETE /admin/v1/plans/:id`: only a plan no member is on (409 otherwise).
 pub async fn delete(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
-    state.store.plan(*id)?.ok_or_else(|| ApiError::not_found("plan"))?;
-    let members = state.store.members_on_plan(*id)?;
+    state.store.plan(*id).await?.ok_or_else(|| ApiError::not_found("plan"))?;
+    let members = state.store.members_on_plan(*id).await?;
     if members > 0 {
         return Err(ApiError::Refused {
             code: Code::PlanInUse,
             message: format!("{members} member(s) are on this plan; move them first"),
         });
     }
-    state.store.remove_plan(*id)?;
+    state.store.remove_plan(*id).await?;
     state.store.durable().await?;
     Ok(envelope::ok(json!({"id": *id, "deleted": true})))
 }
@@ -157,7 +157,7 @@ pub async fn unlink_token_network(
 }
 
 async fn set_network(state: &AppState, brand_id: u64, network: Option<String>) -> Result<HttpResponse, ApiError> {
-    state.store.brand(brand_id)?.ok_or_else(|| ApiError::not_found("brand"))?;
+    state.store.brand(brand_id).await?.ok_or_else(|| ApiError::not_found("brand"))?;
     let brand = state.brands.get(brand_id).send(SetTokenNetwork { network }).await??;
     state.store.durable().await?;
     Ok(envelope::ok(views::brand(&brand)))

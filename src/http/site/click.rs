@@ -63,7 +63,7 @@ impl ClickInput {
 
 /// `GET /api/click?from=&to=`.
 pub async fn get(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
-    answer(&state, ClickInput::from_query(req.query_string()))
+    answer(&state, ClickInput::from_query(req.query_string())).await
 }
 
 /// `POST /api/click` (the tracker's beacon).
@@ -76,15 +76,15 @@ pub async fn post(state: web::Data<AppState>, req: HttpRequest, mut payload: web
             _ => return not_counted(HttpResponse::Ok(), None),
         }
     }
-    answer(&state, ClickInput::from_query(req.query_string()).or(ClickInput::from_body(&body)))
+    answer(&state, ClickInput::from_query(req.query_string()).or(ClickInput::from_body(&body))).await
 }
 
-fn answer(state: &AppState, input: ClickInput) -> HttpResponse {
+async fn answer(state: &AppState, input: ClickInput) -> HttpResponse {
     let to = input.to.as_deref().and_then(|raw| parse_domain("to", raw).ok());
     let Some(from) = input.from.as_deref().and_then(|raw| parse_domain("from", raw).ok()) else {
         return not_counted(HttpResponse::Ok(), to);
     };
-    match resolve(state, &from, to.as_deref()) {
+    match resolve(state, &from, to.as_deref()).await {
         Ok(Some(referrer)) => {
             state.tallies.count(Event::Click, referrer.brand_id, referrer.campaign_id, Some(referrer.participant_id));
             let mut response = HttpResponse::Ok();
@@ -106,14 +106,14 @@ fn answer(state: &AppState, input: ClickInput) -> HttpResponse {
 
 /// The domain participant a click from `from` counts for: the one in a campaign of the brand
 /// whose domain is `to` when there is one, else the oldest.
-fn resolve(state: &AppState, from: &str, to: Option<&str>) -> Result<Option<DomainReferrer>, StoreError> {
+async fn resolve(state: &AppState, from: &str, to: Option<&str>) -> Result<Option<DomainReferrer>, StoreError> {
     if state.faults.click_store {
         return Err(StoreError::Injected("click store"));
     }
-    let candidates = state.store.domain_referrers(from, MAX_CANDIDATES)?;
+    let candidates = state.store.domain_referrers(from, MAX_CANDIDATES).await?;
     if let (Some(to), true) = (to, candidates.len() > 1) {
         for candidate in &candidates {
-            if state.store.brand(candidate.brand_id)?.is_some_and(|b| b.domain == to) {
+            if state.store.brand(candidate.brand_id).await?.is_some_and(|b| b.domain == to) {
                 return Ok(Some(*candidate));
             }
         }

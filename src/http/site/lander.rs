@@ -19,9 +19,10 @@ pub const LANDER_CSS: &str = include_str!("assets/lander.css");
 pub async fn page(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let missing = || ApiError::NotFound("this page does not exist".into());
     let id = super::widget::id_of(&id).ok_or_else(missing)?;
-    let campaign = public_campaign(&state, id)?.ok_or_else(missing)?;
-    let brand = state.store.brand(campaign.brand_id)?.ok_or_else(missing)?;
-    let (lander, _) = state.store.lander_or_default(&campaign)?;
+    let campaign = public_campaign(&state, id).await?.ok_or_else(missing)?;
+    let brand = state.store.brand(campaign.brand_id).await?.ok_or_else(missing)?;
+    let stored = state.store.lander(campaign.id).await?;
+    let (lander, _) = crate::domain::lander::Lander::configured_or_default(stored, &campaign);
     let config = json!({
         "template": lander.template,
         "header_text": lander.header_text,

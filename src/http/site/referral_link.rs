@@ -42,8 +42,8 @@ pub async fn follow(
         }
     };
     let Ok(code) = ReferralCode::parse(&code) else { return not_valid(None) };
-    let Some(campaign) = state.store.campaign(code.campaign_id)? else { return not_valid(None) };
-    let Some(brand) = state.store.brand(campaign.brand_id)? else { return not_valid(None) };
+    let Some(campaign) = state.store.campaign(code.campaign_id).await? else { return not_valid(None) };
+    let Some(brand) = state.store.brand(campaign.brand_id).await? else { return not_valid(None) };
     let (visitor, cookie) = visitor(&req);
 
     // Over the per-address limit the visit is not counted, but the visitor still goes on.
@@ -71,7 +71,7 @@ pub async fn follow(
     }
 
     // The brand URL was validated as http(s) at creation; only `ref` is added to it.
-    let destination = match state.store.lander(campaign.id)? {
+    let destination = match state.store.lander(campaign.id).await? {
         Some(_) => format!("{}/l/{}", state.public_url, campaign.id),
         None => brand.url.clone(),
     };

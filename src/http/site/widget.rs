@@ -26,9 +26,9 @@ pub const FRAME_JS: &str = include_str!("assets/frame.js");
 pub const FRAME_CSS: &str = include_str!("assets/frame.css");
 
 /// A campaign the public may see: it exists and its member is not disabled.
-pub fn public_campaign(state: &AppState, campaign_id: u64) -> Result<Option<Campaign>, ApiError> {
-    let Some(campaign) = state.store.campaign(campaign_id)? else { return Ok(None) };
-    let active = state.store.member(campaign.member_id)?.is_some_and(|m| !m.disabled);
+pub async fn public_campaign(state: &AppState, campaign_id: u64) -> Result<Option<Campaign>, ApiError> {
+    let Some(campaign) = state.store.campaign(campaign_id).await? else { return Ok(None) };
+    let active = state.store.member(campaign.member_id).await?.is_some_and(|m| !m.disabled);
     Ok(active.then_some(campaign))
 }
 
@@ -51,7 +51,7 @@ pub fn id_of(raw: &str) -> Option<u64> {
 pub async fn script(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let id = query_value(&req, "campaign").and_then(|v| id_of(&v));
     let Some(id) = id else { return Ok(page::script_not_found("widget.js needs ?campaign=<campaign id>")) };
-    let Some(campaign) = public_campaign(&state, id)? else {
+    let Some(campaign) = public_campaign(&state, id).await? else {
         return Ok(page::script_not_found("unknown campaign"));
     };
     let site = &state.public_url;
@@ -89,7 +89,7 @@ pub async fn frame(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = match id_of(&id) {
-        Some(id) => public_campaign(&state, id)?,
+        Some(id) => public_campaign(&state, id).await?,
         None => None,
     };
     let Some(campaign) = campaign else { return Err(ApiError::NotFound("this widget does not exist".into())) };
@@ -127,7 +127,7 @@ pub async fn impression(
     JsonBody(body): JsonBody<ImpressionBody>,
 ) -> Result<HttpResponse, ApiError> {
     let id = body_id("campaign_id", body.campaign_id.as_ref())?;
-    let campaign = public_campaign(&state, id)?.ok_or_else(|| ApiError::not_found("campaign"))?;
+    let campaign = public_campaign(&state, id).await?.ok_or_else(|| ApiError::not_found("campaign"))?;
     state.tallies.count(Event::Impression, campaign.brand_id, campaign.id, None);
     Ok(accepted())
 }
@@ -144,7 +144,7 @@ pub struct ShareBody {
 pub async fn share(state: web::Data<AppState>, JsonBody(body): JsonBody<ShareBody>) -> Result<HttpResponse, ApiError> {
     let code = ReferralCode::parse(&body.referral_code)
         .map_err(|_| ApiError::refused(Code::InvalidReferralCode, "referral_code is not a valid referral code"))?;
-    let campaign = public_campaign(&state, code.campaign_id)?.ok_or_else(|| ApiError::not_found("campaign"))?;
+    let campaign = public_campaign(&state, code.campaign_id).await?.ok_or_else(|| ApiError::not_found("campaign"))?;
     // The participant is checked when the count is applied (a stale code counts nothing).
     state.tallies.count(Event::Share, campaign.brand_id, campaign.id, Some(code.participant_id));
     Ok(accepted())
@@ -159,9 +159,13 @@ fn accepted() -> HttpResponse {
 pub async fn progress(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let unknown = || ApiError::NotFound("no participant has this referral code".into());
     let code = query_value(&req, "code").and_then(|v| ReferralCode::parse(&v).ok()).ok_or_else(unknown)?;
-    let campaign = public_campaign(&state, code.campaign_id)?.ok_or_else(unknown)?;
-    let participant =
-        state.store.participant(code.participant_id)?.filter(|p| p.campaign_id == campaign.id).ok_or_else(unknown)?;
+    let campaign = public_campaign(&state, code.campaign_id).await?.ok_or_else(unknown)?;
+    let participant = state
+        .store
+        .participant(code.participant_id)
+        .await?
+        .filter(|p| p.campaign_id == campaign.id)
+        .ok_or_else(unknown)?;
     let count = match campaign.goal_type {
         crate::domain::GoalType::Signup => participant.referrals,
         crate::domain::GoalType::Visit => participant.visits,

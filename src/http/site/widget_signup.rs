@@ -58,11 +58,12 @@ pub async fn signup(
     JsonBody(body): JsonBody<WidgetSignup>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign_id = body_id("campaign_id", body.campaign_id.as_ref())?;
-    let campaign = state.store.campaign(campaign_id)?.ok_or_else(|| ApiError::not_found("campaign"))?;
+    let campaign = state.store.campaign(campaign_id).await?.ok_or_else(|| ApiError::not_found("campaign"))?;
     // A disabled member's campaigns take no signups; to the public they do not exist.
     let member = state
         .store
-        .member(campaign.member_id)?
+        .member(campaign.member_id)
+        .await?
         .filter(|m| !m.disabled)
         .ok_or_else(|| ApiError::not_found("campaign"))?;
     let who = NewParticipant {
@@ -72,7 +73,7 @@ pub async fn signup(
     };
     let email = who.email.clone();
     let referral = match body.referral_code.as_deref().or(body.referrer.as_deref()) {
-        Some(given) => referrer(&state, campaign.id, given)?,
+        Some(given) => referrer(&state, campaign.id, given).await?,
         None => None,
     };
     let mut outcome = send(&state, &member, &campaign, who.clone(), referral, None).await;
@@ -86,7 +87,8 @@ pub async fn signup(
         Ok(SignupOutcome::AlreadyReferred { participant, .. }) => *participant,
         Err(ApiError::Refused { code: Code::ParticipantExists, .. }) | Ok(SignupOutcome::Replay(_)) => state
             .store
-            .participant_by_email(campaign.id, &email)?
+            .participant_by_email(campaign.id, &email)
+            .await?
             .ok_or_else(|| ApiError::Internal("existing participant not found by email".into()))?,
         Err(other) => return Err(other),
     };
@@ -102,7 +104,7 @@ pub async fn signup(
 
 /// The referral edge a `ref` value names in this campaign: a referral code of the campaign,
 /// or the domain of one of its domain participants. Anything else is no referrer.
-fn referrer(state: &AppState, campaign_id: u64, given: &str) -> Result<Option<ReferralEdge>, ApiError> {
+async fn referrer(state: &AppState, campaign_id: u64, given: &str) -> Result<Option<ReferralEdge>, ApiError> {
     let given = given.trim();
     if given.is_empty() || given.len() > MAX_REF_LEN {
         return Ok(None);
@@ -114,6 +116,7 @@ fn referrer(state: &AppState, campaign_id: u64, given: &str) -> Result<Option<Re
     let Ok(domain) = parse_domain("ref", given) else { return Ok(None) };
     Ok(state
         .store
-        .domain_participant_in(campaign_id, &domain)?
+        .domain_participant_in(campaign_id, &domain)
+        .await?
         .map(|referrer_id| ReferralEdge { referrer_id, invited_id: None }))
 }

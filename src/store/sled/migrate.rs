@@ -2,7 +2,7 @@
 //! type from an older stored shape and records that it ran in `meta`, so it never runs twice.
 //! A restored backup of an older release is migrated the same way at its first start.
 
-use super::{codec, keys, Store, StoreError};
+use super::{codec, keys, SledStore, StoreError};
 use crate::domain::participant::ParticipantV1;
 use crate::domain::Participant;
 
@@ -12,7 +12,7 @@ const PARTICIPANTS_V2: &str = "participants.v2";
 /// Rows rewritten per batch.
 const BATCH: usize = 2_000;
 
-impl Store {
+impl SledStore {
     /// Runs the migrations this database has not had yet; the number of rows rewritten.
     pub(super) fn migrate(&self) -> Result<u64, StoreError> {
         if self.meta.contains_key(PARTICIPANTS_V2)? {
@@ -78,7 +78,7 @@ mod tests {
     #[test]
     fn rewrites_old_participants_once() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path(), &Default::default()).unwrap();
+        let store = SledStore::open(dir.path(), &Default::default()).unwrap();
         store.meta.remove(PARTICIPANTS_V2).unwrap();
         for id in 1..=3u64 {
             let old = OldParticipant {
@@ -98,9 +98,9 @@ mod tests {
             };
             store.participants.insert(keys::id(id), codec::encode(&old).unwrap()).unwrap();
         }
-        assert!(store.participant(1).is_err(), "an old row does not read as the new shape");
+        assert!(store.participant_row(1).is_err(), "an old row does not read as the new shape");
         assert_eq!(store.migrate().unwrap(), 3);
-        let p = store.participant(2).unwrap().unwrap();
+        let p = store.participant_row(2).unwrap().unwrap();
         assert_eq!((p.referrals, p.email.as_str(), p.domain), (2, "p2@example.com", None));
         assert_eq!(store.migrate().unwrap(), 0, "runs once");
     }

@@ -1,12 +1,15 @@
 //! Campaigns, their counters and daily signups, and the cascade delete of everything a
 //! campaign owns.
 
+use async_trait::async_trait;
 use sled::Transactional;
 
 use super::keys::{self, campaign_row, index, participant_row};
-use super::{codec, finish_transaction, tx_encode, Store, StoreError};
+use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
+use crate::domain::lander::Lander;
 use crate::domain::pagination::PageRequest;
-use crate::domain::{Campaign, CampaignCounters, Counter, CouponPool, Participant};
+use crate::domain::{Campaign, CampaignCounters, CouponPool};
+use crate::store::{CampaignStore, CouponStore};
 
 /// Key of a campaign's coupon pool counts.
 pub(super) fn coupon_pool_key(campaign_id: u64) -> Vec<u8> {
@@ -34,9 +37,10 @@ pub(super) fn encode_coupon_pool(pool: &CouponPool) -> [u8; 16] {
 /// writer moving.
 const PURGE_BATCH: usize = 2_000;
 
-impl Store {
+#[async_trait]
+impl CampaignStore for SledStore {
     /// Stores a new campaign with its indexes.
-    pub fn create_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+    async fn create_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
         let _writing = self.writing();
         let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
             campaigns.insert(&keys::id(campaign.id), tx_encode(campaign)?)?;
@@ -50,18 +54,18 @@ impl Store {
         finish_transaction(outcome)
     }
 
-    pub fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
+    async fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
         Self::read(&self.campaigns, keys::id(id))
     }
 
-    pub fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+    async fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
         let _writing = self.writing();
         self.campaigns.insert(keys::id(campaign.id), codec::encode(campaign)?)?;
         Ok(())
     }
 
     /// A page of the member's campaigns (optionally of one brand), newest first, and the count.
-    pub fn campaigns_of_member(
+    async fn campaigns_of_member(
         &self,
         member_id: u64,
         brand_id: Option<u64>,
@@ -77,21 +81,17 @@ impl Store {
         };
         let mut campaigns = Vec::with_capacity(ids.len());
         for id in ids {
-            campaigns.extend(self.campaign(id)?);
+            campaigns.extend(Self::read(&self.campaigns, keys::id(id))?);
         }
         Ok((campaigns, total))
     }
 
-    pub fn counters(&self, campaign_id: u64) -> Result<CampaignCounters, StoreError> {
-        CampaignCounters::read(|counter| crate::domain::engine::BrandReads::counter(self, campaign_id, counter))
-    }
-
-    pub fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
-        Ok(decode_coupon_pool(self.campaign_rows.get(coupon_pool_key(campaign_id))?.as_deref()))
+    async fn counters(&self, campaign_id: u64) -> Result<CampaignCounters, StoreError> {
+        CampaignCounters::read(|counter| self.counter_value(campaign_id, counter))
     }
 
     /// Signups per UTC day for the `days` days ending today, oldest first (zero days included).
-    pub fn daily_signups(&self, campaign_id: u64, days: u32) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError> {
+    async fn daily_signups(&self, campaign_id: u64, days: u32) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError> {
         let today = chrono::Utc::now().date_naive();
         let mut out = Vec::with_capacity(days as usize);
         for back in (0..days).rev() {
@@ -109,8 +109,8 @@ impl Store {
     /// Deletes a campaign and everything it owns. The first transaction removes the campaign
     /// and its indexes and records a purge marker, so the campaign is gone for every reader at
     /// once; the rows under it are then removed in small batches. A crash in between leaves
-    /// the marker, and [`Store::resume_purges`] finishes the job at the next start.
-    pub fn delete_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+    /// the marker, and `SledStore::resume_purges` finishes the job at the next start.
+    async fn delete_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
         let writing = self.writing();
         let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
             campaigns.remove(&keys::id(campaign.id))?;
@@ -123,7 +123,27 @@ impl Store {
         drop(writing);
         self.purge_campaign_rows(campaign.id, campaign.member_id)
     }
+    /// The campaign's lander, when the member configured one.
+    async fn lander(&self, campaign_id: u64) -> Result<Option<Lander>, StoreError> {
+        Self::read(&self.campaign_rows, keys::row(campaign_id, campaign_row::LANDER, &[]))
+    }
 
+    /// Stores the campaign's lander (one row, written by the brand's actor).
+    async fn save_lander(&self, campaign_id: u64, lander: &Lander) -> Result<(), StoreError> {
+        let _writing = self.writing();
+        self.campaign_rows.insert(keys::row(campaign_id, campaign_row::LANDER, &[]), codec::encode(lander)?)?;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl CouponStore for SledStore {
+    async fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
+        self.pool(campaign_id)
+    }
+}
+
+impl SledStore {
     /// Finishes purges interrupted by a crash. Run at start-up, before serving.
     pub fn resume_purges(&self) -> Result<usize, StoreError> {
         let pending: Vec<(u64, u64)> = self
@@ -141,9 +161,9 @@ impl Store {
 
     fn purge_campaign_rows(&self, campaign_id: u64, member_id: u64) -> Result<(), StoreError> {
         // The campaign's own webhooks go with it (account-wide ones stay).
-        for webhook in self.all_webhooks_of_member(member_id)? {
+        for webhook in self.webhooks_of(member_id)? {
             if webhook.campaign_id == Some(campaign_id) {
-                self.delete_webhook(&webhook)?;
+                self.webhook_write(member_id, || self.remove_webhook(&webhook))?;
             }
         }
         // Domain participants leave the global domain index (their campaign rows go below).
@@ -206,51 +226,11 @@ impl Store {
         self.indexes.remove(keys::tagged(index::PURGE, campaign_id, member_id))?;
         Ok(())
     }
-
-    /// A page of a campaign's participants, newest first: the roster is dense, so the page is
-    /// one range read whatever its number.
-    pub fn participants_of_campaign(
-        &self,
-        campaign_id: u64,
-        page: PageRequest,
-    ) -> Result<(Vec<Participant>, u64), StoreError> {
-        let total = crate::domain::engine::BrandReads::counter(self, campaign_id, Counter::Participants)?;
-        let mut participants = Vec::with_capacity(page.limit as usize);
-        if page.offset() < total {
-            let newest = total - page.offset();
-            let oldest = newest.saturating_sub(page.limit - 1).max(1);
-            let from = keys::row(campaign_id, campaign_row::ROSTER, &oldest.to_be_bytes());
-            let to = keys::row(campaign_id, campaign_row::ROSTER, &newest.to_be_bytes());
-            for entry in self.campaign_rows.range(from..=to).values().rev() {
-                if let Some(participant) = keys::read_id(&entry?).map(|id| self.participant(id)).transpose()?.flatten()
-                {
-                    participants.push(participant);
-                }
-            }
-        }
-        Ok((participants, total))
-    }
 }
 
-impl Store {
-    /// The campaign's lander, when the member configured one.
-    pub fn lander(&self, campaign_id: u64) -> Result<Option<crate::domain::lander::Lander>, StoreError> {
-        Self::read(&self.campaign_rows, keys::row(campaign_id, campaign_row::LANDER, &[]))
-    }
-
-    /// The campaign's lander, or the default one when the member configured none; and
-    /// whether it is the member's own.
-    pub fn lander_or_default(&self, campaign: &Campaign) -> Result<(crate::domain::lander::Lander, bool), StoreError> {
-        Ok(match self.lander(campaign.id)? {
-            Some(lander) => (lander, true),
-            None => (crate::domain::lander::Lander::default_for(&campaign.widget.headline), false),
-        })
-    }
-
-    /// Stores the campaign's lander (one row, written by the brand's actor).
-    pub fn save_lander(&self, campaign_id: u64, lander: &crate::domain::lander::Lander) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        self.campaign_rows.insert(keys::row(campaign_id, campaign_row::LANDER, &[]), codec::encode(lander)?)?;
-        Ok(())
+impl SledStore {
+    /// The pool's counts (what the engine reads as well).
+    pub(super) fn pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
+        Ok(decode_coupon_pool(self.campaign_rows.get(coupon_pool_key(campaign_id))?.as_deref()))
     }
 }

@@ -1,21 +1,18 @@
 //! Brands and the member's domain index.
 
+use async_trait::async_trait;
 use sled::Transactional;
 
 use super::keys::{self, index};
-use super::{codec, finish_transaction, tx_encode, Store, StoreError};
+use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
 use crate::domain::pagination::PageRequest;
 use crate::domain::Brand;
+use crate::store::{BrandStore, DomainTaken};
 
-/// The member already has a brand on this domain.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DomainTaken {
-    pub brand_id: u64,
-}
-
-impl Store {
+#[async_trait]
+impl BrandStore for SledStore {
     /// Creates a brand unless the member already has one on its domain.
-    pub fn create_brand(&self, brand: &Brand) -> Result<Result<(), DomainTaken>, StoreError> {
+    async fn create_brand(&self, brand: &Brand) -> Result<Result<(), DomainTaken>, StoreError> {
         let _writing = self.writing();
         let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
         let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
@@ -30,24 +27,24 @@ impl Store {
         finish_transaction(outcome)
     }
 
-    pub fn brand(&self, id: u64) -> Result<Option<Brand>, StoreError> {
+    async fn brand(&self, id: u64) -> Result<Option<Brand>, StoreError> {
         Self::read(&self.brands, keys::id(id))
     }
 
     /// Overwrites a brand's row (its domain never changes).
-    pub fn save_brand(&self, brand: &Brand) -> Result<(), StoreError> {
+    async fn save_brand(&self, brand: &Brand) -> Result<(), StoreError> {
         let _writing = self.writing();
         self.brands.insert(keys::id(brand.id), codec::encode(brand)?)?;
         Ok(())
     }
 
     /// A page of the member's brands, newest first, and the member's brand count.
-    pub fn brands_of_member(&self, member_id: u64, page: PageRequest) -> Result<(Vec<Brand>, u64), StoreError> {
+    async fn brands_of_member(&self, member_id: u64, page: PageRequest) -> Result<(Vec<Brand>, u64), StoreError> {
         let prefix = keys::tagged_prefix(index::MEMBER_BRAND, member_id);
         let ids = self.page_of_index(&prefix, page, |key| keys::read_id(&key[9..17]))?;
         let mut brands = Vec::with_capacity(ids.0.len());
         for id in ids.0 {
-            if let Some(brand) = self.brand(id)? {
+            if let Some(brand) = Self::read(&self.brands, keys::id(id))? {
                 brands.push(brand);
             }
         }
@@ -55,7 +52,7 @@ impl Store {
     }
 
     /// Ids of a brand's campaigns, oldest first.
-    pub fn campaign_ids_of_brand(&self, brand_id: u64) -> Result<Vec<u64>, StoreError> {
+    async fn campaign_ids_of_brand(&self, brand_id: u64) -> Result<Vec<u64>, StoreError> {
         self.indexes
             .scan_prefix(keys::tagged_prefix(index::BRAND_CAMPAIGN, brand_id))
             .keys()
@@ -64,7 +61,7 @@ impl Store {
     }
 
     /// Removes a brand after its campaigns were deleted.
-    pub fn remove_brand(&self, brand: &Brand) -> Result<(), StoreError> {
+    async fn remove_brand(&self, brand: &Brand) -> Result<(), StoreError> {
         let _writing = self.writing();
         let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
         let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
@@ -75,7 +72,9 @@ impl Store {
         });
         finish_transaction(outcome)
     }
+}
 
+impl SledStore {
     /// Newest-first page over the keys under `prefix` of the `indexes` tree, mapped by
     /// `id_of`, and the total count under the prefix. Costs O(offset + limit) key reads.
     pub(super) fn page_of_index(

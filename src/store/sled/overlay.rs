@@ -12,7 +12,7 @@
 //!   tree as one value (a single insert, atomic by itself), then the writes are applied as
 //!   plain inserts, then the journal entry is removed. sled recovers a prefix of its log, so
 //!   after a crash an entry is either absent (and so are its writes) or present, and
-//!   [`Store::replay_journal`] re-applies it at start-up (the writes are absolute values, so
+//!   [`SledStore::replay_journal`] re-applies it at start-up (the writes are absolute values, so
 //!   re-applying is harmless). Measured reason: every sled transaction or batch rolls and
 //!   writes the log buffer twice (`pin_log`), each write waking all of sled's I/O threads:
 //!   about 20 context switches and 2 `pwrite` + `sync_file_range` per signup.
@@ -23,7 +23,7 @@ use std::collections::HashMap;
 
 use sled::Transactional;
 
-use super::{codec, finish_transaction, keys, Store, StoreError};
+use super::{codec, finish_transaction, keys, SledStore, StoreError};
 
 /// The trees a brand actor writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,7 +53,7 @@ impl TreeId {
     }
 }
 
-impl Store {
+impl SledStore {
     fn tree_of(&self, id: TreeId) -> &sled::Tree {
         match id {
             TreeId::Participants => &self.participants,
@@ -100,14 +100,14 @@ impl Store {
 
 /// Reads through to the store, writes into a staging area.
 pub struct Overlay<'a> {
-    store: &'a Store,
+    store: &'a SledStore,
     staged: HashMap<(TreeId, Vec<u8>), Option<Vec<u8>>>,
     /// Staged writes in the order they were made (later writes of a key win at commit).
     order: Vec<(TreeId, Vec<u8>)>,
 }
 
 impl<'a> Overlay<'a> {
-    pub fn new(store: &'a Store) -> Self {
+    pub fn new(store: &'a SledStore) -> Self {
         Self { store, staged: HashMap::new(), order: Vec::new() }
     }
 
@@ -152,7 +152,7 @@ impl<'a> Overlay<'a> {
             return Ok(());
         }
         let _writing = store.writing();
-        let entry_key = keys::id(store.next_id()?);
+        let entry_key = keys::id(store.fresh_id()?);
         let entry: Vec<(u8, Vec<u8>, Option<Vec<u8>>)> =
             writes.iter().map(|(t, k, v)| (*t as u8, k.clone(), v.clone())).collect();
         store.journal.insert(entry_key, codec::encode(&entry)?)?;
@@ -216,12 +216,12 @@ impl<'a> Overlay<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::StoreOptions;
+    use crate::store::{Lifecycle, StoreOptions};
 
     #[test]
     fn staged_reads_see_staged_writes_and_a_journal_commit_applies_them() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path(), &StoreOptions::default()).unwrap();
+        let store = SledStore::open(dir.path(), &StoreOptions::default()).unwrap();
         let mut overlay = Overlay::new(&store);
         overlay.insert(TreeId::CampaignRows, b"counter".to_vec(), b"1".to_vec());
         overlay.insert(TreeId::CampaignRows, b"counter".to_vec(), b"2".to_vec());
@@ -240,7 +240,7 @@ mod tests {
     fn a_journal_entry_left_by_a_crash_is_applied_once_at_the_next_start() {
         let dir = tempfile::tempdir().unwrap();
         {
-            let store = Store::open(dir.path(), &StoreOptions::default()).unwrap();
+            let store = SledStore::open(dir.path(), &StoreOptions::default()).unwrap();
             store.campaign_rows.insert(b"stale", &b"old"[..]).unwrap();
             // A crash right after the journal insert: the entry is on disk, its writes are not.
             let entry: Vec<(u8, Vec<u8>, Option<Vec<u8>>)> = vec![
@@ -259,10 +259,10 @@ mod tests {
 
     /// Opens the store again once the previous one in this process has let go of its file
     /// lock: sled's own threads release it a moment after the handle is dropped.
-    fn reopen(dir: &std::path::Path) -> Store {
+    fn reopen(dir: &std::path::Path) -> SledStore {
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         loop {
-            match Store::open(dir, &StoreOptions::default()) {
+            match SledStore::open(dir, &StoreOptions::default()) {
                 Ok(store) => return store,
                 Err(e) if e.to_string().contains("lock") && std::time::Instant::now() < deadline => {
                     std::thread::yield_now();

@@ -2,17 +2,18 @@
 
 use sled::Transactional;
 
-use super::{codec, finish_transaction, keys, tx_decode, tx_encode, Store, StoreError};
+use async_trait::async_trait;
+
+use super::{codec, finish_transaction, keys, tx_decode, tx_encode, SledStore, StoreError};
 use crate::domain::member::StoredApiKey;
+use crate::domain::pagination::PageRequest;
 use crate::domain::{EmailAddress, Member};
+use crate::store::{EmailTaken, MemberStore};
 
-/// The email is already registered (compared case-insensitively).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EmailTaken;
-
-impl Store {
+#[async_trait]
+impl MemberStore for SledStore {
     /// Registers a member, unless the email is taken. Email index and row are one transaction.
-    pub fn create_member(
+    async fn create_member(
         &self,
         email: &EmailAddress,
         name: &str,
@@ -20,7 +21,7 @@ impl Store {
         plan_id: u64,
     ) -> Result<Result<Member, EmailTaken>, StoreError> {
         let member = Member {
-            id: self.next_id()?,
+            id: self.fresh_id()?,
             email: email.as_str().to_owned(),
             name: name.to_owned(),
             password_hash,
@@ -43,34 +44,23 @@ impl Store {
         Ok(finish_transaction(outcome)?.map(|()| member))
     }
 
-    pub fn member(&self, id: u64) -> Result<Option<Member>, StoreError> {
+    async fn member(&self, id: u64) -> Result<Option<Member>, StoreError> {
         Self::read(&self.members, keys::id(id))
     }
 
-    pub fn member_by_email(&self, email: &EmailAddress) -> Result<Option<Member>, StoreError> {
+    async fn member_by_email(&self, email: &EmailAddress) -> Result<Option<Member>, StoreError> {
         self.member_via(&self.member_emails, email.normalized().as_bytes(), "member email index")
     }
 
     /// The member whose *current* API key has this digest.
-    pub fn member_by_key_digest(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError> {
+    async fn member_by_key_digest(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError> {
         self.member_via(&self.api_keys, digest, "API key index")
-    }
-
-    /// The member an index entry (key → member id) points to.
-    fn member_via(&self, index: &sled::Tree, key: &[u8], name: &str) -> Result<Option<Member>, StoreError> {
-        match index.get(key)? {
-            Some(id) => match keys::read_id(&id) {
-                Some(id) => self.member(id),
-                None => Err(StoreError::Decode(format!("{name} holds a malformed id"))),
-            },
-            None => Ok(None),
-        }
     }
 
     /// Makes `key` the member's only key: the previous key's digest leaves the index in the
     /// same transaction, so the old key stops working the moment the new one exists.
     /// Returns `None` when the member does not exist.
-    pub fn replace_api_key(&self, member_id: u64, key: StoredApiKey) -> Result<Option<Member>, StoreError> {
+    async fn replace_api_key(&self, member_id: u64, key: StoredApiKey) -> Result<Option<Member>, StoreError> {
         let _writing = self.writing();
         let outcome = (&self.members, &self.api_keys).transaction(|(members, api_keys)| {
             let Some(row) = members.get(keys::id(member_id))? else {
@@ -87,17 +77,10 @@ impl Store {
         });
         finish_transaction(outcome)
     }
-}
 
-/// Operator-side member operations (admin API).
-impl Store {
     /// Members whose email or name contains `search` (case-insensitive), newest first, and
     /// how many matched. A scan: member counts of a self-hosted install stay small.
-    pub fn search_members(
-        &self,
-        search: Option<&str>,
-        page: crate::domain::PageRequest,
-    ) -> Result<(Vec<Member>, u64), StoreError> {
+    async fn search_members(&self, search: Option<&str>, page: PageRequest) -> Result<(Vec<Member>, u64), StoreError> {
         let needle = search.map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty());
         let mut matched = Vec::new();
         for row in self.members.iter().values().rev() {
@@ -115,7 +98,11 @@ impl Store {
     }
 
     /// Changes a member row in one transaction; `None` when the member does not exist.
-    pub fn update_member(&self, id: u64, change: impl Fn(&mut Member)) -> Result<Option<Member>, StoreError> {
+    async fn update_member(
+        &self,
+        id: u64,
+        change: &(dyn for<'m> Fn(&'m mut Member) + Send + Sync),
+    ) -> Result<Option<Member>, StoreError> {
         let _writing = self.writing();
         let outcome = self.members.transaction(|members| {
             let Some(row) = members.get(keys::id(id))? else {
@@ -130,7 +117,7 @@ impl Store {
     }
 
     /// How many members are on a plan.
-    pub fn members_on_plan(&self, plan_id: u64) -> Result<u64, StoreError> {
+    async fn members_on_plan(&self, plan_id: u64) -> Result<u64, StoreError> {
         let mut count = 0;
         for row in self.members.iter().values() {
             count += u64::from(codec::decode::<Member>(&row?)?.plan_id == plan_id);
@@ -139,41 +126,15 @@ impl Store {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::StoreOptions;
-
-    fn store() -> (tempfile::TempDir, Store) {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path(), &StoreOptions::default()).unwrap();
-        (dir, store)
-    }
-
-    fn key(byte: u8) -> StoredApiKey {
-        StoredApiKey { digest: [byte; 32], sealed: vec![byte], date_generated: "2026-01-01T00:00:00Z".into() }
-    }
-
-    #[test]
-    fn email_is_unique_case_insensitively() {
-        let (_dir, store) = store();
-        let ada = EmailAddress::parse("Ada@Example.com").unwrap();
-        let member = store.create_member(&ada, "Ada", "hash".into(), 1).unwrap().unwrap();
-        let shout = EmailAddress::parse("ADA@example.COM").unwrap();
-        assert_eq!(store.create_member(&shout, "Other", "hash".into(), 1).unwrap(), Err(EmailTaken));
-        assert_eq!(store.member_by_email(&shout).unwrap().unwrap().id, member.id);
-    }
-
-    #[test]
-    fn replacing_a_key_revokes_the_previous_digest() {
-        let (_dir, store) = store();
-        let email = EmailAddress::parse("k@example.com").unwrap();
-        let member = store.create_member(&email, "K", "hash".into(), 1).unwrap().unwrap();
-        store.replace_api_key(member.id, key(1)).unwrap().unwrap();
-        assert_eq!(store.member_by_key_digest(&[1; 32]).unwrap().unwrap().id, member.id);
-        store.replace_api_key(member.id, key(2)).unwrap().unwrap();
-        assert!(store.member_by_key_digest(&[1; 32]).unwrap().is_none());
-        assert_eq!(store.member_by_key_digest(&[2; 32]).unwrap().unwrap().id, member.id);
-        assert!(store.replace_api_key(member.id + 1000, key(3)).unwrap().is_none());
+impl SledStore {
+    /// The member an index entry (key → member id) points to.
+    fn member_via(&self, index: &sled::Tree, key: &[u8], name: &str) -> Result<Option<Member>, StoreError> {
+        match index.get(key)? {
+            Some(id) => match keys::read_id(&id) {
+                Some(id) => Self::read(&self.members, keys::id(id)),
+                None => Err(StoreError::Decode(format!("{name} holds a malformed id"))),
+            },
+            None => Ok(None),
+        }
     }
 }

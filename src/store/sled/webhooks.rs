@@ -18,21 +18,15 @@
 
 use std::sync::Arc;
 
+use async_trait::async_trait;
 use sled::Transactional;
 
 use super::keys::{self, index};
 use super::overlay::{Overlay, TreeId};
-use super::{codec, finish_transaction, tx_encode, Store, StoreError};
+use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
 use crate::domain::pagination::PageRequest;
 use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
-
-/// An attempt the dispatcher finished, with the delivery that follows it (a retry) or none.
-#[derive(Debug, Clone)]
-pub struct FinishedAttempt {
-    pub webhook_id: u64,
-    pub attempt: Attempt,
-    pub next: Option<PendingDelivery>,
-}
+use crate::store::{FinishedAttempt, WebhookStore};
 
 pub(super) fn delivery_key(webhook_id: u64, event_id: u64) -> [u8; 16] {
     let mut key = [0u8; 16];
@@ -48,9 +42,10 @@ fn attempt_key(webhook_id: u64, event_id: u64, attempt: u32) -> [u8; 20] {
     key
 }
 
-impl Store {
+#[async_trait]
+impl WebhookStore for SledStore {
     /// A member's active webhooks, from the route table (read from the store on first use).
-    pub fn webhook_routes(&self, member_id: u64) -> Result<Arc<Vec<WebhookRoute>>, StoreError> {
+    async fn webhook_routes(&self, member_id: u64) -> Result<Arc<Vec<WebhookRoute>>, StoreError> {
         if let Some(routes) = self.webhook_routes.read().get(&member_id) {
             return Ok(routes.clone());
         }
@@ -60,43 +55,15 @@ impl Store {
         Ok(routes)
     }
 
-    fn routes_from_store(&self, member_id: u64) -> Result<Vec<WebhookRoute>, StoreError> {
-        Ok(self
-            .all_webhooks_of_member(member_id)?
-            .into_iter()
-            .filter(|w| w.active)
-            .map(|w| WebhookRoute { webhook_id: w.id, campaign_id: w.campaign_id })
-            .collect())
-    }
-
-    /// Runs a webhook write with the route table locked, then refreshes the member's routes,
-    /// so no signup can read routes older than the write once it returns.
-    fn webhook_write(&self, member_id: u64, write: impl FnOnce() -> Result<(), StoreError>) -> Result<(), StoreError> {
-        let mut table = self.webhook_routes.write();
-        let _writing = self.writing();
-        write()?;
-        table.insert(member_id, Arc::new(self.routes_from_store(member_id)?));
-        Ok(())
-    }
-
-    pub fn create_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
+    async fn create_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
         self.webhook_write(webhook.member_id, || self.insert_webhook(webhook))
     }
 
-    fn insert_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
-        let outcome = (&self.webhooks, &self.indexes).transaction(|(webhooks, indexes)| {
-            webhooks.insert(&keys::id(webhook.id), tx_encode(webhook)?)?;
-            indexes.insert(&keys::tagged(index::MEMBER_WEBHOOK, webhook.member_id, webhook.id), &[][..])?;
-            Ok(())
-        });
-        finish_transaction(outcome)
-    }
-
-    pub fn webhook(&self, id: u64) -> Result<Option<Webhook>, StoreError> {
+    async fn webhook(&self, id: u64) -> Result<Option<Webhook>, StoreError> {
         Self::read(&self.webhooks, keys::id(id))
     }
 
-    pub fn save_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
+    async fn save_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
         self.webhook_write(webhook.member_id, || {
             self.webhooks.insert(keys::id(webhook.id), codec::encode(webhook)?)?;
             Ok(())
@@ -104,86 +71,46 @@ impl Store {
     }
 
     /// Removes a webhook with its pending deliveries and its log.
-    pub fn delete_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
+    async fn delete_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
         self.webhook_write(webhook.member_id, || self.remove_webhook(webhook))
     }
 
-    fn remove_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
-        let outcome = (&self.webhooks, &self.indexes).transaction(|(webhooks, indexes)| {
-            webhooks.remove(&keys::id(webhook.id))?;
-            indexes.remove(&keys::tagged(index::MEMBER_WEBHOOK, webhook.member_id, webhook.id))?;
-            Ok(())
-        });
-        finish_transaction(outcome)?;
-        // Deliveries of a webhook that no longer exists are dropped by the dispatcher anyway;
-        // removing them here keeps the trees from holding orphans.
-        for tree in [&self.deliveries, &self.delivery_log] {
-            let mut batch = sled::Batch::default();
-            for key in tree.scan_prefix(keys::id(webhook.id)).keys() {
-                batch.remove(key?);
-            }
-            tree.apply_batch(batch)?;
-        }
-        Ok(())
-    }
-
     /// A page of the member's webhooks, newest first, and their count.
-    pub fn webhooks_of_member(&self, member_id: u64, page: PageRequest) -> Result<(Vec<Webhook>, u64), StoreError> {
+    async fn webhooks_of_member(&self, member_id: u64, page: PageRequest) -> Result<(Vec<Webhook>, u64), StoreError> {
         let prefix = keys::tagged_prefix(index::MEMBER_WEBHOOK, member_id);
         let (ids, total) = self.page_of_index(&prefix, page, |key| keys::read_id(&key[9..17]))?;
         let mut webhooks = Vec::with_capacity(ids.len());
         for id in ids {
-            webhooks.extend(self.webhook(id)?);
+            webhooks.extend(Self::read(&self.webhooks, keys::id(id))?);
         }
         Ok((webhooks, total))
     }
 
-    /// Every webhook of the member (at most the per-member limit).
-    pub fn all_webhooks_of_member(&self, member_id: u64) -> Result<Vec<Webhook>, StoreError> {
-        let mut webhooks = Vec::new();
-        for key in self.indexes.scan_prefix(keys::tagged_prefix(index::MEMBER_WEBHOOK, member_id)).keys() {
-            if let Some(webhook) = keys::read_id(&key?[9..17]).map(|id| self.webhook(id)).transpose()?.flatten() {
-                webhooks.push(webhook);
-            }
-        }
-        Ok(webhooks)
-    }
-
-    /// Whether the member has any webhook: a signup writes an event only then.
-    pub fn member_has_webhooks(&self, member_id: u64) -> Result<bool, StoreError> {
-        Ok(self
-            .indexes
-            .scan_prefix(keys::tagged_prefix(index::MEMBER_WEBHOOK, member_id))
-            .next()
-            .transpose()?
-            .is_some())
-    }
-
     /// Every delivery still to be made (loaded by the dispatcher at start-up).
-    pub fn pending_deliveries(&self) -> Result<Vec<PendingDelivery>, StoreError> {
+    async fn pending_deliveries(&self) -> Result<Vec<PendingDelivery>, StoreError> {
         self.deliveries.iter().values().map(|v| codec::decode(&v?)).collect()
     }
 
     /// Whether `event_id` was ever meant for `webhook_id` (pending, or attempted).
-    pub fn delivery_known(&self, webhook_id: u64, event_id: u64) -> Result<bool, StoreError> {
+    async fn delivery_known(&self, webhook_id: u64, event_id: u64) -> Result<bool, StoreError> {
         Ok(self.deliveries.contains_key(delivery_key(webhook_id, event_id))?
             || self.delivery_log.scan_prefix(delivery_key(webhook_id, event_id)).next().transpose()?.is_some())
     }
 
     /// Number of attempts logged for a delivery.
-    pub fn attempts_made(&self, webhook_id: u64, event_id: u64) -> Result<u32, StoreError> {
+    async fn attempts_made(&self, webhook_id: u64, event_id: u64) -> Result<u32, StoreError> {
         Ok(self.delivery_log.scan_prefix(delivery_key(webhook_id, event_id)).count() as u32)
     }
 
     /// Queues a delivery (a new one, or a manual retry).
-    pub fn queue_delivery(&self, delivery: &PendingDelivery) -> Result<(), StoreError> {
+    async fn queue_delivery(&self, delivery: &PendingDelivery) -> Result<(), StoreError> {
         let _writing = self.writing();
         self.deliveries.insert(delivery_key(delivery.webhook_id, delivery.event_id), codec::encode(delivery)?)?;
         Ok(())
     }
 
     /// Forgets a pending delivery that can no longer be made.
-    pub fn remove_delivery(&self, webhook_id: u64, event_id: u64) -> Result<(), StoreError> {
+    async fn remove_delivery(&self, webhook_id: u64, event_id: u64) -> Result<(), StoreError> {
         let _writing = self.writing();
         self.deliveries.remove(delivery_key(webhook_id, event_id))?;
         Ok(())
@@ -191,7 +118,7 @@ impl Store {
 
     /// Logs finished attempts and replaces each one's pending delivery with what comes next
     /// (or removes it), all in one journaled commit.
-    pub fn record_attempts(&self, finished: &[FinishedAttempt]) -> Result<(), StoreError> {
+    async fn record_attempts(&self, finished: &[FinishedAttempt]) -> Result<(), StoreError> {
         let mut overlay = Overlay::new(self);
         for done in finished {
             let attempt = &done.attempt;
@@ -210,7 +137,7 @@ impl Store {
     }
 
     /// A page of a webhook's attempts, newest first, and their count.
-    pub fn attempts_of_webhook(&self, webhook_id: u64, page: PageRequest) -> Result<(Vec<Attempt>, u64), StoreError> {
+    async fn attempts_of_webhook(&self, webhook_id: u64, page: PageRequest) -> Result<(Vec<Attempt>, u64), StoreError> {
         let mut attempts = Vec::with_capacity(page.limit as usize);
         let mut total = 0u64;
         for value in self.delivery_log.scan_prefix(keys::id(webhook_id)).values().rev() {
@@ -221,5 +148,75 @@ impl Store {
             total += 1;
         }
         Ok((attempts, total))
+    }
+
+    async fn all_webhooks_of_member(&self, member_id: u64) -> Result<Vec<Webhook>, StoreError> {
+        self.webhooks_of(member_id)
+    }
+}
+
+impl SledStore {
+    fn routes_from_store(&self, member_id: u64) -> Result<Vec<WebhookRoute>, StoreError> {
+        Ok(self
+            .webhooks_of(member_id)?
+            .into_iter()
+            .filter(|w| w.active)
+            .map(|w| WebhookRoute { webhook_id: w.id, campaign_id: w.campaign_id })
+            .collect())
+    }
+
+    /// Runs a webhook write with the route table locked, then refreshes the member's routes,
+    /// so no signup can read routes older than the write once it returns.
+    pub(super) fn webhook_write(
+        &self,
+        member_id: u64,
+        write: impl FnOnce() -> Result<(), StoreError>,
+    ) -> Result<(), StoreError> {
+        let mut table = self.webhook_routes.write();
+        let _writing = self.writing();
+        write()?;
+        table.insert(member_id, Arc::new(self.routes_from_store(member_id)?));
+        Ok(())
+    }
+
+    fn insert_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
+        let outcome = (&self.webhooks, &self.indexes).transaction(|(webhooks, indexes)| {
+            webhooks.insert(&keys::id(webhook.id), tx_encode(webhook)?)?;
+            indexes.insert(&keys::tagged(index::MEMBER_WEBHOOK, webhook.member_id, webhook.id), &[][..])?;
+            Ok(())
+        });
+        finish_transaction(outcome)
+    }
+
+    pub(super) fn remove_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
+        let outcome = (&self.webhooks, &self.indexes).transaction(|(webhooks, indexes)| {
+            webhooks.remove(&keys::id(webhook.id))?;
+            indexes.remove(&keys::tagged(index::MEMBER_WEBHOOK, webhook.member_id, webhook.id))?;
+            Ok(())
+        });
+        finish_transaction(outcome)?;
+        // Deliveries of a webhook that no longer exists are dropped by the dispatcher anyway;
+        // removing them here keeps the trees from holding orphans.
+        for tree in [&self.deliveries, &self.delivery_log] {
+            let mut batch = sled::Batch::default();
+            for key in tree.scan_prefix(keys::id(webhook.id)).keys() {
+                batch.remove(key?);
+            }
+            tree.apply_batch(batch)?;
+        }
+        Ok(())
+    }
+
+    /// Every webhook of the member (at most the per-member limit).
+    pub(super) fn webhooks_of(&self, member_id: u64) -> Result<Vec<Webhook>, StoreError> {
+        let mut webhooks = Vec::new();
+        for key in self.indexes.scan_prefix(keys::tagged_prefix(index::MEMBER_WEBHOOK, member_id)).keys() {
+            if let Some(webhook) =
+                keys::read_id(&key?[9..17]).map(|id| Self::read(&self.webhooks, keys::id(id))).transpose()?.flatten()
+            {
+                webhooks.push(webhook);
+            }
+        }
+        Ok(webhooks)
     }
 }

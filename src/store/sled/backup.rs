@@ -4,7 +4,7 @@
 //! **Consistency.** sled 0.34 has no snapshots, and a scan of thirteen trees while brand
 //! actors write would catch write sets half applied (a coupon marked used whose reward is not
 //! yet written). Every write of the store therefore holds the shared side of a gate
-//! ([`Store::writing`]); a backup holds the exclusive side while it copies every tree into an
+//! ([`SledStore::writing`]); a backup holds the exclusive side while it copies every tree into an
 //! unlinked temporary file, so it sees exactly the writes that finished before it began and
 //! none of those that began after. Writers wait for the copy (a sequential write of the
 //! database, about a second per few hundred MB), then the file is streamed to the caller
@@ -30,7 +30,10 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
-use super::{Store, StoreError};
+use async_trait::async_trait;
+
+use super::{SledStore, StoreError};
+use crate::store::BackupStore;
 
 const MAGIC: &[u8; 17] = b"referrals-backup\0";
 const VERSION: u8 = 1;
@@ -81,11 +84,22 @@ pub struct Snapshot {
     pub paused: std::time::Duration,
 }
 
-impl Store {
+#[async_trait]
+impl BackupStore for SledStore {
+    /// The copy runs on a blocking thread; writers wait for it (see the module docs).
+    async fn snapshot(&self) -> Result<Snapshot, StoreError> {
+        let store = self.clone();
+        tokio::task::spawn_blocking(move || store.snapshot_now())
+            .await
+            .map_err(|e| StoreError::Backup(format!("the snapshot task failed: {e}")))?
+    }
+}
+
+impl SledStore {
     /// Writes a consistent snapshot of the database into an unlinked temporary file in the
     /// data directory (nothing is left behind if the server dies meanwhile). Blocks writers
-    /// for the duration of the copy; run it on a blocking thread.
-    pub fn snapshot(&self) -> Result<Snapshot, StoreError> {
+    /// for the duration of the copy.
+    pub(super) fn snapshot_now(&self) -> Result<Snapshot, StoreError> {
         let mut file = tempfile::tempfile_in(&self.dir).map_err(|e| StoreError::Backup(e.to_string()))?;
         let started = std::time::Instant::now();
         let exclusive = self.gate.write();
@@ -407,10 +421,10 @@ impl<W: Write> Write for HashingWriter<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::StoreOptions;
+    use crate::store::{Lifecycle, StoreOptions};
 
-    fn snapshot_bytes(store: &Store) -> Vec<u8> {
-        let mut snapshot = store.snapshot().unwrap();
+    fn snapshot_bytes(store: &SledStore) -> Vec<u8> {
+        let mut snapshot = store.snapshot_now().unwrap();
         let mut bytes = Vec::new();
         snapshot.file.read_to_end(&mut bytes).unwrap();
         assert_eq!(bytes.len() as u64, snapshot.summary.bytes);
@@ -420,10 +434,10 @@ mod tests {
     #[test]
     fn a_backup_restores_every_tree_and_keeps_ids_unique() {
         let source = tempfile::tempdir().unwrap();
-        let store = Store::open(source.path(), &StoreOptions::default()).unwrap();
+        let store = SledStore::open(source.path(), &StoreOptions::default()).unwrap();
         let mut last_id = 0;
         for _ in 0..2_500 {
-            last_id = store.next_id().unwrap();
+            last_id = store.fresh_id().unwrap();
         }
         for i in 0u64..25_000 {
             store.campaign_rows.insert(i.to_be_bytes(), &b"row"[..]).unwrap();
@@ -436,17 +450,17 @@ mod tests {
         let target = tempfile::tempdir().unwrap();
         let restored = restore_into(&bytes[..], &database_dir(target.path())).unwrap();
         assert_eq!(restored, verified);
-        let copy = Store::open(target.path(), &StoreOptions::default()).unwrap();
+        let copy = SledStore::open(target.path(), &StoreOptions::default()).unwrap();
         assert_eq!(copy.campaign_rows.len(), 25_000);
         assert_eq!(copy.meta.get("marker").unwrap().as_deref(), Some(&b"x"[..]));
         assert_eq!(copy.plans.len(), store.plans.len());
-        assert!(copy.next_id().unwrap() > last_id, "ids after a restore never repeat stored ones");
+        assert!(copy.fresh_id().unwrap() > last_id, "ids after a restore never repeat stored ones");
     }
 
     #[test]
     fn damaged_and_truncated_files_are_refused_and_leave_nothing_behind() {
         let source = tempfile::tempdir().unwrap();
-        let store = Store::open(source.path(), &StoreOptions::default()).unwrap();
+        let store = SledStore::open(source.path(), &StoreOptions::default()).unwrap();
         store.meta.insert("marker", &b"x"[..]).unwrap();
         let bytes = snapshot_bytes(&store);
         let target = tempfile::tempdir().unwrap();
@@ -470,7 +484,7 @@ mod tests {
     fn an_open_database_is_reported_in_use() {
         let dir = tempfile::tempdir().unwrap();
         assert!(!database_in_use(dir.path()).unwrap(), "no database at all");
-        let store = Store::open(dir.path(), &StoreOptions::default()).unwrap();
+        let store = SledStore::open(dir.path(), &StoreOptions::default()).unwrap();
         assert!(database_in_use(dir.path()).unwrap());
         // Released when the holding process ends: `refctl restore` after a stopped server is
         // in cli/tests (inside this process, sled's threads let go of the file at their own

@@ -1,14 +1,17 @@
 //! Subscription plans and their first-start seeding.
 
-use super::{codec, keys, Store, StoreError};
+use async_trait::async_trait;
+
+use super::{codec, keys, SledStore, StoreError};
 use crate::domain::plan::default_plans;
 use crate::domain::Plan;
+use crate::store::PlanStore;
 
 /// Marker in `meta`: the default plans were seeded once. An operator who later deletes a
 /// seeded plan does not see it come back on the next start.
 const PLANS_SEEDED: &[u8] = b"plans_seeded";
 
-impl Store {
+impl SledStore {
     pub(super) fn seed_plans(&self) -> Result<(), StoreError> {
         if self.meta.contains_key(PLANS_SEEDED)? {
             return Ok(());
@@ -19,34 +22,34 @@ impl Store {
         self.meta.insert(PLANS_SEEDED, &[1u8][..])?;
         Ok(())
     }
+}
 
+#[async_trait]
+impl PlanStore for SledStore {
     /// Every plan, by id.
-    pub fn plans(&self) -> Result<Vec<Plan>, StoreError> {
+    async fn plans(&self) -> Result<Vec<Plan>, StoreError> {
         self.plans.iter().values().map(|row| codec::decode(&row?)).collect()
     }
 
-    pub fn plan(&self, id: u64) -> Result<Option<Plan>, StoreError> {
+    async fn plan(&self, id: u64) -> Result<Option<Plan>, StoreError> {
         Self::read(&self.plans, keys::id(id))
     }
-}
 
-/// Operator-side plan operations (admin API).
-impl Store {
     /// Stores a plan (new or changed).
-    pub fn save_plan(&self, plan: &Plan) -> Result<(), StoreError> {
+    async fn save_plan(&self, plan: &Plan) -> Result<(), StoreError> {
         let _writing = self.writing();
         self.plans.insert(keys::id(plan.id), codec::encode(plan)?)?;
         Ok(())
     }
 
     /// Removes a plan; `false` when there was none.
-    pub fn remove_plan(&self, id: u64) -> Result<bool, StoreError> {
+    async fn remove_plan(&self, id: u64) -> Result<bool, StoreError> {
         let _writing = self.writing();
         Ok(self.plans.remove(keys::id(id))?.is_some())
     }
 
     /// An id for a new plan: one past the highest.
-    pub fn next_plan_id(&self) -> Result<u64, StoreError> {
+    async fn next_plan_id(&self) -> Result<u64, StoreError> {
         Ok(self.plans.last()?.and_then(|(k, _)| keys::read_id(&k)).unwrap_or(0) + 1)
     }
 }

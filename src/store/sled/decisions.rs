@@ -1,5 +1,5 @@
-//! The engine's side of the sled store: the reads the referral engine makes
-//! ([`BrandReads`]) and the commit of the writes it decides ([`Write`]), each turned into the
+//! The engine's side of the sled store: a [`SledSession`] gives the referral engine its
+//! reads ([`BrandReads`]) and commits the writes it decides ([`Write`]), each turned into the
 //! key layout of `mod.rs`.
 //!
 //! A decision's writes are staged in an [`Overlay`] and committed through the journal, all or
@@ -8,111 +8,56 @@
 //! because the brand's actor is the only writer of these rows (see `domain::engine`).
 
 use super::campaigns::{coupon_pool_key, encode_coupon_pool};
+use async_trait::async_trait;
+
 use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
-use super::participants::{IdempotencyRecord, IdempotencyWrite};
-use super::{codec, Store, StoreError};
+use super::{codec, SledStore, StoreError};
 use crate::domain::email;
-use crate::domain::engine::{BrandReads, Inconsistent, Write};
+use crate::domain::engine::{BrandReads, Write};
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, EmailAddress, Invite, Participant, Reward};
-
-impl From<Inconsistent> for StoreError {
-    fn from(e: Inconsistent) -> Self {
-        StoreError::Decode(e.0)
-    }
-}
+use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
 
 /// Key of a campaign counter.
 fn counter_key(campaign_id: u64, counter: Counter) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::COUNTER, &[counter as u8])
 }
 
-impl BrandReads for Store {
-    type Error = StoreError;
+/// One brand's decision on the embedded store. The brand actor is the brand's only writer,
+/// so the session needs no lock: nothing writes the brand's rows between its reads and its
+/// commit.
+pub(super) struct SledSession<'s> {
+    store: &'s SledStore,
+}
 
-    fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
-        Store::campaign(self, id)
+#[async_trait]
+impl DecisionStore for SledStore {
+    async fn next_id(&self) -> Result<u64, StoreError> {
+        self.fresh_id()
     }
 
-    fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
-        Store::participant(self, id)
-    }
-
-    fn participant_id_by_email(&self, campaign_id: u64, email: &EmailAddress) -> Result<Option<u64>, StoreError> {
-        let key = keys::row(campaign_id, campaign_row::EMAIL, email.normalized().as_bytes());
-        Ok(self.campaign_rows.get(key)?.and_then(|v| keys::read_id(&v)))
-    }
-
-    fn participant_id_by_domain(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
-        self.domain_participant_in(campaign_id, domain)
-    }
-
-    fn invite(&self, participant_id: u64, invite_id: u64) -> Result<Option<Invite>, StoreError> {
-        Store::read(&self.participant_rows, keys::row(participant_id, participant_row::INVITE, &keys::id(invite_id)))
-    }
-
-    fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
-        Store::invites_of(self, participant_id)
-    }
-
-    fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
-        Ok(keys::read_counter(self.campaign_rows.get(counter_key(campaign_id, counter))?.as_deref()))
-    }
-
-    fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
-        Store::coupon_pool(self, campaign_id)
-    }
-
-    fn coupon(&self, campaign_id: u64, seq: u64) -> Result<Option<Coupon>, StoreError> {
-        Store::read(&self.campaign_rows, keys::row(campaign_id, campaign_row::COUPON, &keys::id(seq)))
-    }
-
-    fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, StoreError> {
-        Ok(self.campaign_rows.contains_key(keys::row(campaign_id, campaign_row::COUPON_CODE, code.as_bytes()))?)
-    }
-
-    fn oldest_pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<Reward>, StoreError> {
-        let prefix = keys::row(campaign_id, campaign_row::PENDING_REWARD, &[]);
-        let mut rewards = Vec::new();
-        for entry in self.campaign_rows.scan_prefix(&prefix).take(limit) {
-            let (key, value) = entry?;
-            let (Some(reward_id), Some(participant_id)) = (keys::read_id(&key[prefix.len()..]), keys::read_id(&value))
-            else {
-                return Err(StoreError::Decode(format!("malformed pending reward of campaign {campaign_id}")));
-            };
-            let reward_key = keys::row(participant_id, participant_row::REWARD, &keys::id(reward_id));
-            rewards.extend(Store::read::<Reward>(&self.participant_rows, reward_key)?);
-        }
-        Ok(rewards)
-    }
-
-    fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, StoreError> {
-        Ok(self.campaign_rows.contains_key(visit_key(campaign_id, participant_id, visitor))?)
+    async fn session(&self, _brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
+        Ok(Box::new(SledSession { store: self }))
     }
 }
 
-fn visit_key(campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Vec<u8> {
-    keys::row(campaign_id, campaign_row::VISIT, &[keys::id(participant_id).as_slice(), visitor].concat())
-}
-
-impl Store {
-    /// Commits a decision's writes atomically (through the journal).
-    pub fn commit(&self, writes: &[Write]) -> Result<(), StoreError> {
-        self.stage(writes)?.commit_journaled()
+#[async_trait]
+impl BrandSession for SledSession<'_> {
+    /// Atomic across a crash: the writes go through the journal.
+    async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
+        self.store.stage(writes)?.commit_journaled()
     }
 
-    /// Commits a decision's writes with the idempotency record of the request that caused
-    /// them, in one transaction. The record is checked again inside it: another brand of the
-    /// same member may have used the key since the caller looked. When it has, nothing is
-    /// written and the record found is returned.
-    pub fn commit_idempotent(
-        &self,
+    /// The record is checked again inside the transaction: another brand of the same member
+    /// may have used the key since the caller looked.
+    async fn commit_idempotent(
+        self: Box<Self>,
         writes: &[Write],
         idempotency: &IdempotencyWrite,
         record: &IdempotencyRecord,
     ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
         let encoded = super::participants::encode_idempotency_record(record)?;
-        let committed = self.stage(writes)?.commit(|tree| match tree.get(&idempotency.key)? {
+        let committed = self.store.stage(writes)?.commit(|tree| match tree.get(&idempotency.key)? {
             Some(existing) => Ok(Err(existing.to_vec())),
             None => {
                 tree.insert(idempotency.key.as_slice(), encoded.as_slice())?;
@@ -123,6 +68,88 @@ impl Store {
             Ok(()) => Ok(Ok(())),
             Err(existing) => Ok(Err(super::participants::decode_idempotency_record(&existing)?)),
         }
+    }
+}
+
+impl BrandReads for SledSession<'_> {
+    type Error = StoreError;
+
+    fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
+        SledStore::read(&self.store.campaigns, keys::id(id))
+    }
+
+    fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
+        self.store.participant_row(id)
+    }
+
+    fn participant_id_by_email(&self, campaign_id: u64, email: &EmailAddress) -> Result<Option<u64>, StoreError> {
+        self.store.participant_id_with_email(campaign_id, email)
+    }
+
+    fn participant_id_by_domain(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
+        self.store.domain_participant(campaign_id, domain)
+    }
+
+    fn invite(&self, participant_id: u64, invite_id: u64) -> Result<Option<Invite>, StoreError> {
+        SledStore::read(
+            &self.store.participant_rows,
+            keys::row(participant_id, participant_row::INVITE, &keys::id(invite_id)),
+        )
+    }
+
+    fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
+        self.store.invites(participant_id)
+    }
+
+    fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
+        self.store.counter_value(campaign_id, counter)
+    }
+
+    fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
+        self.store.pool(campaign_id)
+    }
+
+    fn coupon(&self, campaign_id: u64, seq: u64) -> Result<Option<Coupon>, StoreError> {
+        SledStore::read(&self.store.campaign_rows, keys::row(campaign_id, campaign_row::COUPON, &keys::id(seq)))
+    }
+
+    fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, StoreError> {
+        Ok(self.store.campaign_rows.contains_key(keys::row(campaign_id, campaign_row::COUPON_CODE, code.as_bytes()))?)
+    }
+
+    fn oldest_pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<Reward>, StoreError> {
+        let prefix = keys::row(campaign_id, campaign_row::PENDING_REWARD, &[]);
+        let mut rewards = Vec::new();
+        for entry in self.store.campaign_rows.scan_prefix(&prefix).take(limit) {
+            let (key, value) = entry?;
+            let (Some(reward_id), Some(participant_id)) = (keys::read_id(&key[prefix.len()..]), keys::read_id(&value))
+            else {
+                return Err(StoreError::Decode(format!("malformed pending reward of campaign {campaign_id}")));
+            };
+            let reward_key = keys::row(participant_id, participant_row::REWARD, &keys::id(reward_id));
+            rewards.extend(SledStore::read::<Reward>(&self.store.participant_rows, reward_key)?);
+        }
+        Ok(rewards)
+    }
+
+    fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, StoreError> {
+        Ok(self.store.campaign_rows.contains_key(visit_key(campaign_id, participant_id, visitor))?)
+    }
+}
+
+fn visit_key(campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::VISIT, &[keys::id(participant_id).as_slice(), visitor].concat())
+}
+
+impl SledStore {
+    /// A fresh, unique, increasing id (never 0).
+    pub(super) fn fresh_id(&self) -> Result<u64, StoreError> {
+        Ok(self.db.generate_id()? + 1)
+    }
+
+    /// A campaign counter's committed value.
+    pub(super) fn counter_value(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
+        Ok(keys::read_counter(self.campaign_rows.get(counter_key(campaign_id, counter))?.as_deref()))
     }
 
     /// The writes, staged in the key layout.

@@ -1,0 +1,274 @@
+//! The storage traits, one per concern. Each method's documentation is its contract, which
+//! the conformance suite (`tests/conformance/`) checks on every backend.
+//!
+//! Writes that decide something (a signup, a visit, a coupon upload, invitations, counts)
+//! are not here as operations: the engine decides them against a [`BrandSession`] and the
+//! session commits the decision's writes atomically. What is here are the plain records
+//! (members, plans, brands, campaigns, webhooks) and the reads of everything.
+
+use async_trait::async_trait;
+
+use super::types::{DomainReferrer, DomainTaken, EmailTaken, FinishedAttempt, IdempotencyRecord, IdempotencyWrite};
+use super::{Snapshot, StoreError};
+use crate::domain::engine::{BrandReads, Write};
+use crate::domain::lander::Lander;
+use crate::domain::member::StoredApiKey;
+use crate::domain::pagination::PageRequest;
+use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
+use crate::domain::{
+    Brand, Campaign, CampaignCounters, CouponPool, EmailAddress, Invite, Member, Participant, Plan, Reward,
+};
+
+/// Member accounts, found by id, email and API-key digest.
+#[async_trait]
+pub trait MemberStore: Send + Sync {
+    /// Registers a member with a fresh id, unless the email is taken (compared normalised).
+    async fn create_member(
+        &self,
+        email: &EmailAddress,
+        name: &str,
+        password_hash: String,
+        plan_id: u64,
+    ) -> Result<Result<Member, EmailTaken>, StoreError>;
+    async fn member(&self, id: u64) -> Result<Option<Member>, StoreError>;
+    async fn member_by_email(&self, email: &EmailAddress) -> Result<Option<Member>, StoreError>;
+    /// The member whose *current* API key has this digest.
+    async fn member_by_key_digest(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError>;
+    /// Makes `key` the member's only key: the previous key stops working the moment the new
+    /// one exists. `None` when the member does not exist.
+    async fn replace_api_key(&self, member_id: u64, key: StoredApiKey) -> Result<Option<Member>, StoreError>;
+    /// Members whose email or name contains `search` (case-insensitive), newest first, and
+    /// how many matched.
+    async fn search_members(&self, search: Option<&str>, page: PageRequest) -> Result<(Vec<Member>, u64), StoreError>;
+    /// Changes a member row atomically; `None` when the member does not exist.
+    async fn update_member(
+        &self,
+        id: u64,
+        change: &(dyn for<'m> Fn(&'m mut Member) + Send + Sync),
+    ) -> Result<Option<Member>, StoreError>;
+    /// How many members are on a plan.
+    async fn members_on_plan(&self, plan_id: u64) -> Result<u64, StoreError>;
+}
+
+/// The subscription plans (a small reference table, seeded with the defaults on first start).
+#[async_trait]
+pub trait PlanStore: Send + Sync {
+    /// Every plan, by id.
+    async fn plans(&self) -> Result<Vec<Plan>, StoreError>;
+    async fn plan(&self, id: u64) -> Result<Option<Plan>, StoreError>;
+    /// Stores a plan (new or changed).
+    async fn save_plan(&self, plan: &Plan) -> Result<(), StoreError>;
+    /// Removes a plan; `false` when there was none.
+    async fn remove_plan(&self, id: u64) -> Result<bool, StoreError>;
+    /// An id for a new plan: one past the highest.
+    async fn next_plan_id(&self) -> Result<u64, StoreError>;
+}
+
+/// Brands and the member's domain index.
+#[async_trait]
+pub trait BrandStore: Send + Sync {
+    /// Creates a brand unless the member already has one on its domain.
+    async fn create_brand(&self, brand: &Brand) -> Result<Result<(), DomainTaken>, StoreError>;
+    async fn brand(&self, id: u64) -> Result<Option<Brand>, StoreError>;
+    /// Overwrites a brand's row (its domain never changes).
+    async fn save_brand(&self, brand: &Brand) -> Result<(), StoreError>;
+    /// A page of the member's brands, newest first, and the member's brand count.
+    async fn brands_of_member(&self, member_id: u64, page: PageRequest) -> Result<(Vec<Brand>, u64), StoreError>;
+    /// Ids of a brand's campaigns, oldest first.
+    async fn campaign_ids_of_brand(&self, brand_id: u64) -> Result<Vec<u64>, StoreError>;
+    /// Removes a brand after its campaigns were deleted.
+    async fn remove_brand(&self, brand: &Brand) -> Result<(), StoreError>;
+}
+
+/// Campaigns, their counters, daily signups and landers.
+#[async_trait]
+pub trait CampaignStore: Send + Sync {
+    /// Stores a new campaign with its indexes.
+    async fn create_campaign(&self, campaign: &Campaign) -> Result<(), StoreError>;
+    async fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError>;
+    /// Overwrites a campaign's row.
+    async fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError>;
+    /// A page of the member's campaigns (optionally of one brand), newest first, and the count.
+    async fn campaigns_of_member(
+        &self,
+        member_id: u64,
+        brand_id: Option<u64>,
+        page: PageRequest,
+    ) -> Result<(Vec<Campaign>, u64), StoreError>;
+    async fn counters(&self, campaign_id: u64) -> Result<CampaignCounters, StoreError>;
+    /// Signups per UTC day for the `days` days ending today, oldest first (zero days included).
+    async fn daily_signups(&self, campaign_id: u64, days: u32) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError>;
+    /// Deletes a campaign and everything it owns: gone for every reader at once, and gone
+    /// entirely even if the server stops half-way (finished at the next start).
+    async fn delete_campaign(&self, campaign: &Campaign) -> Result<(), StoreError>;
+    /// The campaign's lander, when the member configured one.
+    async fn lander(&self, campaign_id: u64) -> Result<Option<Lander>, StoreError>;
+    /// Stores the campaign's lander.
+    async fn save_lander(&self, campaign_id: u64, lander: &Lander) -> Result<(), StoreError>;
+}
+
+/// The coupon pool's counts (codes are added and assigned by engine decisions).
+#[async_trait]
+pub trait CouponStore: Send + Sync {
+    async fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError>;
+}
+
+/// Reads of participants, their rewards and invitations, and the domain indexes.
+#[async_trait]
+pub trait ParticipantStore: Send + Sync {
+    async fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError>;
+    /// The campaign's participant with this email (compared normalised).
+    async fn participant_by_email(
+        &self,
+        campaign_id: u64,
+        email: &EmailAddress,
+    ) -> Result<Option<Participant>, StoreError>;
+    /// A page of all the member's participants, newest first, and their count.
+    async fn participants_of_member(
+        &self,
+        member_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<Participant>, u64), StoreError>;
+    /// A page of a campaign's participants, newest first, and their count.
+    async fn participants_of_campaign(
+        &self,
+        campaign_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<Participant>, u64), StoreError>;
+    /// A participant's rewards, oldest first.
+    async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError>;
+    /// A participant's invitations, oldest first.
+    async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError>;
+    /// The participant of `campaign_id` whose domain is `domain`.
+    async fn domain_participant_in(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError>;
+    /// Every domain participant with `domain`, in any campaign, oldest campaign first; at most
+    /// `limit`.
+    async fn domain_referrers(&self, domain: &str, limit: usize) -> Result<Vec<DomainReferrer>, StoreError>;
+}
+
+/// The first answers of idempotent requests (written by [`BrandSession::commit_idempotent`]).
+#[async_trait]
+pub trait IdempotencyStore: Send + Sync {
+    /// The record under `key` (member id ++ SHA-256 of the `Idempotency-Key`).
+    async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError>;
+}
+
+/// Webhooks, the deliveries still to be made (the outbox) and the log of every attempt.
+#[async_trait]
+pub trait WebhookStore: Send + Sync {
+    /// A member's active webhooks. A signup that starts after a webhook write returned sees it.
+    async fn webhook_routes(&self, member_id: u64) -> Result<std::sync::Arc<Vec<WebhookRoute>>, StoreError>;
+    async fn create_webhook(&self, webhook: &Webhook) -> Result<(), StoreError>;
+    async fn webhook(&self, id: u64) -> Result<Option<Webhook>, StoreError>;
+    async fn save_webhook(&self, webhook: &Webhook) -> Result<(), StoreError>;
+    /// Removes a webhook with its pending deliveries and its log.
+    async fn delete_webhook(&self, webhook: &Webhook) -> Result<(), StoreError>;
+    /// A page of the member's webhooks, newest first, and their count.
+    async fn webhooks_of_member(&self, member_id: u64, page: PageRequest) -> Result<(Vec<Webhook>, u64), StoreError>;
+    /// Every webhook of the member (at most the per-member limit).
+    async fn all_webhooks_of_member(&self, member_id: u64) -> Result<Vec<Webhook>, StoreError>;
+    /// Every delivery still to be made.
+    async fn pending_deliveries(&self) -> Result<Vec<PendingDelivery>, StoreError>;
+    /// Whether `event_id` was ever meant for `webhook_id` (pending, or attempted).
+    async fn delivery_known(&self, webhook_id: u64, event_id: u64) -> Result<bool, StoreError>;
+    /// Number of attempts logged for a delivery.
+    async fn attempts_made(&self, webhook_id: u64, event_id: u64) -> Result<u32, StoreError>;
+    /// Queues a delivery (a new one, or a manual retry).
+    async fn queue_delivery(&self, delivery: &PendingDelivery) -> Result<(), StoreError>;
+    /// Forgets a pending delivery that can no longer be made.
+    async fn remove_delivery(&self, webhook_id: u64, event_id: u64) -> Result<(), StoreError>;
+    /// Logs finished attempts and replaces each one's pending delivery with what comes next
+    /// (or removes it), all or nothing.
+    async fn record_attempts(&self, finished: &[FinishedAttempt]) -> Result<(), StoreError>;
+    /// A page of a webhook's attempts, newest first, and their count.
+    async fn attempts_of_webhook(&self, webhook_id: u64, page: PageRequest) -> Result<(Vec<Attempt>, u64), StoreError>;
+}
+
+/// One brand's decision in progress: the engine reads the brand's committed data through it
+/// ([`BrandReads`]), then the session commits the decision's writes, all or nothing.
+///
+/// Nothing else writes the brand's rows between the session's reads and its commit: that is
+/// what the engine's exactly-once rules rest on. The embedded backend gets it from the brand
+/// actor being the brand's only writer; a shared database holds a per-brand lock for the
+/// session's lifetime.
+#[async_trait]
+pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
+    /// Commits the writes (in order; a later write of the same row wins).
+    async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError>;
+    /// Commits the writes and the idempotency record together, unless a record under the
+    /// same key exists: then nothing is written and that record comes back.
+    async fn commit_idempotent(
+        self: Box<Self>,
+        writes: &[Write],
+        idempotency: &IdempotencyWrite,
+        record: &IdempotencyRecord,
+    ) -> Result<Result<(), IdempotencyRecord>, StoreError>;
+}
+
+/// Where engine decisions are made and committed.
+#[async_trait]
+pub trait DecisionStore: Send + Sync {
+    /// A fresh, unique id (never 0) for a new participant, reward, invitation or brand.
+    async fn next_id(&self) -> Result<u64, StoreError>;
+    /// Opens a decision session on one brand's data.
+    async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError>;
+}
+
+/// Consistent copies of the whole database.
+#[async_trait]
+pub trait BackupStore: Send + Sync {
+    /// Writes a consistent snapshot into an unlinked temporary file, rewound and ready to
+    /// stream, with how long writers waited for it.
+    async fn snapshot(&self) -> Result<Snapshot, StoreError>;
+}
+
+/// Durability, the server secret's check value, and shutdown.
+#[async_trait]
+pub trait Lifecycle: Send + Sync {
+    /// Waits until every write this task made before the call is durable. A write endpoint
+    /// answers 2xx only after this returns.
+    async fn durable(&self) -> Result<(), StoreError>;
+    /// Whether writes are refused until a restart (a flush to disk failed).
+    fn writes_stopped(&self) -> bool;
+    /// The check value of the server secret this database was written with; `None` for a new
+    /// database.
+    async fn secret_check(&self) -> Result<Option<Vec<u8>>, StoreError>;
+    /// Records the check value of the server secret, durably.
+    async fn record_secret_check(&self, check: &[u8]) -> Result<(), StoreError>;
+    /// Whether anything here is sealed with the server secret (an API key or a webhook
+    /// signing secret).
+    async fn holds_sealed_data(&self) -> Result<bool, StoreError>;
+    /// Final flush; called once at shutdown after in-flight requests finished.
+    fn close(&self) -> Result<(), StoreError>;
+}
+
+/// Everything a backend provides.
+pub trait Storage:
+    MemberStore
+    + PlanStore
+    + BrandStore
+    + CampaignStore
+    + CouponStore
+    + ParticipantStore
+    + IdempotencyStore
+    + WebhookStore
+    + DecisionStore
+    + BackupStore
+    + Lifecycle
+{
+}
+
+impl<T> Storage for T where
+    T: MemberStore
+        + PlanStore
+        + BrandStore
+        + CampaignStore
+        + CouponStore
+        + ParticipantStore
+        + IdempotencyStore
+        + WebhookStore
+        + DecisionStore
+        + BackupStore
+        + Lifecycle
+{
+}

@@ -1,0 +1,53 @@
+//! Durability (the group commit), the server secret's check value, and shutdown.
+
+use async_trait::async_trait;
+
+use super::{codec, SledStore};
+use crate::store::{Lifecycle, StoreError};
+
+/// Marker in `meta`: the check value of the server secret.
+const SECRET_CHECK: &str = "secret_check";
+
+#[async_trait]
+impl Lifecycle for SledStore {
+    /// Concurrent callers share one flush (group commit).
+    async fn durable(&self) -> Result<(), StoreError> {
+        self.commit.durable().await
+    }
+
+    /// A flush to disk has failed: writes are refused until a restart (fail-stop, see
+    /// [`super::GroupCommit`]). What `GET /health` reports.
+    fn writes_stopped(&self) -> bool {
+        self.commit.has_failed()
+    }
+
+    async fn secret_check(&self) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.meta.get(SECRET_CHECK)?.map(|v| v.to_vec()))
+    }
+
+    /// On disk before it returns (start-up runs before the flusher serves anyone).
+    async fn record_secret_check(&self, check: &[u8]) -> Result<(), StoreError> {
+        self.meta.insert(SECRET_CHECK, check)?;
+        self.log.flush()
+    }
+
+    async fn holds_sealed_data(&self) -> Result<bool, StoreError> {
+        if !self.webhooks.is_empty() {
+            return Ok(true);
+        }
+        for row in self.members.iter().values() {
+            let member: crate::domain::Member = codec::decode(&row?)?;
+            if member.api_key.is_some() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Stops the flusher thread after a final flush.
+    fn close(&self) -> Result<(), StoreError> {
+        self.commit.shutdown();
+        self.log.flush()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,212 @@
+//! The embedded sled database, the default backend: the fixed set of trees, key encoding,
+//! value codecs, the group-commit flusher, the storage traits implemented over them, and the
+//! engine's sessions (`decisions.rs`).
+//!
+//! Layout of the data (keys are big-endian integers or fixed-layout bytes, never bincode;
+//! values are versioned bincode, see [`codec`]):
+//!
+//! | tree             | key                         | value            |
+//! |------------------|-----------------------------|------------------|
+//! | `members`        | member id                   | [`Member`](crate::domain::Member) |
+//! | `member_emails`  | lower-cased email           | member id        |
+//! | `api_keys`       | SHA-256 digest of the key   | member id        |
+//! | `plans`          | plan id                     | [`Plan`](crate::domain::Plan) |
+//! | `meta`           | ASCII name                  | small markers    |
+//! | `brands`         | brand id                    | [`Brand`](crate::domain::Brand) |
+//! | `campaigns`      | campaign id                 | [`Campaign`](crate::domain::Campaign) |
+//! | `participants`   | participant id              | [`Participant`](crate::domain::Participant) |
+//! | `indexes`        | tag ++ ids (see [`keys::index`]) | member → brands, campaigns, participants; domains; purges |
+//! | `campaign_rows`  | campaign id ++ tag ++ …     | roster, emails, coupons, pending rewards, counters, visits |
+//! | `participant_rows` | participant id ++ tag ++ id | rewards, invitations |
+//! | `idempotency`    | member id ++ SHA-256(key)   | the first answer of an idempotent request |
+//! | `journal`        | entry id                    | a brand write set being applied (see `overlay.rs`) |
+//! | `webhooks`, `deliveries`, `delivery_log` | see `webhooks.rs` | webhooks and their delivery state |
+//!
+//! A campaign's rows and a participant's rows are each one contiguous key range, so a
+//! cascade delete is a range delete. Only the campaign's brand actor writes them.
+
+pub mod backup;
+mod brands;
+mod campaigns;
+mod codec;
+mod decisions;
+mod group_commit;
+pub mod keys;
+mod lifecycle;
+mod members;
+mod migrate;
+mod overlay;
+mod participants;
+mod plans;
+mod webhooks;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::domain::webhook::WebhookRoute;
+
+pub use group_commit::{DurableLog, GroupCommit};
+
+use super::StoreError;
+
+impl From<sled::Error> for StoreError {
+    fn from(e: sled::Error) -> Self {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// The error type inside our sled transactions: storage errors make sled retry or fail, and a
+/// value that cannot be (de)coded aborts with the [`StoreError`]. Domain outcomes (conflicts)
+/// are never aborts: the closure returns them as `Ok(Err(..))`.
+type TxError = sled::transaction::ConflictableTransactionError<StoreError>;
+
+fn tx_decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, TxError> {
+    codec::decode(bytes).map_err(TxError::Abort)
+}
+
+fn tx_encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>, TxError> {
+    codec::encode(value).map_err(TxError::Abort)
+}
+
+/// Turns a finished transaction into the store's error type.
+fn finish_transaction<T>(result: Result<T, sled::transaction::TransactionError<StoreError>>) -> Result<T, StoreError> {
+    result.map_err(|e| match e {
+        sled::transaction::TransactionError::Storage(e) => StoreError::from(e),
+        sled::transaction::TransactionError::Abort(e) => e,
+    })
+}
+
+/// Settings of the embedded database.
+#[derive(Debug, Clone)]
+pub struct StoreOptions {
+    /// sled page cache in bytes.
+    pub cache_capacity: u64,
+    /// How often the flusher flushes when no writer is waiting (covers batched counters).
+    pub idle_flush: Duration,
+    /// The `disk_flush` test fault: once this file exists, every group-commit flush fails.
+    pub fail_flush_trigger: Option<PathBuf>,
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        Self { cache_capacity: 256 * 1024 * 1024, idle_flush: Duration::from_secs(1), fail_flush_trigger: None }
+    }
+}
+
+/// Handle to the database. Cheap to clone; every clone shares the same trees and flusher.
+#[derive(Clone)]
+pub struct SledStore {
+    db: sled::Db,
+    members: sled::Tree,
+    member_emails: sled::Tree,
+    api_keys: sled::Tree,
+    plans: sled::Tree,
+    meta: sled::Tree,
+    brands: sled::Tree,
+    campaigns: sled::Tree,
+    participants: sled::Tree,
+    indexes: sled::Tree,
+    campaign_rows: sled::Tree,
+    participant_rows: sled::Tree,
+    idempotency: sled::Tree,
+    journal: sled::Tree,
+    webhooks: sled::Tree,
+    deliveries: sled::Tree,
+    delivery_log: sled::Tree,
+    commit: Arc<GroupCommit>,
+    /// sled plus `fdatasync` of its log: what "on disk" means here (see [`DurableLog`]).
+    log: DurableLog,
+    /// Every write holds the shared side while it writes; a backup holds the exclusive side
+    /// while it copies, so it never sees a write set half applied (see `backup.rs`).
+    gate: Arc<parking_lot::RwLock<()>>,
+    /// The data directory (the database is `dir/db`), where backups stage their snapshot.
+    dir: PathBuf,
+    /// Each member's active webhooks, as signups need them (see `webhooks.rs`).
+    webhook_routes: Arc<parking_lot::RwLock<std::collections::HashMap<u64, Arc<Vec<WebhookRoute>>>>>,
+}
+
+/// The flusher over `log`; under the `disk_flush` test fault, one whose flushes fail once the
+/// trigger file exists.
+fn start_group_commit(log: &DurableLog, options: &StoreOptions) -> GroupCommit {
+    let log = log.clone();
+    match options.fail_flush_trigger.clone() {
+        None => GroupCommit::start(log, options.idle_flush),
+        Some(trigger) => GroupCommit::start_with(
+            move || {
+                if trigger.exists() {
+                    return Err(StoreError::Flush(std::io::Error::from_raw_os_error(5).to_string()));
+                }
+                log.flush()
+            },
+            options.idle_flush,
+        ),
+    }
+}
+
+impl SledStore {
+    /// Opens (or creates) the database under `dir`, opens every tree once, starts the
+    /// group-commit flusher and seeds the default plans on first start.
+    pub fn open(dir: &Path, options: &StoreOptions) -> Result<Self, StoreError> {
+        let sled_dir = backup::database_dir(dir);
+        let db = sled::Config::new()
+            .path(&sled_dir)
+            .cache_capacity(options.cache_capacity)
+            // The group-commit flusher is the only thread that flushes: concurrent flushes
+            // collapse throughput in sled 0.34.7 (see DESIGN.md, "Durability contract").
+            .flush_every_ms(None)
+            .open()?;
+        let log = DurableLog::open(db.clone(), &sled_dir).map_err(|e| StoreError::Database(e.to_string()))?;
+        let store = Self {
+            members: db.open_tree("members")?,
+            member_emails: db.open_tree("member_emails")?,
+            api_keys: db.open_tree("api_keys")?,
+            plans: db.open_tree("plans")?,
+            meta: db.open_tree("meta")?,
+            brands: db.open_tree("brands")?,
+            campaigns: db.open_tree("campaigns")?,
+            participants: db.open_tree("participants")?,
+            indexes: db.open_tree("indexes")?,
+            campaign_rows: db.open_tree("campaign_rows")?,
+            participant_rows: db.open_tree("participant_rows")?,
+            idempotency: db.open_tree("idempotency")?,
+            journal: db.open_tree("journal")?,
+            webhooks: db.open_tree("webhooks")?,
+            deliveries: db.open_tree("deliveries")?,
+            delivery_log: db.open_tree("delivery_log")?,
+            commit: Arc::new(start_group_commit(&log, options)),
+            log,
+            gate: Arc::default(),
+            dir: dir.to_owned(),
+            webhook_routes: Arc::default(),
+            db,
+        };
+        store.seed_plans()?;
+        let replayed = store.replay_journal()?;
+        if replayed > 0 {
+            tracing::warn!(entries = replayed, "re-applied brand writes interrupted by a crash");
+        }
+        let migrated = store.migrate()?;
+        if migrated > 0 {
+            tracing::info!(rows = migrated, "migrated stored rows to this release's schema");
+        }
+        let resumed = store.resume_purges()?;
+        if resumed > 0 {
+            tracing::info!(campaigns = resumed, "finished purging campaigns deleted before a crash");
+        }
+        // Start-up writes are writes like any other: make them durable before serving.
+        store.log.flush()?;
+        Ok(store)
+    }
+
+    /// Held by every write for its duration (see [`SledStore::gate`]). Recursive, so a write that
+    /// calls another write cannot deadlock against a waiting backup.
+    fn writing(&self) -> parking_lot::RwLockReadGuard<'_, ()> {
+        self.gate.read_recursive()
+    }
+
+    /// The row under `key` of `tree`, decoded.
+    fn read<T: serde::de::DeserializeOwned>(tree: &sled::Tree, key: impl AsRef<[u8]>) -> Result<Option<T>, StoreError> {
+        tree.get(key)?.map(|row| codec::decode(&row)).transpose()
+    }
+}

@@ -1,0 +1,167 @@
+//! Reads of participants, their rewards and invitations, the domain indexes, and the
+//! idempotency records of signups. The writes a signup, visit or upload makes are decided by
+//! the engine (`domain::engine`) and committed in `decisions.rs`.
+
+use async_trait::async_trait;
+use serde::Deserialize;
+
+use super::keys::{self, campaign_row, index, participant_row};
+use super::{codec, SledStore, StoreError};
+use crate::domain::pagination::PageRequest;
+use crate::domain::{Counter, EmailAddress, Invite, Participant, Reward};
+use crate::store::{DomainReferrer, IdempotencyRecord, IdempotencyStore, IdempotentOutcome, ParticipantStore};
+
+/// An idempotency record as releases before outcomes were stored wrote it (schema 1).
+#[derive(Deserialize)]
+struct RenderedRecord {
+    request_hash: [u8; 32],
+    status: u16,
+    body: String,
+    created_at: String,
+}
+
+/// Records are written as schema 2; schema 1 records (rendered answers) are still read.
+const IDEMPOTENCY_SCHEMA: u8 = 2;
+
+pub(super) fn encode_idempotency_record(record: &IdempotencyRecord) -> Result<Vec<u8>, StoreError> {
+    codec::encode_versioned(IDEMPOTENCY_SCHEMA, record)
+}
+
+pub(super) fn decode_idempotency_record(bytes: &[u8]) -> Result<IdempotencyRecord, StoreError> {
+    if bytes.first() == Some(&IDEMPOTENCY_SCHEMA) {
+        return codec::decode_versioned(IDEMPOTENCY_SCHEMA, bytes);
+    }
+    let old: RenderedRecord = codec::decode(bytes)?;
+    Ok(IdempotencyRecord {
+        request_hash: old.request_hash,
+        created_at: old.created_at,
+        outcome: IdempotentOutcome::Rendered { status: old.status, body: old.body },
+    })
+}
+
+#[async_trait]
+impl ParticipantStore for SledStore {
+    async fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
+        self.participant_row(id)
+    }
+
+    async fn participant_by_email(
+        &self,
+        campaign_id: u64,
+        email: &EmailAddress,
+    ) -> Result<Option<Participant>, StoreError> {
+        match self.participant_id_with_email(campaign_id, email)? {
+            Some(id) => self.participant_row(id),
+            None => Ok(None),
+        }
+    }
+
+    async fn participants_of_member(
+        &self,
+        member_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<Participant>, u64), StoreError> {
+        let (ids, total) =
+            self.page_of_index(&keys::tagged_prefix(index::MEMBER_PARTICIPANT, member_id), page, |k| {
+                keys::read_id(&k[9..17])
+            })?;
+        let mut participants = Vec::with_capacity(ids.len());
+        for id in ids {
+            participants.extend(self.participant_row(id)?);
+        }
+        Ok((participants, total))
+    }
+
+    /// The roster is dense, so the page is one range read whatever its number.
+    async fn participants_of_campaign(
+        &self,
+        campaign_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<Participant>, u64), StoreError> {
+        let total = self.counter_value(campaign_id, Counter::Participants)?;
+        let mut participants = Vec::with_capacity(page.limit as usize);
+        if page.offset() < total {
+            let newest = total - page.offset();
+            let oldest = newest.saturating_sub(page.limit - 1).max(1);
+            let from = keys::row(campaign_id, campaign_row::ROSTER, &oldest.to_be_bytes());
+            let to = keys::row(campaign_id, campaign_row::ROSTER, &newest.to_be_bytes());
+            for entry in self.campaign_rows.range(from..=to).values().rev() {
+                if let Some(participant) =
+                    keys::read_id(&entry?).map(|id| self.participant_row(id)).transpose()?.flatten()
+                {
+                    participants.push(participant);
+                }
+            }
+        }
+        Ok((participants, total))
+    }
+
+    async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {
+        self.participant_rows
+            .scan_prefix(keys::row(participant_id, participant_row::REWARD, &[]))
+            .values()
+            .map(|v| codec::decode(&v?))
+            .collect()
+    }
+
+    async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
+        self.invites(participant_id)
+    }
+
+    async fn domain_participant_in(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
+        self.domain_participant(campaign_id, domain)
+    }
+
+    /// A domain joins few campaigns, and a click must stay cheap: hence the limit.
+    async fn domain_referrers(&self, domain: &str, limit: usize) -> Result<Vec<DomainReferrer>, StoreError> {
+        let prefix = keys::domain_participants(domain);
+        let mut out = Vec::new();
+        for entry in self.indexes.scan_prefix(&prefix).take(limit) {
+            let (key, value) = entry?;
+            let ids = &key[prefix.len()..];
+            let (Some(campaign_id), Some(participant_id), Some(brand_id)) =
+                (ids.get(..8).and_then(keys::read_id), ids.get(8..).and_then(keys::read_id), keys::read_id(&value))
+            else {
+                continue;
+            };
+            out.push(DomainReferrer { campaign_id, participant_id, brand_id });
+        }
+        Ok(out)
+    }
+}
+
+#[async_trait]
+impl IdempotencyStore for SledStore {
+    async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError> {
+        self.idempotency.get(key)?.map(|row| decode_idempotency_record(&row)).transpose()
+    }
+}
+
+/// The synchronous reads the engine's session shares with the operations above.
+impl SledStore {
+    pub(super) fn participant_row(&self, id: u64) -> Result<Option<Participant>, StoreError> {
+        Self::read(&self.participants, keys::id(id))
+    }
+
+    pub(super) fn participant_id_with_email(
+        &self,
+        campaign_id: u64,
+        email: &EmailAddress,
+    ) -> Result<Option<u64>, StoreError> {
+        let key = keys::row(campaign_id, campaign_row::EMAIL, email.normalized().as_bytes());
+        Ok(self.campaign_rows.get(key)?.and_then(|v| keys::read_id(&v)))
+    }
+
+    pub(super) fn invites(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
+        self.participant_rows
+            .scan_prefix(keys::row(participant_id, participant_row::INVITE, &[]))
+            .values()
+            .map(|v| codec::decode(&v?))
+            .collect()
+    }
+
+    pub(super) fn domain_participant(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
+        let key = keys::row(campaign_id, campaign_row::DOMAIN, domain.as_bytes());
+        Ok(self.campaign_rows.get(key)?.and_then(|v| keys::read_id(&v)))
+    }
+}

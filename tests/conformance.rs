@@ -1,0 +1,88 @@
+//! The storage conformance suite: one set of checks of the storage interface
+//! (`referrals::store`), run against every backend there is. Each check opens a fresh, empty
+//! store, so they run in any order and in parallel. A new backend joins by adding itself to
+//! [`backends`]; every check then runs against it too.
+
+#[path = "conformance/fixtures.rs"]
+mod fixtures;
+
+#[path = "conformance/accounts.rs"]
+mod accounts;
+#[path = "conformance/brands.rs"]
+mod brands;
+#[path = "conformance/decisions.rs"]
+mod decisions;
+#[path = "conformance/lifecycle.rs"]
+mod lifecycle;
+#[path = "conformance/webhooks.rs"]
+mod webhooks;
+
+use std::future::Future;
+use std::pin::Pin;
+
+use referrals::store::SharedStorage;
+
+/// A backend under test: a fresh, empty store and whatever keeps it alive.
+pub struct Opened {
+    pub store: SharedStorage,
+    _dir: tempfile::TempDir,
+}
+
+/// Opens a fresh, empty store of one backend.
+type Open = fn() -> Opened;
+
+/// Every storage backend, by name. The embedded one is always here.
+fn backends() -> Vec<(&'static str, Open)> {
+    vec![("sled", || {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let store = referrals::store::open_embedded(dir.path(), &Default::default()).expect("open the embedded store");
+        Opened { store, _dir: dir }
+    })]
+}
+
+type Check = fn(SharedStorage) -> Pin<Box<dyn Future<Output = ()>>>;
+
+/// Runs one check against every backend, naming the backend when it fails.
+async fn on_every_backend(check: Check) {
+    for (name, open) in backends() {
+        let opened = open();
+        eprintln!("backend: {name}");
+        check(opened.store.clone()).await;
+        opened.store.close().expect("close the store");
+    }
+}
+
+/// `#[tokio::test]` per check, each run on every backend.
+macro_rules! conformance {
+    ($($module:ident :: $check:ident),* $(,)?) => {
+        $(
+            #[tokio::test]
+            async fn $check() {
+                on_every_backend(|store| Box::pin($module::$check(store))).await;
+            }
+        )*
+    };
+}
+
+conformance! {
+    accounts::members_are_unique_by_normalised_email,
+    accounts::a_new_api_key_revokes_the_old_one,
+    accounts::members_are_searched_paged_and_updated,
+    accounts::plans_are_seeded_saved_and_removed,
+    brands::a_member_has_one_brand_per_domain,
+    brands::brands_and_campaigns_page_newest_first,
+    brands::campaign_rows_landers_and_counters_start_empty,
+    brands::a_deleted_campaign_takes_its_participants_with_it,
+    decisions::a_signup_is_found_every_way_a_participant_is_read,
+    decisions::a_referral_signup_commits_rewards_counts_and_the_chain,
+    decisions::coupons_fill_pending_rewards_oldest_first,
+    decisions::visits_and_invitations_are_committed,
+    decisions::an_idempotency_key_is_committed_once,
+    decisions::domain_participants_are_found_by_domain,
+    decisions::ids_are_unique_and_never_zero,
+    webhooks::webhooks_are_stored_listed_and_routed,
+    webhooks::deliveries_and_attempts_are_logged,
+    webhooks::a_deleted_webhook_takes_its_deliveries_and_log,
+    lifecycle::the_secret_check_and_sealed_data_are_remembered,
+    lifecycle::a_snapshot_holds_everything_written,
+}

@@ -1,0 +1,74 @@
+//! Members, API keys and plans.
+
+use referrals::domain::member::StoredApiKey;
+use referrals::store::{EmailTaken, SharedStorage};
+
+use crate::fixtures::{email, member, page};
+
+fn key(byte: u8) -> StoredApiKey {
+    StoredApiKey { digest: [byte; 32], sealed: vec![byte], date_generated: "2026-01-01T00:00:00Z".into() }
+}
+
+pub async fn members_are_unique_by_normalised_email(store: SharedStorage) {
+    let ada = member(&store, "Ada@Example.com").await;
+    assert!(ada.id > 0);
+    let again = store.create_member(&email("ADA@example.COM"), "Other", "hash".into(), 1).await.unwrap();
+    assert_eq!(again, Err(EmailTaken));
+    assert_eq!(store.member_by_email(&email("ada@example.com")).await.unwrap().unwrap().id, ada.id);
+    assert_eq!(store.member(ada.id).await.unwrap().unwrap().email, "Ada@Example.com", "kept as given");
+    assert!(store.member(ada.id + 1000).await.unwrap().is_none());
+    assert!(store.member_by_email(&email("nobody@example.com")).await.unwrap().is_none());
+}
+
+pub async fn a_new_api_key_revokes_the_old_one(store: SharedStorage) {
+    let member = member(&store, "k@example.com").await;
+    assert!(store.member_by_key_digest(&[1; 32]).await.unwrap().is_none());
+    let with_key = store.replace_api_key(member.id, key(1)).await.unwrap().unwrap();
+    assert_eq!(with_key.api_key, Some(key(1)));
+    assert_eq!(store.member_by_key_digest(&[1; 32]).await.unwrap().unwrap().id, member.id);
+    store.replace_api_key(member.id, key(2)).await.unwrap().unwrap();
+    assert!(store.member_by_key_digest(&[1; 32]).await.unwrap().is_none(), "the old key stops working");
+    assert_eq!(store.member_by_key_digest(&[2; 32]).await.unwrap().unwrap().id, member.id);
+    assert!(store.replace_api_key(member.id + 1000, key(3)).await.unwrap().is_none());
+    assert!(store.member_by_key_digest(&[3; 32]).await.unwrap().is_none(), "no key for a missing member");
+}
+
+pub async fn members_are_searched_paged_and_updated(store: SharedStorage) {
+    let mut ids = Vec::new();
+    for n in 0..5 {
+        ids.push(member(&store, &format!("user{n}@example.com")).await.id);
+    }
+    let other = member(&store, "someone@else.org").await;
+    let (all, total) = store.search_members(None, page(1, 100)).await.unwrap();
+    assert_eq!(total, 6);
+    assert_eq!(all.first().unwrap().id, other.id, "newest first");
+    let (found, total) = store.search_members(Some("USER"), page(2, 2)).await.unwrap();
+    assert_eq!(total, 5);
+    assert_eq!(found.iter().map(|m| m.id).collect::<Vec<_>>(), vec![ids[2], ids[1]]);
+
+    let changed = store.update_member(ids[0], &|m| m.plan_id = 2).await.unwrap().unwrap();
+    assert_eq!(changed.plan_id, 2);
+    assert_eq!(store.member(ids[0]).await.unwrap().unwrap().plan_id, 2);
+    assert!(store.update_member(other.id + 1000, &|m| m.disabled = true).await.unwrap().is_none());
+    assert_eq!(store.members_on_plan(2).await.unwrap(), 1);
+    assert_eq!(store.members_on_plan(1).await.unwrap(), 5);
+}
+
+pub async fn plans_are_seeded_saved_and_removed(store: SharedStorage) {
+    let plans = store.plans().await.unwrap();
+    assert!(!plans.is_empty(), "the default plans are there on first start");
+    assert!(plans.windows(2).all(|w| w[0].id < w[1].id), "by id");
+    let next = store.next_plan_id().await.unwrap();
+    assert_eq!(next, plans.last().unwrap().id + 1);
+    let mut plan = plans[0].clone();
+    plan.id = next;
+    plan.name = "Enterprise".into();
+    store.save_plan(&plan).await.unwrap();
+    assert_eq!(store.plan(next).await.unwrap(), Some(plan.clone()));
+    plan.price = "99.00".into();
+    store.save_plan(&plan).await.unwrap();
+    assert_eq!(store.plan(next).await.unwrap().unwrap().price, "99.00");
+    assert!(store.remove_plan(next).await.unwrap());
+    assert!(!store.remove_plan(next).await.unwrap(), "already gone");
+    assert!(store.plan(next).await.unwrap().is_none());
+}

@@ -1,0 +1,171 @@
+//! Engine decisions committed through a session, and every read of what they wrote.
+
+use std::collections::HashSet;
+
+use referrals::domain::engine::{self, Moment};
+use referrals::domain::{RewardStatus, RewardType};
+use referrals::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SharedStorage};
+
+use crate::fixtures::{brand, campaign, domain_signup, email, member, page, signup};
+
+pub async fn a_signup_is_found_every_way_a_participant_is_read(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let spring = campaign(&store, &shop, 3, 1, false).await;
+    let first = signup(&store, &spring, "Zoe@Example.com", None).await.participant;
+    let second = signup(&store, &spring, "yan@example.com", None).await.participant;
+    assert_eq!((first.seq, second.seq), (1, 2));
+
+    assert_eq!(store.participant(first.id).await.unwrap(), Some(first.clone()));
+    let by_email = store.participant_by_email(spring.id, &email("zoe@EXAMPLE.com")).await.unwrap();
+    assert_eq!(by_email.map(|p| p.id), Some(first.id), "compared normalised");
+    let (listed, total) = store.participants_of_campaign(spring.id, page(1, 10)).await.unwrap();
+    assert_eq!((listed.iter().map(|p| p.id).collect::<Vec<_>>(), total), (vec![second.id, first.id], 2));
+    let (second_page, _) = store.participants_of_campaign(spring.id, page(2, 1)).await.unwrap();
+    assert_eq!(second_page.iter().map(|p| p.id).collect::<Vec<_>>(), vec![first.id]);
+    assert!(store.participants_of_campaign(spring.id, page(3, 1)).await.unwrap().0.is_empty());
+    let (of_member, total) = store.participants_of_member(ann.id, page(1, 10)).await.unwrap();
+    assert_eq!((of_member.len(), total), (2, 2));
+    assert_eq!(store.counters(spring.id).await.unwrap().participants, 2);
+    assert_eq!(store.daily_signups(spring.id, 1).await.unwrap()[0].1, 2, "two signups today");
+}
+
+pub async fn a_referral_signup_commits_rewards_counts_and_the_chain(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let spring = campaign(&store, &shop, 3, 2, true).await;
+    let referrer = signup(&store, &spring, "ref@example.com", None).await.participant;
+    let one = signup(&store, &spring, "one@example.com", Some(referrer.id)).await;
+    assert_eq!(one.participant.referred_by, Some(referrer.id));
+    assert!(one.referrer_reward.is_none(), "one referral of two needed");
+    let friend_reward = one.reward.expect("two-way: the friend is rewarded");
+    assert_eq!(store.rewards_of(one.participant.id).await.unwrap(), vec![friend_reward]);
+
+    let two = signup(&store, &spring, "two@example.com", Some(referrer.id)).await;
+    let earned = two.referrer_reward.expect("the second referral earns the reward");
+    assert_eq!((earned.kind, earned.status), (RewardType::Message, RewardStatus::Issued));
+    assert_eq!(store.rewards_of(referrer.id).await.unwrap(), vec![earned]);
+    assert_eq!(store.participant(referrer.id).await.unwrap().unwrap().referrals, 2);
+    let counters = store.counters(spring.id).await.unwrap();
+    assert_eq!((counters.participants, counters.referrals, counters.rewards_issued), (3, 2, 3));
+}
+
+pub async fn coupons_fill_pending_rewards_oldest_first(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let spring = campaign(&store, &shop, 1, 1, false).await;
+    let referrer = signup(&store, &spring, "ref@example.com", None).await.participant;
+    let first = signup(&store, &spring, "a@example.com", Some(referrer.id)).await.referrer_reward.unwrap();
+    let second = signup(&store, &spring, "b@example.com", Some(referrer.id)).await.referrer_reward.unwrap();
+    assert_eq!((first.status, second.status), (RewardStatus::Pending, RewardStatus::Pending));
+    assert_eq!(store.counters(spring.id).await.unwrap().rewards_pending, 2);
+
+    let codes: Vec<String> = vec!["SAVE-1".into(), "SAVE-1".into(), "SAVE-2".into(), "SAVE-3".into()];
+    let session = store.session(shop.id).await.unwrap();
+    let (outcome, writes) = engine::decide_import(&*session, &spring, &codes, &Moment::now()).unwrap();
+    session.commit(&writes).await.unwrap();
+    assert_eq!((outcome.added, outcome.pending_filled), (3, 2));
+    let pool = store.coupon_pool(spring.id).await.unwrap();
+    assert_eq!((pool.uploaded, pool.assigned), (3, 2));
+
+    let rewards = store.rewards_of(referrer.id).await.unwrap();
+    assert_eq!(rewards.iter().map(|r| r.id).collect::<Vec<_>>(), vec![first.id, second.id]);
+    assert!(rewards.iter().all(|r| r.status == RewardStatus::Issued));
+    assert_eq!(
+        rewards.iter().map(|r| r.value.clone().unwrap()).collect::<Vec<_>>(),
+        vec!["SAVE-1".to_owned(), "SAVE-2".to_owned()],
+        "the oldest reward takes the first code uploaded"
+    );
+    let again = store.session(shop.id).await.unwrap();
+    let (outcome, _) = engine::decide_import(&*again, &spring, &["SAVE-3".into()], &Moment::now()).unwrap();
+    assert_eq!((outcome.added, outcome.duplicates_in_pool), (0, 1), "the pool remembers its codes");
+}
+
+pub async fn visits_and_invitations_are_committed(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let spring = campaign(&store, &shop, 3, 1, false).await;
+    let zoe = signup(&store, &spring, "zoe@example.com", None).await.participant;
+    for expected_unique in [true, false] {
+        let session = store.session(shop.id).await.unwrap();
+        let (visit, writes) =
+            engine::decide_visit(&*session, &spring, zoe.id, [7; 16], store.next_id().await.unwrap(), &Moment::now())
+                .unwrap()
+                .expect("a participant of the campaign");
+        session.commit(&writes).await.unwrap();
+        assert_eq!(visit.unique, expected_unique);
+    }
+    assert_eq!(store.counters(spring.id).await.unwrap().unique_visits, 1);
+    assert_eq!(store.participant(zoe.id).await.unwrap().unwrap().visits, 1);
+
+    let emails = [email("x@example.com"), email("y@example.com")];
+    let ids = [store.next_id().await.unwrap(), store.next_id().await.unwrap()];
+    let session = store.session(shop.id).await.unwrap();
+    let (invites, writes) = engine::decide_invites(&*session, &zoe, &emails, &ids, "2026-01-01T00:00:00Z").unwrap();
+    session.commit(&writes).await.unwrap();
+    assert_eq!(store.invites_of(zoe.id).await.unwrap(), invites);
+    assert_eq!(invites.len(), 2);
+}
+
+pub async fn an_idempotency_key_is_committed_once(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let spring = campaign(&store, &shop, 3, 1, false).await;
+    let signed = signup(&store, &spring, "zoe@example.com", None).await;
+    let key = IdempotencyWrite { key: [ann.id.to_be_bytes().as_slice(), &[9; 32]].concat(), request_hash: [1; 32] };
+    assert!(store.idempotency_record(&key.key).await.unwrap().is_none());
+    let record = IdempotencyRecord {
+        request_hash: key.request_hash,
+        created_at: "2026-01-01T00:00:00Z".into(),
+        outcome: IdempotentOutcome::Signed(Box::new(signed)),
+    };
+    let session = store.session(shop.id).await.unwrap();
+    session.commit_idempotent(&[], &key, &record).await.unwrap().expect("the first use of the key");
+    assert_eq!(store.idempotency_record(&key.key).await.unwrap(), Some(record.clone()));
+
+    // A second decision under the same key writes nothing and gets the first record back.
+    let other = {
+        let who = referrals::domain::engine::NewParticipant {
+            email: email("late@example.com"),
+            name: "Late".into(),
+            domain: None,
+        };
+        let ids = referrals::domain::engine::SignupIds {
+            participant: store.next_id().await.unwrap(),
+            referrer_reward: store.next_id().await.unwrap(),
+            invited_reward: store.next_id().await.unwrap(),
+        };
+        let session = store.session(shop.id).await.unwrap();
+        let decided = engine::decide_signup(&*session, &spring, &who, None, ids, &[], &Moment::now()).unwrap();
+        let engine::SignupDecision::Created { writes, .. } = decided.unwrap() else { panic!("a new participant") };
+        let late_record = IdempotencyRecord { request_hash: [2; 32], ..record.clone() };
+        session.commit_idempotent(&writes, &key, &late_record).await.unwrap()
+    };
+    assert_eq!(other, Err(record));
+    assert!(store.participant_by_email(spring.id, &email("late@example.com")).await.unwrap().is_none());
+    assert_eq!(store.counters(spring.id).await.unwrap().participants, 1);
+}
+
+pub async fn domain_participants_are_found_by_domain(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let spring = campaign(&store, &shop, 3, 1, false).await;
+    let autumn = campaign(&store, &shop, 3, 1, false).await;
+    let partner = domain_signup(&store, &spring, "p@partner.example", "partner.example").await.participant;
+    let later = domain_signup(&store, &autumn, "q@partner.example", "partner.example").await.participant;
+    assert_eq!(store.domain_participant_in(spring.id, "partner.example").await.unwrap(), Some(partner.id));
+    assert!(store.domain_participant_in(spring.id, "other.example").await.unwrap().is_none());
+    let found = store.domain_referrers("partner.example", 10).await.unwrap();
+    assert_eq!(found.iter().map(|r| r.participant_id).collect::<Vec<_>>(), vec![partner.id, later.id]);
+    assert!(found.iter().all(|r| r.brand_id == shop.id));
+    assert_eq!(store.domain_referrers("partner.example", 1).await.unwrap().len(), 1, "at most the limit");
+}
+
+pub async fn ids_are_unique_and_never_zero(store: SharedStorage) {
+    let mut seen = HashSet::new();
+    for _ in 0..1_000 {
+        let id = store.next_id().await.unwrap();
+        assert!(id > 0);
+        assert!(seen.insert(id), "id {id} handed out twice");
+    }
+}

@@ -1,0 +1,114 @@
+//! Webhooks, the outbox of deliveries, and the attempt log.
+
+use referrals::domain::webhook::{Attempt, PendingDelivery, Webhook};
+use referrals::store::{FinishedAttempt, SharedStorage};
+
+use crate::fixtures::{member, page};
+
+async fn webhook(store: &SharedStorage, member_id: u64, campaign_id: Option<u64>) -> Webhook {
+    let webhook = Webhook {
+        id: store.next_id().await.unwrap(),
+        member_id,
+        campaign_id,
+        link: "https://hooks.example/in".into(),
+        description: String::new(),
+        active: true,
+        disabled_reason: None,
+        created_at: "2026-01-01T00:00:00Z".into(),
+        sealed_secret: vec![1, 2, 3],
+    };
+    store.create_webhook(&webhook).await.unwrap();
+    webhook
+}
+
+fn attempt(event_id: u64, attempt: u32, outcome: &str) -> Attempt {
+    Attempt {
+        event_id,
+        attempt,
+        at: format!("2026-01-01T00:00:0{attempt}Z"),
+        status_code: Some(500),
+        error: None,
+        duration_ms: 5,
+        outcome: outcome.into(),
+    }
+}
+
+pub async fn webhooks_are_stored_listed_and_routed(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    assert!(store.webhook_routes(ann.id).await.unwrap().is_empty());
+    let all = webhook(&store, ann.id, None).await;
+    let scoped = webhook(&store, ann.id, Some(42)).await;
+    assert_eq!(store.webhook(all.id).await.unwrap(), Some(all.clone()));
+    let (listed, total) = store.webhooks_of_member(ann.id, page(1, 10)).await.unwrap();
+    assert_eq!((listed.iter().map(|w| w.id).collect::<Vec<_>>(), total), (vec![scoped.id, all.id], 2));
+    assert_eq!(store.all_webhooks_of_member(ann.id).await.unwrap().len(), 2);
+    let routes = store.webhook_routes(ann.id).await.unwrap();
+    assert_eq!(routes.iter().filter(|r| r.covers(42)).count(), 2);
+    assert_eq!(routes.iter().filter(|r| r.covers(7)).count(), 1);
+
+    let mut off = scoped.clone();
+    off.active = false;
+    store.save_webhook(&off).await.unwrap();
+    assert_eq!(store.webhook(scoped.id).await.unwrap(), Some(off));
+    let routes = store.webhook_routes(ann.id).await.unwrap();
+    assert_eq!(routes.iter().map(|r| r.webhook_id).collect::<Vec<_>>(), vec![all.id], "inactive webhooks get nothing");
+}
+
+pub async fn deliveries_and_attempts_are_logged(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let hook = webhook(&store, ann.id, None).await;
+    let delivery = PendingDelivery { webhook_id: hook.id, event_id: 10, attempts: 0, due_ms: 1 };
+    assert!(!store.delivery_known(hook.id, 10).await.unwrap());
+    store.queue_delivery(&delivery).await.unwrap();
+    store.queue_delivery(&PendingDelivery { event_id: 11, ..delivery }).await.unwrap();
+    assert!(store.delivery_known(hook.id, 10).await.unwrap());
+    assert_eq!(store.pending_deliveries().await.unwrap().len(), 2);
+
+    let retry = PendingDelivery { attempts: 1, due_ms: 99, ..delivery };
+    let finished = [
+        FinishedAttempt { webhook_id: hook.id, attempt: attempt(10, 1, "retrying"), next: Some(retry) },
+        FinishedAttempt { webhook_id: hook.id, attempt: attempt(11, 1, "delivered"), next: None },
+    ];
+    store.record_attempts(&finished).await.unwrap();
+    assert_eq!(store.pending_deliveries().await.unwrap(), vec![retry], "the retry replaces the delivery");
+    assert_eq!(store.attempts_made(hook.id, 10).await.unwrap(), 1);
+    assert!(store.delivery_known(hook.id, 11).await.unwrap(), "attempted deliveries stay known");
+
+    store
+        .record_attempts(&[FinishedAttempt { webhook_id: hook.id, attempt: attempt(10, 2, "failed"), next: None }])
+        .await
+        .unwrap();
+    assert!(store.pending_deliveries().await.unwrap().is_empty());
+    assert_eq!(store.attempts_made(hook.id, 10).await.unwrap(), 2);
+    let (log, total) = store.attempts_of_webhook(hook.id, page(1, 10)).await.unwrap();
+    assert_eq!(total, 3);
+    assert_eq!(log.len(), 3);
+
+    store.queue_delivery(&delivery).await.unwrap();
+    store.remove_delivery(hook.id, 10).await.unwrap();
+    assert!(store.pending_deliveries().await.unwrap().is_empty());
+}
+
+pub async fn a_deleted_webhook_takes_its_deliveries_and_log(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let hook = webhook(&store, ann.id, None).await;
+    let kept = webhook(&store, ann.id, None).await;
+    let delivery = PendingDelivery { webhook_id: hook.id, event_id: 10, attempts: 0, due_ms: 1 };
+    store.queue_delivery(&delivery).await.unwrap();
+    store.queue_delivery(&PendingDelivery { webhook_id: kept.id, ..delivery }).await.unwrap();
+    store
+        .record_attempts(&[FinishedAttempt { webhook_id: hook.id, attempt: attempt(9, 1, "failed"), next: None }])
+        .await
+        .unwrap();
+
+    store.delete_webhook(&hook).await.unwrap();
+    assert!(store.webhook(hook.id).await.unwrap().is_none());
+    assert_eq!(store.attempts_of_webhook(hook.id, page(1, 10)).await.unwrap().1, 0);
+    assert!(!store.delivery_known(hook.id, 10).await.unwrap());
+    assert_eq!(
+        store.pending_deliveries().await.unwrap().iter().map(|d| d.webhook_id).collect::<Vec<_>>(),
+        vec![kept.id]
+    );
+    let routes = store.webhook_routes(ann.id).await.unwrap();
+    assert_eq!(routes.iter().map(|r| r.webhook_id).collect::<Vec<_>>(), vec![kept.id]);
+}
