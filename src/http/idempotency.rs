@@ -3,6 +3,11 @@
 //! The record is written in the signup's own transaction, so a crash can never leave a
 //! signup without its record (or a record without its signup). It keeps the signup's
 //! outcome; the handler renders it, for the first answer and a replay alike.
+//!
+//! Whether a key was used is decided in one place, the brand actor (`actors::brand`): it
+//! reads the record before deciding, and the session's commit writes it only if no other
+//! request (of another brand of the same member) wrote it in between. A replay, like every
+//! signup answer, is sent only once the record is on disk (see `signups::send`).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse};
@@ -11,7 +16,6 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::error::ApiError;
-use super::state::AppState;
 use crate::domain::engine::Signed;
 use crate::http::Code;
 use crate::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome};
@@ -44,33 +48,6 @@ pub fn from_request(
     hasher.update(b"\n");
     hasher.update(serde_json::to_vec(body).map_err(|e| ApiError::Internal(e.to_string()))?);
     Ok(Some(IdempotencyWrite { key: stored_key, request_hash: hasher.finalize().into() }))
-}
-
-/// The stored answer when this key was used before with this request; 409 when it was used
-/// with another. Checked before the signup is sent to the brand actor (the actor checks
-/// again inside the transaction, for concurrent retries).
-///
-/// A record found here may belong to a first attempt still waiting for the disk (a client
-/// that gave up on a slow answer and retried at once), or to one whose flush failed. So the
-/// replay waits for a flush too: a retry is never told 201 about a signup that is not on disk.
-pub async fn replay_if_known(
-    state: &AppState,
-    write: Option<&IdempotencyWrite>,
-    answer: &dyn Fn(&Signed) -> Value,
-) -> Result<Option<HttpResponse>, ApiError> {
-    let Some(write) = write else { return Ok(None) };
-    let record = state.store.idempotency_record(&write.key).await?;
-    if record.is_some() {
-        state.store.durable().await?;
-    }
-    match record {
-        Some(record) if record.request_hash == write.request_hash => Ok(Some(replay(&record, answer))),
-        Some(_) => Err(ApiError::Refused {
-            code: Code::IdempotencyKeyReused,
-            message: "this Idempotency-Key was already used with a different request".into(),
-        }),
-        None => Ok(None),
-    }
 }
 
 /// The first answer, sent again: rendered from the stored outcome by `answer`, the same

@@ -54,9 +54,6 @@ pub async fn signup(
     let answer = move |signed: &Signed| {
         json!(views::SignupAnswer { participant: views::participant(&signed.participant, &site) })
     };
-    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref(), &answer).await? {
-        return Ok(replay);
-    }
     let campaign = ownership::campaign(&state, &member, body_id("campaign_id", body.campaign_id.as_ref())?).await?;
     let who = NewParticipant {
         email: EmailAddress::parse(&body.email)?,
@@ -89,9 +86,6 @@ pub async fn referral_signup(
     let idempotency = idempotency::from_request(&req, member.id, &body)?;
     let site = state.public_url.clone();
     let answer = move |signed: &Signed| json!(views::referral_signup(signed, &site));
-    if let Some(replay) = idempotency::replay_if_known(&state, idempotency.as_ref(), &answer).await? {
-        return Ok(replay);
-    }
     let invalid_code = || ApiError::refused(Code::InvalidReferralCode, "referral_code is not a valid referral code");
     let code = ReferralCode::parse(&body.referral_code).map_err(|_| invalid_code())?;
     // A code for another member's campaign is as invalid as a made-up one.
