@@ -7,9 +7,9 @@
 //!
 //! - [`domain`]: pure types and rules (validated newtypes, pagination, plans) and the
 //!   referral [`domain::engine`] that decides every signup, visit and upload; no I/O.
-//! - [`store`]: the sled database: trees, key encoding, value codecs, group commit, the
-//!   domain-level operations everything else calls, and the engine's reads and commits.
-//!   Nothing outside it sees sled.
+//! - [`store`]: the storage interface (one async trait per concern, and the session the
+//!   engine decides against) and its backends: the embedded sled database in
+//!   [`store::sled`], which nothing outside it names.
 //! - [`auth`]: the server secret, password hashing, JWTs, sealed API keys.
 //! - [`actors`]: one `BrandActor` per brand (the only writer of its data) and the registry.
 //! - [`views`]: the JSON shapes of brands, campaigns, participants and rewards, as the API

@@ -1,5 +1,5 @@
 //! `BrandRegistry`: hands out the address of a brand's actor, starting it lazily on a fixed
-//! pool of arbiters (threads), the arbiter chosen by brand id. All state lives in sled, so an
+//! pool of arbiters (threads), the arbiter chosen by brand id. All state lives in the store, so an
 //! actor that stopped is simply started again on its next message.
 
 use std::collections::HashMap;

@@ -1,6 +1,6 @@
 //! The HTTP layer: the route table, the envelope, errors, extractors and the handlers, one
 //! module per resource. Handlers validate input, check ownership and send typed messages to
-//! brand actors; they never touch sled directly.
+//! brand actors; they reach storage only through its traits.
 //!
 //! Where each endpoint lives (paths relative to both `/api/v1` and `/v1`):
 //!
