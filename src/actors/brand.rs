@@ -33,9 +33,14 @@ impl BrandActor {
         Self { brand: BrandData { brand_id, store }, applied: 0 }
     }
 
-    /// Handles a message by running `work` to its end before the actor takes the next one.
-    fn atomic<R: 'static>(&mut self, work: impl Future<Output = R> + 'static) -> AtomicResponse<Self, R> {
+    /// Handles a message by running `work` on the brand to its end before the actor takes
+    /// the next one.
+    fn atomic<R: 'static, W: Future<Output = R> + 'static>(
+        &mut self,
+        work: impl FnOnce(BrandData) -> W,
+    ) -> AtomicResponse<Self, R> {
         self.applied += 1;
+        let work = work(self.brand.clone());
         AtomicResponse::new(Box::pin(work.into_actor(self)))
     }
 }
@@ -159,8 +164,7 @@ impl Handler<UpdateBrand> for BrandActor {
     type Result = AtomicResponse<Self, Result<Brand, BrandError>>;
 
     fn handle(&mut self, msg: UpdateBrand, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             let mut stored = brand.owned_brand(msg.member_id).await?;
             if let Some(description) = msg.description {
                 stored.description = description;
@@ -188,8 +192,7 @@ impl Handler<DeleteBrand> for BrandActor {
     type Result = AtomicResponse<Self, Result<(), BrandError>>;
 
     fn handle(&mut self, msg: DeleteBrand, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             let stored = brand.owned_brand(msg.member_id).await?;
             for campaign_id in brand.store.campaign_ids_of_brand(stored.id).await? {
                 if let Some(campaign) = brand.store.campaign(campaign_id).await? {
@@ -217,8 +220,7 @@ impl Handler<CreateCampaign> for BrandActor {
     type Result = AtomicResponse<Self, Result<Campaign, BrandError>>;
 
     fn handle(&mut self, msg: CreateCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             brand.owned_brand(msg.campaign.member_id).await?;
             brand.check_entitlements(&msg.campaign, msg.paid_plan).await?;
             brand.store.create_campaign(&msg.campaign).await?;
@@ -241,8 +243,7 @@ impl Handler<UpdateCampaign> for BrandActor {
     type Result = AtomicResponse<Self, Result<Campaign, BrandError>>;
 
     fn handle(&mut self, msg: UpdateCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             let mut campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             campaign.apply(&msg.input, &now_rfc3339())?;
             brand.check_entitlements(&campaign, msg.paid_plan).await?;
@@ -265,8 +266,7 @@ impl Handler<DeleteCampaign> for BrandActor {
     type Result = AtomicResponse<Self, Result<(), BrandError>>;
 
     fn handle(&mut self, msg: DeleteCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             brand.store.delete_campaign(&campaign).await?;
             Ok(())
@@ -287,8 +287,7 @@ impl Handler<ImportCoupons> for BrandActor {
     type Result = AtomicResponse<Self, Result<ImportOutcome, BrandError>>;
 
     fn handle(&mut self, msg: ImportCoupons, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             let moment = Moment::now();
             let mut total = ImportOutcome::default();
@@ -340,8 +339,7 @@ impl Handler<Signup> for BrandActor {
     type Result = AtomicResponse<Self, Result<SignupOutcome, BrandError>>;
 
     fn handle(&mut self, msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             if let Some(write) = &msg.idempotency {
                 if let Some(record) = brand.store.idempotency_record(&write.key).await? {
@@ -405,8 +403,7 @@ impl Handler<AddInvites> for BrandActor {
     type Result = AtomicResponse<Self, Result<Vec<Invite>, BrandError>>;
 
     fn handle(&mut self, msg: AddInvites, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             let participant = brand
                 .store
                 .participant(msg.participant_id)
@@ -440,8 +437,7 @@ impl Handler<RecordVisit> for BrandActor {
     type Result = AtomicResponse<Self, Result<Option<Visit>, BrandError>>;
 
     fn handle(&mut self, msg: RecordVisit, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             let Some(campaign) = brand.store.campaign(msg.campaign_id).await?.filter(|c| c.brand_id == brand.brand_id)
             else {
                 return Ok(None);
@@ -470,8 +466,7 @@ impl Handler<SetLander> for BrandActor {
     type Result = AtomicResponse<Self, Result<crate::domain::lander::Lander, BrandError>>;
 
     fn handle(&mut self, msg: SetLander, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             let stored = brand.store.lander(campaign.id).await?;
             let (mut lander, _) = crate::domain::lander::Lander::configured_or_default(stored, &campaign);
@@ -492,8 +487,7 @@ impl Handler<ApplyTallies> for BrandActor {
     type Result = AtomicResponse<Self, Result<(), BrandError>>;
 
     fn handle(&mut self, msg: ApplyTallies, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             let session = brand.store.session(brand.brand_id).await?;
             let writes = engine::decide_tallies(&*session, brand.brand_id, &msg.0)?;
             Ok(session.commit(&writes).await?)
@@ -513,8 +507,7 @@ impl Handler<SetTokenNetwork> for BrandActor {
     type Result = AtomicResponse<Self, Result<Brand, BrandError>>;
 
     fn handle(&mut self, msg: SetTokenNetwork, _ctx: &mut Self::Context) -> Self::Result {
-        let brand = self.brand.clone();
-        self.atomic(async move {
+        self.atomic(|brand| async move {
             let mut stored = brand.store.brand(brand.brand_id).await?.ok_or(BrandError::NotFound("brand"))?;
             stored.token_network = msg.network;
             brand.store.save_brand(&stored).await?;

@@ -266,15 +266,7 @@ impl WebhookDispatcher {
             return;
         }
         let finished = std::mem::take(&mut self.finished);
-        let store = self.store.clone();
-        ctx.wait(
-            async move {
-                if let Err(e) = store.record_attempts(&finished).await {
-                    tracing::error!(error = %e, attempts = finished.len(), "cannot log webhook attempts");
-                }
-            }
-            .into_actor(self),
-        );
+        ctx.wait(log_attempts(self.store.clone(), finished).into_actor(self));
     }
 
     /// The receiver answered 410 Gone: turn the webhook off and drop its queue.
@@ -306,6 +298,17 @@ impl WebhookDispatcher {
             }
         };
         ctx.wait(disabling.into_actor(self));
+    }
+}
+
+/// Writes finished attempts to the log in one commit. A failure is logged, not returned: the
+/// deliveries are then made again after a restart (at-least-once), and nothing else waits.
+async fn log_attempts(store: SharedStorage, finished: Vec<FinishedAttempt>) {
+    if finished.is_empty() {
+        return;
+    }
+    if let Err(e) = store.record_attempts(&finished).await {
+        tracing::error!(error = %e, attempts = finished.len(), "cannot log webhook attempts");
     }
 }
 
@@ -408,9 +411,9 @@ impl Handler<RetryDelivery> for WebhookDispatcher {
             if queued {
                 return Ok(None);
             }
-            if !finished.is_empty() {
-                store.record_attempts(&finished).await?;
-            }
+            // In this future, not a `ctx.wait` of its own: actix runs waits last-in first-out,
+            // so a separate wait would write the log after the retry is queued.
+            log_attempts(store.clone(), finished).await;
             let delivery = PendingDelivery {
                 webhook_id: msg.webhook_id,
                 event_id: msg.event_id,
