@@ -7,7 +7,6 @@
 //! API suite checks every answer against the document besides).
 
 use serde::Serialize;
-use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
@@ -411,8 +410,4 @@ pub fn referral_signup(signed: &domain::engine::Signed, site: &str) -> ReferralS
         referrer: signed.referrer.as_ref().map(|r| ReferrerCount { id: r.id, referrals: r.referrals }),
         message: None,
     }
-}
-
-pub fn counters(c: &CampaignCounters) -> Value {
-    json!(c)
 }

@@ -25,9 +25,11 @@ impl CouponPool {
 }
 
 /// A line that could not be used, with its 1-based line number (or array index + 1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct InvalidLine {
+    /// 1-based: the line of a file, or the position in a JSON array.
     pub line: u64,
+    /// The rule the line broke.
     pub reason: String,
 }
 

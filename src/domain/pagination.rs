@@ -47,9 +47,12 @@ impl Default for PageRequest {
 }
 
 /// The pagination object of every list answer.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq, utoipa::ToSchema)]
+#[schema(as = Pagination)]
 pub struct Page {
+    /// From 1.
     pub page: u64,
+    /// 1 to 100 (default 20; larger values are clamped).
     pub limit: u64,
     pub total: u64,
     #[serde(rename = "totalPages")]

@@ -2,8 +2,8 @@
 //! (the current key, opened from its sealed copy).
 
 use actix_web::{web, HttpResponse};
-use serde::Serialize;
 
+use super::answers::ApiKeyAnswer;
 use super::authenticated::AuthenticatedMember;
 use super::envelope;
 use super::error::ApiError;
@@ -11,19 +11,13 @@ use super::state::AppState;
 use crate::domain::member::StoredApiKey;
 use crate::domain::{now_rfc3339, ApiKey};
 
-#[derive(Serialize)]
-struct KeyView {
-    api_key: String,
-    date_generated: String,
-}
-
 /// `POST /members/api-key`: 201 with a new key; the previous key stops working at once.
 pub async fn generate(
     state: web::Data<AppState>,
     AuthenticatedMember(member): AuthenticatedMember,
 ) -> Result<HttpResponse, ApiError> {
     let (api_key, date_generated) = issue_key(&state, member.id).await?;
-    Ok(envelope::created(KeyView { api_key, date_generated }))
+    Ok(envelope::created(ApiKeyAnswer { api_key, date_generated }))
 }
 
 /// Generates, seals and stores a new key for a member, revoking the previous one, and waits
@@ -54,5 +48,5 @@ pub async fn current(
             "the stored copy of this API key cannot be read with this server's secret; generate a new key",
         )
     })?;
-    Ok(envelope::ok(KeyView { api_key, date_generated: stored.date_generated }))
+    Ok(envelope::ok(ApiKeyAnswer { api_key, date_generated: stored.date_generated }))
 }

@@ -5,8 +5,9 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
+use super::answers::{AutomationMe, ContactList};
 use super::authenticated::AuthenticatedMember;
 use super::error::ApiError;
 use super::json::JsonBody;
@@ -28,7 +29,7 @@ pub struct Subscription {
 /// `POST /automation/auth`: the credential is valid; the member's id, email and name (the
 /// platform shows the name as the connection's label).
 pub async fn auth(AuthenticatedMember(member): AuthenticatedMember) -> HttpResponse {
-    envelope::ok(json!({"id": member.id, "email": member.email, "name": member.name, "label": member.name}))
+    envelope::ok(AutomationMe { id: member.id, email: member.email, label: member.name.clone(), name: member.name })
 }
 
 /// `GET /automation/contacts?campaign_id=`: the newest participants (at most 100), each with a
@@ -42,11 +43,10 @@ pub async fn contacts(
     let page = PageRequest { page: requested.page, limit: requested.limit.min(MAX_LIMIT) };
     let (participants, total) = participants::page_of(&state, &member, query.campaign_id.as_deref(), page).await?;
     let site = &state.public_url;
-    Ok(envelope::list(
-        "contacts",
-        participants.iter().map(|p| views::participant(p, site)).collect(),
-        Page::new(page, total),
-    ))
+    Ok(envelope::ok(ContactList {
+        contacts: participants.iter().map(|p| views::participant(p, site)).collect(),
+        pagination: Page::new(page, total),
+    }))
 }
 
 /// `POST /automation/subscribe`: a webhook for the platform's REST hook; 201 with its id.

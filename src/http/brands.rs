@@ -2,8 +2,8 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::json;
 
+use super::answers::{BrandList, BrandStats, Deleted};
 use super::authenticated::AuthenticatedMember;
 use super::error::ApiError;
 use super::json::JsonBody;
@@ -66,7 +66,10 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
     let (brands, total) = state.store.brands_of_member(member.id, page).await?;
-    Ok(envelope::list("brands", brands.iter().map(views::brand).collect(), Page::new(page, total)))
+    Ok(envelope::ok(BrandList {
+        brands: brands.iter().map(views::brand).collect(),
+        pagination: Page::new(page, total),
+    }))
 }
 
 /// `POST /brands`: 201; 409 when the member already has a brand on that domain.
@@ -142,7 +145,7 @@ pub async fn delete(
     let brand = ownership::brand(&state, &member, *id).await?;
     state.brands.get(brand.id).send(DeleteBrand { member_id: member.id }).await??;
     state.store.durable().await?;
-    Ok(envelope::ok(json!({"id": brand.id, "deleted": true})))
+    Ok(envelope::ok(Deleted::new(brand.id)))
 }
 
 /// `GET /brands/:id/stats`: totals over the brand's campaigns.
@@ -157,8 +160,5 @@ pub async fn stats(
     for campaign_id in &campaign_ids {
         totals.add(&state.store.counters(*campaign_id).await?);
     }
-    let mut data = views::counters(&totals);
-    data["brand_id"] = json!(brand.id);
-    data["campaigns"] = json!(campaign_ids.len());
-    Ok(envelope::ok(data))
+    Ok(envelope::ok(BrandStats { counters: totals, brand_id: brand.id, campaigns: campaign_ids.len() as u64 }))
 }

@@ -2,8 +2,9 @@
 //! `GET /campaigns/:id/stats`, and the coupon pool `GET/POST /campaigns/:id/coupons`.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde_json::{json, Value};
+use serde_json::Value;
 
+use super::answers::{CampaignList, CampaignStats, CouponUpload, DailySignups, Deleted};
 use super::authenticated::AuthenticatedMember;
 use super::error::ApiError;
 use super::json::{declared_length, media_type, read_body, JsonBody};
@@ -39,7 +40,10 @@ pub async fn list(
         }
         _ => state.store.campaigns_of_member(member.id, brand_filter, page).await?,
     };
-    Ok(envelope::list("campaigns", campaigns.iter().map(views::campaign).collect(), Page::new(page, total)))
+    Ok(envelope::ok(CampaignList {
+        campaigns: campaigns.iter().map(views::campaign).collect(),
+        pagination: Page::new(page, total),
+    }))
 }
 
 /// `POST /campaigns`: 201 with the campaign; 404 for a brand that is not the member's; 403
@@ -111,7 +115,7 @@ pub async fn delete(
         .send(DeleteCampaign { campaign_id: campaign.id, member_id: member.id })
         .await??;
     state.store.durable().await?;
-    Ok(envelope::ok(json!({"id": campaign.id, "deleted": true})))
+    Ok(envelope::ok(Deleted::new(campaign.id)))
 }
 
 /// `GET /campaigns/:id/stats?days=30`: counters and signups per day (UTC), oldest first.
@@ -128,17 +132,19 @@ pub async fn stats(
             ApiError::refused(Code::InvalidQuery, format!("days must be a whole number from 1 to {MAX_DAYS}"))
         })?,
     };
-    let mut data = views::counters(&state.store.counters(campaign.id).await?);
-    data["campaign_id"] = json!(campaign.id);
-    data["days"] = json!(days);
-    data["daily_signups"] = state
+    let daily_signups = state
         .store
         .daily_signups(campaign.id, days)
         .await?
         .into_iter()
-        .map(|(date, signups)| json!({"date": date.to_string(), "signups": signups}))
+        .map(|(date, signups)| DailySignups { date: date.to_string(), signups })
         .collect();
-    Ok(envelope::ok(data))
+    Ok(envelope::ok(CampaignStats {
+        counters: state.store.counters(campaign.id).await?,
+        campaign_id: campaign.id,
+        days,
+        daily_signups,
+    }))
 }
 
 /// `GET /campaigns/:id/coupons`: the pool's counts (codes are not listed).
@@ -205,15 +211,15 @@ pub async fn upload_coupons(
     let outcome = state.brands.get(campaign.brand_id).send(message).await??;
     state.store.durable().await?;
     let pool = pool_view(&state, campaign.id).await?;
-    Ok(envelope::created(json!({
-        "added": outcome.added,
-        "skipped": outcome.duplicates_in_pool + parsed.duplicate_in_upload + parsed.blank,
-        "skipped_duplicates": outcome.duplicates_in_pool + parsed.duplicate_in_upload,
-        "skipped_blank": parsed.blank,
-        "invalid": parsed.invalid,
-        "pending_filled": outcome.pending_filled,
-        "pool": pool,
-    })))
+    Ok(envelope::created(CouponUpload {
+        added: outcome.added,
+        skipped: outcome.duplicates_in_pool + parsed.duplicate_in_upload + parsed.blank,
+        skipped_duplicates: outcome.duplicates_in_pool + parsed.duplicate_in_upload,
+        skipped_blank: parsed.blank,
+        invalid: parsed.invalid,
+        pending_filled: outcome.pending_filled,
+        pool,
+    }))
 }
 
 /// The coupon pool's counts as answers show them.

@@ -4,7 +4,6 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
-use serde::Serialize;
 
 pub use super::code::Code;
 use crate::actors::BrandError;
@@ -80,14 +79,6 @@ impl ApiError {
     }
 }
 
-/// The failure envelope.
-#[derive(Serialize)]
-struct Failure {
-    success: bool,
-    error: String,
-    code: Code,
-}
-
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         self.code().status()
@@ -106,7 +97,7 @@ impl ResponseError for ApiError {
         if let Self::RateLimited { retry_after_secs, limit, .. } = self {
             super::rate_limit::refusal_headers(&mut response, *limit, *retry_after_secs);
         }
-        response.json(Failure { success: false, error: self.to_string(), code: self.code() })
+        response.json(super::answers::Failure::new(self.code(), self.to_string()))
     }
 }
 

@@ -12,7 +12,6 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::error::ApiError;
@@ -52,7 +51,7 @@ pub fn from_request(
 
 /// The first answer, sent again: rendered from the stored outcome by `answer`, the same
 /// function that rendered the first.
-pub fn replay(record: &IdempotencyRecord, answer: &dyn Fn(&Signed) -> Value) -> HttpResponse {
+pub fn replay<T: Serialize>(record: &IdempotencyRecord, answer: impl Fn(&Signed) -> T) -> HttpResponse {
     let mut response = match &record.outcome {
         IdempotentOutcome::Signed(signed) => super::envelope::created(answer(signed)),
         IdempotentOutcome::Rendered { status, body } => {

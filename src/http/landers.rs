@@ -2,8 +2,8 @@
 //! settings. The page itself is public, at `/l/<campaign_id>` (see `site::lander`).
 
 use actix_web::{web, HttpResponse};
-use serde_json::{json, Value};
 
+use super::answers;
 use super::authenticated::AuthenticatedMember;
 use super::error::ApiError;
 use super::json::JsonBody;
@@ -55,23 +55,23 @@ pub async fn put(
 
 /// The lander as the API shows it. `background.image_url` is what the page shows: the
 /// lander's own image, else the brand's background.
-pub fn view(lander: &Lander, custom: bool, campaign: &Campaign, brand: &Brand, site: &str) -> Value {
-    json!({
-        "lander": {
-            "campaign_id": campaign.id,
-            "template": lander.template,
-            "custom": custom,
-            "header_text": lander.header_text,
-            "footer_text": lander.footer_text,
-            "background": {
-                "color": lander.background_color,
-                "image_url": lander.background_image(brand.background_url.as_ref()),
+pub fn view(lander: &Lander, custom: bool, campaign: &Campaign, brand: &Brand, site: &str) -> answers::LanderAnswer {
+    answers::LanderAnswer {
+        lander: answers::Lander {
+            campaign_id: campaign.id,
+            template: lander.template.clone(),
+            custom,
+            header_text: lander.header_text.clone(),
+            footer_text: lander.footer_text.clone(),
+            background: answers::LanderBackground {
+                color: lander.background_color.clone(),
+                image_url: lander.background_image(brand.background_url.as_ref()).cloned(),
             },
-            "fonts": {"heading": lander.heading_font, "body": lander.body_font},
-            "page_url": format!("{site}/l/{}", campaign.id),
-            "updated_at": lander.updated_at,
+            fonts: answers::LanderFonts { heading: lander.heading_font.clone(), body: lander.body_font.clone() },
+            page_url: format!("{site}/l/{}", campaign.id),
+            updated_at: lander.updated_at.clone(),
         },
-        "brand": {"domain": brand.domain, "logo_url": brand.logo_url},
-        "social_urls": lander.social_urls,
-    })
+        brand: answers::LanderBrand { domain: brand.domain.clone(), logo_url: brand.logo_url.clone() },
+        social_urls: lander.social_urls.clone(),
+    }
 }

@@ -2,8 +2,9 @@
 //! `POST /auth/token` (log in for a JWT).
 
 use actix_web::{web, HttpResponse};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
+use super::answers::{MemberSummary, PlanSummary, Profile, Registered, TokenAnswer};
 use super::authenticated::AuthenticatedMember;
 use super::envelope;
 use super::error::ApiError;
@@ -24,16 +25,6 @@ pub struct Registration {
     password: String,
 }
 
-/// Answer of `POST /members`.
-#[derive(Serialize)]
-struct Registered<'a> {
-    id: u64,
-    email: &'a str,
-    name: &'a str,
-    plan_id: u64,
-    date_signedup: &'a str,
-}
-
 /// `POST /members`: 201 with the new member; 409 when the email (any case) is registered.
 pub async fn register(
     state: web::Data<AppState>,
@@ -42,10 +33,10 @@ pub async fn register(
     let member = create_member(&state, &body.email, &body.name, &body.password, FREE_PLAN_ID).await?;
     Ok(envelope::created(Registered {
         id: member.id,
-        email: &member.email,
-        name: &member.name,
+        email: member.email,
+        name: member.name,
         plan_id: member.plan_id,
-        date_signedup: &member.date_signedup,
+        date_signedup: member.date_signedup,
     }))
 }
 
@@ -83,25 +74,6 @@ fn email_taken() -> ApiError {
     ApiError::Refused { code: Code::EmailTaken, message: "a member with this email is already registered".into() }
 }
 
-/// Answer of `GET /members/profile`.
-#[derive(Serialize)]
-struct Profile<'a> {
-    id: u64,
-    email: &'a str,
-    name: &'a str,
-    plan_id: u64,
-    plan: Option<PlanSummary>,
-    date_signedup: &'a str,
-    has_api_key: bool,
-}
-
-#[derive(Serialize)]
-struct PlanSummary {
-    id: u64,
-    name: String,
-    paid: bool,
-}
-
 /// `GET /members/profile`.
 pub async fn profile(
     state: web::Data<AppState>,
@@ -110,12 +82,12 @@ pub async fn profile(
     let plan = state.store.plan(member.plan_id).await?.map(|p| PlanSummary { id: p.id, name: p.name, paid: p.paid });
     Ok(envelope::ok(Profile {
         id: member.id,
-        email: &member.email,
-        name: &member.name,
+        has_api_key: member.api_key.is_some(),
+        email: member.email,
+        name: member.name,
         plan_id: member.plan_id,
         plan,
-        date_signedup: &member.date_signedup,
-        has_api_key: member.api_key.is_some(),
+        date_signedup: member.date_signedup,
     }))
 }
 
@@ -125,21 +97,6 @@ pub async fn profile(
 pub struct Login {
     email: String,
     password: String,
-}
-
-#[derive(Serialize)]
-struct Token<'a> {
-    token: String,
-    token_type: &'static str,
-    expires_at: String,
-    member: MemberSummary<'a>,
-}
-
-#[derive(Serialize)]
-struct MemberSummary<'a> {
-    id: u64,
-    email: &'a str,
-    name: &'a str,
 }
 
 const BAD_LOGIN: ApiError = ApiError::Unauthorized("email or password is incorrect");
@@ -176,10 +133,10 @@ pub async fn issue_token(
     .await?;
     let member = verified.ok_or(BAD_LOGIN)?;
     let issued = state.auth.tokens.issue(member.id).map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(envelope::ok(Token {
+    Ok(envelope::ok(TokenAnswer {
         token: issued.token,
         token_type: "Bearer",
         expires_at: issued.expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        member: MemberSummary { id: member.id, email: &member.email, name: &member.name },
+        member: MemberSummary { id: member.id, email: member.email, name: member.name },
     }))
 }

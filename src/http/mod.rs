@@ -22,6 +22,7 @@
 //! The public site (referral links, later the widget and tracker) is in [`crate::http::site`].
 
 pub mod admin;
+pub mod answers;
 pub mod api_keys;
 pub mod authenticated;
 pub mod automation;

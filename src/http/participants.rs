@@ -3,8 +3,8 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::json;
 
+use super::answers::{Invites, ParticipantList};
 use super::authenticated::AuthenticatedMember;
 use super::error::ApiError;
 use super::json::JsonBody;
@@ -30,11 +30,10 @@ pub async fn list(
     let page = query.page()?;
     let (participants, total) = page_of(&state, &member, query.campaign_id.as_deref(), page).await?;
     let site = &state.public_url;
-    Ok(envelope::list(
-        "participants",
-        participants.iter().map(|p| views::participant(p, site)).collect(),
-        Page::new(page, total),
-    ))
+    Ok(envelope::ok(ParticipantList {
+        participants: participants.iter().map(|p| views::participant(p, site)).collect(),
+        pagination: Page::new(page, total),
+    }))
 }
 
 /// A page of the member's participants, newest first, optionally of one campaign
@@ -109,7 +108,5 @@ pub async fn invite(
         .await??;
     state.store.durable().await?;
     let site = &state.public_url;
-    Ok(envelope::created(
-        json!({"invites": created.iter().map(|i| views::invite(i, campaign.id, site)).collect::<Vec<_>>()}),
-    ))
+    Ok(envelope::created(Invites { invites: created.iter().map(|i| views::invite(i, campaign.id, site)).collect() }))
 }

@@ -14,7 +14,6 @@ use actix_governor::governor::NotUntil;
 use actix_governor::{GovernorConfig, GovernorConfigBuilder, KeyExtractor, PeerIpKeyExtractor};
 use actix_web::dev::ServiceRequest;
 use actix_web::{HttpResponse, HttpResponseBuilder};
-use serde_json::json;
 
 use crate::config::RateLimitsConfig;
 use crate::http::ApiError;
@@ -47,11 +46,10 @@ impl KeyExtractor for ClientAddress {
         }
         let wait = negative.wait_time_from(DefaultClock::default().now()).as_secs().max(1);
         limit_headers(&mut response, negative.quota().burst_size().get(), wait);
-        response.json(json!({
-            "success": false,
-            "error": format!("too many requests from this address; retry in {wait} s"),
-            "code": super::Code::RateLimited,
-        }))
+        response.json(super::answers::Failure::new(
+            super::Code::RateLimited,
+            format!("too many requests from this address; retry in {wait} s"),
+        ))
     }
 }
 

@@ -4,7 +4,7 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::authenticated::AuthenticatedMember;
 use super::error::ApiError;
@@ -51,9 +51,8 @@ pub async fn signup(
 ) -> Result<HttpResponse, ApiError> {
     let idempotency = idempotency::from_request(&req, member.id, &body)?;
     let site = state.public_url.clone();
-    let answer = move |signed: &Signed| {
-        json!(views::SignupAnswer { participant: views::participant(&signed.participant, &site) })
-    };
+    let answer =
+        move |signed: &Signed| views::SignupAnswer { participant: views::participant(&signed.participant, &site) };
     let campaign = ownership::campaign(&state, &member, body_id("campaign_id", body.campaign_id.as_ref())?).await?;
     let who = NewParticipant {
         email: EmailAddress::parse(&body.email)?,
@@ -63,7 +62,7 @@ pub async fn signup(
     let outcome = send(&state, &member, &campaign, who, None, idempotency).await?;
     Ok(match outcome {
         SignupOutcome::Created(signed) => envelope::created(answer(&signed)),
-        SignupOutcome::Replay(record) => idempotency::replay(&record, &answer),
+        SignupOutcome::Replay(record) => idempotency::replay(&record, answer),
         // Only referral signups can find an existing inviter.
         SignupOutcome::AlreadyReferred { .. } => {
             return Err(ApiError::Refused {
@@ -85,7 +84,7 @@ pub async fn referral_signup(
 ) -> Result<HttpResponse, ApiError> {
     let idempotency = idempotency::from_request(&req, member.id, &body)?;
     let site = state.public_url.clone();
-    let answer = move |signed: &Signed| json!(views::referral_signup(signed, &site));
+    let answer = move |signed: &Signed| views::referral_signup(signed, &site);
     let invalid_code = || ApiError::refused(Code::InvalidReferralCode, "referral_code is not a valid referral code");
     let code = ReferralCode::parse(&body.referral_code).map_err(|_| invalid_code())?;
     // A code for another member's campaign is as invalid as a made-up one.
@@ -99,7 +98,7 @@ pub async fn referral_signup(
     let outcome = send(&state, &member, &campaign, who, Some(edge), idempotency).await?;
     Ok(match outcome {
         SignupOutcome::Created(signed) => envelope::created(answer(&signed)),
-        SignupOutcome::Replay(record) => idempotency::replay(&record, &answer),
+        SignupOutcome::Replay(record) => idempotency::replay(&record, answer),
         SignupOutcome::AlreadyReferred { participant, by_same_referrer } => {
             let message = if by_same_referrer {
                 "this participant was already referred by this referrer; nothing changed"

@@ -4,9 +4,10 @@
 //! (`crate::webhooks`).
 
 use actix_web::{web, HttpResponse};
-use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
+use serde::Deserialize;
+use serde_json::Value;
 
+use super::answers::{self, AttemptList, Deleted, Delivery, RetryAnswer, WebhookList};
 use super::authenticated::AuthenticatedMember;
 use super::error::ApiError;
 use super::json::JsonBody;
@@ -46,21 +47,18 @@ pub struct WebhookChanges {
     description: Option<String>,
 }
 
-/// The JSON shape of a webhook; the secret only where it was just made.
-pub fn view(webhook: &Webhook, secret: Option<&str>) -> Value {
-    let mut view = json!({
-        "id": webhook.id,
-        "link": webhook.link,
-        "campaign_id": webhook.campaign_id,
-        "description": webhook.description,
-        "active": webhook.active,
-        "disabled_reason": webhook.disabled_reason,
-        "created_at": webhook.created_at,
-    });
-    if let Some(secret) = secret {
-        view["secret"] = json!(secret);
+/// The answer of a webhook; the secret only where it was just made.
+pub fn view(webhook: &Webhook, secret: Option<&str>) -> answers::Webhook {
+    answers::Webhook {
+        id: webhook.id,
+        link: webhook.link.clone(),
+        campaign_id: webhook.campaign_id,
+        description: webhook.description.clone(),
+        active: webhook.active,
+        disabled_reason: webhook.disabled_reason.clone(),
+        created_at: webhook.created_at.clone(),
+        secret: secret.map(str::to_owned),
     }
-    view
 }
 
 fn description(raw: Option<&str>) -> Result<String, ValidationError> {
@@ -138,7 +136,10 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
     let (webhooks, total) = state.store.webhooks_of_member(member.id, page).await?;
-    Ok(envelope::list("webhooks", webhooks.iter().map(|w| view(w, None)).collect(), Page::new(page, total)))
+    Ok(envelope::ok(WebhookList {
+        webhooks: webhooks.iter().map(|w| view(w, None)).collect(),
+        pagination: Page::new(page, total),
+    }))
 }
 
 /// `POST /webhooks`: 201 with the signing secret, shown this once.
@@ -196,7 +197,7 @@ pub async fn delete(
     let webhook = owned(&state, &member, *id).await?;
     state.store.delete_webhook(&webhook).await?;
     state.store.durable().await?;
-    Ok(envelope::ok(json!({"id": webhook.id, "deleted": true})))
+    Ok(envelope::ok(Deleted::new(webhook.id)))
 }
 
 /// `POST /webhooks/:id/secret`: a new signing secret; the old one stops signing at once.
@@ -224,24 +225,12 @@ pub async fn deliveries(
     let webhook = owned(&state, &member, *id).await?;
     let page = query.page()?;
     let (attempts, total) = state.store.attempts_of_webhook(webhook.id, page).await?;
-    let deliveries = attempts.into_iter().map(Delivery::from).collect();
-    Ok(envelope::list("deliveries", deliveries, Page::new(page, total)))
+    let deliveries = attempts.into_iter().map(delivery).collect();
+    Ok(envelope::ok(AttemptList { deliveries, pagination: Page::new(page, total) }))
 }
 
-/// One attempt as the delivery log answers it: with the id receivers saw.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct Delivery {
-    /// The event as receivers see it: the payload's `id` and the `webhook-id` header
-    /// (`evt_<event_id>`). A retry may name the event by it.
-    pub message_id: String,
-    #[serde(flatten)]
-    pub attempt: Attempt,
-}
-
-impl From<Attempt> for Delivery {
-    fn from(attempt: Attempt) -> Self {
-        Self { message_id: signup_message_id(attempt.event_id), attempt }
-    }
+fn delivery(attempt: Attempt) -> Delivery {
+    Delivery { message_id: signup_message_id(attempt.event_id), attempt }
 }
 
 /// `POST /webhooks/:id/test`: sends a signed `webhook.test` event now and answers how the
@@ -281,13 +270,10 @@ pub async fn retry(
         .await
         .map_err(|e| ApiError::Internal(format!("webhook dispatcher unavailable: {e}")))??;
     state.store.durable().await?;
-    Ok(HttpResponse::Accepted().json(json!({
-        "success": true,
-        "data": {
-            "webhook_id": webhook.id,
-            "event_id": event_id,
-            "message_id": signup_message_id(event_id),
-            "queued": queued,
-        },
-    })))
+    Ok(envelope::accepted(RetryAnswer {
+        webhook_id: webhook.id,
+        event_id,
+        message_id: signup_message_id(event_id),
+        queued,
+    }))
 }

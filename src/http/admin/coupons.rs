@@ -5,12 +5,12 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
-use serde_json::json;
 
 use super::AdminToken;
 use crate::actors::brand::ImportCoupons;
 use crate::domain::coupon::{InvalidLine, ParsedCodes};
 use crate::domain::RewardType;
+use crate::http::answers::{CouponImport, ImportedPool};
 use crate::http::json::media_type;
 use crate::http::Code;
 use crate::http::{envelope, ApiError, AppState};
@@ -79,17 +79,17 @@ pub async fn import(
     }
     state.store.durable().await?;
     let pool = state.store.coupon_pool(campaign.id).await?;
-    Ok(envelope::created(json!({
-        "campaign_id": campaign.id,
-        "lines": totals.lines,
-        "added": totals.added,
-        "skipped_duplicates": totals.duplicates,
-        "skipped_blank": totals.blank,
-        "invalid_count": totals.invalid_count,
-        "invalid": totals.invalid,
-        "pending_filled": totals.pending_filled,
-        "pool": {"uploaded": pool.uploaded, "available": pool.available(), "used": pool.assigned},
-    })))
+    Ok(envelope::created(CouponImport {
+        campaign_id: campaign.id,
+        lines: totals.lines,
+        added: totals.added,
+        skipped_duplicates: totals.duplicates,
+        skipped_blank: totals.blank,
+        invalid_count: totals.invalid_count,
+        invalid: totals.invalid,
+        pending_filled: totals.pending_filled,
+        pool: ImportedPool { uploaded: pool.uploaded, available: pool.available(), used: pool.assigned },
+    }))
 }
 
 /// Parses one block of whole lines and imports its codes through the brand actor.

@@ -2,12 +2,13 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::AdminToken;
 use crate::domain::pagination::Page;
 use crate::domain::plan::FREE_PLAN_ID;
 use crate::domain::Member;
+use crate::http::answers::{AdminKey, AdminKeyInfo, AdminMember, AdminMemberList};
 use crate::http::query::body_id;
 use crate::http::Code;
 use crate::http::{api_keys, envelope, json::JsonBody, members::create_member, ApiError, AppState};
@@ -21,8 +22,8 @@ pub struct MemberQuery {
 }
 
 /// A member as the operator sees it (never the password hash or the key itself).
-fn view(state: &AppState, m: &Member) -> Value {
-    let key = m.api_key.as_ref().map(|k| {
+fn view(state: &AppState, m: &Member) -> AdminMember {
+    let api_key = m.api_key.as_ref().map(|k| {
         // The prefix identifies the key to its owner without revealing it.
         let prefix = state
             .auth
@@ -30,17 +31,17 @@ fn view(state: &AppState, m: &Member) -> Value {
             .open(m.id, &k.sealed)
             .map(|text| format!("{}…", &text[..12]))
             .unwrap_or_else(|_| "ref_…".into());
-        json!({"prefix": prefix, "date_generated": k.date_generated})
+        AdminKeyInfo { prefix, date_generated: k.date_generated.clone() }
     });
-    json!({
-        "id": m.id,
-        "email": m.email,
-        "name": m.name,
-        "plan_id": m.plan_id,
-        "disabled": m.disabled,
-        "date_signedup": m.date_signedup,
-        "api_key": key,
-    })
+    AdminMember {
+        id: m.id,
+        email: m.email.clone(),
+        name: m.name.clone(),
+        plan_id: m.plan_id,
+        disabled: m.disabled,
+        date_signedup: m.date_signedup.clone(),
+        api_key,
+    }
 }
 
 async fn member_or_404(state: &AppState, id: u64) -> Result<Member, ApiError> {
@@ -55,7 +56,10 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let page = crate::domain::PageRequest::parse(query.page.as_deref(), query.limit.as_deref())?;
     let (members, total) = state.store.search_members(query.search.as_deref(), page).await?;
-    Ok(envelope::list("members", members.iter().map(|m| view(&state, m)).collect(), Page::new(page, total)))
+    Ok(envelope::ok(AdminMemberList {
+        members: members.iter().map(|m| view(&state, m)).collect(),
+        pagination: Page::new(page, total),
+    }))
 }
 
 /// Body of `POST /admin/v1/members`.
@@ -142,10 +146,8 @@ pub async fn enable(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64
 /// `GET /admin/v1/members/:id/api-key`: the key's prefix and date (never the key).
 pub async fn key(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
     let member = member_or_404(&state, *id).await?;
-    let key = view(&state, &member)["api_key"].clone();
-    if key.is_null() {
-        return Err(ApiError::NotFound("this member has no API key yet".into()));
-    }
+    let key =
+        view(&state, &member).api_key.ok_or_else(|| ApiError::NotFound("this member has no API key yet".into()))?;
     Ok(envelope::ok(key))
 }
 
@@ -158,5 +160,5 @@ pub async fn generate_key(
 ) -> Result<HttpResponse, ApiError> {
     member_or_404(&state, *id).await?;
     let (api_key, date_generated) = api_keys::issue_key(&state, *id).await?;
-    Ok(envelope::created(json!({"member_id": *id, "api_key": api_key, "date_generated": date_generated})))
+    Ok(envelope::created(AdminKey { member_id: *id, api_key, date_generated }))
 }

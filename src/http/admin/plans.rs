@@ -2,20 +2,20 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::json;
 
 use super::AdminToken;
 use crate::actors::brand::SetTokenNetwork;
 use crate::domain::money::parse_amount;
 use crate::domain::plan::PlanLimits;
 use crate::domain::{Plan, ValidationError};
+use crate::http::answers::{Deleted, Plans};
 use crate::http::Code;
 use crate::http::{envelope, json::JsonBody, ApiError, AppState};
 use crate::views;
 
 /// `GET /admin/v1/plans`.
 pub async fn list(_: AdminToken, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    Ok(envelope::ok(json!({"plans": state.store.plans().await?})))
+    Ok(envelope::ok(Plans { plans: state.store.plans().await? }))
 }
 
 /// Body of `POST /admin/v1/plans` and `PUT /admin/v1/plans/:id`; every field optional on PUT.
@@ -120,7 +120,7 @@ pub async fn delete(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64
     }
     state.store.remove_plan(*id).await?;
     state.store.durable().await?;
-    Ok(envelope::ok(json!({"id": *id, "deleted": true})))
+    Ok(envelope::ok(Deleted::new(*id)))
 }
 
 /// Body of `PUT /admin/v1/brands/:id/token-network`.

@@ -1,12 +1,13 @@
-//! The OpenAPI 3.1 document of every endpoint, built from [`ENDPOINTS`] and the schemas in
-//! [`schemas`] (derived from Rust types by utoipa), served at `GET /api/v1/openapi.json`.
+//! The OpenAPI 3.1 document of every endpoint, built from [`ENDPOINTS`] and the schemas that
+//! utoipa derives from the very types the handlers answer ([`crate::views`],
+//! [`crate::http::answers`]) and from the request bodies ([`bodies`]), served at
+//! `GET /api/v1/openapi.json`.
 //! The API's endpoints appear under both roots (`/api/v1` and `/v1`); the public site's and
 //! the admin API's under their own paths. A unit test compares the document with the routes
 //! the server registers ([`crate::http::routes`]), both ways.
 
 pub mod bodies;
 mod endpoints;
-pub mod schemas;
 
 use endpoints::{Answer, Auth, Body, Endpoint, Root, ENDPOINTS};
 use Answer::{Bare, Data, Redirect, Text};
@@ -29,10 +30,18 @@ use utoipa::openapi::{
 
 use super::{AppState, API_ROOTS};
 
-/// Registers every schema of [`schemas`] by name.
+/// Registers every schema by name: the answers, the types inside them, the request bodies.
 fn components() -> utoipa::openapi::Components {
+    use crate::domain::coupon::InvalidLine;
+    use crate::domain::pagination::Page;
+    use crate::domain::plan::{Plan, PlanLimits};
+    use crate::domain::webhook::Attempt;
+    use crate::domain::CampaignCounters;
+    use crate::http::answers::*;
+    use crate::http::health::Health;
+    use crate::http::Code;
+    use crate::views::*;
     use bodies::*;
-    use schemas::*;
     let mut builder = ComponentsBuilder::new()
         .security_scheme("api_key", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("X-API-Key"))))
         .security_scheme(
@@ -52,8 +61,10 @@ fn components() -> utoipa::openapi::Components {
         ($($t:ty),* $(,)?) => { $( builder = builder.schema_from::<$t>(); )* };
     }
     register!(
-        Pagination,
+        Page,
         Failure,
+        Code,
+        InvalidLine,
         RegisterBody,
         Registered,
         LoginBody,
@@ -113,9 +124,11 @@ fn components() -> utoipa::openapi::Components {
         AutomationMe,
         SubscribeBody,
         LanderInput,
-        LanderBackground,
-        LanderFonts,
-        Lander,
+        bodies::LanderBackground,
+        bodies::LanderFonts,
+        crate::http::answers::LanderBackground,
+        crate::http::answers::LanderFonts,
+        crate::http::answers::Lander,
         LanderBrand,
         LanderAnswer,
         WidgetSignupBody,
@@ -135,6 +148,7 @@ fn components() -> utoipa::openapi::Components {
         PlanInput,
         TokenNetworkBody,
         CouponImport,
+        ImportedPool,
     );
     builder = builder.schema(
         "ClickBody",

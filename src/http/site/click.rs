@@ -12,10 +12,11 @@
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse, HttpResponseBuilder};
 use futures_util::StreamExt;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::actors::tallies::Event;
 use crate::domain::brand_url::parse_domain;
+use crate::http::answers::ClickAnswer;
 use crate::http::AppState;
 use crate::store::{DomainReferrer, StoreError};
 
@@ -89,12 +90,12 @@ async fn answer(state: &AppState, input: ClickInput) -> HttpResponse {
             state.tallies.count(Event::Click, referrer.brand_id, referrer.campaign_id, Some(referrer.participant_id));
             let mut response = HttpResponse::Ok();
             headers(&mut response);
-            response.json(json!({
-                "ok": true,
-                "campaignId": referrer.campaign_id,
-                "participantId": referrer.participant_id,
-                "to": to,
-            }))
+            response.json(ClickAnswer {
+                ok: true,
+                campaign_id: Some(referrer.campaign_id),
+                participant_id: Some(referrer.participant_id),
+                to,
+            })
         }
         Ok(None) => not_counted(HttpResponse::Ok(), to),
         Err(error) => {
@@ -124,7 +125,7 @@ async fn resolve(state: &AppState, from: &str, to: Option<&str>) -> Result<Optio
 /// The fail-open answer: 200, `ok: false`.
 pub fn not_counted(mut response: HttpResponseBuilder, to: Option<String>) -> HttpResponse {
     headers(&mut response);
-    response.json(json!({"ok": false, "campaignId": null, "participantId": null, "to": to}))
+    response.json(ClickAnswer { ok: false, campaign_id: None, participant_id: None, to })
 }
 
 fn headers(response: &mut HttpResponseBuilder) {

@@ -12,6 +12,7 @@ use sha2::{Digest, Sha256};
 use super::page::{self, Embedding};
 use crate::actors::tallies::Event;
 use crate::domain::{Campaign, ReferralCode};
+use crate::http::answers::{Counted, Progress};
 use crate::http::json::JsonBody;
 use crate::http::query::body_id;
 use crate::http::Code;
@@ -151,7 +152,7 @@ pub async fn share(state: web::Data<AppState>, JsonBody(body): JsonBody<ShareBod
 }
 
 fn accepted() -> HttpResponse {
-    HttpResponse::Accepted().json(json!({"success": true, "data": {"counted": true}}))
+    envelope::accepted(Counted { counted: true })
 }
 
 /// `GET /api/widget/progress?code=<referral code>`: how far the code's participant is from
@@ -170,11 +171,11 @@ pub async fn progress(state: web::Data<AppState>, req: HttpRequest) -> Result<Ht
         crate::domain::GoalType::Signup => participant.referrals,
         crate::domain::GoalType::Visit => participant.visits,
     };
-    Ok(envelope::ok(json!({
-        "referrals": participant.referrals,
-        "unique_visits": participant.visits,
-        "goal_type": views::goal_type(campaign.goal_type),
-        "goal": campaign.num_signups,
-        "next_reward_in": crate::domain::goal::remaining_until_reward(count, campaign.num_signups),
-    })))
+    Ok(envelope::ok(Progress {
+        referrals: participant.referrals,
+        unique_visits: participant.visits,
+        goal_type: views::goal_type(campaign.goal_type),
+        goal: campaign.num_signups,
+        next_reward_in: crate::domain::goal::remaining_until_reward(count, campaign.num_signups),
+    }))
 }

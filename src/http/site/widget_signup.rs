@@ -17,13 +17,14 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::actors::brand::SignupOutcome;
 use crate::domain::brand_url::parse_domain;
 use crate::domain::engine::{NewParticipant, ReferralEdge};
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
 use crate::domain::{EmailAddress, Participant, ReferralCode};
+use crate::http::answers::{WidgetParticipant, WidgetSignupAnswer};
 use crate::http::json::JsonBody;
 use crate::http::query::body_id;
 use crate::http::signups::send;
@@ -93,13 +94,13 @@ pub async fn signup(
         Err(other) => return Err(other),
     };
     let view = views::participant(&participant, &state.public_url);
-    Ok(envelope::created(json!({
-        "participant": {
-            "campaign_id": campaign.id,
-            "referral_code": view.referral_code,
-            "referral_link": view.referral_link,
+    Ok(envelope::created(WidgetSignupAnswer {
+        participant: WidgetParticipant {
+            campaign_id: campaign.id,
+            referral_code: view.referral_code,
+            referral_link: view.referral_link,
         },
-    })))
+    }))
 }
 
 /// The referral edge a `ref` value names in this campaign: a referral code of the campaign,
