@@ -65,7 +65,10 @@ api() {
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
 echo "setting up: member, 100 brands with a campaign and a referrer each, one hot brand" >&2
-api POST /members '{"email":"bench@example.com","name":"Bench","password":"bench-password"}' >/dev/null
+MEMBER=$(api POST /members '{"email":"bench@example.com","name":"Bench","password":"bench-password"}' | field '["id"]')
+# 100 brands and 100,000 participants are over the free plan's limits: Scale (id 3) has none.
+curl -sf -X PUT "$BASE/admin/v1/members/$MEMBER/plan" -H "Authorization: Bearer $ADMIN_TOKEN" \
+  -H 'content-type: application/json' -d '{"plan_id":3}' >/dev/null
 TOKEN=$(api POST /auth/token '{"email":"bench@example.com","password":"bench-password"}' | field '["token"]')
 KEY=$(curl -sf -X POST "$BASE/api/v1/members/api-key" -H "Authorization: Bearer $TOKEN" | field '["data"]["api_key"]')
 CODES=()

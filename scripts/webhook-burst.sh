@@ -73,7 +73,8 @@ allow_private_targets = true
 member_writes_per_minute = 60000000
 member_writes_burst = 1000000
 TOML
-"$BIN" --config "$WORK/config.toml" --bind 127.0.0.1:0 --data-dir "$WORK/data" --log-level warn \
+ADMIN_TOKEN="burst-admin-token-$$-0123456789"
+REFERRALS_ADMIN_TOKEN="$ADMIN_TOKEN" "$BIN" --config "$WORK/config.toml" --bind 127.0.0.1:0 --data-dir "$WORK/data" --log-level warn \
   >"$WORK/stdout" 2>"$WORK/server.log" &
 PIDS+=($!)
 for _ in $(seq 1 100); do grep -q listening "$WORK/stdout" 2>/dev/null && break; sleep 0.1; done
@@ -86,7 +87,10 @@ api() {
 }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
-api POST /members '{"email":"burst@example.com","name":"Burst","password":"burst-password"}' >/dev/null
+MEMBER=$(api POST /members '{"email":"burst@example.com","name":"Burst","password":"burst-password"}' | field '["id"]')
+# Ten brands are over the free plan's limits: the Scale plan (id 3) has none.
+curl -sf -X PUT "$BASE/admin/v1/members/$MEMBER/plan" -H "Authorization: Bearer $ADMIN_TOKEN" \
+  -H 'content-type: application/json' -d '{"plan_id":3}' >/dev/null
 TOKEN=$(api POST /auth/token '{"email":"burst@example.com","password":"burst-password"}' | field '["token"]')
 KEY=$(curl -sf -X POST "$BASE/api/v1/members/api-key" -H "Authorization: Bearer $TOKEN" | field '["data"]["api_key"]')
 QUIET=() LOUD=()

@@ -106,9 +106,9 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
         .replace("public_burst = 20", "public_burst = 1000")
         .replace("view_per_minute = 300", "view_per_minute = 60000")
         .replace("view_burst = 60", "view_burst = 1000");
-    let app = TestApp::spawn_with(Options { config: Some(config), ..Default::default() }).await;
+    let app = TestApp::spawn_with(Options { config: Some(config), ..Options::with_admin() }).await;
     let site = app.address.clone();
-    let member = app.member("browser").await;
+    let member = app.unlimited_member("browser").await;
 
     let brand = app.brand(&member, "https://acme-coffee.example").await;
     let headline = "Give a bag, get a bag";

@@ -56,7 +56,8 @@ async fn on_every_backend(check: Check) {
 macro_rules! conformance {
     ($($module:ident :: $check:ident),* $(,)?) => {
         $(
-            #[tokio::test]
+            // Several worker threads, so that the concurrent checks really run at once.
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
             async fn $check() {
                 on_every_backend(|store| Box::pin($module::$check(store))).await;
             }
@@ -70,6 +71,7 @@ conformance! {
     accounts::members_are_searched_paged_and_updated,
     accounts::plans_are_seeded_saved_and_removed,
     brands::a_member_has_one_brand_per_domain,
+    brands::creations_stop_at_the_account_limit_even_when_concurrent,
     brands::brands_and_campaigns_page_newest_first,
     brands::campaign_rows_landers_and_counters_start_empty,
     brands::a_deleted_campaign_takes_its_participants_with_it,

@@ -237,12 +237,14 @@ fn a_coupon_file_is_streamed_in_and_every_kind_of_line_is_counted_exactly() {
     );
 }
 
-/// A member with an API key, a brand and a coupon campaign, made through the admin and
-/// member APIs; returns (api key, campaign id).
+/// A member on the Scale plan (no limits: the signups below pass the free plan's 1,000) with
+/// an API key, a brand and a coupon campaign, made through the admin and member APIs;
+/// returns (api key, campaign id).
 fn coupon_campaign(server: &Server, tag: &str, num_signups: u64) -> (String, u64) {
+    let email = format!("{tag}@example.com");
     let member = ok_json(
         server,
-        &["members", "create", "--email", &format!("{tag}@example.com"), "--name", tag, "--password", "password-1"],
+        &["members", "create", "--email", &email, "--name", tag, "--password", "password-1", "--plan", "3"],
     );
     let key = ok_json(server, &["keys", "generate", &member["id"].as_u64().unwrap().to_string()])["api_key"]
         .as_str()

@@ -16,10 +16,12 @@ use actix::prelude::*;
 use crate::domain::campaign::CampaignInput;
 use crate::domain::counters::BrandTally;
 use crate::domain::engine::{
-    self, ImportOutcome, Moment, NewParticipant, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal, Visit,
+    self, ImportOutcome, Moment, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal,
+    Visit,
 };
-use crate::domain::{now_rfc3339, Brand, Campaign, EmailAddress, Invite, Publish, RewardType, ValidationError};
-use crate::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SharedStorage, StoreError};
+use crate::domain::plan::{LimitReached, Quota};
+use crate::domain::{now_rfc3339, Brand, Campaign, EmailAddress, Invite, Plan, Publish, RewardType, ValidationError};
+use crate::store::{AtLimit, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SharedStorage, StoreError};
 
 /// The single writer of one brand's data.
 pub struct BrandActor {
@@ -122,6 +124,9 @@ pub enum BrandError {
     DomainTaken,
     #[error("this Idempotency-Key was already used with a different request")]
     IdempotencyConflict,
+    /// The member's plan allows no more of something.
+    #[error(transparent)]
+    LimitReached(LimitReached),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -213,7 +218,8 @@ impl Handler<DeleteBrand> for BrandActor {
 #[rtype(result = "Result<Campaign, BrandError>")]
 pub struct CreateCampaign {
     pub campaign: Campaign,
-    pub paid_plan: bool,
+    /// The member's plan: whether it is paid, and its campaign limit.
+    pub plan: Plan,
 }
 
 impl Handler<CreateCampaign> for BrandActor {
@@ -222,8 +228,11 @@ impl Handler<CreateCampaign> for BrandActor {
     fn handle(&mut self, msg: CreateCampaign, _ctx: &mut Self::Context) -> Self::Result {
         self.atomic(|brand| async move {
             brand.owned_brand(msg.campaign.member_id).await?;
-            brand.check_entitlements(&msg.campaign, msg.paid_plan).await?;
-            brand.store.create_campaign(&msg.campaign).await?;
+            brand.check_entitlements(&msg.campaign, msg.plan.paid).await?;
+            let limit = Quota::Campaigns.of(&msg.plan.limits);
+            if let Err(AtLimit) = brand.store.create_campaign(&msg.campaign, limit).await? {
+                return Err(BrandError::limit_reached(Quota::Campaigns, &msg.plan));
+            }
             Ok(msg.campaign)
         })
     }
@@ -312,6 +321,8 @@ pub struct Signup {
     pub who: NewParticipant,
     pub referral: Option<ReferralEdge>,
     pub idempotency: Option<IdempotencyWrite>,
+    /// The campaign owner's plan: its participant limit applies.
+    pub plan: Plan,
 }
 
 /// What a signup did.
@@ -351,12 +362,14 @@ impl Handler<Signup> for BrandActor {
                 referrer_reward: brand.store.next_id().await?,
                 invited_reward: brand.store.next_id().await?,
             };
-            let webhooks = brand.webhooks_for(&campaign).await?;
+            let owner = Owner {
+                webhooks: brand.webhooks_for(&campaign).await?,
+                participant_limit: msg.plan.limits.participants,
+            };
             let moment = Moment::now();
             let session = brand.store.session(brand.brand_id).await?;
-            let decision =
-                engine::decide_signup(&*session, &campaign, &msg.who, msg.referral, ids, &webhooks, &moment)?;
-            let (signed, writes) = match decision.map_err(BrandError::from)? {
+            let decision = engine::decide_signup(&*session, &campaign, &msg.who, msg.referral, ids, &owner, &moment)?;
+            let (signed, writes) = match decision.map_err(|refusal| BrandError::refused_signup(refusal, &msg.plan))? {
                 SignupDecision::Created { signed, writes } => (signed, writes),
                 SignupDecision::AlreadyReferred { participant, by_same_referrer } => {
                     return Ok(SignupOutcome::AlreadyReferred { participant, by_same_referrer })
@@ -379,14 +392,21 @@ impl Handler<Signup> for BrandActor {
     }
 }
 
-impl From<SignupRefusal> for BrandError {
-    fn from(refusal: SignupRefusal) -> Self {
+impl BrandError {
+    /// A signup the engine refused, for the owner on `plan`.
+    fn refused_signup(refusal: SignupRefusal, plan: &Plan) -> Self {
         match refusal {
             SignupRefusal::EmailTaken => BrandError::EmailTaken,
             SignupRefusal::InvalidReferral => BrandError::InvalidReferral,
             SignupRefusal::SelfReferral => BrandError::SelfReferral,
             SignupRefusal::DomainTaken => BrandError::DomainTaken,
+            SignupRefusal::ParticipantLimit { .. } => BrandError::limit_reached(Quota::Participants, plan),
         }
+    }
+
+    fn limit_reached(quota: Quota, plan: &Plan) -> Self {
+        let limit = quota.of(&plan.limits).unwrap_or_default();
+        BrandError::LimitReached(LimitReached { quota, limit, plan: plan.name.clone() })
     }
 }
 

@@ -20,15 +20,79 @@ pub struct Plan {
     pub limits: PlanLimits,
 }
 
-/// Quotas attached to a plan. `None` means unlimited.
+impl Plan {
+    /// Stands in for a member's plan that is not stored: unpaid, unlimited.
+    pub fn missing(id: u64) -> Self {
+        Self {
+            id,
+            name: format!("#{id}"),
+            price: "0.00".into(),
+            currency: "USD".into(),
+            interval: "month".into(),
+            paid: false,
+            limits: PlanLimits { brands: None, campaigns: None, participants: None },
+        }
+    }
+}
+
+/// Quotas attached to a plan. `None` (null) means unlimited. They are enforced when something
+/// is created (403 `plan_limit_reached`); moving a member to a smaller plan deletes nothing,
+/// it only stops new creations above the new limits.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
 pub struct PlanLimits {
+    /// Brands per account.
     #[schema(maximum = 1_000_000_000_000_u64)]
     pub brands: Option<u64>,
+    /// Campaigns per account, over all its brands.
     #[schema(maximum = 1_000_000_000_000_u64)]
     pub campaigns: Option<u64>,
+    /// Participants per campaign.
     #[schema(maximum = 1_000_000_000_000_u64)]
     pub participants: Option<u64>,
+}
+
+/// What a plan limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quota {
+    Brands,
+    Campaigns,
+    Participants,
+}
+
+impl Quota {
+    /// The limit of this quota in `limits`.
+    pub fn of(self, limits: &PlanLimits) -> Option<u64> {
+        match self {
+            Self::Brands => limits.brands,
+            Self::Campaigns => limits.campaigns,
+            Self::Participants => limits.participants,
+        }
+    }
+}
+
+/// A creation the member's plan does not allow: which quota, its limit and the plan's name,
+/// said as a sentence that tells the member what to do.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.sentence())]
+pub struct LimitReached {
+    pub quota: Quota,
+    pub limit: u64,
+    pub plan: String,
+}
+
+impl LimitReached {
+    fn sentence(&self) -> String {
+        let (plural, scope, remedy) = match self.quota {
+            Quota::Brands => ("brands", "per account", "delete a brand"),
+            Quota::Campaigns => ("campaigns", "per account", "delete a campaign"),
+            Quota::Participants => ("participants", "per campaign", "start another campaign"),
+        };
+        let what = if self.limit == 1 { plural.trim_end_matches('s') } else { plural };
+        format!(
+            "plan limit reached: the {} plan allows {} {what} {scope} (limits.{plural}); upgrade the plan or {remedy}",
+            self.plan, self.limit
+        )
+    }
 }
 
 /// The largest quota a plan may set. Anything above it means "unlimited", which is `null`;

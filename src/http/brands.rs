@@ -14,10 +14,11 @@ use crate::actors::brand::{DeleteBrand, UpdateBrand};
 use crate::domain::brand::MAX_DESCRIPTION_CHARS;
 use crate::domain::brand_url::parse_http_url;
 use crate::domain::pagination::Page;
+use crate::domain::plan::{LimitReached, Quota};
 use crate::domain::CampaignCounters;
 use crate::domain::{now_rfc3339, Brand, BrandUrl, ValidationError};
 use crate::http::Code;
-use crate::store::DomainTaken;
+use crate::store::{BrandRefused, DomainTaken};
 use crate::views;
 
 /// Body of `POST /brands`.
@@ -90,14 +91,27 @@ pub async fn create(
         token_network: None,
         created_at: now_rfc3339(),
     };
-    // Brand creation writes no existing brand's rows, so it needs no actor; the domain index
-    // transaction makes concurrent creations of one domain yield exactly one brand.
-    let created = state.store.create_brand(&brand).await?;
+    // Brand creation writes no existing brand's rows, so it needs no actor; the store counts
+    // and creates atomically, so concurrent creations of one domain yield exactly one brand
+    // and never take the account past its plan's limit.
+    let plan = ownership::plan_of(&state, &member).await?;
+    let created = state.store.create_brand(&brand, Quota::Brands.of(&plan.limits)).await?;
     // A conflict too is answered only once what it reports is on disk.
     state.store.durable().await?;
-    created.map_err(|DomainTaken { brand_id }| ApiError::Refused {
-        code: Code::DomainTaken,
-        message: format!("you already have a brand for {} (id {brand_id})", brand.domain),
+    created.map_err(|refused| match refused {
+        BrandRefused::DomainTaken(DomainTaken { brand_id }) => ApiError::Refused {
+            code: Code::DomainTaken,
+            message: format!("you already have a brand for {} (id {brand_id})", brand.domain),
+        },
+        BrandRefused::AtLimit => ApiError::Refused {
+            code: Code::PlanLimitReached,
+            message: LimitReached {
+                quota: Quota::Brands,
+                limit: plan.limits.brands.unwrap_or_default(),
+                plan: plan.name.clone(),
+            }
+            .to_string(),
+        },
     })?;
     Ok(envelope::created(views::brand(&brand)))
 }

@@ -56,8 +56,8 @@ pub async fn create(
     let brand_id = body_id("url_id", input.url_id.as_ref())?;
     let brand = ownership::brand(&state, &member, brand_id).await?;
     let campaign = Campaign::create(state.store.next_id().await?, brand.id, member.id, &input, &now_rfc3339())?;
-    let paid_plan = ownership::on_paid_plan(&state, &member).await?;
-    let created = state.brands.get(brand.id).send(CreateCampaign { campaign, paid_plan }).await??;
+    let plan = ownership::plan_of(&state, &member).await?;
+    let created = state.brands.get(brand.id).send(CreateCampaign { campaign, plan }).await??;
     state.store.durable().await?;
     Ok(envelope::created(detail(&state, &created).await?))
 }

@@ -26,6 +26,7 @@ pub enum Code {
     // 401, 403, 404, 405
     Unauthorized,
     PlanRequired,
+    PlanLimitReached,
     NotFound,
     MethodNotAllowed,
     // 409: it exists already, or is in use.
@@ -43,7 +44,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 26] = [
+    pub const ALL: [Code; 27] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -59,6 +60,7 @@ impl Code {
         Code::LimitReached,
         Code::Unauthorized,
         Code::PlanRequired,
+        Code::PlanLimitReached,
         Code::NotFound,
         Code::MethodNotAllowed,
         Code::EmailTaken,
@@ -89,7 +91,7 @@ impl Code {
             | Code::LineTooLong
             | Code::LimitReached => StatusCode::BAD_REQUEST,
             Code::Unauthorized => StatusCode::UNAUTHORIZED,
-            Code::PlanRequired => StatusCode::FORBIDDEN,
+            Code::PlanRequired | Code::PlanLimitReached => StatusCode::FORBIDDEN,
             Code::NotFound => StatusCode::NOT_FOUND,
             Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Code::EmailTaken
@@ -122,6 +124,7 @@ impl Code {
             Code::LimitReached => "limit_reached",
             Code::Unauthorized => "unauthorized",
             Code::PlanRequired => "plan_required",
+            Code::PlanLimitReached => "plan_limit_reached",
             Code::NotFound => "not_found",
             Code::MethodNotAllowed => "method_not_allowed",
             Code::EmailTaken => "email_taken",

@@ -3,7 +3,7 @@
 
 use super::error::ApiError;
 use super::state::AppState;
-use crate::domain::{Brand, Campaign, Member, Participant};
+use crate::domain::{Brand, Campaign, Member, Participant, Plan};
 
 pub async fn brand(state: &AppState, member: &Member, id: u64) -> Result<Brand, ApiError> {
     state.store.brand(id).await?.filter(|b| b.member_id == member.id).ok_or_else(|| ApiError::not_found("brand"))
@@ -26,7 +26,13 @@ pub async fn participant(state: &AppState, member: &Member, id: u64) -> Result<(
     Ok((participant, campaign))
 }
 
+/// The member's plan. A plan missing from the store (the admin API refuses to delete a plan in
+/// use, so only a hand-edited database has one) counts as unpaid and unlimited.
+pub async fn plan_of(state: &AppState, member: &Member) -> Result<Plan, ApiError> {
+    Ok(state.store.plan(member.plan_id).await?.unwrap_or_else(|| Plan::missing(member.plan_id)))
+}
+
 /// Whether the member's plan is a paid one.
 pub async fn on_paid_plan(state: &AppState, member: &Member) -> Result<bool, ApiError> {
-    Ok(state.store.plan(member.plan_id).await?.is_some_and(|p| p.paid))
+    Ok(plan_of(state, member).await?.paid)
 }

@@ -8,7 +8,9 @@
 
 use async_trait::async_trait;
 
-use super::types::{DomainReferrer, DomainTaken, EmailTaken, FinishedAttempt, IdempotencyRecord, IdempotencyWrite};
+use super::types::{
+    AtLimit, BrandRefused, DomainReferrer, EmailTaken, FinishedAttempt, IdempotencyRecord, IdempotencyWrite,
+};
 use super::{Snapshot, StoreError};
 use crate::domain::engine::{BrandReads, Write};
 use crate::domain::lander::Lander;
@@ -67,8 +69,14 @@ pub trait PlanStore: Send + Sync {
 /// Brands and the member's domain index.
 #[async_trait]
 pub trait BrandStore: Send + Sync {
-    /// Creates a brand unless the member already has one on its domain.
-    async fn create_brand(&self, brand: &Brand) -> Result<Result<(), DomainTaken>, StoreError>;
+    /// Creates a brand unless the member already has one on its domain, or already has
+    /// `max_brands` brands. Counted and created atomically: concurrent creations never take
+    /// an account past the limit.
+    async fn create_brand(
+        &self,
+        brand: &Brand,
+        max_brands: Option<u64>,
+    ) -> Result<Result<(), BrandRefused>, StoreError>;
     async fn brand(&self, id: u64) -> Result<Option<Brand>, StoreError>;
     /// Overwrites a brand's row (its domain never changes).
     async fn save_brand(&self, brand: &Brand) -> Result<(), StoreError>;
@@ -83,8 +91,13 @@ pub trait BrandStore: Send + Sync {
 /// Campaigns, their counters, daily signups and landers.
 #[async_trait]
 pub trait CampaignStore: Send + Sync {
-    /// Stores a new campaign with its indexes.
-    async fn create_campaign(&self, campaign: &Campaign) -> Result<(), StoreError>;
+    /// Stores a new campaign with its indexes unless its member already has `max_campaigns`
+    /// campaigns (over all brands). Counted and created atomically, as brands are.
+    async fn create_campaign(
+        &self,
+        campaign: &Campaign,
+        max_campaigns: Option<u64>,
+    ) -> Result<Result<(), AtLimit>, StoreError>;
     async fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError>;
     /// Overwrites a campaign's row.
     async fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError>;

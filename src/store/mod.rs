@@ -26,7 +26,8 @@ pub use interface::{
     MemberStore, ParticipantStore, PlanStore, Storage, WebhookStore,
 };
 pub use types::{
-    DomainReferrer, DomainTaken, EmailTaken, FinishedAttempt, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome,
+    AtLimit, BrandRefused, DomainReferrer, DomainTaken, EmailTaken, FinishedAttempt, IdempotencyRecord,
+    IdempotencyWrite, IdempotentOutcome,
 };
 
 /// The storage every layer above holds: shared, cheap to clone.

@@ -16,6 +16,17 @@ pub struct DomainTaken {
     pub brand_id: u64,
 }
 
+/// The account already has as many brands or campaigns as the limit it was created under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AtLimit;
+
+/// Why a brand was not created.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BrandRefused {
+    DomainTaken(DomainTaken),
+    AtLimit,
+}
+
 /// A stored answer for an `Idempotency-Key`: the outcome of the first request, which http
 /// renders again for a replay (the store keeps outcomes, never rendered answers).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

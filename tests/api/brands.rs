@@ -6,8 +6,8 @@ use crate::helpers::*;
 
 #[tokio::test]
 async fn a_brand_is_created_from_a_url_listed_read_updated_and_deleted_on_both_roots() {
-    let app = TestApp::spawn().await;
-    let member = app.member("brands").await;
+    let app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.unlimited_member("brands").await;
     let cred = member.bearer();
     for (i, root) in ROOTS.iter().enumerate() {
         let url = format!("https://www.Shop{i}.Example.com:8443/home?x=1");

@@ -120,8 +120,8 @@ async fn campaign_validation_and_plan_rules() {
 
 #[tokio::test]
 async fn campaign_lists_filter_by_brand_and_paginate() {
-    let app = TestApp::spawn().await;
-    let member = app.member("camplist").await;
+    let app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.unlimited_member("camplist").await;
     let cred = member.bearer();
     let a = app.brand(&member, "https://a.example.com").await;
     let b = app.brand(&member, "https://b.example.com").await;

@@ -32,7 +32,15 @@ pub struct Options {
     pub env: Vec<(String, String)>,
 }
 
+/// The admin token of servers started with [`Options::with_admin`].
+pub const ADMIN_TOKEN: &str = "test-admin-token-0123456789abcdef";
+
 impl Options {
+    /// A server with the admin API on, under [`ADMIN_TOKEN`].
+    pub fn with_admin() -> Self {
+        Self { admin_token: Some(ADMIN_TOKEN.into()), ..Default::default() }
+    }
+
     /// A server with these test faults switched on (`REFERRALS_TEST_FAULTS`, see `src/faults.rs`).
     pub fn with_faults(faults: &str) -> Self {
         Self { env: vec![("REFERRALS_TEST_FAULTS".into(), faults.into())], ..Default::default() }
@@ -232,6 +240,16 @@ impl TestApp {
             password,
             token: token["data"]["token"].as_str().expect("token").to_owned(),
         }
+    }
+
+    /// A member on the Scale plan (id 3, no limits): for tests of something other than plan
+    /// limits that need more than the free plan's one brand. Needs [`Options::with_admin`].
+    pub async fn unlimited_member(&self, tag: &str) -> TestMember {
+        let member = self.member(tag).await;
+        let path = format!("/members/{}/plan", member.id);
+        let moved = self.admin_json(Method::PUT, &path, ADMIN_TOKEN, &json!({"plan_id": 3})).await;
+        expect_status(moved, 200).await;
+        member
     }
 
     /// Generates an API key for `member`.

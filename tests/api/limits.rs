@@ -52,8 +52,8 @@ async fn a_members_writes_have_an_allowance_and_reads_do_not_count() {
         .unwrap()
         .replace("member_writes_per_minute = 120000", "member_writes_per_minute = 1")
         .replace("member_writes_burst = 5000", "member_writes_burst = 3");
-    let app = TestApp::spawn_with(Options { config: Some(config), ..Default::default() }).await;
-    let busy = app.member("busy").await;
+    let app = TestApp::spawn_with(Options { config: Some(config), ..Options::with_admin() }).await;
+    let busy = app.unlimited_member("busy").await;
     let quiet = app.member("quiet").await;
     let mut statuses = Vec::new();
     for i in 0..5 {

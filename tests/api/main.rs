@@ -12,6 +12,7 @@ mod helpers;
 mod hostile_input;
 mod limits;
 mod members;
+mod plan_limits;
 mod receiver;
 mod referral_links;
 mod rewards;

@@ -113,8 +113,8 @@ async fn a_referral_signup_records_who_referred_whom_and_never_overwrites_the_ch
 
 #[tokio::test]
 async fn bad_referrals_get_400_without_revealing_anything() {
-    let app = TestApp::spawn().await;
-    let member = app.member("badref").await;
+    let app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.unlimited_member("badref").await;
     let other = app.member("badref-other").await;
     let campaign = message_campaign(&app, &member, json!({})).await;
     let second_campaign = message_campaign(&app, &member, json!({})).await;
@@ -278,8 +278,8 @@ async fn an_idempotency_key_replays_the_first_answer_and_refuses_another_body() 
 
 #[tokio::test]
 async fn participants_list_across_campaigns_and_read_with_details() {
-    let app = TestApp::spawn().await;
-    let member = app.member("plist").await;
+    let app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.unlimited_member("plist").await;
     let first = message_campaign(&app, &member, json!({})).await;
     let second = message_campaign(&app, &member, json!({"num_signups": 2})).await;
     let alice = app.participant(&member, first, "alice@plist.example").await;

@@ -66,8 +66,8 @@ async fn clicks_from_a_domain_participant_are_counted_and_bad_clicks_fail_open()
 
 #[tokio::test]
 async fn a_click_prefers_the_campaign_of_the_destination_brand() {
-    let app = TestApp::spawn().await;
-    let member = app.member("prefer").await;
+    let app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.unlimited_member("prefer").await;
     let mut campaigns = Vec::new();
     for url in ["https://first.example", "https://second.example"] {
         let brand = app.brand(&member, url).await;

@@ -2,7 +2,8 @@
 
 use referrals::domain::lander::Lander;
 use referrals::domain::CampaignCounters;
-use referrals::store::{DomainTaken, SharedStorage};
+use referrals::domain::{Brand, Campaign};
+use referrals::store::{AtLimit, BrandRefused, DomainTaken, SharedStorage};
 
 use crate::fixtures::{brand, campaign, email, member, page, signup};
 
@@ -12,7 +13,9 @@ pub async fn a_member_has_one_brand_per_domain(store: SharedStorage) {
     let first = brand(&store, &ann, "shop.example").await;
     let mut twin = first.clone();
     twin.id = store.next_id().await.unwrap();
-    assert_eq!(store.create_brand(&twin).await.unwrap(), Err(DomainTaken { brand_id: first.id }));
+    let taken = Err(BrandRefused::DomainTaken(DomainTaken { brand_id: first.id }));
+    assert_eq!(store.create_brand(&twin, None).await.unwrap(), taken);
+    assert_eq!(store.create_brand(&twin, Some(1)).await.unwrap(), taken, "the domain is named even at the limit");
     assert!(store.brand(twin.id).await.unwrap().is_none(), "nothing written");
     brand(&store, &bob, "shop.example").await;
 
@@ -88,4 +91,83 @@ pub async fn a_deleted_campaign_takes_its_participants_with_it(store: SharedStor
     assert_eq!(store.campaign_ids_of_brand(shop.id).await.unwrap(), vec![kept.id]);
     let (left, total) = store.participants_of_member(ann.id, page(1, 10)).await.unwrap();
     assert_eq!((left.iter().map(|p| p.id).collect::<Vec<_>>(), total), (vec![stays.id], 1));
+}
+
+/// A plan's brand and campaign limits hold under concurrent creations: 8 at once against a
+/// limit of 3 make exactly 3, and a deletion makes room again.
+pub async fn creations_stop_at_the_account_limit_even_when_concurrent(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let mut tries = Vec::new();
+    for n in 0..8 {
+        let store = store.clone();
+        let fresh = Brand {
+            id: store.next_id().await.unwrap(),
+            domain: format!("b{n}.example"),
+            url: format!("https://b{n}.example"),
+            ..brand_template(ann.id)
+        };
+        tries.push(tokio::spawn(async move { store.create_brand(&fresh, Some(3)).await.unwrap() }));
+    }
+    let mut outcomes = Vec::new();
+    for t in tries {
+        outcomes.push(t.await.unwrap());
+    }
+    assert_eq!(outcomes.iter().filter(|o| o.is_ok()).count(), 3, "{outcomes:?}");
+    assert!(outcomes.iter().all(|o| matches!(o, Ok(()) | Err(BrandRefused::AtLimit))));
+    let (brands, total) = store.brands_of_member(ann.id, page(1, 10)).await.unwrap();
+    assert_eq!(total, 3);
+    // Another account is counted on its own.
+    let bob = member(&store, "bob@example.com").await;
+    let bobs = brand(&store, &bob, "bob.example").await;
+
+    let shop = &brands[0];
+    let mut tries = Vec::new();
+    for _ in 0..8 {
+        let store = store.clone();
+        let mut fresh = campaign_template(&store, shop).await;
+        fresh.id = store.next_id().await.unwrap();
+        tries.push(tokio::spawn(async move { (fresh.id, store.create_campaign(&fresh, Some(2)).await.unwrap()) }));
+    }
+    let mut made = Vec::new();
+    for t in tries {
+        let (id, outcome) = t.await.unwrap();
+        match outcome {
+            Ok(()) => made.push(id),
+            Err(AtLimit) => assert!(store.campaign(id).await.unwrap().is_none(), "nothing written"),
+        }
+    }
+    assert_eq!(made.len(), 2);
+    // Campaigns count over all the account's brands.
+    let mut elsewhere = campaign_template(&store, &brands[1]).await;
+    elsewhere.id = store.next_id().await.unwrap();
+    assert_eq!(store.create_campaign(&elsewhere, Some(2)).await.unwrap(), Err(AtLimit));
+    assert_eq!(store.create_campaign(&elsewhere, None).await.unwrap(), Ok(()), "no limit, no refusal");
+    campaign(&store, &bobs, 3, 1, false).await;
+
+    let gone = store.campaign(made[0]).await.unwrap().unwrap();
+    store.delete_campaign(&gone).await.unwrap();
+    let mut again = campaign_template(&store, shop).await;
+    again.id = store.next_id().await.unwrap();
+    assert_eq!(store.create_campaign(&again, Some(3)).await.unwrap(), Ok(()), "a deletion makes room");
+}
+
+fn brand_template(member_id: u64) -> Brand {
+    Brand {
+        id: 0,
+        member_id,
+        url: String::new(),
+        domain: String::new(),
+        description: String::new(),
+        logo_url: None,
+        background_url: None,
+        token_network: None,
+        created_at: "2026-01-01T00:00:00Z".into(),
+    }
+}
+
+/// A campaign of `brand` that is not stored yet.
+async fn campaign_template(store: &SharedStorage, brand: &Brand) -> Campaign {
+    let stored = campaign(store, brand, 3, 1, false).await;
+    store.delete_campaign(&stored).await.unwrap();
+    stored
 }

@@ -136,7 +136,9 @@ pub async fn an_idempotency_key_is_committed_once(store: SharedStorage) {
             invited_reward: store.next_id().await.unwrap(),
         };
         let session = store.session(shop.id).await.unwrap();
-        let decided = engine::decide_signup(&*session, &spring, &who, None, ids, &[], &Moment::now()).unwrap();
+        let decided =
+            engine::decide_signup(&*session, &spring, &who, None, ids, &engine::Owner::default(), &Moment::now())
+                .unwrap();
         let engine::SignupDecision::Created { writes, .. } = decided.unwrap() else { panic!("a new participant") };
         let late_record = IdempotencyRecord { request_hash: [2; 32], ..record.clone() };
         session.commit_idempotent(&writes, &key, &late_record).await.unwrap()

@@ -30,7 +30,7 @@ pub async fn brand(store: &SharedStorage, member: &Member, domain: &str) -> Bran
         token_network: None,
         created_at: "2026-01-01T00:00:00Z".into(),
     };
-    store.create_brand(&brand).await.unwrap().expect("a new domain");
+    store.create_brand(&brand, None).await.unwrap().expect("a new domain");
     brand
 }
 
@@ -51,7 +51,7 @@ pub async fn campaign(
     .unwrap();
     let id = store.next_id().await.unwrap();
     let campaign = Campaign::create(id, brand.id, brand.member_id, &input, "2026-01-01T00:00:00Z").unwrap();
-    store.create_campaign(&campaign).await.unwrap();
+    store.create_campaign(&campaign, None).await.unwrap().expect("no limit");
     campaign
 }
 
@@ -80,7 +80,9 @@ async fn signup_with(
     };
     let referral = referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None });
     let session = store.session(campaign.brand_id).await.unwrap();
-    let decision = engine::decide_signup(&*session, campaign, &who, referral, ids, &[], &Moment::now()).unwrap();
+    let decision =
+        engine::decide_signup(&*session, campaign, &who, referral, ids, &engine::Owner::default(), &Moment::now())
+            .unwrap();
     match decision.expect("the signup is accepted") {
         SignupDecision::Created { signed, writes } => {
             session.commit(&writes).await.unwrap();

@@ -31,7 +31,9 @@ mod visit;
 
 pub use coupons::{decide_import, ImportOutcome, IMPORT_CHUNK};
 pub use invites::decide_invites;
-pub use signup::{decide_signup, NewParticipant, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal};
+pub use signup::{
+    decide_signup, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal,
+};
 pub use tally::decide_tallies;
 pub use visit::{decide_visit, Visit};
 

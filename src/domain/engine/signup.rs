@@ -75,18 +75,30 @@ pub enum SignupRefusal {
     SelfReferral,
     /// Another participant of the campaign already has this domain.
     DomainTaken,
+    /// The campaign already has as many participants as the owner's plan allows.
+    ParticipantLimit { limit: u64 },
+}
+
+/// What the campaign's owner brings to a signup: the webhooks that hear of it and the
+/// participant limit of their plan (`None`: unlimited).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Owner {
+    pub webhooks: Vec<u64>,
+    pub participant_limit: Option<u64>,
 }
 
 /// Decides a signup to `campaign`: the participant, the referral, the rewards it earns (the
 /// referrer's each time their referrals reach a multiple of `num_signups` on a `signup` goal;
-/// the new participant's own on a two-way campaign) and a delivery to each of `webhooks`.
+/// the new participant's own on a two-way campaign) and a delivery to each of the owner's
+/// webhooks. A new participant beyond the owner's participant limit is refused; an email
+/// already in the campaign is answered as always, at the limit or not.
 pub fn decide_signup<R: BrandReads + ?Sized>(
     reads: &R,
     campaign: &Campaign,
     who: &NewParticipant,
     referral: Option<ReferralEdge>,
     ids: SignupIds,
-    webhooks: &[u64],
+    owner: &Owner,
     moment: &Moment,
 ) -> Result<Result<SignupDecision, SignupRefusal>, R::Error> {
     let email = who.email.normalized();
@@ -128,6 +140,11 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
         }
     }
 
+    let participants = reads.counter(campaign.id, Counter::Participants)?;
+    if let Some(limit) = owner.participant_limit.filter(|&limit| participants >= limit) {
+        return Ok(Err(SignupRefusal::ParticipantLimit { limit }));
+    }
+
     let now = moment.at.as_str();
     let mut decision = Decision::new(reads);
     let participant = Participant {
@@ -135,7 +152,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
         campaign_id: campaign.id,
         brand_id: campaign.brand_id,
         member_id: campaign.member_id,
-        seq: reads.counter(campaign.id, Counter::Participants)? + 1,
+        seq: participants + 1,
         email: who.email.as_str().to_owned(),
         name: who.name.clone(),
         referred_by: referrer.as_ref().map(|r| r.id),
@@ -181,7 +198,8 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
         }
     }
     // The outbox: the signup's webhook deliveries commit with it.
-    let deliveries: Vec<PendingDelivery> = webhooks
+    let deliveries: Vec<PendingDelivery> = owner
+        .webhooks
         .iter()
         .map(|&webhook_id| PendingDelivery {
             webhook_id,

@@ -38,6 +38,8 @@ struct World {
     campaign: Campaign,
     next_id: u64,
     moment: Moment,
+    /// The owner's webhooks (3 and 4) and participant limit (none unless a test sets one).
+    owner: Owner,
 }
 
 impl World {
@@ -45,7 +47,7 @@ impl World {
         let mut brand = MemoryBrand::default();
         brand.campaigns.insert(campaign.id, campaign.clone());
         let moment = Moment::at(chrono::DateTime::parse_from_rfc3339("2026-11-23T10:00:00Z").unwrap().into());
-        Self { brand, campaign, next_id: 100, moment }
+        Self { brand, campaign, next_id: 100, moment, owner: Owner { webhooks: vec![3, 4], participant_limit: None } }
     }
 
     fn id(&mut self) -> u64 {
@@ -65,7 +67,7 @@ impl World {
     fn signup(&mut self, email: &str, referral: Option<ReferralEdge>) -> Result<SignupDecision, SignupRefusal> {
         let ids = self.ids();
         let decided =
-            decide_signup(&self.brand, &self.campaign, &Self::who(email), referral, ids, &[3, 4], &self.moment)
+            decide_signup(&self.brand, &self.campaign, &Self::who(email), referral, ids, &self.owner, &self.moment)
                 .unwrap();
         if let Ok(SignupDecision::Created { writes, .. }) = &decided {
             self.brand.apply(writes.clone());
@@ -157,7 +159,15 @@ fn a_referrer_of_another_campaign_is_not_valid_here() {
     other.id = 11;
     world.brand.campaigns.insert(11, other.clone());
     let ids = world.ids();
-    let decided = decide_signup(&world.brand, &other, &World::who("eve@example.com"), None, ids, &[], &world.moment);
+    let decided = decide_signup(
+        &world.brand,
+        &other,
+        &World::who("eve@example.com"),
+        None,
+        ids,
+        &Owner::default(),
+        &world.moment,
+    );
     let Ok(Ok(SignupDecision::Created { writes, signed })) = decided else { panic!("eve joins campaign 11") };
     world.brand.apply(writes);
     let edge = Some(ReferralEdge { referrer_id: signed.participant.id, invited_id: None });
@@ -189,15 +199,34 @@ fn a_domain_joins_a_campaign_once() {
     who.domain = Some("ada.example".into());
     let ids = world.ids();
     let Ok(Ok(SignupDecision::Created { writes, .. })) =
-        decide_signup(&world.brand, &world.campaign, &who, None, ids, &[], &world.moment)
+        decide_signup(&world.brand, &world.campaign, &who, None, ids, &Owner::default(), &world.moment)
     else {
         panic!("ada joins")
     };
     world.brand.apply(writes);
     who.email = EmailAddress::parse("bob@example.com").unwrap();
     let ids = world.ids();
-    let again = decide_signup(&world.brand, &world.campaign, &who, None, ids, &[], &world.moment).unwrap();
+    let again =
+        decide_signup(&world.brand, &world.campaign, &who, None, ids, &Owner::default(), &world.moment).unwrap();
     assert_eq!(again, Err(SignupRefusal::DomainTaken));
+}
+
+#[test]
+fn the_participant_limit_refuses_only_new_participants() {
+    let mut world = World::new(campaign(RewardType::Cash, 1, false));
+    world.owner.participant_limit = Some(2);
+    let ada = world.join("ada@example.com");
+    world.join("bob@example.com");
+    assert_eq!(world.signup("cy@example.com", None), Err(SignupRefusal::ParticipantLimit { limit: 2 }));
+    let edge = Some(ReferralEdge { referrer_id: ada.participant.id, invited_id: None });
+    assert_eq!(world.signup("dan@example.com", edge), Err(SignupRefusal::ParticipantLimit { limit: 2 }));
+    // Known emails are answered as always: the limit only stops new participants.
+    assert_eq!(world.signup("bob@example.com", None), Err(SignupRefusal::EmailTaken));
+    assert_eq!(world.brand.counter(CAMPAIGN, Counter::Participants).unwrap(), 2);
+    assert_eq!(world.brand.participant(ada.participant.id).unwrap().unwrap().referrals, 0, "no referral counted");
+    // A larger plan lets the campaign grow again.
+    world.owner.participant_limit = Some(3);
+    assert!(world.signup("cy@example.com", None).is_ok());
 }
 
 #[test]

@@ -212,7 +212,9 @@ fn failure(status: u16) -> utoipa::openapi::Response {
     let description = match status {
         400 => "Bad input: malformed JSON, a field that breaks its rule (the message names it), a bad query parameter",
         401 => "Missing or invalid credential",
-        403 => "The member's plan (or the brand's token link) does not allow this",
+        403 => {
+            "The member's plan does not allow this (`plan_required`), or allows no more of it (`plan_limit_reached`)"
+        }
         404 => "No such thing, or one owned by another member",
         409 => "It exists already",
         413 => "The body is larger than the limit",

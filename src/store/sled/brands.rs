@@ -7,24 +7,35 @@ use super::keys::{self, index};
 use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
 use crate::domain::pagination::PageRequest;
 use crate::domain::Brand;
-use crate::store::{BrandStore, DomainTaken};
+use crate::store::{BrandRefused, BrandStore, DomainTaken};
 
 #[async_trait]
 impl BrandStore for SledStore {
-    /// Creates a brand unless the member already has one on its domain.
-    async fn create_brand(&self, brand: &Brand) -> Result<Result<(), DomainTaken>, StoreError> {
+    /// Creates a brand unless the member already has one on its domain, or `max_brands`.
+    async fn create_brand(
+        &self,
+        brand: &Brand,
+        max_brands: Option<u64>,
+    ) -> Result<Result<(), BrandRefused>, StoreError> {
         let _writing = self.writing();
+        // Every creation holds the lock, so what is read here stays true until the commit.
+        let _counting = self.accounts.lock();
         let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
+        // The member's brand on this domain is named even at the limit: a retried creation
+        // learns that it already succeeded.
+        if let Some(existing) = self.indexes.get(&domain_key)? {
+            return Ok(Err(BrandRefused::DomainTaken(DomainTaken { brand_id: keys::read_id(&existing).unwrap_or(0) })));
+        }
+        if self.at_limit(&keys::tagged_prefix(index::MEMBER_BRAND, brand.member_id), max_brands)? {
+            return Ok(Err(BrandRefused::AtLimit));
+        }
         let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
-            if let Some(existing) = indexes.get(&domain_key)? {
-                return Ok(Err(DomainTaken { brand_id: keys::read_id(&existing).unwrap_or(0) }));
-            }
             brands.insert(&keys::id(brand.id), tx_encode(brand)?)?;
             indexes.insert(&keys::tagged(index::MEMBER_BRAND, brand.member_id, brand.id), &[][..])?;
             indexes.insert(domain_key.as_slice(), &keys::id(brand.id))?;
-            Ok(Ok(()))
+            Ok(())
         });
-        finish_transaction(outcome)
+        finish_transaction(outcome).map(Ok)
     }
 
     async fn brand(&self, id: u64) -> Result<Option<Brand>, StoreError> {
@@ -75,6 +86,18 @@ impl BrandStore for SledStore {
 }
 
 impl SledStore {
+    /// Whether the index under `prefix` (an account's brands or campaigns) already holds
+    /// `limit` entries. Counts at most `limit` keys.
+    pub(super) fn at_limit(&self, prefix: &[u8], limit: Option<u64>) -> Result<bool, StoreError> {
+        let Some(limit) = limit else { return Ok(false) };
+        let mut held = 0;
+        for key in self.indexes.scan_prefix(prefix).keys().take(limit as usize) {
+            key?;
+            held += 1;
+        }
+        Ok(held >= limit)
+    }
+
     /// Newest-first page over the keys under `prefix` of the `indexes` tree, mapped by
     /// `id_of`, and the total count under the prefix. Costs O(offset + limit) key reads.
     pub(super) fn page_of_index(

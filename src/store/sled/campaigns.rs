@@ -9,7 +9,7 @@ use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
 use crate::domain::lander::Lander;
 use crate::domain::pagination::PageRequest;
 use crate::domain::{Campaign, CampaignCounters, CouponPool};
-use crate::store::{CampaignStore, CouponStore};
+use crate::store::{AtLimit, CampaignStore, CouponStore};
 
 /// Key of a campaign's coupon pool counts.
 pub(super) fn coupon_pool_key(campaign_id: u64) -> Vec<u8> {
@@ -39,9 +39,17 @@ const PURGE_BATCH: usize = 2_000;
 
 #[async_trait]
 impl CampaignStore for SledStore {
-    /// Stores a new campaign with its indexes.
-    async fn create_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+    /// Stores a new campaign with its indexes unless its member has `max_campaigns` already.
+    async fn create_campaign(
+        &self,
+        campaign: &Campaign,
+        max_campaigns: Option<u64>,
+    ) -> Result<Result<(), AtLimit>, StoreError> {
         let _writing = self.writing();
+        let _counting = self.accounts.lock();
+        if self.at_limit(&keys::tagged_prefix(index::MEMBER_CAMPAIGN, campaign.member_id), max_campaigns)? {
+            return Ok(Err(AtLimit));
+        }
         let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
             campaigns.insert(&keys::id(campaign.id), tx_encode(campaign)?)?;
             indexes.insert(
@@ -51,7 +59,7 @@ impl CampaignStore for SledStore {
             indexes.insert(&keys::tagged(index::BRAND_CAMPAIGN, campaign.brand_id, campaign.id), &[][..])?;
             Ok(())
         });
-        finish_transaction(outcome)
+        finish_transaction(outcome).map(Ok)
     }
 
     async fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {

@@ -124,6 +124,9 @@ pub struct SledStore {
     dir: PathBuf,
     /// Each member's active webhooks, as signups need them (see `webhooks.rs`).
     webhook_routes: Arc<parking_lot::RwLock<std::collections::HashMap<u64, Arc<Vec<WebhookRoute>>>>>,
+    /// Held while a brand or campaign is counted against a plan's limit and created, so that
+    /// two creations cannot both see room for one (creations are rare: one lock is enough).
+    accounts: Arc<parking_lot::Mutex<()>>,
 }
 
 /// The flusher over `log`; under the `disk_flush` test fault, one whose flushes fail once the
@@ -179,6 +182,7 @@ impl SledStore {
             gate: Arc::default(),
             dir: dir.to_owned(),
             webhook_routes: Arc::default(),
+            accounts: Arc::default(),
             db,
         };
         store.seed_plans()?;
