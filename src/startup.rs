@@ -178,6 +178,7 @@ impl Application {
                 .app_data(state.clone())
                 // Around every route: every answer, a rate-limit refusal too, gets both.
                 .wrap(middleware::DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
+                .wrap(middleware::from_fn(http::query::refuse_unknown))
                 .wrap(middleware::from_fn(http::request_id::middleware))
                 .configure(|cfg| http::configure(cfg, admin_enabled, &public_limits))
                 .default_service(web::to(http::fallback::not_found))

@@ -76,6 +76,7 @@ conformance! {
     brands::campaign_rows_landers_and_counters_start_empty,
     brands::a_deleted_campaign_takes_its_participants_with_it,
     decisions::a_signup_is_found_every_way_a_participant_is_read,
+    decisions::participants_are_searched_by_email_text_and_referrer,
     decisions::a_referral_signup_commits_rewards_counts_and_the_chain,
     decisions::coupons_fill_pending_rewards_oldest_first,
     decisions::visits_and_invitations_are_committed,

@@ -138,6 +138,64 @@ pub struct Coupon {
     pub used_at: Option<String>,
 }
 
+/// What a participant list may be narrowed to. Every given criterion must hold.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ParticipantFilter {
+    /// The participant with this email (compared normalised).
+    pub email: Option<super::EmailAddress>,
+    /// Lower-cased text found in the email or the name.
+    pub search: Option<String>,
+    /// Referred by this participant.
+    pub referred_by: Option<u64>,
+}
+
+/// The longest `search` text.
+pub const MAX_SEARCH_CHARS: usize = 100;
+
+impl ParticipantFilter {
+    /// From the raw query values; each present one must be valid.
+    pub fn parse(
+        email: Option<&str>,
+        search: Option<&str>,
+        referred_by: Option<&str>,
+    ) -> Result<Self, ValidationError> {
+        let email = email.map(super::EmailAddress::parse).transpose()?;
+        let search = match search.map(str::trim) {
+            None => None,
+            Some(text) if text.is_empty() || text.chars().count() > MAX_SEARCH_CHARS => {
+                return Err(ValidationError::new(
+                    "search",
+                    format!("search must be 1 to {MAX_SEARCH_CHARS} characters"),
+                ))
+            }
+            Some(text) => Some(text.to_lowercase()),
+        };
+        let referred_by = referred_by
+            .map(|raw| {
+                raw.trim().parse::<u64>().ok().filter(|&id| id > 0).ok_or_else(|| {
+                    ValidationError::new(
+                        "referred_by",
+                        "referred_by must be a participant id (a whole number of at least 1)",
+                    )
+                })
+            })
+            .transpose()?;
+        Ok(Self { email, search, referred_by })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.email.is_none() && self.search.is_none() && self.referred_by.is_none()
+    }
+
+    pub fn matches(&self, p: &Participant) -> bool {
+        self.email.as_ref().is_none_or(|email| super::email::normalize(&p.email) == email.normalized())
+            && self.search.as_ref().is_none_or(|text| {
+                p.email.to_lowercase().contains(text.as_str()) || p.name.to_lowercase().contains(text.as_str())
+            })
+            && self.referred_by.is_none_or(|referrer| p.referred_by == Some(referrer))
+    }
+}
+
 /// A participant's name: optional (empty), trimmed, at most 200 characters.
 pub fn parse_participant_name(raw: Option<&str>) -> Result<String, ValidationError> {
     let name = raw.unwrap_or("").trim();

@@ -13,6 +13,7 @@ use super::state::AppState;
 use super::{envelope, ownership};
 use crate::actors::brand::AddInvites;
 use crate::domain::pagination::Page;
+use crate::domain::participant::ParticipantFilter;
 use crate::domain::EmailAddress;
 use crate::http::Code;
 use crate::views;
@@ -28,7 +29,21 @@ pub async fn list(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = query.page()?;
-    let (participants, total) = page_of(&state, &member, query.campaign_id.as_deref(), page).await?;
+    let filter =
+        ParticipantFilter::parse(query.email.as_deref(), query.search.as_deref(), query.referred_by.as_deref())
+            .map_err(|e| ApiError::refused(Code::InvalidQuery, e.message))?;
+    let (participants, total) = if filter.is_empty() {
+        page_of(&state, &member, query.campaign_id.as_deref(), page).await?
+    } else {
+        match id_filter("campaign_id", query.campaign_id.as_deref())? {
+            Some(campaign_id) => match ownership::campaign(&state, &member, campaign_id).await {
+                Ok(campaign) => state.store.search_participants(member.id, Some(campaign.id), &filter, page).await?,
+                // Someone else's (or no) campaign: nothing to list.
+                Err(_) => (Vec::new(), 0),
+            },
+            None => state.store.search_participants(member.id, None, &filter, page).await?,
+        }
+    };
     let site = &state.public_url;
     Ok(envelope::ok(ParticipantList {
         participants: participants.iter().map(|p| views::participant(p, site)).collect(),

@@ -16,6 +16,7 @@ use crate::domain::engine::{BrandReads, Write};
 use crate::domain::lander::Lander;
 use crate::domain::member::StoredApiKey;
 use crate::domain::pagination::PageRequest;
+use crate::domain::participant::ParticipantFilter;
 use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
 use crate::domain::{
     Brand, Campaign, CampaignCounters, CouponPool, EmailAddress, Invite, Member, Participant, Plan, Reward,
@@ -146,6 +147,16 @@ pub trait ParticipantStore: Send + Sync {
     async fn participants_of_campaign(
         &self,
         campaign_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<Participant>, u64), StoreError>;
+    /// A page of the member's participants (only `campaign_id`'s when given) that match
+    /// `filter`, newest first, and how many match. Reads every candidate unless an email
+    /// narrows a campaign to one: linear in the participants searched.
+    async fn search_participants(
+        &self,
+        member_id: u64,
+        campaign_id: Option<u64>,
+        filter: &ParticipantFilter,
         page: PageRequest,
     ) -> Result<(Vec<Participant>, u64), StoreError>;
     /// A participant's rewards, oldest first.

@@ -13,6 +13,7 @@ mod hostile_input;
 mod limits;
 mod members;
 mod plan_limits;
+mod queries;
 mod receiver;
 mod referral_links;
 mod rewards;

@@ -3,6 +3,7 @@
 use std::collections::HashSet;
 
 use referrals::domain::engine::{self, Moment};
+use referrals::domain::participant::ParticipantFilter;
 use referrals::domain::{RewardStatus, RewardType};
 use referrals::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SharedStorage};
 
@@ -170,4 +171,50 @@ pub async fn ids_are_unique_and_never_zero(store: SharedStorage) {
         assert!(id > 0);
         assert!(seen.insert(id), "id {id} handed out twice");
     }
+}
+
+pub async fn participants_are_searched_by_email_text_and_referrer(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let bob = member(&store, "bob@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let spring = campaign(&store, &shop, 3, 1, false).await;
+    let autumn = campaign(&store, &shop, 3, 1, false).await;
+    let zoe = signup(&store, &spring, "Zoe@Example.com", None).await.participant;
+    let yan = signup(&store, &spring, "yan@sample.org", Some(zoe.id)).await.participant;
+    let xia = signup(&store, &spring, "xia@example.com", Some(zoe.id)).await.participant;
+    let zoe_again = signup(&store, &autumn, "zoe@example.com", None).await.participant;
+    let bobs = campaign(&store, &brand(&store, &bob, "bob.example").await, 3, 1, false).await;
+    signup(&store, &bobs, "zoe@example.com", None).await;
+
+    let ids =
+        |found: (Vec<referrals::domain::Participant>, u64)| (found.0.iter().map(|p| p.id).collect::<Vec<_>>(), found.1);
+    let filter = |email: Option<&str>, search: Option<&str>, referred_by: Option<u64>| ParticipantFilter {
+        email: email.map(crate::fixtures::email),
+        search: search.map(str::to_owned),
+        referred_by,
+    };
+    let by_email = filter(Some("ZOE@example.com"), None, None);
+    assert_eq!(
+        ids(store.search_participants(ann.id, None, &by_email, page(1, 10)).await.unwrap()),
+        (vec![zoe_again.id, zoe.id], 2)
+    );
+    assert_eq!(
+        ids(store.search_participants(ann.id, Some(spring.id), &by_email, page(1, 10)).await.unwrap()),
+        (vec![zoe.id], 1)
+    );
+    let text = filter(None, Some("example.com"), None);
+    assert_eq!(
+        ids(store.search_participants(ann.id, Some(spring.id), &text, page(1, 10)).await.unwrap()),
+        (vec![xia.id, zoe.id], 2)
+    );
+    let referred = filter(None, None, Some(zoe.id));
+    assert_eq!(ids(store.search_participants(ann.id, None, &referred, page(1, 1)).await.unwrap()), (vec![xia.id], 2));
+    assert_eq!(ids(store.search_participants(ann.id, None, &referred, page(2, 1)).await.unwrap()), (vec![yan.id], 2));
+    let both = filter(None, Some("sample"), Some(zoe.id));
+    assert_eq!(ids(store.search_participants(ann.id, None, &both, page(1, 10)).await.unwrap()), (vec![yan.id], 1));
+    // Another member's campaign yields nothing, even named.
+    assert_eq!(
+        ids(store.search_participants(ann.id, Some(bobs.id), &by_email, page(1, 10)).await.unwrap()),
+        (vec![], 0)
+    );
 }

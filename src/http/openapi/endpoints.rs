@@ -80,6 +80,15 @@ pub(super) const LIST_BY_CAMPAIGN: &[(&str, Type, &str)] = &[
     ("campaign_id", Type::Integer, "only this campaign's"),
 ];
 
+pub(super) const PARTICIPANT_FILTERS: &[(&str, Type, &str)] = &[
+    ("page", Type::Integer, "page number, from 1 (default 1)"),
+    ("limit", Type::Integer, "items per page, 1 to 100 (default 20; larger values are clamped)"),
+    ("campaign_id", Type::Integer, "only this campaign's"),
+    ("email", Type::String, "only the participant with this email (any case)"),
+    ("search", Type::String, "only those whose email or name contains this text (any case; 1 to 100 characters)"),
+    ("referred_by", Type::Integer, "only those this participant referred"),
+];
+
 macro_rules! ep {
     ($method:ident $root:ident $path:literal, $tag:literal, $summary:literal, $auth:ident,
      query: $query:expr, body: $body:expr, $status:literal => $answer:expr, errors: $errors:expr) => {
@@ -127,7 +136,7 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(GET Api "/campaigns/{id}/stats", "campaigns", "A campaign's counters and daily signups", Member, query: &[("days", Type::Integer, "days of daily signups, 1 to 365 (default 30)")], body: None, 200 => Data("CampaignStats"), errors: &[]),
     ep!(GET Api "/campaigns/{id}/coupons", "campaigns", "The coupon pool's counts", Member, query: &[], body: None, 200 => Data("CampaignCoupons"), errors: &[]),
     ep!(POST Api "/campaigns/{id}/coupons", "campaigns", "Upload coupon codes (at most 100,000 a request)", Member, query: &[], body: Some(JsonOrLines("CouponUploadBody")), 201 => Data("CouponUpload"), errors: &[]),
-    ep!(GET Api "/participants", "participants", "The member's participants, newest first", Member, query: LIST_BY_CAMPAIGN, body: None, 200 => Data("ParticipantList"), errors: &[]),
+    ep!(GET Api "/participants", "participants", "The member's participants, newest first; filters narrow them (all given must hold)", Member, query: PARTICIPANT_FILTERS, body: None, 200 => Data("ParticipantList"), errors: &[]),
     ep!(GET Api "/participants/{id}", "participants", "One participant with counts, rewards and invitations", Member, query: &[], body: None, 200 => Data("ParticipantDetail"), errors: &[]),
     ep!(POST Api "/participants/{id}/invites", "participants", "Record invitations sent by email", Member, query: &[], body: Some(Json("InviteBody")), 201 => Data("Invites"), errors: &[]),
     ep!(POST Api "/signups", "signups", "Sign a participant up (Idempotency-Key honoured)", Member, query: &[], body: Some(Json("SignupBody")), 201 => Data("SignupAnswer"), errors: &[403, 409]),

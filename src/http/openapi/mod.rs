@@ -382,6 +382,30 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
     op.build()
 }
 
+/// The query parameters of the operation `method` on the route pattern the router matched
+/// (`/api/v1/brands/{id}`), as the document lists them; `None` when no operation has that
+/// method and pattern. The API refuses any other parameter (`http::query::refuse_unknown`).
+pub fn query_parameters(method: &actix_web::http::Method, pattern: &str) -> Option<&'static [&'static str]> {
+    type Table = std::collections::HashMap<(String, String), Vec<&'static str>>;
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = Table::new();
+        for endpoint in ENDPOINTS {
+            let roots: &[&str] = match endpoint.root {
+                Root::Api => &API_ROOTS,
+                Root::Site => &[""],
+            };
+            let names: Vec<&'static str> = endpoint.query.iter().map(|(name, ..)| name.trim_end_matches('*')).collect();
+            for root in roots {
+                let key = (endpoint.method_name().to_ascii_uppercase(), format!("{root}{}", endpoint.path));
+                table.insert(key, names.clone());
+            }
+        }
+        table
+    });
+    table.get(&(method.as_str().to_owned(), pattern.to_owned())).map(Vec::as_slice)
+}
+
 /// The whole document, for a server whose site root is `site`.
 pub fn build(site: &str) -> OpenApi {
     let mut paths = PathsBuilder::new();

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use super::keys::{self, campaign_row, index, participant_row};
 use super::{codec, SledStore, StoreError};
 use crate::domain::pagination::PageRequest;
+use crate::domain::participant::ParticipantFilter;
 use crate::domain::{Counter, EmailAddress, Invite, Participant, Reward};
 use crate::store::{DomainReferrer, IdempotencyRecord, IdempotencyStore, IdempotentOutcome, ParticipantStore};
 
@@ -94,6 +95,50 @@ impl ParticipantStore for SledStore {
             }
         }
         Ok((participants, total))
+    }
+
+    async fn search_participants(
+        &self,
+        member_id: u64,
+        campaign_id: Option<u64>,
+        filter: &ParticipantFilter,
+        page: PageRequest,
+    ) -> Result<(Vec<Participant>, u64), StoreError> {
+        // The candidates' ids, newest first: the one with the email, the campaign's roster, or
+        // the member's index.
+        let candidates: Box<dyn Iterator<Item = Result<Option<u64>, StoreError>>> = match (campaign_id, &filter.email) {
+            (Some(campaign), Some(email)) => Box::new(std::iter::once(self.participant_id_with_email(campaign, email))),
+            (Some(campaign), None) => Box::new(
+                self.campaign_rows
+                    .scan_prefix(keys::row(campaign, campaign_row::ROSTER, &[]))
+                    .values()
+                    .rev()
+                    .map(|v| Ok(keys::read_id(&v?))),
+            ),
+            (None, _) => Box::new(
+                self.indexes
+                    .scan_prefix(keys::tagged_prefix(index::MEMBER_PARTICIPANT, member_id))
+                    .keys()
+                    .rev()
+                    .map(|k| Ok(keys::read_id(&k?[9..17]))),
+            ),
+        };
+        let (skip, take) = (page.offset(), page.limit);
+        let (mut matched, mut participants) = (0u64, Vec::with_capacity(take as usize));
+        for id in candidates {
+            let Some(participant) = id?.map(|id| self.participant_row(id)).transpose()?.flatten() else { continue };
+            if participant.member_id != member_id
+                || campaign_id.is_some_and(|c| c != participant.campaign_id)
+                || !filter.matches(&participant)
+            {
+                continue;
+            }
+            if matched >= skip && matched < skip + take {
+                participants.push(participant);
+            }
+            matched += 1;
+        }
+        Ok((participants, matched))
     }
 
     async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {
