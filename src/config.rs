@@ -226,7 +226,7 @@ impl Config {
             None if Path::new("config.toml").exists() => Self::from_file(Path::new("config.toml"))?,
             None => Self::default(),
         };
-        config.apply_env(env);
+        config.apply_env(env).map_err(ConfigError::Invalid)?;
         config.apply_overrides(overrides);
         config.validate()?;
         Ok(config)
@@ -243,8 +243,20 @@ impl Config {
         toml::from_str(text).map_err(|e| e.to_string().trim().to_owned())
     }
 
-    fn apply_env(&mut self, env: impl Fn(&str) -> Option<String>) {
+    fn apply_env(&mut self, env: impl Fn(&str) -> Option<String>) -> Result<(), String> {
         let set = |name: &str| env(name).filter(|v| !v.is_empty());
+        if let Some(v) = set("REFERRALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS") {
+            self.webhooks.allow_private_targets = match v.trim().to_ascii_lowercase().as_str() {
+                "true" | "1" | "yes" | "on" => true,
+                "false" | "0" | "no" | "off" => false,
+                _ => {
+                    return Err(format!(
+                        "REFERRALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS must be true or false (it is {:?})",
+                        v.chars().take(32).collect::<String>()
+                    ))
+                }
+            };
+        }
         if let Some(v) = set("REFERRALS_BIND") {
             self.server.bind = v;
         }
@@ -263,6 +275,7 @@ impl Config {
         if let Some(v) = set("REFERRALS_LOG") {
             self.log.level = v;
         }
+        Ok(())
     }
 
     fn apply_overrides(&mut self, o: &Overrides) {
@@ -360,6 +373,18 @@ mod tests {
         assert!(err.contains("bindd"), "{err}");
         let err = Config::from_toml("[serverz]\n").unwrap_err();
         assert!(err.contains("serverz"), "{err}");
+    }
+
+    #[test]
+    fn private_webhook_targets_can_be_allowed_from_the_environment() {
+        let load = |value: &'static str| {
+            let env = move |k: &str| (k == "REFERRALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS").then(|| value.to_string());
+            Config::load(&Overrides::default(), env)
+        };
+        assert!(load("true").unwrap().webhooks.allow_private_targets);
+        assert!(!load("0").unwrap().webhooks.allow_private_targets);
+        let refused = load("maybe").unwrap_err().to_string();
+        assert!(refused.contains("REFERRALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS must be true or false"), "{refused}");
     }
 
     #[test]

@@ -158,6 +158,7 @@ impl Application {
             admin_token_digest,
             webhooks,
             max_webhooks_per_member: config.webhooks.max_per_member,
+            allow_private_webhook_targets: config.webhooks.allow_private_targets,
             tallies: tallies.clone(),
             limiters: http::rate_limit::Limiters::new(&config.rate_limits),
             faults,

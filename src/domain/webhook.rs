@@ -68,6 +68,10 @@ impl WebhookLink {
     pub fn as_str(&self) -> &str {
         self.0.as_str()
     }
+
+    pub fn url(&self) -> &url::Url {
+        &self.0
+    }
 }
 
 /// What a signup needs to know of a member's webhooks: the active ones and their scope.
@@ -104,10 +108,11 @@ pub fn signature(secret: &str, webhook_id: &str, timestamp: i64, body: &[u8]) ->
     Some(format!("v1,{}", STANDARD.encode(mac.finalize().into_bytes())))
 }
 
-/// The `webhook-id` header and the payload's `id` of a participant's signup event: one event
-/// per participant, so the participant id names it, stable across retries.
-pub fn signup_message_id(participant_id: u64) -> String {
-    format!("evt_{participant_id}")
+/// The `webhook-id` header and the payload's `id` of an event, and the id the delivery log
+/// shows: `evt_<event id>`. A signup event's id is its participant's (one event per
+/// participant, stable across retries); a test event's is a fresh id of its own.
+pub fn message_id(event_id: u64) -> String {
+    format!("evt_{event_id}")
 }
 
 /// The event a retry names: its `webhook-id` as receivers see it (`evt_42`, the payload's
@@ -168,7 +173,7 @@ mod tests {
 
     #[test]
     fn a_retry_names_its_event_as_the_receiver_saw_it_or_by_number() {
-        assert_eq!(parse_event_ref(&signup_message_id(42)), Some(42));
+        assert_eq!(parse_event_ref(&message_id(42)), Some(42));
         assert_eq!(parse_event_ref("42"), Some(42));
         for bad in ["", "evt_", "evt_x", "0", "evt_0", "msg_42", "42a", "-1", "evt_99999999999999999999", "evt_test_1"]
         {

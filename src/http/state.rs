@@ -20,6 +20,8 @@ pub struct AppState {
     pub webhooks: actix::Addr<WebhookDispatcher>,
     /// Webhooks one member may register.
     pub max_webhooks_per_member: u64,
+    /// Whether webhooks may target private addresses (`webhooks.allow_private_targets`).
+    pub allow_private_webhook_targets: bool,
     /// Click, impression and share counts on their way to the brand actors.
     pub tallies: Tallies,
     /// Sign-in and per-member write limits.

@@ -16,11 +16,11 @@ use super::state::AppState;
 use super::{envelope, ownership};
 use crate::domain::pagination::Page;
 use crate::domain::webhook::{
-    new_secret, parse_event_ref, signup_message_id, Attempt, Webhook, WebhookLink, MAX_DESCRIPTION_LEN,
+    message_id, new_secret, parse_event_ref, Attempt, Webhook, WebhookLink, MAX_DESCRIPTION_LEN,
 };
 use crate::domain::{now_rfc3339, Member, ValidationError};
 use crate::http::Code;
-use crate::webhooks::{RetryDelivery, SendTest};
+use crate::webhooks::{egress, RetryDelivery, SendTest};
 
 /// Body of `POST /webhooks`.
 #[derive(Deserialize)]
@@ -58,6 +58,16 @@ pub fn view(webhook: &Webhook, secret: Option<&str>) -> answers::Webhook {
         disabled_reason: webhook.disabled_reason.clone(),
         created_at: webhook.created_at.clone(),
         secret: secret.map(str::to_owned),
+    }
+}
+
+/// A link that parses and that the egress check will not refuse outright (an address it
+/// forbids, or `localhost`): such a webhook could never receive anything.
+fn deliverable_link(state: &AppState, field: &'static str, raw: &str) -> Result<WebhookLink, ApiError> {
+    let link = WebhookLink::parse(field, raw)?;
+    match egress::refused_at_creation(link.url(), state.allow_private_webhook_targets) {
+        Some(why) => Err(ValidationError::new(field, format!("{field}: {why}")).into()),
+        None => Ok(link),
     }
 }
 
@@ -99,7 +109,7 @@ pub async fn create_webhook(
     campaign_id: Option<&Value>,
     description_text: Option<&str>,
 ) -> Result<(Webhook, String), ApiError> {
-    let link = WebhookLink::parse(link_field, link)?;
+    let link = deliverable_link(state, link_field, link)?;
     let campaign_id = campaign_scope(state, member, campaign_id).await?;
     let description = description(description_text)?;
     let registered = state.store.all_webhooks_of_member(member.id).await?.len() as u64;
@@ -169,7 +179,7 @@ pub async fn update(
         ));
     }
     if let Some(link) = &body.link {
-        webhook.link = WebhookLink::parse("link", link)?.as_str().to_owned();
+        webhook.link = deliverable_link(&state, "link", link)?.as_str().to_owned();
     }
     if let Some(scope) = &body.campaign_id {
         webhook.campaign_id = campaign_scope(&state, &member, scope.as_ref()).await?;
@@ -230,7 +240,7 @@ pub async fn deliveries(
 }
 
 fn delivery(attempt: Attempt) -> Delivery {
-    Delivery { message_id: signup_message_id(attempt.event_id), attempt }
+    Delivery { message_id: message_id(attempt.event_id), attempt }
 }
 
 /// `POST /webhooks/:id/test`: sends a signed `webhook.test` event now and answers how the
@@ -245,8 +255,10 @@ pub async fn test(
         .webhooks
         .send(SendTest { webhook })
         .await
-        .map_err(|e| ApiError::Internal(format!("webhook dispatcher unavailable: {e}")))?;
-    Ok(envelope::ok(attempt))
+        .map_err(|e| ApiError::Internal(format!("webhook dispatcher unavailable: {e}")))??;
+    // The attempt is in the log; the answer waits until it is on disk like every write.
+    state.store.durable().await?;
+    Ok(envelope::ok(delivery(attempt)))
 }
 
 /// `POST /webhooks/:id/deliveries/:event_id/retry`: one more attempt now. The event is
@@ -264,16 +276,20 @@ pub async fn retry(
     if !state.store.delivery_known(webhook.id, event_id).await? {
         return Err(ApiError::not_found("delivery"));
     }
+    // Events are rendered from the participant at send time: a test event has none, and a
+    // deleted campaign's participants are gone.
+    if state.store.participant(event_id).await?.is_none() {
+        return Err(ApiError::NotFound(format!(
+            "{} cannot be sent again: it is a test event, or its campaign was deleted; POST /webhooks/{}/test sends a new test event",
+            message_id(event_id),
+            webhook.id
+        )));
+    }
     let queued = state
         .webhooks
         .send(RetryDelivery { webhook_id: webhook.id, event_id })
         .await
         .map_err(|e| ApiError::Internal(format!("webhook dispatcher unavailable: {e}")))??;
     state.store.durable().await?;
-    Ok(envelope::accepted(RetryAnswer {
-        webhook_id: webhook.id,
-        event_id,
-        message_id: signup_message_id(event_id),
-        queued,
-    }))
+    Ok(envelope::accepted(RetryAnswer { webhook_id: webhook.id, event_id, message_id: message_id(event_id), queued }))
 }

@@ -26,7 +26,7 @@ use super::transport::{send, Prepared, Sent};
 use super::{egress, payload};
 use crate::auth::KeySealer;
 use crate::config::WebhooksConfig;
-use crate::domain::webhook::{signup_message_id, Attempt, PendingDelivery, Webhook};
+use crate::domain::webhook::{message_id, Attempt, PendingDelivery, Webhook};
 use crate::domain::{now_rfc3339, Participant};
 use crate::store::{FinishedAttempt, SharedStorage, StoreError};
 
@@ -194,7 +194,7 @@ impl WebhookDispatcher {
             _ => return self.drop_delivery(delivery, ctx),
         };
         let body = payload::signup_event(&participant, &self.settings.site);
-        let request = self.prepare(&webhook, signup_message_id(participant.id), body);
+        let request = self.prepare(&webhook, message_id(participant.id), body);
         let sending = send(
             self.client.clone(),
             request,
@@ -353,39 +353,42 @@ impl Handler<NewDeliveries> for WebhookDispatcher {
     }
 }
 
-/// Sends a signed `webhook.test` event to a webhook now and answers how it went. Not queued,
-/// not retried, not logged.
+/// Sends a signed `webhook.test` event to a webhook now and answers how it went. The event
+/// gets a fresh id, which is its `webhook-id`, the payload's `id` and the delivery log's
+/// `event_id` alike; the attempt is logged like any other. Not queued, not retried.
 #[derive(Message)]
-#[rtype(result = "Attempt")]
+#[rtype(result = "Result<Attempt, StoreError>")]
 pub struct SendTest {
     pub webhook: Webhook,
 }
 
 impl Handler<SendTest> for WebhookDispatcher {
-    type Result = ResponseFuture<Attempt>;
+    type Result = ResponseFuture<Result<Attempt, StoreError>>;
 
     fn handle(&mut self, msg: SendTest, _: &mut Self::Context) -> Self::Result {
-        let message_id = format!("evt_test_{}", now_ms());
-        let body = payload::test_event(&message_id, msg.webhook.id, msg.webhook.campaign_id, &now_rfc3339());
-        let request = self.prepare(&msg.webhook, message_id, body);
-        let sending = send(
-            self.client.clone(),
-            request,
-            self.settings.config.allow_private_targets,
-            self.settings.config.dry_run,
-        );
+        let store = self.store.clone();
+        let client = self.client.clone();
+        let (allow_private, dry_run) = (self.settings.config.allow_private_targets, self.settings.config.dry_run);
+        let secret = self.settings.secrets.open(msg.webhook.id, &msg.webhook.sealed_secret).ok();
         Box::pin(async move {
-            let sent = sending.await;
+            let event_id = store.next_id().await?;
+            let message_id = message_id(event_id);
+            let body = payload::test_event(&message_id, msg.webhook.id, msg.webhook.campaign_id, &now_rfc3339());
+            let request = Prepared { link: msg.webhook.link.clone(), message_id, body, secret };
+            let sent = send(client, request, allow_private, dry_run).await;
             let success = sent.status_code.is_some_and(|s| (200..300).contains(&s));
-            Attempt {
-                event_id: 0,
+            let attempt = Attempt {
+                event_id,
                 attempt: 1,
                 at: sent.at,
                 status_code: sent.status_code,
                 error: sent.error,
                 duration_ms: sent.duration_ms,
                 outcome: if success { "delivered" } else { "failed" }.into(),
-            }
+            };
+            let logged = FinishedAttempt { webhook_id: msg.webhook.id, attempt: attempt.clone(), next: None };
+            log_attempts(store, vec![logged]).await;
+            Ok(attempt)
         })
     }
 }

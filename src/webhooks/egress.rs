@@ -83,6 +83,31 @@ pub fn check_literal(url: &url::Url, allow_private: bool) -> Result<(), String> 
     }
 }
 
+/// Why every delivery to `url` would be refused, said for the member creating the webhook:
+/// an IP literal the check forbids, or a `localhost` name (always loopback, RFC 6761). Other
+/// names are checked on each connection's resolved addresses, since DNS may change; a name
+/// that resolves to a forbidden address is refused then, and the delivery log says why.
+pub fn refused_at_creation(url: &url::Url, allow_private: bool) -> Option<String> {
+    if allow_private {
+        return None;
+    }
+    let (target, reason) = match url.host()? {
+        url::Host::Ipv4(v4) => (v4.to_string(), forbidden_reason(IpAddr::V4(v4))?),
+        url::Host::Ipv6(v6) => (v6.to_string(), forbidden_reason(IpAddr::V6(v6))?),
+        url::Host::Domain(name) => {
+            let name = name.trim_end_matches('.').to_ascii_lowercase();
+            if name != "localhost" && !name.ends_with(".localhost") {
+                return None;
+            }
+            (name, "a loopback address")
+        }
+    };
+    Some(format!(
+        "{target} is {reason}, and this server delivers to public addresses only; the operator allows private \
+         targets with webhooks.allow_private_targets = true in config.toml (or REFERRALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true)"
+    ))
+}
+
 /// reqwest's resolver for webhook deliveries: the system resolver, minus forbidden addresses.
 #[derive(Debug, Clone)]
 pub struct CheckedResolver {
@@ -166,6 +191,21 @@ mod tests {
             let reason = forbidden_reason(ip(addr)).unwrap_or_else(|| panic!("{addr} must be refused"));
             assert!(reason.contains(says), "{addr}: {reason}");
         }
+    }
+
+    #[test]
+    fn links_the_check_would_always_refuse_are_known_at_creation() {
+        let refused = |link: &str| refused_at_creation(&url::Url::parse(link).unwrap(), false);
+        for link in
+            ["http://127.1:9/h", "http://[::1]/h", "https://localhost/h", "http://api.LOCALHOST./h", "http://10.1.2.3/"]
+        {
+            let why = refused(link).unwrap_or_else(|| panic!("{link} must be refused"));
+            assert!(why.contains("webhooks.allow_private_targets"), "{link}: {why}");
+        }
+        for link in ["https://hooks.example.com/in", "http://203.0.113.7/h", "https://localhost.example.com/"] {
+            assert_eq!(refused(link), None, "{link}");
+        }
+        assert_eq!(refused_at_creation(&url::Url::parse("http://127.0.0.1/").unwrap(), true), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use crate::domain::webhook::{signup_message_id, PARTICIPANT_SIGNUP, WEBHOOK_TEST};
+use crate::domain::webhook::{message_id, PARTICIPANT_SIGNUP, WEBHOOK_TEST};
 use crate::domain::Participant;
 use crate::views;
 
@@ -13,7 +13,7 @@ use crate::views;
 pub fn signup_event(participant: &Participant, site: &str) -> String {
     let at_signup = Participant { referrals: 0, visits: 0, clicks: 0, shares: 0, ..participant.clone() };
     json!({
-        "id": signup_message_id(participant.id),
+        "id": message_id(participant.id),
         "type": PARTICIPANT_SIGNUP,
         "created_at": participant.created_at,
         "data": {

@@ -181,6 +181,14 @@ impl TestApp {
         self.start().await;
     }
 
+    /// Starts the server again on the same data directory with other options (an operator
+    /// changing the configuration and restarting).
+    pub async fn restart_with(&mut self, options: Options) {
+        self.kill();
+        self.options = options;
+        self.start().await;
+    }
+
     /// Sends a signal (e.g. "TERM", "INT") and waits for the process to exit.
     pub fn signal(&mut self, name: &str) -> ExitStatus {
         let mut child = self.child.take().expect("server is running");

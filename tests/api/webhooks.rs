@@ -210,6 +210,62 @@ async fn a_retry_takes_the_event_id_the_receiver_saw() {
     }
 }
 
+/// The delivery log lists attempts in the order they were made, newest first, whatever their
+/// events: a manual retry of an old event is at the top. A test send is logged like any
+/// attempt, under one id that the answer, the `webhook-id` header, the payload and the log
+/// all show.
+#[tokio::test]
+async fn the_delivery_log_is_newest_first_by_attempt_and_test_sends_are_in_it() {
+    let app = fast_app().await;
+    let receiver = Receiver::start().await;
+    receiver.script(&[500, 500, 500, 500]);
+    let member = app.member("logorder").await;
+    let brand = app.brand(&member, "https://logorder.example.com").await;
+    let campaign = app.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
+    let (id, _) = webhook(&app, &member, &receiver.url(), Some(campaign)).await;
+
+    let first = app.participant(&member, campaign, "first@logorder.example").await;
+    let log = log_until(&app, &member, id, |log| log.first().is_some_and(|e| e["outcome"] == json!("failed"))).await;
+    assert_eq!(log.len(), 4, "three retries, then failed");
+    let second = app.participant(&member, campaign, "second@logorder.example").await;
+    log_until(&app, &member, id, |log| log.len() == 5).await;
+
+    // The first event, retried by hand after the second was delivered: newest, so first.
+    let path = format!("/webhooks/{id}/deliveries/evt_{}/retry", first["id"]);
+    expect_status(app.post_json("/api/v1", &path, &member.bearer(), &json!({})).await, 202).await;
+    let log = log_until(&app, &member, id, |log| log.len() == 6).await;
+    let order: Vec<(u64, u64)> =
+        log.iter().map(|e| (e["event_id"].as_u64().unwrap(), e["attempt"].as_u64().unwrap())).collect();
+    let (a, b) = (first["id"].as_u64().unwrap(), second["id"].as_u64().unwrap());
+    assert_eq!(order, [(a, 5), (b, 1), (a, 4), (a, 3), (a, 2), (a, 1)]);
+
+    let tested = expect_status(
+        app.post_json("/api/v1", &format!("/webhooks/{id}/test"), &member.bearer(), &json!({})).await,
+        200,
+    )
+    .await;
+    let message_id = tested["data"]["message_id"].as_str().unwrap().to_owned();
+    assert_eq!(message_id, format!("evt_{}", tested["data"]["event_id"]), "{tested}");
+    assert_ne!(tested["data"]["event_id"], json!(0));
+    let sent = receiver.wait_until(WAIT, |all| all.iter().any(|r| r.json()["type"] == json!("webhook.test"))).await;
+    let test_event = sent.iter().find(|r| r.json()["type"] == json!("webhook.test")).unwrap();
+    assert_eq!(
+        (test_event.header("webhook-id"), test_event.json()["id"].as_str()),
+        (message_id.as_str(), Some(message_id.as_str()))
+    );
+    let log = log_until(&app, &member, id, |log| log.len() == 7).await;
+    assert_eq!(
+        (&log[0]["message_id"], &log[0]["event_id"], &log[0]["outcome"]),
+        (&json!(message_id), &tested["data"]["event_id"], &json!("delivered"))
+    );
+
+    // A test event is not sent again: the answer says how to send another.
+    let retry = format!("/webhooks/{id}/deliveries/{message_id}/retry");
+    let refused =
+        expect_error(app.post_json("/api/v1", &retry, &member.bearer(), &json!({})).await, 404, "not_found").await;
+    assert!(refused.contains("test event") && refused.contains(&format!("/webhooks/{id}/test")), "{refused}");
+}
+
 #[tokio::test]
 async fn a_campaign_webhook_gets_its_campaign_and_an_account_wide_one_gets_everything() {
     let app = fast_app().await;
@@ -317,29 +373,76 @@ async fn webhooks_are_managed_validated_and_kept_to_their_owner() {
 }
 
 #[tokio::test]
-async fn with_the_default_config_no_delivery_reaches_a_loopback_receiver_and_the_log_says_why() {
-    // The shipped config.toml: private targets are off.
-    let app = TestApp::spawn().await;
+async fn with_the_default_config_private_links_are_refused_and_a_refused_delivery_can_be_retried_once_allowed() {
+    // The shipped config.toml: private targets are off. A link that could never receive
+    // anything is refused when it is registered, naming the rule and the setting.
+    let mut app = TestApp::spawn().await;
     let receiver = Receiver::start().await;
     let member = app.member("egress").await;
     let brand = app.brand(&member, "https://egress.example.com").await;
     let campaign = app.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
     let port = receiver.port;
-    let mut webhooks = Vec::new();
-    for host in ["127.0.0.1", "localhost", "127.1", "[::1]"] {
-        webhooks.push((host, webhook(&app, &member, &format!("http://{host}:{port}/hook"), None).await.0));
+    for host in ["127.0.0.1", "localhost", "127.1", "[::1]", "169.254.169.254"] {
+        let body = json!({"link": format!("http://{host}:{port}/hook")});
+        let message = expect_error(
+            app.post_json("/api/v1", "/webhooks", &member.bearer(), &body).await,
+            400,
+            "validation_failed",
+        )
+        .await;
+        assert!(message.starts_with("link: "), "{host}: {message}");
+        assert!(message.contains("webhooks.allow_private_targets"), "{host}: names the setting: {message}");
+        assert!(message.contains("REFERRALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS"), "{host}: and its variable: {message}");
     }
-    app.participant(&member, campaign, "visitor@egress.example").await;
-    for (host, id) in webhooks {
-        let log = log_until(&app, &member, id, |log| !log.is_empty()).await;
-        assert_eq!(log.len(), 1, "{host}: a refused delivery is not retried");
-        assert_eq!(log[0]["outcome"], json!("failed"), "{host}");
-        assert_eq!(log[0]["status_code"], json!(null), "{host}");
-        let error = log[0]["error"].as_str().unwrap();
-        assert!(error.starts_with("refused: ") && error.contains("loopback"), "{host}: {error}");
-        assert!(error.contains("webhooks.allow_private_targets"), "{host}: the log names the setting: {error}");
-    }
+    let subscribe = json!({"target_url": format!("http://localhost:{port}/hook")});
+    expect_error(
+        app.post_json("/api/v1", "/automation/subscribe", &member.bearer(), &subscribe).await,
+        400,
+        "validation_failed",
+    )
+    .await;
+    let listed = expect_status(app.get("/api/v1", "/webhooks", &member.bearer()).await, 200).await;
+    assert_eq!(listed["data"]["pagination"]["total"], json!(0), "nothing registered");
+
+    // The operator allows private targets through the environment: registration works.
+    let allowed = || Options {
+        env: vec![("REFERRALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS".into(), "true".into())],
+        ..Default::default()
+    };
+    app.restart_with(allowed()).await;
+    let (id, _) = webhook(&app, &member, &format!("http://127.0.0.1:{port}/hook"), None).await;
+    let changed = json!({"link": format!("http://localhost:{port}/hook")});
+    expect_status(app.put_json("/api/v1", &format!("/webhooks/{id}"), &member.bearer(), &changed).await, 200).await;
+
+    // Turned off again, the delivery-time check refuses every attempt and the log says why.
+    app.restart_with(Options::default()).await;
+    let still = json!({"link": format!("http://127.0.0.1:{port}/hook")});
+    expect_error(
+        app.put_json("/api/v1", &format!("/webhooks/{id}"), &member.bearer(), &still).await,
+        400,
+        "validation_failed",
+    )
+    .await;
+    let ann = app.participant(&member, campaign, "visitor@egress.example").await;
+    let log = log_until(&app, &member, id, |log| !log.is_empty()).await;
+    assert_eq!(log.len(), 1, "a refused delivery is not retried by itself");
+    assert_eq!((log[0]["outcome"].as_str(), log[0]["status_code"].as_u64()), (Some("failed"), None));
+    let error = log[0]["error"].as_str().unwrap();
+    assert!(error.starts_with("refused: ") && error.contains("loopback"), "{error}");
+    assert!(error.contains("webhooks.allow_private_targets"), "the log names the setting: {error}");
     assert_eq!(receiver.connections(), 0, "no connection reached the receiver");
+
+    // Once the operator allows it again, the failed delivery is retried by hand and arrives.
+    app.restart_with(allowed()).await;
+    let event = format!("evt_{}", ann["id"]);
+    let retry = app
+        .post_json("/api/v1", &format!("/webhooks/{id}/deliveries/{event}/retry"), &member.bearer(), &json!({}))
+        .await;
+    assert_eq!(expect_status(retry, 202).await["data"]["queued"], json!(true));
+    let arrived = receiver.wait_for(1, WAIT).await;
+    assert_eq!(arrived[0].header("webhook-id"), event);
+    let log = log_until(&app, &member, id, |log| log.len() == 2).await;
+    assert_eq!((log[0]["attempt"].as_u64(), log[0]["outcome"].as_str()), (Some(2), Some("delivered")), "{log:?}");
 }
 
 #[tokio::test]

@@ -81,8 +81,10 @@ pub async fn deliveries_and_attempts_are_logged(store: SharedStorage) {
     assert!(store.pending_deliveries().await.unwrap().is_empty());
     assert_eq!(store.attempts_made(hook.id, 10).await.unwrap(), 2);
     let (log, total) = store.attempts_of_webhook(hook.id, page(1, 10)).await.unwrap();
-    assert_eq!(total, 3);
-    assert_eq!(log.len(), 3);
+    let order: Vec<(u64, u32)> = log.iter().map(|a| (a.event_id, a.attempt)).collect();
+    assert_eq!((order, total), (vec![(10, 2), (11, 1), (10, 1)], 3), "in the order made, newest first");
+    let (second_page, _) = store.attempts_of_webhook(hook.id, page(2, 2)).await.unwrap();
+    assert_eq!(second_page.iter().map(|a| (a.event_id, a.attempt)).collect::<Vec<_>>(), vec![(10, 1)]);
 
     store.queue_delivery(&delivery).await.unwrap();
     store.remove_delivery(hook.id, 10).await.unwrap();

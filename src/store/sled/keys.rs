@@ -41,6 +41,9 @@ pub mod index {
     pub const PURGE: u8 = b'X';
     /// member ++ webhook → () : a member's webhooks.
     pub const MEMBER_WEBHOOK: u8 = b'W';
+    /// webhook ++ sequence → the attempt's `delivery_log` key : a webhook's attempts in the
+    /// order they were made (the sequence only grows), for the newest-first log.
+    pub const ATTEMPT_ORDER: u8 = b'L';
     /// domain ++ 0 ++ campaign ++ participant → brand : domain participants by their domain,
     /// across every member, for the click endpoint (see [`domain_participant`]).
     pub const DOMAIN_PARTICIPANT: u8 = b'R';

@@ -2,12 +2,16 @@
 //! type from an older stored shape and records that it ran in `meta`, so it never runs twice.
 //! A restored backup of an older release is migrated the same way at its first start.
 
+use super::keys::index;
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::participant::ParticipantV1;
+use crate::domain::webhook::Attempt;
 use crate::domain::Participant;
 
 /// Marker in `meta`: participants are stored with their `domain` (schema 2 of the row).
 const PARTICIPANTS_V2: &str = "participants.v2";
+/// Marker in `meta`: every logged webhook attempt has its place in the attempt order.
+const ATTEMPT_ORDER_V1: &str = "attempt_order.v1";
 
 /// Rows rewritten per batch.
 const BATCH: usize = 2_000;
@@ -15,6 +19,54 @@ const BATCH: usize = 2_000;
 impl SledStore {
     /// Runs the migrations this database has not had yet; the number of rows rewritten.
     pub(super) fn migrate(&self) -> Result<u64, StoreError> {
+        Ok(self.migrate_participants()? + self.order_logged_attempts()?)
+    }
+
+    /// Gives the attempts logged before the log kept its order a place in it: each webhook's
+    /// by the time they were made (then event and attempt), ahead of any made since (the
+    /// sequence comes from the same ever-growing generator). Runs again from the start after
+    /// a crash, first dropping what a cut run wrote.
+    fn order_logged_attempts(&self) -> Result<u64, StoreError> {
+        if self.meta.contains_key(ATTEMPT_ORDER_V1)? {
+            return Ok(0);
+        }
+        let mut cut_run = sled::Batch::default();
+        for key in self.indexes.scan_prefix([index::ATTEMPT_ORDER]).keys() {
+            cut_run.remove(key?);
+        }
+        self.indexes.apply_batch(cut_run)?;
+        let mut ordered = 0;
+        let mut webhook: Option<u64> = None;
+        let mut attempts: Vec<(String, sled::IVec)> = Vec::new();
+        let mut flush = |webhook: u64, attempts: &mut Vec<(String, sled::IVec)>| -> Result<(), StoreError> {
+            attempts.sort();
+            let mut batch = sled::Batch::default();
+            for (_, key) in attempts.drain(..) {
+                batch.insert(&keys::tagged(index::ATTEMPT_ORDER, webhook, self.db.generate_id()?)[..], key);
+                ordered += 1;
+            }
+            self.indexes.apply_batch(batch)?;
+            Ok(())
+        };
+        for entry in self.delivery_log.iter() {
+            let (key, row) = entry?;
+            let Some(owner) = keys::read_id(&key[..8]) else { continue };
+            if webhook.is_some_and(|w| w != owner) {
+                flush(webhook.expect("checked"), &mut attempts)?;
+            }
+            webhook = Some(owner);
+            let attempt: Attempt = codec::decode(&row)?;
+            // RFC 3339 UTC times sort as text; the key (event, attempt) breaks ties.
+            attempts.push((attempt.at, key));
+        }
+        if let Some(webhook) = webhook {
+            flush(webhook, &mut attempts)?;
+        }
+        self.meta.insert(ATTEMPT_ORDER_V1, &keys::id(1)[..])?;
+        Ok(ordered)
+    }
+
+    fn migrate_participants(&self) -> Result<u64, StoreError> {
         if self.meta.contains_key(PARTICIPANTS_V2)? {
             return Ok(0);
         }
@@ -56,6 +108,7 @@ mod tests {
     use serde::Serialize;
 
     use super::*;
+    use crate::domain::pagination::PageRequest;
 
     /// The schema-1 shape, to write rows as an older release did.
     #[derive(Serialize)]
@@ -103,5 +156,45 @@ mod tests {
         let p = store.participant_row(2).unwrap().unwrap();
         assert_eq!((p.referrals, p.email.as_str(), p.domain), (2, "p2@example.com", None));
         assert_eq!(store.migrate().unwrap(), 0, "runs once");
+    }
+
+    #[tokio::test]
+    async fn attempts_logged_before_the_order_existed_are_listed_newest_first() {
+        use crate::store::{FinishedAttempt, WebhookStore};
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+        let attempt = |event_id: u64, attempt: u32, at: &str| Attempt {
+            event_id,
+            attempt,
+            at: at.into(),
+            status_code: Some(500),
+            error: None,
+            duration_ms: 3,
+            outcome: "retrying".into(),
+        };
+        // As an older release logged them: by event, with no order. Event 3's retry came last.
+        let old = [
+            attempt(3, 1, "2026-01-01T00:00:05Z"),
+            attempt(9, 1, "2026-01-01T00:00:10Z"),
+            attempt(3, 2, "2026-01-01T00:00:20Z"),
+        ];
+        for a in &old {
+            let key = super::super::webhooks::attempt_key(5, a.event_id, a.attempt);
+            store.delivery_log.insert(key, codec::encode(a).unwrap()).unwrap();
+        }
+        // A cut earlier run left an entry behind; the migration starts over.
+        store
+            .indexes
+            .insert(keys::tagged(index::ATTEMPT_ORDER, 5, 1), &super::super::webhooks::attempt_key(5, 9, 1)[..])
+            .unwrap();
+        store.meta.remove(ATTEMPT_ORDER_V1).unwrap();
+        assert_eq!(store.migrate().unwrap(), 3);
+        assert_eq!(store.migrate().unwrap(), 0, "runs once");
+        // A new attempt after the migration comes first.
+        let new = FinishedAttempt { webhook_id: 5, attempt: attempt(1, 1, "2025-12-31T00:00:00Z"), next: None };
+        store.record_attempts(&[new]).await.unwrap();
+        let (listed, total) = store.attempts_of_webhook(5, PageRequest { page: 1, limit: 10 }).await.unwrap();
+        let order: Vec<(u64, u32)> = listed.iter().map(|a| (a.event_id, a.attempt)).collect();
+        assert_eq!((order, total), (vec![(1, 1), (3, 2), (9, 1), (3, 1)], 4));
     }
 }

@@ -7,6 +7,7 @@
 //! | `indexes` | `W` ++ member ++ webhook | () : a member's webhooks |
 //! | `deliveries` | webhook ++ event | [`PendingDelivery`] (a signup event's id is its participant's) |
 //! | `delivery_log` | webhook ++ event ++ attempt | [`Attempt`] |
+//! | `indexes` | `L` ++ webhook ++ sequence | `delivery_log` key: attempts in the order made |
 //!
 //! The outbox is `deliveries`: a signup writes one pending delivery per webhook its event is
 //! for in its own commit, so an acknowledged signup always has its deliveries, crash or not,
@@ -35,7 +36,7 @@ pub(super) fn delivery_key(webhook_id: u64, event_id: u64) -> [u8; 16] {
     key
 }
 
-fn attempt_key(webhook_id: u64, event_id: u64, attempt: u32) -> [u8; 20] {
+pub(super) fn attempt_key(webhook_id: u64, event_id: u64, attempt: u32) -> [u8; 20] {
     let mut key = [0u8; 20];
     key[..16].copy_from_slice(&delivery_key(webhook_id, event_id));
     key[16..].copy_from_slice(&attempt.to_be_bytes());
@@ -122,11 +123,11 @@ impl WebhookStore for SledStore {
         let mut overlay = Overlay::new(self);
         for done in finished {
             let attempt = &done.attempt;
-            overlay.insert(
-                TreeId::DeliveryLog,
-                attempt_key(done.webhook_id, attempt.event_id, attempt.attempt),
-                codec::encode(attempt)?,
-            );
+            let logged = attempt_key(done.webhook_id, attempt.event_id, attempt.attempt);
+            overlay.insert(TreeId::DeliveryLog, logged, codec::encode(attempt)?);
+            // sled's id generator only grows, across restarts too: the order attempts were made.
+            let order = keys::tagged(index::ATTEMPT_ORDER, done.webhook_id, self.db.generate_id()?);
+            overlay.insert(TreeId::Indexes, order, logged.to_vec());
             let key = delivery_key(done.webhook_id, attempt.event_id);
             match &done.next {
                 Some(next) => overlay.insert(TreeId::Deliveries, key, codec::encode(next)?),
@@ -136,14 +137,16 @@ impl WebhookStore for SledStore {
         overlay.commit_journaled()
     }
 
-    /// A page of a webhook's attempts, newest first, and their count.
+    /// A page of a webhook's attempts, newest first (in the order they were made), and their
+    /// count.
     async fn attempts_of_webhook(&self, webhook_id: u64, page: PageRequest) -> Result<(Vec<Attempt>, u64), StoreError> {
         let mut attempts = Vec::with_capacity(page.limit as usize);
         let mut total = 0u64;
-        for value in self.delivery_log.scan_prefix(keys::id(webhook_id)).values().rev() {
-            let value = value?;
+        let order = keys::tagged_prefix(index::ATTEMPT_ORDER, webhook_id);
+        for logged in self.indexes.scan_prefix(order).values().rev() {
+            let logged = logged?;
             if total >= page.offset() && (attempts.len() as u64) < page.limit {
-                attempts.push(codec::decode(&value)?);
+                attempts.extend(Self::read::<Attempt>(&self.delivery_log, &logged)?);
             }
             total += 1;
         }
@@ -197,9 +200,14 @@ impl SledStore {
         finish_transaction(outcome)?;
         // Deliveries of a webhook that no longer exists are dropped by the dispatcher anyway;
         // removing them here keeps the trees from holding orphans.
-        for tree in [&self.deliveries, &self.delivery_log] {
+        let order = keys::tagged_prefix(index::ATTEMPT_ORDER, webhook.id);
+        for (tree, prefix) in [
+            (&self.deliveries, keys::id(webhook.id).to_vec()),
+            (&self.delivery_log, keys::id(webhook.id).to_vec()),
+            (&self.indexes, order.to_vec()),
+        ] {
             let mut batch = sled::Batch::default();
-            for key in tree.scan_prefix(keys::id(webhook.id)).keys() {
+            for key in tree.scan_prefix(prefix).keys() {
                 batch.remove(key?);
             }
             tree.apply_batch(batch)?;
