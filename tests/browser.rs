@@ -114,8 +114,9 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
     let headline = "Give a bag, get a bag";
     let mut campaigns = Vec::new();
     for mode in ["embed", "popup", "floating"] {
+        // Two-way: a friend who joins through a link gets the message too.
         let fields = json!({"name": format!("{mode} campaign"), "reward_type": 3, "reward_value": "A free bag",
-                            "num_signups": 3, "widget": {"mode": mode, "headline": headline}});
+                            "num_signups": 3, "reward_invited": true, "widget": {"mode": mode, "headline": headline}});
         campaigns.push(app.campaign(&member, brand, fields).await["id"].as_u64().unwrap());
     }
     let (embed, popup, floating) = (campaigns[0], campaigns[1], campaigns[2]);
@@ -238,6 +239,10 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
     // ?ref=<code> made a referral signup.
     let friend = by_email("friend@visitor.example");
     assert_eq!(friend["referred_by"], referrer["id"], "{friend}");
+    // The friend saw their own reward right after joining; the visitor without a referral
+    // saw none.
+    assert_eq!(seen["friend_reward"], "A free bag");
+    assert_eq!(seen["visitor_rewards_shown"], 0);
 
     // The hostile name is stored as given and was shown as text.
     let hostile = by_email("hostile@visitor.example");

@@ -343,10 +343,25 @@ pub struct LanderBrand {
 
 // ----- the public widget and tracker -------------------------------------------------------
 
-/// The widget's signup answer: the same for new and known emails.
+/// The widget's signup answer: the same for new and known emails, but for `reward`.
 #[derive(Serialize, ToSchema)]
 pub struct WidgetSignupAnswer {
     pub participant: WidgetParticipant,
+    /// The friend's own reward on a two-way campaign, on the signup that earned it; null
+    /// otherwise (a known email never gets one back: it could be someone else's coupon).
+    pub reward: Option<WidgetReward>,
+}
+
+/// A reward as the widget shows it to the person who earned it.
+#[derive(Serialize, ToSchema)]
+pub struct WidgetReward {
+    /// `coupon`, `cash`, `message` or `token`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The coupon code, amount or message; null while a coupon reward waits for a code.
+    pub value: Option<String>,
+    /// `issued`, or `pending` (waiting for a coupon code).
+    pub status: &'static str,
 }
 
 /// A participant's link, as the widget shows it.

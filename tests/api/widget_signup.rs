@@ -120,3 +120,33 @@ async fn any_origin_may_call_it_and_one_address_is_held_to_its_limit() {
     // The authenticated API is not under this limit.
     expect_status(app.get("/api/v1", "/participants", &member.bearer()).await, 200).await;
 }
+
+/// A friend who joins a two-way campaign through the widget sees their own reward in the
+/// answer; the same email again gets none back (it could be someone else's coupon).
+#[tokio::test]
+async fn a_friend_joining_a_two_way_campaign_gets_their_reward_in_the_answer() {
+    let app = TestApp::spawn().await;
+    let member = app.member("widget-reward").await;
+    let brand = app.brand(&member, "https://widget-reward.example.com").await;
+    let coupons =
+        app.campaign(&member, brand, json!({"reward_type": 1, "reward_invited": true})).await["id"].as_u64().unwrap();
+    // The referrer's reward takes the first code, the friend's the second.
+    app.upload_coupons(&member, coupons, &["FIRST-1".to_owned(), "FRIEND-2".to_owned()]).await;
+    let referrer = app.participant(&member, coupons, "ann@widget-reward.example").await;
+    let code = referrer["referral_code"].as_str().unwrap();
+
+    let friend = json!({"campaign_id": coupons, "email": "bob@widget-reward.example", "referral_code": code});
+    let joined = expect_status(widget_signup(&app, friend.clone()).await, 201).await;
+    assert_eq!(joined["data"]["reward"], json!({"type": "coupon", "value": "FRIEND-2", "status": "issued"}));
+    let again = expect_status(widget_signup(&app, friend).await, 201).await;
+    assert_eq!(again["data"]["reward"], json!(null), "a known email gets no reward back");
+    assert_eq!(again["data"]["participant"], joined["data"]["participant"]);
+
+    // The pool is empty now: the next friend's coupon waits, and the answer says so.
+    let next = json!({"campaign_id": coupons, "email": "cy@widget-reward.example", "ref": code});
+    let waiting = expect_status(widget_signup(&app, next).await, 201).await;
+    assert_eq!(waiting["data"]["reward"], json!({"type": "coupon", "value": null, "status": "pending"}));
+    // Without a referral there is nothing to show.
+    let alone = json!({"campaign_id": coupons, "email": "dan@widget-reward.example"});
+    assert_eq!(expect_status(widget_signup(&app, alone).await, 201).await["data"]["reward"], json!(null));
+}

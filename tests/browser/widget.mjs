@@ -90,6 +90,7 @@ async function signUp(page, name, email) {
   const link = await signUp(page, "Ada Visitor", cfg.emails.visitor);
   await link.waitFor();
   out.visitor_link = await link.inputValue();
+  out.visitor_rewards_shown = await frameOf(page).locator("[data-reward]").count();
   await frameOf(page).locator("[data-copy]").click();
   await frameOf(page).locator("[data-copy]", { hasText: "Copied!" }).waitFor();
   out.clipboard = await page.evaluate(() => navigator.clipboard.readText());
@@ -110,6 +111,8 @@ async function signUp(page, name, email) {
   await page.goto(`${cfg.host}/embed.html?ref=${encodeURIComponent(cfg.referrer_code)}`);
   const link = await signUp(page, "Referred Friend", cfg.emails.referred);
   await link.waitFor();
+  // A two-way campaign: the friend sees their own reward at once.
+  out.friend_reward = await frameOf(page).locator("[data-reward-value]").textContent();
   await context.close();
 }
 

@@ -134,6 +134,7 @@ fn components() -> utoipa::openapi::Components {
         WidgetSignupBody,
         WidgetSignupAnswer,
         WidgetParticipant,
+        WidgetReward,
         ImpressionBody,
         ShareBody,
         Counted,

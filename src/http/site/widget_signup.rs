@@ -24,7 +24,7 @@ use crate::domain::brand_url::parse_domain;
 use crate::domain::engine::{NewParticipant, ReferralEdge};
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
 use crate::domain::{EmailAddress, Participant, ReferralCode};
-use crate::http::answers::{WidgetParticipant, WidgetSignupAnswer};
+use crate::http::answers::{WidgetParticipant, WidgetReward, WidgetSignupAnswer};
 use crate::http::json::JsonBody;
 use crate::http::query::body_id;
 use crate::http::signups::send;
@@ -83,14 +83,23 @@ pub async fn signup(
     {
         outcome = send(&state, &member, &campaign, who, None, None).await;
     }
-    let participant: Participant = match outcome {
-        Ok(SignupOutcome::Created(signed)) => signed.participant,
-        Ok(SignupOutcome::AlreadyReferred { participant, .. }) => *participant,
-        Err(ApiError::Refused { code: Code::ParticipantExists, .. }) | Ok(SignupOutcome::Replay(_)) => state
-            .store
-            .participant_by_email(campaign.id, &email)
-            .await?
-            .ok_or_else(|| ApiError::Internal("existing participant not found by email".into()))?,
+    let (participant, reward): (Participant, Option<WidgetReward>) = match outcome {
+        Ok(SignupOutcome::Created(signed)) => {
+            let reward = signed.reward.as_ref().map(|r| {
+                let shown = views::reward(r);
+                WidgetReward { kind: shown.kind, value: shown.value, status: shown.status }
+            });
+            (signed.participant, reward)
+        }
+        Ok(SignupOutcome::AlreadyReferred { participant, .. }) => (*participant, None),
+        Err(ApiError::Refused { code: Code::ParticipantExists, .. }) | Ok(SignupOutcome::Replay(_)) => {
+            let known = state
+                .store
+                .participant_by_email(campaign.id, &email)
+                .await?
+                .ok_or_else(|| ApiError::Internal("existing participant not found by email".into()))?;
+            (known, None)
+        }
         Err(other) => return Err(other),
     };
     let view = views::participant(&participant, &state.public_url);
@@ -100,6 +109,7 @@ pub async fn signup(
             referral_code: view.referral_code,
             referral_link: view.referral_link,
         },
+        reward,
     }))
 }
 

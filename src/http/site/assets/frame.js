@@ -1,5 +1,6 @@
-/* referrals widget frame: the signup form, then the participant's referral link, copy and
-   share buttons and progress. Every value from the server is set as text, never as markup. */
+/* referrals widget frame: the signup form, then the participant's own reward (a referred
+   friend on a two-way campaign), referral link, copy and share buttons and progress. Every
+   value from the server is set as text, never as markup. */
 (function () {
   "use strict";
   var d = document, C = JSON.parse(d.getElementById("referrals-config").textContent), app = d.getElementById("app");
@@ -57,6 +58,8 @@
         if (r.status === 201 && r.body.success) {
           var p = r.body.data.participant;
           p.name = name.value.trim();
+          // Kept with the link, so the friend still sees their code when the page comes back.
+          p.reward = r.body.data.reward || null;
           store(p);
           joined(p);
         } else {
@@ -65,6 +68,27 @@
       }, function () { submit.disabled = false; error.textContent = "Could not reach the server; please try again."; });
     });
     resize();
+  }
+
+  // The friend's own reward: the code (with a copy button), amount or message, or word that a
+  // code is on its way while the pool is empty.
+  function rewardBox(r) {
+    var box = el("div", { class: "reward", "data-reward": r.type });
+    if (r.value == null) {
+      box.append(el("p", {}, "Your reward is on its way: your code will be ready soon."));
+      return box;
+    }
+    var label = { coupon: "Your coupon code", cash: "Your reward", token: "Your reward", message: "A message for you" }[r.type] || "Your reward";
+    var value = el("strong", { "data-reward-value": "" }, r.value);
+    box.append(el("p", {}, label), value);
+    if (r.type === "coupon") {
+      var copy = el("button", { type: "button", "data-copy-reward": "" }, "Copy code");
+      copy.addEventListener("click", function () {
+        navigator.clipboard.writeText(r.value).then(function () { copy.textContent = "Copied!"; }, function () {});
+      });
+      box.append(copy);
+    }
+    return box;
   }
 
   function joined(p) {
@@ -84,8 +108,9 @@
       shares.append(a);
     });
     var progress = el("p", { class: "progress", "data-progress": "" });
-    app.append(el("h1", {}, p.name ? "Welcome, " + p.name + "!" : "You're in!"),
-      el("p", {}, "Share your link. Friends who join through it count toward your reward."),
+    app.append(el("h1", {}, p.name ? "Welcome, " + p.name + "!" : "You're in!"));
+    if (p.reward) app.append(rewardBox(p.reward));
+    app.append(el("p", {}, "Share your link. Friends who join through it count toward your reward."),
       el("div", { class: "link" }, null), shares, progress);
     app.querySelector(".link").append(link, copy);
     call("GET", "/progress?code=" + encodeURIComponent(p.referral_code)).then(function (r) {
