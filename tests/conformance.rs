@@ -82,7 +82,7 @@ conformance! {
     decisions::visits_and_invitations_are_committed,
     decisions::an_idempotency_key_is_committed_once,
     decisions::domain_participants_are_found_by_domain,
-    decisions::ids_are_unique_and_never_zero,
+    decisions::ids_are_dense_per_kind_and_unique_under_concurrency,
     webhooks::webhooks_are_stored_listed_and_routed,
     webhooks::deliveries_and_attempts_are_logged,
     webhooks::a_deleted_webhook_takes_its_deliveries_and_log,

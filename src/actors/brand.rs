@@ -19,6 +19,7 @@ use crate::domain::engine::{
     self, ImportOutcome, Moment, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal,
     Visit,
 };
+use crate::domain::ids::IdKind;
 use crate::domain::plan::{LimitReached, Quota};
 use crate::domain::{now_rfc3339, Brand, Campaign, EmailAddress, Invite, Plan, Publish, RewardType, ValidationError};
 use crate::store::{AtLimit, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SharedStorage, StoreError};
@@ -357,17 +358,24 @@ impl Handler<Signup> for BrandActor {
                     return replay_or_conflict(record, write);
                 }
             }
-            let ids = SignupIds {
-                participant: brand.store.next_id().await?,
-                referrer_reward: brand.store.next_id().await?,
-                invited_reward: brand.store.next_id().await?,
+            let session = brand.store.session(brand.brand_id).await?;
+            // A known email creates nothing (the engine refuses it or names its inviter
+            // before any id is used): taking no ids for it keeps the sequences free of the
+            // gaps that returning visitors would otherwise leave.
+            let ids = if session.participant_id_by_email(campaign.id, &msg.who.email)?.is_some() {
+                SignupIds { participant: 0, referrer_reward: 0, invited_reward: 0 }
+            } else {
+                SignupIds {
+                    participant: brand.store.next_id(IdKind::Participant).await?,
+                    referrer_reward: brand.store.next_id(IdKind::Reward).await?,
+                    invited_reward: brand.store.next_id(IdKind::Reward).await?,
+                }
             };
             let owner = Owner {
                 webhooks: brand.webhooks_for(&campaign).await?,
                 participant_limit: msg.plan.limits.participants,
             };
             let moment = Moment::now();
-            let session = brand.store.session(brand.brand_id).await?;
             let decision = engine::decide_signup(&*session, &campaign, &msg.who, msg.referral, ids, &owner, &moment)?;
             let (signed, writes) = match decision.map_err(|refusal| BrandError::refused_signup(refusal, &msg.plan))? {
                 SignupDecision::Created { signed, writes } => (signed, writes),
@@ -432,7 +440,7 @@ impl Handler<AddInvites> for BrandActor {
                 .ok_or(BrandError::NotFound("participant"))?;
             let mut ids = Vec::with_capacity(msg.emails.len());
             for _ in &msg.emails {
-                ids.push(brand.store.next_id().await?);
+                ids.push(brand.store.next_id(IdKind::Invite).await?);
             }
             let session = brand.store.session(brand.brand_id).await?;
             let (invites, writes) = engine::decide_invites(&*session, &participant, &msg.emails, &ids, &now_rfc3339())?;
@@ -462,7 +470,7 @@ impl Handler<RecordVisit> for BrandActor {
             else {
                 return Ok(None);
             };
-            let reward_id = brand.store.next_id().await?;
+            let reward_id = brand.store.next_id(IdKind::Reward).await?;
             let session = brand.store.session(brand.brand_id).await?;
             let decided =
                 engine::decide_visit(&*session, &campaign, msg.participant_id, msg.visitor, reward_id, &Moment::now())?;

@@ -12,6 +12,7 @@ pub mod coupon;
 pub mod email;
 pub mod engine;
 pub mod goal;
+pub mod ids;
 pub mod lander;
 pub mod member;
 pub mod money;

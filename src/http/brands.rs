@@ -13,6 +13,7 @@ use super::{envelope, ownership};
 use crate::actors::brand::{DeleteBrand, UpdateBrand};
 use crate::domain::brand::MAX_DESCRIPTION_CHARS;
 use crate::domain::brand_url::parse_http_url;
+use crate::domain::ids::IdKind;
 use crate::domain::pagination::Page;
 use crate::domain::plan::{LimitReached, Quota};
 use crate::domain::CampaignCounters;
@@ -81,7 +82,7 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let url = BrandUrl::parse(&body.url)?;
     let brand = Brand {
-        id: state.store.next_id().await?,
+        id: state.store.next_id(IdKind::Brand).await?,
         member_id: member.id,
         url: url.url,
         domain: url.domain,

@@ -14,6 +14,7 @@ use super::{envelope, ownership};
 use crate::actors::brand::{CreateCampaign, DeleteCampaign, ImportCoupons, UpdateCampaign};
 use crate::domain::campaign::CampaignInput;
 use crate::domain::coupon::{ParsedCodes, MAX_CODES_PER_UPLOAD};
+use crate::domain::ids::IdKind;
 use crate::domain::pagination::Page;
 use crate::domain::{now_rfc3339, Campaign};
 use crate::http::Code;
@@ -55,7 +56,8 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let brand_id = body_id("url_id", input.url_id.as_ref())?;
     let brand = ownership::brand(&state, &member, brand_id).await?;
-    let campaign = Campaign::create(state.store.next_id().await?, brand.id, member.id, &input, &now_rfc3339())?;
+    let campaign =
+        Campaign::create(state.store.next_id(IdKind::Campaign).await?, brand.id, member.id, &input, &now_rfc3339())?;
     let plan = ownership::plan_of(&state, &member).await?;
     let created = state.brands.get(brand.id).send(CreateCampaign { campaign, plan }).await??;
     state.store.durable().await?;

@@ -14,6 +14,7 @@ use super::json::JsonBody;
 use super::query::ListQuery;
 use super::state::AppState;
 use super::{envelope, ownership};
+use crate::domain::ids::IdKind;
 use crate::domain::pagination::Page;
 use crate::domain::webhook::{
     message_id, new_secret, parse_event_ref, Attempt, Webhook, WebhookLink, MAX_DESCRIPTION_LEN,
@@ -119,7 +120,7 @@ pub async fn create_webhook(
             format!("a member may register at most {} webhooks", state.max_webhooks_per_member),
         ));
     }
-    let id = state.store.next_id().await?;
+    let id = state.store.next_id(IdKind::Webhook).await?;
     let secret = new_secret();
     let sealed_secret = state.auth.webhook_secrets.seal(id, &secret).map_err(|e| ApiError::Internal(e.to_string()))?;
     let webhook = Webhook {

@@ -13,6 +13,7 @@ use super::types::{
 };
 use super::{Snapshot, StoreError};
 use crate::domain::engine::{BrandReads, Write};
+use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
 use crate::domain::member::StoredApiKey;
 use crate::domain::pagination::PageRequest;
@@ -232,8 +233,10 @@ pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
 /// Where engine decisions are made and committed.
 #[async_trait]
 pub trait DecisionStore: Send + Sync {
-    /// A fresh, unique id (never 0) for a new participant, reward, invitation or brand.
-    async fn next_id(&self) -> Result<u64, StoreError>;
+    /// The next id of `kind`: unique within the kind, from 1 on a new database, one more
+    /// than the last id of the kind handed out (across restarts too; a request that fails
+    /// after taking one leaves a gap).
+    async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError>;
     /// Opens a decision session on one brand's data.
     async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError>;
 }

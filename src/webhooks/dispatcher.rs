@@ -26,6 +26,7 @@ use super::transport::{send, Prepared, Sent};
 use super::{egress, payload};
 use crate::auth::KeySealer;
 use crate::config::WebhooksConfig;
+use crate::domain::ids::IdKind;
 use crate::domain::webhook::{message_id, Attempt, PendingDelivery, Webhook};
 use crate::domain::{now_rfc3339, Participant};
 use crate::store::{FinishedAttempt, SharedStorage, StoreError};
@@ -371,7 +372,8 @@ impl Handler<SendTest> for WebhookDispatcher {
         let (allow_private, dry_run) = (self.settings.config.allow_private_targets, self.settings.config.dry_run);
         let secret = self.settings.secrets.open(msg.webhook.id, &msg.webhook.sealed_secret).ok();
         Box::pin(async move {
-            let event_id = store.next_id().await?;
+            // Events are named by participant numbers: a test event takes the next one.
+            let event_id = store.next_id(IdKind::Participant).await?;
             let message_id = message_id(event_id);
             let body = payload::test_event(&message_id, msg.webhook.id, msg.webhook.campaign_id, &now_rfc3339());
             let request = Prepared { link: msg.webhook.link.clone(), message_id, body, secret };

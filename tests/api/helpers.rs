@@ -181,10 +181,10 @@ impl TestApp {
         self.start().await;
     }
 
-    /// Starts the server again on the same data directory with other options (an operator
-    /// changing the configuration and restarting).
+    /// Stops the server gracefully (SIGTERM: it flushes and exits) and starts it again on the
+    /// same data directory with other options, as an operator changing the configuration does.
     pub async fn restart_with(&mut self, options: Options) {
-        self.kill();
+        assert!(self.signal("TERM").success(), "the server stops cleanly");
         self.options = options;
         self.start().await;
     }

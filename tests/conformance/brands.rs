@@ -1,5 +1,6 @@
 //! Brands, campaigns, landers and the cascade delete.
 
+use referrals::domain::ids::IdKind;
 use referrals::domain::lander::Lander;
 use referrals::domain::CampaignCounters;
 use referrals::domain::{Brand, Campaign};
@@ -12,7 +13,7 @@ pub async fn a_member_has_one_brand_per_domain(store: SharedStorage) {
     let bob = member(&store, "bob@example.com").await;
     let first = brand(&store, &ann, "shop.example").await;
     let mut twin = first.clone();
-    twin.id = store.next_id().await.unwrap();
+    twin.id = store.next_id(IdKind::Brand).await.unwrap();
     let taken = Err(BrandRefused::DomainTaken(DomainTaken { brand_id: first.id }));
     assert_eq!(store.create_brand(&twin, None).await.unwrap(), taken);
     assert_eq!(store.create_brand(&twin, Some(1)).await.unwrap(), taken, "the domain is named even at the limit");
@@ -101,7 +102,7 @@ pub async fn creations_stop_at_the_account_limit_even_when_concurrent(store: Sha
     for n in 0..8 {
         let store = store.clone();
         let fresh = Brand {
-            id: store.next_id().await.unwrap(),
+            id: store.next_id(IdKind::Brand).await.unwrap(),
             domain: format!("b{n}.example"),
             url: format!("https://b{n}.example"),
             ..brand_template(ann.id)
@@ -125,7 +126,7 @@ pub async fn creations_stop_at_the_account_limit_even_when_concurrent(store: Sha
     for _ in 0..8 {
         let store = store.clone();
         let mut fresh = campaign_template(&store, shop).await;
-        fresh.id = store.next_id().await.unwrap();
+        fresh.id = store.next_id(IdKind::Campaign).await.unwrap();
         tries.push(tokio::spawn(async move { (fresh.id, store.create_campaign(&fresh, Some(2)).await.unwrap()) }));
     }
     let mut made = Vec::new();
@@ -139,7 +140,7 @@ pub async fn creations_stop_at_the_account_limit_even_when_concurrent(store: Sha
     assert_eq!(made.len(), 2);
     // Campaigns count over all the account's brands.
     let mut elsewhere = campaign_template(&store, &brands[1]).await;
-    elsewhere.id = store.next_id().await.unwrap();
+    elsewhere.id = store.next_id(IdKind::Campaign).await.unwrap();
     assert_eq!(store.create_campaign(&elsewhere, Some(2)).await.unwrap(), Err(AtLimit));
     assert_eq!(store.create_campaign(&elsewhere, None).await.unwrap(), Ok(()), "no limit, no refusal");
     campaign(&store, &bobs, 3, 1, false).await;
@@ -147,7 +148,7 @@ pub async fn creations_stop_at_the_account_limit_even_when_concurrent(store: Sha
     let gone = store.campaign(made[0]).await.unwrap().unwrap();
     store.delete_campaign(&gone).await.unwrap();
     let mut again = campaign_template(&store, shop).await;
-    again.id = store.next_id().await.unwrap();
+    again.id = store.next_id(IdKind::Campaign).await.unwrap();
     assert_eq!(store.create_campaign(&again, Some(3)).await.unwrap(), Ok(()), "a deletion makes room");
 }
 

@@ -3,6 +3,7 @@
 use std::collections::HashSet;
 
 use referrals::domain::engine::{self, Moment};
+use referrals::domain::ids::IdKind;
 use referrals::domain::participant::ParticipantFilter;
 use referrals::domain::{RewardStatus, RewardType};
 use referrals::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SharedStorage};
@@ -89,10 +90,16 @@ pub async fn visits_and_invitations_are_committed(store: SharedStorage) {
     let zoe = signup(&store, &spring, "zoe@example.com", None).await.participant;
     for expected_unique in [true, false] {
         let session = store.session(shop.id).await.unwrap();
-        let (visit, writes) =
-            engine::decide_visit(&*session, &spring, zoe.id, [7; 16], store.next_id().await.unwrap(), &Moment::now())
-                .unwrap()
-                .expect("a participant of the campaign");
+        let (visit, writes) = engine::decide_visit(
+            &*session,
+            &spring,
+            zoe.id,
+            [7; 16],
+            store.next_id(IdKind::Reward).await.unwrap(),
+            &Moment::now(),
+        )
+        .unwrap()
+        .expect("a participant of the campaign");
         session.commit(&writes).await.unwrap();
         assert_eq!(visit.unique, expected_unique);
     }
@@ -100,7 +107,7 @@ pub async fn visits_and_invitations_are_committed(store: SharedStorage) {
     assert_eq!(store.participant(zoe.id).await.unwrap().unwrap().visits, 1);
 
     let emails = [email("x@example.com"), email("y@example.com")];
-    let ids = [store.next_id().await.unwrap(), store.next_id().await.unwrap()];
+    let ids = [store.next_id(IdKind::Invite).await.unwrap(), store.next_id(IdKind::Invite).await.unwrap()];
     let session = store.session(shop.id).await.unwrap();
     let (invites, writes) = engine::decide_invites(&*session, &zoe, &emails, &ids, "2026-01-01T00:00:00Z").unwrap();
     session.commit(&writes).await.unwrap();
@@ -132,9 +139,9 @@ pub async fn an_idempotency_key_is_committed_once(store: SharedStorage) {
             domain: None,
         };
         let ids = referrals::domain::engine::SignupIds {
-            participant: store.next_id().await.unwrap(),
-            referrer_reward: store.next_id().await.unwrap(),
-            invited_reward: store.next_id().await.unwrap(),
+            participant: store.next_id(IdKind::Participant).await.unwrap(),
+            referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),
+            invited_reward: store.next_id(IdKind::Reward).await.unwrap(),
         };
         let session = store.session(shop.id).await.unwrap();
         let decided =
@@ -164,13 +171,31 @@ pub async fn domain_participants_are_found_by_domain(store: SharedStorage) {
     assert_eq!(store.domain_referrers("partner.example", 1).await.unwrap().len(), 1, "at most the limit");
 }
 
-pub async fn ids_are_unique_and_never_zero(store: SharedStorage) {
-    let mut seen = HashSet::new();
-    for _ in 0..1_000 {
-        let id = store.next_id().await.unwrap();
-        assert!(id > 0);
-        assert!(seen.insert(id), "id {id} handed out twice");
+/// Each kind counts from 1 on a new database, on its own, densely: four tasks taking 250 ids
+/// at once get 1 to 1,000 between them, each once.
+pub async fn ids_are_dense_per_kind_and_unique_under_concurrency(store: SharedStorage) {
+    assert_eq!(store.next_id(IdKind::Brand).await.unwrap(), 1);
+    assert_eq!(store.next_id(IdKind::Brand).await.unwrap(), 2);
+    assert_eq!(store.next_id(IdKind::Campaign).await.unwrap(), 1, "kinds count apart");
+    let mut tasks = Vec::new();
+    for _ in 0..4 {
+        let store = store.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut taken = Vec::new();
+            for _ in 0..250 {
+                taken.push(store.next_id(IdKind::Participant).await.unwrap());
+            }
+            taken
+        }));
     }
+    let mut seen = HashSet::new();
+    for task in tasks {
+        for id in task.await.unwrap() {
+            assert!(seen.insert(id), "id {id} handed out twice");
+        }
+    }
+    assert_eq!(seen, (1..=1_000).collect::<HashSet<u64>>());
+    assert_eq!(store.next_id(IdKind::Brand).await.unwrap(), 3);
 }
 
 pub async fn participants_are_searched_by_email_text_and_referrer(store: SharedStorage) {

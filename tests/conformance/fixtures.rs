@@ -2,6 +2,7 @@
 //! signups decided by the engine and committed through a session, as the brand actor does.
 
 use referrals::domain::engine::{self, Moment, NewParticipant, ReferralEdge, Signed, SignupDecision, SignupIds};
+use referrals::domain::ids::IdKind;
 use referrals::domain::{Brand, Campaign, CampaignInput, EmailAddress, Member, PageRequest};
 use referrals::store::SharedStorage;
 use serde_json::json;
@@ -20,7 +21,7 @@ pub async fn member(store: &SharedStorage, address: &str) -> Member {
 
 pub async fn brand(store: &SharedStorage, member: &Member, domain: &str) -> Brand {
     let brand = Brand {
-        id: store.next_id().await.unwrap(),
+        id: store.next_id(IdKind::Brand).await.unwrap(),
         member_id: member.id,
         url: format!("https://{domain}"),
         domain: domain.to_owned(),
@@ -49,7 +50,7 @@ pub async fn campaign(
         "reward_invited": two_way,
     }))
     .unwrap();
-    let id = store.next_id().await.unwrap();
+    let id = store.next_id(IdKind::Campaign).await.unwrap();
     let campaign = Campaign::create(id, brand.id, brand.member_id, &input, "2026-01-01T00:00:00Z").unwrap();
     store.create_campaign(&campaign, None).await.unwrap().expect("no limit");
     campaign
@@ -74,9 +75,9 @@ async fn signup_with(
 ) -> Signed {
     let who = NewParticipant { email: email(address), name: "Friend".into(), domain };
     let ids = SignupIds {
-        participant: store.next_id().await.unwrap(),
-        referrer_reward: store.next_id().await.unwrap(),
-        invited_reward: store.next_id().await.unwrap(),
+        participant: store.next_id(IdKind::Participant).await.unwrap(),
+        referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),
+        invited_reward: store.next_id(IdKind::Reward).await.unwrap(),
     };
     let referral = referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None });
     let session = store.session(campaign.brand_id).await.unwrap();

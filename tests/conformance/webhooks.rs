@@ -1,5 +1,6 @@
 //! Webhooks, the outbox of deliveries, and the attempt log.
 
+use referrals::domain::ids::IdKind;
 use referrals::domain::webhook::{Attempt, PendingDelivery, Webhook};
 use referrals::store::{FinishedAttempt, SharedStorage};
 
@@ -7,7 +8,7 @@ use crate::fixtures::{member, page};
 
 async fn webhook(store: &SharedStorage, member_id: u64, campaign_id: Option<u64>) -> Webhook {
     let webhook = Webhook {
-        id: store.next_id().await.unwrap(),
+        id: store.next_id(IdKind::Webhook).await.unwrap(),
         member_id,
         campaign_id,
         link: "https://hooks.example/in".into(),

@@ -15,6 +15,7 @@ use super::overlay::{Overlay, TreeId};
 use super::{codec, SledStore, StoreError};
 use crate::domain::email;
 use crate::domain::engine::{BrandReads, Write};
+use crate::domain::ids::IdKind;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, EmailAddress, Invite, Participant, Reward};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
 
@@ -32,8 +33,8 @@ pub(super) struct SledSession<'s> {
 
 #[async_trait]
 impl DecisionStore for SledStore {
-    async fn next_id(&self) -> Result<u64, StoreError> {
-        self.fresh_id()
+    async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError> {
+        self.allocate(kind)
     }
 
     async fn session(&self, _brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
@@ -141,10 +142,28 @@ fn visit_key(campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Vec<u
     keys::row(campaign_id, campaign_row::VISIT, &[keys::id(participant_id).as_slice(), visitor].concat())
 }
 
+/// The `meta` key of a kind's id counter.
+pub(super) fn id_counter_key(kind: IdKind) -> String {
+    format!("id.{}", kind.name())
+}
+
 impl SledStore {
-    /// A fresh, unique, increasing id (never 0).
+    /// A fresh, unique, increasing number (never 0) for keys of our own (journal entries):
+    /// sled's generator, which skips ahead at every start, so never an id people see.
     pub(super) fn fresh_id(&self) -> Result<u64, StoreError> {
         Ok(self.db.generate_id()? + 1)
+    }
+
+    /// The next id of `kind`, from its counter in `meta` (`id.<kind>`), moved atomically.
+    /// The counter is written before any row that uses the id, and sled recovers its log in
+    /// order, so a row on disk always has its counter on disk: an id is never handed out
+    /// twice, crash or not.
+    pub(super) fn allocate(&self, kind: IdKind) -> Result<u64, StoreError> {
+        let next = self.meta.update_and_fetch(id_counter_key(kind), |old| {
+            let last = old.and_then(keys::read_id).unwrap_or(0);
+            Some(keys::id(last + 1).to_vec())
+        })?;
+        next.as_deref().and_then(keys::read_id).ok_or_else(|| StoreError::Database("an id counter did not move".into()))
     }
 
     /// A campaign counter's committed value.

@@ -5,6 +5,7 @@ use sled::Transactional;
 use async_trait::async_trait;
 
 use super::{codec, finish_transaction, keys, tx_decode, tx_encode, SledStore, StoreError};
+use crate::domain::ids::IdKind;
 use crate::domain::member::StoredApiKey;
 use crate::domain::pagination::PageRequest;
 use crate::domain::{EmailAddress, Member};
@@ -21,7 +22,7 @@ impl MemberStore for SledStore {
         plan_id: u64,
     ) -> Result<Result<Member, EmailTaken>, StoreError> {
         let member = Member {
-            id: self.fresh_id()?,
+            id: self.allocate(IdKind::Member)?,
             email: email.as_str().to_owned(),
             name: name.to_owned(),
             password_hash,

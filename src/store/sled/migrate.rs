@@ -2,8 +2,10 @@
 //! type from an older stored shape and records that it ran in `meta`, so it never runs twice.
 //! A restored backup of an older release is migrated the same way at its first start.
 
+use super::decisions::id_counter_key;
 use super::keys::index;
 use super::{codec, keys, SledStore, StoreError};
+use crate::domain::ids::IdKind;
 use crate::domain::participant::ParticipantV1;
 use crate::domain::webhook::Attempt;
 use crate::domain::Participant;
@@ -12,6 +14,8 @@ use crate::domain::Participant;
 const PARTICIPANTS_V2: &str = "participants.v2";
 /// Marker in `meta`: every logged webhook attempt has its place in the attempt order.
 const ATTEMPT_ORDER_V1: &str = "attempt_order.v1";
+/// Marker in `meta`: ids come from a counter per kind (`id.<kind>`).
+const IDS_V1: &str = "ids.v1";
 
 /// Rows rewritten per batch.
 const BATCH: usize = 2_000;
@@ -19,7 +23,28 @@ const BATCH: usize = 2_000;
 impl SledStore {
     /// Runs the migrations this database has not had yet; the number of rows rewritten.
     pub(super) fn migrate(&self) -> Result<u64, StoreError> {
+        self.start_id_counters()?;
         Ok(self.migrate_participants()? + self.order_logged_attempts()?)
+    }
+
+    /// Starts every kind's id counter above every id handed out before it existed (they came
+    /// from sled's one generator): a new database starts each kind at 1, and an older one
+    /// keeps its ids and continues densely above them.
+    fn start_id_counters(&self) -> Result<(), StoreError> {
+        if self.meta.contains_key(IDS_V1)? {
+            return Ok(());
+        }
+        // Higher than every id that generator gave (each was a value of it plus one), unless
+        // nothing was ever stored: then 0, and every kind starts at 1.
+        let holds_ids = !self.members.is_empty() || !self.brands.is_empty() || !self.webhooks.is_empty();
+        let floor = if holds_ids { self.db.generate_id()? + 1 } else { 0 };
+        let mut batch = sled::Batch::default();
+        for kind in IdKind::ALL {
+            batch.insert(id_counter_key(kind).as_bytes(), &keys::id(floor)[..]);
+        }
+        batch.insert(IDS_V1, &keys::id(1)[..]);
+        self.meta.apply_batch(batch)?;
+        Ok(())
     }
 
     /// Gives the attempts logged before the log kept its order a place in it: each webhook's
@@ -196,5 +221,33 @@ mod tests {
         let (listed, total) = store.attempts_of_webhook(5, PageRequest { page: 1, limit: 10 }).await.unwrap();
         let order: Vec<(u64, u32)> = listed.iter().map(|a| (a.event_id, a.attempt)).collect();
         assert_eq!((order, total), (vec![(1, 1), (3, 2), (9, 1), (3, 1)], 4));
+    }
+
+    #[test]
+    fn a_database_of_the_old_generator_keeps_its_ids_and_continues_above_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+        // As an older release numbered things: sled's generator, skipping ahead at each start.
+        let old_id = store.fresh_id().unwrap() + 2_000_000;
+        while store.fresh_id().unwrap() < old_id {}
+        store.brands.insert(keys::id(old_id), &b"a brand row"[..]).unwrap();
+        store.meta.remove(IDS_V1).unwrap();
+        for kind in IdKind::ALL {
+            store.meta.remove(id_counter_key(kind)).unwrap();
+        }
+        store.migrate().unwrap();
+        let next = store.allocate(IdKind::Brand).unwrap();
+        assert!(next > old_id, "{next} is above {old_id}");
+        assert_eq!(store.allocate(IdKind::Brand).unwrap(), next + 1, "and dense from there");
+        assert!(store.allocate(IdKind::Participant).unwrap() > old_id, "every kind");
+    }
+
+    #[test]
+    fn a_new_database_counts_every_kind_from_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+        for kind in IdKind::ALL {
+            assert_eq!(store.allocate(kind).unwrap(), 1, "{kind:?}");
+        }
     }
 }

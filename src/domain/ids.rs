@@ -1,0 +1,43 @@
+//! The kinds of numbered things. Each kind has its own dense sequence from 1, so the first
+//! brand of a fresh server is brand 1 and its first participant is participant 1, and ids
+//! stay consecutive across restarts.
+
+/// A sequence of ids. Ids are unique within a kind only: every lookup names its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum IdKind {
+    Member,
+    Brand,
+    Campaign,
+    /// Participants, and the webhook events named after them: a signup event's id is its
+    /// participant's, so a test event takes the next number of this sequence too, and no
+    /// two events share an id.
+    Participant,
+    Reward,
+    Invite,
+    Webhook,
+}
+
+impl IdKind {
+    pub const ALL: [IdKind; 7] = [
+        IdKind::Member,
+        IdKind::Brand,
+        IdKind::Campaign,
+        IdKind::Participant,
+        IdKind::Reward,
+        IdKind::Invite,
+        IdKind::Webhook,
+    ];
+
+    /// A stable name, for the stores that keep one counter per kind.
+    pub fn name(self) -> &'static str {
+        match self {
+            IdKind::Member => "member",
+            IdKind::Brand => "brand",
+            IdKind::Campaign => "campaign",
+            IdKind::Participant => "participant",
+            IdKind::Reward => "reward",
+            IdKind::Invite => "invite",
+            IdKind::Webhook => "webhook",
+        }
+    }
+}
