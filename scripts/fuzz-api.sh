@@ -59,8 +59,12 @@ BASE=$(grep -o 'http://[0-9.:]*' "$WORK/stdout" | head -1)
 curl -sf "$BASE/api/v1/openapi.json" -o "$WORK/openapi.json"
 "$VENV/bin/openapi-spec-validator" "$WORK/openapi.json"
 
-curl -sf -X POST "$BASE/api/v1/members" -H 'content-type: application/json' \
-  -d '{"email":"fuzz@example.com","name":"Fuzz","password":"fuzz-password-123"}' >/dev/null
+MEMBER=$(curl -sf -X POST "$BASE/api/v1/members" -H 'content-type: application/json' \
+  -d '{"email":"fuzz@example.com","name":"Fuzz","password":"fuzz-password-123"}' |
+  python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["id"])')
+# On the Scale plan (no limits), so creations are fuzzed beyond the free plan's one brand.
+curl -sf -X PUT "$BASE/admin/v1/members/$MEMBER/plan" -H "Authorization: Bearer $ADMIN_TOKEN" \
+  -H 'content-type: application/json' -d '{"plan_id":3}' >/dev/null
 TOKEN=$(curl -sf -X POST "$BASE/api/v1/auth/token" -H 'content-type: application/json' \
   -d '{"email":"fuzz@example.com","password":"fuzz-password-123"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["token"])')
 KEY=$(curl -sf -X POST "$BASE/api/v1/members/api-key" -H "Authorization: Bearer $TOKEN" |

