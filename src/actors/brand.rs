@@ -470,10 +470,17 @@ impl Handler<RecordVisit> for BrandActor {
             else {
                 return Ok(None);
             };
-            let reward_id = brand.store.next_id(IdKind::Reward).await?;
             let session = brand.store.session(brand.brand_id).await?;
-            let decided =
-                engine::decide_visit(&*session, &campaign, msg.participant_id, msg.visitor, reward_id, &Moment::now())?;
+            let moment = Moment::now();
+            let decide = |reward_id| {
+                engine::decide_visit(&*session, &campaign, msg.participant_id, msg.visitor, reward_id, &moment)
+            };
+            // Most visits earn nothing: a reward number is taken only when one is due, and the
+            // visit decided again with it (the same reads, nothing committed in between).
+            let mut decided = decide(0)?;
+            if decided.as_ref().is_some_and(|(visit, _)| visit.reward.is_some()) {
+                decided = decide(brand.store.next_id(IdKind::Reward).await?)?;
+            }
             let Some((visit, writes)) = decided else { return Ok(None) };
             session.commit(&writes).await?;
             Ok(Some(visit))

@@ -170,6 +170,13 @@ async fn a_visit_goal_counts_unique_visits_of_the_referral_link() {
     assert_eq!(rewards().await, (1, 2, 0), "the same visitor twice is one unique visit");
     visit(&second).await.unwrap();
     assert_eq!(rewards().await, (2, 3, 1), "the second unique visitor reaches the goal");
+    // Visits that earn nothing take no reward number: the referrer's own signup set aside 1
+    // and 2 (for the rewards a signup may earn), so this reward is 3, not 3 plus a number
+    // per visit.
+    let detail =
+        expect_status(app.get("/api/v1", &format!("/participants/{}", referrer["id"]), &member.bearer()).await, 200)
+            .await;
+    assert_eq!(detail["data"]["rewards"][0]["id"], json!(3));
     // A referral signup does not count toward a visit goal.
     let signed = expect_status(app.refer(&member, code, "friend@visits.example").await, 201).await;
     assert_eq!(signed["data"]["referrer_reward"], json!(null));
