@@ -7,6 +7,9 @@
 #        referral-signup cases: for A/B pairs of two builds, run alternately)
 #        BENCH_CASES=restore scripts/bench.sh   (a campaign of 1,000,000 participants, then
 #        its backup and refctl restore's time and peak memory; target under 100 MB)
+#        BENCH_PROFILE=1 BENCH_CASES=signups scripts/bench.sh   (also samples the server with
+#        perf during the 100-brands signup case and prints where its CPU time went, by stage;
+#        needs perf, from Debian's linux-perf)
 #
 # Benchmarks the release server on loopback with wrk and prints a table. Starts its own
 # server on a free port with a temporary data directory and stops it at the end. Every case
@@ -144,7 +147,14 @@ run_case() {
   local name=$1 path=$2 script=${3:-$WORK/get.lua} duration=${4:-$SECONDS_PER_CASE}
   local out="$WORK/wrk.txt" log_from
   log_from=$(($(wc -l <"$WORK/server.log") + 1))
+  local perf_pid=
+  if [ -n "${BENCH_PROFILE:-}" ] && [[ $name == *"100 brands"* ]]; then
+    perf record -F 499 --call-graph dwarf,16384 -o "$WORK/perf.data" -p "$SERVER_PID" -- sleep "$duration" \
+      >/dev/null 2>&1 &
+    perf_pid=$!
+  fi
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"${duration}s" --latency -s "$script" "$BASE$path" >"$out"
+  [ -z "$perf_pid" ] || wait "$perf_pid" || true
   local rps p50 p99 errors stalls
   rps=$(awk '/Requests\/sec/ {printf "%d", $2}' "$out")
   p50=$(awk '$1 == "50%" {print $2}' "$out")
@@ -184,6 +194,11 @@ print_table() {
 }
 if [ "$BENCH_CASES" = signups ]; then
   print_table
+  if [ -n "${BENCH_PROFILE:-}" ]; then
+    perf report -i "$WORK/perf.data" --children --sort symbol -g none --stdio --percent-limit 0.05 2>/dev/null \
+      >"$WORK/perf.txt"
+    python3 scripts/profile-stages.py "$WORK/perf.txt"
+  fi
   exit 0
 fi
 run_case "GET /campaigns/:id" "/api/v1/campaigns/$HOT"

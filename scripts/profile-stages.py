@@ -1,0 +1,51 @@
+"""Where a durable referral signup's CPU time goes, by stage, from a `perf report --children`
+text report of the server under the 100-brands signup load (see BENCH_PROFILE in bench.sh).
+
+Each stage is the inclusive share of the samples in its frames (a frame's callees count
+with it), so nested stages are shown nested and the top level adds up to at most 100 %."""
+import re
+import sys
+
+# (indent, label, patterns): the first frame matching one of the patterns counts, inclusive.
+STAGES = [
+    (0, "HTTP workers: the connection, the request, the handler's own work", [r"<actix_http::h1::dispatcher::Dispatcher<T,S,B,X,U> as core::future::future::Future>::poll"]),
+    (1, "reading and parsing requests", [r"InnerDispatcher<T,S,B,X,U>::poll_request"]),
+    (1, "authentication (API key digest, member read)", [r"<referrals::http::authenticated::AuthenticatedMember as actix_web::extract::FromRequest>::from_request"]),
+    (1, "ownership (the campaign's read)", [r"referrals::http::ownership::campaign::"]),
+    (1, "rendering the answer (serde_json)", [r"referrals::http::envelope::created"]),
+    (1, "writing answers to the socket", [r"InnerDispatcher<T,S,B,X,U>::poll_flush"]),
+    (0, "brand actors: load, decide, commit", [r"poll<referrals::actors::brand::\{impl#\d+\}::handle::\{closure#0\}::\{async_block_env#0\}"]),
+    (1, "id allocation (the counters in meta)", [r"referrals::store::sled::SledStore>::allocate"]),
+    (1, "the engine's decision", [r"referrals::domain::engine::signup::decide_signup"]),
+    (1, "the session's commit", [r"SledSession as referrals::store::interface::BrandSession>::commit"]),
+    (2, "the journaled write set (journal entry, the writes, its removal)", [r"referrals::store::sled::overlay::Overlay::commit_journaled"]),
+    (0, "sled's background threads (log buffers to the file)", [r"sled::threadpool::perform_work"]),
+    (0, "the group commit's flusher (sled flush, fdatasync)", [r"referrals::store::sled::group_commit::run"]),
+    (0, "idle (epoll wait)", [r"^epoll_wait"]),
+]
+
+LINE = re.compile(r"^\s*([\d.]+)%\s+([\d.]+)%\s+\[[.k]\]\s+(.*?)(\s+-\s+-)?\s*$")
+
+
+def main(path):
+    rows = []
+    with open(path, errors="replace") as report:
+        for line in report:
+            m = LINE.match(line)
+            if m:
+                rows.append((float(m.group(1)), m.group(3).strip()))
+    if not rows:
+        sys.exit(f"no samples in {path}: is perf installed and allowed to sample?")
+    print("\nwhere the server's CPU time went during the 100-brands signup case (inclusive % of samples):")
+    for indent, label, patterns in STAGES:
+        share = None
+        for pattern in patterns:
+            found = [children for children, symbol in rows if re.search(pattern, symbol)]
+            if found:
+                share = max(found) if share is None else max(share, max(found))
+        shown = "   -  " if share is None else f"{share:5.1f}%"
+        print(f"  {'    ' * indent}{shown}  {label}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
