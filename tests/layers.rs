@@ -114,6 +114,32 @@ fn nothing_outside_the_sled_backend_names_sled() {
     assert!(wrong.is_empty(), "sled named outside src/store/sled:\n{}", wrong.join("\n"));
 }
 
+/// Files stay small enough to read in one go: a file of `src/` over this many lines must say
+/// why in its first lines (a line with "over 500 lines").
+const MAX_LINES: usize = 500;
+
+#[test]
+fn no_source_file_is_over_500_lines_without_saying_why() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut long = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("read a source file");
+        let lines = text.lines().count();
+        let says_why = text.lines().take(10).any(|l| l.contains("over 500 lines"));
+        if lines > MAX_LINES && !says_why {
+            long.push(format!("{}: {lines} lines", file.display()));
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "split these files, or say in their first lines why they are over 500 lines:\n{}",
+        long.join("\n")
+    );
+}
+
 #[test]
 fn the_layer_table_itself_has_no_cycle() {
     for (index, (module, uses)) in LAYERS.iter().enumerate() {

@@ -2,6 +2,8 @@
 //! its auth, parameters, body, success answer and extra failure statuses. The document is
 //! built from it (`mod.rs`), and the route test compares it with the served routes.
 
+use std::sync::OnceLock;
+
 use utoipa::openapi::path::HttpMethod;
 use utoipa::openapi::Type;
 
@@ -189,6 +191,30 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(POST Site "/admin/v1/campaigns/{id}/coupons", "admin", "Streamed coupon import (up to 512 MiB of lines)", Admin, query: &[], body: Some(Lines), 201 => Data("CouponImport"), errors: &[]),
     ep!(GET Site "/admin/v1/backup", "admin", "A consistent snapshot of the whole database", Admin, query: &[], body: None, 200 => Text("application/octet-stream"), errors: &[]),
 ];
+
+/// The query parameters of the operation `method` on the route pattern the router matched
+/// (`/api/v1/brands/{id}`), as the document lists them; `None` when no operation has that
+/// method and pattern. The API refuses any other parameter (`http::query::refuse_unknown`).
+pub fn query_parameters(method: &actix_web::http::Method, pattern: &str) -> Option<&'static [&'static str]> {
+    type Table = std::collections::HashMap<(String, String), Vec<&'static str>>;
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = Table::new();
+        for endpoint in ENDPOINTS {
+            let roots: &[&str] = match endpoint.root {
+                Root::Api => &crate::http::API_ROOTS,
+                Root::Site => &[""],
+            };
+            let names: Vec<&'static str> = endpoint.query.iter().map(|(name, ..)| name.trim_end_matches('*')).collect();
+            for root in roots {
+                let key = (endpoint.method_name().to_ascii_uppercase(), format!("{root}{}", endpoint.path));
+                table.insert(key, names.clone());
+            }
+        }
+        table
+    });
+    table.get(&(method.as_str().to_owned(), pattern.to_owned())).map(Vec::as_slice)
+}
 
 impl Endpoint {
     pub(super) fn method_name(&self) -> &'static str {

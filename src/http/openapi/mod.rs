@@ -7,8 +7,11 @@
 //! the server registers ([`crate::http::routes`]), both ways.
 
 pub mod bodies;
+mod components;
 mod endpoints;
 
+use components::components;
+pub use endpoints::query_parameters;
 use endpoints::{Answer, Auth, Body, Endpoint, Root, ENDPOINTS};
 use Answer::{Bare, Data, Redirect, Text};
 use Body::{Anything, Json, JsonOrLines, Lines};
@@ -20,163 +23,15 @@ use actix_web::{web, HttpResponse};
 use serde_json::{json, Value};
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::request_body::RequestBodyBuilder;
-use utoipa::openapi::security::{
-    ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
-};
+use utoipa::openapi::security::SecurityRequirement;
 use utoipa::openapi::{
-    ArrayBuilder, ComponentsBuilder, ContentBuilder, HeaderBuilder, InfoBuilder, ObjectBuilder, OneOfBuilder, OpenApi,
-    OpenApiBuilder, PathsBuilder, Ref, RefOr, Required, ResponseBuilder, Schema, ServerBuilder, Tag, Type,
+    ContentBuilder, HeaderBuilder, InfoBuilder, ObjectBuilder, OpenApi, OpenApiBuilder, PathsBuilder, Ref, RefOr,
+    Required, ResponseBuilder, Schema, ServerBuilder, Tag, Type,
 };
 
 use super::{AppState, API_ROOTS};
 
-/// Registers every schema by name: the answers, the types inside them, the request bodies.
-fn components() -> utoipa::openapi::Components {
-    use crate::domain::coupon::InvalidLine;
-    use crate::domain::pagination::Page;
-    use crate::domain::plan::{Plan, PlanLimits};
-    use crate::domain::webhook::Attempt;
-    use crate::domain::CampaignCounters;
-    use crate::http::answers::*;
-    use crate::http::health::Health;
-    use crate::http::Code;
-    use crate::views::*;
-    use bodies::*;
-    let mut builder = ComponentsBuilder::new()
-        .security_scheme("api_key", SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::new("X-API-Key"))))
-        .security_scheme(
-            "bearer",
-            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
-        )
-        .security_scheme(
-            "admin_token",
-            SecurityScheme::Http(
-                HttpBuilder::new()
-                    .scheme(HttpAuthScheme::Bearer)
-                    .description(Some("The admin token from the server's configuration"))
-                    .build(),
-            ),
-        );
-    macro_rules! register {
-        ($($t:ty),* $(,)?) => { $( builder = builder.schema_from::<$t>(); )* };
-    }
-    register!(
-        Page,
-        Failure,
-        Code,
-        InvalidLine,
-        RegisterBody,
-        Registered,
-        LoginBody,
-        TokenAnswer,
-        MemberSummary,
-        Profile,
-        PlanSummary,
-        ApiKeyAnswer,
-        Plan,
-        PlanLimits,
-        Plans,
-        BrandCreate,
-        BrandUpdate,
-        Brand,
-        BrandList,
-        Deleted,
-        Health,
-        CampaignCounters,
-        BrandStats,
-        DailySignups,
-        CampaignStats,
-        CampaignInput,
-        WidgetSettings,
-        ContestInput,
-        Widget,
-        Contest,
-        Campaign,
-        RewardSettings,
-        CampaignDetail,
-        CampaignList,
-        CouponPool,
-        CampaignCoupons,
-        CouponCodes,
-        CouponUpload,
-        Participant,
-        ParticipantList,
-        ContactList,
-        Reward,
-        Invite,
-        Referrer,
-        ParticipantDetail,
-        InviteBody,
-        Invites,
-        SignupBody,
-        ReferralSignupBody,
-        SignupAnswer,
-        ReferralSignupAnswer,
-        ReferrerCount,
-        WebhookCreate,
-        WebhookUpdate,
-        Webhook,
-        WebhookList,
-        Attempt,
-        Delivery,
-        AttemptList,
-        RetryAnswer,
-        AutomationMe,
-        SubscribeBody,
-        LanderInput,
-        bodies::LanderBackground,
-        bodies::LanderFonts,
-        crate::http::answers::LanderBackground,
-        crate::http::answers::LanderFonts,
-        crate::http::answers::Lander,
-        LanderBrand,
-        LanderAnswer,
-        WidgetSignupBody,
-        WidgetSignupAnswer,
-        WidgetParticipant,
-        WidgetReward,
-        ImpressionBody,
-        ShareBody,
-        Counted,
-        Progress,
-        ClickAnswer,
-        AdminMemberCreate,
-        AdminMember,
-        AdminKeyInfo,
-        AdminMemberList,
-        SetPlanBody,
-        AdminKey,
-        PlanInput,
-        TokenNetworkBody,
-        CouponImport,
-        ImportedPool,
-    );
-    builder = builder.schema(
-        "ClickBody",
-        ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::SchemaType::AnyValue)
-            .description(Some(
-                "{\"from\": <referring domain>, \"to\": <destination domain>}, as JSON, a form, or the beacon's \
-                 text/plain; anything else is answered 200 with ok false",
-            ))
-            .build(),
-    );
-    // The coupon upload's JSON: the spec's array of codes, or the same array as `codes`.
-    builder = builder.schema(
-        "CouponUploadBody",
-        OneOfBuilder::new()
-            .item(
-                ArrayBuilder::new()
-                    .items(ObjectBuilder::new().schema_type(utoipa::openapi::schema::SchemaType::AnyValue))
-                    .description(Some("the codes, judged one by one as in CouponCodes.codes")),
-            )
-            .item(schema_ref("CouponCodes")),
-    );
-    builder = builder.schema("Document", ObjectBuilder::new().description(Some("An OpenAPI 3.1 document")).build());
-    builder.build()
-}
-
-fn schema_ref(name: &str) -> RefOr<Schema> {
+pub(super) fn schema_ref(name: &str) -> RefOr<Schema> {
     RefOr::Ref(Ref::from_schema_name(name))
 }
 
@@ -381,30 +236,6 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
         op = op.response(status.to_string(), answer);
     }
     op.build()
-}
-
-/// The query parameters of the operation `method` on the route pattern the router matched
-/// (`/api/v1/brands/{id}`), as the document lists them; `None` when no operation has that
-/// method and pattern. The API refuses any other parameter (`http::query::refuse_unknown`).
-pub fn query_parameters(method: &actix_web::http::Method, pattern: &str) -> Option<&'static [&'static str]> {
-    type Table = std::collections::HashMap<(String, String), Vec<&'static str>>;
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut table = Table::new();
-        for endpoint in ENDPOINTS {
-            let roots: &[&str] = match endpoint.root {
-                Root::Api => &API_ROOTS,
-                Root::Site => &[""],
-            };
-            let names: Vec<&'static str> = endpoint.query.iter().map(|(name, ..)| name.trim_end_matches('*')).collect();
-            for root in roots {
-                let key = (endpoint.method_name().to_ascii_uppercase(), format!("{root}{}", endpoint.path));
-                table.insert(key, names.clone());
-            }
-        }
-        table
-    });
-    table.get(&(method.as_str().to_owned(), pattern.to_owned())).map(Vec::as_slice)
 }
 
 /// The whole document, for a server whose site root is `site`.

@@ -1,0 +1,185 @@
+//! The brand actor's messages about participants: a signup (with or without a referral, with
+//! its rewards, its webhook deliveries and its idempotency record), invitations sent by email,
+//! and visits of a referral link.
+
+use actix::prelude::*;
+
+use super::{BrandActor, BrandError};
+use crate::domain::engine::{
+    self, Moment, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal, Visit,
+};
+use crate::domain::ids::IdKind;
+use crate::domain::plan::Quota;
+use crate::domain::{now_rfc3339, EmailAddress, Invite, Plan};
+use crate::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome};
+
+/// Signs a participant up to a campaign, with or without a referral, and applies the goal
+/// and reward rules.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<SignupOutcome, BrandError>")]
+pub struct Signup {
+    pub campaign_id: u64,
+    pub member_id: u64,
+    pub who: NewParticipant,
+    pub referral: Option<ReferralEdge>,
+    pub idempotency: Option<IdempotencyWrite>,
+    /// The campaign owner's plan: its participant limit applies.
+    pub plan: Plan,
+}
+
+/// What a signup did.
+#[derive(Debug)]
+pub enum SignupOutcome {
+    /// A new participant (and any rewards the signup earned).
+    Created(Box<Signed>),
+    /// A referral signup for someone who already has an inviter: nothing changed.
+    AlreadyReferred { participant: Box<crate::domain::Participant>, by_same_referrer: bool },
+    /// The first answer of this idempotent request.
+    Replay(IdempotencyRecord),
+}
+
+/// The stored first answer for a reused key: a replay when the request is the same, a
+/// conflict when it is another.
+fn replay_or_conflict(record: IdempotencyRecord, write: &IdempotencyWrite) -> Result<SignupOutcome, BrandError> {
+    if record.request_hash == write.request_hash {
+        Ok(SignupOutcome::Replay(record))
+    } else {
+        Err(BrandError::IdempotencyConflict)
+    }
+}
+
+impl Handler<Signup> for BrandActor {
+    type Result = AtomicResponse<Self, Result<SignupOutcome, BrandError>>;
+
+    fn handle(&mut self, msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
+        self.atomic(|brand| async move {
+            let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
+            if let Some(write) = &msg.idempotency {
+                if let Some(record) = brand.store.idempotency_record(&write.key).await? {
+                    return replay_or_conflict(record, write);
+                }
+            }
+            let session = brand.store.session(brand.brand_id).await?;
+            // A known email creates nothing (the engine refuses it or names its inviter
+            // before any id is used): taking no ids for it keeps the sequences free of the
+            // gaps that returning visitors would otherwise leave.
+            let ids = if session.participant_id_by_email(campaign.id, &msg.who.email)?.is_some() {
+                SignupIds { participant: 0, referrer_reward: 0, invited_reward: 0 }
+            } else {
+                SignupIds {
+                    participant: brand.store.next_id(IdKind::Participant).await?,
+                    referrer_reward: brand.store.next_id(IdKind::Reward).await?,
+                    invited_reward: brand.store.next_id(IdKind::Reward).await?,
+                }
+            };
+            let owner = Owner {
+                webhooks: brand.webhooks_for(&campaign).await?,
+                participant_limit: msg.plan.limits.participants,
+            };
+            let moment = Moment::now();
+            let decision = engine::decide_signup(&*session, &campaign, &msg.who, msg.referral, ids, &owner, &moment)?;
+            let (signed, writes) = match decision.map_err(|refusal| BrandError::refused_signup(refusal, &msg.plan))? {
+                SignupDecision::Created { signed, writes } => (signed, writes),
+                SignupDecision::AlreadyReferred { participant, by_same_referrer } => {
+                    return Ok(SignupOutcome::AlreadyReferred { participant, by_same_referrer })
+                }
+            };
+            let Some(write) = &msg.idempotency else {
+                session.commit(&writes).await?;
+                return Ok(SignupOutcome::Created(signed));
+            };
+            let record = IdempotencyRecord {
+                request_hash: write.request_hash,
+                created_at: moment.at,
+                outcome: IdempotentOutcome::Signed(signed.clone()),
+            };
+            match session.commit_idempotent(&writes, write, &record).await? {
+                Ok(()) => Ok(SignupOutcome::Created(signed)),
+                Err(existing) => replay_or_conflict(existing, write),
+            }
+        })
+    }
+}
+
+impl BrandError {
+    /// A signup the engine refused, for the owner on `plan`.
+    fn refused_signup(refusal: SignupRefusal, plan: &Plan) -> Self {
+        match refusal {
+            SignupRefusal::EmailTaken => BrandError::EmailTaken,
+            SignupRefusal::InvalidReferral => BrandError::InvalidReferral,
+            SignupRefusal::SelfReferral => BrandError::SelfReferral,
+            SignupRefusal::DomainTaken => BrandError::DomainTaken,
+            SignupRefusal::ParticipantLimit { .. } => BrandError::limit_reached(Quota::Participants, plan),
+        }
+    }
+}
+
+/// Records invitations a participant sent by email.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Vec<Invite>, BrandError>")]
+pub struct AddInvites {
+    pub participant_id: u64,
+    pub member_id: u64,
+    pub emails: Vec<EmailAddress>,
+}
+
+impl Handler<AddInvites> for BrandActor {
+    type Result = AtomicResponse<Self, Result<Vec<Invite>, BrandError>>;
+
+    fn handle(&mut self, msg: AddInvites, _ctx: &mut Self::Context) -> Self::Result {
+        self.atomic(|brand| async move {
+            let participant = brand
+                .store
+                .participant(msg.participant_id)
+                .await?
+                .filter(|p| p.brand_id == brand.brand_id && p.member_id == msg.member_id)
+                .ok_or(BrandError::NotFound("participant"))?;
+            let mut ids = Vec::with_capacity(msg.emails.len());
+            for _ in &msg.emails {
+                ids.push(brand.store.next_id(IdKind::Invite).await?);
+            }
+            let session = brand.store.session(brand.brand_id).await?;
+            let (invites, writes) = engine::decide_invites(&*session, &participant, &msg.emails, &ids, &now_rfc3339())?;
+            session.commit(&writes).await?;
+            Ok(invites)
+        })
+    }
+}
+
+/// Records a visit of a participant's referral link (a click, a unique visit once per
+/// visitor, and the reward a `visit` goal earns).
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Option<Visit>, BrandError>")]
+pub struct RecordVisit {
+    pub campaign_id: u64,
+    pub participant_id: u64,
+    /// Digest identifying the visitor (cookie, or address and user agent).
+    pub visitor: [u8; 16],
+}
+
+impl Handler<RecordVisit> for BrandActor {
+    type Result = AtomicResponse<Self, Result<Option<Visit>, BrandError>>;
+
+    fn handle(&mut self, msg: RecordVisit, _ctx: &mut Self::Context) -> Self::Result {
+        self.atomic(|brand| async move {
+            let Some(campaign) = brand.store.campaign(msg.campaign_id).await?.filter(|c| c.brand_id == brand.brand_id)
+            else {
+                return Ok(None);
+            };
+            let session = brand.store.session(brand.brand_id).await?;
+            let moment = Moment::now();
+            let decide = |reward_id| {
+                engine::decide_visit(&*session, &campaign, msg.participant_id, msg.visitor, reward_id, &moment)
+            };
+            // Most visits earn nothing: a reward number is taken only when one is due, and the
+            // visit decided again with it (the same reads, nothing committed in between).
+            let mut decided = decide(0)?;
+            if decided.as_ref().is_some_and(|(visit, _)| visit.reward.is_some()) {
+                decided = decide(brand.store.next_id(IdKind::Reward).await?)?;
+            }
+            let Some((visit, writes)) = decided else { return Ok(None) };
+            session.commit(&writes).await?;
+            Ok(Some(visit))
+        })
+    }
+}
