@@ -81,6 +81,11 @@ pub struct LimitReached {
 }
 
 impl LimitReached {
+    /// `plan` allows no more of what `quota` counts.
+    pub fn of(quota: Quota, plan: &Plan) -> Self {
+        Self { quota, limit: quota.of(&plan.limits).unwrap_or_default(), plan: plan.name.clone() }
+    }
+
     fn sentence(&self) -> String {
         let (plural, scope, remedy) = match self.quota {
             Quota::Brands => ("brands", "per account", "delete a brand"),

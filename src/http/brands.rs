@@ -106,12 +106,7 @@ pub async fn create(
         },
         BrandRefused::AtLimit => ApiError::Refused {
             code: Code::PlanLimitReached,
-            message: LimitReached {
-                quota: Quota::Brands,
-                limit: plan.limits.brands.unwrap_or_default(),
-                plan: plan.name.clone(),
-            }
-            .to_string(),
+            message: LimitReached::of(Quota::Brands, &plan).to_string(),
         },
     })?;
     Ok(envelope::created(views::brand(&brand)))

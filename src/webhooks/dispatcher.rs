@@ -209,8 +209,12 @@ impl WebhookDispatcher {
     }
 
     fn prepare(&self, webhook: &Webhook, message_id: String, body: String) -> Prepared {
-        let secret = self.settings.secrets.open(webhook.id, &webhook.sealed_secret).ok();
-        Prepared { link: webhook.link.clone(), message_id, body, secret }
+        Prepared { link: webhook.link.clone(), message_id, body, secret: self.signing_secret(webhook) }
+    }
+
+    /// The webhook's signing secret, opened; `None` when it cannot be (the server secret changed).
+    fn signing_secret(&self, webhook: &Webhook) -> Option<String> {
+        self.settings.secrets.open(webhook.id, &webhook.sealed_secret).ok()
     }
 
     /// Logs an attempt (in the next batch) and decides what comes next.
@@ -370,7 +374,7 @@ impl Handler<SendTest> for WebhookDispatcher {
         let store = self.store.clone();
         let client = self.client.clone();
         let (allow_private, dry_run) = (self.settings.config.allow_private_targets, self.settings.config.dry_run);
-        let secret = self.settings.secrets.open(msg.webhook.id, &msg.webhook.sealed_secret).ok();
+        let secret = self.signing_secret(&msg.webhook);
         Box::pin(async move {
             // Events are named by participant numbers: a test event takes the next one.
             let event_id = store.next_id(IdKind::Participant).await?;

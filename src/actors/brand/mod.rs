@@ -131,14 +131,6 @@ pub enum BrandError {
     Store(#[from] StoreError),
 }
 
-impl BrandError {
-    /// The member's `plan` allows no more of what `quota` counts.
-    fn limit_reached(quota: Quota, plan: &Plan) -> Self {
-        let limit = quota.of(&plan.limits).unwrap_or_default();
-        BrandError::LimitReached(LimitReached { quota, limit, plan: plan.name.clone() })
-    }
-}
-
 /// Asks the actor which position this message took in the order it applies messages: the
 /// number of messages it has applied, this one included. Cheap; used to check liveness and
 /// that one brand's messages are applied strictly one after another, in arrival order.
@@ -239,7 +231,7 @@ impl Handler<CreateCampaign> for BrandActor {
             brand.check_entitlements(&msg.campaign, msg.plan.paid).await?;
             let limit = Quota::Campaigns.of(&msg.plan.limits);
             if let Err(AtLimit) = brand.store.create_campaign(&msg.campaign, limit).await? {
-                return Err(BrandError::limit_reached(Quota::Campaigns, &msg.plan));
+                return Err(BrandError::LimitReached(LimitReached::of(Quota::Campaigns, &msg.plan)));
             }
             Ok(msg.campaign)
         })

@@ -9,7 +9,7 @@ use crate::domain::engine::{
     self, Moment, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal, Visit,
 };
 use crate::domain::ids::IdKind;
-use crate::domain::plan::Quota;
+use crate::domain::plan::{LimitReached, Quota};
 use crate::domain::{now_rfc3339, EmailAddress, Invite, Plan};
 use crate::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome};
 
@@ -109,7 +109,9 @@ impl BrandError {
             SignupRefusal::InvalidReferral => BrandError::InvalidReferral,
             SignupRefusal::SelfReferral => BrandError::SelfReferral,
             SignupRefusal::DomainTaken => BrandError::DomainTaken,
-            SignupRefusal::ParticipantLimit { .. } => BrandError::limit_reached(Quota::Participants, plan),
+            SignupRefusal::ParticipantLimit { .. } => {
+                BrandError::LimitReached(LimitReached::of(Quota::Participants, plan))
+            }
         }
     }
 }

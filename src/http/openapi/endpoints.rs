@@ -201,14 +201,9 @@ pub fn query_parameters(method: &actix_web::http::Method, pattern: &str) -> Opti
     let table = TABLE.get_or_init(|| {
         let mut table = Table::new();
         for endpoint in ENDPOINTS {
-            let roots: &[&str] = match endpoint.root {
-                Root::Api => &crate::http::API_ROOTS,
-                Root::Site => &[""],
-            };
             let names: Vec<&'static str> = endpoint.query.iter().map(|(name, ..)| name.trim_end_matches('*')).collect();
-            for root in roots {
-                let key = (endpoint.method_name().to_ascii_uppercase(), format!("{root}{}", endpoint.path));
-                table.insert(key, names.clone());
+            for path in endpoint.paths() {
+                table.insert((endpoint.method_name().to_ascii_uppercase(), path), names.clone());
             }
         }
         table
@@ -217,6 +212,15 @@ pub fn query_parameters(method: &actix_web::http::Method, pattern: &str) -> Opti
 }
 
 impl Endpoint {
+    /// The endpoint's full paths: under both API roots, or as written.
+    pub(super) fn paths(&self) -> Vec<String> {
+        let roots: &[&str] = match self.root {
+            Root::Api => &crate::http::API_ROOTS,
+            Root::Site => &[""],
+        };
+        roots.iter().map(|root| format!("{root}{}", self.path)).collect()
+    }
+
     pub(super) fn method_name(&self) -> &'static str {
         match self.method {
             GET => "get",

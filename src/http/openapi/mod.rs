@@ -12,7 +12,7 @@ mod endpoints;
 
 use components::components;
 pub use endpoints::query_parameters;
-use endpoints::{Answer, Auth, Body, Endpoint, Root, ENDPOINTS};
+use endpoints::{Answer, Auth, Body, Endpoint, ENDPOINTS};
 use Answer::{Bare, Data, Redirect, Text};
 use Body::{Anything, Json, JsonOrLines, Lines};
 use HttpMethod::Get as GET;
@@ -29,7 +29,7 @@ use utoipa::openapi::{
     Required, ResponseBuilder, Schema, ServerBuilder, Tag, Type,
 };
 
-use super::{AppState, API_ROOTS};
+use super::AppState;
 
 pub(super) fn schema_ref(name: &str) -> RefOr<Schema> {
     RefOr::Ref(Ref::from_schema_name(name))
@@ -242,12 +242,7 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
 pub fn build(site: &str) -> OpenApi {
     let mut paths = PathsBuilder::new();
     for endpoint in ENDPOINTS {
-        let roots: &[&str] = match endpoint.root {
-            Root::Api => &API_ROOTS,
-            Root::Site => &[""],
-        };
-        for root in roots {
-            let path = format!("{root}{}", endpoint.path);
+        for path in endpoint.paths() {
             let id = format!("{}{}", endpoint.method_name(), path.replace(['/', '{', '}', '.', '-'], "_"));
             paths = paths.path(&path, PathItem::new(endpoint.method.clone(), operation(endpoint, &path, id)));
         }
