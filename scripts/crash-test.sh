@@ -4,7 +4,9 @@
 # Runs referral signups under load against the release server, kills it with SIGKILL at a
 # random moment, restarts it on the same data directory, and checks that every acknowledged
 # signup and reward is present, that no coupon was assigned twice, and that the counters
-# agree with the records. Loopback only; every round is bounded in time.
+# agree with the records. Each round then moves held rewards (approve, fulfil, void) from
+# several workers, kills it again mid-way, and checks that no acknowledged move was lost.
+# Loopback only; every round is bounded in time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --bin referrals-server

@@ -16,6 +16,11 @@ import threading
 import time
 
 
+# The admin API moves the test's member to the plan without limits (thousands of
+# participants a campaign). A throwaway token of this process's server only.
+ADMIN_TOKEN = "crash-test-admin-token-" + os.urandom(8).hex()
+
+
 class Server:
     """The server process on a fixed data directory; restarted after each kill."""
 
@@ -41,9 +46,10 @@ class Server:
         return path
 
     def start(self):
+        env = dict(os.environ, REFERRALS_ADMIN_TOKEN=ADMIN_TOKEN)
         self.proc = subprocess.Popen(
             [self.binary, "--config", self.config(), "--bind", "127.0.0.1:0", "--data-dir", self.data_dir, "--log-level", "warn"],
-            stdout=subprocess.PIPE, stderr=self.log, text=True)
+            stdout=subprocess.PIPE, stderr=self.log, text=True, env=env)
         line = self.proc.stdout.readline()
         if "listening on http://" not in line:
             sys.exit(f"server did not start: {line!r}")
@@ -65,7 +71,7 @@ class Client:
         self.port, self.token = port, token
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
-    def call(self, method, path, body=None, content_type="application/json"):
+    def call(self, method, path, body=None, content_type="application/json", root="/api/v1"):
         headers = {}
         if self.token:
             headers["Authorization"] = f"Bearer {self.token}"
@@ -73,7 +79,7 @@ class Client:
         if body is not None:
             data = body if isinstance(body, (bytes, str)) else json.dumps(body)
             headers["Content-Type"] = content_type
-        self.conn.request(method, "/api/v1" + path, body=data, headers=headers)
+        self.conn.request(method, root + path, body=data, headers=headers)
         response = self.conn.getresponse()
         return response.status, json.loads(response.read() or b"null")
 
@@ -84,14 +90,79 @@ class Client:
         return answer["data"]
 
 
-def all_pages(client, path):
+def all_pages(client, path, key="participants"):
+    """Every item of a list endpoint (`path` has its query already), page by page."""
     items, page = [], 1
     while True:
         data = client.ok("GET", f"{path}&page={page}&limit=100")
-        items += data["participants"]
+        items += data[key]
         if page >= data["pagination"]["totalPages"]:
             return items
         page += 1
+
+
+# What each worker does to one held reward, in order. An approval leaves it issued, or
+# pending while the pool has no coupon (then a fulfil is skipped: it would be refused).
+PLANS = [
+    [("approve", {}), ("fulfil", {})],
+    [("void", {"reason": "crash test"})],
+    [("approve", {}), ("void", {"reason": "crash test"})],
+]
+# The states each move can leave a reward in.
+RESULTS = {"approve": {"issued", "pending"}, "fulfil": {"fulfilled"}, "void": {"voided"}}
+
+
+def lifecycle_round(server, token, round_no, referrer, workers, per_round):
+    """Earns `per_round` held rewards, then moves them (approve, fulfil, void) from several
+    workers, each on its own rewards, and kills the server mid-way. After the restart every
+    reward is in the state its last acknowledged move left, or in one the move in flight
+    could leave (applied, its answer cut off by the kill): no acknowledged move is lost."""
+    client = Client(server.port, token)
+    rewards = []
+    for i in range(per_round):
+        data = client.ok("POST", "/signups/referral", {"referral_code": referrer["referral_code"], "email": f"held{round_no}-{i}@crash.example"})
+        rewards.append(data["referrer_reward"]["id"])
+    progress = {}  # reward id -> (state acknowledged last, the move in flight or None)
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def worker(mine):
+        client = Client(server.port, token)
+        for reward_id in mine:
+            state = "held"
+            for action, body in PLANS[reward_id % len(PLANS)]:
+                if stop.is_set() or (action == "fulfil" and state != "issued"):
+                    break
+                with lock:
+                    progress[reward_id] = (state, action)
+                try:
+                    status, answer = client.call("POST", f"/rewards/{reward_id}/{action}", body)
+                except (OSError, http.client.HTTPException):
+                    return
+                if status != 200:
+                    sys.exit(f"round {round_no}: {action} of reward {reward_id} -> {status} {answer}")
+                state = answer["data"]["status"]
+                with lock:
+                    progress[reward_id] = (state, None)
+
+    threads = [threading.Thread(target=worker, args=(rewards[w::workers],)) for w in range(workers)]
+    for t in threads:
+        t.start()
+    time.sleep(random.uniform(0.01, 0.25))
+    server.kill()
+    stop.set()
+    for t in threads:
+        t.join()
+    server.start()
+    client = Client(server.port, token)
+    acknowledged = 0
+    for reward_id, (state, in_flight) in progress.items():
+        allowed = {state} | (RESULTS[in_flight] if in_flight else set())
+        status = client.ok("GET", f"/rewards/{reward_id}")["status"]
+        if status not in allowed:
+            sys.exit(f"round {round_no}: reward {reward_id} is {status} after restart; its acknowledged moves left it {state}")
+        acknowledged += state != "held"
+    print(f"round {round_no:2d}: {acknowledged:5d} rewards moved and acknowledged before SIGKILL, none lost", flush=True)
 
 
 def main():
@@ -101,6 +172,7 @@ def main():
     parser.add_argument("--workers", type=int, default=16)
     parser.add_argument("--referrers", type=int, default=50)
     parser.add_argument("--coupons-per-round", type=int, default=150)
+    parser.add_argument("--held-per-round", type=int, default=600)
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="referrals-crash-")
@@ -110,11 +182,18 @@ def main():
     server.start()
     setup = Client(server.port)
     setup.ok("POST", "/members", {"email": "crash@example.com", "name": "Crash", "password": "crash-test-pw"})
-    token = setup.ok("POST", "/auth/token", {"email": "crash@example.com", "password": "crash-test-pw"})["token"]
+    login = setup.ok("POST", "/auth/token", {"email": "crash@example.com", "password": "crash-test-pw"})
+    token = login["token"]
+    status, answer = Client(server.port, ADMIN_TOKEN).call("PUT", f"/members/{login['member']['id']}/plan", {"plan_id": 3}, root="/admin/v1")
+    if status != 200:
+        sys.exit(f"moving the member to the Scale plan -> {status} {answer}")
     admin = Client(server.port, token)
     brand = admin.ok("POST", "/brands", {"url": "https://crash.example.com"})["id"]
     campaign = admin.ok("POST", "/campaigns", {"name": "Crash", "url_id": brand, "reward_type": 1, "num_signups": 1, "reward_invited": True})["id"]
     referrers = [admin.ok("POST", "/signups", {"campaign_id": campaign, "email": f"referrer{i}@crash.example"})["participant"] for i in range(args.referrers)]
+    # Rewards held 30 days, moved by hand: the lifecycle part of each round.
+    held_campaign = admin.ok("POST", "/campaigns", {"name": "Held", "url_id": brand, "reward_type": 1, "num_signups": 1, "hold_days": 30})["id"]
+    held_referrer = admin.ok("POST", "/signups", {"campaign_id": held_campaign, "email": "held-referrer@crash.example"})["participant"]
 
     acknowledged = {}  # email -> (participant id, referrer id, [reward ids])
     uploaded = 0
@@ -173,6 +252,9 @@ def main():
                 if reward_id not in rewards_of[owner]:
                     sys.exit(f"round {round_no}: acknowledged reward {reward_id} of participant {owner} ({email}) missing")
         print(f"round {round_no:2d}: {len(round_acks):5d} signups acknowledged before SIGKILL, all present after restart", flush=True)
+        admin = Client(server.port, token)
+        admin.ok("POST", f"/campaigns/{held_campaign}/coupons", "\n".join(f"H{round_no:02d}-{i:04d}" for i in range(args.coupons_per_round)), content_type="text/csv")
+        lifecycle_round(server, token, round_no, held_referrer, args.workers, args.held_per_round)
 
     # Whole-campaign consistency after all the crashes.
     client = Client(server.port, token)
@@ -188,6 +270,11 @@ def main():
             else:
                 pending += 1
     participant_ids = {p["id"] for p in participants}
+    held_rewards = all_pages(client, f"/rewards?campaign_id={held_campaign}", "rewards")
+    held_stats = client.ok("GET", f"/campaigns/{held_campaign}/stats")["rewards"]
+    by_state = {state: sum(r["status"] == state for r in held_rewards) for state in held_stats}
+    held_codes = [r["value"] for r in held_rewards if r["value"]]
+    held_pool = client.ok("GET", f"/campaigns/{held_campaign}/coupons")
     stats = client.ok("GET", f"/campaigns/{campaign}/stats")
     pool = client.ok("GET", f"/campaigns/{campaign}/coupons")
     checks = {
@@ -200,6 +287,9 @@ def main():
         "coupons uploaded = used + available": pool["uploaded"] == pool["used"] + pool["available"] == uploaded,
         "pending only when the pool is empty": pending == 0 or pool["available"] == 0,
         "every acknowledged signup present": all(pid in participant_ids for pid, _, _ in acknowledged.values()),
+        "reward counts by state = records (held campaign)": held_stats == by_state,
+        "no coupon of the held campaign twice": len(held_codes) == len(set(held_codes)),
+        "held campaign: coupons used = rewards that were issued": held_pool["used"] == len(held_codes),
     }
     server.stop()
     for name, ok in checks.items():

@@ -17,6 +17,7 @@ pub struct Config {
     pub auth: AuthConfig,
     pub admin: AdminConfig,
     pub webhooks: WebhooksConfig,
+    pub rewards: RewardsConfig,
     pub rate_limits: RateLimitsConfig,
     pub log: LogConfig,
 }
@@ -129,6 +130,24 @@ impl Default for WebhooksConfig {
             max_per_member: 50,
             dry_run: false,
         }
+    }
+}
+
+/// `[rewards]`: the reward lifecycle's clock.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RewardsConfig {
+    /// Seconds in one day of a campaign's `hold_days`. A day, unless shortened to try a hold
+    /// out (or to test one) without waiting days.
+    pub hold_day_seconds: u64,
+    /// Milliseconds between two looks for holds that have ended. A reward is issued at most
+    /// this long after its hold ends.
+    pub release_interval_ms: u64,
+}
+
+impl Default for RewardsConfig {
+    fn default() -> Self {
+        Self { hold_day_seconds: 86_400, release_interval_ms: 1_000 }
     }
 }
 
@@ -257,6 +276,14 @@ impl Config {
                 }
             };
         }
+        if let Some(v) = set("REFERRALS_REWARDS_HOLD_DAY_SECONDS") {
+            self.rewards.hold_day_seconds = v.trim().parse().map_err(|_| {
+                format!(
+                    "REFERRALS_REWARDS_HOLD_DAY_SECONDS must be a whole number of seconds (it is {:?})",
+                    v.chars().take(32).collect::<String>()
+                )
+            })?;
+        }
         if let Some(v) = set("REFERRALS_BIND") {
             self.server.bind = v;
         }
@@ -324,6 +351,12 @@ impl Config {
         }
         if !(1..=64).contains(&w.max_in_flight_per_webhook) {
             return invalid("webhooks.max_in_flight_per_webhook must be between 1 and 64".into());
+        }
+        if !(1..=86_400).contains(&self.rewards.hold_day_seconds) {
+            return invalid("rewards.hold_day_seconds must be between 1 and 86400".into());
+        }
+        if !(10..=3_600_000).contains(&self.rewards.release_interval_ms) {
+            return invalid("rewards.release_interval_ms must be between 10 and 3600000".into());
         }
         let r = &self.rate_limits;
         if !(1..=60_000_000).contains(&r.public_per_minute) || r.public_burst == 0 {

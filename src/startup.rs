@@ -11,7 +11,7 @@ use actix_web::dev::Server;
 use actix_web::http::header;
 use actix_web::{middleware, web, App, HttpServer};
 
-use crate::actors::{BrandRegistry, Tallies};
+use crate::actors::{BrandRegistry, BrandSettings, Tallies};
 use crate::auth::{jwt::TokenSettings, AuthKeys, ServerSecret};
 use crate::config::Config;
 use crate::http::{self, AppState};
@@ -62,6 +62,8 @@ pub struct Application {
     /// Pending click, impression and share counts, and the task that hands them over.
     tallies: Tallies,
     tally_task: tokio::task::JoinHandle<()>,
+    /// The task that issues held rewards whose hold period ended.
+    hold_task: tokio::task::JoinHandle<()>,
 }
 
 /// The server secret: configured, or `<data_dir>/secret.key`, or a new one for a database that
@@ -120,9 +122,15 @@ impl Application {
         };
         let auth = AuthKeys::derive(&secret, token_settings);
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let brands = BrandRegistry::new(store.clone(), cores);
+        let brand_settings = BrandSettings { hold_day_ms: config.rewards.hold_day_seconds as i64 * 1000 };
+        let brands = BrandRegistry::new(store.clone(), cores, brand_settings);
         let tallies = Tallies::default();
         let tally_task = tallies.start(brands.clone(), options.idle_flush);
+        let hold_task = crate::actors::holds::start(
+            store.clone(),
+            brands.clone(),
+            Duration::from_millis(config.rewards.release_interval_ms),
+        );
 
         let listener = TcpListener::bind(&config.server.bind)
             .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?;
@@ -192,7 +200,7 @@ impl Application {
         .listen(listener)
         .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?
         .run();
-        Ok(Self { address, public_url, server, store, brands, webhooks_arbiter, tallies, tally_task })
+        Ok(Self { address, public_url, server, store, brands, webhooks_arbiter, tallies, tally_task, hold_task })
     }
 
     /// The address actually bound (the real port when 0 was asked for).
@@ -217,6 +225,7 @@ impl Application {
         let (served, ()) = futures_util::future::join(server, stopper).await;
         // Counts gathered since the last hand-over reach the store before the final flush.
         self.tally_task.abort();
+        self.hold_task.abort();
         self.tallies.hand_over(&self.brands).await;
         self.brands.shutdown();
         self.webhooks_arbiter.stop();

@@ -10,7 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
-use crate::domain::{self, CampaignCounters, ReferralCode, RewardReason, RewardStatus};
+use crate::domain::{self, CampaignCounters, ReferralCode, RewardReason};
 
 /// A brand (a website).
 #[derive(Debug, Serialize, ToSchema)]
@@ -106,6 +106,8 @@ pub struct Campaign {
     pub reward_invited: bool,
     /// Cash amount ("10.00"), message text or token amount; null for coupons.
     pub reward_value: Option<String>,
+    /// Days a new reward is held before it is issued by itself (0: issued at once).
+    pub hold_days: u32,
     pub widget: Widget,
     pub contest: Contest,
     pub created_at: String,
@@ -125,6 +127,7 @@ pub fn campaign(c: &domain::Campaign) -> Campaign {
         publish: publish(c.publish),
         reward_invited: c.reward_invited,
         reward_value: c.reward_value.clone(),
+        hold_days: c.hold_days,
         widget: Widget {
             mode: widget_mode(c.widget.mode),
             primary_color: c.widget.primary_color.clone(),
@@ -341,15 +344,22 @@ pub struct Reward {
     /// `coupon`, `message`, `token` or `cash`.
     #[serde(rename = "type")]
     pub kind: &'static str,
-    /// The coupon code, amount or message; null while pending.
+    /// The coupon code, amount or message; a coupon's is null until it is issued.
     pub value: Option<String>,
-    /// `issued` or `pending`.
+    /// `held`, `pending`, `issued`, `fulfilled` or `voided`.
     pub status: &'static str,
     /// `referrer` or `invited`.
     pub reason: &'static str,
     pub participant_id: u64,
+    pub campaign_id: u64,
     pub created_at: String,
     pub issued_at: Option<String>,
+    /// While held: why (`hold_period`, …).
+    pub hold_reasons: Vec<&'static str>,
+    /// While held for a hold period: when it ends and the reward is issued by itself.
+    pub hold_until: Option<String>,
+    /// Once voided: why.
+    pub void_reason: Option<String>,
 }
 
 pub fn reward(r: &domain::Reward) -> Reward {
@@ -357,17 +367,53 @@ pub fn reward(r: &domain::Reward) -> Reward {
         id: r.id,
         kind: r.kind.name(),
         value: r.value.clone(),
-        status: match r.status {
-            RewardStatus::Issued => "issued",
-            RewardStatus::Pending => "pending",
-        },
+        status: r.status.name(),
         reason: match r.reason {
             RewardReason::Referrer => "referrer",
             RewardReason::Invited => "invited",
         },
         participant_id: r.participant_id,
+        campaign_id: r.campaign_id,
         created_at: r.created_at.clone(),
         issued_at: r.issued_at.clone(),
+        hold_reasons: r.holds.iter().map(|h| h.name()).collect(),
+        hold_until: r.release_at_ms.and_then(rfc3339_ms),
+        void_reason: r.void_reason.clone(),
+    }
+}
+
+/// Unix milliseconds as the API writes times.
+fn rfc3339_ms(ms: i64) -> Option<String> {
+    chrono::DateTime::from_timestamp_millis(ms).map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+}
+
+/// One state a reward entered.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RewardChange {
+    /// The state entered.
+    pub status: &'static str,
+    pub at: String,
+    /// Why: `earned`, `approved`, `hold period ended`, `coupon uploaded`, `fulfilled`, or the
+    /// void reason.
+    pub note: String,
+}
+
+/// A reward with its history: every state it entered, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RewardDetail {
+    #[serde(flatten)]
+    pub reward: Reward,
+    pub history: Vec<RewardChange>,
+}
+
+pub fn reward_detail(r: &domain::Reward) -> RewardDetail {
+    RewardDetail {
+        reward: reward(r),
+        history: r
+            .history
+            .iter()
+            .map(|c| RewardChange { status: c.status.name(), at: c.at.clone(), note: c.note.clone() })
+            .collect(),
     }
 }
 

@@ -14,6 +14,8 @@ mod brands;
 mod decisions;
 #[path = "conformance/lifecycle.rs"]
 mod lifecycle;
+#[path = "conformance/rewards.rs"]
+mod rewards;
 #[path = "conformance/webhooks.rs"]
 mod webhooks;
 
@@ -83,6 +85,7 @@ conformance! {
     decisions::an_idempotency_key_is_committed_once,
     decisions::domain_participants_are_found_by_domain,
     decisions::ids_are_dense_per_kind_and_unique_under_concurrency,
+    rewards::rewards_are_found_filtered_and_released_through_their_indexes,
     webhooks::webhooks_are_stored_listed_and_routed,
     webhooks::deliveries_and_attempts_are_logged,
     webhooks::a_deleted_webhook_takes_its_deliveries_and_log,

@@ -10,9 +10,10 @@
 //! mailbox, so the next message is not held up by the flush.
 
 pub mod brand;
+pub mod holds;
 pub mod registry;
 pub mod tallies;
 
-pub use brand::{BrandActor, BrandError};
+pub use brand::{BrandActor, BrandError, BrandSettings};
 pub use registry::BrandRegistry;
 pub use tallies::Tallies;

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use actix::prelude::*;
 
+use super::brand::BrandSettings;
 use super::BrandActor;
 use crate::store::SharedStorage;
 
@@ -20,13 +21,14 @@ struct Inner {
     arbiters: Vec<Arbiter>,
     actors: Mutex<HashMap<u64, Addr<BrandActor>>>,
     store: SharedStorage,
+    settings: BrandSettings,
 }
 
 impl BrandRegistry {
     /// Starts `threads` arbiters (at least one). Must be called inside a running actix System.
-    pub fn new(store: SharedStorage, threads: usize) -> Self {
+    pub fn new(store: SharedStorage, threads: usize, settings: BrandSettings) -> Self {
         let arbiters = (0..threads.max(1)).map(|_| Arbiter::new()).collect();
-        Self { inner: Arc::new(Inner { arbiters, actors: Mutex::new(HashMap::new()), store }) }
+        Self { inner: Arc::new(Inner { arbiters, actors: Mutex::new(HashMap::new()), store, settings }) }
     }
 
     /// The actor of `brand_id`, started if it is not running.
@@ -36,8 +38,8 @@ impl BrandRegistry {
             return addr.clone();
         }
         let arbiter = &self.inner.arbiters[(brand_id % self.inner.arbiters.len() as u64) as usize];
-        let store = self.inner.store.clone();
-        let addr = BrandActor::start_in_arbiter(&arbiter.handle(), move |_| BrandActor::new(brand_id, store));
+        let (store, settings) = (self.inner.store.clone(), self.inner.settings);
+        let addr = BrandActor::start_in_arbiter(&arbiter.handle(), move |_| BrandActor::new(brand_id, store, settings));
         actors.insert(brand_id, addr.clone());
         addr
     }
@@ -61,7 +63,7 @@ mod tests {
     fn registry() -> (tempfile::TempDir, BrandRegistry) {
         let dir = tempfile::tempdir().unwrap();
         let store = crate::store::open_embedded(dir.path(), &StoreOptions::default()).unwrap();
-        (dir, BrandRegistry::new(store, 2))
+        (dir, BrandRegistry::new(store, 2, BrandSettings::default()))
     }
 
     #[actix::test]
@@ -88,7 +90,7 @@ mod tests {
         assert_eq!(registry.get(1).send(Probe).await.unwrap().sequence, 3);
 
         registry.shutdown();
-        let fresh = BrandRegistry::new(registry.inner.store.clone(), 1);
+        let fresh = BrandRegistry::new(registry.inner.store.clone(), 1, BrandSettings::default());
         assert_eq!(fresh.get(1).send(Probe).await.unwrap().sequence, 1);
     }
 }

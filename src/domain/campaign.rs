@@ -127,7 +127,56 @@ pub struct Campaign {
     pub contest: Contest,
     pub created_at: String,
     pub updated_at: String,
+    /// Days a new reward is held before it is issued by itself (0: issued at once).
+    pub hold_days: u32,
 }
+
+/// A campaign as stored before reward holds (schema 1 of the row). Read once, at the first
+/// start of a newer release, and rewritten as [`Campaign`] with no hold.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV1 {
+    pub id: u64,
+    pub brand_id: u64,
+    pub member_id: u64,
+    pub name: String,
+    pub type_id: u32,
+    pub reward_type: RewardType,
+    pub goal_type: GoalType,
+    pub num_signups: u32,
+    pub publish: Publish,
+    pub reward_invited: bool,
+    pub reward_value: Option<String>,
+    pub widget: WidgetSettings,
+    pub contest: Contest,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl From<CampaignV1> for Campaign {
+    fn from(c: CampaignV1) -> Self {
+        Self {
+            id: c.id,
+            brand_id: c.brand_id,
+            member_id: c.member_id,
+            name: c.name,
+            type_id: c.type_id,
+            reward_type: c.reward_type,
+            goal_type: c.goal_type,
+            num_signups: c.num_signups,
+            publish: c.publish,
+            reward_invited: c.reward_invited,
+            reward_value: c.reward_value,
+            widget: c.widget,
+            contest: c.contest,
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+            hold_days: 0,
+        }
+    }
+}
+
+/// Longest hold, in days.
+pub const MAX_HOLD_DAYS: u64 = 365;
 
 /// Longest campaign name, in characters.
 pub const MAX_NAME_CHARS: usize = 200;
@@ -154,6 +203,7 @@ pub struct CampaignInput {
     pub publish: Option<Value>,
     pub reward_invited: Option<Value>,
     pub reward_value: Option<Value>,
+    pub hold_days: Option<Value>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub widget: Option<WidgetInput>,
     #[serde(default, deserialize_with = "crate::domain::object")]
@@ -247,6 +297,7 @@ impl Campaign {
             contest: Contest::default(),
             created_at: now.to_owned(),
             updated_at: now.to_owned(),
+            hold_days: 0,
         };
         campaign.apply(input, now)?;
         Ok(campaign)
@@ -292,6 +343,9 @@ impl Campaign {
                 Value::Number(n) => Some(n.to_string()),
                 _ => return Err(err("reward_value", "reward_value must be a string or a number")),
             };
+        }
+        if let Some(v) = &input.hold_days {
+            self.hold_days = whole("hold_days", v, 0, MAX_HOLD_DAYS)? as u32;
         }
         if let Some(w) = &input.widget {
             if let Some(mode) = &w.mode {
@@ -417,6 +471,8 @@ mod tests {
             (json!({"name": "c", "reward_type": 1, "goal_type": "purchase"}), "goal_type"),
             (json!({"name": "c", "reward_type": 1, "publish": "open"}), "publish"),
             (json!({"name": "c", "reward_type": 1, "num_signups": 0}), "num_signups"),
+            (json!({"name": "c", "reward_type": 1, "hold_days": 366}), "hold_days"),
+            (json!({"name": "c", "reward_type": 1, "hold_days": -1}), "hold_days"),
             (json!({"name": "c", "reward_type": 1, "widget": {"mode": "banner"}}), "widget.mode"),
             (json!({"name": "c", "reward_type": 1, "widget": {"primary_color": "red"}}), "widget.primary_color"),
         ] {

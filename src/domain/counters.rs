@@ -15,9 +15,19 @@ pub enum Counter {
     Clicks = 3,
     Impressions = 4,
     Shares = 5,
+    /// Rewards ever issued (those since fulfilled or voided included).
     RewardsIssued = 6,
+    /// Coupon rewards waiting for a coupon now.
     RewardsPending = 7,
     Visits = 8,
+    /// Rewards held now.
+    RewardsHeld = 9,
+    /// Rewards fulfilled (final).
+    RewardsFulfilled = 10,
+    /// Rewards voided (final), from any state.
+    RewardsVoided = 11,
+    /// Of those voided, the ones voided after they were issued (their coupon stays burnt).
+    RewardsVoidedIssued = 12,
 }
 
 /// A campaign's counters, as the stats endpoints answer them (the OpenAPI schema is derived
@@ -30,8 +40,32 @@ pub struct CampaignCounters {
     pub clicks: u64,
     pub impressions: u64,
     pub unique_visits: u64,
+    /// Rewards ever issued, those since fulfilled or voided included.
     pub rewards_issued: u64,
+    /// Coupon rewards waiting for a coupon now.
     pub rewards_pending: u64,
+    /// Rewards by the state they are in now.
+    pub rewards: RewardsByStatus,
+}
+
+/// How many rewards are in each state now.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct RewardsByStatus {
+    pub held: u64,
+    pub pending: u64,
+    pub issued: u64,
+    pub fulfilled: u64,
+    pub voided: u64,
+}
+
+impl RewardsByStatus {
+    pub fn add(&mut self, other: &Self) {
+        self.held += other.held;
+        self.pending += other.pending;
+        self.issued += other.issued;
+        self.fulfilled += other.fulfilled;
+        self.voided += other.voided;
+    }
 }
 
 impl CampaignCounters {
@@ -44,10 +78,22 @@ impl CampaignCounters {
         self.unique_visits += other.unique_visits;
         self.rewards_issued += other.rewards_issued;
         self.rewards_pending += other.rewards_pending;
+        self.rewards.add(&other.rewards);
     }
 
     /// The counters from a reader of each one.
     pub fn read<E>(mut read: impl FnMut(Counter) -> Result<u64, E>) -> Result<Self, E> {
+        let issued = read(Counter::RewardsIssued)?;
+        let pending = read(Counter::RewardsPending)?;
+        let fulfilled = read(Counter::RewardsFulfilled)?;
+        let rewards = RewardsByStatus {
+            held: read(Counter::RewardsHeld)?,
+            pending,
+            // Issued now: every reward issued, less those fulfilled since or voided after issue.
+            issued: issued.saturating_sub(fulfilled).saturating_sub(read(Counter::RewardsVoidedIssued)?),
+            fulfilled,
+            voided: read(Counter::RewardsVoided)?,
+        };
         Ok(Self {
             participants: read(Counter::Participants)?,
             referrals: read(Counter::Referrals)?,
@@ -55,8 +101,9 @@ impl CampaignCounters {
             clicks: read(Counter::Clicks)?,
             impressions: read(Counter::Impressions)?,
             unique_visits: read(Counter::Visits)?,
-            rewards_issued: read(Counter::RewardsIssued)?,
-            rewards_pending: read(Counter::RewardsPending)?,
+            rewards_issued: issued,
+            rewards_pending: pending,
+            rewards,
         })
     }
 }

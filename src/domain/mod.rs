@@ -20,6 +20,7 @@ pub mod pagination;
 pub mod participant;
 pub mod plan;
 pub mod referral_code;
+pub mod reward;
 pub mod webhook;
 
 pub use api_key::ApiKey;
@@ -31,9 +32,10 @@ pub use coupon::CouponPool;
 pub use email::EmailAddress;
 pub use member::{Member, MemberName, NewPassword};
 pub use pagination::{Page, PageRequest};
-pub use participant::{Coupon, Invite, Participant, Reward, RewardReason, RewardStatus};
+pub use participant::{Coupon, Invite, Participant};
 pub use plan::Plan;
 pub use referral_code::ReferralCode;
+pub use reward::{Reward, RewardReason, RewardStatus};
 
 /// A rule of the domain was broken by outside input. The message names the field and the rule,
 /// so it can be shown to the caller as it is.

@@ -2,7 +2,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::campaign::RewardType;
 use super::ValidationError;
 
 /// A participant as stored.
@@ -79,42 +78,6 @@ pub fn parse_participant_domain(raw: Option<&str>) -> Result<Option<String>, Val
         None | Some("") => Ok(None),
         Some(raw) => super::brand_url::parse_domain("domain", raw).map(Some),
     }
-}
-
-/// Why a reward was earned.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RewardReason {
-    /// The participant's referrals or visits reached the goal.
-    Referrer,
-    /// Two-way reward: the participant signed up through a referral.
-    Invited,
-}
-
-/// Whether the reward has its value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RewardStatus {
-    Issued,
-    /// A coupon reward waiting for a coupon to be uploaded.
-    Pending,
-}
-
-/// A reward as stored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reward {
-    pub id: u64,
-    pub participant_id: u64,
-    pub campaign_id: u64,
-    pub kind: RewardType,
-    /// The coupon code, cash amount, message or token amount; `None` while pending.
-    pub value: Option<String>,
-    pub status: RewardStatus,
-    pub reason: RewardReason,
-    /// The participant whose signup (or visit count) triggered the reward.
-    pub trigger_participant_id: Option<u64>,
-    pub created_at: String,
-    pub issued_at: Option<String>,
 }
 
 /// An invitation a participant sent to an email address.

@@ -134,6 +134,13 @@ pub struct ParticipantList {
     pub pagination: Page,
 }
 
+/// A page of rewards.
+#[derive(Serialize, ToSchema)]
+pub struct RewardList {
+    pub rewards: Vec<crate::views::Reward>,
+    pub pagination: Page,
+}
+
 /// A page of participants for the automation platform's polling trigger.
 #[derive(Serialize, ToSchema)]
 pub struct ContactList {

@@ -35,6 +35,7 @@ pub enum Code {
     ParticipantExists,
     IdempotencyKeyReused,
     PlanInUse,
+    RewardStateConflict,
     // 413, 429, 503, 500
     PayloadTooLarge,
     RateLimited,
@@ -44,7 +45,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 27] = [
+    pub const ALL: [Code; 28] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -68,6 +69,7 @@ impl Code {
         Code::ParticipantExists,
         Code::IdempotencyKeyReused,
         Code::PlanInUse,
+        Code::RewardStateConflict,
         Code::PayloadTooLarge,
         Code::RateLimited,
         Code::Unavailable,
@@ -98,7 +100,8 @@ impl Code {
             | Code::DomainTaken
             | Code::ParticipantExists
             | Code::IdempotencyKeyReused
-            | Code::PlanInUse => StatusCode::CONFLICT,
+            | Code::PlanInUse
+            | Code::RewardStateConflict => StatusCode::CONFLICT,
             Code::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -132,6 +135,7 @@ impl Code {
             Code::ParticipantExists => "participant_exists",
             Code::IdempotencyKeyReused => "idempotency_key_reused",
             Code::PlanInUse => "plan_in_use",
+            Code::RewardStateConflict => "reward_state_conflict",
             Code::PayloadTooLarge => "payload_too_large",
             Code::RateLimited => "rate_limited",
             Code::Unavailable => "unavailable",

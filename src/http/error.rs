@@ -127,6 +127,7 @@ impl From<BrandError> for ApiError {
             BrandError::SelfReferral => Self::refused(Code::SelfReferral, e.to_string()),
             BrandError::EmailTaken => Self::Refused { code: Code::ParticipantExists, message: e.to_string() },
             BrandError::DomainTaken => Self::Refused { code: Code::DomainTaken, message: e.to_string() },
+            BrandError::RewardState { .. } => Self::refused(Code::RewardStateConflict, e.to_string()),
             BrandError::LimitReached(limit) => {
                 Self::Refused { code: Code::PlanLimitReached, message: limit.to_string() }
             }

@@ -44,6 +44,7 @@ pub mod participants;
 pub mod query;
 pub mod rate_limit;
 pub mod request_id;
+pub mod rewards;
 pub mod routes;
 pub mod signups;
 pub mod site;
@@ -96,6 +97,11 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/participants").get(participants::list))
         .service(resource("/participants/{id}").get(participants::get))
         .service(resource("/participants/{id}/invites").post(participants::invite))
+        .service(resource("/rewards").get(rewards::list))
+        .service(resource("/rewards/{id}").get(rewards::get))
+        .service(resource("/rewards/{id}/approve").post(rewards::approve))
+        .service(resource("/rewards/{id}/void").post(rewards::void))
+        .service(resource("/rewards/{id}/fulfil").post(rewards::fulfil))
         .service(resource("/signups").post(signups::signup))
         .service(resource("/signups/referral").post(signups::referral_signup))
         .service(resource("/webhooks").get(webhooks::list).post(webhooks::create))

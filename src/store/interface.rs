@@ -9,7 +9,7 @@
 use async_trait::async_trait;
 
 use super::types::{
-    AtLimit, BrandRefused, DomainReferrer, EmailTaken, FinishedAttempt, IdempotencyRecord, IdempotencyWrite,
+    AtLimit, BrandRefused, DomainReferrer, DueHold, EmailTaken, FinishedAttempt, IdempotencyRecord, IdempotencyWrite,
 };
 use super::{Snapshot, StoreError};
 use crate::domain::engine::{BrandReads, Write};
@@ -18,6 +18,7 @@ use crate::domain::lander::Lander;
 use crate::domain::member::StoredApiKey;
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
+use crate::domain::reward::RewardFilter;
 use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
 use crate::domain::{
     Brand, Campaign, CampaignCounters, CouponPool, EmailAddress, Invite, Member, Participant, Plan, Reward,
@@ -171,6 +172,26 @@ pub trait ParticipantStore: Send + Sync {
     async fn domain_referrers(&self, domain: &str, limit: usize) -> Result<Vec<DomainReferrer>, StoreError>;
 }
 
+/// Reads of rewards across a member's campaigns (rewards are written by engine decisions).
+#[async_trait]
+pub trait RewardStore: Send + Sync {
+    /// The member's reward `id`; `None` for another member's, or one whose campaign was
+    /// deleted.
+    async fn reward(&self, member_id: u64, id: u64) -> Result<Option<Reward>, StoreError>;
+    /// A page of the member's rewards that match `filter`, newest first, and how many match.
+    /// Filters by campaign, state and participant without reading the rows; linear in the
+    /// member's rewards.
+    async fn rewards_of_member(
+        &self,
+        member_id: u64,
+        filter: RewardFilter,
+        page: PageRequest,
+    ) -> Result<(Vec<Reward>, u64), StoreError>;
+    /// Rewards in a hold period that ends at or before `unix_ms`, soonest first; at most
+    /// `limit`.
+    async fn due_holds(&self, unix_ms: i64, limit: usize) -> Result<Vec<DueHold>, StoreError>;
+}
+
 /// The first answers of idempotent requests (written by [`BrandSession::commit_idempotent`]).
 #[async_trait]
 pub trait IdempotencyStore: Send + Sync {
@@ -277,6 +298,7 @@ pub trait Storage:
     + CampaignStore
     + CouponStore
     + ParticipantStore
+    + RewardStore
     + IdempotencyStore
     + WebhookStore
     + DecisionStore
@@ -292,6 +314,7 @@ impl<T> Storage for T where
         + CampaignStore
         + CouponStore
         + ParticipantStore
+        + RewardStore
         + IdempotencyStore
         + WebhookStore
         + DecisionStore

@@ -23,10 +23,10 @@ pub use self::sled::backup::{BackupError, BackupSummary, Snapshot};
 pub use self::sled::StoreOptions;
 pub use interface::{
     BackupStore, BrandSession, BrandStore, CampaignStore, CouponStore, DecisionStore, IdempotencyStore, Lifecycle,
-    MemberStore, ParticipantStore, PlanStore, Storage, WebhookStore,
+    MemberStore, ParticipantStore, PlanStore, RewardStore, Storage, WebhookStore,
 };
 pub use types::{
-    AtLimit, BrandRefused, DomainReferrer, DomainTaken, EmailTaken, FinishedAttempt, IdempotencyRecord,
+    AtLimit, BrandRefused, DomainReferrer, DomainTaken, DueHold, EmailTaken, FinishedAttempt, IdempotencyRecord,
     IdempotencyWrite, IdempotentOutcome,
 };
 

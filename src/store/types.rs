@@ -68,3 +68,12 @@ pub struct FinishedAttempt {
     pub attempt: Attempt,
     pub next: Option<PendingDelivery>,
 }
+
+/// A reward whose hold period has ended, and where it lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DueHold {
+    pub brand_id: u64,
+    pub member_id: u64,
+    pub participant_id: u64,
+    pub reward_id: u64,
+}

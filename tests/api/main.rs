@@ -10,6 +10,7 @@ mod contract;
 mod durability;
 mod helpers;
 mod hostile_input;
+mod lifecycle;
 mod limits;
 mod members;
 mod plan_limits;

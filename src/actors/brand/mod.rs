@@ -12,7 +12,9 @@
 use std::future::Future;
 
 mod participants;
+mod rewards;
 pub use participants::{AddInvites, RecordVisit, Signup, SignupOutcome};
+pub use rewards::{ActOnReward, ReleaseHolds};
 
 use actix::prelude::*;
 
@@ -31,8 +33,8 @@ pub struct BrandActor {
 }
 
 impl BrandActor {
-    pub fn new(brand_id: u64, store: SharedStorage) -> Self {
-        Self { brand: BrandData { brand_id, store }, applied: 0 }
+    pub fn new(brand_id: u64, store: SharedStorage, settings: BrandSettings) -> Self {
+        Self { brand: BrandData { brand_id, store, settings }, applied: 0 }
     }
 
     /// Handles a message by running `work` on the brand to its end before the actor takes
@@ -47,14 +49,33 @@ impl BrandActor {
     }
 }
 
-/// What a handler's work needs: the brand's id and the storage.
+/// What every brand's actor is configured with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BrandSettings {
+    /// How long one day of a campaign's `hold_days` lasts, in milliseconds.
+    pub hold_day_ms: i64,
+}
+
+impl Default for BrandSettings {
+    fn default() -> Self {
+        Self { hold_day_ms: engine::DAY_MS }
+    }
+}
+
+/// What a handler's work needs: the brand's id, the storage and the settings.
 #[derive(Clone)]
 struct BrandData {
     brand_id: u64,
     store: SharedStorage,
+    settings: BrandSettings,
 }
 
 impl BrandData {
+    /// Now, as the rules see it.
+    fn moment(&self) -> Moment {
+        Moment::now().with_hold_day_ms(self.settings.hold_day_ms)
+    }
+
     /// The brand, if it exists and belongs to `member_id`.
     async fn owned_brand(&self, member_id: u64) -> Result<Brand, BrandError> {
         self.store.brand(self.brand_id).await?.filter(|b| b.member_id == member_id).ok_or(BrandError::NotFound("brand"))
@@ -124,6 +145,9 @@ pub enum BrandError {
     DomainTaken,
     #[error("this Idempotency-Key was already used with a different request")]
     IdempotencyConflict,
+    /// The reward's state does not allow the action.
+    #[error("cannot {} a reward that is {}: {} applies to {} rewards", .action.name(), .status.name(), .action.name(), .action.allowed_states())]
+    RewardState { action: crate::domain::reward::RewardAction, status: crate::domain::RewardStatus },
     /// The member's plan allows no more of something.
     #[error(transparent)]
     LimitReached(LimitReached),
@@ -298,7 +322,7 @@ impl Handler<ImportCoupons> for BrandActor {
     fn handle(&mut self, msg: ImportCoupons, _ctx: &mut Self::Context) -> Self::Result {
         self.atomic(|brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
-            let moment = Moment::now();
+            let moment = brand.moment();
             let mut total = ImportOutcome::default();
             for chunk in msg.codes.chunks(engine::IMPORT_CHUNK) {
                 let session = brand.store.session(brand.brand_id).await?;

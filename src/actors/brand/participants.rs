@@ -6,7 +6,7 @@ use actix::prelude::*;
 
 use super::{BrandActor, BrandError};
 use crate::domain::engine::{
-    self, Moment, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal, Visit,
+    self, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal, Visit,
 };
 use crate::domain::ids::IdKind;
 use crate::domain::plan::{LimitReached, Quota};
@@ -76,7 +76,7 @@ impl Handler<Signup> for BrandActor {
                 webhooks: brand.webhooks_for(&campaign).await?,
                 participant_limit: msg.plan.limits.participants,
             };
-            let moment = Moment::now();
+            let moment = brand.moment();
             let decision = engine::decide_signup(&*session, &campaign, &msg.who, msg.referral, ids, &owner, &moment)?;
             let (signed, writes) = match decision.map_err(|refusal| BrandError::refused_signup(refusal, &msg.plan))? {
                 SignupDecision::Created { signed, writes } => (signed, writes),
@@ -169,7 +169,7 @@ impl Handler<RecordVisit> for BrandActor {
                 return Ok(None);
             };
             let session = brand.store.session(brand.brand_id).await?;
-            let moment = Moment::now();
+            let moment = brand.moment();
             let decide = |reward_id| {
                 engine::decide_visit(&*session, &campaign, msg.participant_id, msg.visitor, reward_id, &moment)
             };

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{BrandReads, Decision, Moment, Write};
 use crate::domain::counters::Counter;
-use crate::domain::Campaign;
+use crate::domain::{Campaign, RewardStatus};
 
 /// Codes per decision: a large upload is decided and committed in chunks, so other brands'
 /// writes are not held behind one huge commit, and a crash mid-import keeps whole chunks (a
@@ -54,6 +54,7 @@ pub fn decide_import<R: BrandReads + ?Sized>(
     if available > 0 {
         for mut reward in reads.oldest_pending_rewards(campaign.id, available)? {
             if decision.take_coupon(&mut reward, &moment.at)? {
+                reward.enter(RewardStatus::Issued, &moment.at, "coupon uploaded");
                 decision.writes.push(Write::Dequeue { campaign_id: campaign.id, reward_id: reward.id });
                 decision.writes.push(Write::Reward(reward));
                 decision.count(campaign.id, Counter::RewardsPending, -1);

@@ -22,7 +22,10 @@
 mod coupons;
 mod invites;
 #[cfg(test)]
+mod lifecycle_tests;
+#[cfg(test)]
 mod model;
+mod rewards;
 mod signup;
 mod tally;
 #[cfg(test)]
@@ -31,6 +34,7 @@ mod visit;
 
 pub use coupons::{decide_import, ImportOutcome, IMPORT_CHUNK};
 pub use invites::decide_invites;
+pub use rewards::{decide_release, decide_reward_action, RewardMove, RewardRefusal};
 pub use signup::{
     decide_signup, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal,
 };
@@ -39,6 +43,7 @@ pub use visit::{decide_visit, Visit};
 
 use super::counters::Counter;
 use super::coupon::CouponPool;
+use super::reward::HoldReason;
 use super::webhook::PendingDelivery;
 use super::{Campaign, Coupon, EmailAddress, Invite, Participant, Reward, RewardReason, RewardStatus, RewardType};
 
@@ -51,7 +56,8 @@ pub enum Write {
     NewParticipant(Participant),
     /// An existing participant's row, changed.
     Participant(Participant),
-    /// A reward's row, new or changed.
+    /// A reward's row, new or changed, with its indexes (the member's rewards by id, and the
+    /// holds by the time they end).
     Reward(Reward),
     /// A coupon reward that waits for a coupon; the queue is read oldest reward id first.
     QueuePending { campaign_id: u64, reward_id: u64, participant_id: u64 },
@@ -82,6 +88,8 @@ pub trait BrandReads {
 
     fn campaign(&self, id: u64) -> Result<Option<Campaign>, Self::Error>;
     fn participant(&self, id: u64) -> Result<Option<Participant>, Self::Error>;
+    /// The participant's reward `reward_id`.
+    fn reward(&self, participant_id: u64, reward_id: u64) -> Result<Option<Reward>, Self::Error>;
     /// The campaign's participant with this email (compared normalised).
     fn participant_id_by_email(&self, campaign_id: u64, email: &EmailAddress) -> Result<Option<u64>, Self::Error>;
     /// The campaign's domain participant with this (normalised) domain.
@@ -106,6 +114,9 @@ pub trait BrandReads {
 #[error("stored data is inconsistent: {0}")]
 pub struct Inconsistent(pub String);
 
+/// Milliseconds in a day.
+pub const DAY_MS: i64 = 86_400_000;
+
 /// The time a decision is made at, in the forms the rules need.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Moment {
@@ -113,8 +124,11 @@ pub struct Moment {
     pub at: String,
     /// Days since the Unix epoch (UTC): daily signup counts.
     pub day: u32,
-    /// Unix milliseconds: when webhook deliveries fall due.
+    /// Unix milliseconds: when webhook deliveries fall due, when holds end.
     pub unix_ms: i64,
+    /// How long one day of a campaign's `hold_days` lasts: a day, unless the server is
+    /// configured with shorter ones (for tests and trials of a hold).
+    pub hold_day_ms: i64,
 }
 
 impl Moment {
@@ -127,7 +141,14 @@ impl Moment {
             at: time.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             day: day_number(time.date_naive()),
             unix_ms: time.timestamp_millis(),
+            hold_day_ms: DAY_MS,
         }
+    }
+
+    /// The same moment, with hold days of `ms` milliseconds.
+    pub fn with_hold_day_ms(mut self, ms: i64) -> Self {
+        self.hold_day_ms = ms.max(1);
+        self
     }
 }
 
@@ -137,12 +158,12 @@ pub fn day_number(date: chrono::NaiveDate) -> u32 {
 }
 
 /// A decision in the making: the reads it may make and the writes decided so far, with the
-/// pool's counts as this decision left them (so a second coupon taken is the next one).
+/// pools' counts as this decision left them (so a second coupon taken is the next one).
 struct Decision<'r, R: BrandReads + ?Sized> {
     reads: &'r R,
     writes: Vec<Write>,
-    /// The one campaign whose pool this decision touched, and its counts now.
-    pool: Option<(u64, CouponPool)>,
+    /// The pools this decision touched, by campaign, and their counts now.
+    pools: std::collections::BTreeMap<u64, CouponPool>,
     /// Coupons this decision added to the pool, by position: an upload hands them straight
     /// to pending rewards, and they are not committed yet.
     added: std::collections::HashMap<u64, Coupon>,
@@ -150,7 +171,7 @@ struct Decision<'r, R: BrandReads + ?Sized> {
 
 impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
     fn new(reads: &'r R) -> Self {
-        Self { reads, writes: Vec::new(), pool: None, added: Default::default() }
+        Self { reads, writes: Vec::new(), pools: Default::default(), added: Default::default() }
     }
 
     fn count(&mut self, campaign_id: u64, counter: Counter, delta: i64) {
@@ -159,22 +180,23 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
 
     /// The campaign's pool as this decision sees it.
     fn pool(&mut self, campaign_id: u64) -> Result<&mut CouponPool, R::Error> {
-        if self.pool.map(|(id, _)| id) != Some(campaign_id) {
-            self.close_pool();
-            self.pool = Some((campaign_id, self.reads.coupon_pool(campaign_id)?));
+        if !self.pools.contains_key(&campaign_id) {
+            let pool = self.reads.coupon_pool(campaign_id)?;
+            self.pools.insert(campaign_id, pool);
         }
-        Ok(&mut self.pool.as_mut().expect("set above").1)
+        Ok(self.pools.get_mut(&campaign_id).expect("inserted above"))
     }
 
-    /// Writes the pool's counts if this decision moved them.
-    fn close_pool(&mut self) {
-        if let Some((campaign_id, pool)) = self.pool.take() {
+    /// Writes the counts of the pools this decision read (unchanged ones too: harmless).
+    fn close_pools(&mut self) {
+        for (campaign_id, pool) in std::mem::take(&mut self.pools) {
             self.writes.push(Write::Pool { campaign_id, pool });
         }
     }
 
-    /// Assigns the next available coupon of the pool to `reward` and issues it; `false` when
-    /// the pool has none. Coupons go out in upload order, so each is assigned once.
+    /// Assigns the next available coupon of the pool to `reward` and sets its value; `false`
+    /// when the pool has none. Coupons go out in upload order, so each is assigned once.
+    /// The caller records the state change.
     fn take_coupon(&mut self, reward: &mut Reward, now: &str) -> Result<bool, R::Error> {
         let campaign_id = reward.campaign_id;
         let pool = self.pool(campaign_id)?;
@@ -194,46 +216,68 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
         coupon.participant_id = Some(reward.participant_id);
         coupon.used_at = Some(now.to_owned());
         reward.value = Some(coupon.code.clone());
-        reward.status = RewardStatus::Issued;
         reward.issued_at = Some(now.to_owned());
         self.writes.push(Write::Coupon { campaign_id, seq, coupon });
         Ok(true)
     }
 
-    /// Grants the campaign's reward to a participant: a coupon (or a pending coupon reward
-    /// when the pool is empty), the cash amount, the message or the token amount.
-    fn grant(&mut self, campaign: &Campaign, grant: Grant, now: &str) -> Result<Reward, R::Error> {
+    /// Hands a reward out now: a coupon reward takes the pool's next coupon, or waits in the
+    /// queue of pending rewards while the pool is empty; any other reward is issued with the
+    /// value it was earned with. `note` says why, in the reward's history.
+    fn issue(&mut self, campaign: &Campaign, reward: &mut Reward, now: &str, note: &str) -> Result<(), R::Error> {
+        reward.release_at_ms = None;
+        reward.holds.clear();
+        if campaign.reward_type == RewardType::Coupon && !self.take_coupon(reward, now)? {
+            self.writes.push(Write::QueuePending {
+                campaign_id: campaign.id,
+                reward_id: reward.id,
+                participant_id: reward.participant_id,
+            });
+            self.count(campaign.id, Counter::RewardsPending, 1);
+            reward.enter(RewardStatus::Pending, now, note);
+            return Ok(());
+        }
+        reward.issued_at = Some(now.to_owned());
+        self.count(campaign.id, Counter::RewardsIssued, 1);
+        reward.enter(RewardStatus::Issued, now, note);
+        Ok(())
+    }
+
+    /// Grants the campaign's reward to a participant: held for the campaign's `hold_days`
+    /// when it has some, issued at once otherwise (see [`Decision::issue`]). A cash, message
+    /// or token reward keeps the value it was earned with, held or not.
+    fn grant(&mut self, campaign: &Campaign, grant: Grant, moment: &Moment) -> Result<Reward, R::Error> {
+        let now = moment.at.as_str();
         let mut reward = Reward {
             id: grant.reward_id,
             participant_id: grant.participant_id,
             campaign_id: campaign.id,
             kind: campaign.reward_type,
-            value: None,
-            status: RewardStatus::Pending,
+            value: (campaign.reward_type != RewardType::Coupon).then(|| campaign.reward_value.clone()).flatten(),
+            status: RewardStatus::Held,
             reason: grant.reason,
             trigger_participant_id: grant.trigger,
             created_at: now.to_owned(),
             issued_at: None,
+            brand_id: campaign.brand_id,
+            member_id: campaign.member_id,
+            release_at_ms: None,
+            holds: Vec::new(),
+            void_reason: None,
+            history: Vec::new(),
         };
-        match campaign.reward_type {
-            RewardType::Coupon => {
-                if !self.take_coupon(&mut reward, now)? {
-                    self.writes.push(Write::QueuePending {
-                        campaign_id: campaign.id,
-                        reward_id: reward.id,
-                        participant_id: reward.participant_id,
-                    });
-                    self.count(campaign.id, Counter::RewardsPending, 1);
-                }
-            }
-            RewardType::Cash | RewardType::Message | RewardType::Token => {
-                reward.value = campaign.reward_value.clone();
-                reward.status = RewardStatus::Issued;
-                reward.issued_at = Some(now.to_owned());
-            }
-        }
-        if reward.status == RewardStatus::Issued {
-            self.count(campaign.id, Counter::RewardsIssued, 1);
+        if campaign.hold_days > 0 {
+            reward.release_at_ms =
+                Some(moment.unix_ms.saturating_add(i64::from(campaign.hold_days) * moment.hold_day_ms));
+            reward.holds.push(HoldReason::HoldPeriod);
+            reward.enter(
+                RewardStatus::Held,
+                now,
+                format!("earned; held for the campaign's {} days", campaign.hold_days),
+            );
+            self.count(campaign.id, Counter::RewardsHeld, 1);
+        } else {
+            self.issue(campaign, &mut reward, now, "earned")?;
         }
         self.writes.push(Write::Reward(reward.clone()));
         Ok(reward)
@@ -251,7 +295,7 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
     }
 
     fn finish(mut self) -> Vec<Write> {
-        self.close_pool();
+        self.close_pools();
         self.writes
     }
 }

@@ -95,6 +95,10 @@ impl BrandReads for MemoryBrand {
         Ok(self.participants.get(&id).cloned())
     }
 
+    fn reward(&self, participant_id: u64, reward_id: u64) -> Result<Option<Reward>, Inconsistent> {
+        Ok(self.rewards.get(&reward_id).filter(|r| r.participant_id == participant_id).cloned())
+    }
+
     fn participant_id_by_email(&self, campaign_id: u64, email: &EmailAddress) -> Result<Option<u64>, Inconsistent> {
         Ok(self.by_email.get(&(campaign_id, email.normalized())).copied())
     }

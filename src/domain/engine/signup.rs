@@ -185,7 +185,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 reason: RewardReason::Referrer,
                 trigger: Some(participant.id),
             };
-            referrer_reward = Some(decision.grant(campaign, grant, now)?);
+            referrer_reward = Some(decision.grant(campaign, grant, moment)?);
         }
         if campaign.reward_invited {
             let grant = Grant {
@@ -194,7 +194,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 reason: RewardReason::Invited,
                 trigger: Some(referrer.id),
             };
-            reward = Some(decision.grant(campaign, grant, now)?);
+            reward = Some(decision.grant(campaign, grant, moment)?);
         }
     }
     // The outbox: the signup's webhook deliveries commit with it.

@@ -9,10 +9,10 @@ use crate::domain::campaign::{Contest, WidgetSettings};
 use crate::domain::counters::{BrandTally, CampaignTally, ParticipantTally};
 use crate::domain::{GoalType, Publish};
 
-const CAMPAIGN: u64 = 10;
+pub(super) const CAMPAIGN: u64 = 10;
 const BRAND: u64 = 1;
 
-fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool) -> Campaign {
+pub(super) fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool) -> Campaign {
     Campaign {
         id: CAMPAIGN,
         brand_id: BRAND,
@@ -29,28 +29,29 @@ fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool) -> Campaig
         contest: Contest::default(),
         created_at: "2026-11-23T10:00:00Z".into(),
         updated_at: "2026-11-23T10:00:00Z".into(),
+        hold_days: 0,
     }
 }
 
 /// A brand with one campaign, and a source of fresh ids, as a brand actor has them.
-struct World {
-    brand: MemoryBrand,
-    campaign: Campaign,
+pub(super) struct World {
+    pub(super) brand: MemoryBrand,
+    pub(super) campaign: Campaign,
     next_id: u64,
-    moment: Moment,
+    pub(super) moment: Moment,
     /// The owner's webhooks (3 and 4) and participant limit (none unless a test sets one).
     owner: Owner,
 }
 
 impl World {
-    fn new(campaign: Campaign) -> Self {
+    pub(super) fn new(campaign: Campaign) -> Self {
         let mut brand = MemoryBrand::default();
         brand.campaigns.insert(campaign.id, campaign.clone());
         let moment = Moment::at(chrono::DateTime::parse_from_rfc3339("2026-11-23T10:00:00Z").unwrap().into());
         Self { brand, campaign, next_id: 100, moment, owner: Owner { webhooks: vec![3, 4], participant_limit: None } }
     }
 
-    fn id(&mut self) -> u64 {
+    pub(super) fn id(&mut self) -> u64 {
         self.next_id += 1;
         self.next_id
     }
@@ -64,7 +65,11 @@ impl World {
     }
 
     /// Decides and commits a signup.
-    fn signup(&mut self, email: &str, referral: Option<ReferralEdge>) -> Result<SignupDecision, SignupRefusal> {
+    pub(super) fn signup(
+        &mut self,
+        email: &str,
+        referral: Option<ReferralEdge>,
+    ) -> Result<SignupDecision, SignupRefusal> {
         let ids = self.ids();
         let decided =
             decide_signup(&self.brand, &self.campaign, &Self::who(email), referral, ids, &self.owner, &self.moment)
@@ -75,11 +80,11 @@ impl World {
         decided
     }
 
-    fn join(&mut self, email: &str) -> Signed {
+    pub(super) fn join(&mut self, email: &str) -> Signed {
         self.referred(email, None)
     }
 
-    fn referred(&mut self, email: &str, referrer: Option<u64>) -> Signed {
+    pub(super) fn referred(&mut self, email: &str, referrer: Option<u64>) -> Signed {
         let edge = referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None });
         match self.signup(email, edge) {
             Ok(SignupDecision::Created { signed, .. }) => *signed,
@@ -87,7 +92,7 @@ impl World {
         }
     }
 
-    fn upload(&mut self, codes: &[&str]) -> ImportOutcome {
+    pub(super) fn upload(&mut self, codes: &[&str]) -> ImportOutcome {
         let codes: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
         let (outcome, writes) = decide_import(&self.brand, &self.campaign, &codes, &self.moment).unwrap();
         self.brand.apply(writes);

@@ -38,7 +38,7 @@ pub fn decide_visit<R: BrandReads + ?Sized>(
         if campaign.goal_type == GoalType::Visit && goal::reward_due(participant.visits, campaign.num_signups) {
             let grant =
                 Grant { participant_id: participant.id, reward_id, reason: RewardReason::Referrer, trigger: None };
-            reward = Some(decision.grant(campaign, grant, &moment.at)?);
+            reward = Some(decision.grant(campaign, grant, moment)?);
         }
     }
     decision.writes.push(Write::Participant(participant));

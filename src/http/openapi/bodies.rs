@@ -73,6 +73,10 @@ pub struct CampaignInput {
     pub reward_invited: Option<bool>,
     /// Cash amount ("10.00"), message text (at most 2,000 characters) or token amount.
     pub reward_value: Option<String>,
+    /// Days a new reward is held before it is issued by itself (0 to 365; default 0: issued
+    /// at once). An owner may approve or void a held reward before then.
+    #[schema(minimum = 0, maximum = 365)]
+    pub hold_days: Option<u32>,
     pub widget: Option<WidgetSettings>,
     pub contest: Option<ContestInput>,
 }
@@ -264,4 +268,12 @@ pub struct PlanInput {
 #[derive(ToSchema, Serialize)]
 pub struct TokenNetworkBody {
     pub network: String,
+}
+
+/// Body of `POST /rewards/:id/void`.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"reason": "order refunded"}))]
+pub struct VoidBody {
+    /// Why the reward is voided: 1 to 500 characters, kept in its history.
+    pub reason: String,
 }

@@ -8,6 +8,7 @@ use super::{bodies, schema_ref};
 
 /// Registers every schema by name: the answers, the types inside them, the request bodies.
 pub(super) fn components() -> utoipa::openapi::Components {
+    use crate::domain::counters::RewardsByStatus;
     use crate::domain::coupon::InvalidLine;
     use crate::domain::pagination::Page;
     use crate::domain::plan::{Plan, PlanLimits};
@@ -79,6 +80,11 @@ pub(super) fn components() -> utoipa::openapi::Components {
         ParticipantList,
         ContactList,
         Reward,
+        RewardChange,
+        RewardDetail,
+        RewardList,
+        VoidBody,
+        RewardsByStatus,
         Invite,
         Referrer,
         ParticipantDetail,

@@ -91,6 +91,14 @@ pub(super) const PARTICIPANT_FILTERS: &[(&str, Type, &str)] = &[
     ("referred_by", Type::Integer, "only those this participant referred"),
 ];
 
+pub(super) const REWARD_FILTERS: &[(&str, Type, &str)] = &[
+    ("page", Type::Integer, "page number, from 1 (default 1)"),
+    ("limit", Type::Integer, "items per page, 1 to 100 (default 20; larger values are clamped)"),
+    ("campaign_id", Type::Integer, "only this campaign's"),
+    ("status", Type::String, "only those in this state: held, pending, issued, fulfilled or voided"),
+    ("participant_id", Type::Integer, "only this participant's"),
+];
+
 macro_rules! ep {
     ($method:ident $root:ident $path:literal, $tag:literal, $summary:literal, $auth:ident,
      query: $query:expr, body: $body:expr, $status:literal => $answer:expr, errors: $errors:expr) => {
@@ -141,6 +149,11 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(GET Api "/participants", "participants", "The member's participants, newest first; filters narrow them (all given must hold)", Member, query: PARTICIPANT_FILTERS, body: None, 200 => Data("ParticipantList"), errors: &[]),
     ep!(GET Api "/participants/{id}", "participants", "One participant with counts, rewards and invitations", Member, query: &[], body: None, 200 => Data("ParticipantDetail"), errors: &[]),
     ep!(POST Api "/participants/{id}/invites", "participants", "Record invitations sent by email", Member, query: &[], body: Some(Json("InviteBody")), 201 => Data("Invites"), errors: &[]),
+    ep!(GET Api "/rewards", "rewards", "The member's rewards, newest first; filters narrow them (status=held is the review queue)", Member, query: REWARD_FILTERS, body: None, 200 => Data("RewardList"), errors: &[]),
+    ep!(GET Api "/rewards/{id}", "rewards", "One reward with its history: every state it entered, when and why", Member, query: &[], body: None, 200 => Data("RewardDetail"), errors: &[]),
+    ep!(POST Api "/rewards/{id}/approve", "rewards", "Issue a held reward now (a coupon reward waits as pending while the pool is empty)", Member, query: &[], body: None, 200 => Data("RewardDetail"), errors: &[409]),
+    ep!(POST Api "/rewards/{id}/void", "rewards", "Void a held, pending or issued reward, with a reason (an issued coupon stays burnt)", Member, query: &[], body: Some(Json("VoidBody")), 200 => Data("RewardDetail"), errors: &[409]),
+    ep!(POST Api "/rewards/{id}/fulfil", "rewards", "Mark an issued reward fulfilled (cash paid out)", Member, query: &[], body: None, 200 => Data("RewardDetail"), errors: &[409]),
     ep!(POST Api "/signups", "signups", "Sign a participant up (Idempotency-Key honoured)", Member, query: &[], body: Some(Json("SignupBody")), 201 => Data("SignupAnswer"), errors: &[403, 409]),
     ep!(POST Api "/signups/referral", "signups", "Sign up through a referral code; rewards the goal (Idempotency-Key honoured)", Member, query: &[], body: Some(Json("ReferralSignupBody")), 201 => Data("ReferralSignupAnswer"), errors: &[200, 403, 409]),
     ep!(GET Api "/webhooks", "webhooks", "The member's webhooks", Member, query: LIST, body: None, 200 => Data("WebhookList"), errors: &[]),

@@ -206,10 +206,19 @@ impl SledStore {
             for &pid in chunk {
                 participants.remove(&keys::id(pid));
                 indexes.remove(&keys::tagged(index::MEMBER_PARTICIPANT, member_id, pid));
-                for tag in [participant_row::REWARD, participant_row::INVITE] {
-                    for key in self.participant_rows.scan_prefix(keys::row(pid, tag, &[])).keys() {
-                        rows.remove(key?);
+                // A reward leaves the member's reward index and the holds with its row.
+                for entry in self.participant_rows.scan_prefix(keys::row(pid, participant_row::REWARD, &[])) {
+                    let (key, row) = entry?;
+                    if let Ok(reward) = codec::decode::<crate::domain::Reward>(&row) {
+                        indexes.remove(&keys::tagged(index::MEMBER_REWARD, reward.member_id, reward.id));
+                        if let Some(at) = reward.release_at_ms {
+                            indexes.remove(&keys::hold(at, reward.id));
+                        }
                     }
+                    rows.remove(key);
+                }
+                for key in self.participant_rows.scan_prefix(keys::row(pid, participant_row::INVITE, &[])).keys() {
+                    rows.remove(key?);
                 }
             }
             self.participant_rows.apply_batch(rows)?;

@@ -16,7 +16,7 @@ use super::{codec, SledStore, StoreError};
 use crate::domain::email;
 use crate::domain::engine::{BrandReads, Write};
 use crate::domain::ids::IdKind;
-use crate::domain::{Campaign, Counter, Coupon, CouponPool, EmailAddress, Invite, Participant, Reward};
+use crate::domain::{Campaign, Counter, Coupon, CouponPool, EmailAddress, Invite, Participant, Reward, RewardStatus};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
 
 /// Key of a campaign counter.
@@ -83,6 +83,10 @@ impl BrandReads for SledSession<'_> {
         self.store.participant_row(id)
     }
 
+    fn reward(&self, participant_id: u64, reward_id: u64) -> Result<Option<Reward>, StoreError> {
+        SledStore::read(&self.store.participant_rows, reward_key(participant_id, reward_id))
+    }
+
     fn participant_id_by_email(&self, campaign_id: u64, email: &EmailAddress) -> Result<Option<u64>, StoreError> {
         self.store.participant_id_with_email(campaign_id, email)
     }
@@ -127,8 +131,10 @@ impl BrandReads for SledSession<'_> {
             else {
                 return Err(StoreError::Decode(format!("malformed pending reward of campaign {campaign_id}")));
             };
-            let reward_key = keys::row(participant_id, participant_row::REWARD, &keys::id(reward_id));
-            rewards.extend(SledStore::read::<Reward>(&self.store.participant_rows, reward_key)?);
+            rewards.extend(SledStore::read::<Reward>(
+                &self.store.participant_rows,
+                reward_key(participant_id, reward_id),
+            )?);
         }
         Ok(rewards)
     }
@@ -136,6 +142,25 @@ impl BrandReads for SledSession<'_> {
     fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, StoreError> {
         Ok(self.store.campaign_rows.contains_key(visit_key(campaign_id, participant_id, visitor))?)
     }
+}
+
+/// Key of a reward's row.
+pub(super) fn reward_key(participant_id: u64, reward_id: u64) -> Vec<u8> {
+    keys::row(participant_id, participant_row::REWARD, &keys::id(reward_id))
+}
+
+/// Value of a reward's [`index::MEMBER_REWARD`] entry: participant ++ campaign ++ status.
+pub(super) fn member_reward_value(reward: &Reward) -> [u8; 17] {
+    let mut value = [0u8; 17];
+    value[..8].copy_from_slice(&keys::id(reward.participant_id));
+    value[8..16].copy_from_slice(&keys::id(reward.campaign_id));
+    value[16] = reward.status.byte();
+    value
+}
+
+/// Value of a reward's [`index::HOLD`] entry: brand ++ member ++ participant.
+fn hold_value(reward: &Reward) -> Vec<u8> {
+    [keys::id(reward.brand_id), keys::id(reward.member_id), keys::id(reward.participant_id)].concat()
 }
 
 fn visit_key(campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Vec<u8> {
@@ -193,7 +218,18 @@ impl SledStore {
                 }
                 Write::Participant(p) => tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?),
                 Write::Reward(r) => {
-                    let key = keys::row(r.participant_id, participant_row::REWARD, &keys::id(r.id));
+                    let key = reward_key(r.participant_id, r.id);
+                    // The hold index follows the reward: out under the old end, in under the new.
+                    if let Some(old) = tx.get(TreeId::ParticipantRows, &key)? {
+                        if let Some(at) = codec::decode::<Reward>(&old)?.release_at_ms {
+                            tx.remove(TreeId::Indexes, keys::hold(at, r.id).to_vec());
+                        }
+                    }
+                    if let (RewardStatus::Held, Some(at)) = (r.status, r.release_at_ms) {
+                        tx.insert(TreeId::Indexes, keys::hold(at, r.id).to_vec(), hold_value(r));
+                    }
+                    let member = keys::tagged(index::MEMBER_REWARD, r.member_id, r.id);
+                    tx.insert(TreeId::Indexes, member, member_reward_value(r));
                     tx.insert(TreeId::ParticipantRows, key, codec::encode(r)?);
                 }
                 Write::QueuePending { campaign_id, reward_id, participant_id } => {

@@ -47,6 +47,17 @@ pub mod index {
     /// domain ++ 0 ++ campaign ++ participant → brand : domain participants by their domain,
     /// across every member, for the click endpoint (see [`domain_participant`]).
     pub const DOMAIN_PARTICIPANT: u8 = b'R';
+    /// member ++ reward → participant ++ campaign ++ status byte : a member's rewards, newest
+    /// last, filtered by campaign and state without reading the rows.
+    pub const MEMBER_REWARD: u8 = b'w';
+    /// end of the hold (Unix ms) ++ reward → brand ++ member ++ participant : rewards in a
+    /// hold period, by when it ends (see [`hold`]).
+    pub const HOLD: u8 = b'h';
+}
+
+/// The [`index::HOLD`] key of a reward whose hold period ends at `release_at_ms`.
+pub fn hold(release_at_ms: i64, reward_id: u64) -> [u8; 17] {
+    tagged(index::HOLD, release_at_ms.max(0) as u64, reward_id)
 }
 
 /// Tags of the `campaign_rows` tree (key: campaign ++ tag ++ rest).

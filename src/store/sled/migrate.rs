@@ -2,13 +2,15 @@
 //! type from an older stored shape and records that it ran in `meta`, so it never runs twice.
 //! A restored backup of an older release is migrated the same way at its first start.
 
-use super::decisions::id_counter_key;
-use super::keys::index;
+use super::decisions::{id_counter_key, member_reward_value};
+use super::keys::{index, participant_row};
 use super::{codec, keys, SledStore, StoreError};
+use crate::domain::campaign::CampaignV1;
 use crate::domain::ids::IdKind;
 use crate::domain::participant::ParticipantV1;
+use crate::domain::reward::RewardV1;
 use crate::domain::webhook::Attempt;
-use crate::domain::Participant;
+use crate::domain::{Campaign, Participant, Reward};
 
 /// Marker in `meta`: participants are stored with their `domain` (schema 2 of the row).
 const PARTICIPANTS_V2: &str = "participants.v2";
@@ -16,6 +18,11 @@ const PARTICIPANTS_V2: &str = "participants.v2";
 const ATTEMPT_ORDER_V1: &str = "attempt_order.v1";
 /// Marker in `meta`: ids come from a counter per kind (`id.<kind>`).
 const IDS_V1: &str = "ids.v1";
+/// Marker in `meta`: campaigns are stored with `hold_days` (schema 2 of the row).
+const CAMPAIGNS_V2: &str = "campaigns.v2";
+/// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
+/// the member's reward index.
+const REWARDS_V2: &str = "rewards.v2";
 
 /// Rows rewritten per batch.
 const BATCH: usize = 2_000;
@@ -24,7 +31,10 @@ impl SledStore {
     /// Runs the migrations this database has not had yet; the number of rows rewritten.
     pub(super) fn migrate(&self) -> Result<u64, StoreError> {
         self.start_id_counters()?;
-        Ok(self.migrate_participants()? + self.order_logged_attempts()?)
+        Ok(self.migrate_participants()?
+            + self.order_logged_attempts()?
+            + self.migrate_campaigns()?
+            + self.migrate_rewards()?)
     }
 
     /// Starts every kind's id counter above every id handed out before it existed (they came
@@ -92,27 +102,83 @@ impl SledStore {
     }
 
     fn migrate_participants(&self) -> Result<u64, StoreError> {
-        if self.meta.contains_key(PARTICIPANTS_V2)? {
+        self.rewrite_rows(PARTICIPANTS_V2, &self.participants, |_, row, _| {
+            // Rows already in the new shape (written by this release before a crash cut the
+            // migration short) decode as they are.
+            if codec::decode::<Participant>(row).is_ok() {
+                return Ok(None);
+            }
+            let old: ParticipantV1 = codec::decode(row)?;
+            Ok(Some(codec::encode(&Participant::from(old))?))
+        })
+    }
+
+    fn migrate_campaigns(&self) -> Result<u64, StoreError> {
+        self.rewrite_rows(CAMPAIGNS_V2, &self.campaigns, |_, row, _| {
+            if codec::decode::<Campaign>(row).is_ok() {
+                return Ok(None);
+            }
+            let old: CampaignV1 = codec::decode(row)?;
+            Ok(Some(codec::encode(&Campaign::from(old))?))
+        })
+    }
+
+    /// Rewards get their brand, member and history, and enter the member's reward index.
+    /// Runs after the participants' migration: a reward's brand and member are its
+    /// participant's.
+    fn migrate_rewards(&self) -> Result<u64, StoreError> {
+        self.rewrite_rows(REWARDS_V2, &self.participant_rows, |key, row, indexes| {
+            if key.get(8) != Some(&participant_row::REWARD) {
+                return Ok(None);
+            }
+            let (reward, rewritten) = match codec::decode::<Reward>(row) {
+                Ok(reward) => (reward, None),
+                Err(_) => {
+                    let old: RewardV1 = codec::decode(row)?;
+                    let Some(participant) = self.participant_row(old.participant_id)? else {
+                        // Its participant is being purged with its campaign: so will it be.
+                        return Ok(None);
+                    };
+                    let reward = old.upgrade(participant.brand_id, participant.member_id);
+                    let encoded = codec::encode(&reward)?;
+                    (reward, Some(encoded))
+                }
+            };
+            let index_key = keys::tagged(index::MEMBER_REWARD, reward.member_id, reward.id);
+            indexes.insert(&index_key[..], &member_reward_value(&reward)[..]);
+            Ok(rewritten)
+        })
+    }
+
+    /// Runs `upgrade` over every row of `tree` once (unless `marker` says it ran), in key
+    /// order and in batches: `Some` rewrites the row; entries added to the second batch go
+    /// to `indexes` with it. A run cut by a crash starts over: `upgrade` must accept a row
+    /// it already rewrote.
+    fn rewrite_rows(
+        &self,
+        marker: &str,
+        tree: &sled::Tree,
+        mut upgrade: impl FnMut(&[u8], &[u8], &mut sled::Batch) -> Result<Option<Vec<u8>>, StoreError>,
+    ) -> Result<u64, StoreError> {
+        if self.meta.contains_key(marker)? {
             return Ok(0);
         }
         let mut rewritten = 0;
         let mut after: Option<sled::IVec> = None;
         loop {
             let range = match &after {
-                Some(key) => self
-                    .participants
-                    .range::<&[u8], _>((std::ops::Bound::Excluded(key.as_ref()), std::ops::Bound::Unbounded)),
-                None => self.participants.iter(),
+                Some(key) => {
+                    tree.range::<&[u8], _>((std::ops::Bound::Excluded(key.as_ref()), std::ops::Bound::Unbounded))
+                }
+                None => tree.iter(),
             };
             let mut batch = sled::Batch::default();
+            let mut indexes = sled::Batch::default();
             let mut n = 0;
             for entry in range.take(BATCH) {
                 let (key, row) = entry?;
-                // Rows already in the new shape (written by this release before a crash cut
-                // the migration short) decode as they are.
-                if codec::decode::<Participant>(&row).is_err() {
-                    let old: ParticipantV1 = codec::decode(&row)?;
-                    batch.insert(key.clone(), codec::encode(&Participant::from(old))?);
+                if let Some(new) = upgrade(&key, &row, &mut indexes)? {
+                    batch.insert(key.clone(), new);
                     rewritten += 1;
                 }
                 after = Some(key);
@@ -121,9 +187,10 @@ impl SledStore {
             if n == 0 {
                 break;
             }
-            self.participants.apply_batch(batch)?;
+            self.indexes.apply_batch(indexes)?;
+            tree.apply_batch(batch)?;
         }
-        self.meta.insert(PARTICIPANTS_V2, &keys::id(1)[..])?;
+        self.meta.insert(marker, &keys::id(1)[..])?;
         Ok(rewritten)
     }
 }
@@ -240,6 +307,76 @@ mod tests {
         assert!(next > old_id, "{next} is above {old_id}");
         assert_eq!(store.allocate(IdKind::Brand).unwrap(), next + 1, "and dense from there");
         assert!(store.allocate(IdKind::Participant).unwrap() > old_id, "every kind");
+    }
+
+    #[tokio::test]
+    async fn campaigns_and_rewards_of_an_older_release_gain_the_lifecycle_and_their_index() {
+        use crate::domain::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
+        use crate::domain::reward::{RewardReason, RewardV1};
+        use crate::domain::{Participant, RewardStatus};
+        use crate::store::RewardStore;
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+        let old_campaign = CampaignV1 {
+            id: 3,
+            brand_id: 5,
+            member_id: 2,
+            name: "Old".into(),
+            type_id: 1,
+            reward_type: RewardType::Cash,
+            goal_type: GoalType::Signup,
+            num_signups: 1,
+            publish: Publish::Private,
+            reward_invited: false,
+            reward_value: Some("5.00".into()),
+            widget: WidgetSettings::default(),
+            contest: Contest::default(),
+            created_at: "2026-01-01T00:00:00Z".into(),
+            updated_at: "2026-01-01T00:00:00Z".into(),
+        };
+        store.campaigns.insert(keys::id(3), codec::encode(&old_campaign).unwrap()).unwrap();
+        let participant = Participant {
+            id: 9,
+            campaign_id: 3,
+            brand_id: 5,
+            member_id: 2,
+            seq: 1,
+            email: "p@example.com".into(),
+            name: String::new(),
+            referred_by: None,
+            referrals: 1,
+            visits: 0,
+            clicks: 0,
+            shares: 0,
+            created_at: "2026-01-01T00:00:00Z".into(),
+            domain: None,
+        };
+        store.participants.insert(keys::id(9), codec::encode(&participant).unwrap()).unwrap();
+        let old_reward = RewardV1 {
+            id: 4,
+            participant_id: 9,
+            campaign_id: 3,
+            kind: RewardType::Cash,
+            value: Some("5.00".into()),
+            status: RewardStatus::Issued,
+            reason: RewardReason::Referrer,
+            trigger_participant_id: Some(10),
+            created_at: "2026-01-01T00:00:00Z".into(),
+            issued_at: Some("2026-01-01T00:00:00Z".into()),
+        };
+        let reward_key = super::super::decisions::reward_key(9, 4);
+        store.participant_rows.insert(&reward_key, codec::encode(&old_reward).unwrap()).unwrap();
+        for marker in [CAMPAIGNS_V2, REWARDS_V2] {
+            store.meta.remove(marker).unwrap();
+        }
+        assert_eq!(store.migrate().unwrap(), 2);
+        assert_eq!(store.migrate().unwrap(), 0, "runs once");
+        let campaign: Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
+        assert_eq!((campaign.hold_days, campaign.name.as_str()), (0, "Old"));
+        let reward = store.reward(2, 4).await.unwrap().expect("found through the new index");
+        assert_eq!((reward.brand_id, reward.member_id, reward.status), (5, 2, RewardStatus::Issued));
+        assert_eq!(reward.history.len(), 1);
+        assert!(store.reward(3, 4).await.unwrap().is_none(), "another member's");
     }
 
     #[test]

@@ -15,7 +15,7 @@
 //! | `brands`         | brand id                    | [`Brand`](crate::domain::Brand) |
 //! | `campaigns`      | campaign id                 | [`Campaign`](crate::domain::Campaign) |
 //! | `participants`   | participant id              | [`Participant`](crate::domain::Participant) |
-//! | `indexes`        | tag ++ ids (see [`keys::index`]) | member → brands, campaigns, participants; domains; purges |
+//! | `indexes`        | tag ++ ids (see [`keys::index`]) | member → brands, campaigns, participants, rewards; domains; holds; purges |
 //! | `campaign_rows`  | campaign id ++ tag ++ …     | roster, emails, coupons, pending rewards, counters, visits |
 //! | `participant_rows` | participant id ++ tag ++ id | rewards, invitations |
 //! | `idempotency`    | member id ++ SHA-256(key)   | the first answer of an idempotent request |
@@ -38,6 +38,7 @@ mod migrate;
 mod overlay;
 mod participants;
 mod plans;
+mod rewards;
 mod webhooks;
 
 use std::path::{Path, PathBuf};

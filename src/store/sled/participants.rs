@@ -7,8 +7,10 @@ use serde::Deserialize;
 
 use super::keys::{self, campaign_row, index, participant_row};
 use super::{codec, SledStore, StoreError};
+use crate::domain::engine::Signed;
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
+use crate::domain::reward::RewardV1;
 use crate::domain::{Counter, EmailAddress, Invite, Participant, Reward};
 use crate::store::{DomainReferrer, IdempotencyRecord, IdempotencyStore, IdempotentOutcome, ParticipantStore};
 
@@ -21,23 +23,77 @@ struct RenderedRecord {
     created_at: String,
 }
 
-/// Records are written as schema 2; schema 1 records (rendered answers) are still read.
-const IDEMPOTENCY_SCHEMA: u8 = 2;
+/// A signup's outcome as schema-2 records kept it, with rewards before their lifecycle.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
+struct SignedV2 {
+    participant: Participant,
+    reward: Option<RewardV1>,
+    referrer: Option<Participant>,
+    referrer_reward: Option<RewardV1>,
+}
+
+/// What schema-2 records kept.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
+enum OutcomeV2 {
+    Signed(Box<SignedV2>),
+    Rendered { status: u16, body: String },
+}
+
+/// An idempotency record as schema 2 wrote it.
+#[derive(Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
+struct RecordV2 {
+    request_hash: [u8; 32],
+    created_at: String,
+    outcome: OutcomeV2,
+}
+
+impl RecordV2 {
+    fn upgrade(self) -> IdempotencyRecord {
+        let outcome = match self.outcome {
+            OutcomeV2::Rendered { status, body } => IdempotentOutcome::Rendered { status, body },
+            OutcomeV2::Signed(old) => {
+                let p = &old.participant;
+                let upgrade = |r: RewardV1| r.upgrade(p.brand_id, p.member_id);
+                IdempotentOutcome::Signed(Box::new(Signed {
+                    reward: old.reward.map(upgrade),
+                    referrer_reward: old.referrer_reward.map(upgrade),
+                    referrer: old.referrer,
+                    participant: old.participant,
+                    deliveries: Vec::new(),
+                }))
+            }
+        };
+        IdempotencyRecord { request_hash: self.request_hash, created_at: self.created_at, outcome }
+    }
+}
+
+/// Records are written as schema 3 (rewards with their lifecycle); schema 2 (rewards
+/// before it) and schema 1 records (rendered answers) are still read.
+const IDEMPOTENCY_SCHEMA: u8 = 3;
+const IDEMPOTENCY_SCHEMA_V2: u8 = 2;
 
 pub(super) fn encode_idempotency_record(record: &IdempotencyRecord) -> Result<Vec<u8>, StoreError> {
     codec::encode_versioned(IDEMPOTENCY_SCHEMA, record)
 }
 
 pub(super) fn decode_idempotency_record(bytes: &[u8]) -> Result<IdempotencyRecord, StoreError> {
-    if bytes.first() == Some(&IDEMPOTENCY_SCHEMA) {
-        return codec::decode_versioned(IDEMPOTENCY_SCHEMA, bytes);
+    match bytes.first() {
+        Some(&IDEMPOTENCY_SCHEMA) => codec::decode_versioned(IDEMPOTENCY_SCHEMA, bytes),
+        Some(&IDEMPOTENCY_SCHEMA_V2) => {
+            Ok(codec::decode_versioned::<RecordV2>(IDEMPOTENCY_SCHEMA_V2, bytes)?.upgrade())
+        }
+        _ => {
+            let old: RenderedRecord = codec::decode(bytes)?;
+            Ok(IdempotencyRecord {
+                request_hash: old.request_hash,
+                created_at: old.created_at,
+                outcome: IdempotentOutcome::Rendered { status: old.status, body: old.body },
+            })
+        }
     }
-    let old: RenderedRecord = codec::decode(bytes)?;
-    Ok(IdempotencyRecord {
-        request_hash: old.request_hash,
-        created_at: old.created_at,
-        outcome: IdempotentOutcome::Rendered { status: old.status, body: old.body },
-    })
 }
 
 #[async_trait]
@@ -208,5 +264,63 @@ impl SledStore {
     pub(super) fn domain_participant(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
         let key = keys::row(campaign_id, campaign_row::DOMAIN, domain.as_bytes());
         Ok(self.campaign_rows.get(key)?.and_then(|v| keys::read_id(&v)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::campaign::RewardType;
+    use crate::domain::reward::RewardReason;
+    use crate::domain::RewardStatus;
+
+    #[test]
+    fn a_record_of_the_release_before_reward_states_still_replays() {
+        let participant = Participant {
+            id: 9,
+            campaign_id: 3,
+            brand_id: 5,
+            member_id: 2,
+            seq: 1,
+            email: "p@example.com".into(),
+            name: String::new(),
+            referred_by: Some(8),
+            referrals: 0,
+            visits: 0,
+            clicks: 0,
+            shares: 0,
+            created_at: "2026-01-01T00:00:00Z".into(),
+            domain: None,
+        };
+        let reward = RewardV1 {
+            id: 4,
+            participant_id: 8,
+            campaign_id: 3,
+            kind: RewardType::Coupon,
+            value: None,
+            status: RewardStatus::Pending,
+            reason: RewardReason::Referrer,
+            trigger_participant_id: Some(9),
+            created_at: "2026-01-01T00:00:00Z".into(),
+            issued_at: None,
+        };
+        let old = RecordV2 {
+            request_hash: [7; 32],
+            created_at: "2026-01-01T00:00:00Z".into(),
+            outcome: OutcomeV2::Signed(Box::new(SignedV2 {
+                participant,
+                reward: None,
+                referrer: None,
+                referrer_reward: Some(reward),
+            })),
+        };
+        let bytes = codec::encode_versioned(IDEMPOTENCY_SCHEMA_V2, &old).unwrap();
+        let record = decode_idempotency_record(&bytes).unwrap();
+        assert_eq!(record.request_hash, [7; 32]);
+        let IdempotentOutcome::Signed(signed) = &record.outcome else { panic!("{record:?}") };
+        let earned = signed.referrer_reward.as_ref().unwrap();
+        assert_eq!((earned.id, earned.status, earned.brand_id, earned.member_id), (4, RewardStatus::Pending, 5, 2));
+        let again = decode_idempotency_record(&encode_idempotency_record(&record).unwrap()).unwrap();
+        assert_eq!(again, record, "written back as the current schema");
     }
 }

@@ -1,0 +1,117 @@
+//! A reward's life after it was earned: an owner approves, voids or fulfils it, and a hold
+//! period ends by itself. Each move is decided against the reward as committed, so two moves
+//! racing on one reward (an approve and a void) are decided one after the other by the
+//! brand's single writer: the second sees the first's result and is refused if it no longer
+//! applies. A coupon is taken from the pool only when a reward is issued, and a voided
+//! coupon is never handed out again.
+
+use super::{BrandReads, Decision, Moment, Write};
+use crate::domain::counters::Counter;
+use crate::domain::reward::{HoldReason, RewardAction};
+use crate::domain::{Campaign, Reward, RewardStatus};
+
+/// Why an owner's action on a reward changed nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RewardRefusal {
+    /// No such reward of this member (or its campaign is gone).
+    NotFound,
+    /// The action does not apply to the reward's current state.
+    NotAllowed { action: RewardAction, status: RewardStatus },
+}
+
+/// A reward after a move, and the writes that make it so; or why nothing moved.
+pub type RewardMove = Result<(Reward, Vec<Write>), RewardRefusal>;
+
+/// Decides `action` on the member's reward `reward_id` of participant `participant_id`:
+/// the reward after it, and the writes. `void_reason` is the reason of a void.
+pub fn decide_reward_action<R: BrandReads + ?Sized>(
+    reads: &R,
+    member_id: u64,
+    participant_id: u64,
+    reward_id: u64,
+    action: RewardAction,
+    void_reason: &str,
+    moment: &Moment,
+) -> Result<RewardMove, R::Error> {
+    let Some(mut reward) = reads.reward(participant_id, reward_id)?.filter(|r| r.member_id == member_id) else {
+        return Ok(Err(RewardRefusal::NotFound));
+    };
+    let Some(campaign) = reads.campaign(reward.campaign_id)? else {
+        return Ok(Err(RewardRefusal::NotFound));
+    };
+    if !action.allowed_from(reward.status) {
+        return Ok(Err(RewardRefusal::NotAllowed { action, status: reward.status }));
+    }
+    let now = moment.at.as_str();
+    let mut decision = Decision::new(reads);
+    match action {
+        RewardAction::Approve => {
+            decision.count(campaign.id, Counter::RewardsHeld, -1);
+            decision.issue(&campaign, &mut reward, now, "approved")?;
+        }
+        RewardAction::Void => {
+            match reward.status {
+                RewardStatus::Held => decision.count(campaign.id, Counter::RewardsHeld, -1),
+                RewardStatus::Pending => {
+                    decision.writes.push(Write::Dequeue { campaign_id: campaign.id, reward_id: reward.id });
+                    decision.count(campaign.id, Counter::RewardsPending, -1);
+                }
+                // Its coupon stays assigned to it: burnt, never back in the pool.
+                RewardStatus::Issued => decision.count(campaign.id, Counter::RewardsVoidedIssued, 1),
+                RewardStatus::Fulfilled | RewardStatus::Voided => unreachable!("refused above"),
+            }
+            decision.count(campaign.id, Counter::RewardsVoided, 1);
+            reward.release_at_ms = None;
+            reward.holds.clear();
+            reward.void_reason = Some(void_reason.to_owned());
+            reward.enter(RewardStatus::Voided, now, void_reason);
+        }
+        RewardAction::Fulfil => {
+            decision.count(campaign.id, Counter::RewardsFulfilled, 1);
+            reward.enter(RewardStatus::Fulfilled, now, "fulfilled");
+        }
+    }
+    decision.writes.push(Write::Reward(reward.clone()));
+    Ok(Ok((reward, decision.finish())))
+}
+
+/// Ends the hold periods of the given rewards (participant id, reward id) that are due at
+/// `moment`: each one still held for its period alone is issued (or pending, a coupon reward
+/// whose pool is empty); one also held for review only loses the period. Anything else (a
+/// reward approved or voided since, a campaign deleted) is left alone. Returns the rewards
+/// that changed and the writes.
+pub fn decide_release<R: BrandReads + ?Sized>(
+    reads: &R,
+    due: &[(u64, u64)],
+    moment: &Moment,
+) -> Result<(Vec<Reward>, Vec<Write>), R::Error> {
+    let now = moment.at.as_str();
+    let mut decision = Decision::new(reads);
+    let mut campaigns: std::collections::HashMap<u64, Option<Campaign>> = Default::default();
+    let mut released = Vec::new();
+    for &(participant_id, reward_id) in due {
+        let Some(mut reward) = reads.reward(participant_id, reward_id)? else { continue };
+        let ends = reward.release_at_ms.is_some_and(|at| at <= moment.unix_ms);
+        if reward.status != RewardStatus::Held || !ends {
+            continue;
+        }
+        let campaign = match campaigns.get(&reward.campaign_id) {
+            Some(found) => found.clone(),
+            None => {
+                let found = reads.campaign(reward.campaign_id)?;
+                campaigns.insert(reward.campaign_id, found.clone());
+                found
+            }
+        };
+        let Some(campaign) = campaign else { continue };
+        reward.holds.retain(|&h| h != HoldReason::HoldPeriod);
+        reward.release_at_ms = None;
+        if reward.holds.is_empty() {
+            decision.count(campaign.id, Counter::RewardsHeld, -1);
+            decision.issue(&campaign, &mut reward, now, "hold period ended")?;
+        }
+        decision.writes.push(Write::Reward(reward.clone()));
+        released.push(reward);
+    }
+    Ok((released, decision.finish()))
+}

@@ -1,0 +1,329 @@
+//! Rewards: what a participant earned, the states a reward moves through, and which moves an
+//! owner may make. The engine (`engine::rewards`) decides the moves; this module says what
+//! each state means and which moves each state allows.
+//!
+//! ```text
+//!            approve / hold ends           (coupon uploaded)
+//!   held ────────────────────────> issued <──────────────── pending
+//!     │  └── approve, pool empty ──────────────────────────> │
+//!     │                              │ fulfil                 │
+//!     └──── void ──> voided <── void ┴──> fulfilled           └── void ──> voided
+//! ```
+//! Nothing leaves `fulfilled` or `voided`.
+
+use serde::{Deserialize, Serialize};
+
+use super::campaign::RewardType;
+use super::ValidationError;
+
+/// Why a reward was earned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RewardReason {
+    /// The participant's referrals or visits reached the goal.
+    Referrer,
+    /// Two-way reward: the participant signed up through a referral.
+    Invited,
+}
+
+/// Where a reward is in its life. Stored by variant position: new states are appended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RewardStatus {
+    /// The participant has it: coupon assigned, message shown, cash due.
+    Issued,
+    /// Approved, a coupon reward waiting for a coupon to be uploaded.
+    Pending,
+    /// Inside the campaign's hold period, or held for review; nothing handed out yet.
+    Held,
+    /// Cash paid out (or the reward otherwise delivered), as the member marked it.
+    Fulfilled,
+    /// Taken back, with a reason; an issued coupon stays burnt.
+    Voided,
+}
+
+impl RewardStatus {
+    /// Every state, in the order the API lists them.
+    pub const ALL: [RewardStatus; 5] = [
+        RewardStatus::Held,
+        RewardStatus::Pending,
+        RewardStatus::Issued,
+        RewardStatus::Fulfilled,
+        RewardStatus::Voided,
+    ];
+
+    /// The name the API uses.
+    pub fn name(self) -> &'static str {
+        match self {
+            RewardStatus::Held => "held",
+            RewardStatus::Pending => "pending",
+            RewardStatus::Issued => "issued",
+            RewardStatus::Fulfilled => "fulfilled",
+            RewardStatus::Voided => "voided",
+        }
+    }
+
+    /// A `status` query value.
+    pub fn parse(raw: &str) -> Result<Self, ValidationError> {
+        let raw = raw.trim();
+        Self::ALL.into_iter().find(|s| s.name() == raw).ok_or_else(|| {
+            ValidationError::new("status", "status must be one of held, pending, issued, fulfilled, voided")
+        })
+    }
+
+    /// One byte per state, for index values.
+    pub fn byte(self) -> u8 {
+        self as u8
+    }
+
+    pub fn from_byte(byte: u8) -> Option<Self> {
+        [Self::Issued, Self::Pending, Self::Held, Self::Fulfilled, Self::Voided].get(byte as usize).copied()
+    }
+
+    /// Whether nothing can change the reward any more.
+    pub fn is_final(self) -> bool {
+        matches!(self, RewardStatus::Fulfilled | RewardStatus::Voided)
+    }
+}
+
+/// Why a reward is held. Stored by variant position: new reasons are appended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HoldReason {
+    /// The campaign's `hold_days`: released by itself when the period ends.
+    HoldPeriod,
+}
+
+impl HoldReason {
+    pub fn name(self) -> &'static str {
+        match self {
+            HoldReason::HoldPeriod => "hold_period",
+        }
+    }
+}
+
+/// One state change of a reward: the state it entered, when, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RewardChange {
+    pub status: RewardStatus,
+    /// RFC 3339, UTC.
+    pub at: String,
+    /// Why, in words: `earned`, `hold period ended`, `approved`, the void reason, …
+    pub note: String,
+}
+
+/// A reward as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reward {
+    pub id: u64,
+    pub participant_id: u64,
+    pub campaign_id: u64,
+    pub kind: RewardType,
+    /// The coupon code, cash amount, message or token amount; `None` until issued.
+    pub value: Option<String>,
+    pub status: RewardStatus,
+    pub reason: RewardReason,
+    /// The participant whose signup (or visit count) triggered the reward.
+    pub trigger_participant_id: Option<u64>,
+    pub created_at: String,
+    pub issued_at: Option<String>,
+    pub brand_id: u64,
+    pub member_id: u64,
+    /// While held for a hold period: when it ends (Unix milliseconds).
+    pub release_at_ms: Option<i64>,
+    /// While held: why.
+    pub holds: Vec<HoldReason>,
+    /// Once voided: why.
+    pub void_reason: Option<String>,
+    /// Every state it entered, oldest first (the first is where it started).
+    pub history: Vec<RewardChange>,
+}
+
+impl Reward {
+    /// Moves the reward to `status`, recording the change.
+    pub fn enter(&mut self, status: RewardStatus, at: &str, note: impl Into<String>) {
+        self.status = status;
+        self.history.push(RewardChange { status, at: at.to_owned(), note: note.into() });
+    }
+}
+
+/// A reward as stored before the reward lifecycle (schema 1 of the row): issued or pending
+/// only. Read once, at the first start of a newer release, and rewritten as [`Reward`].
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct RewardV1 {
+    pub id: u64,
+    pub participant_id: u64,
+    pub campaign_id: u64,
+    pub kind: RewardType,
+    pub value: Option<String>,
+    pub status: RewardStatus,
+    pub reason: RewardReason,
+    pub trigger_participant_id: Option<u64>,
+    pub created_at: String,
+    pub issued_at: Option<String>,
+}
+
+impl RewardV1 {
+    /// The reward in today's shape; `brand_id` and `member_id` come from its participant.
+    pub fn upgrade(self, brand_id: u64, member_id: u64) -> Reward {
+        let mut history =
+            vec![RewardChange { status: RewardStatus::Pending, at: self.created_at.clone(), note: "earned".into() }];
+        if self.status == RewardStatus::Issued {
+            let at = self.issued_at.clone().unwrap_or_else(|| self.created_at.clone());
+            if at == self.created_at {
+                history.clear();
+            }
+            history.push(RewardChange { status: RewardStatus::Issued, at, note: "earned".into() });
+        }
+        Reward {
+            id: self.id,
+            participant_id: self.participant_id,
+            campaign_id: self.campaign_id,
+            kind: self.kind,
+            value: self.value,
+            status: self.status,
+            reason: self.reason,
+            trigger_participant_id: self.trigger_participant_id,
+            created_at: self.created_at,
+            issued_at: self.issued_at,
+            brand_id,
+            member_id,
+            release_at_ms: None,
+            holds: Vec::new(),
+            void_reason: None,
+            history,
+        }
+    }
+}
+
+/// What an owner can do to a reward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RewardAction {
+    /// Held → issued now (or pending, a coupon reward whose pool is empty).
+    Approve,
+    /// Held, pending or issued → voided.
+    Void,
+    /// Issued → fulfilled.
+    Fulfil,
+}
+
+impl RewardAction {
+    pub fn name(self) -> &'static str {
+        match self {
+            RewardAction::Approve => "approve",
+            RewardAction::Void => "void",
+            RewardAction::Fulfil => "fulfil",
+        }
+    }
+
+    /// Whether a reward in `status` may take this action.
+    pub fn allowed_from(self, status: RewardStatus) -> bool {
+        match self {
+            RewardAction::Approve => status == RewardStatus::Held,
+            RewardAction::Void => {
+                matches!(status, RewardStatus::Held | RewardStatus::Pending | RewardStatus::Issued)
+            }
+            RewardAction::Fulfil => status == RewardStatus::Issued,
+        }
+    }
+
+    /// The states it is allowed from, in words, for a refusal.
+    pub fn allowed_states(self) -> &'static str {
+        match self {
+            RewardAction::Approve => "held",
+            RewardAction::Void => "held, pending or issued",
+            RewardAction::Fulfil => "issued",
+        }
+    }
+}
+
+/// Longest void reason, in characters.
+pub const MAX_VOID_REASON_CHARS: usize = 500;
+
+/// A void reason: required, trimmed, 1 to 500 characters, no control characters.
+pub fn parse_void_reason(raw: Option<&str>) -> Result<String, ValidationError> {
+    let reason = raw.unwrap_or("").trim();
+    if reason.is_empty() || reason.chars().count() > MAX_VOID_REASON_CHARS {
+        return Err(ValidationError::new(
+            "reason",
+            format!("reason is required: 1 to {MAX_VOID_REASON_CHARS} characters saying why the reward is voided"),
+        ));
+    }
+    if reason.chars().any(char::is_control) {
+        return Err(ValidationError::new("reason", "reason must not contain control characters"));
+    }
+    Ok(reason.to_owned())
+}
+
+/// What a reward list may be narrowed to. Every given criterion must hold.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RewardFilter {
+    pub campaign_id: Option<u64>,
+    pub status: Option<RewardStatus>,
+    pub participant_id: Option<u64>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_action_is_allowed_from_exactly_the_documented_states() {
+        use RewardStatus::*;
+        let allowed =
+            |a: RewardAction| RewardStatus::ALL.into_iter().filter(|&s| a.allowed_from(s)).collect::<Vec<_>>();
+        assert_eq!(allowed(RewardAction::Approve), vec![Held]);
+        assert_eq!(allowed(RewardAction::Void), vec![Held, Pending, Issued]);
+        assert_eq!(allowed(RewardAction::Fulfil), vec![Issued]);
+        for action in [RewardAction::Approve, RewardAction::Void, RewardAction::Fulfil] {
+            assert!(!action.allowed_from(Fulfilled) && !action.allowed_from(Voided), "nothing leaves a final state");
+        }
+    }
+
+    #[test]
+    fn status_names_and_bytes_round_trip() {
+        for status in RewardStatus::ALL {
+            assert_eq!(RewardStatus::parse(status.name()).unwrap(), status);
+            assert_eq!(RewardStatus::from_byte(status.byte()), Some(status));
+        }
+        assert!(RewardStatus::parse("paid").is_err());
+        assert_eq!(RewardStatus::from_byte(9), None);
+    }
+
+    #[test]
+    fn a_void_reason_is_required_and_bounded() {
+        assert_eq!(parse_void_reason(Some("  refunded ")).unwrap(), "refunded");
+        assert!(parse_void_reason(None).is_err());
+        assert!(parse_void_reason(Some("   ")).is_err());
+        assert!(parse_void_reason(Some(&"x".repeat(MAX_VOID_REASON_CHARS + 1))).is_err());
+        assert!(parse_void_reason(Some("a\u{7}b")).is_err());
+    }
+
+    #[test]
+    fn an_old_reward_keeps_what_it_was_and_gets_a_history() {
+        let old = RewardV1 {
+            id: 4,
+            participant_id: 9,
+            campaign_id: 2,
+            kind: RewardType::Coupon,
+            value: None,
+            status: RewardStatus::Pending,
+            reason: RewardReason::Referrer,
+            trigger_participant_id: Some(10),
+            created_at: "2026-01-01T00:00:00Z".into(),
+            issued_at: None,
+        };
+        let pending = old.clone().upgrade(5, 7);
+        assert_eq!((pending.brand_id, pending.member_id, pending.status), (5, 7, RewardStatus::Pending));
+        assert_eq!(pending.history.len(), 1);
+        let issued = RewardV1 {
+            status: RewardStatus::Issued,
+            value: Some("C1".into()),
+            issued_at: Some("2026-01-02T00:00:00Z".into()),
+            ..old
+        }
+        .upgrade(5, 7);
+        let states: Vec<_> = issued.history.iter().map(|c| c.status).collect();
+        assert_eq!(states, vec![RewardStatus::Pending, RewardStatus::Issued]);
+    }
+}
