@@ -141,6 +141,12 @@ pub struct RewardList {
     pub pagination: Page,
 }
 
+/// The automation platform's trigger of issued rewards: the most recently issued first.
+#[derive(Serialize, ToSchema)]
+pub struct IssuedRewards {
+    pub rewards: Vec<crate::views::Reward>,
+}
+
 /// A page of participants for the automation platform's polling trigger.
 #[derive(Serialize, ToSchema)]
 pub struct ContactList {

@@ -1,5 +1,6 @@
 //! The automation platform's endpoints: `POST /automation/auth` (connection test),
-//! `GET /automation/contacts` (the polling trigger) and the REST-hook pair
+//! `GET /automation/contacts` and `GET /automation/rewards` (the polling triggers: new
+//! participants, newly issued rewards) and the REST-hook pair
 //! `POST /automation/subscribe` / `DELETE /automation/subscribe/:id`, which create and remove
 //! ordinary webhooks.
 
@@ -7,11 +8,11 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::answers::{AutomationMe, ContactList};
+use super::answers::{AutomationMe, ContactList, IssuedRewards};
 use super::authenticated::AuthenticatedMember;
 use super::error::ApiError;
 use super::json::JsonBody;
-use super::query::ListQuery;
+use super::query::{id_filter, ListQuery};
 use super::state::AppState;
 use super::{envelope, participants, webhooks};
 use crate::domain::pagination::{Page, PageRequest, MAX_LIMIT};
@@ -47,6 +48,22 @@ pub async fn contacts(
         contacts: participants.iter().map(|p| views::participant(p, site)).collect(),
         pagination: Page::new(page, total),
     }))
+}
+
+/// `GET /automation/rewards?campaign_id=&limit=`: the most recently issued rewards (at most
+/// 100; 20 unless `limit` says), newest issue first, each with a stable unique `id`. A reward
+/// held and issued later comes first when it is issued, so the platform sees it then. Every
+/// reward ever issued is listed, in the state it is in now.
+pub async fn rewards(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let requested = query.page()?;
+    let campaign_id = id_filter("campaign_id", query.campaign_id.as_deref())?;
+    let limit = requested.limit.min(MAX_LIMIT) as usize;
+    let issued = state.store.issued_rewards(member.id, campaign_id, limit).await?;
+    Ok(envelope::ok(IssuedRewards { rewards: issued.iter().map(views::reward).collect() }))
 }
 
 /// `POST /automation/subscribe`: a webhook for the platform's REST hook; 201 with its id.

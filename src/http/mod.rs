@@ -112,6 +112,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/webhooks/{id}/deliveries/{event_id}/retry").post(webhooks::retry))
         .service(resource("/automation/auth").post(automation::auth))
         .service(resource("/automation/contacts").get(automation::contacts))
+        .service(resource("/automation/rewards").get(automation::rewards))
         .service(resource("/automation/subscribe").post(automation::subscribe))
         .service(resource("/automation/subscribe/{id}").delete(automation::unsubscribe))
         .service(resource("/lander").get(landers::get).put(landers::put));

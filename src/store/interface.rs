@@ -187,6 +187,15 @@ pub trait RewardStore: Send + Sync {
         filter: RewardFilter,
         page: PageRequest,
     ) -> Result<(Vec<Reward>, u64), StoreError>;
+    /// The member's rewards (only `campaign_id`'s when given) in the order they were issued,
+    /// the most recently issued first; at most `limit`. Every reward that was ever issued is
+    /// here, in whatever state it is now.
+    async fn issued_rewards(
+        &self,
+        member_id: u64,
+        campaign_id: Option<u64>,
+        limit: usize,
+    ) -> Result<Vec<Reward>, StoreError>;
     /// Rewards in a hold period that ends at or before `unix_ms`, soonest first; at most
     /// `limit`.
     async fn due_holds(&self, unix_ms: i64, limit: usize) -> Result<Vec<DueHold>, StoreError>;

@@ -281,3 +281,33 @@ async fn moves_acknowledged_before_a_sigkill_are_all_there_after_restart() {
         assert_eq!(now["status"], json!(if i % 2 == 0 { "issued" } else { "voided" }), "{now}");
     }
 }
+
+#[tokio::test]
+async fn the_polling_trigger_lists_rewards_in_the_order_they_were_issued() {
+    let app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.unlimited_member("trigger").await;
+    let (held_campaign, held) =
+        earn(&app, &member, "trigger-held", json!({"reward_type": 5, "reward_value": "3", "hold_days": 7}), 2).await;
+    let (at_once, issued) = earn(&app, &member, "trigger-now", json!({"reward_type": 5, "reward_value": "3"}), 1).await;
+    let trigger = |query: &str| {
+        let path = format!("/automation/rewards{query}");
+        let app = &app;
+        let bearer = member.bearer();
+        async move {
+            let answer = expect_status(app.get("/api/v1", &path, &bearer).await, 200).await;
+            answer["data"]["rewards"].as_array().unwrap().iter().map(|r| r["id"].as_u64().unwrap()).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(trigger("").await, issued, "held rewards are not issued yet");
+    // The older, held reward is approved now: it comes first, above the newer one.
+    expect_status(act(&app, &member, held[0], "approve", json!({})).await, 200).await;
+    assert_eq!(trigger("").await, [held[0], issued[0]]);
+    assert_eq!(trigger("?limit=1").await, [held[0]]);
+    assert_eq!(trigger(&format!("?campaign_id={at_once}")).await, issued);
+    assert_eq!(trigger(&format!("?campaign_id={held_campaign}")).await, [held[0]]);
+    // Fulfilled or voided since, an issued reward stays in the trigger's history.
+    expect_status(act(&app, &member, issued[0], "void", json!({"reason": "refunded"})).await, 200).await;
+    assert_eq!(trigger("").await, [held[0], issued[0]]);
+    expect_error(app.get("/api/v1", "/automation/rewards?status=issued", &member.bearer()).await, 400, "invalid_query")
+        .await;
+}

@@ -1,5 +1,6 @@
 //! Rewards through their lifecycle: found by id and by filter across a member's campaigns,
-//! holds found when they end, and the indexes following every move.
+//! holds found when they end, issued ones in the order of their issue, and the indexes
+//! following every move.
 
 use referrals::domain::engine::{self, Moment, DAY_MS};
 use referrals::domain::reward::{RewardAction, RewardFilter};
@@ -63,6 +64,12 @@ pub async fn rewards_are_found_filtered_and_released_through_their_indexes(store
     assert_eq!(approved.status, RewardStatus::Issued);
     let issued_now = all(RewardFilter { status: Some(RewardStatus::Issued), ..Default::default() }).await.unwrap();
     assert_eq!(ids(&issued_now), vec![issued.id, first.id], "the index follows the move");
+    let order = |found: Vec<referrals::domain::Reward>| found.iter().map(|r| r.id).collect::<Vec<_>>();
+    let issued_order = order(store.issued_rewards(ann.id, None, 10).await.unwrap());
+    assert_eq!(issued_order, vec![first.id, issued.id], "the latest issue first, whatever the ids");
+    assert_eq!(order(store.issued_rewards(ann.id, Some(other.id), 10).await.unwrap()), vec![issued.id]);
+    assert_eq!(order(store.issued_rewards(ann.id, None, 1).await.unwrap()), vec![first.id]);
+    assert!(store.issued_rewards(bob.id, None, 10).await.unwrap().is_empty());
     act(&store, ann.id, referrer.id, second.id, RewardAction::Void).await;
     assert!(store.due_holds(now + 4 * DAY_MS, 10).await.unwrap().is_empty());
     let counters = store.counters(held.id).await.unwrap().rewards;
@@ -72,4 +79,5 @@ pub async fn rewards_are_found_filtered_and_released_through_their_indexes(store
     store.delete_campaign(&held).await.unwrap();
     assert_eq!(store.reward(ann.id, first.id).await.unwrap(), None);
     assert_eq!(all(RewardFilter::default()).await.unwrap().1, 1);
+    assert_eq!(order(store.issued_rewards(ann.id, None, 10).await.unwrap()), vec![issued.id]);
 }

@@ -83,6 +83,7 @@ pub(super) fn components() -> utoipa::openapi::Components {
         RewardChange,
         RewardDetail,
         RewardList,
+        IssuedRewards,
         VoidBody,
         RewardsByStatus,
         Invite,

@@ -166,6 +166,7 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(POST Api "/webhooks/{id}/deliveries/{event_id}/retry", "webhooks", "One more attempt of an event now", Member, query: &[], body: None, 202 => Data("RetryAnswer"), errors: &[]),
     ep!(POST Api "/automation/auth", "automation", "The automation platform's connection test", Member, query: &[], body: None, 200 => Data("AutomationMe"), errors: &[]),
     ep!(GET Api "/automation/contacts", "automation", "The polling trigger: participants, newest first", Member, query: LIST_BY_CAMPAIGN, body: None, 200 => Data("ContactList"), errors: &[]),
+    ep!(GET Api "/automation/rewards", "automation", "The polling trigger of issued rewards: the most recently issued first (a reward released from a hold comes first when it is issued)", Member, query: &[("limit", Type::Integer, "rewards, 1 to 100 (default 20)"), ("campaign_id", Type::Integer, "only this campaign's")], body: None, 200 => Data("IssuedRewards"), errors: &[]),
     ep!(POST Api "/automation/subscribe", "automation", "REST hook: subscribe a target URL", Member, query: &[], body: Some(Json("SubscribeBody")), 201 => Data("Webhook"), errors: &[]),
     ep!(DELETE Api "/automation/subscribe/{id}", "automation", "REST hook: unsubscribe", Member, query: &[], body: None, 200 => Data("Deleted"), errors: &[]),
     ep!(GET Api "/lander", "landers", "A campaign's landing page settings", Member, query: &[("campaign_id*", Type::Integer, "the campaign")], body: None, 200 => Data("LanderAnswer"), errors: &[]),

@@ -188,6 +188,18 @@ impl SledStore {
             let _writing = self.writing();
             self.indexes.apply_batch(domain_index)?;
         }
+        // The campaign's entries of the member's issued-reward order (found by their value).
+        let mut issued = sled::Batch::default();
+        for entry in self.indexes.scan_prefix(keys::tagged_prefix(index::ISSUED, member_id)) {
+            let (key, value) = entry?;
+            if value.get(8..16).and_then(keys::read_id) == Some(campaign_id) {
+                issued.remove(key);
+            }
+        }
+        {
+            let _writing = self.writing();
+            self.indexes.apply_batch(issued)?;
+        }
         // Participants first (their own rows and the member index), found through the roster.
         let roster = keys::row(campaign_id, campaign_row::ROSTER, &[]);
         let participant_ids: Vec<u64> = self

@@ -158,6 +158,11 @@ pub(super) fn member_reward_value(reward: &Reward) -> [u8; 17] {
     value
 }
 
+/// Value of a reward's [`index::ISSUED`] entry: participant ++ campaign ++ reward.
+pub(super) fn issued_value(reward: &Reward) -> Vec<u8> {
+    [keys::id(reward.participant_id), keys::id(reward.campaign_id), keys::id(reward.id)].concat()
+}
+
 /// Value of a reward's [`index::HOLD`] entry: brand ++ member ++ participant.
 fn hold_value(reward: &Reward) -> Vec<u8> {
     [keys::id(reward.brand_id), keys::id(reward.member_id), keys::id(reward.participant_id)].concat()
@@ -219,14 +224,21 @@ impl SledStore {
                 Write::Participant(p) => tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?),
                 Write::Reward(r) => {
                     let key = reward_key(r.participant_id, r.id);
+                    let old =
+                        tx.get(TreeId::ParticipantRows, &key)?.map(|row| codec::decode::<Reward>(&row)).transpose()?;
                     // The hold index follows the reward: out under the old end, in under the new.
-                    if let Some(old) = tx.get(TreeId::ParticipantRows, &key)? {
-                        if let Some(at) = codec::decode::<Reward>(&old)?.release_at_ms {
-                            tx.remove(TreeId::Indexes, keys::hold(at, r.id).to_vec());
-                        }
+                    if let Some(at) = old.as_ref().and_then(|o| o.release_at_ms) {
+                        tx.remove(TreeId::Indexes, keys::hold(at, r.id).to_vec());
                     }
                     if let (RewardStatus::Held, Some(at)) = (r.status, r.release_at_ms) {
                         tx.insert(TreeId::Indexes, keys::hold(at, r.id).to_vec(), hold_value(r));
+                    }
+                    // A reward is issued once (no move leads back to issued).
+                    let issued_now =
+                        r.status == RewardStatus::Issued && old.is_none_or(|o| o.status != RewardStatus::Issued);
+                    if issued_now {
+                        let key = keys::tagged(index::ISSUED, r.member_id, self.fresh_id()?);
+                        tx.insert(TreeId::Indexes, key, issued_value(r));
                     }
                     let member = keys::tagged(index::MEMBER_REWARD, r.member_id, r.id);
                     tx.insert(TreeId::Indexes, member, member_reward_value(r));

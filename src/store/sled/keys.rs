@@ -53,6 +53,10 @@ pub mod index {
     /// end of the hold (Unix ms) ++ reward → brand ++ member ++ participant : rewards in a
     /// hold period, by when it ends (see [`hold`]).
     pub const HOLD: u8 = b'h';
+    /// member ++ issue sequence → participant ++ campaign ++ reward : rewards in the order
+    /// they were issued, for the automation platform's polling trigger. The sequence is the
+    /// store's increasing generator, taken as the issue is staged.
+    pub const ISSUED: u8 = b'i';
 }
 
 /// The [`index::HOLD`] key of a reward whose hold period ends at `release_at_ms`.

@@ -2,7 +2,7 @@
 //! type from an older stored shape and records that it ran in `meta`, so it never runs twice.
 //! A restored backup of an older release is migrated the same way at its first start.
 
-use super::decisions::{id_counter_key, member_reward_value};
+use super::decisions::{id_counter_key, issued_value, member_reward_value};
 use super::keys::{index, participant_row};
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::campaign::CampaignV1;
@@ -123,7 +123,8 @@ impl SledStore {
         })
     }
 
-    /// Rewards get their brand, member and history, and enter the member's reward index.
+    /// Rewards get their brand, member and history, and enter the member's reward index (and
+    /// the issued ones the index of issued rewards).
     /// Runs after the participants' migration: a reward's brand and member are its
     /// participant's.
     fn migrate_rewards(&self) -> Result<u64, StoreError> {
@@ -146,6 +147,12 @@ impl SledStore {
             };
             let index_key = keys::tagged(index::MEMBER_REWARD, reward.member_id, reward.id);
             indexes.insert(&index_key[..], &member_reward_value(&reward)[..]);
+            // Rewards issued before this release come before any issued since (in the order
+            // of their rows, which is close enough for rewards the platform has seen).
+            if reward.issued_at.is_some() {
+                let key = keys::tagged(index::ISSUED, reward.member_id, self.fresh_id()?);
+                indexes.insert(&key[..], issued_value(&reward));
+            }
             Ok(rewritten)
         })
     }
@@ -377,6 +384,8 @@ mod tests {
         assert_eq!((reward.brand_id, reward.member_id, reward.status), (5, 2, RewardStatus::Issued));
         assert_eq!(reward.history.len(), 1);
         assert!(store.reward(3, 4).await.unwrap().is_none(), "another member's");
+        let issued = store.issued_rewards(2, None, 10).await.unwrap();
+        assert_eq!(issued.iter().map(|r| r.id).collect::<Vec<_>>(), vec![4], "in the issued index too");
     }
 
     #[test]

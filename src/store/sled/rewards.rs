@@ -1,6 +1,6 @@
 //! Reads of rewards across a member's campaigns, through the member's reward index
 //! ([`index::MEMBER_REWARD`]), and of the rewards whose hold period ended
-//! ([`index::HOLD`]). The rows and both indexes are written together by engine decisions
+//! ([`index::HOLD`]), and of rewards in the order they were issued ([`index::ISSUED`]). The rows and both indexes are written together by engine decisions
 //! (`decisions.rs`).
 
 use std::collections::HashMap;
@@ -86,6 +86,31 @@ impl RewardStore for SledStore {
             }
         }
         Ok((rewards, total))
+    }
+
+    async fn issued_rewards(
+        &self,
+        member_id: u64,
+        campaign_id: Option<u64>,
+        limit: usize,
+    ) -> Result<Vec<Reward>, StoreError> {
+        let mut known = HashMap::new();
+        let mut rewards = Vec::new();
+        for item in self.indexes.scan_prefix(keys::tagged_prefix(index::ISSUED, member_id)).rev() {
+            if rewards.len() >= limit {
+                break;
+            }
+            let (_, value) = item?;
+            let read = |at: usize| value.get(at..at + 8).and_then(keys::read_id);
+            let (Some(participant_id), Some(found_campaign), Some(reward_id)) = (read(0), read(8), read(16)) else {
+                return Err(StoreError::Decode(format!("malformed issued-reward entry of member {member_id}")));
+            };
+            if campaign_id.is_some_and(|c| c != found_campaign) || !self.campaign_exists(&mut known, found_campaign)? {
+                continue;
+            }
+            rewards.extend(SledStore::read::<Reward>(&self.participant_rows, reward_key(participant_id, reward_id))?);
+        }
+        Ok(rewards)
     }
 
     async fn due_holds(&self, unix_ms: i64, limit: usize) -> Result<Vec<DueHold>, StoreError> {
