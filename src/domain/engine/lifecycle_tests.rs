@@ -145,6 +145,20 @@ fn fulfil_applies_to_issued_rewards_only_and_is_final() {
 }
 
 #[test]
+fn a_held_reward_is_issued_as_what_it_was_earned_as_even_if_the_campaign_changed() {
+    let mut world = World::new(held_campaign(RewardType::Cash, 1));
+    let ada = world.join("ada@example.com").participant;
+    let earned = world.referred("bob@example.com", Some(ada.id)).referrer_reward.unwrap();
+    // The owner switches the campaign to coupons while the cash reward is held.
+    world.campaign.reward_type = RewardType::Coupon;
+    world.campaign.reward_value = None;
+    world.brand.campaigns.insert(CAMPAIGN, world.campaign.clone());
+    let approved = world.act(&earned, RewardAction::Approve).unwrap();
+    assert_eq!((approved.kind, approved.value.as_deref()), (RewardType::Cash, Some("10.00")));
+    assert_eq!(approved.status, RewardStatus::Issued);
+}
+
+#[test]
 fn another_members_reward_is_not_found() {
     let mut world = World::new(held_campaign(RewardType::Cash, 1));
     let ada = world.join("ada@example.com").participant;

@@ -227,7 +227,8 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
     fn issue(&mut self, campaign: &Campaign, reward: &mut Reward, now: &str, note: &str) -> Result<(), R::Error> {
         reward.release_at_ms = None;
         reward.holds.clear();
-        if campaign.reward_type == RewardType::Coupon && !self.take_coupon(reward, now)? {
+        // The kind it was earned as: a campaign's reward type may have changed since.
+        if reward.kind == RewardType::Coupon && !self.take_coupon(reward, now)? {
             self.writes.push(Write::QueuePending {
                 campaign_id: campaign.id,
                 reward_id: reward.id,
