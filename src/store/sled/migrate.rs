@@ -128,6 +128,15 @@ impl SledStore {
     /// Runs after the participants' migration: a reward's brand and member are its
     /// participant's.
     fn migrate_rewards(&self) -> Result<u64, StoreError> {
+        // Issue-order keys are fresh numbers, not a function of the reward: what a cut run
+        // wrote is dropped first, so a rerun does not list a reward twice.
+        if !self.meta.contains_key(REWARDS_V2)? {
+            let mut cut_run = sled::Batch::default();
+            for key in self.indexes.scan_prefix([index::ISSUED]).keys() {
+                cut_run.remove(key?);
+            }
+            self.indexes.apply_batch(cut_run)?;
+        }
         self.rewrite_rows(REWARDS_V2, &self.participant_rows, |key, row, indexes| {
             if key.get(8) != Some(&participant_row::REWARD) {
                 return Ok(None);
@@ -378,6 +387,9 @@ mod tests {
         }
         assert_eq!(store.migrate().unwrap(), 2);
         assert_eq!(store.migrate().unwrap(), 0, "runs once");
+        // A run cut short by a crash runs again from the start: the reward is listed once.
+        store.meta.remove(REWARDS_V2).unwrap();
+        assert_eq!(store.migrate().unwrap(), 0, "its rows are in the new shape already");
         let campaign: Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
         assert_eq!((campaign.hold_days, campaign.name.as_str()), (0, "Old"));
         let reward = store.reward(2, 4).await.unwrap().expect("found through the new index");
