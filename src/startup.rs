@@ -126,11 +126,6 @@ impl Application {
         let brands = BrandRegistry::new(store.clone(), cores, brand_settings);
         let tallies = Tallies::default();
         let tally_task = tallies.start(brands.clone(), options.idle_flush);
-        let hold_task = crate::actors::holds::start(
-            store.clone(),
-            brands.clone(),
-            Duration::from_millis(config.rewards.release_interval_ms),
-        );
 
         let listener = TcpListener::bind(&config.server.bind)
             .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?;
@@ -157,6 +152,13 @@ impl Application {
         let webhooks_arbiter = actix::Arbiter::new();
         webhooks_arbiter.spawn_fn(crate::webhooks::dispatcher::lower_priority);
         let webhooks = WebhookDispatcher::start_in_arbiter(&webhooks_arbiter.handle(), move |_| dispatcher);
+        let hold_wake = webhooks.clone();
+        let hold_task = crate::actors::holds::start(
+            store.clone(),
+            brands.clone(),
+            Duration::from_millis(config.rewards.release_interval_ms),
+            move |deliveries| hold_wake.do_send(crate::webhooks::NewDeliveries(deliveries)),
+        );
         let state = web::Data::new(AppState {
             store: store.clone(),
             auth,

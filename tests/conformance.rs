@@ -89,6 +89,7 @@ conformance! {
     webhooks::webhooks_are_stored_listed_and_routed,
     webhooks::deliveries_and_attempts_are_logged,
     webhooks::a_deleted_webhook_takes_its_deliveries_and_log,
+    webhooks::an_event_is_stored_with_its_deliveries,
     lifecycle::the_secret_check_and_sealed_data_are_remembered,
     lifecycle::a_snapshot_holds_everything_written,
 }

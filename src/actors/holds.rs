@@ -7,35 +7,37 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use super::brand::ReleaseHolds;
+use super::brand::{ReleaseHolds, Released};
 use super::BrandRegistry;
-use crate::domain::Reward;
+use crate::domain::webhook::PendingDelivery;
 use crate::store::{SharedStorage, StoreError};
 
 /// Holds read per look; a look that finds this many looks again at once.
 const BATCH: usize = 1_000;
 
 /// Releases every hold that has ended by now and waits until the releases are durable. The
-/// rewards released.
-pub async fn release_due(store: &SharedStorage, brands: &BrandRegistry) -> Result<Vec<Reward>, StoreError> {
-    let mut released = Vec::new();
+/// rewards released, and the deliveries of their events.
+pub async fn release_due(store: &SharedStorage, brands: &BrandRegistry) -> Result<Released, StoreError> {
+    let mut released = Released::default();
     loop {
         let due = store.due_holds(chrono::Utc::now().timestamp_millis(), BATCH).await?;
         let full = due.len() == BATCH;
-        let mut by_brand: BTreeMap<u64, Vec<(u64, u64)>> = BTreeMap::new();
+        // A brand is one member's: its holds go to its actor in one message.
+        let mut by_brand: BTreeMap<u64, ReleaseHolds> = BTreeMap::new();
         for hold in &due {
-            by_brand.entry(hold.brand_id).or_default().push((hold.participant_id, hold.reward_id));
+            let message =
+                by_brand.entry(hold.brand_id).or_insert(ReleaseHolds { member_id: hold.member_id, due: Vec::new() });
+            message.due.push((hold.participant_id, hold.reward_id));
         }
-        let replies: Vec<_> = by_brand
-            .into_iter()
-            .map(|(brand_id, due)| (brand_id, brands.get(brand_id).send(ReleaseHolds { due })))
-            .collect();
+        let replies: Vec<_> =
+            by_brand.into_iter().map(|(brand_id, message)| (brand_id, brands.get(brand_id).send(message))).collect();
         let mut progress = false;
         for (brand_id, reply) in replies {
             match reply.await {
-                Ok(Ok(rewards)) => {
-                    progress |= !rewards.is_empty();
-                    released.extend(rewards);
+                Ok(Ok(done)) => {
+                    progress |= !done.rewards.is_empty();
+                    released.rewards.extend(done.rewards);
+                    released.deliveries.extend(done.deliveries);
                 }
                 Ok(Err(error)) => tracing::warn!(brand_id, %error, "held rewards not released; trying again later"),
                 Err(error) => tracing::warn!(brand_id, %error, "held rewards not released; trying again later"),
@@ -46,22 +48,31 @@ pub async fn release_due(store: &SharedStorage, brands: &BrandRegistry) -> Resul
             break;
         }
     }
-    if !released.is_empty() {
+    if !released.rewards.is_empty() {
         store.durable().await?;
     }
     Ok(released)
 }
 
-/// Looks for ended holds every `every` until the returned task is aborted.
-pub fn start(store: SharedStorage, brands: BrandRegistry, every: Duration) -> tokio::task::JoinHandle<()> {
+/// Looks for ended holds every `every` until the returned task is aborted, and hands the
+/// deliveries of the released rewards' events to `deliver` once they are durable.
+pub fn start(
+    store: SharedStorage,
+    brands: BrandRegistry,
+    every: Duration,
+    deliver: impl Fn(Vec<PendingDelivery>) + 'static,
+) -> tokio::task::JoinHandle<()> {
     actix::spawn(async move {
         let mut tick = tokio::time::interval(every);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tick.tick().await;
             match release_due(&store, &brands).await {
-                Ok(released) if !released.is_empty() => {
-                    tracing::info!(rewards = released.len(), "hold periods ended; rewards issued")
+                Ok(released) if !released.rewards.is_empty() => {
+                    tracing::info!(rewards = released.rewards.len(), "hold periods ended; rewards issued");
+                    if !released.deliveries.is_empty() {
+                        deliver(released.deliveries);
+                    }
                 }
                 Ok(_) => {}
                 Err(error) => tracing::warn!(%error, "could not look for ended holds; trying again later"),

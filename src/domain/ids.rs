@@ -8,17 +8,17 @@ pub enum IdKind {
     Member,
     Brand,
     Campaign,
-    /// Participants, and the webhook events named after them: a signup event's id is its
-    /// participant's, so a test event takes the next number of this sequence too, and no
-    /// two events share an id.
     Participant,
     Reward,
     Invite,
     Webhook,
+    /// Webhook events. Before events had a sequence, a signup event's id was its
+    /// participant's: this one starts above them (migration `events.v1`).
+    Event,
 }
 
 impl IdKind {
-    pub const ALL: [IdKind; 7] = [
+    pub const ALL: [IdKind; 8] = [
         IdKind::Member,
         IdKind::Brand,
         IdKind::Campaign,
@@ -26,6 +26,7 @@ impl IdKind {
         IdKind::Reward,
         IdKind::Invite,
         IdKind::Webhook,
+        IdKind::Event,
     ];
 
     /// A stable name, for the stores that keep one counter per kind.
@@ -38,6 +39,7 @@ impl IdKind {
             IdKind::Reward => "reward",
             IdKind::Invite => "invite",
             IdKind::Webhook => "webhook",
+            IdKind::Event => "event",
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod counters;
 pub mod coupon;
 pub mod email;
 pub mod engine;
+pub mod event;
 pub mod goal;
 pub mod ids;
 pub mod lander;

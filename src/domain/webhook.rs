@@ -8,6 +8,7 @@ use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
+use super::event::EventTypes;
 use super::ValidationError;
 
 /// Longest webhook link accepted.
@@ -16,8 +17,6 @@ pub const MAX_LINK_LEN: usize = 2048;
 pub const MAX_DESCRIPTION_LEN: usize = 500;
 /// Prefix of a signing secret, as Standard Webhooks writes them.
 pub const SECRET_PREFIX: &str = "whsec_";
-/// The one event type.
-pub const PARTICIPANT_SIGNUP: &str = "participant.signup";
 /// The type of the event `POST /webhooks/:id/test` sends.
 pub const WEBHOOK_TEST: &str = "webhook.test";
 
@@ -35,6 +34,40 @@ pub struct Webhook {
     pub created_at: String,
     /// The signing secret, sealed with the server secret (webhook id as associated data).
     pub sealed_secret: Vec<u8>,
+    /// The kinds of event it gets.
+    pub events: EventTypes,
+}
+
+/// A webhook as stored before event subscriptions (schema 1 of the row): it gets every
+/// event. Read once, at the first start of a newer release, and rewritten as [`Webhook`].
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WebhookV1 {
+    pub id: u64,
+    pub member_id: u64,
+    pub campaign_id: Option<u64>,
+    pub link: String,
+    pub description: String,
+    pub active: bool,
+    pub disabled_reason: Option<String>,
+    pub created_at: String,
+    pub sealed_secret: Vec<u8>,
+}
+
+impl From<WebhookV1> for Webhook {
+    fn from(w: WebhookV1) -> Self {
+        Self {
+            id: w.id,
+            member_id: w.member_id,
+            campaign_id: w.campaign_id,
+            link: w.link,
+            description: w.description,
+            active: w.active,
+            disabled_reason: w.disabled_reason,
+            created_at: w.created_at,
+            sealed_secret: w.sealed_secret,
+            events: EventTypes::ALL,
+        }
+    }
 }
 
 impl Webhook {
@@ -74,11 +107,13 @@ impl WebhookLink {
     }
 }
 
-/// What a signup needs to know of a member's webhooks: the active ones and their scope.
+/// What a decision needs to know of a member's webhooks: the active ones, their scope and
+/// the kinds of event they get.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WebhookRoute {
     pub webhook_id: u64,
     pub campaign_id: Option<u64>,
+    pub events: EventTypes,
 }
 
 impl WebhookRoute {
@@ -109,8 +144,8 @@ pub fn signature(secret: &str, webhook_id: &str, timestamp: i64, body: &[u8]) ->
 }
 
 /// The `webhook-id` header and the payload's `id` of an event, and the id the delivery log
-/// shows: `evt_<event id>`. A signup event's id is its participant's (one event per
-/// participant, stable across retries); a test event's is a fresh id of its own.
+/// shows: `evt_<event id>`, stable across retries. Events have ids of their own (test events
+/// too); those of releases before events were stored are their participant's.
 pub fn message_id(event_id: u64) -> String {
     format!("evt_{event_id}")
 }
@@ -126,8 +161,7 @@ pub fn parse_event_ref(raw: &str) -> Option<u64> {
     digits.parse().ok().filter(|&id| id > 0)
 }
 
-/// A delivery still to be made: one event to one webhook. A signup event's id is the new
-/// participant's id.
+/// A delivery still to be made: one event to one webhook.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingDelivery {
     pub webhook_id: u64,

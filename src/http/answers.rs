@@ -277,6 +277,8 @@ pub struct Webhook {
     pub active: bool,
     pub disabled_reason: Option<String>,
     pub created_at: String,
+    /// The kinds of event it gets (every kind unless some were named).
+    pub events: Vec<&'static str>,
     /// `whsec_…`: shown once, when the webhook or a new secret was made.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub secret: Option<String>,

@@ -79,6 +79,7 @@ pub async fn subscribe(
         "target_url",
         body.campaign_id.as_ref(),
         Some("automation platform subscription"),
+        crate::domain::event::EventTypes::ALL,
     )
     .await?;
     Ok(envelope::created(webhooks::view(&webhook, Some(&secret))))

@@ -210,8 +210,10 @@ pub async fn upload_coupons(
         return Err(too_many_codes());
     }
     let message = ImportCoupons { campaign_id: campaign.id, member_id: member.id, codes: parsed.codes };
-    let outcome = state.brands.get(campaign.brand_id).send(message).await??;
+    let imported = state.brands.get(campaign.brand_id).send(message).await??;
     state.store.durable().await?;
+    state.deliver(imported.deliveries);
+    let outcome = imported.outcome;
     let pool = pool_view(&state, campaign.id).await?;
     Ok(envelope::created(CouponUpload {
         added: outcome.added,

@@ -114,6 +114,7 @@ async fn act(
     // A refusal reports stored state, perhaps another request's move still waiting for the
     // disk: it too waits for the flush.
     state.store.durable().await?;
-    let reward = outcome?;
-    Ok(envelope::ok(views::reward_detail(&reward)))
+    let moved = outcome?;
+    state.deliver(moved.deliveries);
+    Ok(envelope::ok(views::reward_detail(&moved.reward)))
 }

@@ -133,9 +133,7 @@ pub(crate) async fn send(
     state.store.durable().await?;
     let outcome = outcome?;
     if let SignupOutcome::Created(signed) = &outcome {
-        if !signed.deliveries.is_empty() {
-            state.webhooks.do_send(crate::webhooks::NewDeliveries(signed.deliveries.clone()));
-        }
+        state.deliver(signed.deliveries.clone());
     }
     Ok(outcome)
 }

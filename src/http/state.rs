@@ -29,3 +29,13 @@ pub struct AppState {
     /// Failures a test switched on (none in production).
     pub faults: crate::faults::Faults,
 }
+
+impl AppState {
+    /// Hands the deliveries of durable writes to the webhook dispatcher (nothing when there
+    /// are none). Call only once the writes that queued them are durable.
+    pub fn deliver(&self, deliveries: Vec<crate::domain::webhook::PendingDelivery>) {
+        if !deliveries.is_empty() {
+            self.webhooks.do_send(crate::webhooks::NewDeliveries(deliveries));
+        }
+    }
+}

@@ -14,6 +14,7 @@ use super::json::JsonBody;
 use super::query::ListQuery;
 use super::state::AppState;
 use super::{envelope, ownership};
+use crate::domain::event::EventTypes;
 use crate::domain::ids::IdKind;
 use crate::domain::pagination::Page;
 use crate::domain::webhook::{
@@ -25,18 +26,21 @@ use crate::webhooks::{egress, RetryDelivery, SendTest};
 
 /// Body of `POST /webhooks`.
 #[derive(Deserialize)]
-#[serde(expecting = "a JSON object with link, campaign_id (or null) and an optional description")]
+#[serde(expecting = "a JSON object with link, campaign_id (or null), an optional description and events")]
 pub struct NewWebhook {
     link: String,
     #[serde(default)]
     campaign_id: Option<Value>,
     #[serde(default)]
     description: Option<String>,
+    /// The kinds of event to get; absent or null: every kind, future ones too.
+    #[serde(default)]
+    events: Option<Vec<String>>,
 }
 
 /// Body of `PUT /webhooks/:id`.
 #[derive(Deserialize)]
-#[serde(expecting = "a JSON object with link, campaign_id, active or description")]
+#[serde(expecting = "a JSON object with link, campaign_id, active, description or events")]
 pub struct WebhookChanges {
     #[serde(default)]
     link: Option<String>,
@@ -46,6 +50,14 @@ pub struct WebhookChanges {
     active: Option<bool>,
     #[serde(default)]
     description: Option<String>,
+    /// `Some(None)`: every kind again.
+    #[serde(default, deserialize_with = "crate::domain::present")]
+    events: Option<Option<Vec<String>>>,
+}
+
+/// The kinds of event a body names (`None`: every kind).
+fn event_types(names: Option<&Vec<String>>) -> Result<EventTypes, ValidationError> {
+    names.map_or(Ok(EventTypes::ALL), |names| EventTypes::parse("events", names))
 }
 
 /// The answer of a webhook; the secret only where it was just made.
@@ -58,6 +70,7 @@ pub fn view(webhook: &Webhook, secret: Option<&str>) -> answers::Webhook {
         active: webhook.active,
         disabled_reason: webhook.disabled_reason.clone(),
         created_at: webhook.created_at.clone(),
+        events: webhook.events.names(),
         secret: secret.map(str::to_owned),
     }
 }
@@ -119,6 +132,7 @@ pub async fn create_webhook(
     link_field: &'static str,
     campaign_id: Option<&Value>,
     description_text: Option<&str>,
+    events: EventTypes,
 ) -> Result<(Webhook, String), ApiError> {
     let link = deliverable_link(state, link_field, link)?;
     let campaign_id = campaign_scope(state, member, campaign_id).await?;
@@ -143,6 +157,7 @@ pub async fn create_webhook(
         disabled_reason: None,
         created_at: now_rfc3339(),
         sealed_secret,
+        events,
     };
     state.store.create_webhook(&webhook).await?;
     state.store.durable().await?;
@@ -169,9 +184,17 @@ pub async fn create(
     AuthenticatedMember(member): AuthenticatedMember,
     JsonBody(body): JsonBody<NewWebhook>,
 ) -> Result<HttpResponse, ApiError> {
-    let (webhook, secret) =
-        create_webhook(&state, &member, &body.link, "link", body.campaign_id.as_ref(), body.description.as_deref())
-            .await?;
+    let events = event_types(body.events.as_ref())?;
+    let (webhook, secret) = create_webhook(
+        &state,
+        &member,
+        &body.link,
+        "link",
+        body.campaign_id.as_ref(),
+        body.description.as_deref(),
+        events,
+    )
+    .await?;
     Ok(envelope::created(view(&webhook, Some(&secret))))
 }
 
@@ -183,11 +206,19 @@ pub async fn update(
     JsonBody(body): JsonBody<WebhookChanges>,
 ) -> Result<HttpResponse, ApiError> {
     let mut webhook = owned(&state, &member, *id).await?;
-    if body.link.is_none() && body.campaign_id.is_none() && body.active.is_none() && body.description.is_none() {
+    let nothing = body.link.is_none()
+        && body.campaign_id.is_none()
+        && body.active.is_none()
+        && body.description.is_none()
+        && body.events.is_none();
+    if nothing {
         return Err(ApiError::refused(
             Code::ValidationFailed,
-            "nothing to update: send link, campaign_id, active or description",
+            "nothing to update: send link, campaign_id, active, description or events",
         ));
+    }
+    if let Some(events) = &body.events {
+        webhook.events = event_types(events.as_ref())?;
     }
     if let Some(link) = &body.link {
         webhook.link = deliverable_link(&state, "link", link)?.as_str().to_owned();
@@ -287,9 +318,8 @@ pub async fn retry(
     if !state.store.delivery_known(webhook.id, event_id).await? {
         return Err(ApiError::not_found("delivery"));
     }
-    // Events are rendered from the participant at send time: a test event has none, and a
-    // deleted campaign's participants are gone.
-    if state.store.participant(event_id).await?.is_none() {
+    // A test event has no record to send again, and a deleted campaign's events are gone.
+    if state.store.event(event_id).await?.is_none() {
         return Err(ApiError::NotFound(format!(
             "{} cannot be sent again: it is a test event, or its campaign was deleted; POST /webhooks/{}/test sends a new test event",
             message_id(event_id),

@@ -215,6 +215,8 @@ pub trait WebhookStore: Send + Sync {
     async fn webhook_routes(&self, member_id: u64) -> Result<std::sync::Arc<Vec<WebhookRoute>>, StoreError>;
     async fn create_webhook(&self, webhook: &Webhook) -> Result<(), StoreError>;
     async fn webhook(&self, id: u64) -> Result<Option<Webhook>, StoreError>;
+    /// The event `id`, as its deliveries send it (written with them by a decision).
+    async fn event(&self, id: u64) -> Result<Option<crate::domain::event::Event>, StoreError>;
     async fn save_webhook(&self, webhook: &Webhook) -> Result<(), StoreError>;
     /// Removes a webhook with its pending deliveries and its log.
     async fn delete_webhook(&self, webhook: &Webhook) -> Result<(), StoreError>;

@@ -27,8 +27,8 @@ use super::{egress, payload};
 use crate::auth::KeySealer;
 use crate::config::WebhooksConfig;
 use crate::domain::ids::IdKind;
+use crate::domain::now_rfc3339;
 use crate::domain::webhook::{message_id, Attempt, PendingDelivery, Webhook};
-use crate::domain::{now_rfc3339, Participant};
 use crate::store::{FinishedAttempt, SharedStorage, StoreError};
 
 /// How often the dispatcher looks for due retries.
@@ -168,10 +168,11 @@ impl WebhookDispatcher {
     /// Loads what a delivery announces, then sends it.
     fn attempt(&mut self, delivery: PendingDelivery, ctx: &mut Context<Self>) {
         let store = self.store.clone();
+        let site = self.settings.site.clone();
         let loading = async move {
             let webhook = store.webhook(delivery.webhook_id).await;
-            let participant = store.participant(delivery.event_id).await;
-            (webhook, participant)
+            let body = store.event(delivery.event_id).await.map(|e| e.map(|event| payload::event(&event, &site)));
+            (webhook, body)
         };
         ctx.spawn(loading.into_actor(self).map(move |found, act, ctx| act.send_loaded(delivery, found, ctx)));
     }
@@ -179,12 +180,13 @@ impl WebhookDispatcher {
     fn send_loaded(
         &mut self,
         delivery: PendingDelivery,
-        found: (Result<Option<Webhook>, StoreError>, Result<Option<Participant>, StoreError>),
+        found: (Result<Option<Webhook>, StoreError>, Result<Option<String>, StoreError>),
         ctx: &mut Context<Self>,
     ) {
-        let (webhook, participant) = match found {
-            // A participant is gone only with its campaign: nothing left to announce.
-            (Ok(Some(webhook)), Ok(Some(participant))) if webhook.active => (webhook, participant),
+        let (webhook, body) = match found {
+            // An event is gone only with its campaign (one of an older release, named by its
+            // participant): nothing left to announce.
+            (Ok(Some(webhook)), Ok(Some(body))) if webhook.active => (webhook, body),
             (Err(e), _) | (_, Err(e)) => {
                 // A storage fault: try again at the next poll.
                 tracing::error!(error = %e, "cannot load a webhook delivery");
@@ -194,8 +196,7 @@ impl WebhookDispatcher {
             }
             _ => return self.drop_delivery(delivery, ctx),
         };
-        let body = payload::signup_event(&participant, &self.settings.site);
-        let request = self.prepare(&webhook, message_id(participant.id), body);
+        let request = self.prepare(&webhook, message_id(delivery.event_id), body);
         let sending = send(
             self.client.clone(),
             request,
@@ -376,8 +377,8 @@ impl Handler<SendTest> for WebhookDispatcher {
         let (allow_private, dry_run) = (self.settings.config.allow_private_targets, self.settings.config.dry_run);
         let secret = self.signing_secret(&msg.webhook);
         Box::pin(async move {
-            // Events are named by participant numbers: a test event takes the next one.
-            let event_id = store.next_id(IdKind::Participant).await?;
+            // A test event is an event like any other: it takes the next event number.
+            let event_id = store.next_id(IdKind::Event).await?;
             let message_id = message_id(event_id);
             let body = payload::test_event(&message_id, msg.webhook.id, msg.webhook.campaign_id, &now_rfc3339());
             let request = Prepared { link: msg.webhook.link.clone(), message_id, body, secret };

@@ -1,20 +1,40 @@
-//! The JSON bodies deliveries carry. A signup event is rendered from the participant's row
-//! with the counters as they were at signup (a new participant has referred nobody yet), and
-//! the rest of the row never changes, so every attempt of one delivery sends the same bytes.
+//! The JSON bodies deliveries carry, rendered from the event's record: a snapshot taken when
+//! it happened, so every attempt of one delivery sends the same bytes. Every body is
+//! `{id, type, created_at, data}`.
 
 use serde_json::json;
 
-use crate::domain::webhook::{message_id, PARTICIPANT_SIGNUP, WEBHOOK_TEST};
+use crate::domain::event::{Event, EventSubject, EventType};
+use crate::domain::webhook::{message_id, WEBHOOK_TEST};
 use crate::domain::Participant;
 use crate::views;
 
-/// `participant.signup`: `{id, type, created_at, data: {campaign_id, participant,
-/// referred_by, signed_up_at}}`.
-pub fn signup_event(participant: &Participant, site: &str) -> String {
+/// The body of an event.
+pub fn event(event: &Event, site: &str) -> String {
+    match &event.subject {
+        EventSubject::Signup(participant) => signup(event.id, participant, site),
+        EventSubject::Reward { reward, participant } => json!({
+            "id": message_id(event.id),
+            "type": event.kind.name(),
+            "created_at": event.at,
+            "data": {
+                "campaign_id": event.campaign_id,
+                "reward": views::reward_detail(reward),
+                "participant": views::participant(participant, site),
+            },
+        })
+        .to_string(),
+    }
+}
+
+/// `participant.signup`: `{campaign_id, participant, referred_by, signed_up_at}`, with the
+/// counters as they were at signup (an event of an older release is rendered from the
+/// participant's row: a new participant has referred nobody yet).
+fn signup(event_id: u64, participant: &Participant, site: &str) -> String {
     let at_signup = Participant { referrals: 0, visits: 0, clicks: 0, shares: 0, ..participant.clone() };
     json!({
-        "id": message_id(participant.id),
-        "type": PARTICIPANT_SIGNUP,
+        "id": message_id(event_id),
+        "type": EventType::ParticipantSignup.name(),
         "created_at": participant.created_at,
         "data": {
             "campaign_id": participant.campaign_id,

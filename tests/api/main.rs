@@ -17,6 +17,7 @@ mod plan_limits;
 mod queries;
 mod receiver;
 mod referral_links;
+mod reward_events;
 mod rewards;
 mod roots;
 mod signups;

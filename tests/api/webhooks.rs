@@ -14,10 +14,10 @@ use sha2::Sha256;
 use crate::helpers::*;
 use crate::receiver::{Received, Receiver};
 
-const WAIT: Duration = Duration::from_secs(20);
+pub(crate) const WAIT: Duration = Duration::from_secs(20);
 
 /// Private targets allowed (the receiver is on loopback) and a fast retry schedule.
-fn webhook_config(retry_delays: &str) -> Options {
+pub(crate) fn webhook_config(retry_delays: &str) -> Options {
     Options {
         config: Some(format!(
             "[webhooks]\nallow_private_targets = true\ntimeout_secs = 5.0\nretry_delays_secs = {retry_delays}\n"
@@ -26,12 +26,12 @@ fn webhook_config(retry_delays: &str) -> Options {
     }
 }
 
-async fn fast_app() -> TestApp {
+pub(crate) async fn fast_app() -> TestApp {
     TestApp::spawn_with(webhook_config("[0.05, 0.1, 0.2]")).await
 }
 
 /// Registers a webhook; returns (id, secret).
-async fn webhook(app: &TestApp, member: &TestMember, link: &str, campaign_id: Option<u64>) -> (u64, String) {
+pub(crate) async fn webhook(app: &TestApp, member: &TestMember, link: &str, campaign_id: Option<u64>) -> (u64, String) {
     let body = json!({"link": link, "campaign_id": campaign_id, "description": "test receiver"});
     let created = expect_status(app.post_json("/api/v1", "/webhooks", &member.bearer(), &body).await, 201).await;
     let data = &created["data"];
@@ -44,7 +44,7 @@ async fn webhook(app: &TestApp, member: &TestMember, link: &str, campaign_id: Op
 
 /// The test's own Standard Webhooks verification: HMAC-SHA256 over `id.timestamp.body` with
 /// the base64-decoded secret, compared with every `v1,` signature in the header.
-fn verify_signature(secret: &str, request: &Received) {
+pub(crate) fn verify_signature(secret: &str, request: &Received) {
     let key = STANDARD.decode(secret.strip_prefix("whsec_").unwrap()).unwrap();
     let mut mac = Hmac::<Sha256>::new_from_slice(&key).unwrap();
     let signed = format!("{}.{}.", request.header("webhook-id"), request.header("webhook-timestamp"));
@@ -85,6 +85,10 @@ async fn every_signup_path_delivers_one_signed_event_with_the_documented_payload
     let campaign =
         app.campaign(&member, brand, json!({"reward_type": 5, "reward_value": "5"})).await["id"].as_u64().unwrap();
     let (webhook_id, secret) = webhook(&app, &member, &receiver.url(), None).await;
+    // Signups only: the referral's cash reward announces itself too (see reward_events.rs).
+    let only = json!({"events": ["participant.signup"]});
+    let changed = app.put_json("/api/v1", &format!("/webhooks/{webhook_id}"), &member.bearer(), &only).await;
+    assert_eq!(expect_status(changed, 200).await["data"]["events"], json!(["participant.signup"]));
 
     let referrer = app.participant(&member, campaign, "referrer@hooks.example").await;
     let first = receiver.wait_for(1, WAIT).await;

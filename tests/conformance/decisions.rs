@@ -8,7 +8,7 @@ use referrals::domain::participant::ParticipantFilter;
 use referrals::domain::{RewardStatus, RewardType};
 use referrals::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SharedStorage};
 
-use crate::fixtures::{brand, campaign, domain_signup, email, member, page, signup};
+use crate::fixtures::{brand, campaign, domain_signup, email, member, page, signup, unheard};
 
 pub async fn a_signup_is_found_every_way_a_participant_is_read(store: SharedStorage) {
     let ann = member(&store, "ann@example.com").await;
@@ -65,7 +65,7 @@ pub async fn coupons_fill_pending_rewards_oldest_first(store: SharedStorage) {
     let codes: Vec<String> = vec!["SAVE-1".into(), "SAVE-1".into(), "SAVE-2".into(), "SAVE-3".into()];
     let session = store.session(shop.id).await.unwrap();
     let (outcome, writes) = engine::decide_import(&*session, &spring, &codes, &Moment::now()).unwrap();
-    session.commit(&writes).await.unwrap();
+    session.commit(&unheard(writes)).await.unwrap();
     assert_eq!((outcome.added, outcome.pending_filled), (3, 2));
     let pool = store.coupon_pool(spring.id).await.unwrap();
     assert_eq!((pool.uploaded, pool.assigned), (3, 2));
@@ -100,7 +100,7 @@ pub async fn visits_and_invitations_are_committed(store: SharedStorage) {
         )
         .unwrap()
         .expect("a participant of the campaign");
-        session.commit(&writes).await.unwrap();
+        session.commit(&unheard(writes)).await.unwrap();
         assert_eq!(visit.unique, expected_unique);
     }
     assert_eq!(store.counters(spring.id).await.unwrap().unique_visits, 1);
@@ -110,7 +110,7 @@ pub async fn visits_and_invitations_are_committed(store: SharedStorage) {
     let ids = [store.next_id(IdKind::Invite).await.unwrap(), store.next_id(IdKind::Invite).await.unwrap()];
     let session = store.session(shop.id).await.unwrap();
     let (invites, writes) = engine::decide_invites(&*session, &zoe, &emails, &ids, "2026-01-01T00:00:00Z").unwrap();
-    session.commit(&writes).await.unwrap();
+    session.commit(&unheard(writes)).await.unwrap();
     assert_eq!(store.invites_of(zoe.id).await.unwrap(), invites);
     assert_eq!(invites.len(), 2);
 }
@@ -149,7 +149,7 @@ pub async fn an_idempotency_key_is_committed_once(store: SharedStorage) {
                 .unwrap();
         let engine::SignupDecision::Created { writes, .. } = decided.unwrap() else { panic!("a new participant") };
         let late_record = IdempotencyRecord { request_hash: [2; 32], ..record.clone() };
-        session.commit_idempotent(&writes, &key, &late_record).await.unwrap()
+        session.commit_idempotent(&unheard(writes), &key, &late_record).await.unwrap()
     };
     assert_eq!(other, Err(record));
     assert!(store.participant_by_email(spring.id, &email("late@example.com")).await.unwrap().is_none());

@@ -7,7 +7,7 @@ use referrals::domain::reward::{RewardAction, RewardFilter};
 use referrals::domain::{Campaign, RewardStatus};
 use referrals::store::SharedStorage;
 
-use crate::fixtures::{brand, campaign, member, page, signup};
+use crate::fixtures::{brand, campaign, member, page, signup, unheard};
 
 /// Decides and commits an owner's move.
 async fn act(store: &SharedStorage, member_id: u64, participant_id: u64, reward_id: u64, action: RewardAction) {
@@ -17,7 +17,7 @@ async fn act(store: &SharedStorage, member_id: u64, participant_id: u64, reward_
         engine::decide_reward_action(&*session, member_id, participant_id, reward_id, action, "why", &Moment::now())
             .unwrap()
             .expect("the move applies");
-    session.commit(&decided.1).await.unwrap();
+    session.commit(&unheard(decided.1)).await.unwrap();
 }
 
 pub async fn rewards_are_found_filtered_and_released_through_their_indexes(store: SharedStorage) {

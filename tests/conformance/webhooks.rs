@@ -17,6 +17,7 @@ async fn webhook(store: &SharedStorage, member_id: u64, campaign_id: Option<u64>
         disabled_reason: None,
         created_at: "2026-01-01T00:00:00Z".into(),
         sealed_secret: vec![1, 2, 3],
+        events: referrals::domain::event::EventTypes::ALL,
     };
     store.create_webhook(&webhook).await.unwrap();
     webhook
@@ -114,4 +115,37 @@ pub async fn a_deleted_webhook_takes_its_deliveries_and_log(store: SharedStorage
     );
     let routes = store.webhook_routes(ann.id).await.unwrap();
     assert_eq!(routes.iter().map(|r| r.webhook_id).collect::<Vec<_>>(), vec![kept.id]);
+}
+
+pub async fn an_event_is_stored_with_its_deliveries(store: SharedStorage) {
+    use referrals::domain::engine::{self, Moment, NewParticipant, Owner, SignupDecision, SignupIds};
+    use referrals::domain::event::{EventSubject, EventType, EventTypes};
+    use referrals::domain::webhook::WebhookRoute;
+
+    let ann = member(&store, "ann@example.com").await;
+    let shop = crate::fixtures::brand(&store, &ann, "shop.example").await;
+    let spring = crate::fixtures::campaign(&store, &shop, 3, 1, false).await;
+    let hook = webhook(&store, ann.id, None).await;
+    let who = NewParticipant { email: crate::fixtures::email("ada@example.com"), name: "Ada".into(), domain: None };
+    let ids = SignupIds {
+        participant: store.next_id(IdKind::Participant).await.unwrap(),
+        referrer_reward: 0,
+        invited_reward: 0,
+    };
+    let session = store.session(shop.id).await.unwrap();
+    let moment = Moment::now();
+    let decided = engine::decide_signup(&*session, &spring, &who, None, ids, &Owner::default(), &moment).unwrap();
+    let Ok(SignupDecision::Created { signed, writes }) = decided else { panic!("ada joins") };
+    let routes = [WebhookRoute { webhook_id: hook.id, campaign_id: None, events: EventTypes::ALL }];
+    let event_id = store.next_id(IdKind::Event).await.unwrap();
+    assert_eq!(engine::to_publish(&writes, &routes), 1);
+    let (writes, deliveries) = engine::publish(writes, &routes, &[event_id], &moment);
+    session.commit(&writes).await.unwrap();
+
+    assert_eq!(deliveries.iter().map(|d| (d.webhook_id, d.event_id)).collect::<Vec<_>>(), vec![(hook.id, event_id)]);
+    assert!(store.delivery_known(hook.id, event_id).await.unwrap());
+    let event = store.event(event_id).await.unwrap().expect("the event's record");
+    assert_eq!((event.id, event.kind, event.campaign_id), (event_id, EventType::ParticipantSignup, spring.id));
+    assert_eq!(event.subject, EventSubject::Signup(signed.participant));
+    assert_eq!(store.event(event_id + 1).await.unwrap(), None);
 }

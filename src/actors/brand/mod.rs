@@ -14,14 +14,16 @@ use std::future::Future;
 mod participants;
 mod rewards;
 pub use participants::{AddInvites, RecordVisit, Signup, SignupOutcome};
-pub use rewards::{ActOnReward, ReleaseHolds};
+pub use rewards::{ActOnReward, Moved, ReleaseHolds, Released};
 
 use actix::prelude::*;
 
 use crate::domain::campaign::CampaignInput;
 use crate::domain::counters::BrandTally;
 use crate::domain::engine::{self, ImportOutcome, Moment};
+use crate::domain::ids::IdKind;
 use crate::domain::plan::{LimitReached, Quota};
+use crate::domain::webhook::PendingDelivery;
 use crate::domain::{now_rfc3339, Brand, Campaign, Plan, Publish, RewardType, ValidationError};
 use crate::store::{AtLimit, SharedStorage, StoreError};
 
@@ -108,10 +110,21 @@ impl BrandData {
         Ok(())
     }
 
-    /// The webhooks that get a signup event of `campaign`.
-    async fn webhooks_for(&self, campaign: &Campaign) -> Result<Vec<u64>, BrandError> {
-        let routes = self.store.webhook_routes(campaign.member_id).await?;
-        Ok(routes.iter().filter(|r| r.covers(campaign.id)).map(|r| r.webhook_id).collect())
+    /// Publishes the events a decision announced to the member's webhooks that hear them
+    /// (see [`engine::publish`]): the writes to commit, and the deliveries to hand to the
+    /// dispatcher once they are durable.
+    async fn publish(
+        &self,
+        member_id: u64,
+        writes: Vec<engine::Write>,
+        moment: &Moment,
+    ) -> Result<(Vec<engine::Write>, Vec<PendingDelivery>), BrandError> {
+        let routes = self.store.webhook_routes(member_id).await?;
+        let mut ids = Vec::new();
+        for _ in 0..engine::to_publish(&writes, &routes) {
+            ids.push(self.store.next_id(IdKind::Event).await?);
+        }
+        Ok(engine::publish(writes, &routes, &ids, moment))
     }
 }
 
@@ -309,26 +322,36 @@ impl Handler<DeleteCampaign> for BrandActor {
 
 /// Adds coupon codes to a campaign's pool and fills pending coupon rewards, oldest first.
 #[derive(Debug, Message)]
-#[rtype(result = "Result<ImportOutcome, BrandError>")]
+#[rtype(result = "Result<Imported, BrandError>")]
 pub struct ImportCoupons {
     pub campaign_id: u64,
     pub member_id: u64,
     pub codes: Vec<String>,
 }
 
+/// What an upload did, and the deliveries of the rewards it issued.
+#[derive(Debug)]
+pub struct Imported {
+    pub outcome: ImportOutcome,
+    /// To hand to the dispatcher once the upload is durable.
+    pub deliveries: Vec<PendingDelivery>,
+}
+
 impl Handler<ImportCoupons> for BrandActor {
-    type Result = AtomicResponse<Self, Result<ImportOutcome, BrandError>>;
+    type Result = AtomicResponse<Self, Result<Imported, BrandError>>;
 
     fn handle(&mut self, msg: ImportCoupons, _ctx: &mut Self::Context) -> Self::Result {
         self.atomic(|brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             let moment = brand.moment();
-            let mut total = ImportOutcome::default();
+            let mut total = Imported { outcome: ImportOutcome::default(), deliveries: Vec::new() };
             for chunk in msg.codes.chunks(engine::IMPORT_CHUNK) {
                 let session = brand.store.session(brand.brand_id).await?;
                 let (outcome, writes) = engine::decide_import(&*session, &campaign, chunk, &moment)?;
+                let (writes, deliveries) = brand.publish(campaign.member_id, writes, &moment).await?;
                 session.commit(&writes).await?;
-                total.add(outcome);
+                total.outcome.add(outcome);
+                total.deliveries.extend(deliveries);
             }
             Ok(total)
         })

@@ -72,18 +72,18 @@ impl Handler<Signup> for BrandActor {
                     invited_reward: brand.store.next_id(IdKind::Reward).await?,
                 }
             };
-            let owner = Owner {
-                webhooks: brand.webhooks_for(&campaign).await?,
-                participant_limit: msg.plan.limits.participants,
-            };
+            let owner = Owner { participant_limit: msg.plan.limits.participants };
             let moment = brand.moment();
             let decision = engine::decide_signup(&*session, &campaign, &msg.who, msg.referral, ids, &owner, &moment)?;
-            let (signed, writes) = match decision.map_err(|refusal| BrandError::refused_signup(refusal, &msg.plan))? {
-                SignupDecision::Created { signed, writes } => (signed, writes),
-                SignupDecision::AlreadyReferred { participant, by_same_referrer } => {
-                    return Ok(SignupOutcome::AlreadyReferred { participant, by_same_referrer })
-                }
-            };
+            let (mut signed, writes) =
+                match decision.map_err(|refusal| BrandError::refused_signup(refusal, &msg.plan))? {
+                    SignupDecision::Created { signed, writes } => (signed, writes),
+                    SignupDecision::AlreadyReferred { participant, by_same_referrer } => {
+                        return Ok(SignupOutcome::AlreadyReferred { participant, by_same_referrer })
+                    }
+                };
+            let (writes, deliveries) = brand.publish(campaign.member_id, writes, &moment).await?;
+            signed.deliveries = deliveries;
             let Some(write) = &msg.idempotency else {
                 session.commit(&writes).await?;
                 return Ok(SignupOutcome::Created(signed));
@@ -179,8 +179,10 @@ impl Handler<RecordVisit> for BrandActor {
             if decided.as_ref().is_some_and(|(visit, _)| visit.reward.is_some()) {
                 decided = decide(brand.store.next_id(IdKind::Reward).await?)?;
             }
-            let Some((visit, writes)) = decided else { return Ok(None) };
+            let Some((mut visit, writes)) = decided else { return Ok(None) };
+            let (writes, deliveries) = brand.publish(campaign.member_id, writes, &moment).await?;
             session.commit(&writes).await?;
+            visit.deliveries = deliveries;
             Ok(Some(visit))
         })
     }

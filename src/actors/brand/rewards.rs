@@ -7,11 +7,12 @@ use actix::prelude::*;
 use super::{BrandActor, BrandError};
 use crate::domain::engine::{self, RewardRefusal};
 use crate::domain::reward::RewardAction;
+use crate::domain::webhook::PendingDelivery;
 use crate::domain::Reward;
 
 /// An owner's action on one of their rewards.
 #[derive(Debug, Message)]
-#[rtype(result = "Result<Reward, BrandError>")]
+#[rtype(result = "Result<Moved, BrandError>")]
 pub struct ActOnReward {
     pub member_id: u64,
     pub participant_id: u64,
@@ -21,8 +22,16 @@ pub struct ActOnReward {
     pub void_reason: String,
 }
 
+/// A reward after a move, and the deliveries of its event.
+#[derive(Debug)]
+pub struct Moved {
+    pub reward: Reward,
+    /// To hand to the dispatcher once the move is durable.
+    pub deliveries: Vec<PendingDelivery>,
+}
+
 impl Handler<ActOnReward> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Reward, BrandError>>;
+    type Result = AtomicResponse<Self, Result<Moved, BrandError>>;
 
     fn handle(&mut self, msg: ActOnReward, _ctx: &mut Self::Context) -> Self::Result {
         self.atomic(|brand| async move {
@@ -48,32 +57,44 @@ impl Handler<ActOnReward> for BrandActor {
             if reward.brand_id != brand.brand_id {
                 return Err(BrandError::NotFound("reward"));
             }
+            let (writes, deliveries) = brand.publish(msg.member_id, writes, &moment).await?;
             session.commit(&writes).await?;
-            Ok(reward)
+            Ok(Moved { reward, deliveries })
         })
     }
 }
 
 /// Ends the hold periods that are due among these rewards (participant id, reward id) of
-/// the brand; see [`engine::decide_release`]. Answers the rewards that changed.
+/// the brand (all of `member_id`); see [`engine::decide_release`].
 #[derive(Debug, Message)]
-#[rtype(result = "Result<Vec<Reward>, BrandError>")]
+#[rtype(result = "Result<Released, BrandError>")]
 pub struct ReleaseHolds {
+    pub member_id: u64,
     pub due: Vec<(u64, u64)>,
 }
 
+/// The rewards whose hold ended, and the deliveries of their events.
+#[derive(Debug, Default)]
+pub struct Released {
+    pub rewards: Vec<Reward>,
+    /// To hand to the dispatcher once the releases are durable.
+    pub deliveries: Vec<PendingDelivery>,
+}
+
 impl Handler<ReleaseHolds> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Vec<Reward>, BrandError>>;
+    type Result = AtomicResponse<Self, Result<Released, BrandError>>;
 
     fn handle(&mut self, msg: ReleaseHolds, _ctx: &mut Self::Context) -> Self::Result {
         self.atomic(|brand| async move {
             let session = brand.store.session(brand.brand_id).await?;
-            let (released, writes) = engine::decide_release(&*session, &msg.due, &brand.moment())?;
+            let moment = brand.moment();
+            let (rewards, writes) = engine::decide_release(&*session, &msg.due, &moment)?;
             if writes.is_empty() {
-                return Ok(released);
+                return Ok(Released { rewards, deliveries: Vec::new() });
             }
+            let (writes, deliveries) = brand.publish(msg.member_id, writes, &moment).await?;
             session.commit(&writes).await?;
-            Ok(released)
+            Ok(Released { rewards, deliveries })
         })
     }
 }

@@ -27,7 +27,7 @@ impl World {
             &self.moment,
         )
         .unwrap()?;
-        self.brand.apply(decided.1);
+        self.commit(decided.1);
         Ok(decided.0)
     }
 
@@ -35,7 +35,7 @@ impl World {
     fn release(&mut self) -> Vec<Reward> {
         let due: Vec<(u64, u64)> = self.brand.rewards.values().map(|r| (r.participant_id, r.id)).collect();
         let (released, writes) = decide_release(&self.brand, &due, &self.moment).unwrap();
-        self.brand.apply(writes);
+        self.commit(writes);
         released
     }
 

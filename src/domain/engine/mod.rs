@@ -20,6 +20,7 @@
 //! Counters move by deltas ([`Write::Count`]), so a backend may apply them as `n = n + d`.
 
 mod coupons;
+mod events;
 mod invites;
 #[cfg(test)]
 mod lifecycle_tests;
@@ -33,6 +34,7 @@ mod tests;
 mod visit;
 
 pub use coupons::{decide_import, ImportOutcome, IMPORT_CHUNK};
+pub use events::{publish, to_publish};
 pub use invites::decide_invites;
 pub use rewards::{decide_release, decide_reward_action, RewardMove, RewardRefusal};
 pub use signup::{
@@ -43,6 +45,7 @@ pub use visit::{decide_visit, Visit};
 
 use super::counters::Counter;
 use super::coupon::CouponPool;
+use super::event::{Event, EventSubject, EventType};
 use super::reward::HoldReason;
 use super::webhook::PendingDelivery;
 use super::{Campaign, Coupon, EmailAddress, Invite, Participant, Reward, RewardReason, RewardStatus, RewardType};
@@ -79,6 +82,11 @@ pub enum Write {
     Invite(Invite),
     /// A webhook delivery of an event (the outbox), committed with the event's cause.
     Delivery(PendingDelivery),
+    /// Something happened that webhooks may hear of. Never committed as it is: [`publish`]
+    /// turns it into an [`Event`](Write::Event) and its deliveries, or drops it.
+    Announce { kind: EventType, campaign_id: u64, subject: Box<EventSubject> },
+    /// An event's record, named: what its deliveries send.
+    Event(Box<Event>),
 }
 
 /// What a backend lets the engine read of a brand's committed data.
@@ -247,7 +255,13 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
     /// Grants the campaign's reward to a participant: held for the campaign's `hold_days`
     /// when it has some, issued at once otherwise (see [`Decision::issue`]). A cash, message
     /// or token reward keeps the value it was earned with, held or not.
-    fn grant(&mut self, campaign: &Campaign, grant: Grant, moment: &Moment) -> Result<Reward, R::Error> {
+    fn grant(
+        &mut self,
+        campaign: &Campaign,
+        grant: Grant,
+        owner: &Participant,
+        moment: &Moment,
+    ) -> Result<Reward, R::Error> {
         let now = moment.at.as_str();
         let mut reward = Reward {
             id: grant.reward_id,
@@ -281,6 +295,7 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
             self.issue(campaign, &mut reward, now, "earned")?;
         }
         self.writes.push(Write::Reward(reward.clone()));
+        self.writes.extend(events::announce_reward(&reward, owner));
         Ok(reward)
     }
 

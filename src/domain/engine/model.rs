@@ -26,6 +26,7 @@ pub struct MemoryBrand {
     pub visits: HashSet<(u64, u64, [u8; 16])>,
     pub invites: BTreeMap<(u64, u64), Invite>,
     pub deliveries: Vec<PendingDelivery>,
+    pub events: BTreeMap<u64, crate::domain::event::Event>,
 }
 
 impl MemoryBrand {
@@ -75,6 +76,10 @@ impl MemoryBrand {
                     self.invites.insert((invite.participant_id, invite.id), invite);
                 }
                 Write::Delivery(delivery) => self.deliveries.push(delivery),
+                Write::Event(event) => {
+                    assert!(self.events.insert(event.id, *event).is_none(), "event id reused");
+                }
+                Write::Announce { .. } => panic!("an announcement must be published before it is committed"),
             }
         }
     }

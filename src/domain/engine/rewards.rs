@@ -72,6 +72,9 @@ pub fn decide_reward_action<R: BrandReads + ?Sized>(
         }
     }
     decision.writes.push(Write::Reward(reward.clone()));
+    if let Some(owner) = reads.participant(reward.participant_id)? {
+        decision.writes.extend(super::events::announce_reward(&reward, &owner));
+    }
     Ok(Ok((reward, decision.finish())))
 }
 
@@ -111,6 +114,11 @@ pub fn decide_release<R: BrandReads + ?Sized>(
             decision.issue(&campaign, &mut reward, now, "hold period ended")?;
         }
         decision.writes.push(Write::Reward(reward.clone()));
+        if reward.status != RewardStatus::Held {
+            if let Some(owner) = reads.participant(reward.participant_id)? {
+                decision.writes.extend(super::events::announce_reward(&reward, &owner));
+            }
+        }
         released.push(reward);
     }
     Ok((released, decision.finish()))

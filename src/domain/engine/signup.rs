@@ -9,6 +9,7 @@
 
 use super::{BrandReads, Decision, Grant, Inconsistent, Moment, Write};
 use crate::domain::counters::Counter;
+use crate::domain::event::{EventSubject, EventType};
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{goal, Campaign, EmailAddress, GoalType, Participant, Reward, RewardReason};
 
@@ -50,7 +51,8 @@ pub struct Signed {
     /// What this signup earned the referrer.
     pub referrer_reward: Option<Reward>,
     /// The webhook deliveries written with the signup (to hand to the dispatcher once the
-    /// signup is durable). Not kept with the outcome: a replay delivers nothing again.
+    /// signup is durable), filled in when its events are published. Not kept with the
+    /// outcome: a replay delivers nothing again.
     #[serde(skip)]
     pub deliveries: Vec<PendingDelivery>,
 }
@@ -79,18 +81,17 @@ pub enum SignupRefusal {
     ParticipantLimit { limit: u64 },
 }
 
-/// What the campaign's owner brings to a signup: the webhooks that hear of it and the
-/// participant limit of their plan (`None`: unlimited).
+/// What the campaign's owner brings to a signup: the participant limit of their plan
+/// (`None`: unlimited).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Owner {
-    pub webhooks: Vec<u64>,
     pub participant_limit: Option<u64>,
 }
 
 /// Decides a signup to `campaign`: the participant, the referral, the rewards it earns (the
 /// referrer's each time their referrals reach a multiple of `num_signups` on a `signup` goal;
-/// the new participant's own on a two-way campaign) and a delivery to each of the owner's
-/// webhooks. A new participant beyond the owner's participant limit is refused; an email
+/// the new participant's own on a two-way campaign) and the events it announces (the signup,
+/// each reward's state). A new participant beyond the owner's participant limit is refused; an email
 /// already in the campaign is answered as always, at the limit or not.
 pub fn decide_signup<R: BrandReads + ?Sized>(
     reads: &R,
@@ -166,6 +167,12 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
     decision.count(campaign.id, Counter::Participants, 1);
     decision.writes.push(Write::NewParticipant(participant.clone()));
     decision.writes.push(Write::DailySignup { campaign_id: campaign.id, day: moment.day });
+    // The signup is announced first: its event comes before those of the rewards it earns.
+    decision.writes.push(Write::Announce {
+        kind: EventType::ParticipantSignup,
+        campaign_id: campaign.id,
+        subject: Box::new(EventSubject::Signup(participant.clone())),
+    });
 
     let mut referrer_reward = None;
     let mut reward = None;
@@ -185,7 +192,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 reason: RewardReason::Referrer,
                 trigger: Some(participant.id),
             };
-            referrer_reward = Some(decision.grant(campaign, grant, moment)?);
+            referrer_reward = Some(decision.grant(campaign, grant, referrer, moment)?);
         }
         if campaign.reward_invited {
             let grant = Grant {
@@ -194,21 +201,9 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 reason: RewardReason::Invited,
                 trigger: Some(referrer.id),
             };
-            reward = Some(decision.grant(campaign, grant, moment)?);
+            reward = Some(decision.grant(campaign, grant, &participant, moment)?);
         }
     }
-    // The outbox: the signup's webhook deliveries commit with it.
-    let deliveries: Vec<PendingDelivery> = owner
-        .webhooks
-        .iter()
-        .map(|&webhook_id| PendingDelivery {
-            webhook_id,
-            event_id: participant.id,
-            attempts: 0,
-            due_ms: moment.unix_ms,
-        })
-        .collect();
-    decision.writes.extend(deliveries.iter().cloned().map(Write::Delivery));
-    let signed = Signed { participant, reward, referrer, referrer_reward, deliveries };
+    let signed = Signed { participant, reward, referrer, referrer_reward, deliveries: Vec::new() };
     Ok(Ok(SignupDecision::Created { signed: Box::new(signed), writes: decision.finish() }))
 }

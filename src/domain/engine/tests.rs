@@ -7,6 +7,8 @@ use super::model::MemoryBrand;
 use super::*;
 use crate::domain::campaign::{Contest, WidgetSettings};
 use crate::domain::counters::{BrandTally, CampaignTally, ParticipantTally};
+use crate::domain::event::EventTypes;
+use crate::domain::webhook::{PendingDelivery, WebhookRoute};
 use crate::domain::{GoalType, Publish};
 
 pub(super) const CAMPAIGN: u64 = 10;
@@ -39,8 +41,10 @@ pub(super) struct World {
     pub(super) campaign: Campaign,
     next_id: u64,
     pub(super) moment: Moment,
-    /// The owner's webhooks (3 and 4) and participant limit (none unless a test sets one).
+    /// The owner's participant limit (none unless a test sets one).
     owner: Owner,
+    /// The owner's webhooks: 3 and 4, account-wide, every kind of event.
+    pub(super) routes: Vec<WebhookRoute>,
 }
 
 impl World {
@@ -48,7 +52,8 @@ impl World {
         let mut brand = MemoryBrand::default();
         brand.campaigns.insert(campaign.id, campaign.clone());
         let moment = Moment::at(chrono::DateTime::parse_from_rfc3339("2026-11-23T10:00:00Z").unwrap().into());
-        Self { brand, campaign, next_id: 100, moment, owner: Owner { webhooks: vec![3, 4], participant_limit: None } }
+        let routes = [3, 4].map(|webhook_id| WebhookRoute { webhook_id, campaign_id: None, events: EventTypes::ALL });
+        Self { brand, campaign, next_id: 100, moment, owner: Owner { participant_limit: None }, routes: routes.into() }
     }
 
     pub(super) fn id(&mut self) -> u64 {
@@ -74,10 +79,23 @@ impl World {
         let decided =
             decide_signup(&self.brand, &self.campaign, &Self::who(email), referral, ids, &self.owner, &self.moment)
                 .unwrap();
-        if let Ok(SignupDecision::Created { writes, .. }) = &decided {
-            self.brand.apply(writes.clone());
+        match decided {
+            Ok(SignupDecision::Created { mut signed, writes }) => {
+                let (deliveries, writes) = self.commit(writes);
+                signed.deliveries = deliveries;
+                Ok(SignupDecision::Created { signed, writes })
+            }
+            other => other,
         }
-        decided
+    }
+
+    /// Publishes a decision's events to the world's webhooks, as the brand actor does, and
+    /// commits it; the deliveries, and the writes as committed.
+    pub(super) fn commit(&mut self, writes: Vec<Write>) -> (Vec<PendingDelivery>, Vec<Write>) {
+        let ids: Vec<u64> = (0..to_publish(&writes, &self.routes)).map(|_| self.id()).collect();
+        let (writes, deliveries) = publish(writes, &self.routes, &ids, &self.moment);
+        self.brand.apply(writes.clone());
+        (deliveries, writes)
     }
 
     pub(super) fn join(&mut self, email: &str) -> Signed {
@@ -95,7 +113,7 @@ impl World {
     pub(super) fn upload(&mut self, codes: &[&str]) -> ImportOutcome {
         let codes: Vec<String> = codes.iter().map(|c| c.to_string()).collect();
         let (outcome, writes) = decide_import(&self.brand, &self.campaign, &codes, &self.moment).unwrap();
-        self.brand.apply(writes);
+        self.commit(writes);
         outcome
     }
 }
@@ -110,11 +128,12 @@ fn a_signup_takes_the_next_place_and_counts_and_queues_its_webhook_deliveries() 
     assert_eq!(world.brand.count(CAMPAIGN, Counter::Participants), 2);
     assert_eq!(world.brand.daily[&(CAMPAIGN, world.moment.day)], 2);
     let events: Vec<(u64, u64)> = world.brand.deliveries.iter().map(|d| (d.webhook_id, d.event_id)).collect();
-    assert_eq!(
-        events,
-        vec![(3, ada.participant.id), (4, ada.participant.id), (3, bob.participant.id), (4, bob.participant.id)]
-    );
+    let (first, second) = (ada.deliveries[0].event_id, bob.deliveries[0].event_id);
+    assert_eq!(events, vec![(3, first), (4, first), (3, second), (4, second)]);
     assert_eq!(ada.deliveries.len(), 2);
+    let signup = &world.brand.events[&first];
+    assert_eq!(signup.kind, crate::domain::event::EventType::ParticipantSignup);
+    assert_eq!(signup.subject, crate::domain::event::EventSubject::Signup(ada.participant.clone()));
 }
 
 #[test]
@@ -174,7 +193,7 @@ fn a_referrer_of_another_campaign_is_not_valid_here() {
         &world.moment,
     );
     let Ok(Ok(SignupDecision::Created { writes, signed })) = decided else { panic!("eve joins campaign 11") };
-    world.brand.apply(writes);
+    world.commit(writes);
     let edge = Some(ReferralEdge { referrer_id: signed.participant.id, invited_id: None });
     assert_eq!(world.signup("bob@example.com", edge), Err(SignupRefusal::InvalidReferral));
 }
@@ -208,7 +227,7 @@ fn a_domain_joins_a_campaign_once() {
     else {
         panic!("ada joins")
     };
-    world.brand.apply(writes);
+    world.commit(writes);
     who.email = EmailAddress::parse("bob@example.com").unwrap();
     let ids = world.ids();
     let again =
@@ -289,11 +308,11 @@ fn a_visit_goal_rewards_unique_visits_only() {
     let visit = |world: &mut World, visitor: u8| {
         let (visit, writes) =
             decide_visit(&world.brand, &world.campaign, ada.id, [visitor; 16], 77, &world.moment).unwrap().unwrap();
-        world.brand.apply(writes);
+        world.commit(writes);
         visit
     };
-    assert_eq!(visit(&mut world, 1), Visit { unique: true, reward: None });
-    assert_eq!(visit(&mut world, 1), Visit { unique: false, reward: None });
+    assert_eq!(visit(&mut world, 1), Visit { unique: true, reward: None, deliveries: Vec::new() });
+    assert_eq!(visit(&mut world, 1), Visit { unique: false, reward: None, deliveries: Vec::new() });
     let third = visit(&mut world, 2);
     assert!(third.unique);
     assert_eq!(third.reward.map(|r| r.value), Some(Some("10.00".into())));

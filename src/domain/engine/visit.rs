@@ -3,6 +3,7 @@
 
 use super::{BrandReads, Decision, Grant, Moment, Write};
 use crate::domain::counters::Counter;
+use crate::domain::webhook::PendingDelivery;
 use crate::domain::{goal, Campaign, GoalType, Reward, RewardReason};
 
 /// What a visit of a referral link did.
@@ -11,6 +12,9 @@ pub struct Visit {
     /// The first visit of this visitor to this participant's link.
     pub unique: bool,
     pub reward: Option<Reward>,
+    /// The webhook deliveries of the reward's event, filled in when the visit's events are
+    /// published.
+    pub deliveries: Vec<PendingDelivery>,
 }
 
 /// Decides a visit of `participant_id`'s referral link by `visitor` (a digest of the cookie,
@@ -38,9 +42,9 @@ pub fn decide_visit<R: BrandReads + ?Sized>(
         if campaign.goal_type == GoalType::Visit && goal::reward_due(participant.visits, campaign.num_signups) {
             let grant =
                 Grant { participant_id: participant.id, reward_id, reason: RewardReason::Referrer, trigger: None };
-            reward = Some(decision.grant(campaign, grant, moment)?);
+            reward = Some(decision.grant(campaign, grant, &participant, moment)?);
         }
     }
     decision.writes.push(Write::Participant(participant));
-    Ok(Some((Visit { unique, reward }, decision.finish())))
+    Ok(Some((Visit { unique, reward, deliveries: Vec::new() }, decision.finish())))
 }

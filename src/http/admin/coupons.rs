@@ -110,7 +110,10 @@ async fn import_block(
         return Ok(());
     }
     let message = ImportCoupons { campaign_id: campaign.id, member_id: campaign.member_id, codes: parsed.codes };
-    let outcome = state.brands.get(campaign.brand_id).send(message).await??;
+    let imported = state.brands.get(campaign.brand_id).send(message).await??;
+    state.store.durable().await?;
+    state.deliver(imported.deliveries);
+    let outcome = imported.outcome;
     totals.added += outcome.added;
     totals.duplicates += outcome.duplicates_in_pool;
     totals.pending_filled += outcome.pending_filled;

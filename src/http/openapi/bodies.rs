@@ -153,6 +153,9 @@ pub struct WebhookCreate {
     pub campaign_id: Option<u64>,
     /// At most 500 characters.
     pub description: Option<String>,
+    /// The kinds of event to get: `participant.signup`, `reward.held`, `reward.issued`,
+    /// `reward.voided`, `reward.fulfilled`. Absent or null: every kind, future ones too.
+    pub events: Option<Vec<String>>,
 }
 
 /// Body of `PUT /webhooks/:id`.
@@ -163,6 +166,8 @@ pub struct WebhookUpdate {
     pub campaign_id: Option<u64>,
     pub active: Option<bool>,
     pub description: Option<String>,
+    /// The kinds of event to get; null: every kind again.
+    pub events: Option<Vec<String>>,
 }
 
 /// Body of `POST /automation/subscribe`.

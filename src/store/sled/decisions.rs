@@ -14,7 +14,7 @@ use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
 use super::{codec, SledStore, StoreError};
 use crate::domain::email;
-use crate::domain::engine::{BrandReads, Write};
+use crate::domain::engine::{BrandReads, Inconsistent, Write};
 use crate::domain::ids::IdKind;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, EmailAddress, Invite, Participant, Reward, RewardStatus};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
@@ -283,6 +283,10 @@ impl SledStore {
                 Write::Delivery(delivery) => {
                     let key = super::webhooks::delivery_key(delivery.webhook_id, delivery.event_id);
                     tx.insert(TreeId::Deliveries, key, codec::encode(delivery)?);
+                }
+                Write::Event(event) => tx.insert(TreeId::Events, keys::id(event.id), codec::encode(event)?),
+                Write::Announce { kind, .. } => {
+                    return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())
                 }
             }
         }

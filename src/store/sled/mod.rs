@@ -21,6 +21,7 @@
 //! | `idempotency`    | member id ++ SHA-256(key)   | the first answer of an idempotent request |
 //! | `journal`        | entry id                    | a brand write set being applied (see `overlay.rs`) |
 //! | `webhooks`, `deliveries`, `delivery_log` | see `webhooks.rs` | webhooks and their delivery state |
+//! | `events`         | event id                    | [`Event`](crate::domain::event::Event): what its deliveries send |
 //!
 //! A campaign's rows and a participant's rows are each one contiguous key range, so a
 //! cascade delete is a range delete. Only the campaign's brand actor writes them.
@@ -115,6 +116,7 @@ pub struct SledStore {
     webhooks: sled::Tree,
     deliveries: sled::Tree,
     delivery_log: sled::Tree,
+    events: sled::Tree,
     commit: Arc<GroupCommit>,
     /// sled plus `fdatasync` of its log: what "on disk" means here (see [`DurableLog`]).
     log: DurableLog,
@@ -178,6 +180,7 @@ impl SledStore {
             webhooks: db.open_tree("webhooks")?,
             deliveries: db.open_tree("deliveries")?,
             delivery_log: db.open_tree("delivery_log")?,
+            events: db.open_tree("events")?,
             commit: Arc::new(start_group_commit(&log, options)),
             log,
             gate: Arc::default(),

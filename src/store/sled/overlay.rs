@@ -37,6 +37,8 @@ pub enum TreeId {
     /// by the dispatcher (see `webhooks.rs`).
     Deliveries = 5,
     DeliveryLog = 6,
+    /// Webhook events, written with their deliveries.
+    Events = 7,
 }
 
 impl TreeId {
@@ -48,6 +50,7 @@ impl TreeId {
             4 => Some(Self::ParticipantRows),
             5 => Some(Self::Deliveries),
             6 => Some(Self::DeliveryLog),
+            7 => Some(Self::Events),
             _ => None,
         }
     }
@@ -62,6 +65,7 @@ impl SledStore {
             TreeId::ParticipantRows => &self.participant_rows,
             TreeId::Deliveries => &self.deliveries,
             TreeId::DeliveryLog => &self.delivery_log,
+            TreeId::Events => &self.events,
         }
     }
 
@@ -182,9 +186,10 @@ impl<'a> Overlay<'a> {
             &store.campaign_rows,
             &store.participant_rows,
             &store.deliveries,
+            &store.events,
             &store.idempotency,
         );
-        let outcome = trees.transaction(|(participants, indexes, rows, prows, deliveries, idempotency)| {
+        let outcome = trees.transaction(|(participants, indexes, rows, prows, deliveries, events, idempotency)| {
             if let Err(refused) = guard(idempotency)? {
                 return Ok(Err(refused));
             }
@@ -195,6 +200,7 @@ impl<'a> Overlay<'a> {
                     TreeId::CampaignRows => rows,
                     TreeId::ParticipantRows => prows,
                     TreeId::Deliveries => deliveries,
+                    TreeId::Events => events,
                     // Only the webhook dispatcher writes the log, and never through here.
                     TreeId::DeliveryLog => {
                         return Err(sled::transaction::ConflictableTransactionError::Abort(StoreError::Decode(

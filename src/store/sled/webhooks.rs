@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | `webhooks` | webhook id | [`Webhook`] |
 //! | `indexes` | `W` ++ member ++ webhook | () : a member's webhooks |
-//! | `deliveries` | webhook ++ event | [`PendingDelivery`] (a signup event's id is its participant's) |
+//! | `deliveries` | webhook ++ event | [`PendingDelivery`] (the event's record is in `events`) |
 //! | `delivery_log` | webhook ++ event ++ attempt | [`Attempt`] |
 //! | `indexes` | `L` ++ webhook ++ sequence | `delivery_log` key: attempts in the order made |
 //!
@@ -20,6 +20,8 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
+
+use crate::domain::event::{Event, EventSubject, EventType};
 use sled::Transactional;
 
 use super::keys::{self, index};
@@ -62,6 +64,25 @@ impl WebhookStore for SledStore {
 
     async fn webhook(&self, id: u64) -> Result<Option<Webhook>, StoreError> {
         Self::read(&self.webhooks, keys::id(id))
+    }
+
+    /// Events of releases before events were stored have no record: their id is their
+    /// participant's, and the event is that participant's signup.
+    async fn event(&self, id: u64) -> Result<Option<Event>, StoreError> {
+        if let Some(event) = Self::read(&self.events, keys::id(id))? {
+            return Ok(Some(event));
+        }
+        let floor = self.meta.get(super::migrate::LEGACY_EVENTS)?.as_deref().and_then(keys::read_id).unwrap_or(0);
+        if id > floor {
+            return Ok(None);
+        }
+        Ok(self.participant_row(id)?.map(|participant| Event {
+            id,
+            kind: EventType::ParticipantSignup,
+            at: participant.created_at.clone(),
+            campaign_id: participant.campaign_id,
+            subject: EventSubject::Signup(participant),
+        }))
     }
 
     async fn save_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
@@ -164,7 +185,7 @@ impl SledStore {
             .webhooks_of(member_id)?
             .into_iter()
             .filter(|w| w.active)
-            .map(|w| WebhookRoute { webhook_id: w.id, campaign_id: w.campaign_id })
+            .map(|w| WebhookRoute { webhook_id: w.id, campaign_id: w.campaign_id, events: w.events })
             .collect())
     }
 

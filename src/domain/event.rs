@@ -1,0 +1,127 @@
+//! Webhook events: the kinds there are, the set of kinds a webhook subscribes to, and the
+//! record an event keeps of what happened (a snapshot, so every attempt of a delivery sends
+//! the same thing, however the participant or reward changes later).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Participant, Reward, ValidationError};
+
+/// A kind of event. Stored by variant position: new kinds are appended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EventType {
+    /// A participant signed up (with or without a referral).
+    ParticipantSignup,
+    /// A reward was earned and is held (a hold period, or review).
+    RewardHeld,
+    /// A reward was issued: the participant has it.
+    RewardIssued,
+    /// A reward was voided.
+    RewardVoided,
+    /// A reward was fulfilled (paid out).
+    RewardFulfilled,
+}
+
+impl EventType {
+    pub const ALL: [EventType; 5] = [
+        EventType::ParticipantSignup,
+        EventType::RewardHeld,
+        EventType::RewardIssued,
+        EventType::RewardVoided,
+        EventType::RewardFulfilled,
+    ];
+
+    /// The `type` of the payload, as receivers see it.
+    pub fn name(self) -> &'static str {
+        match self {
+            EventType::ParticipantSignup => "participant.signup",
+            EventType::RewardHeld => "reward.held",
+            EventType::RewardIssued => "reward.issued",
+            EventType::RewardVoided => "reward.voided",
+            EventType::RewardFulfilled => "reward.fulfilled",
+        }
+    }
+
+    fn bit(self) -> u32 {
+        1 << (self as u32)
+    }
+}
+
+/// The kinds of event a webhook gets. Every kind, future ones too, unless the member named
+/// some.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventTypes(u32);
+
+impl EventTypes {
+    /// Every kind, those added later included.
+    pub const ALL: EventTypes = EventTypes(u32::MAX);
+
+    pub fn contains(self, kind: EventType) -> bool {
+        self.0 & kind.bit() != 0
+    }
+
+    pub fn is_all(self) -> bool {
+        self == Self::ALL
+    }
+
+    /// The kinds, by name, in the order of [`EventType::ALL`].
+    pub fn names(self) -> Vec<&'static str> {
+        EventType::ALL.into_iter().filter(|&k| self.contains(k)).map(EventType::name).collect()
+    }
+
+    /// A webhook's `events`: a list of 1 to 5 kinds, by name.
+    pub fn parse(field: &'static str, names: &[String]) -> Result<Self, ValidationError> {
+        let known = EventType::ALL.map(EventType::name).join(", ");
+        if names.is_empty() {
+            return Err(ValidationError::new(field, format!("{field} must name at least one of {known}")));
+        }
+        let mut bits = 0;
+        for name in names {
+            let kind = EventType::ALL.into_iter().find(|k| k.name() == name.trim()).ok_or_else(|| {
+                let shown: String = name.chars().filter(|c| !c.is_control()).take(64).collect();
+                ValidationError::new(field, format!("{field}: unknown event type '{shown}'; the types are {known}"))
+            })?;
+            bits |= kind.bit();
+        }
+        Ok(Self(bits))
+    }
+}
+
+/// What an event is about, as it was when it happened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EventSubject {
+    /// A new participant.
+    Signup(Participant),
+    /// A reward and whose it is.
+    Reward { reward: Box<Reward>, participant: Participant },
+}
+
+/// An event as stored: its id (the `webhook-id` receivers see, `evt_<id>`), its kind, when
+/// it happened, and what it is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub id: u64,
+    pub kind: EventType,
+    /// RFC 3339, UTC.
+    pub at: String,
+    pub campaign_id: u64,
+    pub subject: EventSubject,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_subscription_names_known_kinds_only() {
+        let some = EventTypes::parse("events", &["reward.issued".into(), " reward.voided ".into()]).unwrap();
+        assert!(some.contains(EventType::RewardIssued) && some.contains(EventType::RewardVoided));
+        assert!(!some.contains(EventType::ParticipantSignup));
+        assert_eq!(some.names(), vec!["reward.issued", "reward.voided"]);
+        assert!(!some.is_all());
+        assert!(EventTypes::parse("events", &[]).is_err());
+        let unknown = EventTypes::parse("events", &["reward.paid".into()]).unwrap_err();
+        assert!(unknown.message.contains("reward.paid") && unknown.message.contains("reward.fulfilled"));
+        assert!(EventType::ALL.into_iter().all(|k| EventTypes::ALL.contains(k)));
+        assert_eq!(EventTypes::ALL.names().len(), EventType::ALL.len());
+    }
+}

@@ -1,0 +1,251 @@
+//! The migrations' tests: rows as older releases wrote them, migrated once.
+
+use serde::Serialize;
+
+use super::*;
+use crate::domain::pagination::PageRequest;
+
+/// The schema-1 shape, to write rows as an older release did.
+#[derive(Serialize)]
+struct OldParticipant {
+    id: u64,
+    campaign_id: u64,
+    brand_id: u64,
+    member_id: u64,
+    seq: u64,
+    email: String,
+    name: String,
+    referred_by: Option<u64>,
+    referrals: u64,
+    visits: u64,
+    clicks: u64,
+    shares: u64,
+    created_at: String,
+}
+
+#[test]
+fn rewrites_old_participants_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    store.meta.remove(PARTICIPANTS_V2).unwrap();
+    for id in 1..=3u64 {
+        let old = OldParticipant {
+            id,
+            campaign_id: 7,
+            brand_id: 5,
+            member_id: 2,
+            seq: id,
+            email: format!("p{id}@example.com"),
+            name: "Old".into(),
+            referred_by: None,
+            referrals: id,
+            visits: 0,
+            clicks: 0,
+            shares: 0,
+            created_at: "2026-01-01T00:00:00Z".into(),
+        };
+        store.participants.insert(keys::id(id), codec::encode(&old).unwrap()).unwrap();
+    }
+    assert!(store.participant_row(1).is_err(), "an old row does not read as the new shape");
+    assert_eq!(store.migrate().unwrap(), 3);
+    let p = store.participant_row(2).unwrap().unwrap();
+    assert_eq!((p.referrals, p.email.as_str(), p.domain), (2, "p2@example.com", None));
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}
+
+#[tokio::test]
+async fn attempts_logged_before_the_order_existed_are_listed_newest_first() {
+    use crate::store::{FinishedAttempt, WebhookStore};
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let attempt = |event_id: u64, attempt: u32, at: &str| Attempt {
+        event_id,
+        attempt,
+        at: at.into(),
+        status_code: Some(500),
+        error: None,
+        duration_ms: 3,
+        outcome: "retrying".into(),
+    };
+    // As an older release logged them: by event, with no order. Event 3's retry came last.
+    let old = [
+        attempt(3, 1, "2026-01-01T00:00:05Z"),
+        attempt(9, 1, "2026-01-01T00:00:10Z"),
+        attempt(3, 2, "2026-01-01T00:00:20Z"),
+    ];
+    for a in &old {
+        let key = super::super::webhooks::attempt_key(5, a.event_id, a.attempt);
+        store.delivery_log.insert(key, codec::encode(a).unwrap()).unwrap();
+    }
+    // A cut earlier run left an entry behind; the migration starts over.
+    store
+        .indexes
+        .insert(keys::tagged(index::ATTEMPT_ORDER, 5, 1), &super::super::webhooks::attempt_key(5, 9, 1)[..])
+        .unwrap();
+    store.meta.remove(ATTEMPT_ORDER_V1).unwrap();
+    assert_eq!(store.migrate().unwrap(), 3);
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+    // A new attempt after the migration comes first.
+    let new = FinishedAttempt { webhook_id: 5, attempt: attempt(1, 1, "2025-12-31T00:00:00Z"), next: None };
+    store.record_attempts(&[new]).await.unwrap();
+    let (listed, total) = store.attempts_of_webhook(5, PageRequest { page: 1, limit: 10 }).await.unwrap();
+    let order: Vec<(u64, u32)> = listed.iter().map(|a| (a.event_id, a.attempt)).collect();
+    assert_eq!((order, total), (vec![(1, 1), (3, 2), (9, 1), (3, 1)], 4));
+}
+
+#[test]
+fn a_database_of_the_old_generator_keeps_its_ids_and_continues_above_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    // As an older release numbered things: sled's generator, skipping ahead at each start.
+    let old_id = store.fresh_id().unwrap() + 2_000_000;
+    while store.fresh_id().unwrap() < old_id {}
+    store.brands.insert(keys::id(old_id), &b"a brand row"[..]).unwrap();
+    store.meta.remove(IDS_V1).unwrap();
+    for kind in IdKind::ALL {
+        store.meta.remove(id_counter_key(kind)).unwrap();
+    }
+    store.migrate().unwrap();
+    let next = store.allocate(IdKind::Brand).unwrap();
+    assert!(next > old_id, "{next} is above {old_id}");
+    assert_eq!(store.allocate(IdKind::Brand).unwrap(), next + 1, "and dense from there");
+    assert!(store.allocate(IdKind::Participant).unwrap() > old_id, "every kind");
+}
+
+#[tokio::test]
+async fn campaigns_and_rewards_of_an_older_release_gain_the_lifecycle_and_their_index() {
+    use crate::domain::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
+    use crate::domain::reward::{RewardReason, RewardV1};
+    use crate::domain::{Participant, RewardStatus};
+    use crate::store::RewardStore;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let old_campaign = CampaignV1 {
+        id: 3,
+        brand_id: 5,
+        member_id: 2,
+        name: "Old".into(),
+        type_id: 1,
+        reward_type: RewardType::Cash,
+        goal_type: GoalType::Signup,
+        num_signups: 1,
+        publish: Publish::Private,
+        reward_invited: false,
+        reward_value: Some("5.00".into()),
+        widget: WidgetSettings::default(),
+        contest: Contest::default(),
+        created_at: "2026-01-01T00:00:00Z".into(),
+        updated_at: "2026-01-01T00:00:00Z".into(),
+    };
+    store.campaigns.insert(keys::id(3), codec::encode(&old_campaign).unwrap()).unwrap();
+    let participant = Participant {
+        id: 9,
+        campaign_id: 3,
+        brand_id: 5,
+        member_id: 2,
+        seq: 1,
+        email: "p@example.com".into(),
+        name: String::new(),
+        referred_by: None,
+        referrals: 1,
+        visits: 0,
+        clicks: 0,
+        shares: 0,
+        created_at: "2026-01-01T00:00:00Z".into(),
+        domain: None,
+    };
+    store.participants.insert(keys::id(9), codec::encode(&participant).unwrap()).unwrap();
+    let old_reward = RewardV1 {
+        id: 4,
+        participant_id: 9,
+        campaign_id: 3,
+        kind: RewardType::Cash,
+        value: Some("5.00".into()),
+        status: RewardStatus::Issued,
+        reason: RewardReason::Referrer,
+        trigger_participant_id: Some(10),
+        created_at: "2026-01-01T00:00:00Z".into(),
+        issued_at: Some("2026-01-01T00:00:00Z".into()),
+    };
+    let reward_key = super::super::decisions::reward_key(9, 4);
+    store.participant_rows.insert(&reward_key, codec::encode(&old_reward).unwrap()).unwrap();
+    for marker in [CAMPAIGNS_V2, REWARDS_V2] {
+        store.meta.remove(marker).unwrap();
+    }
+    assert_eq!(store.migrate().unwrap(), 2);
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+    // A run cut short by a crash runs again from the start: the reward is listed once.
+    store.meta.remove(REWARDS_V2).unwrap();
+    assert_eq!(store.migrate().unwrap(), 0, "its rows are in the new shape already");
+    let campaign: Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
+    assert_eq!((campaign.hold_days, campaign.name.as_str()), (0, "Old"));
+    let reward = store.reward(2, 4).await.unwrap().expect("found through the new index");
+    assert_eq!((reward.brand_id, reward.member_id, reward.status), (5, 2, RewardStatus::Issued));
+    assert_eq!(reward.history.len(), 1);
+    assert!(store.reward(3, 4).await.unwrap().is_none(), "another member's");
+    let issued = store.issued_rewards(2, None, 10).await.unwrap();
+    assert_eq!(issued.iter().map(|r| r.id).collect::<Vec<_>>(), vec![4], "in the issued index too");
+}
+
+#[tokio::test]
+async fn webhooks_get_every_event_and_events_before_records_are_their_participants_signups() {
+    use crate::domain::event::{EventSubject, EventType, EventTypes};
+    use crate::store::{ParticipantStore, WebhookStore};
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let old = WebhookV1 {
+        id: 1,
+        member_id: 2,
+        campaign_id: None,
+        link: "https://hooks.example/in".into(),
+        description: String::new(),
+        active: true,
+        disabled_reason: None,
+        created_at: "2026-01-01T00:00:00Z".into(),
+        sealed_secret: vec![1],
+    };
+    store.webhooks.insert(keys::id(1), codec::encode(&old).unwrap()).unwrap();
+    // As an older release left things: participants 1 to 3 (signup events 1 to 3), no
+    // event sequence.
+    for _ in 0..3 {
+        store.allocate(IdKind::Participant).unwrap();
+    }
+    let participant = crate::domain::Participant {
+        id: 3,
+        campaign_id: 7,
+        brand_id: 5,
+        member_id: 2,
+        seq: 3,
+        email: "p@example.com".into(),
+        name: String::new(),
+        referred_by: None,
+        referrals: 0,
+        visits: 0,
+        clicks: 0,
+        shares: 0,
+        created_at: "2026-01-01T00:00:00Z".into(),
+        domain: None,
+    };
+    store.participants.insert(keys::id(3), codec::encode(&participant).unwrap()).unwrap();
+    for marker in [WEBHOOKS_V2, EVENTS_V1, LEGACY_EVENTS] {
+        store.meta.remove(marker).unwrap();
+    }
+    store.meta.remove(id_counter_key(IdKind::Event)).unwrap();
+    store.migrate().unwrap();
+    assert_eq!(store.webhook(1).await.unwrap().unwrap().events, EventTypes::ALL);
+    assert_eq!(store.allocate(IdKind::Event).unwrap(), 4, "above every participant number");
+    let legacy = store.event(3).await.unwrap().expect("participant 3's signup");
+    assert_eq!((legacy.kind, legacy.campaign_id), (EventType::ParticipantSignup, 7));
+    assert_eq!(legacy.subject, EventSubject::Signup(store.participant(3).await.unwrap().unwrap()));
+    assert_eq!(store.event(4).await.unwrap(), None, "a new number names no participant's signup");
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}
+
+#[test]
+fn a_new_database_counts_every_kind_from_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    for kind in IdKind::ALL {
+        assert_eq!(store.allocate(kind).unwrap(), 1, "{kind:?}");
+    }
+}
