@@ -111,8 +111,12 @@ async fn import_block(
     }
     let message = ImportCoupons { campaign_id: campaign.id, member_id: campaign.member_id, codes: parsed.codes };
     let imported = state.brands.get(campaign.brand_id).send(message).await??;
-    state.store.durable().await?;
-    state.deliver(imported.deliveries);
+    // Rewards this block filled announce themselves once durable (the import as a whole is
+    // made durable at its end).
+    if !imported.deliveries.is_empty() {
+        state.store.durable().await?;
+        state.deliver(imported.deliveries);
+    }
     let outcome = imported.outcome;
     totals.added += outcome.added;
     totals.duplicates += outcome.duplicates_in_pool;
