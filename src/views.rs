@@ -43,6 +43,7 @@ pub fn goal_type(g: GoalType) -> &'static str {
     match g {
         GoalType::Signup => "signup",
         GoalType::Visit => "visit",
+        GoalType::Conversion => "conversion",
     }
 }
 
@@ -281,7 +282,8 @@ pub struct ParticipantDetail {
     pub rewards: Vec<Reward>,
     pub invited_emails: Vec<String>,
     pub invites: Vec<Invite>,
-    /// Referrals (or unique visits) still needed for the next reward.
+    /// Referrals (unique visits, or converted referrals, as the goal counts) still needed for
+    /// the next reward.
     pub next_reward_in: u64,
 }
 
@@ -290,7 +292,7 @@ pub fn participant_detail(
     referrer: Option<&domain::Participant>,
     rewards: &[domain::Reward],
     invites: &[domain::Invite],
-    num_signups: u32,
+    (goal_count, num_signups): (u64, u32),
     site: &str,
 ) -> ParticipantDetail {
     ParticipantDetail {
@@ -302,7 +304,7 @@ pub fn participant_detail(
         rewards: rewards.iter().map(reward).collect(),
         invited_emails: invites.iter().map(|i| i.email.clone()).collect(),
         invites: invites.iter().map(|i| invite(i, p.campaign_id, site)).collect(),
-        next_reward_in: domain::goal::remaining_until_reward(p.referrals, num_signups),
+        next_reward_in: domain::goal::remaining_until_reward(goal_count, num_signups),
     }
 }
 
@@ -455,5 +457,38 @@ pub fn referral_signup(signed: &domain::engine::Signed, site: &str) -> ReferralS
         referrer_reward: signed.referrer_reward.as_ref().map(reward),
         referrer: signed.referrer.as_ref().map(|r| ReferrerCount { id: r.id, referrals: r.referrals }),
         message: None,
+    }
+}
+
+/// A conversion.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Conversion {
+    pub id: u64,
+    pub campaign_id: u64,
+    pub participant_id: u64,
+    /// Your order or invoice id.
+    pub external_id: String,
+    pub amount: Option<String>,
+    pub currency: Option<String>,
+    /// `recorded` or `refunded`.
+    pub status: &'static str,
+    pub created_at: String,
+    pub refunded_at: Option<String>,
+    /// The ids of the rewards it produced.
+    pub reward_ids: Vec<u64>,
+}
+
+pub fn conversion(c: &domain::conversion::Conversion) -> Conversion {
+    Conversion {
+        id: c.id,
+        campaign_id: c.campaign_id,
+        participant_id: c.participant_id,
+        external_id: c.external_id.clone(),
+        amount: c.amount.clone(),
+        currency: c.currency.clone(),
+        status: c.status.name(),
+        created_at: c.created_at.clone(),
+        refunded_at: c.refunded_at.clone(),
+        reward_ids: c.rewards.iter().map(|&(_, id)| id).collect(),
     }
 }

@@ -10,6 +10,8 @@ mod fixtures;
 mod accounts;
 #[path = "conformance/brands.rs"]
 mod brands;
+#[path = "conformance/conversions.rs"]
+mod conversions;
 #[path = "conformance/decisions.rs"]
 mod decisions;
 #[path = "conformance/lifecycle.rs"]
@@ -77,6 +79,7 @@ conformance! {
     brands::brands_and_campaigns_page_newest_first,
     brands::campaign_rows_landers_and_counters_start_empty,
     brands::a_deleted_campaign_takes_its_participants_with_it,
+    conversions::conversions_are_found_by_id_external_id_and_page,
     decisions::a_signup_is_found_every_way_a_participant_is_read,
     decisions::participants_are_searched_by_email_text_and_referrer,
     decisions::a_referral_signup_commits_rewards_counts_and_the_chain,

@@ -15,6 +15,8 @@ pub enum GoalType {
     Signup,
     /// Each unique visit of the referral link counts.
     Visit,
+    /// A referral counts once the referred participant converts (`POST /conversions`).
+    Conversion,
 }
 
 /// Who can see the campaign; public needs a paid plan.
@@ -319,7 +321,8 @@ impl Campaign {
             self.goal_type = match v.as_str() {
                 Some("signup") => GoalType::Signup,
                 Some("visit") => GoalType::Visit,
-                _ => return Err(err("goal_type", "goal_type must be 'signup' or 'visit'")),
+                Some("conversion") => GoalType::Conversion,
+                _ => return Err(err("goal_type", "goal_type must be 'signup', 'visit' or 'conversion'")),
             };
         }
         if let Some(v) = &input.num_signups {

@@ -28,6 +28,10 @@ pub enum Counter {
     RewardsVoided = 11,
     /// Of those voided, the ones voided after they were issued (their coupon stays burnt).
     RewardsVoidedIssued = 12,
+    /// Conversions reported (refunded ones included).
+    Conversions = 13,
+    /// Conversions refunded.
+    Refunds = 14,
 }
 
 /// A campaign's counters, as the stats endpoints answer them (the OpenAPI schema is derived
@@ -46,6 +50,10 @@ pub struct CampaignCounters {
     pub rewards_pending: u64,
     /// Rewards by the state they are in now.
     pub rewards: RewardsByStatus,
+    /// Conversions reported, refunded ones included.
+    pub conversions: u64,
+    /// Conversions refunded.
+    pub refunds: u64,
 }
 
 /// How many rewards are in each state now.
@@ -79,6 +87,8 @@ impl CampaignCounters {
         self.rewards_issued += other.rewards_issued;
         self.rewards_pending += other.rewards_pending;
         self.rewards.add(&other.rewards);
+        self.conversions += other.conversions;
+        self.refunds += other.refunds;
     }
 
     /// The counters from a reader of each one.
@@ -104,6 +114,8 @@ impl CampaignCounters {
             rewards_issued: issued,
             rewards_pending: pending,
             rewards,
+            conversions: read(Counter::Conversions)?,
+            refunds: read(Counter::Refunds)?,
         })
     }
 }

@@ -19,15 +19,18 @@ pub enum EventType {
     RewardVoided,
     /// A reward was fulfilled (paid out).
     RewardFulfilled,
+    /// A participant converted (a purchase, a paid invoice).
+    ConversionCreated,
 }
 
 impl EventType {
-    pub const ALL: [EventType; 5] = [
+    pub const ALL: [EventType; 6] = [
         EventType::ParticipantSignup,
         EventType::RewardHeld,
         EventType::RewardIssued,
         EventType::RewardVoided,
         EventType::RewardFulfilled,
+        EventType::ConversionCreated,
     ];
 
     /// The `type` of the payload, as receivers see it.
@@ -38,6 +41,7 @@ impl EventType {
             EventType::RewardIssued => "reward.issued",
             EventType::RewardVoided => "reward.voided",
             EventType::RewardFulfilled => "reward.fulfilled",
+            EventType::ConversionCreated => "conversion.created",
         }
     }
 
@@ -68,7 +72,7 @@ impl EventTypes {
         EventType::ALL.into_iter().filter(|&k| self.contains(k)).map(EventType::name).collect()
     }
 
-    /// A webhook's `events`: a list of 1 to 5 kinds, by name.
+    /// A webhook's `events`: a list of kinds (at least one), by name.
     pub fn parse(field: &'static str, names: &[String]) -> Result<Self, ValidationError> {
         let known = EventType::ALL.map(EventType::name).join(", ");
         if names.is_empty() {
@@ -93,6 +97,8 @@ pub enum EventSubject {
     Signup(Participant),
     /// A reward and whose it is.
     Reward { reward: Box<Reward>, participant: Participant },
+    /// A conversion and whose it is.
+    Conversion { conversion: Box<super::conversion::Conversion>, participant: Participant },
 }
 
 /// An event as stored: its id (the `webhook-id` receivers see, `evt_<id>`), its kind, when

@@ -15,10 +15,11 @@ pub enum IdKind {
     /// Webhook events. Before events had a sequence, a signup event's id was its
     /// participant's: this one starts above them (migration `events.v1`).
     Event,
+    Conversion,
 }
 
 impl IdKind {
-    pub const ALL: [IdKind; 8] = [
+    pub const ALL: [IdKind; 9] = [
         IdKind::Member,
         IdKind::Brand,
         IdKind::Campaign,
@@ -27,6 +28,7 @@ impl IdKind {
         IdKind::Invite,
         IdKind::Webhook,
         IdKind::Event,
+        IdKind::Conversion,
     ];
 
     /// A stable name, for the stores that keep one counter per kind.
@@ -40,6 +42,7 @@ impl IdKind {
             IdKind::Invite => "invite",
             IdKind::Webhook => "webhook",
             IdKind::Event => "event",
+            IdKind::Conversion => "conversion",
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod api_key;
 pub mod brand;
 pub mod brand_url;
 pub mod campaign;
+pub mod conversion;
 pub mod counters;
 pub mod coupon;
 pub mod email;

@@ -147,6 +147,30 @@ pub struct IssuedRewards {
     pub rewards: Vec<crate::views::Reward>,
 }
 
+/// A conversion and the rewards it produced.
+#[derive(Serialize, ToSchema)]
+pub struct ConversionAnswer {
+    pub conversion: crate::views::Conversion,
+    pub rewards: Vec<crate::views::Reward>,
+}
+
+/// A page of conversions.
+#[derive(Serialize, ToSchema)]
+pub struct ConversionList {
+    pub conversions: Vec<crate::views::Conversion>,
+    pub pagination: Page,
+}
+
+/// What a refund did.
+#[derive(Serialize, ToSchema)]
+pub struct RefundAnswer {
+    pub conversion: crate::views::Conversion,
+    /// The rewards it voided.
+    pub voided: Vec<crate::views::Reward>,
+    /// The rewards it could not void: fulfilled (paid out) already.
+    pub fulfilled: Vec<crate::views::Reward>,
+}
+
 /// A page of participants for the automation platform's polling trigger.
 #[derive(Serialize, ToSchema)]
 pub struct ContactList {

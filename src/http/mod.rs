@@ -30,6 +30,7 @@ pub mod billing;
 pub mod brands;
 pub mod campaigns;
 pub mod code;
+pub mod conversions;
 pub mod envelope;
 pub mod error;
 pub mod fallback;
@@ -97,6 +98,9 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/participants").get(participants::list))
         .service(resource("/participants/{id}").get(participants::get))
         .service(resource("/participants/{id}/invites").post(participants::invite))
+        .service(resource("/conversions").get(conversions::list).post(conversions::create))
+        .service(resource("/conversions/{id}").get(conversions::get))
+        .service(resource("/conversions/{id}/refund").post(conversions::refund))
         .service(resource("/rewards").get(rewards::list))
         .service(resource("/rewards/{id}").get(rewards::get))
         .service(resource("/rewards/{id}/approve").post(rewards::approve))

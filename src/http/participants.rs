@@ -14,7 +14,7 @@ use super::{envelope, ownership};
 use crate::actors::brand::AddInvites;
 use crate::domain::pagination::Page;
 use crate::domain::participant::ParticipantFilter;
-use crate::domain::EmailAddress;
+use crate::domain::{EmailAddress, GoalType};
 use crate::http::Code;
 use crate::views;
 
@@ -83,12 +83,18 @@ pub async fn get(
     };
     let rewards = state.store.rewards_of(participant.id).await?;
     let invites = state.store.invites_of(participant.id).await?;
+    // What the campaign's goal counts.
+    let goal_count = match campaign.goal_type {
+        GoalType::Signup => participant.referrals,
+        GoalType::Visit => participant.visits,
+        GoalType::Conversion => state.store.qualified_referrals(campaign.id, participant.id).await?,
+    };
     Ok(envelope::ok(views::participant_detail(
         &participant,
         referrer.as_ref(),
         &rewards,
         &invites,
-        campaign.num_signups,
+        (goal_count, campaign.num_signups),
         &state.public_url,
     )))
 }

@@ -12,6 +12,7 @@ use super::types::{
     AtLimit, BrandRefused, DomainReferrer, DueHold, EmailTaken, FinishedAttempt, IdempotencyRecord, IdempotencyWrite,
 };
 use super::{Snapshot, StoreError};
+use crate::domain::conversion::Conversion;
 use crate::domain::engine::{BrandReads, Write};
 use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
@@ -201,6 +202,24 @@ pub trait RewardStore: Send + Sync {
     async fn due_holds(&self, unix_ms: i64, limit: usize) -> Result<Vec<DueHold>, StoreError>;
 }
 
+/// Reads of conversions (written by engine decisions).
+#[async_trait]
+pub trait ConversionStore: Send + Sync {
+    /// The member's conversion `id`; `None` for another member's, or one whose campaign was
+    /// deleted.
+    async fn conversion(&self, member_id: u64, id: u64) -> Result<Option<Conversion>, StoreError>;
+    /// A page of the member's conversions (only `campaign_id`'s when given), newest first, and
+    /// how many there are.
+    async fn conversions_of_member(
+        &self,
+        member_id: u64,
+        campaign_id: Option<u64>,
+        page: PageRequest,
+    ) -> Result<(Vec<Conversion>, u64), StoreError>;
+    /// How many of the participant's referrals have converted.
+    async fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, StoreError>;
+}
+
 /// The first answers of idempotent requests (written by [`BrandSession::commit_idempotent`]).
 #[async_trait]
 pub trait IdempotencyStore: Send + Sync {
@@ -310,6 +329,7 @@ pub trait Storage:
     + CouponStore
     + ParticipantStore
     + RewardStore
+    + ConversionStore
     + IdempotencyStore
     + WebhookStore
     + DecisionStore
@@ -326,6 +346,7 @@ impl<T> Storage for T where
         + CouponStore
         + ParticipantStore
         + RewardStore
+        + ConversionStore
         + IdempotencyStore
         + WebhookStore
         + DecisionStore

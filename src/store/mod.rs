@@ -22,8 +22,8 @@ pub use self::sled::backup;
 pub use self::sled::backup::{BackupError, BackupSummary, Snapshot};
 pub use self::sled::StoreOptions;
 pub use interface::{
-    BackupStore, BrandSession, BrandStore, CampaignStore, CouponStore, DecisionStore, IdempotencyStore, Lifecycle,
-    MemberStore, ParticipantStore, PlanStore, RewardStore, Storage, WebhookStore,
+    BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore,
+    IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PlanStore, RewardStore, Storage, WebhookStore,
 };
 pub use types::{
     AtLimit, BrandRefused, DomainReferrer, DomainTaken, DueHold, EmailTaken, FinishedAttempt, IdempotencyRecord,

@@ -24,6 +24,17 @@ pub fn event(event: &Event, site: &str) -> String {
             },
         })
         .to_string(),
+        EventSubject::Conversion { conversion, participant } => json!({
+            "id": message_id(event.id),
+            "type": event.kind.name(),
+            "created_at": event.at,
+            "data": {
+                "campaign_id": event.campaign_id,
+                "conversion": views::conversion(conversion),
+                "participant": views::participant(participant, site),
+            },
+        })
+        .to_string(),
     }
 }
 

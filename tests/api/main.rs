@@ -7,6 +7,7 @@ mod billing;
 mod brands;
 mod campaigns;
 mod contract;
+mod conversions;
 mod durability;
 mod helpers;
 mod hostile_input;

@@ -62,7 +62,12 @@ pub(crate) fn verify_signature(secret: &str, request: &Received) {
 
 /// Polls the delivery log until `done` holds for it (the log is written just after the
 /// receiver answers).
-async fn log_until(app: &TestApp, member: &TestMember, webhook_id: u64, done: impl Fn(&[Value]) -> bool) -> Vec<Value> {
+pub(crate) async fn log_until(
+    app: &TestApp,
+    member: &TestMember,
+    webhook_id: u64,
+    done: impl Fn(&[Value]) -> bool,
+) -> Vec<Value> {
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
         let path = format!("/webhooks/{webhook_id}/deliveries?limit=100");

@@ -11,8 +11,10 @@
 
 use std::future::Future;
 
+mod conversions;
 mod participants;
 mod rewards;
+pub use conversions::{Converted, RecordConversion, RefundConversion, Refunded};
 pub use participants::{AddInvites, RecordVisit, Signup, SignupOutcome};
 pub use rewards::{ActOnReward, Moved, ReleaseHolds, Released};
 

@@ -19,6 +19,9 @@
 //!
 //! Counters move by deltas ([`Write::Count`]), so a backend may apply them as `n = n + d`.
 
+#[cfg(test)]
+mod conversion_tests;
+mod conversions;
 mod coupons;
 mod events;
 mod invites;
@@ -33,6 +36,9 @@ mod tally;
 mod tests;
 mod visit;
 
+pub use conversions::{
+    decide_conversion, decide_refund, ConversionDecision, ConversionIds, ConversionRefusal, NewConversion, Refund,
+};
 pub use coupons::{decide_import, ImportOutcome, IMPORT_CHUNK};
 pub use events::{publish, to_publish};
 pub use invites::decide_invites;
@@ -43,6 +49,7 @@ pub use signup::{
 pub use tally::decide_tallies;
 pub use visit::{decide_visit, Visit};
 
+use super::conversion::Conversion;
 use super::counters::Counter;
 use super::coupon::CouponPool;
 use super::event::{Event, EventSubject, EventType};
@@ -87,6 +94,12 @@ pub enum Write {
     Announce { kind: EventType, campaign_id: u64, subject: Box<EventSubject> },
     /// An event's record, named: what its deliveries send.
     Event(Box<Event>),
+    /// A conversion's row, new or changed, with its index by `external_id` and the member's.
+    Conversion(Conversion),
+    /// The participant's first conversion in the campaign.
+    Converted { campaign_id: u64, participant_id: u64 },
+    /// How many of the participant's referrals have converted (a `conversion` goal's count).
+    Qualified { campaign_id: u64, participant_id: u64, count: u64 },
 }
 
 /// What a backend lets the engine read of a brand's committed data.
@@ -112,6 +125,13 @@ pub trait BrandReads {
     fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, Self::Error>;
     /// The oldest `limit` coupon rewards waiting for a coupon, oldest first.
     fn oldest_pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<Reward>, Self::Error>;
+    /// The campaign's conversion reported under `external_id`.
+    fn conversion_by_external_id(&self, campaign_id: u64, external_id: &str)
+        -> Result<Option<Conversion>, Self::Error>;
+    /// Whether the participant has converted in the campaign before.
+    fn converted(&self, campaign_id: u64, participant_id: u64) -> Result<bool, Self::Error>;
+    /// How many of the participant's referrals have converted (0 when none).
+    fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, Self::Error>;
     /// Whether `visitor` has visited the participant's referral link before.
     fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, Self::Error>;
 }

@@ -27,6 +27,10 @@ pub struct MemoryBrand {
     pub invites: BTreeMap<(u64, u64), Invite>,
     pub deliveries: Vec<PendingDelivery>,
     pub events: BTreeMap<u64, crate::domain::event::Event>,
+    pub conversions: BTreeMap<u64, crate::domain::conversion::Conversion>,
+    pub external_ids: HashMap<(u64, String), u64>,
+    pub converted: HashSet<(u64, u64)>,
+    pub qualified: HashMap<(u64, u64), u64>,
 }
 
 impl MemoryBrand {
@@ -80,6 +84,16 @@ impl MemoryBrand {
                     assert!(self.events.insert(event.id, *event).is_none(), "event id reused");
                 }
                 Write::Announce { .. } => panic!("an announcement must be published before it is committed"),
+                Write::Conversion(c) => {
+                    self.external_ids.insert((c.campaign_id, c.external_id.clone()), c.id);
+                    self.conversions.insert(c.id, c);
+                }
+                Write::Converted { campaign_id, participant_id } => {
+                    assert!(self.converted.insert((campaign_id, participant_id)), "converted twice");
+                }
+                Write::Qualified { campaign_id, participant_id, count } => {
+                    self.qualified.insert((campaign_id, participant_id), count);
+                }
             }
         }
     }
@@ -143,6 +157,23 @@ impl BrandReads for MemoryBrand {
             .take(limit)
             .filter_map(|((_, reward_id), _)| self.rewards.get(reward_id).cloned())
             .collect())
+    }
+
+    fn conversion_by_external_id(
+        &self,
+        campaign_id: u64,
+        external_id: &str,
+    ) -> Result<Option<crate::domain::conversion::Conversion>, Inconsistent> {
+        let id = self.external_ids.get(&(campaign_id, external_id.to_owned()));
+        Ok(id.and_then(|id| self.conversions.get(id)).cloned())
+    }
+
+    fn converted(&self, campaign_id: u64, participant_id: u64) -> Result<bool, Inconsistent> {
+        Ok(self.converted.contains(&(campaign_id, participant_id)))
+    }
+
+    fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, Inconsistent> {
+        Ok(self.qualified.get(&(campaign_id, participant_id)).copied().unwrap_or(0))
     }
 
     fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, Inconsistent> {

@@ -49,23 +49,7 @@ pub fn decide_reward_action<R: BrandReads + ?Sized>(
             decision.count(campaign.id, Counter::RewardsHeld, -1);
             decision.issue(&campaign, &mut reward, now, "approved")?;
         }
-        RewardAction::Void => {
-            match reward.status {
-                RewardStatus::Held => decision.count(campaign.id, Counter::RewardsHeld, -1),
-                RewardStatus::Pending => {
-                    decision.writes.push(Write::Dequeue { campaign_id: campaign.id, reward_id: reward.id });
-                    decision.count(campaign.id, Counter::RewardsPending, -1);
-                }
-                // Its coupon stays assigned to it: burnt, never back in the pool.
-                RewardStatus::Issued => decision.count(campaign.id, Counter::RewardsVoidedIssued, 1),
-                RewardStatus::Fulfilled | RewardStatus::Voided => unreachable!("refused above"),
-            }
-            decision.count(campaign.id, Counter::RewardsVoided, 1);
-            reward.release_at_ms = None;
-            reward.holds.clear();
-            reward.void_reason = Some(void_reason.to_owned());
-            reward.enter(RewardStatus::Voided, now, void_reason);
-        }
+        RewardAction::Void => decision.void(&campaign, &mut reward, void_reason, now),
         RewardAction::Fulfil => {
             decision.count(campaign.id, Counter::RewardsFulfilled, 1);
             reward.enter(RewardStatus::Fulfilled, now, "fulfilled");
@@ -76,6 +60,27 @@ pub fn decide_reward_action<R: BrandReads + ?Sized>(
         decision.writes.extend(super::events::announce_reward(&reward, &owner));
     }
     Ok(Ok((reward, decision.finish())))
+}
+
+impl<R: BrandReads + ?Sized> Decision<'_, R> {
+    /// Takes a held, pending or issued reward back: out of the queue if pending, its coupon
+    /// (if issued) burnt with it, never back in the pool.
+    pub(super) fn void(&mut self, campaign: &Campaign, reward: &mut Reward, reason: &str, now: &str) {
+        match reward.status {
+            RewardStatus::Held => self.count(campaign.id, Counter::RewardsHeld, -1),
+            RewardStatus::Pending => {
+                self.writes.push(Write::Dequeue { campaign_id: campaign.id, reward_id: reward.id });
+                self.count(campaign.id, Counter::RewardsPending, -1);
+            }
+            RewardStatus::Issued => self.count(campaign.id, Counter::RewardsVoidedIssued, 1),
+            RewardStatus::Fulfilled | RewardStatus::Voided => return,
+        }
+        self.count(campaign.id, Counter::RewardsVoided, 1);
+        reward.release_at_ms = None;
+        reward.holds.clear();
+        reward.void_reason = Some(reason.to_owned());
+        reward.enter(RewardStatus::Voided, now, reason);
+    }
 }
 
 /// Ends the hold periods of the given rewards (participant id, reward id) that are due at

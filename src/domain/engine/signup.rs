@@ -194,7 +194,8 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
             };
             referrer_reward = Some(decision.grant(campaign, grant, referrer, moment)?);
         }
-        if campaign.reward_invited {
+        // On a conversion goal the friend's own reward comes with their first conversion.
+        if campaign.reward_invited && campaign.goal_type != GoalType::Conversion {
             let grant = Grant {
                 participant_id: participant.id,
                 reward_id: ids.invited_reward,

@@ -282,3 +282,20 @@ pub struct VoidBody {
     /// Why the reward is voided: 1 to 500 characters, kept in its history.
     pub reason: String,
 }
+
+/// Body of `POST /conversions`: the participant by `participant_id` or by `email`.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"campaign_id": 1, "email": "grace@example.com", "external_id": "order-1042", "amount": "49.90", "currency": "EUR"}))]
+pub struct ConversionBody {
+    #[schema(minimum = 1)]
+    pub campaign_id: u64,
+    #[schema(minimum = 1)]
+    pub participant_id: Option<u64>,
+    pub email: Option<String>,
+    /// Your order or invoice id: one conversion per id per campaign (1 to 200 bytes).
+    pub external_id: String,
+    /// A positive amount with at most two decimals.
+    pub amount: Option<String>,
+    /// Three letters (ISO 4217).
+    pub currency: Option<String>,
+}

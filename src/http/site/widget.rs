@@ -170,6 +170,7 @@ pub async fn progress(state: web::Data<AppState>, req: HttpRequest) -> Result<Ht
     let count = match campaign.goal_type {
         crate::domain::GoalType::Signup => participant.referrals,
         crate::domain::GoalType::Visit => participant.visits,
+        crate::domain::GoalType::Conversion => state.store.qualified_referrals(campaign.id, participant.id).await?,
     };
     Ok(envelope::ok(Progress {
         referrals: participant.referrals,

@@ -188,11 +188,18 @@ impl SledStore {
             let _writing = self.writing();
             self.indexes.apply_batch(domain_index)?;
         }
-        // The campaign's entries of the member's issued-reward order (found by their value).
+        // The campaign's entries of the member's issued-reward order and conversions (found
+        // by their value).
         let mut issued = sled::Batch::default();
         for entry in self.indexes.scan_prefix(keys::tagged_prefix(index::ISSUED, member_id)) {
             let (key, value) = entry?;
             if value.get(8..16).and_then(keys::read_id) == Some(campaign_id) {
+                issued.remove(key);
+            }
+        }
+        for entry in self.indexes.scan_prefix(keys::tagged_prefix(index::MEMBER_CONVERSION, member_id)) {
+            let (key, value) = entry?;
+            if keys::read_id(&value) == Some(campaign_id) {
                 issued.remove(key);
             }
         }

@@ -13,6 +13,7 @@ use async_trait::async_trait;
 use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
 use super::{codec, SledStore, StoreError};
+use crate::domain::conversion::Conversion;
 use crate::domain::email;
 use crate::domain::engine::{BrandReads, Inconsistent, Write};
 use crate::domain::ids::IdKind;
@@ -139,9 +140,32 @@ impl BrandReads for SledSession<'_> {
         Ok(rewards)
     }
 
+    fn conversion_by_external_id(&self, campaign_id: u64, external_id: &str) -> Result<Option<Conversion>, StoreError> {
+        let index = keys::row(campaign_id, campaign_row::EXTERNAL_ID, external_id.as_bytes());
+        match self.store.campaign_rows.get(index)?.as_deref().and_then(keys::read_id) {
+            Some(id) => SledStore::read(&self.store.campaign_rows, conversion_key(campaign_id, id)),
+            None => Ok(None),
+        }
+    }
+
+    fn converted(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {
+        let key = keys::row(campaign_id, campaign_row::CONVERTED, &keys::id(participant_id));
+        Ok(self.store.campaign_rows.contains_key(key)?)
+    }
+
+    fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, StoreError> {
+        let key = keys::row(campaign_id, campaign_row::QUALIFIED, &keys::id(participant_id));
+        Ok(keys::read_counter(self.store.campaign_rows.get(key)?.as_deref()))
+    }
+
     fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, StoreError> {
         Ok(self.store.campaign_rows.contains_key(visit_key(campaign_id, participant_id, visitor))?)
     }
+}
+
+/// Key of a conversion's row.
+pub(super) fn conversion_key(campaign_id: u64, conversion_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::CONVERSION, &keys::id(conversion_id))
 }
 
 /// Key of a reward's row.
@@ -285,6 +309,21 @@ impl SledStore {
                     tx.insert(TreeId::Deliveries, key, codec::encode(delivery)?);
                 }
                 Write::Event(event) => tx.insert(TreeId::Events, keys::id(event.id), codec::encode(event)?),
+                Write::Conversion(c) => {
+                    let external = keys::row(c.campaign_id, campaign_row::EXTERNAL_ID, c.external_id.as_bytes());
+                    tx.insert(TreeId::CampaignRows, external, keys::id(c.id));
+                    let member = keys::tagged(index::MEMBER_CONVERSION, c.member_id, c.id);
+                    tx.insert(TreeId::Indexes, member, keys::id(c.campaign_id));
+                    tx.insert(TreeId::CampaignRows, conversion_key(c.campaign_id, c.id), codec::encode(c)?);
+                }
+                Write::Converted { campaign_id, participant_id } => {
+                    let key = keys::row(*campaign_id, campaign_row::CONVERTED, &keys::id(*participant_id));
+                    tx.insert(TreeId::CampaignRows, key, Vec::new());
+                }
+                Write::Qualified { campaign_id, participant_id, count } => {
+                    let key = keys::row(*campaign_id, campaign_row::QUALIFIED, &keys::id(*participant_id));
+                    tx.insert(TreeId::CampaignRows, key, keys::id(*count));
+                }
                 Write::Announce { kind, .. } => {
                     return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())
                 }

@@ -57,6 +57,8 @@ pub mod index {
     /// they were issued, for the automation platform's polling trigger. The sequence is the
     /// store's increasing generator, taken as the issue is staged.
     pub const ISSUED: u8 = b'i';
+    /// member ++ conversion → campaign : a member's conversions.
+    pub const MEMBER_CONVERSION: u8 = b'v';
 }
 
 /// The [`index::HOLD`] key of a reward whose hold period ends at `release_at_ms`.
@@ -88,6 +90,14 @@ pub mod campaign_row {
     pub const DOMAIN: u8 = b'm';
     /// → lander : the campaign's landing page, when the member configured one.
     pub const LANDER: u8 = b'l';
+    /// ++ conversion → conversion.
+    pub const CONVERSION: u8 = b'f';
+    /// ++ external id → conversion : one conversion per external id.
+    pub const EXTERNAL_ID: u8 = b'g';
+    /// ++ participant → () : the participant has converted.
+    pub const CONVERTED: u8 = b'u';
+    /// ++ participant → u64 : how many of the participant's referrals converted.
+    pub const QUALIFIED: u8 = b'q';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).

@@ -30,6 +30,7 @@ pub mod backup;
 mod brands;
 mod campaigns;
 mod codec;
+mod conversions;
 mod decisions;
 mod group_commit;
 pub mod keys;

@@ -1,0 +1,111 @@
+//! The brand actor's messages about conversions: recording one (with the rewards a
+//! `conversion` goal grants) and refunding one (voiding the rewards it produced). A conversion
+//! reported again under the same `external_id`, by any request, is found by the brand's one
+//! writer and changes nothing.
+
+use actix::prelude::*;
+
+use super::{BrandActor, BrandError};
+use crate::domain::conversion::Conversion;
+use crate::domain::engine::{self, ConversionDecision, ConversionIds, ConversionRefusal, NewConversion, Refund};
+use crate::domain::ids::IdKind;
+use crate::domain::webhook::PendingDelivery;
+use crate::domain::Reward;
+
+/// Records a conversion of one of the campaign's participants.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Converted, BrandError>")]
+pub struct RecordConversion {
+    pub campaign_id: u64,
+    pub member_id: u64,
+    pub conversion: NewConversion,
+}
+
+/// What recording a conversion did.
+#[derive(Debug)]
+pub struct Converted {
+    pub conversion: Conversion,
+    /// The rewards it produced (none when it was known already).
+    pub rewards: Vec<Reward>,
+    /// Whether it was new (false: reported before under the same `external_id`).
+    pub created: bool,
+    /// To hand to the dispatcher once durable.
+    pub deliveries: Vec<PendingDelivery>,
+}
+
+impl Handler<RecordConversion> for BrandActor {
+    type Result = AtomicResponse<Self, Result<Converted, BrandError>>;
+
+    fn handle(&mut self, msg: RecordConversion, _ctx: &mut Self::Context) -> Self::Result {
+        self.atomic(|brand| async move {
+            let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
+            let session = brand.store.session(brand.brand_id).await?;
+            let moment = brand.moment();
+            // Known first, so a repeated report takes no ids.
+            if let Some(known) = session.conversion_by_external_id(campaign.id, &msg.conversion.external_id)? {
+                return Ok(Converted {
+                    conversion: known,
+                    rewards: Vec::new(),
+                    created: false,
+                    deliveries: Vec::new(),
+                });
+            }
+            let ids = ConversionIds {
+                conversion: brand.store.next_id(IdKind::Conversion).await?,
+                referrer_reward: brand.store.next_id(IdKind::Reward).await?,
+                invited_reward: brand.store.next_id(IdKind::Reward).await?,
+            };
+            match engine::decide_conversion(&*session, &campaign, &msg.conversion, ids, &moment)? {
+                Err(ConversionRefusal::UnknownParticipant) => Err(BrandError::NotFound("participant")),
+                Ok(ConversionDecision::Known(known)) => {
+                    Ok(Converted { conversion: known, rewards: Vec::new(), created: false, deliveries: Vec::new() })
+                }
+                Ok(ConversionDecision::Created { conversion, rewards, writes }) => {
+                    let (writes, deliveries) = brand.publish(campaign.member_id, writes, &moment).await?;
+                    session.commit(&writes).await?;
+                    Ok(Converted { conversion, rewards, created: true, deliveries })
+                }
+            }
+        })
+    }
+}
+
+/// Refunds one of the brand's conversions.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Refunded, BrandError>")]
+pub struct RefundConversion {
+    pub member_id: u64,
+    pub conversion_id: u64,
+}
+
+/// What a refund did, and the deliveries of the voided rewards' events.
+#[derive(Debug)]
+pub struct Refunded {
+    pub refund: Refund,
+    pub deliveries: Vec<PendingDelivery>,
+}
+
+impl Handler<RefundConversion> for BrandActor {
+    type Result = AtomicResponse<Self, Result<Refunded, BrandError>>;
+
+    fn handle(&mut self, msg: RefundConversion, _ctx: &mut Self::Context) -> Self::Result {
+        self.atomic(|brand| async move {
+            let conversion = brand
+                .store
+                .conversion(msg.member_id, msg.conversion_id)
+                .await?
+                .filter(|c| c.brand_id == brand.brand_id)
+                .ok_or(BrandError::NotFound("conversion"))?;
+            let campaign = brand.owned_campaign(conversion.campaign_id, msg.member_id).await?;
+            let session = brand.store.session(brand.brand_id).await?;
+            let moment = brand.moment();
+            let (refund, writes) = engine::decide_refund(&*session, &campaign, conversion, &moment)?;
+            if writes.is_empty() {
+                return Ok(Refunded { refund, deliveries: Vec::new() });
+            }
+            let (writes, deliveries) = brand.publish(msg.member_id, writes, &moment).await?;
+            session.commit(&writes).await?;
+            Ok(Refunded { refund, deliveries })
+        })
+    }
+}

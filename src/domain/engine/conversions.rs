@@ -1,0 +1,173 @@
+//! Conversions and their refunds. On a `conversion` campaign a referral counts toward its
+//! referrer's goal only once the referred participant converts, and only their first
+//! conversion counts; a two-way campaign rewards the converting friend then too. A conversion
+//! reported again under the same `external_id` changes nothing. A refund voids the rewards the
+//! conversion produced that are not fulfilled yet, and reports those it could not void.
+
+use super::{BrandReads, Decision, Grant, Moment, Write};
+use crate::domain::conversion::{Conversion, ConversionStatus};
+use crate::domain::counters::Counter;
+use crate::domain::event::{EventSubject, EventType};
+use crate::domain::{goal, Campaign, GoalType, Reward, RewardReason, RewardStatus};
+
+/// What a member reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewConversion {
+    pub participant_id: u64,
+    pub external_id: String,
+    pub amount: Option<String>,
+    pub currency: Option<String>,
+}
+
+/// Fresh ids for what a conversion may create.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConversionIds {
+    pub conversion: u64,
+    pub referrer_reward: u64,
+    pub invited_reward: u64,
+}
+
+/// What reporting a conversion does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConversionDecision {
+    /// A new conversion and the rewards it produced; commit `writes`.
+    Created { conversion: Conversion, rewards: Vec<Reward>, writes: Vec<Write> },
+    /// The campaign has a conversion under this `external_id` already: nothing changes.
+    Known(Conversion),
+}
+
+/// Why a conversion was not recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConversionRefusal {
+    /// The participant is not one of the campaign's.
+    UnknownParticipant,
+}
+
+/// Decides a conversion of one of `campaign`'s participants.
+pub fn decide_conversion<R: BrandReads + ?Sized>(
+    reads: &R,
+    campaign: &Campaign,
+    new: &NewConversion,
+    ids: ConversionIds,
+    moment: &Moment,
+) -> Result<Result<ConversionDecision, ConversionRefusal>, R::Error> {
+    if let Some(known) = reads.conversion_by_external_id(campaign.id, &new.external_id)? {
+        return Ok(Ok(ConversionDecision::Known(known)));
+    }
+    let Some(participant) = reads.participant(new.participant_id)?.filter(|p| p.campaign_id == campaign.id) else {
+        return Ok(Err(ConversionRefusal::UnknownParticipant));
+    };
+    let now = moment.at.as_str();
+    let mut decision = Decision::new(reads);
+    let mut conversion = Conversion {
+        id: ids.conversion,
+        campaign_id: campaign.id,
+        brand_id: campaign.brand_id,
+        member_id: campaign.member_id,
+        participant_id: participant.id,
+        external_id: new.external_id.clone(),
+        amount: new.amount.clone(),
+        currency: new.currency.clone(),
+        status: ConversionStatus::Recorded,
+        created_at: now.to_owned(),
+        refunded_at: None,
+        rewards: Vec::new(),
+    };
+    decision.count(campaign.id, Counter::Conversions, 1);
+    let mut rewards = Vec::new();
+    let first = !reads.converted(campaign.id, participant.id)?;
+    if first {
+        decision.writes.push(Write::Converted { campaign_id: campaign.id, participant_id: participant.id });
+    }
+    let referrer = match participant.referred_by {
+        Some(id) => reads.participant(id)?,
+        None => None,
+    };
+    if let (true, GoalType::Conversion, Some(referrer)) = (first, campaign.goal_type, referrer) {
+        let qualified = reads.qualified_referrals(campaign.id, referrer.id)? + 1;
+        decision.writes.push(Write::Qualified {
+            campaign_id: campaign.id,
+            participant_id: referrer.id,
+            count: qualified,
+        });
+        if goal::reward_due(qualified, campaign.num_signups) {
+            let grant = Grant {
+                participant_id: referrer.id,
+                reward_id: ids.referrer_reward,
+                reason: RewardReason::Referrer,
+                trigger: Some(participant.id),
+            };
+            rewards.push(decision.grant(campaign, grant, &referrer, moment)?);
+        }
+        if campaign.reward_invited {
+            let grant = Grant {
+                participant_id: participant.id,
+                reward_id: ids.invited_reward,
+                reason: RewardReason::Invited,
+                trigger: Some(referrer.id),
+            };
+            rewards.push(decision.grant(campaign, grant, &participant, moment)?);
+        }
+    }
+    conversion.rewards = rewards.iter().map(|r| (r.participant_id, r.id)).collect();
+    decision.writes.push(Write::Conversion(conversion.clone()));
+    // The conversion is announced before the rewards it produced.
+    let announcement = Write::Announce {
+        kind: EventType::ConversionCreated,
+        campaign_id: campaign.id,
+        subject: Box::new(EventSubject::Conversion { conversion: Box::new(conversion.clone()), participant }),
+    };
+    let at = decision.writes.iter().position(|w| matches!(w, Write::Announce { .. })).unwrap_or(decision.writes.len());
+    decision.writes.insert(at, announcement);
+    Ok(Ok(ConversionDecision::Created { conversion, rewards, writes: decision.finish() }))
+}
+
+/// What a refund did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refund {
+    pub conversion: Conversion,
+    /// The rewards it voided.
+    pub voided: Vec<Reward>,
+    /// The rewards it could not void: fulfilled (paid out) already.
+    pub fulfilled: Vec<Reward>,
+    /// Whether this refund changed anything (a conversion refunded before: nothing).
+    pub changed: bool,
+}
+
+/// Decides the refund of `conversion` (of `campaign`).
+pub fn decide_refund<R: BrandReads + ?Sized>(
+    reads: &R,
+    campaign: &Campaign,
+    mut conversion: Conversion,
+    moment: &Moment,
+) -> Result<(Refund, Vec<Write>), R::Error> {
+    let now = moment.at.as_str();
+    let mut decision = Decision::new(reads);
+    let mut refund =
+        Refund { conversion: conversion.clone(), voided: Vec::new(), fulfilled: Vec::new(), changed: false };
+    for &(participant_id, reward_id) in &conversion.rewards {
+        let Some(mut reward) = reads.reward(participant_id, reward_id)? else { continue };
+        match reward.status {
+            RewardStatus::Fulfilled => refund.fulfilled.push(reward),
+            RewardStatus::Voided => {}
+            _ if conversion.status == ConversionStatus::Refunded => {}
+            _ => {
+                decision.void(campaign, &mut reward, "conversion refunded", now);
+                decision.writes.push(Write::Reward(reward.clone()));
+                if let Some(owner) = reads.participant(participant_id)? {
+                    decision.writes.extend(super::events::announce_reward(&reward, &owner));
+                }
+                refund.voided.push(reward);
+            }
+        }
+    }
+    if conversion.status == ConversionStatus::Recorded {
+        conversion.status = ConversionStatus::Refunded;
+        conversion.refunded_at = Some(now.to_owned());
+        decision.count(campaign.id, Counter::Refunds, 1);
+        decision.writes.push(Write::Conversion(conversion.clone()));
+        refund.changed = true;
+    }
+    refund.conversion = conversion;
+    Ok((refund, decision.finish()))
+}

@@ -1,0 +1,52 @@
+//! Conversions: committed through a session, found by id, by external id and by page, and a
+//! referrer's count of converted referrals.
+
+use referrals::domain::engine::{self, ConversionDecision, ConversionIds, Moment, NewConversion};
+use referrals::domain::ids::IdKind;
+use referrals::domain::{Campaign, GoalType};
+use referrals::store::SharedStorage;
+
+use crate::fixtures::{brand, campaign, member, page, signup, unheard};
+
+pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let bob = member(&store, "bob@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let spring = Campaign { goal_type: GoalType::Conversion, ..campaign(&store, &shop, 3, 1, false).await };
+    store.save_campaign(&spring).await.unwrap();
+    let referrer = signup(&store, &spring, "ref@example.com", None).await.participant;
+    let friend = signup(&store, &spring, "a@example.com", Some(referrer.id)).await.participant;
+    let mut made = Vec::new();
+    for external_id in ["order-1", "order-2"] {
+        let ids = ConversionIds {
+            conversion: store.next_id(IdKind::Conversion).await.unwrap(),
+            referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),
+            invited_reward: store.next_id(IdKind::Reward).await.unwrap(),
+        };
+        let new =
+            NewConversion { participant_id: friend.id, external_id: external_id.into(), amount: None, currency: None };
+        let session = store.session(shop.id).await.unwrap();
+        let decided = engine::decide_conversion(&*session, &spring, &new, ids, &Moment::now()).unwrap();
+        let Ok(ConversionDecision::Created { conversion, writes, .. }) = decided else { panic!("{external_id}") };
+        session.commit(&unheard(writes)).await.unwrap();
+        made.push(conversion);
+    }
+    assert_eq!(made[0].rewards.len(), 1, "the first conversion earns the referrer's reward");
+    assert_eq!(store.conversion(ann.id, made[0].id).await.unwrap(), Some(made[0].clone()));
+    assert_eq!(store.conversion(bob.id, made[0].id).await.unwrap(), None, "another member's");
+    let session = store.session(shop.id).await.unwrap();
+    assert_eq!(session.conversion_by_external_id(spring.id, "order-2").unwrap(), Some(made[1].clone()));
+    assert_eq!(session.conversion_by_external_id(spring.id, "order-3").unwrap(), None);
+    assert!(session.converted(spring.id, friend.id).unwrap());
+    assert!(!session.converted(spring.id, referrer.id).unwrap());
+    drop(session);
+    assert_eq!(store.qualified_referrals(spring.id, referrer.id).await.unwrap(), 1, "one friend, converted twice");
+    let (listed, total) = store.conversions_of_member(ann.id, Some(spring.id), page(1, 10)).await.unwrap();
+    assert_eq!((listed.iter().map(|c| c.id).collect::<Vec<_>>(), total), (vec![made[1].id, made[0].id], 2));
+    assert_eq!(store.conversions_of_member(ann.id, None, page(2, 1)).await.unwrap().0[0].id, made[0].id);
+    assert_eq!(store.counters(spring.id).await.unwrap().conversions, 2);
+
+    store.delete_campaign(&spring).await.unwrap();
+    assert_eq!(store.conversion(ann.id, made[0].id).await.unwrap(), None);
+    assert_eq!(store.conversions_of_member(ann.id, None, page(1, 10)).await.unwrap().1, 0);
+}
