@@ -10,9 +10,11 @@ use referrals::domain::pagination::PageRequest;
 use referrals::domain::webhook::WebhookLink;
 use referrals::domain::{BrandUrl, EmailAddress, ReferralCode};
 
-/// A DNS label: letters, digits and inner hyphens.
+/// A DNS label: letters, digits and inner hyphens. Not one with hyphens in its third and
+/// fourth places: those are reserved for internationalised names (`xn--…` is punycode, which
+/// must decode), so such a label is not an ordinary host name.
 fn label() -> impl Strategy<Value = String> {
-    "[a-z0-9]([a-z0-9-]{0,20}[a-z0-9])?"
+    "[a-z0-9]([a-z0-9-]{0,20}[a-z0-9])?".prop_filter("an IDNA-reserved label", |l| l.get(2..4) != Some("--"))
 }
 
 fn domain() -> impl Strategy<Value = String> {
