@@ -153,10 +153,7 @@ pub fn decide_refund<R: BrandReads + ?Sized>(
             _ if conversion.status == ConversionStatus::Refunded => {}
             _ => {
                 decision.void(campaign, &mut reward, "conversion refunded", now);
-                decision.writes.push(Write::Reward(reward.clone()));
-                if let Some(owner) = reads.participant(participant_id)? {
-                    decision.writes.extend(super::events::announce_reward(&reward, &owner));
-                }
+                decision.record_moved_reward(&reward)?;
                 refund.voided.push(reward);
             }
         }

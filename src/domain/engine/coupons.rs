@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use super::{BrandReads, Decision, Inconsistent, Moment, Write};
+use super::{BrandReads, Decision, Moment, Write};
 use crate::domain::counters::Counter;
 use crate::domain::{Campaign, RewardStatus};
 
@@ -56,11 +56,7 @@ pub fn decide_import<R: BrandReads + ?Sized>(
             if decision.take_coupon(&mut reward, &moment.at)? {
                 reward.enter(RewardStatus::Issued, &moment.at, "coupon uploaded");
                 decision.writes.push(Write::Dequeue { campaign_id: campaign.id, reward_id: reward.id });
-                let Some(owner) = reads.participant(reward.participant_id)? else {
-                    return Err(Inconsistent(format!("reward {} names missing participant", reward.id)).into());
-                };
-                decision.writes.extend(super::events::announce_reward(&reward, &owner));
-                decision.writes.push(Write::Reward(reward));
+                decision.record_moved_reward(&reward)?;
                 decision.count(campaign.id, Counter::RewardsPending, -1);
                 decision.count(campaign.id, Counter::RewardsIssued, 1);
                 outcome.pending_filled += 1;

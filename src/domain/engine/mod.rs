@@ -314,9 +314,27 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
         } else {
             self.issue(campaign, &mut reward, now, "earned")?;
         }
-        self.writes.push(Write::Reward(reward.clone()));
-        self.writes.extend(events::announce_reward(&reward, owner));
+        self.record_reward(&reward, owner);
         Ok(reward)
+    }
+
+    /// Writes a reward's row and announces the state it is in now, as `owner`'s.
+    fn record_reward(&mut self, reward: &Reward, owner: &Participant) {
+        self.writes.push(Write::Reward(reward.clone()));
+        self.writes.extend(events::announce_reward(reward, owner));
+    }
+
+    /// Writes a reward that moved, and announces its new state; whose it is is read.
+    fn record_moved_reward(&mut self, reward: &Reward) -> Result<(), R::Error> {
+        let Some(owner) = self.reads.participant(reward.participant_id)? else {
+            return Err(Inconsistent(format!(
+                "reward {} names missing participant {}",
+                reward.id, reward.participant_id
+            ))
+            .into());
+        };
+        self.record_reward(reward, &owner);
+        Ok(())
     }
 
     /// Adds a code to the campaign's pool, at the next position.

@@ -55,10 +55,7 @@ pub fn decide_reward_action<R: BrandReads + ?Sized>(
             reward.enter(RewardStatus::Fulfilled, now, "fulfilled");
         }
     }
-    decision.writes.push(Write::Reward(reward.clone()));
-    if let Some(owner) = reads.participant(reward.participant_id)? {
-        decision.writes.extend(super::events::announce_reward(&reward, &owner));
-    }
+    decision.record_moved_reward(&reward)?;
     Ok(Ok((reward, decision.finish())))
 }
 
@@ -118,11 +115,11 @@ pub fn decide_release<R: BrandReads + ?Sized>(
             decision.count(campaign.id, Counter::RewardsHeld, -1);
             decision.issue(&campaign, &mut reward, now, "hold period ended")?;
         }
-        decision.writes.push(Write::Reward(reward.clone()));
-        if reward.status != RewardStatus::Held {
-            if let Some(owner) = reads.participant(reward.participant_id)? {
-                decision.writes.extend(super::events::announce_reward(&reward, &owner));
-            }
+        if reward.status == RewardStatus::Held {
+            // Still held for review: nothing new to announce.
+            decision.writes.push(Write::Reward(reward.clone()));
+        } else {
+            decision.record_moved_reward(&reward)?;
         }
         released.push(reward);
     }

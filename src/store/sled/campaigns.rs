@@ -188,24 +188,20 @@ impl SledStore {
             let _writing = self.writing();
             self.indexes.apply_batch(domain_index)?;
         }
-        // The campaign's entries of the member's issued-reward order and conversions (found
-        // by their value).
-        let mut issued = sled::Batch::default();
-        for entry in self.indexes.scan_prefix(keys::tagged_prefix(index::ISSUED, member_id)) {
-            let (key, value) = entry?;
-            if value.get(8..16).and_then(keys::read_id) == Some(campaign_id) {
-                issued.remove(key);
-            }
-        }
-        for entry in self.indexes.scan_prefix(keys::tagged_prefix(index::MEMBER_CONVERSION, member_id)) {
-            let (key, value) = entry?;
-            if keys::read_id(&value) == Some(campaign_id) {
-                issued.remove(key);
+        // The campaign's entries of the member's issued-reward order and conversions, found
+        // by the campaign id in their value (at bytes 8..16 and 0..8).
+        let mut member_entries = sled::Batch::default();
+        for (tag, at) in [(index::ISSUED, 8), (index::MEMBER_CONVERSION, 0)] {
+            for entry in self.indexes.scan_prefix(keys::tagged_prefix(tag, member_id)) {
+                let (key, value) = entry?;
+                if value.get(at..at + 8).and_then(keys::read_id) == Some(campaign_id) {
+                    member_entries.remove(key);
+                }
             }
         }
         {
             let _writing = self.writing();
-            self.indexes.apply_batch(issued)?;
+            self.indexes.apply_batch(member_entries)?;
         }
         // Participants first (their own rows and the member index), found through the roster.
         let roster = keys::row(campaign_id, campaign_row::ROSTER, &[]);

@@ -32,7 +32,7 @@ impl ConversionStore for SledStore {
     ) -> Result<(Vec<Conversion>, u64), StoreError> {
         let mut total = 0u64;
         let mut found = Vec::new();
-        let mut live: std::collections::HashMap<u64, bool> = Default::default();
+        let mut known = std::collections::HashMap::new();
         for item in self.indexes.scan_prefix(keys::tagged_prefix(index::MEMBER_CONVERSION, member_id)).rev() {
             let (key, value) = item?;
             let (Some(id), Some(owner)) = (keys::read_id(&key[9..]), keys::read_id(&value)) else {
@@ -41,11 +41,7 @@ impl ConversionStore for SledStore {
             if campaign_id.is_some_and(|c| c != owner) {
                 continue;
             }
-            let exists = match live.get(&owner) {
-                Some(&exists) => exists,
-                None => *live.entry(owner).or_insert(self.campaigns.contains_key(keys::id(owner))?),
-            };
-            if !exists {
+            if !self.campaign_exists(&mut known, owner)? {
                 continue;
             }
             total += 1;

@@ -33,8 +33,9 @@ fn entry(key: &[u8], value: &[u8]) -> Option<Entry> {
 }
 
 impl SledStore {
-    /// Whether the campaign still exists (its rewards are purged a little after it goes).
-    fn campaign_exists(&self, known: &mut HashMap<u64, bool>, campaign_id: u64) -> Result<bool, StoreError> {
+    /// Whether the campaign still exists (its rows and index entries are purged a little
+    /// after it goes), remembered in `known` for the rest of a scan.
+    pub(super) fn campaign_exists(&self, known: &mut HashMap<u64, bool>, campaign_id: u64) -> Result<bool, StoreError> {
         if let Some(&exists) = known.get(&campaign_id) {
             return Ok(exists);
         }
