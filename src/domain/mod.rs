@@ -23,6 +23,7 @@ pub mod participant;
 pub mod plan;
 pub mod referral_code;
 pub mod reward;
+pub mod stripe;
 pub mod webhook;
 
 pub use api_key::ApiKey;
