@@ -476,6 +476,8 @@ pub struct Conversion {
     pub refunded_at: Option<String>,
     /// The ids of the rewards it produced.
     pub reward_ids: Vec<u64>,
+    /// Stripe's ids of the payment (payment intent, invoice) when Stripe reported it.
+    pub payment_references: Vec<String>,
 }
 
 pub fn conversion(c: &domain::conversion::Conversion) -> Conversion {
@@ -490,5 +492,6 @@ pub fn conversion(c: &domain::conversion::Conversion) -> Conversion {
         created_at: c.created_at.clone(),
         refunded_at: c.refunded_at.clone(),
         reward_ids: c.rewards.iter().map(|&(_, id)| id).collect(),
+        payment_references: c.payment_references.clone(),
     }
 }

@@ -1,5 +1,5 @@
 //! Credentials: the server secret and the keys derived from it, password hashing, JWTs and the
-//! sealed copy of API keys. Pure functions over bytes and strings; the HTTP extractor that
+//! sealed copies of API keys, webhook and Stripe signing secrets. Pure functions over bytes and strings; the HTTP extractor that
 //! uses them lives in `http::authenticated`, the storage of members in `store`.
 
 pub mod jwt;
@@ -22,6 +22,8 @@ pub struct AuthKeys {
     /// Seals webhook signing secrets (webhook id as associated data); shared with the
     /// webhook dispatcher.
     pub webhook_secrets: std::sync::Arc<KeySealer>,
+    /// Seals brands' Stripe signing secrets (brand id as associated data).
+    pub stripe_secrets: KeySealer,
 }
 
 impl AuthKeys {
@@ -30,14 +32,17 @@ impl AuthKeys {
         let mut jwt_key = [0u8; 32];
         let mut seal_key = [0u8; 32];
         let mut webhook_key = [0u8; 32];
+        let mut stripe_key = [0u8; 32];
         // 32 bytes is far below HKDF-SHA256's 8160-byte output limit, so expand cannot fail.
         hkdf.expand(b"jwt-hs256", &mut jwt_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"api-key-seal", &mut seal_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"webhook-secret-seal", &mut webhook_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        hkdf.expand(b"stripe-secret-seal", &mut stripe_key).expect("32 bytes is a valid HKDF-SHA256 length");
         Self {
             tokens: TokenIssuer::new(&jwt_key, token_settings),
             sealer: KeySealer::new(&seal_key),
             webhook_secrets: std::sync::Arc::new(KeySealer::new(&webhook_key)),
+            stripe_secrets: KeySealer::new(&stripe_key),
         }
     }
 }

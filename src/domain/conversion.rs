@@ -45,6 +45,10 @@ pub struct Conversion {
     pub refunded_at: Option<String>,
     /// The rewards it produced: (participant id, reward id).
     pub rewards: Vec<(u64, u64)>,
+    /// The payment processor's ids of the payment (a Stripe payment intent `pi_…`, an
+    /// invoice `in_…`), by which a refund finds it and a second report of the same payment
+    /// is recognised. Empty for conversions reported through the API.
+    pub payment_references: Vec<String>,
 }
 
 /// An `external_id`: 1 to 200 visible characters (no control characters), as given.

@@ -8,8 +8,10 @@
 //! tolerance of now (Stripe sends several `v1` while a secret is being rolled).
 
 use hmac::{Hmac, Mac};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use sha2::Sha256;
+
+use super::ValidationError;
 
 /// How far the signed time may be from now, in seconds (Stripe's libraries default to 300).
 pub const TOLERANCE_SECS: i64 = 300;
@@ -28,16 +30,17 @@ pub enum SignatureError {
 /// Checks a `Stripe-Signature` header for `body`, signed with `secret`, at `now` (Unix
 /// seconds).
 pub fn verify(header: &str, body: &[u8], secret: &str, now: i64) -> Result<(), SignatureError> {
-    let mut timestamp = None;
+    let mut signed_at = None;
     let mut signatures = Vec::new();
     for part in header.split(',') {
         match part.trim().split_once('=') {
-            Some(("t", value)) => timestamp = value.parse::<i64>().ok(),
+            Some(("t", value)) => signed_at = value.parse::<i64>().ok().map(|t| (t, value)),
             Some(("v1", value)) => signatures.extend(hex::decode(value).ok()),
             _ => {}
         }
     }
-    let timestamp = timestamp.ok_or(SignatureError::Malformed)?;
+    // The signed text holds `t` as it was sent.
+    let (timestamp, timestamp_text) = signed_at.ok_or(SignatureError::Malformed)?;
     if signatures.is_empty() {
         return Err(SignatureError::Malformed);
     }
@@ -45,7 +48,7 @@ pub fn verify(header: &str, body: &[u8], secret: &str, now: i64) -> Result<(), S
         return Err(SignatureError::Stale);
     }
     let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).map_err(|_| SignatureError::Mismatch)?;
-    mac.update(timestamp.to_string().as_bytes());
+    mac.update(timestamp_text.as_bytes());
     mac.update(b".");
     mac.update(body);
     let expected = mac.finalize().into_bytes();
@@ -57,13 +60,18 @@ pub fn verify(header: &str, body: &[u8], secret: &str, now: i64) -> Result<(), S
     }
 }
 
+/// The event types a brand's Stripe endpoint should send; any other is acknowledged and
+/// ignored.
+pub const EVENT_TYPES: [&str; 3] = ["checkout.session.completed", "invoice.paid", "charge.refunded"];
+
 /// What a Stripe event means to a referral program.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StripeEvent {
     /// A payment by a customer: `checkout.session.completed` or `invoice.paid`.
     Paid(Payment),
-    /// `charge.refunded`: the payment made through this payment intent or invoice.
-    Refunded { payment_intent: Option<String>, invoice: Option<String> },
+    /// `charge.refunded`: the charge's payment, named by its payment intent or invoice.
+    /// `fully` is false for a partial refund, which takes nothing back.
+    Refunded { references: Vec<String>, fully: bool },
     /// Any other kind: acknowledged, nothing done.
     Ignored,
 }
@@ -79,9 +87,8 @@ pub struct Payment {
     pub amount_minor: Option<i64>,
     /// Lower-case ISO 4217, as Stripe writes it.
     pub currency: Option<String>,
-    /// What a refund names the payment by.
-    pub payment_intent: Option<String>,
-    pub invoice: Option<String>,
+    /// The ids a refund may name the payment by: its payment intent and invoice.
+    pub references: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -108,12 +115,35 @@ struct Object {
     currency: Option<String>,
     payment_intent: Option<serde_json::Value>,
     invoice: Option<serde_json::Value>,
+    /// A charge: whether the whole amount was refunded.
+    refunded: Option<bool>,
+    /// An invoice on API versions from 2025-03-31, which name its payment intents here
+    /// rather than in `payment_intent` (present when Stripe includes the list).
+    payments: Option<InvoicePayments>,
 }
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
 struct CustomerDetails {
     email: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct InvoicePayments {
+    data: Vec<InvoicePayment>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct InvoicePayment {
+    payment: Option<PaymentRecord>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct PaymentRecord {
+    payment_intent: Option<serde_json::Value>,
 }
 
 /// An id field that Stripe sends as a string, or as the object when expanded.
@@ -125,27 +155,102 @@ fn id_of(value: Option<serde_json::Value>) -> Option<String> {
     }
 }
 
+/// Longest id we keep as a payment reference; Stripe's ids are far shorter.
+const MAX_REFERENCE_BYTES: usize = 200;
+
+/// The payment references among `ids`, without blanks, oversized values or repeats.
+fn references(ids: impl IntoIterator<Item = Option<String>>) -> Vec<String> {
+    let mut kept: Vec<String> = Vec::new();
+    for id in ids.into_iter().flatten() {
+        let usable = !id.is_empty() && id.len() <= MAX_REFERENCE_BYTES && !id.chars().any(char::is_control);
+        if usable && !kept.contains(&id) {
+            kept.push(id);
+        }
+    }
+    kept
+}
+
 /// Reads an event body. `None` when it is not a Stripe event at all.
 pub fn read_event(body: &[u8]) -> Option<StripeEvent> {
     let envelope: Envelope = serde_json::from_slice(body).ok()?;
-    let object = envelope.data.object;
+    let mut object = envelope.data.object;
+    let invoice_payments = object.payments.take().map(|p| p.data).unwrap_or_default();
+    let paid_through = invoice_payments.into_iter().map(|p| id_of(p.payment.and_then(|p| p.payment_intent)));
     Some(match envelope.kind.as_str() {
         "checkout.session.completed" | "invoice.paid" => {
-            let Some(object_id) = object.id else { return Some(StripeEvent::Ignored) };
+            let Some(object_id) = object.id.filter(|id| !id.is_empty()) else { return Some(StripeEvent::Ignored) };
+            // A paid invoice is itself what a refunded charge names.
+            let own = (envelope.kind == "invoice.paid").then(|| object_id.clone());
+            let named = [own, id_of(object.payment_intent), id_of(object.invoice)];
             StripeEvent::Paid(Payment {
-                object_id,
                 email: object.customer_details.and_then(|d| d.email).or(object.customer_email),
                 amount_minor: object.amount_total.or(object.amount_paid),
                 currency: object.currency,
-                payment_intent: id_of(object.payment_intent),
-                invoice: id_of(object.invoice),
+                references: references(named.into_iter().chain(paid_through)),
+                object_id,
             })
         }
-        "charge.refunded" => {
-            StripeEvent::Refunded { payment_intent: id_of(object.payment_intent), invoice: id_of(object.invoice) }
-        }
+        "charge.refunded" => StripeEvent::Refunded {
+            references: references([id_of(object.payment_intent), id_of(object.invoice)]),
+            // An older payload without the flag is taken as a full refund.
+            fully: object.refunded.unwrap_or(true),
+        },
         _ => StripeEvent::Ignored,
     })
+}
+
+/// Currencies Stripe counts in whole units (its documented zero-decimal list).
+const ZERO_DECIMAL: [&str; 16] =
+    ["BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA", "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF"];
+/// Currencies Stripe counts in thousandths (charged in multiples of ten, so two decimals
+/// keep every amount Stripe accepts).
+const THREE_DECIMAL: [&str; 5] = ["BHD", "JOD", "KWD", "OMR", "TND"];
+
+/// A Stripe amount in minor units as a conversion's decimal amount ("49.90"): `None` for a
+/// free or negative payment, or one too large to be a real order.
+pub fn amount_from_minor(minor: i64, currency: &str) -> Option<String> {
+    if minor <= 0 {
+        return None;
+    }
+    let minor = minor as u64;
+    let code = currency.to_ascii_uppercase();
+    let cents = if ZERO_DECIMAL.contains(&code.as_str()) {
+        minor.checked_mul(100)?
+    } else if THREE_DECIMAL.contains(&code.as_str()) {
+        minor / 10
+    } else {
+        minor
+    };
+    let (units, cents) = (cents / 100, cents % 100);
+    if units > super::money::MAX_UNITS || (units == 0 && cents == 0) {
+        return None;
+    }
+    Some(format!("{units}.{cents:02}"))
+}
+
+/// A Stripe webhook signing secret as a member pastes it: `whsec_` and Stripe's key text.
+/// The error never repeats what was sent.
+pub fn parse_signing_secret(raw: &str) -> Result<String, ValidationError> {
+    let secret = raw.trim();
+    let key = secret.strip_prefix("whsec_").unwrap_or("");
+    let usable = (16..=200).contains(&key.len())
+        && key.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'_' | b'-'));
+    if !usable {
+        return Err(ValidationError::new(
+            "signing_secret",
+            "signing_secret must be the endpoint's signing secret from Stripe, starting with whsec_",
+        ));
+    }
+    Ok(secret.to_owned())
+}
+
+/// A brand's Stripe connection as stored. The secret is sealed with the server secret and
+/// the brand's id (see `auth::seal`), and never shown again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StripeConnection {
+    pub sealed_secret: Vec<u8>,
+    /// RFC 3339.
+    pub connected_at: String,
 }
 
 #[cfg(test)]
@@ -181,17 +286,50 @@ mod tests {
         let checkout = br#"{"type":"checkout.session.completed","data":{"object":{"id":"cs_1","customer_details":{"email":"ada@example.com"},"amount_total":4990,"currency":"eur","payment_intent":"pi_1"}}}"#;
         let StripeEvent::Paid(paid) = read_event(checkout).unwrap() else { panic!() };
         assert_eq!((paid.object_id.as_str(), paid.email.as_deref()), ("cs_1", Some("ada@example.com")));
-        assert_eq!((paid.amount_minor, paid.payment_intent.as_deref()), (Some(4990), Some("pi_1")));
+        assert_eq!((paid.amount_minor, paid.references), (Some(4990), vec!["pi_1".to_owned()]));
         let invoice = br#"{"type":"invoice.paid","data":{"object":{"id":"in_1","customer_email":"bob@example.com","amount_paid":1200,"currency":"usd","payment_intent":{"id":"pi_2"}}}}"#;
         let StripeEvent::Paid(paid) = read_event(invoice).unwrap() else { panic!() };
-        assert_eq!((paid.email.as_deref(), paid.payment_intent.as_deref()), (Some("bob@example.com"), Some("pi_2")));
-        let refund =
-            br#"{"type":"charge.refunded","data":{"object":{"id":"ch_1","payment_intent":"pi_1","invoice":null}}}"#;
-        assert_eq!(
-            read_event(refund),
-            Some(StripeEvent::Refunded { payment_intent: Some("pi_1".into()), invoice: None })
-        );
+        assert_eq!(paid.email.as_deref(), Some("bob@example.com"));
+        assert_eq!(paid.references, ["in_1", "pi_2"], "an invoice is named by itself and its payment intent");
+        let newer = br#"{"type":"invoice.paid","data":{"object":{"id":"in_2","amount_paid":1200,"currency":"usd","payments":{"data":[{"payment":{"payment_intent":"pi_3"}},{"payment":{"payment_intent":"pi_3"}}]}}}}"#;
+        let StripeEvent::Paid(paid) = read_event(newer).unwrap() else { panic!() };
+        assert_eq!(paid.references, ["in_2", "pi_3"], "newer API versions list payments; repeats are dropped");
+        let refund = br#"{"type":"charge.refunded","data":{"object":{"id":"ch_1","payment_intent":"pi_1","invoice":null,"refunded":true}}}"#;
+        assert_eq!(read_event(refund), Some(StripeEvent::Refunded { references: vec!["pi_1".into()], fully: true }));
+        let partial =
+            br#"{"type":"charge.refunded","data":{"object":{"id":"ch_2","payment_intent":"pi_1","refunded":false}}}"#;
+        assert_eq!(read_event(partial), Some(StripeEvent::Refunded { references: vec!["pi_1".into()], fully: false }));
         assert_eq!(read_event(br#"{"type":"customer.created","data":{"object":{}}}"#), Some(StripeEvent::Ignored));
+        assert_eq!(read_event(br#"{"type":"invoice.paid","data":{"object":{"id":""}}}"#), Some(StripeEvent::Ignored));
         assert_eq!(read_event(b"not json"), None);
+        assert_eq!(read_event(br#"{"type":"invoice.paid"}"#), None);
+    }
+
+    #[test]
+    fn amounts_follow_the_currency_s_minor_unit() {
+        assert_eq!(amount_from_minor(4990, "eur").as_deref(), Some("49.90"));
+        assert_eq!(amount_from_minor(5, "usd").as_deref(), Some("0.05"));
+        assert_eq!(amount_from_minor(4990, "jpy").as_deref(), Some("4990.00"));
+        assert_eq!(amount_from_minor(12_340, "KWD").as_deref(), Some("12.34"));
+        for (minor, currency) in [(0, "eur"), (-100, "eur"), (i64::MAX, "jpy"), (i64::MAX, "eur"), (5, "kwd")] {
+            assert_eq!(amount_from_minor(minor, currency), None, "{minor} {currency}");
+        }
+    }
+
+    #[test]
+    fn signing_secrets_are_checked_without_being_repeated() {
+        let secret = "whsec_0123456789abcdefABCDEF+/=";
+        assert_eq!(parse_signing_secret(&format!(" {secret} ")).unwrap(), secret);
+        for bad in [
+            "",
+            "whsec_",
+            "whsec_short",
+            "sk_live_0123456789abcdef",
+            "whsec_01234567\n89abcdef",
+            "whsec_ 0123456789abcdef",
+        ] {
+            let error = parse_signing_secret(bad).unwrap_err();
+            assert!(bad.len() < 8 || !error.to_string().contains(bad), "{bad}");
+        }
     }
 }

@@ -171,6 +171,28 @@ pub struct RefundAnswer {
     pub fulfilled: Vec<crate::views::Reward>,
 }
 
+/// A brand's Stripe connection: where Stripe sends events, never the secret.
+#[derive(Serialize, ToSchema)]
+pub struct StripeSetup {
+    pub brand_id: u64,
+    /// Whether a signing secret is stored.
+    pub connected: bool,
+    pub connected_at: Option<String>,
+    /// The endpoint to add in Stripe: `{site_url}/hooks/stripe/<brand_id>`.
+    pub endpoint_url: String,
+    /// The event types to select for it in Stripe.
+    pub events: Vec<&'static str>,
+}
+
+/// What a Stripe delivery did: `recorded`, `refunded`, or why it did nothing (`ignored`,
+/// `no_customer_email`, `no_participant`, `partial_refund`, `no_conversion`).
+#[derive(Serialize, ToSchema)]
+pub struct StripeReceipt {
+    pub outcome: &'static str,
+    /// The conversions recorded (or found again, on a redelivery) or refunded.
+    pub conversion_ids: Vec<u64>,
+}
+
 /// A page of participants for the automation platform's polling trigger.
 #[derive(Serialize, ToSchema)]
 pub struct ContactList {

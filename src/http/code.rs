@@ -23,6 +23,8 @@ pub enum Code {
     TooManyCodes,
     LineTooLong,
     LimitReached,
+    /// A Stripe delivery whose `Stripe-Signature` does not check out.
+    InvalidSignature,
     // 401, 403, 404, 405
     Unauthorized,
     PlanRequired,
@@ -45,7 +47,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 28] = [
+    pub const ALL: [Code; 29] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -59,6 +61,7 @@ impl Code {
         Code::TooManyCodes,
         Code::LineTooLong,
         Code::LimitReached,
+        Code::InvalidSignature,
         Code::Unauthorized,
         Code::PlanRequired,
         Code::PlanLimitReached,
@@ -91,7 +94,8 @@ impl Code {
             | Code::NotACouponCampaign
             | Code::TooManyCodes
             | Code::LineTooLong
-            | Code::LimitReached => StatusCode::BAD_REQUEST,
+            | Code::LimitReached
+            | Code::InvalidSignature => StatusCode::BAD_REQUEST,
             Code::Unauthorized => StatusCode::UNAUTHORIZED,
             Code::PlanRequired | Code::PlanLimitReached => StatusCode::FORBIDDEN,
             Code::NotFound => StatusCode::NOT_FOUND,
@@ -125,6 +129,7 @@ impl Code {
             Code::TooManyCodes => "too_many_codes",
             Code::LineTooLong => "line_too_long",
             Code::LimitReached => "limit_reached",
+            Code::InvalidSignature => "invalid_signature",
             Code::Unauthorized => "unauthorized",
             Code::PlanRequired => "plan_required",
             Code::PlanLimitReached => "plan_limit_reached",

@@ -74,7 +74,7 @@ pub async fn create(
             ))
         }
     };
-    let conversion = NewConversion { participant_id, external_id, amount, currency };
+    let conversion = NewConversion { participant_id, external_id, amount, currency, payment_references: Vec::new() };
     let message = RecordConversion { campaign_id: campaign.id, member_id: member.id, conversion };
     let outcome = state.brands.get(campaign.brand_id).send(message).await?;
     state.store.durable().await?;

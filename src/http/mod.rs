@@ -13,6 +13,7 @@
 //! | `GET /billing/plans`    | [`billing`]     |
 //! | `GET /health`           | [`health`]      |
 //! | `/brands`, `/brands/:id`, `/brands/:id/stats` | [`brands`] |
+//! | `/brands/:id/stripe` | [`stripe`] (deliveries: [`site::stripe`]) |
 //! | `/campaigns`, `/campaigns/:id`, `/campaigns/:id/stats`, `/campaigns/:id/coupons` | [`campaigns`] |
 //! | `/participants`, `/participants/:id`, `/participants/:id/invites` | [`participants`] |
 //! | `POST /signups`, `POST /signups/referral` | [`signups`] |
@@ -50,6 +51,7 @@ pub mod routes;
 pub mod signups;
 pub mod site;
 pub mod state;
+pub mod stripe;
 
 pub mod webhooks;
 
@@ -91,6 +93,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/brands").get(brands::list).post(brands::create))
         .service(resource("/brands/{id}").get(brands::get).put(brands::update).delete(brands::delete))
         .service(resource("/brands/{id}/stats").get(brands::stats))
+        .service(resource("/brands/{id}/stripe").get(stripe::get).put(stripe::put).delete(stripe::delete))
         .service(resource("/campaigns").get(campaigns::list).post(campaigns::create))
         .service(resource("/campaigns/{id}").get(campaigns::get).put(campaigns::update).delete(campaigns::delete))
         .service(resource("/campaigns/{id}/stats").get(campaigns::stats))

@@ -20,6 +20,7 @@ use crate::domain::member::StoredApiKey;
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
 use crate::domain::reward::RewardFilter;
+use crate::domain::stripe::StripeConnection;
 use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
 use crate::domain::{
     Brand, Campaign, CampaignCounters, CouponPool, EmailAddress, Invite, Member, Participant, Plan, Reward,
@@ -88,8 +89,16 @@ pub trait BrandStore: Send + Sync {
     async fn brands_of_member(&self, member_id: u64, page: PageRequest) -> Result<(Vec<Brand>, u64), StoreError>;
     /// Ids of a brand's campaigns, oldest first.
     async fn campaign_ids_of_brand(&self, brand_id: u64) -> Result<Vec<u64>, StoreError>;
-    /// Removes a brand after its campaigns were deleted.
+    /// Removes a brand after its campaigns were deleted, with its Stripe connection.
     async fn remove_brand(&self, brand: &Brand) -> Result<(), StoreError>;
+    /// The brand's Stripe connection, when it has one.
+    async fn stripe_connection(&self, brand_id: u64) -> Result<Option<StripeConnection>, StoreError>;
+    /// Stores (`Some`) or removes (`None`) the brand's Stripe connection.
+    async fn save_stripe_connection(
+        &self,
+        brand_id: u64,
+        connection: Option<&StripeConnection>,
+    ) -> Result<(), StoreError>;
 }
 
 /// Campaigns, their counters, daily signups and landers.
@@ -216,6 +225,9 @@ pub trait ConversionStore: Send + Sync {
         campaign_id: Option<u64>,
         page: PageRequest,
     ) -> Result<(Vec<Conversion>, u64), StoreError>;
+    /// The campaign's conversion that names this payment reference (a Stripe payment intent
+    /// or invoice id).
+    async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError>;
     /// How many of the participant's referrals have converted.
     async fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, StoreError>;
 }

@@ -23,8 +23,13 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
             referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),
             invited_reward: store.next_id(IdKind::Reward).await.unwrap(),
         };
-        let new =
-            NewConversion { participant_id: friend.id, external_id: external_id.into(), amount: None, currency: None };
+        let new = NewConversion {
+            participant_id: friend.id,
+            external_id: external_id.into(),
+            amount: None,
+            currency: None,
+            payment_references: Vec::new(),
+        };
         let session = store.session(shop.id).await.unwrap();
         let decided = engine::decide_conversion(&*session, &spring, &new, ids, &Moment::now()).unwrap();
         let Ok(ConversionDecision::Created { conversion, writes, .. }) = decided else { panic!("{external_id}") };

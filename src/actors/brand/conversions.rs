@@ -1,7 +1,7 @@
 //! The brand actor's messages about conversions: recording one (with the rewards a
 //! `conversion` goal grants) and refunding one (voiding the rewards it produced). A conversion
-//! reported again under the same `external_id`, by any request, is found by the brand's one
-//! writer and changes nothing.
+//! reported again under the same `external_id` (or, from Stripe, naming the same payment), by
+//! any request, is found by the brand's one writer and changes nothing.
 
 use actix::prelude::*;
 
@@ -41,8 +41,14 @@ impl Handler<RecordConversion> for BrandActor {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             let session = brand.store.session(brand.brand_id).await?;
             let moment = brand.moment();
-            // Known first, so a repeated report takes no ids.
-            if let Some(known) = session.conversion_by_external_id(campaign.id, &msg.conversion.external_id)? {
+            // Known first, so a repeated report takes no ids (the engine decides the same).
+            let mut known = session.conversion_by_external_id(campaign.id, &msg.conversion.external_id)?;
+            for reference in &msg.conversion.payment_references {
+                if known.is_none() {
+                    known = session.conversion_by_payment(campaign.id, reference)?;
+                }
+            }
+            if let Some(known) = known {
                 return Ok(Converted {
                     conversion: known,
                     rewards: Vec::new(),

@@ -25,6 +25,7 @@ use crate::domain::counters::BrandTally;
 use crate::domain::engine::{self, ImportOutcome, Moment};
 use crate::domain::ids::IdKind;
 use crate::domain::plan::{LimitReached, Quota};
+use crate::domain::stripe::StripeConnection;
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{now_rfc3339, Brand, Campaign, Plan, Publish, RewardType, ValidationError};
 use crate::store::{AtLimit, SharedStorage, StoreError};
@@ -221,6 +222,27 @@ impl Handler<UpdateBrand> for BrandActor {
             }
             brand.store.save_brand(&stored).await?;
             Ok(stored)
+        })
+    }
+}
+
+/// Connects the brand to Stripe (`Some`: its sealed signing secret) or disconnects it
+/// (`None`). Through the actor so that it cannot outlive a deletion of the brand.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<(), BrandError>")]
+pub struct ConnectStripe {
+    pub member_id: u64,
+    pub connection: Option<StripeConnection>,
+}
+
+impl Handler<ConnectStripe> for BrandActor {
+    type Result = AtomicResponse<Self, Result<(), BrandError>>;
+
+    fn handle(&mut self, msg: ConnectStripe, _ctx: &mut Self::Context) -> Self::Result {
+        self.atomic(|brand| async move {
+            let stored = brand.owned_brand(msg.member_id).await?;
+            brand.store.save_stripe_connection(stored.id, msg.connection.as_ref()).await?;
+            Ok(())
         })
     }
 }

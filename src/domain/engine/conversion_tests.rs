@@ -13,11 +13,22 @@ fn conversion_campaign(reward_type: RewardType, two_way: bool) -> Campaign {
 impl World {
     /// Decides and commits a conversion of `participant_id` under `external_id`.
     fn convert(&mut self, participant_id: u64, external_id: &str) -> Result<ConversionDecision, ConversionRefusal> {
+        self.convert_payment(participant_id, external_id, &[])
+    }
+
+    /// The same, for a payment that Stripe names by `references`.
+    fn convert_payment(
+        &mut self,
+        participant_id: u64,
+        external_id: &str,
+        references: &[&str],
+    ) -> Result<ConversionDecision, ConversionRefusal> {
         let new = NewConversion {
             participant_id,
             external_id: external_id.into(),
             amount: Some("49.90".into()),
             currency: Some("EUR".into()),
+            payment_references: references.iter().map(|r| r.to_string()).collect(),
         };
         let ids = ConversionIds { conversion: self.id(), referrer_reward: self.id(), invited_reward: self.id() };
         let decided = decide_conversion(&self.brand, &self.campaign, &new, ids, &self.moment).unwrap();
@@ -73,6 +84,25 @@ fn the_same_external_id_answers_the_first_conversion_and_changes_nothing() {
     assert_eq!(world.brand.rewards, before.rewards);
     assert_eq!(world.brand.count(CAMPAIGN, Counter::Conversions), 1);
     assert_eq!(world.convert(bob.id + 1000, "in_43"), Err(ConversionRefusal::UnknownParticipant));
+}
+
+#[test]
+fn one_payment_reported_under_two_ids_is_one_conversion() {
+    // A subscription's checkout session and its first invoice both report the invoice.
+    let mut world = World::new(conversion_campaign(RewardType::Cash, false));
+    let ada = world.join("ada@example.com").participant;
+    let bob = world.referred("bob@example.com", Some(ada.id)).participant;
+    let Ok(ConversionDecision::Created { conversion: first, rewards, .. }) =
+        world.convert_payment(bob.id, "cs_1", &["in_1"])
+    else {
+        panic!("the checkout session is a new conversion")
+    };
+    assert_eq!((rewards.len(), first.payment_references.clone()), (1, vec!["in_1".to_owned()]));
+    let before = world.brand.clone();
+    assert_eq!(world.convert_payment(bob.id, "in_1", &["in_1", "pi_1"]), Ok(ConversionDecision::Known(first)));
+    assert_eq!((world.brand.rewards.len(), world.brand.conversions.len()), (before.rewards.len(), 1));
+    assert!(matches!(world.convert_payment(bob.id, "in_2", &["in_2"]), Ok(ConversionDecision::Created { .. })));
+    assert_eq!(world.brand.count(CAMPAIGN, Counter::Conversions), 2, "the next month's invoice is another");
 }
 
 #[test]

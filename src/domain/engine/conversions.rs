@@ -1,7 +1,8 @@
 //! Conversions and their refunds. On a `conversion` campaign a referral counts toward its
 //! referrer's goal only once the referred participant converts, and only their first
 //! conversion counts; a two-way campaign rewards the converting friend then too. A conversion
-//! reported again under the same `external_id` changes nothing. A refund voids the rewards the
+//! reported again under the same `external_id`, or naming a payment that an earlier one
+//! names, changes nothing. A refund voids the rewards the
 //! conversion produced that are not fulfilled yet, and reports those it could not void.
 
 use super::{BrandReads, Decision, Grant, Moment, Write};
@@ -17,6 +18,8 @@ pub struct NewConversion {
     pub external_id: String,
     pub amount: Option<String>,
     pub currency: Option<String>,
+    /// The payment's ids at the processor (see [`Conversion::payment_references`]).
+    pub payment_references: Vec<String>,
 }
 
 /// Fresh ids for what a conversion may create.
@@ -54,6 +57,13 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
     if let Some(known) = reads.conversion_by_external_id(campaign.id, &new.external_id)? {
         return Ok(Ok(ConversionDecision::Known(known)));
     }
+    // One payment reported twice under two ids (a subscription's checkout session and its
+    // first invoice) is one conversion.
+    for reference in &new.payment_references {
+        if let Some(known) = reads.conversion_by_payment(campaign.id, reference)? {
+            return Ok(Ok(ConversionDecision::Known(known)));
+        }
+    }
     let Some(participant) = reads.participant(new.participant_id)?.filter(|p| p.campaign_id == campaign.id) else {
         return Ok(Err(ConversionRefusal::UnknownParticipant));
     };
@@ -72,6 +82,7 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
         created_at: now.to_owned(),
         refunded_at: None,
         rewards: Vec::new(),
+        payment_references: new.payment_references.clone(),
     };
     decision.count(campaign.id, Counter::Conversions, 1);
     let mut rewards = Vec::new();

@@ -94,7 +94,8 @@ pub enum Write {
     Announce { kind: EventType, campaign_id: u64, subject: Box<EventSubject> },
     /// An event's record, named: what its deliveries send.
     Event(Box<Event>),
-    /// A conversion's row, new or changed, with its index by `external_id` and the member's.
+    /// A conversion's row, new or changed, with its indexes by `external_id`, by each
+    /// payment reference, and the member's.
     Conversion(Conversion),
     /// The participant's first conversion in the campaign.
     Converted { campaign_id: u64, participant_id: u64 },
@@ -128,6 +129,8 @@ pub trait BrandReads {
     /// The campaign's conversion reported under `external_id`.
     fn conversion_by_external_id(&self, campaign_id: u64, external_id: &str)
         -> Result<Option<Conversion>, Self::Error>;
+    /// The campaign's conversion that names this payment reference.
+    fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, Self::Error>;
     /// Whether the participant has converted in the campaign before.
     fn converted(&self, campaign_id: u64, participant_id: u64) -> Result<bool, Self::Error>;
     /// How many of the participant's referrals have converted (0 when none).

@@ -29,6 +29,7 @@ pub struct MemoryBrand {
     pub events: BTreeMap<u64, crate::domain::event::Event>,
     pub conversions: BTreeMap<u64, crate::domain::conversion::Conversion>,
     pub external_ids: HashMap<(u64, String), u64>,
+    pub payments: HashMap<(u64, String), u64>,
     pub converted: HashSet<(u64, u64)>,
     pub qualified: HashMap<(u64, u64), u64>,
 }
@@ -86,6 +87,9 @@ impl MemoryBrand {
                 Write::Announce { .. } => panic!("an announcement must be published before it is committed"),
                 Write::Conversion(c) => {
                     self.external_ids.insert((c.campaign_id, c.external_id.clone()), c.id);
+                    for reference in &c.payment_references {
+                        self.payments.insert((c.campaign_id, reference.clone()), c.id);
+                    }
                     self.conversions.insert(c.id, c);
                 }
                 Write::Converted { campaign_id, participant_id } => {
@@ -165,6 +169,15 @@ impl BrandReads for MemoryBrand {
         external_id: &str,
     ) -> Result<Option<crate::domain::conversion::Conversion>, Inconsistent> {
         let id = self.external_ids.get(&(campaign_id, external_id.to_owned()));
+        Ok(id.and_then(|id| self.conversions.get(id)).cloned())
+    }
+
+    fn conversion_by_payment(
+        &self,
+        campaign_id: u64,
+        reference: &str,
+    ) -> Result<Option<crate::domain::conversion::Conversion>, Inconsistent> {
+        let id = self.payments.get(&(campaign_id, reference.to_owned()));
         Ok(id.and_then(|id| self.conversions.get(id)).cloned())
     }
 

@@ -283,6 +283,14 @@ pub struct VoidBody {
     pub reason: String,
 }
 
+/// Body of `PUT /brands/:id/stripe`.
+#[derive(ToSchema, Serialize)]
+#[schema(example = json!({"signing_secret": "whsec_…"}))]
+pub struct StripeSecretBody {
+    /// The signing secret of the Stripe webhook endpoint (`whsec_…`), shown never again.
+    pub signing_secret: String,
+}
+
 /// Body of `POST /conversions`: the participant by `participant_id` or by `email`.
 #[derive(ToSchema, Serialize)]
 #[schema(example = json!({"campaign_id": 1, "email": "grace@example.com", "external_id": "order-1042", "amount": "49.90", "currency": "EUR"}))]

@@ -90,6 +90,9 @@ pub(super) fn components() -> utoipa::openapi::Components {
         RefundAnswer,
         ConversionBody,
         VoidBody,
+        StripeSetup,
+        StripeSecretBody,
+        StripeReceipt,
         RewardsByStatus,
         Invite,
         Referrer,
@@ -159,6 +162,17 @@ pub(super) fn components() -> utoipa::openapi::Components {
                     .description(Some("the codes, judged one by one as in CouponCodes.codes")),
             )
             .item(schema_ref("CouponCodes")),
+    );
+    builder = builder.schema(
+        "StripeEvent",
+        ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::SchemaType::AnyValue)
+            .description(Some(
+                "A Stripe event as Stripe sends it ({\"type\": …, \"data\": {\"object\": …}}), read byte for byte for \
+                 the Stripe-Signature check. checkout.session.completed and invoice.paid record conversions, \
+                 charge.refunded refunds them; other types are acknowledged and ignored",
+            ))
+            .build(),
     );
     builder = builder.schema("Document", ObjectBuilder::new().description(Some("An OpenAPI 3.1 document")).build());
     builder.build()

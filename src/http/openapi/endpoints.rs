@@ -149,6 +149,9 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(GET Api "/participants", "participants", "The member's participants, newest first; filters narrow them (all given must hold)", Member, query: PARTICIPANT_FILTERS, body: None, 200 => Data("ParticipantList"), errors: &[]),
     ep!(GET Api "/participants/{id}", "participants", "One participant with counts, rewards and invitations", Member, query: &[], body: None, 200 => Data("ParticipantDetail"), errors: &[]),
     ep!(POST Api "/participants/{id}/invites", "participants", "Record invitations sent by email", Member, query: &[], body: Some(Json("InviteBody")), 201 => Data("Invites"), errors: &[]),
+    ep!(GET Api "/brands/{id}/stripe", "stripe", "The brand's Stripe connection: whether it has a signing secret, and the endpoint to give Stripe", Member, query: &[], body: None, 200 => Data("StripeSetup"), errors: &[]),
+    ep!(PUT Api "/brands/{id}/stripe", "stripe", "Store the signing secret of the brand's Stripe webhook endpoint (never shown again)", Member, query: &[], body: Some(Json("StripeSecretBody")), 200 => Data("StripeSetup"), errors: &[]),
+    ep!(DELETE Api "/brands/{id}/stripe", "stripe", "Forget the Stripe signing secret: deliveries are refused from then on", Member, query: &[], body: None, 200 => Data("StripeSetup"), errors: &[]),
     ep!(POST Api "/conversions", "conversions", "Record a conversion (an order, a paid invoice); the same external_id again answers the first result (200)", Member, query: &[], body: Some(Json("ConversionBody")), 201 => Data("ConversionAnswer"), errors: &[200]),
     ep!(GET Api "/conversions", "conversions", "The member's conversions, newest first", Member, query: LIST_BY_CAMPAIGN, body: None, 200 => Data("ConversionList"), errors: &[]),
     ep!(GET Api "/conversions/{id}", "conversions", "One conversion with the rewards it produced", Member, query: &[], body: None, 200 => Data("ConversionAnswer"), errors: &[]),
@@ -176,6 +179,7 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(GET Api "/lander", "landers", "A campaign's landing page settings", Member, query: &[("campaign_id*", Type::Integer, "the campaign")], body: None, 200 => Data("LanderAnswer"), errors: &[]),
     ep!(PUT Api "/lander", "landers", "Configure a campaign's landing page", Member, query: &[("campaign_id*", Type::Integer, "the campaign")], body: Some(Json("LanderInput")), 200 => Data("LanderAnswer"), errors: &[]),
 
+    ep!(POST Site "/hooks/stripe/{brand_id}", "stripe", "Stripe's deliveries to a brand, signed with its endpoint's secret (Stripe-Signature); 400 and no change when the signature does not check out", Public, query: &[], body: Some(Json("StripeEvent")), 200 => Data("StripeReceipt"), errors: &[413]),
     ep!(GET Site "/r/{code}", "site", "A referral link: counts the visit, redirects to the lander or the brand", Public, query: &[], body: None, 302 => Redirect, errors: &[]),
     ep!(GET Site "/widget.js", "site", "The widget script of a campaign", Public, query: &[("campaign", Type::Integer, "the campaign")], body: None, 200 => Text("text/javascript"), errors: &[304]),
     ep!(GET Site "/widget/{id}/embed", "site", "The widget frame", Public, query: &[("ref", Type::String, "a referral code or a referring domain")], body: None, 200 => Text("text/html"), errors: &[]),

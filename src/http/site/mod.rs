@@ -7,12 +7,14 @@
 //! | `POST /api/widget/signup` | [`widget_signup`] |
 //! | `GET /referral.js`, `GET\|POST /api/click` | [`click`] (the script is `assets/referral.js`) |
 //! | `GET /l/{id}` | [`lander`] |
+//! | `POST /hooks/stripe/{brand_id}` | [`stripe`] (Stripe's deliveries, signed) |
 //! | `GET /assets/…` | the frame's and lander's scripts and styles, from `assets/` |
 
 pub mod click;
 pub mod lander;
 pub mod page;
 pub mod referral_link;
+pub mod stripe;
 pub mod widget;
 pub mod widget_signup;
 
@@ -40,6 +42,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
     let js = "text/javascript; charset=utf-8";
     let css = "text/css; charset=utf-8";
     cfg.service(resource("/r/{code}").get(referral_link::follow))
+        // Signed by Stripe; see the module for why it has no per-address limit.
+        .service(resource("/hooks/stripe/{brand_id}").post(stripe::receive))
         // Compiled-in assets: no store behind them, so no limit.
         .service(resource("/referral.js").get(move || async move { page::asset(js, REFERRAL_JS) }))
         .service(resource("/assets/frame.js").get(move || async move { page::asset(js, widget::FRAME_JS) }))

@@ -1,4 +1,4 @@
-//! Brands and the member's domain index.
+//! Brands, the member's domain index, and a brand's Stripe connection.
 
 use async_trait::async_trait;
 use sled::Transactional;
@@ -6,6 +6,7 @@ use sled::Transactional;
 use super::keys::{self, index};
 use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
 use crate::domain::pagination::PageRequest;
+use crate::domain::stripe::StripeConnection;
 use crate::domain::Brand;
 use crate::store::{BrandRefused, BrandStore, DomainTaken};
 
@@ -79,9 +80,28 @@ impl BrandStore for SledStore {
             brands.remove(&keys::id(brand.id))?;
             indexes.remove(&keys::tagged(index::MEMBER_BRAND, brand.member_id, brand.id))?;
             indexes.remove(domain_key.as_slice())?;
+            indexes.remove(&keys::tagged_prefix(index::STRIPE, brand.id))?;
             Ok(())
         });
         finish_transaction(outcome)
+    }
+
+    async fn stripe_connection(&self, brand_id: u64) -> Result<Option<StripeConnection>, StoreError> {
+        Self::read(&self.indexes, keys::tagged_prefix(index::STRIPE, brand_id))
+    }
+
+    async fn save_stripe_connection(
+        &self,
+        brand_id: u64,
+        connection: Option<&StripeConnection>,
+    ) -> Result<(), StoreError> {
+        let _writing = self.writing();
+        let key = keys::tagged_prefix(index::STRIPE, brand_id);
+        match connection {
+            Some(connection) => self.indexes.insert(key, codec::encode(connection)?)?,
+            None => self.indexes.remove(key)?,
+        };
+        Ok(())
     }
 }
 

@@ -1,6 +1,7 @@
 //! Reads of conversions: one by id through the member's index ([`index::MEMBER_CONVERSION`]),
-//! a page of the member's (or one campaign's), and a referrer's count of converted referrals.
-//! The rows are written by engine decisions (`decisions.rs`).
+//! one by a payment reference ([`campaign_row::PAYMENT`]), a page of the member's (or one
+//! campaign's), and a referrer's count of converted referrals. The rows are written by engine
+//! decisions (`decisions.rs`).
 
 use async_trait::async_trait;
 
@@ -52,8 +53,27 @@ impl ConversionStore for SledStore {
         Ok((found, total))
     }
 
+    async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
+        self.conversion_by_payment_row(campaign_id, reference)
+    }
+
     async fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, StoreError> {
         let key = keys::row(campaign_id, campaign_row::QUALIFIED, &keys::id(participant_id));
         Ok(keys::read_counter(self.campaign_rows.get(key)?.as_deref()))
+    }
+}
+
+impl SledStore {
+    /// The conversion the [`campaign_row::PAYMENT`] index names for `reference`.
+    pub(super) fn conversion_by_payment_row(
+        &self,
+        campaign_id: u64,
+        reference: &str,
+    ) -> Result<Option<Conversion>, StoreError> {
+        let index = keys::row(campaign_id, campaign_row::PAYMENT, reference.as_bytes());
+        match self.campaign_rows.get(index)?.as_deref().and_then(keys::read_id) {
+            Some(id) => SledStore::read(&self.campaign_rows, conversion_key(campaign_id, id)),
+            None => Ok(None),
+        }
     }
 }

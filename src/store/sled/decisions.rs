@@ -148,6 +148,10 @@ impl BrandReads for SledSession<'_> {
         }
     }
 
+    fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
+        self.store.conversion_by_payment_row(campaign_id, reference)
+    }
+
     fn converted(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {
         let key = keys::row(campaign_id, campaign_row::CONVERTED, &keys::id(participant_id));
         Ok(self.store.campaign_rows.contains_key(key)?)
@@ -312,6 +316,10 @@ impl SledStore {
                 Write::Conversion(c) => {
                     let external = keys::row(c.campaign_id, campaign_row::EXTERNAL_ID, c.external_id.as_bytes());
                     tx.insert(TreeId::CampaignRows, external, keys::id(c.id));
+                    for reference in &c.payment_references {
+                        let payment = keys::row(c.campaign_id, campaign_row::PAYMENT, reference.as_bytes());
+                        tx.insert(TreeId::CampaignRows, payment, keys::id(c.id));
+                    }
                     let member = keys::tagged(index::MEMBER_CONVERSION, c.member_id, c.id);
                     tx.insert(TreeId::Indexes, member, keys::id(c.campaign_id));
                     tx.insert(TreeId::CampaignRows, conversion_key(c.campaign_id, c.id), codec::encode(c)?);

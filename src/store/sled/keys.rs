@@ -57,6 +57,9 @@ pub mod index {
     /// they were issued, for the automation platform's polling trigger. The sequence is the
     /// store's increasing generator, taken as the issue is staged.
     pub const ISSUED: u8 = b'i';
+    /// brand → the brand's Stripe connection (its sealed signing secret). Not an index, but
+    /// a brand's small side row, kept here so the brand's own row keeps its shape.
+    pub const STRIPE: u8 = b'S';
     /// member ++ conversion → campaign : a member's conversions.
     pub const MEMBER_CONVERSION: u8 = b'v';
 }
@@ -94,6 +97,9 @@ pub mod campaign_row {
     pub const CONVERSION: u8 = b'f';
     /// ++ external id → conversion : one conversion per external id.
     pub const EXTERNAL_ID: u8 = b'g';
+    /// ++ payment reference → conversion : the conversion that names a payment (a Stripe
+    /// payment intent or invoice), for refunds and repeated reports.
+    pub const PAYMENT: u8 = b'y';
     /// ++ participant → () : the participant has converted.
     pub const CONVERTED: u8 = b'u';
     /// ++ participant → u64 : how many of the participant's referrals converted.

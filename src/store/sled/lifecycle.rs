@@ -2,7 +2,7 @@
 
 use async_trait::async_trait;
 
-use super::{codec, SledStore};
+use super::{codec, keys, SledStore};
 use crate::store::{Lifecycle, StoreError};
 
 /// Marker in `meta`: the check value of the server secret.
@@ -32,7 +32,7 @@ impl Lifecycle for SledStore {
     }
 
     async fn holds_sealed_data(&self) -> Result<bool, StoreError> {
-        if !self.webhooks.is_empty() {
+        if !self.webhooks.is_empty() || self.indexes.scan_prefix([keys::index::STRIPE]).next().is_some() {
             return Ok(true);
         }
         for row in self.members.iter().values() {

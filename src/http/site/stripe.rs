@@ -1,0 +1,141 @@
+//! `POST /hooks/stripe/{brand_id}`: Stripe's deliveries to a brand. The `Stripe-Signature`
+//! must check out against the brand's stored signing secret (`domain::stripe::verify`), or the
+//! delivery is refused with 400 and nothing changes. A payment records a conversion in every
+//! `conversion` campaign of the brand where the customer's email is a participant; a full
+//! refund refunds the conversions that name its payment. Redeliveries find what the first
+//! delivery recorded and change nothing (the brand actor's external-id and payment checks).
+//!
+//! Not rate-limited per address: Stripe sends from a few addresses in bursts, and a refused
+//! delivery only costs one read and one HMAC. The answer waits for the disk, so a 2xx tells
+//! Stripe the conversion is kept; anything else makes Stripe retry, which changes nothing twice.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use crate::actors::brand::{BrandError, RecordConversion, RefundConversion};
+use crate::domain::conversion::parse_external_id;
+use crate::domain::engine::NewConversion;
+use crate::domain::stripe::{self, Payment, StripeEvent};
+use crate::domain::webhook::PendingDelivery;
+use crate::domain::{Brand, Campaign, EmailAddress, GoalType};
+use crate::http::answers::StripeReceipt;
+use crate::http::json::{declared_length, read_body};
+use crate::http::{envelope, ApiError, AppState, Code};
+
+/// Largest event accepted. Stripe's events are a few kilobytes; an expanded checkout session
+/// with many line items stays far below this.
+pub const MAX_EVENT_BYTES: usize = 512 * 1024;
+
+/// Refuses a delivery: 400 `invalid_signature`, the same for every brand so that the answer
+/// does not tell which brands are connected.
+fn unsigned(why: impl std::fmt::Display) -> ApiError {
+    ApiError::refused(Code::InvalidSignature, why.to_string())
+}
+
+/// `POST /hooks/stripe/{brand_id}`.
+pub async fn receive(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    brand_id: web::Path<u64>,
+    mut payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let body = read_body(&mut payload, declared_length(&req), MAX_EVENT_BYTES).await?;
+    let header = req.headers().get("stripe-signature").and_then(|v| v.to_str().ok());
+    let header = header.ok_or_else(|| unsigned(stripe::SignatureError::Malformed))?;
+    let not_connected =
+        || unsigned("this endpoint has no Stripe signing secret: store one with PUT /brands/:id/stripe");
+    let connection = state.store.stripe_connection(*brand_id).await?.ok_or_else(not_connected)?;
+    let brand = state.store.brand(*brand_id).await?.ok_or_else(not_connected)?;
+    let secret =
+        state.auth.stripe_secrets.open(brand.id, &connection.sealed_secret).map_err(|_| {
+            ApiError::Internal(format!("the Stripe signing secret of brand {} does not open", brand.id))
+        })?;
+    let now = chrono::Utc::now().timestamp();
+    stripe::verify(header, &body, &secret, now).map_err(unsigned)?;
+    let event = stripe::read_event(&body)
+        .ok_or_else(|| ApiError::refused(Code::InvalidBody, "the body is not a Stripe event (type, data.object)"))?;
+    let receipt = match event {
+        StripeEvent::Ignored => StripeReceipt { outcome: "ignored", conversion_ids: Vec::new() },
+        StripeEvent::Paid(payment) => record(&state, &brand, payment).await?,
+        StripeEvent::Refunded { fully: false, .. } => {
+            StripeReceipt { outcome: "partial_refund", conversion_ids: Vec::new() }
+        }
+        StripeEvent::Refunded { references, fully: true } => refund(&state, &brand, &references).await?,
+    };
+    tracing::info!(brand_id = brand.id, outcome = receipt.outcome, conversions = ?receipt.conversion_ids, "stripe event");
+    Ok(envelope::ok(receipt))
+}
+
+/// The brand's campaigns with a `conversion` goal.
+async fn conversion_campaigns(state: &AppState, brand: &Brand) -> Result<Vec<Campaign>, ApiError> {
+    let mut campaigns = Vec::new();
+    for id in state.store.campaign_ids_of_brand(brand.id).await? {
+        campaigns.extend(state.store.campaign(id).await?.filter(|c| c.goal_type == GoalType::Conversion));
+    }
+    Ok(campaigns)
+}
+
+/// Records the payment as a conversion of the customer in each conversion campaign.
+async fn record(state: &AppState, brand: &Brand, payment: Payment) -> Result<StripeReceipt, ApiError> {
+    let Some(email) = payment.email.as_deref().and_then(|e| EmailAddress::parse(e).ok()) else {
+        return Ok(StripeReceipt { outcome: "no_customer_email", conversion_ids: Vec::new() });
+    };
+    // Stripe's ids are short; one that is not a usable external id is not a payment of ours.
+    let Ok(external_id) = parse_external_id(&payment.object_id) else {
+        return Ok(StripeReceipt { outcome: "ignored", conversion_ids: Vec::new() });
+    };
+    let currency = payment.currency.as_deref().filter(|c| c.len() == 3 && c.bytes().all(|b| b.is_ascii_alphabetic()));
+    let amount = payment.amount_minor.zip(currency).and_then(|(minor, c)| stripe::amount_from_minor(minor, c));
+    let mut conversion_ids = Vec::new();
+    let mut deliveries: Vec<PendingDelivery> = Vec::new();
+    for campaign in conversion_campaigns(state, brand).await? {
+        let Some(participant) = state.store.participant_by_email(campaign.id, &email).await? else { continue };
+        let conversion = NewConversion {
+            participant_id: participant.id,
+            external_id: external_id.clone(),
+            amount: amount.clone(),
+            currency: currency.map(str::to_ascii_uppercase),
+            payment_references: payment.references.clone(),
+        };
+        let message = RecordConversion { campaign_id: campaign.id, member_id: brand.member_id, conversion };
+        match state.brands.get(brand.id).send(message).await? {
+            Ok(converted) => {
+                conversion_ids.push(converted.conversion.id);
+                deliveries.extend(converted.deliveries);
+            }
+            // Deleted since it was read (the campaign or the participant): nothing to record.
+            Err(BrandError::NotFound(_)) => {}
+            Err(other) => return Err(other.into()),
+        }
+    }
+    state.store.durable().await?;
+    state.deliver(deliveries);
+    let outcome = if conversion_ids.is_empty() { "no_participant" } else { "recorded" };
+    Ok(StripeReceipt { outcome, conversion_ids })
+}
+
+/// Refunds every conversion of the brand that names one of the refunded payment's ids.
+async fn refund(state: &AppState, brand: &Brand, references: &[String]) -> Result<StripeReceipt, ApiError> {
+    let mut conversion_ids = Vec::new();
+    let mut deliveries = Vec::new();
+    for campaign_id in state.store.campaign_ids_of_brand(brand.id).await? {
+        for reference in references {
+            let Some(conversion) = state.store.conversion_by_payment(campaign_id, reference).await? else { continue };
+            if conversion_ids.contains(&conversion.id) {
+                continue;
+            }
+            let message = RefundConversion { member_id: brand.member_id, conversion_id: conversion.id };
+            match state.brands.get(brand.id).send(message).await? {
+                Ok(refunded) => {
+                    conversion_ids.push(conversion.id);
+                    deliveries.extend(refunded.deliveries);
+                }
+                Err(BrandError::NotFound(_)) => {}
+                Err(other) => return Err(other.into()),
+            }
+        }
+    }
+    state.store.durable().await?;
+    state.deliver(deliveries);
+    let outcome = if conversion_ids.is_empty() { "no_conversion" } else { "refunded" };
+    Ok(StripeReceipt { outcome, conversion_ids })
+}
