@@ -5,7 +5,9 @@
 # random moment, restarts it on the same data directory, and checks that every acknowledged
 # signup and reward is present, that no coupon was assigned twice, and that the counters
 # agree with the records. Each round then moves held rewards (approve, fulfil, void) from
-# several workers, kills it again mid-way, and checks that no acknowledged move was lost.
+# several workers, kills it again mid-way, and checks that no acknowledged move was lost;
+# then Stripe reports payments and refunds (signed as Stripe signs them), killed mid-way
+# again: no acknowledged one is lost, and redelivering them all doubles nothing.
 # Loopback only; every round is bounded in time.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -3,6 +3,8 @@
 
 import argparse
 import atexit
+import hashlib
+import hmac
 import http.client
 import shutil
 import json
@@ -71,8 +73,8 @@ class Client:
         self.port, self.token = port, token
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
-    def call(self, method, path, body=None, content_type="application/json", root="/api/v1"):
-        headers = {}
+    def call(self, method, path, body=None, content_type="application/json", root="/api/v1", headers=None):
+        headers = dict(headers or {})
         if self.token:
             headers["Authorization"] = f"Bearer {self.token}"
         data = None
@@ -165,6 +167,84 @@ def lifecycle_round(server, token, round_no, referrer, workers, per_round):
     print(f"round {round_no:2d}: {acknowledged:5d} rewards moved and acknowledged before SIGKILL, none lost", flush=True)
 
 
+# The Stripe endpoint's signing secret of the test's brand (the test signs as Stripe does).
+STRIPE_SECRET = "whsec_crash" + os.urandom(12).hex()
+
+
+def stripe_events(round_no, friends):
+    """A paid checkout for each friend and, for every third, the full refund of its payment."""
+    events = []
+    for i, email in enumerate(friends):
+        pi = f"pi_{round_no}_{i}"
+        paid = {"type": "checkout.session.completed", "data": {"object": {"id": f"cs_{round_no}_{i}", "customer_details": {"email": email}, "amount_total": 1990, "currency": "eur", "payment_intent": pi}}}
+        refund = {"type": "charge.refunded", "data": {"object": {"id": f"ch_{round_no}_{i}", "payment_intent": pi, "refunded": True}}} if i % 3 == 0 else None
+        events.append((f"cs_{round_no}_{i}", json.dumps(paid), refund and json.dumps(refund)))
+    return events
+
+
+def deliver(client, brand, body):
+    t = str(int(time.time()))
+    mac = hmac.new(STRIPE_SECRET.encode(), f"{t}.{body}".encode(), hashlib.sha256).hexdigest()
+    return client.call("POST", f"/hooks/stripe/{brand}", body, root="", headers={"Stripe-Signature": f"t={t},v1={mac}"})
+
+
+def stripe_round(server, token, round_no, brand, campaign, referrer, workers, per_round):
+    """Stripe reports `per_round` payments of referred friends (and refunds a third of them)
+    from several workers; the server is killed mid-way. After the restart every acknowledged
+    payment is one conversion and every acknowledged refund has refunded it; then Stripe
+    redelivers every event of the round, and each payment is still exactly one conversion
+    with one reward for the referrer (voided when refunded)."""
+    client = Client(server.port, token)
+    friends = [f"payer{round_no}-{i}@crash.example" for i in range(per_round)]
+    for email in friends:
+        client.ok("POST", "/signups/referral", {"referral_code": referrer["referral_code"], "email": email})
+    events = stripe_events(round_no, friends)
+    paid_acks, refund_acks = set(), set()
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def worker(mine):
+        client = Client(server.port, token)
+        for external_id, paid, refund in mine:
+            for kind, body in (("paid", paid), ("refund", refund)):
+                if body is None or stop.is_set():
+                    break
+                try:
+                    status, answer = deliver(client, brand, body)
+                except (OSError, http.client.HTTPException):
+                    return
+                if status != 200:
+                    sys.exit(f"round {round_no}: Stripe {kind} of {external_id} -> {status} {answer}")
+                with lock:
+                    (paid_acks if kind == "paid" else refund_acks).add(external_id)
+
+    threads = [threading.Thread(target=worker, args=(events[w::workers],)) for w in range(workers)]
+    for t in threads:
+        t.start()
+    time.sleep(random.uniform(0.02, 0.8))
+    server.kill()
+    stop.set()
+    for t in threads:
+        t.join()
+    server.start()
+    client = Client(server.port, token)
+    recorded = {c["external_id"]: c for c in all_pages(client, f"/conversions?campaign_id={campaign}", "conversions")}
+    for external_id in paid_acks:
+        if external_id not in recorded:
+            sys.exit(f"round {round_no}: acknowledged Stripe payment {external_id} has no conversion after restart")
+    for external_id in refund_acks:
+        if recorded[external_id]["status"] != "refunded":
+            sys.exit(f"round {round_no}: acknowledged refund of {external_id} lost after restart")
+    # Stripe redelivers everything of the round; nothing may double.
+    for external_id, paid, refund in events:
+        for body in (paid, refund):
+            if body is not None:
+                status, answer = deliver(client, brand, body)
+                if status != 200 or answer["data"]["outcome"] not in ("recorded", "refunded"):
+                    sys.exit(f"round {round_no}: redelivery for {external_id} -> {status} {answer}")
+    print(f"round {round_no:2d}: {len(paid_acks):5d} Stripe payments and {len(refund_acks)} refunds acknowledged before SIGKILL, none lost", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
@@ -173,6 +253,7 @@ def main():
     parser.add_argument("--referrers", type=int, default=50)
     parser.add_argument("--coupons-per-round", type=int, default=150)
     parser.add_argument("--held-per-round", type=int, default=600)
+    parser.add_argument("--payments-per-round", type=int, default=1500)
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="referrals-crash-")
@@ -194,6 +275,10 @@ def main():
     # Rewards held 30 days, moved by hand: the lifecycle part of each round.
     held_campaign = admin.ok("POST", "/campaigns", {"name": "Held", "url_id": brand, "reward_type": 1, "num_signups": 1, "hold_days": 30})["id"]
     held_referrer = admin.ok("POST", "/signups", {"campaign_id": held_campaign, "email": "held-referrer@crash.example"})["participant"]
+    # Payments reported by Stripe: each referred payer's first payment earns the referrer 5.00.
+    paid_campaign = admin.ok("POST", "/campaigns", {"name": "Paid", "url_id": brand, "reward_type": 5, "reward_value": "5", "num_signups": 1, "goal_type": "conversion"})["id"]
+    paid_referrer = admin.ok("POST", "/signups", {"campaign_id": paid_campaign, "email": "paid-referrer@crash.example"})["participant"]
+    admin.ok("PUT", f"/brands/{brand}/stripe", {"signing_secret": STRIPE_SECRET})
 
     acknowledged = {}  # email -> (participant id, referrer id, [reward ids])
     uploaded = 0
@@ -255,6 +340,7 @@ def main():
         admin = Client(server.port, token)
         admin.ok("POST", f"/campaigns/{held_campaign}/coupons", "\n".join(f"H{round_no:02d}-{i:04d}" for i in range(args.coupons_per_round)), content_type="text/csv")
         lifecycle_round(server, token, round_no, held_referrer, args.workers, args.held_per_round)
+        stripe_round(server, token, round_no, brand, paid_campaign, paid_referrer, args.workers, args.payments_per_round)
 
     # Whole-campaign consistency after all the crashes.
     client = Client(server.port, token)
@@ -277,6 +363,10 @@ def main():
     held_pool = client.ok("GET", f"/campaigns/{held_campaign}/coupons")
     stats = client.ok("GET", f"/campaigns/{campaign}/stats")
     pool = client.ok("GET", f"/campaigns/{campaign}/coupons")
+    conversions = all_pages(client, f"/conversions?campaign_id={paid_campaign}", "conversions")
+    refunded = sum(c["status"] == "refunded" for c in conversions)
+    paid_rewards = all_pages(client, f"/rewards?campaign_id={paid_campaign}", "rewards")
+    paid_stats = client.ok("GET", f"/campaigns/{paid_campaign}/stats")
     checks = {
         "no coupon assigned twice": len(coupon_values) == len(set(coupon_values)),
         "participants counter = records": stats["participants"] == len(participants),
@@ -290,6 +380,10 @@ def main():
         "reward counts by state = records (held campaign)": held_stats == by_state,
         "no coupon of the held campaign twice": len(held_codes) == len(set(held_codes)),
         "held campaign: coupons used = rewards that were issued": held_pool["used"] == len(held_codes),
+        "Stripe: one conversion per payment": len(conversions) == args.rounds * args.payments_per_round == len({c["external_id"] for c in conversions}),
+        "Stripe: conversions counter = records": paid_stats["conversions"] == len(conversions),
+        "Stripe: one referrer reward per payment": len(paid_rewards) == len(conversions),
+        "Stripe: refunds counter = refunded conversions = voided rewards": paid_stats["refunds"] == refunded == paid_stats["rewards"]["voided"] == sum(r["status"] == "voided" for r in paid_rewards),
     }
     server.stop()
     for name, ok in checks.items():

@@ -23,6 +23,7 @@ mod rewards;
 mod roots;
 mod signups;
 mod site;
+mod stripe;
 mod tenant_isolation;
 mod webhooks;
 mod widget_signup;

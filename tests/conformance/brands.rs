@@ -2,6 +2,7 @@
 
 use referrals::domain::ids::IdKind;
 use referrals::domain::lander::Lander;
+use referrals::domain::stripe::StripeConnection;
 use referrals::domain::CampaignCounters;
 use referrals::domain::{Brand, Campaign};
 use referrals::store::{AtLimit, BrandRefused, DomainTaken, SharedStorage};
@@ -25,7 +26,19 @@ pub async fn a_member_has_one_brand_per_domain(store: SharedStorage) {
     store.save_brand(&changed).await.unwrap();
     assert_eq!(store.brand(first.id).await.unwrap(), Some(changed.clone()));
 
+    // The Stripe connection: stored, replaced, removed, and gone with the brand.
+    assert_eq!(store.stripe_connection(first.id).await.unwrap(), None);
+    let connection = StripeConnection { sealed_secret: vec![1, 2, 3], connected_at: "2026-11-24T10:00:00Z".into() };
+    store.save_stripe_connection(first.id, Some(&connection)).await.unwrap();
+    assert_eq!(store.stripe_connection(first.id).await.unwrap(), Some(connection.clone()));
+    assert!(store.holds_sealed_data().await.unwrap(), "a sealed secret is held");
+    store.save_stripe_connection(first.id, None).await.unwrap();
+    assert_eq!(store.stripe_connection(first.id).await.unwrap(), None);
+    store.save_stripe_connection(first.id, Some(&connection)).await.unwrap();
+    assert_eq!(store.stripe_connection(twin.id).await.unwrap(), None, "one brand's, not another's");
+
     store.remove_brand(&changed).await.unwrap();
+    assert_eq!(store.stripe_connection(first.id).await.unwrap(), None, "removed with its brand");
     assert!(store.brand(first.id).await.unwrap().is_none());
     assert_eq!(store.brands_of_member(ann.id, page(1, 10)).await.unwrap().1, 0);
     brand(&store, &ann, "shop.example").await;

@@ -1,4 +1,5 @@
-//! Conversions: committed through a session, found by id, by external id and by page, and a
+//! Conversions: committed through a session, found by id, by external id, by payment
+//! reference and by page, and a
 //! referrer's count of converted referrals.
 
 use referrals::domain::engine::{self, ConversionDecision, ConversionIds, Moment, NewConversion};
@@ -17,7 +18,7 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
     let referrer = signup(&store, &spring, "ref@example.com", None).await.participant;
     let friend = signup(&store, &spring, "a@example.com", Some(referrer.id)).await.participant;
     let mut made = Vec::new();
-    for external_id in ["order-1", "order-2"] {
+    for (external_id, references) in [("order-1", vec![]), ("order-2", vec!["pi_2".to_owned(), "in_2".to_owned()])] {
         let ids = ConversionIds {
             conversion: store.next_id(IdKind::Conversion).await.unwrap(),
             referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),
@@ -28,7 +29,7 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
             external_id: external_id.into(),
             amount: None,
             currency: None,
-            payment_references: Vec::new(),
+            payment_references: references,
         };
         let session = store.session(shop.id).await.unwrap();
         let decided = engine::decide_conversion(&*session, &spring, &new, ids, &Moment::now()).unwrap();
@@ -42,6 +43,8 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
     let session = store.session(shop.id).await.unwrap();
     assert_eq!(session.conversion_by_external_id(spring.id, "order-2").unwrap(), Some(made[1].clone()));
     assert_eq!(session.conversion_by_external_id(spring.id, "order-3").unwrap(), None);
+    assert_eq!(session.conversion_by_payment(spring.id, "in_2").unwrap(), Some(made[1].clone()));
+    assert_eq!(session.conversion_by_payment(spring.id, "order-2").unwrap(), None, "an external id is not a payment");
     assert!(session.converted(spring.id, friend.id).unwrap());
     assert!(!session.converted(spring.id, referrer.id).unwrap());
     drop(session);
@@ -50,8 +53,11 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
     assert_eq!((listed.iter().map(|c| c.id).collect::<Vec<_>>(), total), (vec![made[1].id, made[0].id], 2));
     assert_eq!(store.conversions_of_member(ann.id, None, page(2, 1)).await.unwrap().0[0].id, made[0].id);
     assert_eq!(store.counters(spring.id).await.unwrap().conversions, 2);
+    assert_eq!(store.conversion_by_payment(spring.id, "pi_2").await.unwrap(), Some(made[1].clone()));
+    assert_eq!(store.conversion_by_payment(spring.id + 1, "pi_2").await.unwrap(), None, "per campaign");
 
     store.delete_campaign(&spring).await.unwrap();
     assert_eq!(store.conversion(ann.id, made[0].id).await.unwrap(), None);
+    assert_eq!(store.conversion_by_payment(spring.id, "pi_2").await.unwrap(), None, "purged with the campaign");
     assert_eq!(store.conversions_of_member(ann.id, None, page(1, 10)).await.unwrap().1, 0);
 }
