@@ -67,6 +67,21 @@ pub struct RewardsByStatus {
 }
 
 impl RewardsByStatus {
+    /// The count of each state among `statuses` (one participant's rewards).
+    pub fn of(statuses: impl IntoIterator<Item = super::RewardStatus>) -> Self {
+        let mut counts = Self::default();
+        for status in statuses {
+            *match status {
+                super::RewardStatus::Held => &mut counts.held,
+                super::RewardStatus::Pending => &mut counts.pending,
+                super::RewardStatus::Issued => &mut counts.issued,
+                super::RewardStatus::Fulfilled => &mut counts.fulfilled,
+                super::RewardStatus::Voided => &mut counts.voided,
+            } += 1;
+        }
+        counts
+    }
+
     pub fn add(&mut self, other: &Self) {
         self.held += other.held;
         self.pending += other.pending;

@@ -154,6 +154,8 @@ async fn approve_void_and_fulfil_move_a_reward_once_and_refuse_every_other_move(
     let statuses: Vec<&str> =
         detail["data"]["rewards"].as_array().unwrap().iter().map(|r| r["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["fulfilled", "voided", "held"]);
+    let by_status = json!({"held": 1, "pending": 0, "issued": 0, "fulfilled": 1, "voided": 1});
+    assert_eq!(detail["data"]["rewards_by_status"], by_status, "the participant read counts them too");
 }
 
 #[tokio::test]

@@ -10,7 +10,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
-use crate::domain::{self, CampaignCounters, ReferralCode, RewardReason};
+use crate::domain::{self, CampaignCounters, ReferralCode};
+
+mod rewards;
+pub use rewards::*;
 
 /// A brand (a website).
 #[derive(Debug, Serialize, ToSchema)]
@@ -280,6 +283,8 @@ pub struct ParticipantDetail {
     pub unique_visits: u64,
     pub referrer: Option<Referrer>,
     pub rewards: Vec<Reward>,
+    /// How many of `rewards` are in each state.
+    pub rewards_by_status: domain::counters::RewardsByStatus,
     pub invited_emails: Vec<String>,
     pub invites: Vec<Invite>,
     /// Referrals (unique visits, or converted referrals, as the goal counts) still needed for
@@ -302,6 +307,7 @@ pub fn participant_detail(
         unique_visits: p.visits,
         referrer: referrer.map(|r| Referrer { id: r.id, name: r.name.clone(), email: r.email.clone() }),
         rewards: rewards.iter().map(reward).collect(),
+        rewards_by_status: domain::counters::RewardsByStatus::of(rewards.iter().map(|r| r.status)),
         invited_emails: invites.iter().map(|i| i.email.clone()).collect(),
         invites: invites.iter().map(|i| invite(i, p.campaign_id, site)).collect(),
         next_reward_in: domain::goal::remaining_until_reward(goal_count, num_signups),
@@ -336,86 +342,6 @@ pub fn invite(i: &domain::Invite, campaign_id: u64, site: &str) -> Invite {
         referral_link: referral_link(site, &code),
         referral_code: code,
         created_at: i.created_at.clone(),
-    }
-}
-
-/// A reward.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Reward {
-    pub id: u64,
-    /// `coupon`, `message`, `token` or `cash`.
-    #[serde(rename = "type")]
-    pub kind: &'static str,
-    /// The coupon code, amount or message; a coupon's is null until it is issued.
-    pub value: Option<String>,
-    /// `held`, `pending`, `issued`, `fulfilled` or `voided`.
-    pub status: &'static str,
-    /// `referrer` or `invited`.
-    pub reason: &'static str,
-    pub participant_id: u64,
-    pub campaign_id: u64,
-    pub created_at: String,
-    pub issued_at: Option<String>,
-    /// While held: why (`hold_period`, …).
-    pub hold_reasons: Vec<&'static str>,
-    /// While held for a hold period: when it ends and the reward is issued by itself.
-    pub hold_until: Option<String>,
-    /// Once voided: why.
-    pub void_reason: Option<String>,
-}
-
-pub fn reward(r: &domain::Reward) -> Reward {
-    Reward {
-        id: r.id,
-        kind: r.kind.name(),
-        value: r.value.clone(),
-        status: r.status.name(),
-        reason: match r.reason {
-            RewardReason::Referrer => "referrer",
-            RewardReason::Invited => "invited",
-        },
-        participant_id: r.participant_id,
-        campaign_id: r.campaign_id,
-        created_at: r.created_at.clone(),
-        issued_at: r.issued_at.clone(),
-        hold_reasons: r.holds.iter().map(|h| h.name()).collect(),
-        hold_until: r.release_at_ms.and_then(rfc3339_ms),
-        void_reason: r.void_reason.clone(),
-    }
-}
-
-/// Unix milliseconds as the API writes times.
-fn rfc3339_ms(ms: i64) -> Option<String> {
-    chrono::DateTime::from_timestamp_millis(ms).map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
-}
-
-/// One state a reward entered.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RewardChange {
-    /// The state entered.
-    pub status: &'static str,
-    pub at: String,
-    /// Why: `earned`, `approved`, `hold period ended`, `coupon uploaded`, `fulfilled`, or the
-    /// void reason.
-    pub note: String,
-}
-
-/// A reward with its history: every state it entered, oldest first.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RewardDetail {
-    #[serde(flatten)]
-    pub reward: Reward,
-    pub history: Vec<RewardChange>,
-}
-
-pub fn reward_detail(r: &domain::Reward) -> RewardDetail {
-    RewardDetail {
-        reward: reward(r),
-        history: r
-            .history
-            .iter()
-            .map(|c| RewardChange { status: c.status.name(), at: c.at.clone(), note: c.note.clone() })
-            .collect(),
     }
 }
 
@@ -457,41 +383,5 @@ pub fn referral_signup(signed: &domain::engine::Signed, site: &str) -> ReferralS
         referrer_reward: signed.referrer_reward.as_ref().map(reward),
         referrer: signed.referrer.as_ref().map(|r| ReferrerCount { id: r.id, referrals: r.referrals }),
         message: None,
-    }
-}
-
-/// A conversion.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Conversion {
-    pub id: u64,
-    pub campaign_id: u64,
-    pub participant_id: u64,
-    /// Your order or invoice id.
-    pub external_id: String,
-    pub amount: Option<String>,
-    pub currency: Option<String>,
-    /// `recorded` or `refunded`.
-    pub status: &'static str,
-    pub created_at: String,
-    pub refunded_at: Option<String>,
-    /// The ids of the rewards it produced.
-    pub reward_ids: Vec<u64>,
-    /// Stripe's ids of the payment (payment intent, invoice) when Stripe reported it.
-    pub payment_references: Vec<String>,
-}
-
-pub fn conversion(c: &domain::conversion::Conversion) -> Conversion {
-    Conversion {
-        id: c.id,
-        campaign_id: c.campaign_id,
-        participant_id: c.participant_id,
-        external_id: c.external_id.clone(),
-        amount: c.amount.clone(),
-        currency: c.currency.clone(),
-        status: c.status.name(),
-        created_at: c.created_at.clone(),
-        refunded_at: c.refunded_at.clone(),
-        reward_ids: c.rewards.iter().map(|&(_, id)| id).collect(),
-        payment_references: c.payment_references.clone(),
     }
 }
