@@ -92,6 +92,19 @@ class Client:
         return answer["data"]
 
 
+def kill_during(server, threads, stop, low, high):
+    """Runs `threads`, kills the server with SIGKILL after a random `low`..`high` seconds,
+    lets the threads see it, and starts the server again on the same data."""
+    for t in threads:
+        t.start()
+    time.sleep(random.uniform(low, high))
+    server.kill()
+    stop.set()
+    for t in threads:
+        t.join()
+    server.start()
+
+
 def all_pages(client, path, key="participants"):
     """Every item of a list endpoint (`path` has its query already), page by page."""
     items, page = [], 1
@@ -147,15 +160,7 @@ def lifecycle_round(server, token, round_no, referrer, workers, per_round):
                 with lock:
                     progress[reward_id] = (state, None)
 
-    threads = [threading.Thread(target=worker, args=(rewards[w::workers],)) for w in range(workers)]
-    for t in threads:
-        t.start()
-    time.sleep(random.uniform(0.01, 0.25))
-    server.kill()
-    stop.set()
-    for t in threads:
-        t.join()
-    server.start()
+    kill_during(server, [threading.Thread(target=worker, args=(rewards[w::workers],)) for w in range(workers)], stop, 0.01, 0.25)
     client = Client(server.port, token)
     acknowledged = 0
     for reward_id, (state, in_flight) in progress.items():
@@ -218,15 +223,7 @@ def stripe_round(server, token, round_no, brand, campaign, referrer, workers, pe
                 with lock:
                     (paid_acks if kind == "paid" else refund_acks).add(external_id)
 
-    threads = [threading.Thread(target=worker, args=(events[w::workers],)) for w in range(workers)]
-    for t in threads:
-        t.start()
-    time.sleep(random.uniform(0.02, 0.8))
-    server.kill()
-    stop.set()
-    for t in threads:
-        t.join()
-    server.start()
+    kill_during(server, [threading.Thread(target=worker, args=(events[w::workers],)) for w in range(workers)], stop, 0.02, 0.8)
     client = Client(server.port, token)
     recorded = {c["external_id"]: c for c in all_pages(client, f"/conversions?campaign_id={campaign}", "conversions")}
     for external_id in paid_acks:
@@ -313,18 +310,9 @@ def main():
                 with lock:
                     round_acks.append((email, data["participant"]["id"], referrer["id"], rewards))
 
-        threads = [threading.Thread(target=worker) for _ in range(args.workers)]
-        for t in threads:
-            t.start()
-        time.sleep(random.uniform(0.3, 2.0))
-        server.kill()
-        stop.set()
-        for t in threads:
-            t.join()
+        kill_during(server, [threading.Thread(target=worker) for _ in range(args.workers)], stop, 0.3, 2.0)
         for email, pid, rid, rewards in round_acks:
             acknowledged[email] = (pid, rid, rewards)
-
-        server.start()
         client = Client(server.port, token)
         rewards_of = {}
         for email, pid, rid, rewards in round_acks:

@@ -65,6 +65,16 @@ pub async fn receive(
     Ok(envelope::ok(receipt))
 }
 
+/// An actor's answer, or `None` when what it acts on was deleted since it was read (a
+/// campaign, a participant): nothing to record then, and nothing for Stripe to retry.
+fn unless_gone<T>(answer: Result<T, BrandError>) -> Result<Option<T>, ApiError> {
+    match answer {
+        Ok(done) => Ok(Some(done)),
+        Err(BrandError::NotFound(_)) => Ok(None),
+        Err(other) => Err(other.into()),
+    }
+}
+
 /// The brand's campaigns with a `conversion` goal.
 async fn conversion_campaigns(state: &AppState, brand: &Brand) -> Result<Vec<Campaign>, ApiError> {
     let mut campaigns = Vec::new();
@@ -97,14 +107,9 @@ async fn record(state: &AppState, brand: &Brand, payment: Payment) -> Result<Str
             payment_references: payment.references.clone(),
         };
         let message = RecordConversion { campaign_id: campaign.id, member_id: brand.member_id, conversion };
-        match state.brands.get(brand.id).send(message).await? {
-            Ok(converted) => {
-                conversion_ids.push(converted.conversion.id);
-                deliveries.extend(converted.deliveries);
-            }
-            // Deleted since it was read (the campaign or the participant): nothing to record.
-            Err(BrandError::NotFound(_)) => {}
-            Err(other) => return Err(other.into()),
+        if let Some(converted) = unless_gone(state.brands.get(brand.id).send(message).await?)? {
+            conversion_ids.push(converted.conversion.id);
+            deliveries.extend(converted.deliveries);
         }
     }
     state.store.durable().await?;
@@ -124,13 +129,9 @@ async fn refund(state: &AppState, brand: &Brand, references: &[String]) -> Resul
                 continue;
             }
             let message = RefundConversion { member_id: brand.member_id, conversion_id: conversion.id };
-            match state.brands.get(brand.id).send(message).await? {
-                Ok(refunded) => {
-                    conversion_ids.push(conversion.id);
-                    deliveries.extend(refunded.deliveries);
-                }
-                Err(BrandError::NotFound(_)) => {}
-                Err(other) => return Err(other.into()),
+            if let Some(refunded) = unless_gone(state.brands.get(brand.id).send(message).await?)? {
+                conversion_ids.push(conversion.id);
+                deliveries.extend(refunded.deliveries);
             }
         }
     }
