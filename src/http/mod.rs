@@ -15,6 +15,7 @@
 //! | `/brands`, `/brands/:id`, `/brands/:id/stats` | [`brands`] |
 //! | `/brands/:id/stripe` | [`stripe`] (deliveries: [`site::stripe`]) |
 //! | `/campaigns`, `/campaigns/:id`, `/campaigns/:id/stats`, `/campaigns/:id/coupons` | [`campaigns`] |
+//! | `/campaigns/:id/participants.csv`, `/campaigns/:id/rewards.csv` | [`exports`] |
 //! | `/participants`, `/participants/:id`, `/participants/:id/invites` | [`participants`] |
 //! | `POST /signups`, `POST /signups/referral` | [`signups`] |
 //! | `/webhooks`, `/webhooks/:id`, `…/secret`, `…/test`, `…/deliveries`, `…/deliveries/:event_id/retry` | [`webhooks`] |
@@ -34,6 +35,7 @@ pub mod code;
 pub mod conversions;
 pub mod envelope;
 pub mod error;
+pub mod exports;
 pub mod fallback;
 pub mod health;
 pub mod idempotency;
@@ -98,6 +100,8 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}").get(campaigns::get).put(campaigns::update).delete(campaigns::delete))
         .service(resource("/campaigns/{id}/stats").get(campaigns::stats))
         .service(resource("/campaigns/{id}/coupons").get(campaigns::coupons).post(campaigns::upload_coupons))
+        .service(resource("/campaigns/{id}/participants.csv").get(exports::participants))
+        .service(resource("/campaigns/{id}/rewards.csv").get(exports::rewards))
         .service(resource("/participants").get(participants::list))
         .service(resource("/participants/{id}").get(participants::get))
         .service(resource("/participants/{id}/invites").post(participants::invite))

@@ -161,6 +161,9 @@ pub trait ParticipantStore: Send + Sync {
         campaign_id: u64,
         page: PageRequest,
     ) -> Result<(Vec<Participant>, u64), StoreError>;
+    /// Up to `limit` of the campaign's participants in the order they joined, from roster
+    /// position `from_seq` on (1 is the first): an export's cursor, one range read a batch.
+    async fn roster(&self, campaign_id: u64, from_seq: u64, limit: usize) -> Result<Vec<Participant>, StoreError>;
     /// A page of the member's participants (only `campaign_id`'s when given) that match
     /// `filter`, newest first, and how many match. Reads every candidate unless an email
     /// narrows a campaign to one: linear in the participants searched.

@@ -9,6 +9,7 @@ mod campaigns;
 mod contract;
 mod conversions;
 mod durability;
+mod exports;
 mod helpers;
 mod hostile_input;
 mod lifecycle;

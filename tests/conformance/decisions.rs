@@ -26,6 +26,12 @@ pub async fn a_signup_is_found_every_way_a_participant_is_read(store: SharedStor
     let (second_page, _) = store.participants_of_campaign(spring.id, page(2, 1)).await.unwrap();
     assert_eq!(second_page.iter().map(|p| p.id).collect::<Vec<_>>(), vec![first.id]);
     assert!(store.participants_of_campaign(spring.id, page(3, 1)).await.unwrap().0.is_empty());
+    let ids = |ps: Vec<referrals::domain::Participant>| ps.iter().map(|p| p.id).collect::<Vec<_>>();
+    assert_eq!(ids(store.roster(spring.id, 1, 10).await.unwrap()), vec![first.id, second.id], "oldest first");
+    assert_eq!(ids(store.roster(spring.id, 0, 1).await.unwrap()), vec![first.id], "from the first, at most one");
+    assert_eq!(ids(store.roster(spring.id, 2, 10).await.unwrap()), vec![second.id]);
+    assert!(store.roster(spring.id, 3, 10).await.unwrap().is_empty());
+    assert!(store.roster(spring.id + 1, 1, 10).await.unwrap().is_empty(), "another campaign's");
     let (of_member, total) = store.participants_of_member(ann.id, page(1, 10)).await.unwrap();
     assert_eq!((of_member.len(), total), (2, 2));
     assert_eq!(store.counters(spring.id).await.unwrap().participants, 2);

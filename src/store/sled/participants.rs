@@ -153,6 +153,19 @@ impl ParticipantStore for SledStore {
         Ok((participants, total))
     }
 
+    async fn roster(&self, campaign_id: u64, from_seq: u64, limit: usize) -> Result<Vec<Participant>, StoreError> {
+        let from = keys::row(campaign_id, campaign_row::ROSTER, &from_seq.max(1).to_be_bytes());
+        let to = keys::row(campaign_id, campaign_row::ROSTER, &u64::MAX.to_be_bytes());
+        let mut participants = Vec::with_capacity(limit);
+        for entry in self.campaign_rows.range(from..=to).values().take(limit) {
+            if let Some(participant) = keys::read_id(&entry?).map(|id| self.participant_row(id)).transpose()?.flatten()
+            {
+                participants.push(participant);
+            }
+        }
+        Ok(participants)
+    }
+
     async fn search_participants(
         &self,
         member_id: u64,

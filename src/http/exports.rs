@@ -1,0 +1,203 @@
+//! CSV exports of a campaign: `GET /campaigns/:id/participants.csv` and
+//! `GET /campaigns/:id/rewards.csv`. Streamed: the campaign's roster is read a batch at a time
+//! (one range read, see `ParticipantStore::roster`) and each batch is written out before the
+//! next is read, so memory stays flat at any size. The export is live, not a snapshot: a
+//! participant who joins while it runs may or may not be in it.
+//!
+//! Every text cell that a spreadsheet would run as a formula (one starting with `=`, `+`,
+//! `-`, `@`, a tab or a carriage return) is neutralised with a leading `'`, as OWASP
+//! recommends for CSV injection; numbers and ids are ours and never start with those.
+
+use std::borrow::Cow;
+
+use actix_web::{web, HttpResponse};
+
+use super::authenticated::AuthenticatedMember;
+use super::error::ApiError;
+use super::ownership;
+use super::state::AppState;
+use crate::domain::counters::RewardsByStatus;
+use crate::domain::{Participant, ReferralCode, Reward, RewardReason};
+use crate::store::SharedStorage;
+
+/// Participants read per batch.
+const BATCH: usize = 500;
+
+/// The header row of `participants.csv`.
+pub const PARTICIPANT_COLUMNS: [&str; 12] = [
+    "participant_id",
+    "email",
+    "name",
+    "referral_code",
+    "referred_by",
+    "referrals",
+    "rewards_held",
+    "rewards_pending",
+    "rewards_issued",
+    "rewards_fulfilled",
+    "rewards_voided",
+    "created_at",
+];
+
+/// The header row of `rewards.csv`.
+pub const REWARD_COLUMNS: [&str; 11] = [
+    "reward_id",
+    "participant_id",
+    "email",
+    "type",
+    "value",
+    "status",
+    "reason",
+    "created_at",
+    "issued_at",
+    "void_reason",
+    "history",
+];
+
+/// A text cell as a spreadsheet may open it safely.
+pub fn neutralise(cell: &str) -> Cow<'_, str> {
+    match cell.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => Cow::Owned(format!("'{cell}")),
+        _ => Cow::Borrowed(cell),
+    }
+}
+
+/// Which export.
+#[derive(Clone, Copy)]
+enum Export {
+    Participants,
+    Rewards,
+}
+
+/// Where a streaming export is.
+struct Cursor {
+    store: SharedStorage,
+    campaign_id: u64,
+    export: Export,
+    /// The roster position to read from next.
+    next_seq: u64,
+    header_written: bool,
+}
+
+fn participant_row(p: &Participant, rewards: &[Reward]) -> Vec<String> {
+    let counts = RewardsByStatus::of(rewards.iter().map(|r| r.status));
+    vec![
+        p.id.to_string(),
+        neutralise(&p.email).into_owned(),
+        neutralise(&p.name).into_owned(),
+        ReferralCode::link(p.campaign_id, p.id).encode(),
+        p.referred_by.map(|id| id.to_string()).unwrap_or_default(),
+        p.referrals.to_string(),
+        counts.held.to_string(),
+        counts.pending.to_string(),
+        counts.issued.to_string(),
+        counts.fulfilled.to_string(),
+        counts.voided.to_string(),
+        p.created_at.clone(),
+    ]
+}
+
+fn reward_row(p: &Participant, r: &Reward) -> Vec<String> {
+    let history: Vec<String> = r.history.iter().map(|c| format!("{} {} {}", c.status.name(), c.at, c.note)).collect();
+    vec![
+        r.id.to_string(),
+        p.id.to_string(),
+        neutralise(&p.email).into_owned(),
+        r.kind.name().to_owned(),
+        neutralise(r.value.as_deref().unwrap_or("")).into_owned(),
+        r.status.name().to_owned(),
+        match r.reason {
+            RewardReason::Referrer => "referrer",
+            RewardReason::Invited => "invited",
+        }
+        .to_owned(),
+        r.created_at.clone(),
+        r.issued_at.clone().unwrap_or_default(),
+        neutralise(r.void_reason.as_deref().unwrap_or("")).into_owned(),
+        neutralise(&history.join("; ")).into_owned(),
+    ]
+}
+
+/// The next chunk of CSV, or `None` at the end. A chunk is at least one batch of the roster
+/// (more for rewards while batches hold none), so it never grows with the campaign.
+async fn next_chunk(mut cursor: Cursor) -> std::io::Result<Option<(web::Bytes, Cursor)>> {
+    let failed = |e: crate::store::StoreError| {
+        tracing::error!(campaign_id = cursor.campaign_id, error = %e, "CSV export stopped");
+        std::io::Error::other("the export could not be read")
+    };
+    let mut out = csv::Writer::from_writer(Vec::new());
+    if !cursor.header_written {
+        match cursor.export {
+            Export::Participants => out.write_record(PARTICIPANT_COLUMNS)?,
+            Export::Rewards => out.write_record(REWARD_COLUMNS)?,
+        }
+        cursor.header_written = true;
+    }
+    loop {
+        let batch = cursor.store.roster(cursor.campaign_id, cursor.next_seq, BATCH).await.map_err(failed)?;
+        let Some(last) = batch.last() else { break };
+        cursor.next_seq = last.seq + 1;
+        let mut wrote = false;
+        for participant in &batch {
+            let rewards = cursor.store.rewards_of(participant.id).await.map_err(failed)?;
+            match cursor.export {
+                Export::Participants => out.write_record(participant_row(participant, &rewards))?,
+                Export::Rewards => {
+                    for reward in &rewards {
+                        out.write_record(reward_row(participant, reward))?;
+                    }
+                }
+            }
+            wrote |= matches!(cursor.export, Export::Participants) || !rewards.is_empty();
+        }
+        if wrote {
+            break;
+        }
+    }
+    let bytes = out.into_inner().map_err(|e| e.into_error())?;
+    Ok((!bytes.is_empty()).then(|| (web::Bytes::from(bytes), cursor)))
+}
+
+async fn stream(state: &AppState, campaign_id: u64, export: Export, name: &str) -> HttpResponse {
+    let cursor = Cursor { store: state.store.clone(), campaign_id, export, next_seq: 1, header_written: false };
+    let chunks = futures_util::stream::try_unfold(cursor, next_chunk);
+    HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header(("Content-Disposition", format!("attachment; filename=\"campaign-{campaign_id}-{name}.csv\"")))
+        .streaming(chunks)
+}
+
+/// `GET /campaigns/:id/participants.csv`: one row per participant, oldest first.
+pub async fn participants(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let campaign = ownership::campaign(&state, &member, *id).await?;
+    Ok(stream(&state, campaign.id, Export::Participants, "participants").await)
+}
+
+/// `GET /campaigns/:id/rewards.csv`: one row per reward, by participant, with its history.
+pub async fn rewards(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let campaign = ownership::campaign(&state, &member, *id).await?;
+    Ok(stream(&state, campaign.id, Export::Rewards, "rewards").await)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_are_neutralised_and_nothing_else_changes() {
+        for formula in ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+            assert_eq!(neutralise(formula), format!("'{formula}"));
+        }
+        for plain in ["Ada Lovelace", "ada@example.com", "", "a=b", "10.00", "'quoted"] {
+            assert!(matches!(neutralise(plain), Cow::Borrowed(_)), "{plain:?}");
+        }
+    }
+}
