@@ -427,3 +427,59 @@ fn a_backup_taken_during_referral_signups_restores_every_acknowledged_signup_and
     let stderr = String::from_utf8_lossy(&restore_damaged.stderr);
     assert!(stderr.contains("truncated") && stderr.contains("nothing was changed"), "{stderr}");
 }
+
+#[test]
+fn a_brand_exports_as_csv_with_every_campaign_and_formulas_neutralised() {
+    let server = start_server();
+    let (key, first) = coupon_campaign(&server, "export", 1);
+    let http = reqwest::blocking::Client::new();
+    let post = |path: &str, body: Value| -> Value {
+        let response = http.post(format!("{}/api/v1{path}", server.url)).header("X-API-Key", &key).json(&body).send();
+        response.unwrap().json().unwrap()
+    };
+    // Another brand of the same member, whose participant is not in this brand's export.
+    let other = post("/brands", json!({"url": "https://export-two.example.com"}))["data"]["id"].as_u64().unwrap();
+    let elsewhere = post("/campaigns", json!({"name": "other", "url_id": other, "reward_type": 1}));
+    post("/signups", json!({"campaign_id": elsewhere["data"]["id"], "email": "zed@export.example"}));
+    let detail = http.get(format!("{}/api/v1/campaigns/{first}", server.url)).header("X-API-Key", &key).send().unwrap();
+    let brand = detail.json::<Value>().unwrap()["data"]["url_id"].as_u64().unwrap();
+    let second = post("/campaigns", json!({"name": "second", "url_id": brand, "reward_type": 5, "reward_value": "2"}));
+    let second = second["data"]["id"].as_u64().unwrap();
+    let ada = post("/signups", json!({"campaign_id": first, "email": "ada@export.example", "name": "@SUM(A1)"}));
+    let code = ada["data"]["participant"]["referral_code"].as_str().unwrap().to_owned();
+    post("/signups/referral", json!({"referral_code": code, "email": "bob@export.example"}));
+    post("/signups", json!({"campaign_id": second, "email": "cy@export.example"}));
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("brand.csv");
+    let report = ok_json(&server, &["export", "--brand", &brand.to_string(), "--out", file.to_str().unwrap()]);
+    assert_eq!((report["export"].clone(), report["brand_id"].clone()), (json!("participants"), json!(brand)));
+    let rows = read_csv(&file);
+    assert_eq!(&rows[0][..3], ["campaign_id", "participant_id", "email"]);
+    let emails: Vec<(&str, &str)> = rows[1..].iter().map(|r| (r[0].as_str(), r[2].as_str())).collect();
+    let (first, second) = (first.to_string(), second.to_string());
+    let expected =
+        [(first.as_str(), "ada@export.example"), (&first, "bob@export.example"), (&second, "cy@export.example")];
+    assert_eq!(emails, expected, "every campaign, oldest first");
+    assert_eq!(rows[1][3], "'@SUM(A1)", "a formula is neutralised");
+    fails(
+        &server.url,
+        Some(TOKEN),
+        &["export", "--brand", &brand.to_string(), "--out", file.to_str().unwrap()],
+        "already exists",
+    );
+
+    let rewards = dir.path().join("rewards.csv");
+    ok_json(&server, &["export", "--brand", &brand.to_string(), "--out", rewards.to_str().unwrap(), "--rewards"]);
+    let rows = read_csv(&rewards);
+    assert_eq!((rows[0][1].as_str(), rows.len()), ("reward_id", 2), "Ada's one reward: {rows:?}");
+    assert_eq!((rows[1][0].as_str(), rows[1][6].as_str()), (first.as_str(), "pending"), "no coupon uploaded yet");
+    let missing = dir.path().join("missing.csv");
+    fails(&server.url, Some(TOKEN), &["export", "--brand", "999999", "--out", missing.to_str().unwrap()], "not found");
+    assert!(!missing.exists() && !dir.path().join("missing.csv.partial").exists(), "nothing written");
+}
+
+fn read_csv(path: &std::path::Path) -> Vec<Vec<String>> {
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).from_path(path).unwrap();
+    reader.records().map(|r| r.unwrap().iter().map(str::to_owned).collect()).collect()
+}

@@ -1,5 +1,7 @@
 //! CSV exports of a campaign: `GET /campaigns/:id/participants.csv` and
-//! `GET /campaigns/:id/rewards.csv`. Streamed: the campaign's roster is read a batch at a time
+//! `GET /campaigns/:id/rewards.csv`; the admin API's `GET /admin/v1/brands/:id/…csv` writes
+//! the same for every campaign of a brand, with a leading `campaign_id` column (what
+//! `refctl export` saves). Streamed: the campaign's roster is read a batch at a time
 //! (one range read, see `ParticipantStore::roster`) and each batch is written out before the
 //! next is read, so memory stays flat at any size. The export is live, not a snapshot: a
 //! participant who joins while it runs may or may not be in it.
@@ -72,7 +74,11 @@ enum Export {
 /// Where a streaming export is.
 struct Cursor {
     store: SharedStorage,
+    /// The campaign being read, then the rest, in order.
     campaign_id: u64,
+    rest: std::collections::VecDeque<u64>,
+    /// Whether rows start with the campaign's id (a brand's export).
+    campaign_column: bool,
     export: Export,
     /// The roster position to read from next.
     next_seq: u64,
@@ -122,29 +128,38 @@ fn reward_row(p: &Participant, r: &Reward) -> Vec<String> {
 /// (more for rewards while batches hold none), so it never grows with the campaign.
 async fn next_chunk(mut cursor: Cursor) -> std::io::Result<Option<(web::Bytes, Cursor)>> {
     let failed = |e: crate::store::StoreError| {
-        tracing::error!(campaign_id = cursor.campaign_id, error = %e, "CSV export stopped");
+        tracing::error!(error = %e, "CSV export stopped");
         std::io::Error::other("the export could not be read")
     };
     let mut out = csv::Writer::from_writer(Vec::new());
+    let lead: &[String] = &[];
     if !cursor.header_written {
-        match cursor.export {
-            Export::Participants => out.write_record(PARTICIPANT_COLUMNS)?,
-            Export::Rewards => out.write_record(REWARD_COLUMNS)?,
-        }
+        let columns = match cursor.export {
+            Export::Participants => &PARTICIPANT_COLUMNS[..],
+            Export::Rewards => &REWARD_COLUMNS[..],
+        };
+        let campaign = cursor.campaign_column.then_some("campaign_id");
+        out.write_record(campaign.iter().chain(columns))?;
         cursor.header_written = true;
     }
     loop {
         let batch = cursor.store.roster(cursor.campaign_id, cursor.next_seq, BATCH).await.map_err(failed)?;
-        let Some(last) = batch.last() else { break };
+        let Some(last) = batch.last() else {
+            let Some(next) = cursor.rest.pop_front() else { break };
+            (cursor.campaign_id, cursor.next_seq) = (next, 1);
+            continue;
+        };
         cursor.next_seq = last.seq + 1;
+        let campaign = [cursor.campaign_id.to_string()];
+        let lead = if cursor.campaign_column { &campaign[..] } else { lead };
         let mut wrote = false;
         for participant in &batch {
             let rewards = cursor.store.rewards_of(participant.id).await.map_err(failed)?;
             match cursor.export {
-                Export::Participants => out.write_record(participant_row(participant, &rewards))?,
+                Export::Participants => out.write_record(lead.iter().chain(&participant_row(participant, &rewards)))?,
                 Export::Rewards => {
                     for reward in &rewards {
-                        out.write_record(reward_row(participant, reward))?;
+                        out.write_record(lead.iter().chain(&reward_row(participant, reward)))?;
                     }
                 }
             }
@@ -158,13 +173,36 @@ async fn next_chunk(mut cursor: Cursor) -> std::io::Result<Option<(web::Bytes, C
     Ok((!bytes.is_empty()).then(|| (web::Bytes::from(bytes), cursor)))
 }
 
-async fn stream(state: &AppState, campaign_id: u64, export: Export, name: &str) -> HttpResponse {
-    let cursor = Cursor { store: state.store.clone(), campaign_id, export, next_seq: 1, header_written: false };
+/// Streams the export of `campaigns`, in order, as `filename`. With more than one campaign
+/// (or `campaign_column`), each row starts with its campaign's id.
+fn stream(
+    state: &AppState,
+    campaigns: Vec<u64>,
+    campaign_column: bool,
+    export: Export,
+    filename: &str,
+) -> HttpResponse {
+    let mut rest: std::collections::VecDeque<u64> = campaigns.into();
+    let cursor = Cursor {
+        store: state.store.clone(),
+        campaign_id: rest.pop_front().unwrap_or(0),
+        rest,
+        campaign_column,
+        export,
+        next_seq: 1,
+        header_written: false,
+    };
     let chunks = futures_util::stream::try_unfold(cursor, next_chunk);
     HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
-        .insert_header(("Content-Disposition", format!("attachment; filename=\"campaign-{campaign_id}-{name}.csv\"")))
+        .insert_header(("Content-Disposition", format!("attachment; filename=\"{filename}\"")))
         .streaming(chunks)
+}
+
+/// A brand's export for the admin API: every campaign of the brand, oldest first.
+pub fn brand_export(state: &AppState, brand_id: u64, campaigns: Vec<u64>, rewards: bool) -> HttpResponse {
+    let (export, name) = if rewards { (Export::Rewards, "rewards") } else { (Export::Participants, "participants") };
+    stream(state, campaigns, true, export, &format!("brand-{brand_id}-{name}.csv"))
 }
 
 /// `GET /campaigns/:id/participants.csv`: one row per participant, oldest first.
@@ -174,7 +212,8 @@ pub async fn participants(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = ownership::campaign(&state, &member, *id).await?;
-    Ok(stream(&state, campaign.id, Export::Participants, "participants").await)
+    let filename = format!("campaign-{}-participants.csv", campaign.id);
+    Ok(stream(&state, vec![campaign.id], false, Export::Participants, &filename))
 }
 
 /// `GET /campaigns/:id/rewards.csv`: one row per reward, by participant, with its history.
@@ -184,7 +223,8 @@ pub async fn rewards(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = ownership::campaign(&state, &member, *id).await?;
-    Ok(stream(&state, campaign.id, Export::Rewards, "rewards").await)
+    let filename = format!("campaign-{}-rewards.csv", campaign.id);
+    Ok(stream(&state, vec![campaign.id], false, Export::Rewards, &filename))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 mod backup;
 mod brands;
 mod coupons;
+mod export;
 mod keys;
 mod members;
 mod plans;
@@ -31,6 +32,25 @@ pub enum Command {
     /// Coupon codes: import a file into a campaign's pool (server must be running)
     #[command(subcommand)]
     Coupons(coupons::Cmd),
+    /// Export a brand's participants (or, with --rewards, its rewards) as CSV (server must be running)
+    ///
+    /// Every campaign of the brand, oldest participant first, each row led by its campaign's
+    /// id; the columns are those of GET /campaigns/:id/participants.csv (or rewards.csv).
+    /// Cells a spreadsheet would run as a formula are neutralised.
+    Export {
+        /// The brand's id
+        #[arg(long)]
+        brand: u64,
+        /// Where to write the CSV
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Export the rewards, with their state history, instead of the participants
+        #[arg(long)]
+        rewards: bool,
+        /// Replace FILE if it exists
+        #[arg(long)]
+        force: bool,
+    },
     /// Write a consistent snapshot of the whole database to FILE (server must be running)
     ///
     /// The server copies every tree while writes pause for a moment, then streams the copy;
@@ -68,6 +88,9 @@ pub fn run(cli: &Cli) -> Result<(), String> {
         Command::Plans(cmd) => plans::run(cmd, &client()?, cli.json),
         Command::Brands(cmd) => brands::run(cmd, &client()?, cli.json),
         Command::Coupons(cmd) => coupons::run(cmd, &client()?, cli.json),
+        Command::Export { brand, out, rewards, force } => {
+            export::export(&client()?, *brand, out, *rewards, *force, cli.json)
+        }
         Command::Backup { file, force } => backup::backup(&client()?, file, *force, cli.json),
         Command::Restore { file, data_dir } => backup::restore(file, data_dir, cli.json),
     }

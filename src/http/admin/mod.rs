@@ -10,10 +10,12 @@
 //! | `GET/POST /plans`, `PUT/DELETE /plans/:id` | plans (a plan with members cannot be deleted) |
 //! | `PUT/DELETE /brands/:id/token-network` | link a brand to a token network, or unlink it |
 //! | `POST /campaigns/:id/coupons` | streamed coupon import (CSV or one code a line) |
+//! | `GET /brands/:id/participants.csv`, `GET /brands/:id/rewards.csv` | a brand's CSV exports, streamed |
 //! | `GET /backup` | a consistent snapshot of the whole database, streamed |
 
 mod backup;
 mod coupons;
+mod exports;
 mod members;
 mod plans;
 mod token;
@@ -41,6 +43,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, enabled: bool) {
                 .service(resource("/plans/{id}").put(plans::update).delete(plans::delete))
                 .service(resource("/campaigns/{id}/coupons").post(coupons::import))
                 .service(resource("/backup").get(backup::backup))
+                .service(resource("/brands/{id}/participants.csv").get(exports::participants))
+                .service(resource("/brands/{id}/rewards.csv").get(exports::rewards))
                 .service(
                     resource("/brands/{id}/token-network")
                         .put(plans::link_token_network)

@@ -213,6 +213,8 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(PUT Site "/admin/v1/brands/{id}/token-network", "admin", "Link a brand to a token network", Admin, query: &[], body: Some(Json("TokenNetworkBody")), 200 => Data("Brand"), errors: &[]),
     ep!(DELETE Site "/admin/v1/brands/{id}/token-network", "admin", "Unlink a brand from its token network", Admin, query: &[], body: None, 200 => Data("Brand"), errors: &[]),
     ep!(POST Site "/admin/v1/campaigns/{id}/coupons", "admin", "Streamed coupon import (up to 512 MiB of lines)", Admin, query: &[], body: Some(Lines), 201 => Data("CouponImport"), errors: &[]),
+    ep!(GET Site "/admin/v1/brands/{id}/participants.csv", "admin", "A brand's participants as CSV, every campaign, each row led by campaign_id (refctl export)", Admin, query: &[], body: None, 200 => Text("text/csv"), errors: &[]),
+    ep!(GET Site "/admin/v1/brands/{id}/rewards.csv", "admin", "A brand's rewards as CSV, every campaign, each row led by campaign_id (refctl export --rewards)", Admin, query: &[], body: None, 200 => Text("text/csv"), errors: &[]),
     ep!(GET Site "/admin/v1/backup", "admin", "A consistent snapshot of the whole database", Admin, query: &[], body: None, 200 => Text("application/octet-stream"), errors: &[]),
 ];
 
