@@ -173,8 +173,8 @@ async fn next_chunk(mut cursor: Cursor) -> std::io::Result<Option<(web::Bytes, C
     Ok((!bytes.is_empty()).then(|| (web::Bytes::from(bytes), cursor)))
 }
 
-/// Streams the export of `campaigns`, in order, as `filename`. With more than one campaign
-/// (or `campaign_column`), each row starts with its campaign's id.
+/// Streams the export of `campaigns`, in order, as `filename`; with `campaign_column`, each
+/// row starts with its campaign's id.
 fn stream(
     state: &AppState,
     campaigns: Vec<u64>,
