@@ -26,6 +26,16 @@ pub enum RewardReason {
     Invited,
 }
 
+impl RewardReason {
+    /// The reason as the API and the exports write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            RewardReason::Referrer => "referrer",
+            RewardReason::Invited => "invited",
+        }
+    }
+}
+
 /// Where a reward is in its life. Stored by variant position: new states are appended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -19,7 +19,7 @@ use super::error::ApiError;
 use super::ownership;
 use super::state::AppState;
 use crate::domain::counters::RewardsByStatus;
-use crate::domain::{Participant, ReferralCode, Reward, RewardReason};
+use crate::domain::{Participant, ReferralCode, Reward};
 use crate::store::SharedStorage;
 
 /// Participants read per batch.
@@ -112,11 +112,7 @@ fn reward_row(p: &Participant, r: &Reward) -> Vec<String> {
         r.kind.name().to_owned(),
         neutralise(r.value.as_deref().unwrap_or("")).into_owned(),
         r.status.name().to_owned(),
-        match r.reason {
-            RewardReason::Referrer => "referrer",
-            RewardReason::Invited => "invited",
-        }
-        .to_owned(),
+        r.reason.name().to_owned(),
         r.created_at.clone(),
         r.issued_at.clone().unwrap_or_default(),
         neutralise(r.void_reason.as_deref().unwrap_or("")).into_owned(),
@@ -132,7 +128,6 @@ async fn next_chunk(mut cursor: Cursor) -> std::io::Result<Option<(web::Bytes, C
         std::io::Error::other("the export could not be read")
     };
     let mut out = csv::Writer::from_writer(Vec::new());
-    let lead: &[String] = &[];
     if !cursor.header_written {
         let columns = match cursor.export {
             Export::Participants => &PARTICIPANT_COLUMNS[..],
@@ -150,8 +145,8 @@ async fn next_chunk(mut cursor: Cursor) -> std::io::Result<Option<(web::Bytes, C
             continue;
         };
         cursor.next_seq = last.seq + 1;
-        let campaign = [cursor.campaign_id.to_string()];
-        let lead = if cursor.campaign_column { &campaign[..] } else { lead };
+        // A brand's export leads each row with the campaign's id, as its header does.
+        let lead = cursor.campaign_column.then(|| cursor.campaign_id.to_string());
         let mut wrote = false;
         for participant in &batch {
             let rewards = cursor.store.rewards_of(participant.id).await.map_err(failed)?;

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::domain::{self, RewardReason};
+use crate::domain;
 
 /// A reward.
 #[derive(Debug, Serialize, ToSchema)]
@@ -36,10 +36,7 @@ pub fn reward(r: &domain::Reward) -> Reward {
         kind: r.kind.name(),
         value: r.value.clone(),
         status: r.status.name(),
-        reason: match r.reason {
-            RewardReason::Referrer => "referrer",
-            RewardReason::Invited => "invited",
-        },
+        reason: r.reason.name(),
         participant_id: r.participant_id,
         campaign_id: r.campaign_id,
         created_at: r.created_at.clone(),

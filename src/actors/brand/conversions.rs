@@ -33,6 +33,13 @@ pub struct Converted {
     pub deliveries: Vec<PendingDelivery>,
 }
 
+impl Converted {
+    /// A conversion reported before: nothing new, nothing to deliver.
+    fn known(conversion: Conversion) -> Self {
+        Self { conversion, rewards: Vec::new(), created: false, deliveries: Vec::new() }
+    }
+}
+
 impl Handler<RecordConversion> for BrandActor {
     type Result = AtomicResponse<Self, Result<Converted, BrandError>>;
 
@@ -42,19 +49,8 @@ impl Handler<RecordConversion> for BrandActor {
             let session = brand.store.session(brand.brand_id).await?;
             let moment = brand.moment();
             // Known first, so a repeated report takes no ids (the engine decides the same).
-            let mut known = session.conversion_by_external_id(campaign.id, &msg.conversion.external_id)?;
-            for reference in &msg.conversion.payment_references {
-                if known.is_none() {
-                    known = session.conversion_by_payment(campaign.id, reference)?;
-                }
-            }
-            if let Some(known) = known {
-                return Ok(Converted {
-                    conversion: known,
-                    rewards: Vec::new(),
-                    created: false,
-                    deliveries: Vec::new(),
-                });
+            if let Some(known) = engine::known_conversion(&*session, campaign.id, &msg.conversion)? {
+                return Ok(Converted::known(known));
             }
             let ids = ConversionIds {
                 conversion: brand.store.next_id(IdKind::Conversion).await?,
@@ -63,9 +59,7 @@ impl Handler<RecordConversion> for BrandActor {
             };
             match engine::decide_conversion(&*session, &campaign, &msg.conversion, ids, &moment)? {
                 Err(ConversionRefusal::UnknownParticipant) => Err(BrandError::NotFound("participant")),
-                Ok(ConversionDecision::Known(known)) => {
-                    Ok(Converted { conversion: known, rewards: Vec::new(), created: false, deliveries: Vec::new() })
-                }
+                Ok(ConversionDecision::Known(known)) => Ok(Converted::known(known)),
                 Ok(ConversionDecision::Created { conversion, rewards, writes }) => {
                     let (writes, deliveries) = brand.publish(campaign.member_id, writes, &moment).await?;
                     session.commit(&writes).await?;

@@ -46,6 +46,25 @@ pub enum ConversionRefusal {
     UnknownParticipant,
 }
 
+/// The campaign's conversion that `new` reports again: the one under its `external_id`, or
+/// one that names the same payment (a subscription's checkout session and its first invoice
+/// are one payment).
+pub fn known_conversion<R: BrandReads + ?Sized>(
+    reads: &R,
+    campaign_id: u64,
+    new: &NewConversion,
+) -> Result<Option<Conversion>, R::Error> {
+    if let Some(known) = reads.conversion_by_external_id(campaign_id, &new.external_id)? {
+        return Ok(Some(known));
+    }
+    for reference in &new.payment_references {
+        if let Some(known) = reads.conversion_by_payment(campaign_id, reference)? {
+            return Ok(Some(known));
+        }
+    }
+    Ok(None)
+}
+
 /// Decides a conversion of one of `campaign`'s participants.
 pub fn decide_conversion<R: BrandReads + ?Sized>(
     reads: &R,
@@ -54,15 +73,8 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
     ids: ConversionIds,
     moment: &Moment,
 ) -> Result<Result<ConversionDecision, ConversionRefusal>, R::Error> {
-    if let Some(known) = reads.conversion_by_external_id(campaign.id, &new.external_id)? {
+    if let Some(known) = known_conversion(reads, campaign.id, new)? {
         return Ok(Ok(ConversionDecision::Known(known)));
-    }
-    // One payment reported twice under two ids (a subscription's checkout session and its
-    // first invoice) is one conversion.
-    for reference in &new.payment_references {
-        if let Some(known) = reads.conversion_by_payment(campaign.id, reference)? {
-            return Ok(Ok(ConversionDecision::Known(known)));
-        }
     }
     let Some(participant) = reads.participant(new.participant_id)?.filter(|p| p.campaign_id == campaign.id) else {
         return Ok(Err(ConversionRefusal::UnknownParticipant));

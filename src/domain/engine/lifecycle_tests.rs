@@ -222,18 +222,8 @@ proptest! {
         let mut finals: std::collections::HashMap<u64, RewardStatus> = Default::default();
         for step in steps {
             match step {
-                Step::Join { email, referrer } => {
-                    let referrer = referrer.filter(|_| !joined.is_empty()).map(|r| joined[r as usize % joined.len()]);
-                    let edge = referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None });
-                    if let Ok(SignupDecision::Created { signed, .. }) = world.signup(&format!("p{email}@example.com"), edge) {
-                        joined.push(signed.participant.id);
-                    }
-                }
-                Step::Upload { first, count } => {
-                    let codes: Vec<String> = (first..first + u16::from(count)).map(|c| format!("C{c}")).collect();
-                    let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
-                    world.upload(&codes);
-                }
+                Step::Join { email, referrer } => world.join_generated(&mut joined, email, referrer),
+                Step::Upload { first, count } => world.upload_generated(first, count),
                 Step::Act { reward, action } => {
                     let ids: Vec<u64> = world.brand.rewards.keys().copied().collect();
                     if let Some(&id) = ids.get(reward as usize % ids.len().max(1)) {

@@ -37,7 +37,8 @@ mod tests;
 mod visit;
 
 pub use conversions::{
-    decide_conversion, decide_refund, ConversionDecision, ConversionIds, ConversionRefusal, NewConversion, Refund,
+    decide_conversion, decide_refund, known_conversion, ConversionDecision, ConversionIds, ConversionRefusal,
+    NewConversion, Refund,
 };
 pub use coupons::{decide_import, ImportOutcome, IMPORT_CHUNK};
 pub use events::{publish, to_publish};

@@ -116,6 +116,23 @@ impl World {
         self.commit(writes);
         outcome
     }
+
+    /// A generated join (property tests): address `p<email>@example.com`, referred by the
+    /// participant at `referrer` (an index into `joined`, wrapped) when given; a new
+    /// participant is added to `joined`.
+    pub(super) fn join_generated(&mut self, joined: &mut Vec<u64>, email: u8, referrer: Option<u16>) {
+        let referrer = referrer.filter(|_| !joined.is_empty()).map(|r| joined[r as usize % joined.len()]);
+        let edge = referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None });
+        if let Ok(SignupDecision::Created { signed, .. }) = self.signup(&format!("p{email}@example.com"), edge) {
+            joined.push(signed.participant.id);
+        }
+    }
+
+    /// A generated upload (property tests): the `count` codes `C<first>`, `C<first + 1>`, …
+    pub(super) fn upload_generated(&mut self, first: u16, count: u8) {
+        let codes: Vec<String> = (first..first + u16::from(count)).map(|c| format!("C{c}")).collect();
+        self.upload(&codes.iter().map(String::as_str).collect::<Vec<_>>());
+    }
 }
 
 #[test]
@@ -375,18 +392,8 @@ proptest! {
         let mut inviter: std::collections::HashMap<u64, Option<u64>> = Default::default();
         for step in steps {
             match step {
-                Step::Join { email, referrer } => {
-                    let referrer = referrer.filter(|_| !joined.is_empty()).map(|r| joined[r as usize % joined.len()]);
-                    let edge = referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None });
-                    if let Ok(SignupDecision::Created { signed, .. }) = world.signup(&format!("p{email}@example.com"), edge) {
-                        joined.push(signed.participant.id);
-                    }
-                }
-                Step::Upload { first, count } => {
-                    let codes: Vec<String> = (first..first + u16::from(count)).map(|c| format!("C{c}")).collect();
-                    let codes: Vec<&str> = codes.iter().map(String::as_str).collect();
-                    world.upload(&codes);
-                }
+                Step::Join { email, referrer } => world.join_generated(&mut joined, email, referrer),
+                Step::Upload { first, count } => world.upload_generated(first, count),
             }
             for p in world.brand.participants.values() {
                 let first_seen = *inviter.entry(p.id).or_insert(p.referred_by);
