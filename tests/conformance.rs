@@ -14,6 +14,8 @@ mod brands;
 mod conversions;
 #[path = "conformance/decisions.rs"]
 mod decisions;
+#[path = "conformance/erasure.rs"]
+mod erasure;
 #[path = "conformance/lifecycle.rs"]
 mod lifecycle;
 #[path = "conformance/rewards.rs"]
@@ -95,4 +97,5 @@ conformance! {
     webhooks::an_event_is_stored_with_its_deliveries,
     lifecycle::the_secret_check_and_sealed_data_are_remembered,
     lifecycle::a_snapshot_holds_everything_written,
+    erasure::an_erasure_reaches_every_copy_of_the_person,
 }

@@ -113,6 +113,40 @@ pub struct Event {
     pub subject: EventSubject,
 }
 
+impl Event {
+    /// The participants this event keeps a copy of.
+    pub fn participant_ids(&self) -> Vec<u64> {
+        vec![self.subject.participant().id]
+    }
+
+    /// Erases the copy of participant `id` (see [`Participant::erase`]); whether there was one.
+    pub fn forget(&mut self, id: u64) -> bool {
+        let participant = self.subject.participant_mut();
+        let found = participant.id == id;
+        if found {
+            participant.erase();
+        }
+        found
+    }
+}
+
+impl EventSubject {
+    /// Whose event it is.
+    pub fn participant(&self) -> &Participant {
+        match self {
+            EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => p,
+            EventSubject::Conversion { participant, .. } => participant,
+        }
+    }
+
+    fn participant_mut(&mut self) -> &mut Participant {
+        match self {
+            EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => p,
+            EventSubject::Conversion { participant, .. } => participant,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -32,6 +32,23 @@ pub struct Participant {
     pub domain: Option<String>,
 }
 
+impl Participant {
+    /// Whether the person was erased (`DELETE /participants/:id`): the participant stays as
+    /// an anonymous node of the referral chain, with their counts, and no email (a real
+    /// participant always has one).
+    pub fn is_erased(&self) -> bool {
+        self.email.is_empty()
+    }
+
+    /// Forgets what identifies the person (email, name, website) and keeps the rest: the
+    /// place in the chain, the counts, the dates.
+    pub fn erase(&mut self) {
+        self.email.clear();
+        self.name.clear();
+        self.domain = None;
+    }
+}
+
 /// A participant as stored before domain participants existed (schema 1). Read once, at the
 /// first start of a newer release, and rewritten as [`Participant`].
 #[derive(Debug, Clone, Deserialize)]

@@ -38,6 +38,7 @@ pub enum Code {
     IdempotencyKeyReused,
     PlanInUse,
     RewardStateConflict,
+    ParticipantErased,
     // 413, 429, 503, 500
     PayloadTooLarge,
     RateLimited,
@@ -47,7 +48,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 29] = [
+    pub const ALL: [Code; 30] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -73,6 +74,7 @@ impl Code {
         Code::IdempotencyKeyReused,
         Code::PlanInUse,
         Code::RewardStateConflict,
+        Code::ParticipantErased,
         Code::PayloadTooLarge,
         Code::RateLimited,
         Code::Unavailable,
@@ -105,7 +107,8 @@ impl Code {
             | Code::ParticipantExists
             | Code::IdempotencyKeyReused
             | Code::PlanInUse
-            | Code::RewardStateConflict => StatusCode::CONFLICT,
+            | Code::RewardStateConflict
+            | Code::ParticipantErased => StatusCode::CONFLICT,
             Code::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -141,6 +144,7 @@ impl Code {
             Code::IdempotencyKeyReused => "idempotency_key_reused",
             Code::PlanInUse => "plan_in_use",
             Code::RewardStateConflict => "reward_state_conflict",
+            Code::ParticipantErased => "participant_erased",
             Code::PayloadTooLarge => "payload_too_large",
             Code::RateLimited => "rate_limited",
             Code::Unavailable => "unavailable",

@@ -128,6 +128,7 @@ impl From<BrandError> for ApiError {
             BrandError::EmailTaken => Self::Refused { code: Code::ParticipantExists, message: e.to_string() },
             BrandError::DomainTaken => Self::Refused { code: Code::DomainTaken, message: e.to_string() },
             BrandError::RewardState { .. } => Self::refused(Code::RewardStateConflict, e.to_string()),
+            BrandError::Erased(_) => Self::refused(Code::ParticipantErased, e.to_string()),
             BrandError::LimitReached(limit) => {
                 Self::Refused { code: Code::PlanLimitReached, message: limit.to_string() }
             }

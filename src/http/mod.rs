@@ -17,6 +17,7 @@
 //! | `/campaigns`, `/campaigns/:id`, `/campaigns/:id/stats`, `/campaigns/:id/coupons` | [`campaigns`] |
 //! | `/campaigns/:id/participants.csv`, `/campaigns/:id/rewards.csv` | [`exports`] |
 //! | `/participants`, `/participants/:id`, `/participants/:id/invites` | [`participants`] |
+//! | `GET /participants/:id/export`, `DELETE /participants/:id` | [`data_rights`] |
 //! | `POST /signups`, `POST /signups/referral` | [`signups`] |
 //! | `/webhooks`, `/webhooks/:id`, `…/secret`, `…/test`, `…/deliveries`, `…/deliveries/:event_id/retry` | [`webhooks`] |
 //! | `/automation/auth`, `/automation/contacts`, `/automation/subscribe` | [`automation`] |
@@ -33,6 +34,7 @@ pub mod brands;
 pub mod campaigns;
 pub mod code;
 pub mod conversions;
+pub mod data_rights;
 pub mod envelope;
 pub mod error;
 pub mod exports;
@@ -103,7 +105,8 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}/participants.csv").get(exports::participants))
         .service(resource("/campaigns/{id}/rewards.csv").get(exports::rewards))
         .service(resource("/participants").get(participants::list))
-        .service(resource("/participants/{id}").get(participants::get))
+        .service(resource("/participants/{id}").get(participants::get).delete(data_rights::erase))
+        .service(resource("/participants/{id}/export").get(data_rights::export))
         .service(resource("/participants/{id}/invites").post(participants::invite))
         .service(resource("/conversions").get(conversions::list).post(conversions::create))
         .service(resource("/conversions/{id}").get(conversions::get))

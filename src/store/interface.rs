@@ -178,6 +178,9 @@ pub trait ParticipantStore: Send + Sync {
     async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError>;
     /// A participant's invitations, oldest first.
     async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError>;
+    /// The campaign's invitations sent to this normalised email, by anyone. May be linear in
+    /// the campaign: only a participant's data export asks.
+    async fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, StoreError>;
     /// The participant of `campaign_id` whose domain is `domain`.
     async fn domain_participant_in(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError>;
     /// Every domain participant with `domain`, in any campaign, oldest campaign first; at most
@@ -231,6 +234,13 @@ pub trait ConversionStore: Send + Sync {
     /// The campaign's conversion that names this payment reference (a Stripe payment intent
     /// or invoice id).
     async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError>;
+    /// The participant's conversions, oldest first. May be linear in the campaign's
+    /// conversions: only a participant's data export asks.
+    async fn conversions_of_participant(
+        &self,
+        campaign_id: u64,
+        participant_id: u64,
+    ) -> Result<Vec<Conversion>, StoreError>;
     /// How many of the participant's referrals have converted.
     async fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, StoreError>;
 }
@@ -251,6 +261,8 @@ pub trait WebhookStore: Send + Sync {
     async fn webhook(&self, id: u64) -> Result<Option<Webhook>, StoreError>;
     /// The event `id`, as its deliveries send it (written with them by a decision).
     async fn event(&self, id: u64) -> Result<Option<crate::domain::event::Event>, StoreError>;
+    /// The stored events that keep a copy of the participant, oldest first.
+    async fn events_of_participant(&self, participant_id: u64) -> Result<Vec<crate::domain::event::Event>, StoreError>;
     async fn save_webhook(&self, webhook: &Webhook) -> Result<(), StoreError>;
     /// Removes a webhook with its pending deliveries and its log.
     async fn delete_webhook(&self, webhook: &Webhook) -> Result<(), StoreError>;

@@ -45,6 +45,75 @@ pub enum IdempotentOutcome {
     Rendered { status: u16, body: String },
 }
 
+impl IdempotencyRecord {
+    /// The participants the outcome keeps a copy of.
+    pub fn participant_ids(&self) -> Vec<u64> {
+        match &self.outcome {
+            IdempotentOutcome::Signed(signed) => signed.participant_ids(),
+            IdempotentOutcome::Rendered { body, .. } => {
+                let mut ids = Vec::new();
+                if let Ok(mut answer) = serde_json::from_str::<serde_json::Value>(body) {
+                    rendered_participants(&mut answer, &mut |id, _| ids.push(id));
+                }
+                ids
+            }
+        }
+    }
+
+    /// Erases the copies of participant `id` (see [`Participant::erase`]); whether there were
+    /// any.
+    ///
+    /// [`Participant::erase`]: crate::domain::Participant::erase
+    pub fn forget(&mut self, id: u64) -> bool {
+        match &mut self.outcome {
+            IdempotentOutcome::Signed(signed) => signed.forget(id),
+            IdempotentOutcome::Rendered { body, .. } => {
+                let Ok(mut answer) = serde_json::from_str::<serde_json::Value>(body) else { return false };
+                let mut found = false;
+                rendered_participants(&mut answer, &mut |pid, object| {
+                    if pid == id {
+                        found = true;
+                        for field in ["email", "name"] {
+                            if object.contains_key(field) {
+                                object.insert(field.into(), serde_json::Value::String(String::new()));
+                            }
+                        }
+                        if object.contains_key("domain") {
+                            object.insert("domain".into(), serde_json::Value::Null);
+                        }
+                    }
+                });
+                if found {
+                    *body = answer.to_string();
+                }
+                found
+            }
+        }
+    }
+}
+
+/// Calls `visit` with every participant in an answer rendered by an older release: each
+/// object with a numeric `id` and a string `email`.
+fn rendered_participants(
+    value: &mut serde_json::Value,
+    visit: &mut dyn FnMut(u64, &mut serde_json::Map<String, serde_json::Value>),
+) {
+    match value {
+        serde_json::Value::Object(object) => {
+            if let (Some(id), Some(true)) =
+                (object.get("id").and_then(serde_json::Value::as_u64), object.get("email").map(|e| e.is_string()))
+            {
+                visit(id, object);
+            }
+            for child in object.values_mut() {
+                rendered_participants(child, visit);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(|item| rendered_participants(item, visit)),
+        _ => {}
+    }
+}
+
 /// What a request with an `Idempotency-Key` must record.
 #[derive(Debug, Clone)]
 pub struct IdempotencyWrite {

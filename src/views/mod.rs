@@ -12,7 +12,9 @@ use utoipa::ToSchema;
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
 use crate::domain::{self, CampaignCounters, ReferralCode};
 
+mod data_rights;
 mod rewards;
+pub use data_rights::*;
 pub use rewards::*;
 
 /// A brand (a website).
@@ -247,6 +249,9 @@ pub struct Participant {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub domain: Option<String>,
     pub created_at: String,
+    /// The person was erased (`DELETE /participants/:id`): `email` and `name` are empty, and
+    /// the participant stays only as a node of the referral chain, with their counts.
+    pub erased: bool,
 }
 
 pub fn participant(p: &domain::Participant, site: &str) -> Participant {
@@ -262,6 +267,7 @@ pub fn participant(p: &domain::Participant, site: &str) -> Participant {
         referrals: p.referrals,
         domain: p.domain.clone(),
         created_at: p.created_at.clone(),
+        erased: p.is_erased(),
     }
 }
 

@@ -8,6 +8,7 @@ mod brands;
 mod campaigns;
 mod contract;
 mod conversions;
+mod data_rights;
 mod durability;
 mod exports;
 mod helpers;

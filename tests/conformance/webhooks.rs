@@ -6,7 +6,7 @@ use referrals::store::{FinishedAttempt, SharedStorage};
 
 use crate::fixtures::{member, page};
 
-async fn webhook(store: &SharedStorage, member_id: u64, campaign_id: Option<u64>) -> Webhook {
+pub async fn webhook(store: &SharedStorage, member_id: u64, campaign_id: Option<u64>) -> Webhook {
     let webhook = Webhook {
         id: store.next_id(IdKind::Webhook).await.unwrap(),
         member_id,

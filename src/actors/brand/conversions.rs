@@ -59,6 +59,7 @@ impl Handler<RecordConversion> for BrandActor {
             };
             match engine::decide_conversion(&*session, &campaign, &msg.conversion, ids, &moment)? {
                 Err(ConversionRefusal::UnknownParticipant) => Err(BrandError::NotFound("participant")),
+                Err(ConversionRefusal::Erased) => Err(BrandError::Erased(msg.conversion.participant_id)),
                 Ok(ConversionDecision::Known(known)) => Ok(Converted::known(known)),
                 Ok(ConversionDecision::Created { conversion, rewards, writes }) => {
                     let (writes, deliveries) = brand.publish(campaign.member_id, writes, &moment).await?;

@@ -1,5 +1,6 @@
 //! `BrandActor`: owns one brand's data and applies that brand's writes one message at a time:
-//! brand changes, campaigns, coupon imports, signups, referral visits and invitations.
+//! brand changes, campaigns, coupon imports, signups, referral visits, invitations, reward
+//! moves, conversions and erasures.
 //!
 //! Handlers are load, decide, commit: the referral engine (`domain::engine`) reads the
 //! brand's committed data through a storage session and decides; the session commits the
@@ -15,7 +16,7 @@ mod conversions;
 mod participants;
 mod rewards;
 pub use conversions::{Converted, RecordConversion, RefundConversion, Refunded};
-pub use participants::{AddInvites, RecordVisit, Signup, SignupOutcome};
+pub use participants::{AddInvites, EraseParticipant, Erased, RecordVisit, Signup, SignupOutcome};
 pub use rewards::{ActOnReward, Moved, ReleaseHolds, Released};
 
 use actix::prelude::*;
@@ -161,6 +162,9 @@ pub enum BrandError {
     DomainTaken,
     #[error("this Idempotency-Key was already used with a different request")]
     IdempotencyConflict,
+    /// The participant was erased: they can do nothing more.
+    #[error("participant {0} was erased; an erased participant sends no invitations and converts no more")]
+    Erased(u64),
     /// The reward's state does not allow the action.
     #[error("cannot {} a reward that is {}: {} applies to {} rewards", .action.name(), .status.name(), .action.name(), .action.allowed_states())]
     RewardState { action: crate::domain::reward::RewardAction, status: crate::domain::RewardStatus },

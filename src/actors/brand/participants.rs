@@ -1,6 +1,6 @@
 //! The brand actor's messages about participants: a signup (with or without a referral, with
 //! its rewards, its webhook deliveries and its idempotency record), invitations sent by email,
-//! and visits of a referral link.
+//! visits of a referral link, and the erasure of a person.
 
 use actix::prelude::*;
 
@@ -136,6 +136,9 @@ impl Handler<AddInvites> for BrandActor {
                 .await?
                 .filter(|p| p.brand_id == brand.brand_id && p.member_id == msg.member_id)
                 .ok_or(BrandError::NotFound("participant"))?;
+            if participant.is_erased() {
+                return Err(BrandError::Erased(participant.id));
+            }
             let mut ids = Vec::with_capacity(msg.emails.len());
             for _ in &msg.emails {
                 ids.push(brand.store.next_id(IdKind::Invite).await?);
@@ -184,6 +187,43 @@ impl Handler<RecordVisit> for BrandActor {
             session.commit(&writes).await?;
             visit.deliveries = deliveries;
             Ok(Some(visit))
+        })
+    }
+}
+
+/// Erases one of the brand's participants (see [`engine::decide_erasure`]).
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Erased, BrandError>")]
+pub struct EraseParticipant {
+    pub member_id: u64,
+    pub participant_id: u64,
+}
+
+/// The participant as they are after the erasure, and the deliveries of the events of the
+/// rewards it voided.
+#[derive(Debug)]
+pub struct Erased {
+    pub participant: crate::domain::Participant,
+    /// To hand to the dispatcher once the erasure is durable.
+    pub deliveries: Vec<crate::domain::webhook::PendingDelivery>,
+}
+
+impl Handler<EraseParticipant> for BrandActor {
+    type Result = AtomicResponse<Self, Result<Erased, BrandError>>;
+
+    fn handle(&mut self, msg: EraseParticipant, _ctx: &mut Self::Context) -> Self::Result {
+        self.atomic(|brand| async move {
+            let session = brand.store.session(brand.brand_id).await?;
+            let moment = brand.moment();
+            let erasure = engine::decide_erasure(&*session, msg.member_id, msg.participant_id, &moment)?
+                .filter(|e| e.participant.brand_id == brand.brand_id)
+                .ok_or(BrandError::NotFound("participant"))?;
+            if erasure.writes.is_empty() {
+                return Ok(Erased { participant: erasure.participant, deliveries: Vec::new() });
+            }
+            let (writes, deliveries) = brand.publish(msg.member_id, erasure.writes, &moment).await?;
+            session.commit(&writes).await?;
+            Ok(Erased { participant: erasure.participant, deliveries })
         })
     }
 }

@@ -44,6 +44,8 @@ pub enum ConversionDecision {
 pub enum ConversionRefusal {
     /// The participant is not one of the campaign's.
     UnknownParticipant,
+    /// The participant was erased.
+    Erased,
 }
 
 /// The campaign's conversion that `new` reports again: the one under its `external_id`, or
@@ -79,6 +81,9 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
     let Some(participant) = reads.participant(new.participant_id)?.filter(|p| p.campaign_id == campaign.id) else {
         return Ok(Err(ConversionRefusal::UnknownParticipant));
     };
+    if participant.is_erased() {
+        return Ok(Err(ConversionRefusal::Erased));
+    }
     let now = moment.at.as_str();
     let mut decision = Decision::new(reads);
     let mut conversion = Conversion {
@@ -113,7 +118,8 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
             participant_id: referrer.id,
             count: qualified,
         });
-        if goal::reward_due(qualified, campaign.num_signups) {
+        // An erased referrer keeps the count, but there is nobody to reward.
+        if goal::reward_due(qualified, campaign.num_signups) && !referrer.is_erased() {
             let grant = Grant {
                 participant_id: referrer.id,
                 reward_id: ids.referrer_reward,

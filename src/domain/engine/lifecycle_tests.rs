@@ -192,6 +192,10 @@ enum Step {
     Wait {
         seconds: u8,
     },
+    /// The participant at this index of those joined so far is erased.
+    Erase {
+        who: u16,
+    },
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -201,12 +205,13 @@ fn step() -> impl Strategy<Value = Step> {
         1 => (0..40u16, 0..5u8).prop_map(|(first, count)| Step::Upload { first, count }),
         3 => (any::<u16>(), 0..3u8).prop_map(|(reward, action)| Step::Act { reward, action }),
         1 => (0..4u8).prop_map(|seconds| Step::Wait { seconds }),
+        1 => any::<u16>().prop_map(|who| Step::Erase { who }),
     ]
 }
 
 proptest! {
-    /// Whatever the order of signups, uploads, approvals, voids, fulfilments and ends of
-    /// holds: each coupon belongs to one reward and is never handed out again once voided;
+    /// Whatever the order of signups, uploads, approvals, voids, fulfilments, ends of holds
+    /// and erasures: each coupon belongs to one reward and is never handed out again once voided;
     /// only issued, fulfilled or voided-after-issue rewards have a coupon; the counters by
     /// state equal the records; the queue holds exactly the pending rewards; and a final
     /// state never changes.
@@ -236,6 +241,11 @@ proptest! {
                 Step::Wait { seconds } => {
                     world.wait(i64::from(seconds) * 1_000);
                     world.release();
+                }
+                Step::Erase { who } => {
+                    if let Some(&id) = joined.get(who as usize % joined.len().max(1)) {
+                        world.erase(id);
+                    }
                 }
             }
             for reward in world.brand.rewards.values() {
@@ -268,5 +278,8 @@ proptest! {
         prop_assert_eq!(counters.rewards.voided, count(RewardStatus::Voided));
         prop_assert_eq!(brand.pending.len() as u64, count(RewardStatus::Pending));
         prop_assert_eq!(counters.rewards_issued, owner_of.len() as u64);
+        for reward in brand.rewards.values().filter(|r| brand.participants[&r.participant_id].is_erased()) {
+            prop_assert!(!matches!(reward.status, RewardStatus::Held | RewardStatus::Pending), "an erased participant waits for nothing");
+        }
     }
 }

@@ -23,6 +23,9 @@
 mod conversion_tests;
 mod conversions;
 mod coupons;
+mod erasure;
+#[cfg(test)]
+mod erasure_tests;
 mod events;
 mod invites;
 #[cfg(test)]
@@ -41,6 +44,7 @@ pub use conversions::{
     NewConversion, Refund,
 };
 pub use coupons::{decide_import, ImportOutcome, IMPORT_CHUNK};
+pub use erasure::{decide_erasure, Erasure, ERASED_VOID_REASON};
 pub use events::{publish, to_publish};
 pub use invites::decide_invites;
 pub use rewards::{decide_release, decide_reward_action, RewardMove, RewardRefusal};
@@ -102,6 +106,11 @@ pub enum Write {
     Converted { campaign_id: u64, participant_id: u64 },
     /// How many of the participant's referrals have converted (a `conversion` goal's count).
     Qualified { campaign_id: u64, participant_id: u64, count: u64 },
+    /// A participant erased: their row as it is now (anonymous, see
+    /// [`Participant::erase`]); the entries of their normalised `email` and their `domain` in
+    /// the indexes go; and every copy of them the backend keeps outside the engine's rows
+    /// (webhook events, the outcomes of idempotent requests) is erased the same way.
+    Erased { participant: Participant, email: String, domain: Option<String> },
 }
 
 /// What a backend lets the engine read of a brand's committed data.
@@ -120,6 +129,11 @@ pub trait BrandReads {
     fn invite(&self, participant_id: u64, invite_id: u64) -> Result<Option<Invite>, Self::Error>;
     /// A participant's invitations, oldest first.
     fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, Self::Error>;
+    /// The campaign's invitations sent to this normalised email, by anyone. Rare (an
+    /// erasure): a backend may search the campaign's invitations.
+    fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, Self::Error>;
+    /// A participant's rewards, oldest first.
+    fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, Self::Error>;
     fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, Self::Error>;
     fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, Self::Error>;
     /// The coupon at position `seq` of the pool (1 is the first uploaded).

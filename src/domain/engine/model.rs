@@ -98,6 +98,17 @@ impl MemoryBrand {
                 Write::Qualified { campaign_id, participant_id, count } => {
                     self.qualified.insert((campaign_id, participant_id), count);
                 }
+                Write::Erased { participant, email, domain } => {
+                    let campaign_id = participant.campaign_id;
+                    assert_eq!(self.by_email.remove(&(campaign_id, email)), Some(participant.id), "email index");
+                    if let Some(domain) = domain {
+                        assert_eq!(self.by_domain.remove(&(campaign_id, domain)), Some(participant.id));
+                    }
+                    for event in self.events.values_mut() {
+                        event.forget(participant.id);
+                    }
+                    assert!(self.participants.insert(participant.id, participant).is_some(), "erased a stranger");
+                }
             }
         }
     }
@@ -136,6 +147,22 @@ impl BrandReads for MemoryBrand {
 
     fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, Inconsistent> {
         Ok(self.invites.range((participant_id, 0)..=(participant_id, u64::MAX)).map(|(_, i)| i.clone()).collect())
+    }
+
+    fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, Inconsistent> {
+        Ok(self
+            .invites
+            .values()
+            .filter(|i| {
+                self.participants.get(&i.participant_id).is_some_and(|p| p.campaign_id == campaign_id)
+                    && crate::domain::email::normalize(&i.email) == email
+            })
+            .cloned()
+            .collect())
+    }
+
+    fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, Inconsistent> {
+        Ok(self.rewards.values().filter(|r| r.participant_id == participant_id).cloned().collect())
     }
 
     fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, Inconsistent> {

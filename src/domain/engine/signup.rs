@@ -57,6 +57,25 @@ pub struct Signed {
     pub deliveries: Vec<PendingDelivery>,
 }
 
+impl Signed {
+    /// The participants this outcome keeps a copy of: the new one, and the referrer.
+    pub fn participant_ids(&self) -> Vec<u64> {
+        std::iter::once(self.participant.id).chain(self.referrer.as_ref().map(|r| r.id)).collect()
+    }
+
+    /// Erases the copies of participant `id`; whether there were any.
+    pub fn forget(&mut self, id: u64) -> bool {
+        let mut found = false;
+        for p in std::iter::once(&mut self.participant).chain(self.referrer.as_mut()) {
+            if p.id == id {
+                p.erase();
+                found = true;
+            }
+        }
+        found
+    }
+}
+
 /// What a signup does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SignupDecision {
@@ -106,7 +125,8 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
     let mut referrer = None;
     if let Some(edge) = referral {
         match reads.participant(edge.referrer_id)? {
-            Some(p) if p.campaign_id == campaign.id => {
+            // An erased participant refers nobody any more.
+            Some(p) if p.campaign_id == campaign.id && !p.is_erased() => {
                 if crate::domain::email::normalize(&p.email) == email {
                     return Ok(Err(SignupRefusal::SelfReferral));
                 }

@@ -27,7 +27,9 @@ pub fn decide_visit<R: BrandReads + ?Sized>(
     reward_id: u64,
     moment: &Moment,
 ) -> Result<Option<(Visit, Vec<Write>)>, R::Error> {
-    let Some(mut participant) = reads.participant(participant_id)?.filter(|p| p.campaign_id == campaign.id) else {
+    let found = reads.participant(participant_id)?;
+    // An erased participant's link counts nothing more.
+    let Some(mut participant) = found.filter(|p| p.campaign_id == campaign.id && !p.is_erased()) else {
         return Ok(None);
     };
     let mut decision = Decision::new(reads);

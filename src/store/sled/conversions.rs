@@ -53,6 +53,21 @@ impl ConversionStore for SledStore {
         Ok((found, total))
     }
 
+    async fn conversions_of_participant(
+        &self,
+        campaign_id: u64,
+        participant_id: u64,
+    ) -> Result<Vec<Conversion>, StoreError> {
+        let mut found = Vec::new();
+        for row in self.campaign_rows.scan_prefix(keys::row(campaign_id, campaign_row::CONVERSION, &[])).values() {
+            let conversion: Conversion = super::codec::decode(&row?)?;
+            if conversion.participant_id == participant_id {
+                found.push(conversion);
+            }
+        }
+        Ok(found)
+    }
+
     async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
         self.conversion_by_payment_row(campaign_id, reference)
     }

@@ -16,6 +16,7 @@ use super::{codec, SledStore, StoreError};
 use crate::domain::conversion::Conversion;
 use crate::domain::email;
 use crate::domain::engine::{BrandReads, Inconsistent, Write};
+use crate::domain::event::Event;
 use crate::domain::ids::IdKind;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, EmailAddress, Invite, Participant, Reward, RewardStatus};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
@@ -59,7 +60,12 @@ impl BrandSession for SledSession<'_> {
         record: &IdempotencyRecord,
     ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
         let encoded = super::participants::encode_idempotency_record(record)?;
-        let committed = self.store.stage(writes)?.commit(|tree| match tree.get(&idempotency.key)? {
+        let mut staged = self.store.stage(writes)?;
+        for participant_id in record.participant_ids() {
+            let mention = keys::mention(participant_id, keys::mention::IDEMPOTENCY, &idempotency.key);
+            staged.insert(TreeId::Indexes, mention, Vec::new());
+        }
+        let committed = staged.commit(|tree| match tree.get(&idempotency.key)? {
             Some(existing) => Ok(Err(existing.to_vec())),
             None => {
                 tree.insert(idempotency.key.as_slice(), encoded.as_slice())?;
@@ -105,6 +111,14 @@ impl BrandReads for SledSession<'_> {
 
     fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
         self.store.invites(participant_id)
+    }
+
+    fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, StoreError> {
+        self.store.invites_to(campaign_id, email)
+    }
+
+    fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {
+        self.store.rewards(participant_id)
     }
 
     fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
@@ -312,7 +326,25 @@ impl SledStore {
                     let key = super::webhooks::delivery_key(delivery.webhook_id, delivery.event_id);
                     tx.insert(TreeId::Deliveries, key, codec::encode(delivery)?);
                 }
-                Write::Event(event) => tx.insert(TreeId::Events, keys::id(event.id), codec::encode(event)?),
+                Write::Event(event) => {
+                    for participant_id in event.participant_ids() {
+                        let mention = keys::mention(participant_id, keys::mention::EVENT, &keys::id(event.id));
+                        tx.insert(TreeId::Indexes, mention, Vec::new());
+                    }
+                    tx.insert(TreeId::Events, keys::id(event.id), codec::encode(event)?);
+                }
+                Write::Erased { participant: p, email, domain } => {
+                    tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?);
+                    tx.remove(TreeId::CampaignRows, keys::row(p.campaign_id, campaign_row::EMAIL, email.as_bytes()));
+                    if let Some(domain) = domain {
+                        tx.remove(
+                            TreeId::CampaignRows,
+                            keys::row(p.campaign_id, campaign_row::DOMAIN, domain.as_bytes()),
+                        );
+                        tx.remove(TreeId::Indexes, keys::domain_participant(domain, p.campaign_id, p.id));
+                    }
+                    self.forget_copies(&mut tx, p.id)?;
+                }
                 Write::Conversion(c) => {
                     let external = keys::row(c.campaign_id, campaign_row::EXTERNAL_ID, c.external_id.as_bytes());
                     tx.insert(TreeId::CampaignRows, external, keys::id(c.id));
@@ -338,6 +370,38 @@ impl SledStore {
             }
         }
         Ok(tx)
+    }
+}
+
+impl SledStore {
+    /// Erases every copy of a participant kept outside their rows, found through the
+    /// [`index::MENTION`] entries: the events and idempotency records are rewritten with
+    /// the copy erased. A record that is gone (a webhook deleted with its events) is skipped.
+    pub(super) fn forget_copies(&self, tx: &mut Overlay<'_>, participant_id: u64) -> Result<(), StoreError> {
+        let prefix = keys::tagged_prefix(index::MENTION, participant_id);
+        for entry in self.indexes.scan_prefix(prefix).keys() {
+            let entry = entry?;
+            let (kind, key) = (entry.get(prefix.len()).copied(), entry.get(prefix.len() + 1..).unwrap_or_default());
+            match kind {
+                Some(keys::mention::EVENT) => {
+                    let Some(row) = tx.get(TreeId::Events, key)? else { continue };
+                    let mut event: Event = codec::decode(&row)?;
+                    if event.forget(participant_id) {
+                        tx.insert(TreeId::Events, key.to_vec(), codec::encode(&event)?);
+                    }
+                }
+                Some(keys::mention::IDEMPOTENCY) => {
+                    let Some(row) = tx.get(TreeId::Idempotency, key)? else { continue };
+                    let mut record = super::participants::decode_idempotency_record(&row)?;
+                    if record.forget(participant_id) {
+                        let encoded = super::participants::encode_idempotency_record(&record)?;
+                        tx.insert(TreeId::Idempotency, key.to_vec(), encoded);
+                    }
+                }
+                _ => return Err(StoreError::Decode(format!("malformed mention of participant {participant_id}"))),
+            }
+        }
+        Ok(())
     }
 }
 

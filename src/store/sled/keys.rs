@@ -62,6 +62,25 @@ pub mod index {
     pub const STRIPE: u8 = b'S';
     /// member ++ conversion → campaign : a member's conversions.
     pub const MEMBER_CONVERSION: u8 = b'v';
+    /// participant ++ kind ++ key → () : where a copy of the participant is kept outside
+    /// their own rows, so that an erasure finds every one (see [`mention`]).
+    pub const MENTION: u8 = b'M';
+}
+
+/// Kinds of [`index::MENTION`]: a copy of a participant in a webhook event (key: event id),
+/// or in the outcome of an idempotent request (key: the record's key).
+pub mod mention {
+    pub const EVENT: u8 = b'e';
+    pub const IDEMPOTENCY: u8 = b'k';
+}
+
+/// The [`index::MENTION`] key of a copy of `participant_id`.
+pub fn mention(participant_id: u64, kind: u8, key: &[u8]) -> Vec<u8> {
+    let mut entry = Vec::with_capacity(10 + key.len());
+    entry.extend_from_slice(&tagged_prefix(index::MENTION, participant_id));
+    entry.push(kind);
+    entry.extend_from_slice(key);
+    entry
 }
 
 /// The [`index::HOLD`] key of a reward whose hold period ends at `release_at_ms`.

@@ -31,6 +31,11 @@ const EVENTS_V1: &str = "events.v1";
 /// Key in `meta`: the highest event id named by a participant number (0: none). An event at or
 /// below it without a record is its participant's signup (see `webhooks.rs`).
 pub(super) const LEGACY_EVENTS: &str = "events.legacy_floor";
+/// Marker in `meta`: every stored event is in the index of participant copies
+/// ([`index::MENTION`]), so an erasure finds it.
+const EVENT_MENTIONS_V1: &str = "mentions.events.v1";
+/// Marker in `meta`: every idempotency record is in the index of participant copies.
+const IDEMPOTENCY_MENTIONS_V1: &str = "mentions.idempotency.v1";
 
 /// Rows rewritten per batch.
 const BATCH: usize = 2_000;
@@ -44,7 +49,8 @@ impl SledStore {
             + self.migrate_campaigns()?
             + self.migrate_rewards()?
             + self.migrate_webhooks()?
-            + self.start_event_ids()?)
+            + self.start_event_ids()?
+            + self.index_mentions()?)
     }
 
     /// Starts every kind's id counter above every id handed out before it existed (they came
@@ -156,6 +162,29 @@ impl SledStore {
         batch.insert(EVENTS_V1, &keys::id(1)[..]);
         self.meta.apply_batch(batch)?;
         Ok(0)
+    }
+
+    /// Puts the copies of participants that events and idempotency records kept before this
+    /// release in the index an erasure reads. Adds entries only, so a cut run just reruns.
+    fn index_mentions(&self) -> Result<u64, StoreError> {
+        let mut indexed = 0;
+        self.rewrite_rows(EVENT_MENTIONS_V1, &self.events, |key, row, indexes| {
+            let event: crate::domain::event::Event = codec::decode(row)?;
+            for participant_id in event.participant_ids() {
+                indexes.insert(keys::mention(participant_id, keys::mention::EVENT, key), &[][..]);
+                indexed += 1;
+            }
+            Ok(None)
+        })?;
+        self.rewrite_rows(IDEMPOTENCY_MENTIONS_V1, &self.idempotency, |key, row, indexes| {
+            let record = super::participants::decode_idempotency_record(row)?;
+            for participant_id in record.participant_ids() {
+                indexes.insert(keys::mention(participant_id, keys::mention::IDEMPOTENCY, key), &[][..]);
+                indexed += 1;
+            }
+            Ok(None)
+        })?;
+        Ok(indexed)
     }
 
     /// Rewards get their brand, member and history, and enter the member's reward index (and

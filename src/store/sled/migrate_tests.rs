@@ -23,6 +23,26 @@ struct OldParticipant {
     created_at: String,
 }
 
+/// A participant of campaign 7 as this release stores it.
+fn participant(id: u64) -> crate::domain::Participant {
+    crate::domain::Participant {
+        id,
+        campaign_id: 7,
+        brand_id: 5,
+        member_id: 2,
+        seq: id,
+        email: format!("p{id}@example.com"),
+        name: String::new(),
+        referred_by: None,
+        referrals: 0,
+        visits: 0,
+        clicks: 0,
+        shares: 0,
+        created_at: "2026-01-01T00:00:00Z".into(),
+        domain: None,
+    }
+}
+
 #[test]
 fn rewrites_old_participants_once() {
     let dir = tempfile::tempdir().unwrap();
@@ -210,23 +230,7 @@ async fn webhooks_get_every_event_and_events_before_records_are_their_participan
     for _ in 0..3 {
         store.allocate(IdKind::Participant).unwrap();
     }
-    let participant = crate::domain::Participant {
-        id: 3,
-        campaign_id: 7,
-        brand_id: 5,
-        member_id: 2,
-        seq: 3,
-        email: "p@example.com".into(),
-        name: String::new(),
-        referred_by: None,
-        referrals: 0,
-        visits: 0,
-        clicks: 0,
-        shares: 0,
-        created_at: "2026-01-01T00:00:00Z".into(),
-        domain: None,
-    };
-    store.participants.insert(keys::id(3), codec::encode(&participant).unwrap()).unwrap();
+    store.participants.insert(keys::id(3), codec::encode(&participant(3)).unwrap()).unwrap();
     for marker in [WEBHOOKS_V2, EVENTS_V1, LEGACY_EVENTS] {
         store.meta.remove(marker).unwrap();
     }
@@ -248,4 +252,61 @@ fn a_new_database_counts_every_kind_from_one() {
     for kind in IdKind::ALL {
         assert_eq!(store.allocate(kind).unwrap(), 1, "{kind:?}");
     }
+}
+
+#[test]
+fn copies_of_participants_kept_before_the_mention_index_are_indexed_once() {
+    use super::super::overlay::Overlay;
+    use super::super::participants::{decode_idempotency_record, encode_idempotency_record as encode};
+    use crate::domain::event::{EventSubject, EventType};
+    use crate::store::IdempotentOutcome;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    // As an older release left them: an event, a signup's record and a rendered answer,
+    // none in the index.
+    let event = crate::domain::event::Event {
+        id: 40,
+        kind: EventType::ParticipantSignup,
+        at: "2026-01-01T00:00:00Z".into(),
+        campaign_id: 7,
+        subject: EventSubject::Signup(participant(1)),
+    };
+    store.events.insert(keys::id(40), codec::encode(&event).unwrap()).unwrap();
+    let signed = crate::domain::engine::Signed {
+        participant: participant(2),
+        reward: None,
+        referrer: Some(participant(1)),
+        referrer_reward: None,
+        deliveries: Vec::new(),
+    };
+    let record = |outcome| crate::store::IdempotencyRecord {
+        request_hash: [0; 32],
+        created_at: "2026-01-01T00:00:00Z".into(),
+        outcome,
+    };
+    let signed_key = [2u64.to_be_bytes().as_slice(), &[1; 32]].concat();
+    let rendered_key = [2u64.to_be_bytes().as_slice(), &[2; 32]].concat();
+    store
+        .idempotency
+        .insert(&signed_key, encode(&record(IdempotentOutcome::Signed(Box::new(signed)))).unwrap())
+        .unwrap();
+    let body = r#"{"data":{"participant":{"id":3,"email":"p3@example.com","name":"Cy"},"referrer":null}}"#;
+    let rendered = IdempotentOutcome::Rendered { status: 201, body: body.into() };
+    store.idempotency.insert(&rendered_key, encode(&record(rendered)).unwrap()).unwrap();
+    for marker in [EVENT_MENTIONS_V1, IDEMPOTENCY_MENTIONS_V1] {
+        store.meta.remove(marker).unwrap();
+    }
+
+    assert_eq!(store.migrate().unwrap(), 4, "Ada in the event and the record, Bob, Cy");
+    let mentions = |id: u64| store.indexes.scan_prefix(keys::tagged_prefix(index::MENTION, id)).count();
+    assert_eq!((mentions(1), mentions(2), mentions(3)), (2, 1, 1));
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+
+    // So an erasure of Cy finds the answer an older release rendered.
+    let mut overlay = Overlay::new(&store);
+    store.forget_copies(&mut overlay, 3).unwrap();
+    overlay.commit_journaled().unwrap();
+    let record = decode_idempotency_record(&store.idempotency.get(&rendered_key).unwrap().unwrap()).unwrap();
+    let IdempotentOutcome::Rendered { body, .. } = record.outcome else { panic!("still rendered") };
+    assert!(!body.contains("p3@example.com") && !body.contains("Cy") && body.contains(r#""id":3"#), "{body}");
 }

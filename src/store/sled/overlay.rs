@@ -39,6 +39,10 @@ pub enum TreeId {
     DeliveryLog = 6,
     /// Webhook events, written with their deliveries.
     Events = 7,
+    /// Idempotency records: written in a transaction that checks the key first
+    /// ([`Overlay::commit`]); rewritten plainly only by an erasure, which changes the copy of
+    /// a participant in a record that exists (nobody else ever changes one).
+    Idempotency = 8,
 }
 
 impl TreeId {
@@ -51,6 +55,7 @@ impl TreeId {
             5 => Some(Self::Deliveries),
             6 => Some(Self::DeliveryLog),
             7 => Some(Self::Events),
+            8 => Some(Self::Idempotency),
             _ => None,
         }
     }
@@ -66,6 +71,7 @@ impl SledStore {
             TreeId::Deliveries => &self.deliveries,
             TreeId::DeliveryLog => &self.delivery_log,
             TreeId::Events => &self.events,
+            TreeId::Idempotency => &self.idempotency,
         }
     }
 
@@ -201,6 +207,7 @@ impl<'a> Overlay<'a> {
                     TreeId::ParticipantRows => prows,
                     TreeId::Deliveries => deliveries,
                     TreeId::Events => events,
+                    TreeId::Idempotency => idempotency,
                     // Only the webhook dispatcher writes the log, and never through here.
                     TreeId::DeliveryLog => {
                         return Err(sled::transaction::ConflictableTransactionError::Abort(StoreError::Decode(

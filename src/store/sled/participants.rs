@@ -211,15 +211,15 @@ impl ParticipantStore for SledStore {
     }
 
     async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {
-        self.participant_rows
-            .scan_prefix(keys::row(participant_id, participant_row::REWARD, &[]))
-            .values()
-            .map(|v| codec::decode(&v?))
-            .collect()
+        self.rewards(participant_id)
     }
 
     async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
         self.invites(participant_id)
+    }
+
+    async fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, StoreError> {
+        SledStore::invites_to(self, campaign_id, email)
     }
 
     async fn domain_participant_in(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
@@ -264,6 +264,27 @@ impl SledStore {
     ) -> Result<Option<u64>, StoreError> {
         let key = keys::row(campaign_id, campaign_row::EMAIL, email.normalized().as_bytes());
         Ok(self.campaign_rows.get(key)?.and_then(|v| keys::read_id(&v)))
+    }
+
+    pub(super) fn rewards(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {
+        self.participant_rows
+            .scan_prefix(keys::row(participant_id, participant_row::REWARD, &[]))
+            .values()
+            .map(|v| codec::decode(&v?))
+            .collect()
+    }
+
+    /// The campaign's invitations to `email` (normalised): every participant's, through the
+    /// roster. Linear in the campaign; only an erasure asks.
+    pub(super) fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, StoreError> {
+        let mut found = Vec::new();
+        for entry in self.campaign_rows.scan_prefix(keys::row(campaign_id, campaign_row::ROSTER, &[])).values() {
+            let Some(sender) = keys::read_id(&entry?) else { continue };
+            found.extend(
+                self.invites(sender)?.into_iter().filter(|i| crate::domain::email::normalize(&i.email) == email),
+            );
+        }
+        Ok(found)
     }
 
     pub(super) fn invites(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {

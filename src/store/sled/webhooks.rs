@@ -68,6 +68,15 @@ impl WebhookStore for SledStore {
 
     /// Events of releases before events were stored have no record: their id is their
     /// participant's, and the event is that participant's signup.
+    async fn events_of_participant(&self, participant_id: u64) -> Result<Vec<Event>, StoreError> {
+        let prefix = keys::mention(participant_id, keys::mention::EVENT, &[]);
+        let mut events = Vec::new();
+        for key in self.indexes.scan_prefix(&prefix).keys() {
+            events.extend(Self::read::<Event>(&self.events, &key?[prefix.len()..])?);
+        }
+        Ok(events)
+    }
+
     async fn event(&self, id: u64) -> Result<Option<Event>, StoreError> {
         if let Some(event) = Self::read(&self.events, keys::id(id))? {
             return Ok(Some(event));

@@ -1,0 +1,110 @@
+//! Erasing a person reaches every copy a backend keeps: the row and its indexes, invitations,
+//! webhook events, idempotent answers, and so the backups taken after it.
+
+use std::io::Read;
+
+use referrals::domain::engine::{self, Moment, NewParticipant, Owner, ReferralEdge, SignupDecision, SignupIds};
+use referrals::domain::event::EventTypes;
+use referrals::domain::ids::IdKind;
+use referrals::domain::participant::ParticipantFilter;
+use referrals::domain::webhook::WebhookRoute;
+use referrals::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SharedStorage};
+
+use crate::fixtures::{brand, campaign, email, member, page};
+
+pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let spring = campaign(&store, &shop, 3, 1, false).await;
+    let hook = crate::webhooks::webhook(&store, ann.id, None).await;
+    let routes = [WebhookRoute { webhook_id: hook.id, campaign_id: None, events: EventTypes::ALL }];
+    let moment = Moment::now();
+
+    // Ada (a domain participant) and Bob, referred by Ada under an idempotency key; every
+    // event goes to the webhook, so each is stored.
+    let join = async |(address, name): (&str, &str),
+                      domain: Option<&str>,
+                      referrer: Option<u64>,
+                      key: Option<&IdempotencyWrite>| {
+        let who = NewParticipant { email: email(address), name: name.into(), domain: domain.map(Into::into) };
+        let ids = SignupIds {
+            participant: store.next_id(IdKind::Participant).await.unwrap(),
+            referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),
+            invited_reward: store.next_id(IdKind::Reward).await.unwrap(),
+        };
+        let edge = referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None });
+        let session = store.session(shop.id).await.unwrap();
+        let decided = engine::decide_signup(&*session, &spring, &who, edge, ids, &Owner::default(), &moment).unwrap();
+        let Ok(SignupDecision::Created { signed, writes }) = decided else { panic!("{address} joins") };
+        let event_ids: Vec<u64> = {
+            let mut ids = Vec::new();
+            for _ in 0..engine::to_publish(&writes, &routes) {
+                ids.push(store.next_id(IdKind::Event).await.unwrap());
+            }
+            ids
+        };
+        let (writes, _) = engine::publish(writes, &routes, &event_ids, &moment);
+        match key {
+            Some(key) => {
+                let record = IdempotencyRecord {
+                    request_hash: key.request_hash,
+                    created_at: moment.at.clone(),
+                    outcome: IdempotentOutcome::Signed(signed.clone()),
+                };
+                session.commit_idempotent(&writes, key, &record).await.unwrap().expect("a new key");
+            }
+            None => session.commit(&writes).await.unwrap(),
+        }
+        *signed
+    };
+    let ada = join(("Ada.Lovelace@Example.com", "Ada Lovelace"), Some("ada.example"), None, None).await.participant;
+    let key = IdempotencyWrite { key: [ann.id.to_be_bytes().as_slice(), &[4; 32]].concat(), request_hash: [5; 32] };
+    let bob = join(("bob@example.com", "Bob"), None, Some(ada.id), Some(&key)).await.participant;
+    let invite_ids = [store.next_id(IdKind::Invite).await.unwrap(), store.next_id(IdKind::Invite).await.unwrap()];
+    for (from, to, id) in
+        [(&ada, "carol@example.com", invite_ids[0]), (&bob, "ada.lovelace@example.com", invite_ids[1])]
+    {
+        let session = store.session(shop.id).await.unwrap();
+        let (_, writes) = engine::decide_invites(&*session, from, &[email(to)], &[id], &moment.at).unwrap();
+        session.commit(&writes).await.unwrap();
+    }
+    assert_eq!(store.invites_to(spring.id, "ada.lovelace@example.com").await.unwrap().len(), 1);
+    // Ada's signup, and the reward Bob's signup earned her (num_signups 1).
+    assert_eq!(store.events_of_participant(ada.id).await.unwrap().len(), 2);
+    let counters = store.counters(spring.id).await.unwrap();
+
+    let session = store.session(shop.id).await.unwrap();
+    let erasure = engine::decide_erasure(&*session, ann.id, ada.id, &moment).unwrap().expect("Ada is Ann's");
+    session.commit(&erasure.writes).await.unwrap();
+    store.durable().await.unwrap();
+
+    let erased = store.participant(ada.id).await.unwrap().unwrap();
+    assert!(erased.is_erased() && erased.name.is_empty() && erased.domain.is_none());
+    assert_eq!((erased.referrals, erased.seq), (ada.referrals + 1, ada.seq));
+    assert_eq!(store.participant(bob.id).await.unwrap().unwrap().referred_by, Some(ada.id), "the chain stays");
+    assert_eq!(store.counters(spring.id).await.unwrap(), counters, "every counter stays");
+    assert!(store.participant_by_email(spring.id, &email("ada.lovelace@example.com")).await.unwrap().is_none());
+    assert_eq!(store.domain_participant_in(spring.id, "ada.example").await.unwrap(), None);
+    assert!(store.domain_referrers("ada.example", 10).await.unwrap().is_empty());
+    let search = ParticipantFilter { search: Some("lovelace".into()), ..Default::default() };
+    assert_eq!(store.search_participants(ann.id, Some(spring.id), &search, page(1, 10)).await.unwrap().1, 0);
+    assert!(store.invites_of(ada.id).await.unwrap().iter().all(|i| i.email.is_empty()));
+    assert!(store.invites_of(bob.id).await.unwrap().iter().all(|i| i.email.is_empty()), "sent to Ada");
+    let events = store.events_of_participant(ada.id).await.unwrap();
+    assert!(!events.is_empty() && events.iter().all(|e| e.subject.participant().is_erased()));
+    let Some(IdempotencyRecord { outcome: IdempotentOutcome::Signed(signed), .. }) =
+        store.idempotency_record(&key.key).await.unwrap()
+    else {
+        panic!("the record stays, so a retry is still answered")
+    };
+    assert!(signed.referrer.as_ref().is_some_and(|r| r.is_erased()), "the referrer's copy is erased");
+    assert_eq!(signed.participant.email, "bob@example.com", "Bob's own copy is not");
+
+    // A backup taken now holds no trace of the address, the name or the website.
+    let mut snapshot = store.snapshot().await.unwrap();
+    let mut bytes = Vec::new();
+    snapshot.file.read_to_end(&mut bytes).unwrap();
+    for trace in ["Ada.Lovelace@Example.com", "ada.lovelace@example.com", "ada.example", "Ada Lovelace"] {
+        assert!(!bytes.windows(trace.len()).any(|w| w == trace.as_bytes()), "{trace} is still in the backup");
+    }
+}
