@@ -10,6 +10,8 @@ need_apt=()
 # The browser tests (tests/browser.rs) drive Debian's Chromium through playwright-core.
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 command -v node >/dev/null && command -v npm >/dev/null || need_apt+=(nodejs npm)
+# The export test reads a CSV back with Python's csv module.
+command -v python3 >/dev/null || need_apt+=(python3)
 if ((${#need_apt[@]})); then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
