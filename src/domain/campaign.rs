@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::campaign_emails::{CampaignEmails, EmailsInput};
 use super::money::parse_amount;
 use super::ValidationError;
 
@@ -131,51 +132,11 @@ pub struct Campaign {
     pub updated_at: String,
     /// Days a new reward is held before it is issued by itself (0: issued at once).
     pub hold_days: u32,
+    /// The emails it sends its participants.
+    pub emails: CampaignEmails,
 }
 
-/// A campaign as stored before reward holds (schema 1 of the row). Read once, at the first
-/// start of a newer release, and rewritten as [`Campaign`] with no hold.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct CampaignV1 {
-    pub id: u64,
-    pub brand_id: u64,
-    pub member_id: u64,
-    pub name: String,
-    pub type_id: u32,
-    pub reward_type: RewardType,
-    pub goal_type: GoalType,
-    pub num_signups: u32,
-    pub publish: Publish,
-    pub reward_invited: bool,
-    pub reward_value: Option<String>,
-    pub widget: WidgetSettings,
-    pub contest: Contest,
-    pub created_at: String,
-    pub updated_at: String,
-}
-
-impl From<CampaignV1> for Campaign {
-    fn from(c: CampaignV1) -> Self {
-        Self {
-            id: c.id,
-            brand_id: c.brand_id,
-            member_id: c.member_id,
-            name: c.name,
-            type_id: c.type_id,
-            reward_type: c.reward_type,
-            goal_type: c.goal_type,
-            num_signups: c.num_signups,
-            publish: c.publish,
-            reward_invited: c.reward_invited,
-            reward_value: c.reward_value,
-            widget: c.widget,
-            contest: c.contest,
-            created_at: c.created_at,
-            updated_at: c.updated_at,
-            hold_days: 0,
-        }
-    }
-}
+pub use super::campaign_legacy::{CampaignV1, CampaignV2};
 
 /// Longest hold, in days.
 pub const MAX_HOLD_DAYS: u64 = 365;
@@ -210,6 +171,8 @@ pub struct CampaignInput {
     pub widget: Option<WidgetInput>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub contest: Option<ContestInput>,
+    #[serde(default, deserialize_with = "crate::domain::object")]
+    pub emails: Option<EmailsInput>,
 }
 
 /// Widget fields a member may change.
@@ -300,6 +263,7 @@ impl Campaign {
             created_at: now.to_owned(),
             updated_at: now.to_owned(),
             hold_days: 0,
+            emails: CampaignEmails::default(),
         };
         campaign.apply(input, now)?;
         Ok(campaign)
@@ -392,6 +356,9 @@ impl Campaign {
                     return Err(err("contest.ends_at", "contest.ends_at must be after contest.starts_at"));
                 }
             }
+        }
+        if let Some(emails) = &input.emails {
+            self.emails.apply(emails)?;
         }
         self.reward_value = normalize_reward_value(self.reward_type, self.reward_value.take())?;
         self.updated_at = now.to_owned();

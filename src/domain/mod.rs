@@ -7,6 +7,8 @@ pub mod api_key;
 pub mod brand;
 pub mod brand_url;
 pub mod campaign;
+pub mod campaign_emails;
+mod campaign_legacy;
 pub mod conversion;
 pub mod counters;
 pub mod coupon;

@@ -177,6 +177,46 @@ pub struct CampaignDetail {
     #[serde(flatten)]
     pub campaign: Campaign,
     pub reward: RewardSettings,
+    pub emails: CampaignEmails,
+}
+
+/// The emails a campaign sends its participants.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CampaignEmails {
+    /// To a new participant, with their referral link.
+    pub welcome: EmailTemplate,
+    /// To a referrer when a friend joined through their link.
+    pub friend_joined: EmailTemplate,
+    /// To a participant whose reward was issued.
+    pub reward: EmailTemplate,
+}
+
+/// One email: on or off, its subject and text, and the placeholders they may use.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EmailTemplate {
+    pub enabled: bool,
+    pub subject: String,
+    pub text: String,
+    /// `{{name}}` and the rest this email's subject and text may use.
+    pub placeholders: Vec<String>,
+}
+
+fn campaign_emails(emails: &domain::campaign_emails::CampaignEmails) -> CampaignEmails {
+    use domain::campaign_emails::EmailKind;
+    let template = |kind: EmailKind| {
+        let t = emails.template(kind);
+        EmailTemplate {
+            enabled: t.enabled,
+            subject: t.subject.clone(),
+            text: t.text.clone(),
+            placeholders: kind.placeholders().iter().map(|p| format!("{{{{{p}}}}}")).collect(),
+        }
+    };
+    CampaignEmails {
+        welcome: template(EmailKind::Welcome),
+        friend_joined: template(EmailKind::FriendJoined),
+        reward: template(EmailKind::Reward),
+    }
 }
 
 pub fn campaign_detail(
@@ -197,7 +237,7 @@ pub fn campaign_detail(
         two_way: c.reward_invited,
         coupons: (c.reward_type == domain::RewardType::Coupon).then(|| coupon_pool(pool, counters)),
     };
-    CampaignDetail { campaign, reward }
+    CampaignDetail { campaign, reward, emails: campaign_emails(&c.emails) }
 }
 
 /// A campaign's coupon pool.

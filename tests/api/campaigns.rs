@@ -265,3 +265,46 @@ async fn the_specs_minimal_message_campaign_is_created_with_the_default_message(
         assert!(message.contains("reward_value"), "{message}");
     }
 }
+
+/// A campaign's emails: all off by default, each changed field by field, kept across a
+/// restart, refused with a message naming the field, and only in the campaign's own read.
+#[tokio::test]
+async fn campaign_emails_are_off_until_turned_on_and_their_templates_are_checked() {
+    let mut app = TestApp::spawn().await;
+    let member = app.member("campaign-emails").await;
+    let brand = app.brand(&member, "https://campaign-emails.example.com").await;
+    let campaign = app.campaign(&member, brand, json!({"reward_type": 5, "reward_value": "5"})).await;
+    let id = campaign["id"].as_u64().unwrap();
+    for kind in ["welcome", "friend_joined", "reward"] {
+        assert_eq!(campaign["emails"][kind]["enabled"], json!(false), "{kind}");
+        assert!(campaign["emails"][kind]["placeholders"].as_array().unwrap().contains(&json!("{{name}}")));
+    }
+    let change = json!({"emails": {"welcome": {"enabled": true, "subject": "Welcome, {{name}}", "text": "Your link: {{referral_link}}"}}});
+    let changed =
+        expect_status(app.put_json("/api/v1", &format!("/campaigns/{id}"), &member.bearer(), &change).await, 200).await;
+    let welcome = &changed["data"]["emails"]["welcome"];
+    assert_eq!((&welcome["enabled"], &welcome["subject"]), (&json!(true), &json!("Welcome, {{name}}")));
+    assert_eq!(changed["data"]["emails"]["reward"], campaign["emails"]["reward"], "untouched");
+
+    for (bad, says) in [
+        (json!({"emails": {"welcome": {"text": "{{reward}}"}}}), "emails.welcome.text: unknown placeholder {{reward}}"),
+        (
+            json!({"emails": {"reward": {"subject": "Hi\nBcc: everyone@example.com"}}}),
+            "emails.reward.subject: must be one line",
+        ),
+        (json!({"emails": {"farewell": {"enabled": true}}}), "farewell"),
+        (json!({"emails": "on"}), "expected a map"),
+    ] {
+        let refused = app.put_json("/api/v1", &format!("/campaigns/{id}"), &member.bearer(), &bad).await;
+        let status = refused.status().as_u16();
+        let body: Value = refused.json().await.unwrap();
+        assert_eq!(status, 400, "{body}");
+        assert!(body["error"].as_str().unwrap().contains(says), "{body}");
+    }
+
+    app.restart().await;
+    let read = expect_status(app.get("/api/v1", &format!("/campaigns/{id}"), &member.bearer()).await, 200).await;
+    assert_eq!(read["data"]["emails"]["welcome"], *welcome, "kept as changed");
+    let listed = expect_status(app.get("/api/v1", "/campaigns", &member.bearer()).await, 200).await;
+    assert!(listed["data"]["campaigns"][0].get("emails").is_none(), "lists stay small");
+}

@@ -32,6 +32,7 @@ pub(super) fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool)
         created_at: "2026-11-23T10:00:00Z".into(),
         updated_at: "2026-11-23T10:00:00Z".into(),
         hold_days: 0,
+        emails: Default::default(),
     }
 }
 

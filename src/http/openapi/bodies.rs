@@ -79,6 +79,28 @@ pub struct CampaignInput {
     pub hold_days: Option<u32>,
     pub widget: Option<WidgetSettings>,
     pub contest: Option<ContestInput>,
+    pub emails: Option<EmailsInput>,
+}
+
+/// The emails a campaign sends, as its body changes them: any of the three, each with any
+/// of its fields.
+#[derive(ToSchema, Serialize)]
+pub struct EmailsInput {
+    pub welcome: Option<EmailTemplateInput>,
+    pub friend_joined: Option<EmailTemplateInput>,
+    pub reward: Option<EmailTemplateInput>,
+}
+
+/// One email's settings. Subject and text are plain text with placeholders such as
+/// `{{name}}` and `{{referral_link}}` (the campaign's read lists each email's); an unknown
+/// placeholder, a subject of more than one line, or an empty text is refused.
+#[derive(ToSchema, Serialize)]
+pub struct EmailTemplateInput {
+    pub enabled: Option<bool>,
+    /// 1 to 200 characters, one line.
+    pub subject: Option<String>,
+    /// 1 to 10,000 characters.
+    pub text: Option<String>,
 }
 
 /// How the widget shows.

@@ -5,7 +5,7 @@
 use super::decisions::{id_counter_key, issued_value, member_reward_value};
 use super::keys::{index, participant_row};
 use super::{codec, keys, SledStore, StoreError};
-use crate::domain::campaign::CampaignV1;
+use crate::domain::campaign::{CampaignV1, CampaignV2};
 use crate::domain::ids::IdKind;
 use crate::domain::participant::ParticipantV1;
 use crate::domain::reward::RewardV1;
@@ -20,6 +20,8 @@ const ATTEMPT_ORDER_V1: &str = "attempt_order.v1";
 const IDS_V1: &str = "ids.v1";
 /// Marker in `meta`: campaigns are stored with `hold_days` (schema 2 of the row).
 const CAMPAIGNS_V2: &str = "campaigns.v2";
+/// Marker in `meta`: campaigns are stored with their `emails` (schema 3 of the row).
+const CAMPAIGNS_V3: &str = "campaigns.v3";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
 /// the member's reward index.
 const REWARDS_V2: &str = "rewards.v2";
@@ -121,8 +123,12 @@ impl SledStore {
         self.upgrade_rows::<ParticipantV1, Participant>(PARTICIPANTS_V2, &self.participants)
     }
 
+    /// Schema 1 rows become the current shape at once; then schema 2 rows do. Each step
+    /// tries the current shape first, and a row of an older shape never reads as a newer one
+    /// (it ends before the newer fields).
     fn migrate_campaigns(&self) -> Result<u64, StoreError> {
-        self.upgrade_rows::<CampaignV1, Campaign>(CAMPAIGNS_V2, &self.campaigns)
+        Ok(self.upgrade_rows::<CampaignV1, Campaign>(CAMPAIGNS_V2, &self.campaigns)?
+            + self.upgrade_rows::<CampaignV2, Campaign>(CAMPAIGNS_V3, &self.campaigns)?)
     }
 
     fn migrate_webhooks(&self) -> Result<u64, StoreError> {

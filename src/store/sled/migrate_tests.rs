@@ -310,3 +310,43 @@ fn copies_of_participants_kept_before_the_mention_index_are_indexed_once() {
     let IdempotentOutcome::Rendered { body, .. } = record.outcome else { panic!("still rendered") };
     assert!(!body.contains("p3@example.com") && !body.contains("Cy") && body.contains(r#""id":3"#), "{body}");
 }
+
+#[test]
+fn campaigns_stored_before_emails_keep_every_field_and_get_every_email_off() {
+    use crate::domain::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
+    use crate::domain::campaign_emails::CampaignEmails;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let old = CampaignV2 {
+        id: 3,
+        brand_id: 5,
+        member_id: 2,
+        name: "Held".into(),
+        type_id: 1,
+        reward_type: RewardType::Cash,
+        goal_type: GoalType::Conversion,
+        num_signups: 2,
+        publish: Publish::Private,
+        reward_invited: true,
+        reward_value: Some("5.00".into()),
+        widget: WidgetSettings::default(),
+        contest: Contest::default(),
+        created_at: "2026-01-01T00:00:00Z".into(),
+        updated_at: "2026-01-02T00:00:00Z".into(),
+        hold_days: 14,
+    };
+    store.campaigns.insert(keys::id(3), codec::encode(&old).unwrap()).unwrap();
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.emails.welcome.enabled = true;
+    store.campaigns.insert(keys::id(4), codec::encode(&current).unwrap()).unwrap();
+    store.meta.remove(CAMPAIGNS_V3).unwrap();
+
+    assert_eq!(store.migrate().unwrap(), 1, "the old row only");
+    let migrated: Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
+    assert_eq!((migrated.hold_days, migrated.goal_type, migrated.num_signups), (14, GoalType::Conversion, 2));
+    assert_eq!(migrated.emails, CampaignEmails::default());
+    let kept: Campaign = SledStore::read(&store.campaigns, keys::id(4)).unwrap().unwrap();
+    assert_eq!(kept, current, "a row in the current shape stays as it is");
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}

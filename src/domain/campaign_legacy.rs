@@ -1,0 +1,99 @@
+//! The shapes campaigns were stored in by older releases, read once by the migrations
+//! (`store::sled::migrate`) and rewritten as [`Campaign`].
+
+use serde::{Deserialize, Serialize};
+
+use super::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
+use super::campaign_emails::CampaignEmails;
+use super::Campaign;
+
+/// A campaign as stored before reward holds (schema 1 of the row). Read once, at the first
+/// start of a newer release, and rewritten as [`Campaign`] with no hold.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV1 {
+    pub id: u64,
+    pub brand_id: u64,
+    pub member_id: u64,
+    pub name: String,
+    pub type_id: u32,
+    pub reward_type: RewardType,
+    pub goal_type: GoalType,
+    pub num_signups: u32,
+    pub publish: Publish,
+    pub reward_invited: bool,
+    pub reward_value: Option<String>,
+    pub widget: WidgetSettings,
+    pub contest: Contest,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl From<CampaignV1> for Campaign {
+    fn from(c: CampaignV1) -> Self {
+        Self {
+            id: c.id,
+            brand_id: c.brand_id,
+            member_id: c.member_id,
+            name: c.name,
+            type_id: c.type_id,
+            reward_type: c.reward_type,
+            goal_type: c.goal_type,
+            num_signups: c.num_signups,
+            publish: c.publish,
+            reward_invited: c.reward_invited,
+            reward_value: c.reward_value,
+            widget: c.widget,
+            contest: c.contest,
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+            hold_days: 0,
+            emails: CampaignEmails::default(),
+        }
+    }
+}
+
+/// A campaign as stored before campaign emails (schema 2 of the row). Read once, at the first
+/// start of a newer release, and rewritten as [`Campaign`] with every email off.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV2 {
+    pub id: u64,
+    pub brand_id: u64,
+    pub member_id: u64,
+    pub name: String,
+    pub type_id: u32,
+    pub reward_type: RewardType,
+    pub goal_type: GoalType,
+    pub num_signups: u32,
+    pub publish: Publish,
+    pub reward_invited: bool,
+    pub reward_value: Option<String>,
+    pub widget: WidgetSettings,
+    pub contest: Contest,
+    pub created_at: String,
+    pub updated_at: String,
+    pub hold_days: u32,
+}
+
+impl From<CampaignV2> for Campaign {
+    fn from(c: CampaignV2) -> Self {
+        Self {
+            id: c.id,
+            brand_id: c.brand_id,
+            member_id: c.member_id,
+            name: c.name,
+            type_id: c.type_id,
+            reward_type: c.reward_type,
+            goal_type: c.goal_type,
+            num_signups: c.num_signups,
+            publish: c.publish,
+            reward_invited: c.reward_invited,
+            reward_value: c.reward_value,
+            widget: c.widget,
+            contest: c.contest,
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+            hold_days: c.hold_days,
+            emails: CampaignEmails::default(),
+        }
+    }
+}
