@@ -28,10 +28,11 @@ pub async fn export(
     let (referred, _) = state.store.search_participants(member.id, Some(campaign.id), &filter, all).await?;
     let rewards = state.store.rewards_of(participant.id).await?;
     let sent = state.store.invites_of(participant.id).await?;
-    let received = match participant.is_erased() {
-        // Their invitations lost the address with the erasure.
-        true => Vec::new(),
-        false => state.store.invites_to(campaign.id, &email::normalize(&participant.email)).await?,
+    // An erased participant's invitations lost the address with the erasure.
+    let received = if participant.is_erased() {
+        Vec::new()
+    } else {
+        state.store.invites_to(campaign.id, &email::normalize(&participant.email)).await?
     };
     let conversions = state.store.conversions_of_participant(campaign.id, participant.id).await?;
     let events = state.store.events_of_participant(participant.id).await?;

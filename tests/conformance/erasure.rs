@@ -36,13 +36,10 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
         let session = store.session(shop.id).await.unwrap();
         let decided = engine::decide_signup(&*session, &spring, &who, edge, ids, &Owner::default(), &moment).unwrap();
         let Ok(SignupDecision::Created { signed, writes }) = decided else { panic!("{address} joins") };
-        let event_ids: Vec<u64> = {
-            let mut ids = Vec::new();
-            for _ in 0..engine::to_publish(&writes, &routes) {
-                ids.push(store.next_id(IdKind::Event).await.unwrap());
-            }
-            ids
-        };
+        let mut event_ids = Vec::new();
+        for _ in 0..engine::to_publish(&writes, &routes) {
+            event_ids.push(store.next_id(IdKind::Event).await.unwrap());
+        }
         let (writes, _) = engine::publish(writes, &routes, &event_ids, &moment);
         match key {
             Some(key) => {

@@ -158,22 +158,7 @@ async fn campaigns_and_rewards_of_an_older_release_gain_the_lifecycle_and_their_
         updated_at: "2026-01-01T00:00:00Z".into(),
     };
     store.campaigns.insert(keys::id(3), codec::encode(&old_campaign).unwrap()).unwrap();
-    let participant = Participant {
-        id: 9,
-        campaign_id: 3,
-        brand_id: 5,
-        member_id: 2,
-        seq: 1,
-        email: "p@example.com".into(),
-        name: String::new(),
-        referred_by: None,
-        referrals: 1,
-        visits: 0,
-        clicks: 0,
-        shares: 0,
-        created_at: "2026-01-01T00:00:00Z".into(),
-        domain: None,
-    };
+    let participant = Participant { campaign_id: 3, seq: 1, referrals: 1, ..participant(9) };
     store.participants.insert(keys::id(9), codec::encode(&participant).unwrap()).unwrap();
     let old_reward = RewardV1 {
         id: 4,
