@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
+mod email;
+pub use email::{EmailConfig, EmailTls};
+
 /// The whole configuration of the server.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -19,6 +22,7 @@ pub struct Config {
     pub webhooks: WebhooksConfig,
     pub rewards: RewardsConfig,
     pub rate_limits: RateLimitsConfig,
+    pub email: EmailConfig,
     pub log: LogConfig,
 }
 
@@ -302,6 +306,7 @@ impl Config {
         if let Some(v) = set("REFERRALS_LOG") {
             self.log.level = v;
         }
+        self.email.apply_env(set);
         Ok(())
     }
 
@@ -374,6 +379,7 @@ impl Config {
                 ));
             }
         }
+        self.email.check().map_err(ConfigError::Invalid)?;
         if !self.admin.token.is_empty() && self.admin.token.len() < 16 {
             return invalid("admin.token must be at least 16 characters (or empty to disable the admin API)".into());
         }

@@ -13,7 +13,13 @@ pub struct Faults {
     /// group-commit flush fails as a dying disk's would (EIO). A test creates the file when it
     /// wants the disk to break, after setting up what it needs.
     pub disk_flush: bool,
+    /// While a file named [`MAIL_HOLD_TRIGGER`] exists in the data directory, the mailer
+    /// sends nothing: a test stops the server with emails committed and not yet sent.
+    pub mail_hold: bool,
 }
+
+/// The file whose presence in the data directory holds the mailer under the `mail_hold` fault.
+pub const MAIL_HOLD_TRIGGER: &str = "hold-mail";
 
 /// The file whose presence in the data directory breaks the disk under the `disk_flush` fault.
 pub const FAIL_FLUSH_TRIGGER: &str = "fail-flush";
@@ -29,7 +35,12 @@ impl Faults {
             match name {
                 "click_store" => faults.click_store = true,
                 "disk_flush" => faults.disk_flush = true,
-                other => return Err(format!("{VARIABLE}: unknown fault {other:?} (known: click_store, disk_flush)")),
+                "mail_hold" => faults.mail_hold = true,
+                other => {
+                    return Err(format!(
+                        "{VARIABLE}: unknown fault {other:?} (known: click_store, disk_flush, mail_hold)"
+                    ))
+                }
             }
         }
         Ok(faults)

@@ -18,6 +18,7 @@
 //!   [`http::site`], the public site outside the API root (referral links, the widget, the
 //!   tracker and its click endpoint, landers).
 //! - [`webhooks`]: the dispatcher that delivers webhook events, and its egress check.
+//! - [`emails`]: the mailer that sends participants' emails from the outbox, over SMTP.
 //! - [`config`], [`startup`], [`telemetry`]: configuration layering, building and running
 //!   the server, logs. [`faults`]: failures a test can switch on.
 //!
@@ -28,6 +29,7 @@ pub mod actors;
 pub mod auth;
 pub mod config;
 pub mod domain;
+pub mod emails;
 pub mod faults;
 pub mod http;
 pub mod startup;

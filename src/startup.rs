@@ -14,6 +14,8 @@ use actix_web::{middleware, web, App, HttpServer};
 use crate::actors::{BrandRegistry, BrandSettings, Tallies};
 use crate::auth::{jwt::TokenSettings, AuthKeys, ServerSecret};
 use crate::config::Config;
+use crate::domain::engine::Mailing;
+use crate::emails::{Mailer, MailerSettings, SmtpSender};
 use crate::http::{self, AppState};
 use crate::store::{SharedStorage, StoreOptions};
 use crate::webhooks::dispatcher::DispatcherSettings;
@@ -45,6 +47,8 @@ pub enum StartupError {
     Bind { bind: String, source: std::io::Error },
     #[error("cannot start webhook delivery: {0}")]
     Webhooks(String),
+    #[error("cannot start sending email: {0}")]
+    Email(String),
     #[error("{0}")]
     Faults(String),
 }
@@ -122,11 +126,6 @@ impl Application {
         };
         let auth = AuthKeys::derive(&secret, token_settings);
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let brand_settings = BrandSettings { hold_day_ms: config.rewards.hold_day_seconds as i64 * 1000 };
-        let brands = BrandRegistry::new(store.clone(), cores, brand_settings);
-        let tallies = Tallies::default();
-        let tally_task = tallies.start(brands.clone(), options.idle_flush);
-
         let listener = TcpListener::bind(&config.server.bind)
             .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?;
         let address =
@@ -136,6 +135,20 @@ impl Application {
         } else {
             config.server.public_url.trim_end_matches('/').to_owned()
         };
+        let mailing = config.email.enabled.then(|| {
+            let (links, site) = (auth.unsubscribe.clone(), public_url.clone());
+            std::sync::Arc::new(Mailing {
+                site: public_url.clone(),
+                unsubscribe_link: std::sync::Arc::new(move |campaign_id, participant_id| {
+                    format!("{site}/unsubscribe/{}", links.token(campaign_id, participant_id))
+                }),
+            })
+        });
+        let brand_settings =
+            BrandSettings { hold_day_ms: config.rewards.hold_day_seconds as i64 * 1000, mailing: mailing.clone() };
+        let brands = BrandRegistry::new(store.clone(), cores, brand_settings);
+        let tallies = Tallies::default();
+        let tally_task = tallies.start(brands.clone(), options.idle_flush);
 
         let admin_token_digest = (!config.admin.token.is_empty()).then(|| {
             use sha2::Digest;
@@ -152,6 +165,15 @@ impl Application {
         let webhooks_arbiter = actix::Arbiter::new();
         webhooks_arbiter.spawn_fn(crate::webhooks::dispatcher::lower_priority);
         let webhooks = WebhookDispatcher::start_in_arbiter(&webhooks_arbiter.handle(), move |_| dispatcher);
+        if mailing.is_some() {
+            let sender = SmtpSender::new(&config.email, &public_url).map_err(StartupError::Email)?;
+            let settings = MailerSettings {
+                config: config.email.clone(),
+                hold: faults.mail_hold.then(|| data_dir.join(crate::faults::MAIL_HOLD_TRIGGER)),
+            };
+            let store = store.clone();
+            Mailer::start_in_arbiter(&webhooks_arbiter.handle(), move |_| Mailer::new(store, sender, settings));
+        }
         let hold_wake = webhooks.clone();
         let hold_task = crate::actors::holds::start(
             store.clone(),

@@ -18,8 +18,12 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("views", &["domain"]),
     ("actors", &["domain", "store"]),
     ("webhooks", &["domain", "store", "auth", "config", "views"]),
-    ("http", &["domain", "store", "auth", "config", "views", "actors", "webhooks", "faults"]),
-    ("startup", &["domain", "store", "auth", "config", "views", "actors", "webhooks", "faults", "http", "telemetry"]),
+    ("emails", &["domain", "store", "auth", "config", "faults"]),
+    ("http", &["domain", "store", "auth", "config", "views", "actors", "webhooks", "emails", "faults"]),
+    (
+        "startup",
+        &["domain", "store", "auth", "config", "views", "actors", "webhooks", "emails", "faults", "http", "telemetry"],
+    ),
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {

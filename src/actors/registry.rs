@@ -38,7 +38,7 @@ impl BrandRegistry {
             return addr.clone();
         }
         let arbiter = &self.inner.arbiters[(brand_id % self.inner.arbiters.len() as u64) as usize];
-        let (store, settings) = (self.inner.store.clone(), self.inner.settings);
+        let (store, settings) = (self.inner.store.clone(), self.inner.settings.clone());
         let addr = BrandActor::start_in_arbiter(&arbiter.handle(), move |_| BrandActor::new(brand_id, store, settings));
         actors.insert(brand_id, addr.clone());
         addr

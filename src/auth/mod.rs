@@ -6,6 +6,7 @@ pub mod jwt;
 pub mod password;
 pub mod seal;
 pub mod secret;
+pub mod unsubscribe;
 
 use hkdf::Hkdf;
 use sha2::Sha256;
@@ -24,6 +25,8 @@ pub struct AuthKeys {
     pub webhook_secrets: std::sync::Arc<KeySealer>,
     /// Seals brands' Stripe signing secrets (brand id as associated data).
     pub stripe_secrets: KeySealer,
+    /// Signs the unsubscribe links of participants' emails.
+    pub unsubscribe: std::sync::Arc<unsubscribe::UnsubscribeLinks>,
 }
 
 impl AuthKeys {
@@ -33,16 +36,19 @@ impl AuthKeys {
         let mut seal_key = [0u8; 32];
         let mut webhook_key = [0u8; 32];
         let mut stripe_key = [0u8; 32];
+        let mut unsubscribe_key = [0u8; 32];
         // 32 bytes is far below HKDF-SHA256's 8160-byte output limit, so expand cannot fail.
         hkdf.expand(b"jwt-hs256", &mut jwt_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"api-key-seal", &mut seal_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"webhook-secret-seal", &mut webhook_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"stripe-secret-seal", &mut stripe_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        hkdf.expand(b"unsubscribe-link", &mut unsubscribe_key).expect("32 bytes is a valid HKDF-SHA256 length");
         Self {
             tokens: TokenIssuer::new(&jwt_key, token_settings),
             sealer: KeySealer::new(&seal_key),
             webhook_secrets: std::sync::Arc::new(KeySealer::new(&webhook_key)),
             stripe_secrets: KeySealer::new(&stripe_key),
+            unsubscribe: std::sync::Arc::new(unsubscribe::UnsubscribeLinks::new(&unsubscribe_key)),
         }
     }
 }

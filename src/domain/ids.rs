@@ -16,10 +16,12 @@ pub enum IdKind {
     /// participant's: this one starts above them (migration `events.v1`).
     Event,
     Conversion,
+    /// Emails to participants (the outbox).
+    Email,
 }
 
 impl IdKind {
-    pub const ALL: [IdKind; 9] = [
+    pub const ALL: [IdKind; 10] = [
         IdKind::Member,
         IdKind::Brand,
         IdKind::Campaign,
@@ -29,6 +31,7 @@ impl IdKind {
         IdKind::Webhook,
         IdKind::Event,
         IdKind::Conversion,
+        IdKind::Email,
     ];
 
     /// A stable name, for the stores that keep one counter per kind.
@@ -43,6 +46,7 @@ impl IdKind {
             IdKind::Webhook => "webhook",
             IdKind::Event => "event",
             IdKind::Conversion => "conversion",
+            IdKind::Email => "email",
         }
     }
 }

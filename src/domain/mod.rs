@@ -20,6 +20,7 @@ pub mod ids;
 pub mod lander;
 pub mod member;
 pub mod money;
+pub mod outgoing_email;
 pub mod pagination;
 pub mod participant;
 pub mod plan;

@@ -76,6 +76,11 @@ impl ReferralCode {
     }
 }
 
+/// A referral link: `{site_url}/r/{code}`.
+pub fn referral_link(site: &str, code: &str) -> String {
+    format!("{site}/r/{code}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

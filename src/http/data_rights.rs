@@ -36,6 +36,7 @@ pub async fn export(
     };
     let conversions = state.store.conversions_of_participant(campaign.id, participant.id).await?;
     let events = state.store.events_of_participant(participant.id).await?;
+    let emails = state.store.emails_of_participant(participant.id).await?;
     let parts = views::ExportParts {
         participant: &participant,
         campaign: &campaign,
@@ -45,6 +46,7 @@ pub async fn export(
         received: &received,
         conversions: &conversions,
         events: &events,
+        emails: &emails,
     };
     Ok(envelope::ok(views::participant_export(parts, &state.public_url)))
 }

@@ -15,6 +15,7 @@
 //! | `/brands`, `/brands/:id`, `/brands/:id/stats` | [`brands`] |
 //! | `/brands/:id/stripe` | [`stripe`] (deliveries: [`site::stripe`]) |
 //! | `/campaigns`, `/campaigns/:id`, `/campaigns/:id/stats`, `/campaigns/:id/coupons` | [`campaigns`] |
+//! | `GET /campaigns/:id/emails` (the delivery log of participants' emails) | [`emails`] |
 //! | `/campaigns/:id/participants.csv`, `/campaigns/:id/rewards.csv` | [`exports`] |
 //! | `/participants`, `/participants/:id`, `/participants/:id/invites` | [`participants`] |
 //! | `GET /participants/:id/export`, `DELETE /participants/:id` | [`data_rights`] |
@@ -35,6 +36,7 @@ pub mod campaigns;
 pub mod code;
 pub mod conversions;
 pub mod data_rights;
+pub mod emails;
 pub mod envelope;
 pub mod error;
 pub mod exports;
@@ -102,6 +104,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}").get(campaigns::get).put(campaigns::update).delete(campaigns::delete))
         .service(resource("/campaigns/{id}/stats").get(campaigns::stats))
         .service(resource("/campaigns/{id}/coupons").get(campaigns::coupons).post(campaigns::upload_coupons))
+        .service(resource("/campaigns/{id}/emails").get(emails::log))
         .service(resource("/campaigns/{id}/participants.csv").get(exports::participants))
         .service(resource("/campaigns/{id}/rewards.csv").get(exports::rewards))
         .service(resource("/participants").get(participants::list))

@@ -17,6 +17,7 @@ use crate::domain::engine::{BrandReads, Write};
 use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
 use crate::domain::member::StoredApiKey;
+use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, QueuedEmail};
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
 use crate::domain::reward::RewardFilter;
@@ -287,6 +288,33 @@ pub trait WebhookStore: Send + Sync {
     async fn attempts_of_webhook(&self, webhook_id: u64, page: PageRequest) -> Result<(Vec<Attempt>, u64), StoreError>;
 }
 
+/// Emails to participants: the composed messages, the outbox and the delivery log. A
+/// decision writes an email and its outbox entry ([`Write::Email`]); the mailer reads what is
+/// due and records what became of each attempt.
+#[async_trait]
+pub trait EmailStore: Send + Sync {
+    /// Outbox entries due at `now_ms` or before, soonest first, at most `limit`.
+    async fn due_emails(&self, now_ms: i64, limit: usize) -> Result<Vec<QueuedEmail>, StoreError>;
+    async fn outgoing_email(&self, campaign_id: u64, email_id: u64) -> Result<Option<OutgoingEmail>, StoreError>;
+    /// Whether the participant unsubscribed from the campaign's emails.
+    async fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError>;
+    /// Logs finished attempts and replaces each one's outbox entry with what comes next (or
+    /// removes it), all or nothing. An attempt whose email is gone only leaves the outbox.
+    async fn record_email_attempts(&self, attempts: &[EmailAttempt]) -> Result<(), StoreError>;
+    /// A page of the campaign's emails, newest first, each with what became of it, and their
+    /// count.
+    async fn emails_of_campaign(
+        &self,
+        campaign_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<(OutgoingEmail, EmailDelivery)>, u64), StoreError>;
+    /// The emails to the participant, oldest first, each with what became of it.
+    async fn emails_of_participant(
+        &self,
+        participant_id: u64,
+    ) -> Result<Vec<(OutgoingEmail, EmailDelivery)>, StoreError>;
+}
+
 /// One brand's decision in progress: the engine reads the brand's committed data through it
 /// ([`BrandReads`]), then the session commits the decision's writes, all or nothing.
 ///
@@ -359,6 +387,7 @@ pub trait Storage:
     + ConversionStore
     + IdempotencyStore
     + WebhookStore
+    + EmailStore
     + DecisionStore
     + BackupStore
     + Lifecycle
@@ -376,6 +405,7 @@ impl<T> Storage for T where
         + ConversionStore
         + IdempotencyStore
         + WebhookStore
+        + EmailStore
         + DecisionStore
         + BackupStore
         + Lifecycle

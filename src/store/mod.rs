@@ -22,7 +22,7 @@ pub use self::sled::backup;
 pub use self::sled::backup::{BackupError, BackupSummary, Snapshot};
 pub use self::sled::StoreOptions;
 pub use interface::{
-    BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore,
+    BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore, EmailStore,
     IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PlanStore, RewardStore, Storage, WebhookStore,
 };
 pub use types::{

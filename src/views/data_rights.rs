@@ -6,6 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::{conversion, invite, participant, reward_detail, Conversion, Invite, Participant, RewardDetail};
+use crate::domain::outgoing_email::{EmailDelivery, OutgoingEmail};
 use crate::domain::{self, event::Event};
 
 /// Everything stored about one participant.
@@ -29,6 +30,21 @@ pub struct ParticipantExport {
     pub conversions: Vec<Conversion>,
     /// The webhook events that carried their data.
     pub webhook_events: Vec<ExportEvent>,
+    /// The emails sent (or to be sent) to them.
+    pub emails: Vec<ExportEmail>,
+}
+
+/// An email to the participant.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExportEmail {
+    pub id: u64,
+    /// `welcome`, `friend_joined` or `reward`.
+    pub kind: &'static str,
+    pub subject: String,
+    /// `queued`, `sent`, `failed` or `cancelled`.
+    pub status: &'static str,
+    pub created_at: String,
+    pub sent_at: Option<String>,
 }
 
 /// The campaign a participant belongs to.
@@ -69,6 +85,7 @@ pub struct ExportParts<'a> {
     pub received: &'a [domain::Invite],
     pub conversions: &'a [domain::conversion::Conversion],
     pub events: &'a [Event],
+    pub emails: &'a [(OutgoingEmail, EmailDelivery)],
 }
 
 pub fn participant_export(parts: ExportParts<'_>, site: &str) -> ParticipantExport {
@@ -102,6 +119,18 @@ pub fn participant_export(parts: ExportParts<'_>, site: &str) -> ParticipantExpo
             .events
             .iter()
             .map(|e| ExportEvent { id: domain::webhook::message_id(e.id), kind: e.kind.name(), at: e.at.clone() })
+            .collect(),
+        emails: parts
+            .emails
+            .iter()
+            .map(|(email, delivery)| ExportEmail {
+                id: email.id,
+                kind: email.kind.name(),
+                subject: email.message.subject.clone(),
+                status: delivery.status.name(),
+                created_at: email.created_at.clone(),
+                sent_at: delivery.sent_at.clone(),
+            })
             .collect(),
     }
 }

@@ -267,9 +267,7 @@ pub fn coupon_pool(pool: domain::CouponPool, counters: &CampaignCounters) -> Cou
     }
 }
 
-pub fn referral_link(site: &str, code: &str) -> String {
-    format!("{site}/r/{code}")
-}
+pub use crate::domain::referral_code::referral_link;
 
 /// A participant. Built per row of a list (up to a hundred a page): a struct, not a JSON
 /// map, because building a map per object was measurable.

@@ -62,7 +62,7 @@ impl Handler<RecordConversion> for BrandActor {
                 Err(ConversionRefusal::Erased) => Err(BrandError::Erased(msg.conversion.participant_id)),
                 Ok(ConversionDecision::Known(known)) => Ok(Converted::known(known)),
                 Ok(ConversionDecision::Created { conversion, rewards, writes }) => {
-                    let (writes, deliveries) = brand.publish(campaign.member_id, writes, &moment).await?;
+                    let (writes, deliveries) = brand.publish(&*session, campaign.member_id, writes, &moment).await?;
                     session.commit(&writes).await?;
                     Ok(Converted { conversion, rewards, created: true, deliveries })
                 }
@@ -104,7 +104,7 @@ impl Handler<RefundConversion> for BrandActor {
             if writes.is_empty() {
                 return Ok(Refunded { refund, deliveries: Vec::new() });
             }
-            let (writes, deliveries) = brand.publish(msg.member_id, writes, &moment).await?;
+            let (writes, deliveries) = brand.publish(&*session, msg.member_id, writes, &moment).await?;
             session.commit(&writes).await?;
             Ok(Refunded { refund, deliveries })
         })

@@ -16,7 +16,7 @@ mod conversions;
 mod participants;
 mod rewards;
 pub use conversions::{Converted, RecordConversion, RefundConversion, Refunded};
-pub use participants::{AddInvites, EraseParticipant, Erased, RecordVisit, Signup, SignupOutcome};
+pub use participants::{AddInvites, EraseParticipant, Erased, RecordVisit, Signup, SignupOutcome, Unsubscribe};
 pub use rewards::{ActOnReward, Moved, ReleaseHolds, Released};
 
 use actix::prelude::*;
@@ -56,15 +56,18 @@ impl BrandActor {
 }
 
 /// What every brand's actor is configured with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct BrandSettings {
     /// How long one day of a campaign's `hold_days` lasts, in milliseconds.
     pub hold_day_ms: i64,
+    /// Where emails' links point; `None` when the server sends no email (`[email]` off):
+    /// then no email is composed, and none waits in an outbox nothing drains.
+    pub mailing: Option<std::sync::Arc<engine::Mailing>>,
 }
 
 impl Default for BrandSettings {
     fn default() -> Self {
-        Self { hold_day_ms: engine::DAY_MS }
+        Self { hold_day_ms: engine::DAY_MS, mailing: None }
     }
 }
 
@@ -114,21 +117,34 @@ impl BrandData {
         Ok(())
     }
 
-    /// Publishes the events a decision announced to the member's webhooks that hear them
-    /// (see [`engine::publish`]): the writes to commit, and the deliveries to hand to the
-    /// dispatcher once they are durable.
-    async fn publish(
+    /// Publishes what a decision announced: the emails its campaign sends (see
+    /// [`engine::compose_emails`]), and the events to the member's webhooks that hear them
+    /// (see [`engine::publish`]). The writes to commit, and the deliveries to hand to the
+    /// dispatcher once they are durable (the mailer finds its emails in the outbox).
+    async fn publish<R: engine::BrandReads<Error = StoreError> + ?Sized>(
         &self,
+        reads: &R,
         member_id: u64,
         writes: Vec<engine::Write>,
         moment: &Moment,
     ) -> Result<(Vec<engine::Write>, Vec<PendingDelivery>), BrandError> {
+        let mut emails = Vec::new();
+        if let Some(mailing) = &self.settings.mailing {
+            let wanted = engine::wanted_emails(reads, &writes)?;
+            let mut ids = Vec::with_capacity(wanted.len());
+            for _ in &wanted {
+                ids.push(self.store.next_id(IdKind::Email).await?);
+            }
+            emails = engine::compose_emails(wanted, &ids, mailing, moment);
+        }
         let routes = self.store.webhook_routes(member_id).await?;
         let mut ids = Vec::new();
         for _ in 0..engine::to_publish(&writes, &routes) {
             ids.push(self.store.next_id(IdKind::Event).await?);
         }
-        Ok(engine::publish(writes, &routes, &ids, moment))
+        let (mut writes, deliveries) = engine::publish(writes, &routes, &ids, moment);
+        writes.extend(emails);
+        Ok((writes, deliveries))
     }
 }
 
@@ -376,7 +392,7 @@ impl Handler<ImportCoupons> for BrandActor {
             for chunk in msg.codes.chunks(engine::IMPORT_CHUNK) {
                 let session = brand.store.session(brand.brand_id).await?;
                 let (outcome, writes) = engine::decide_import(&*session, &campaign, chunk, &moment)?;
-                let (writes, deliveries) = brand.publish(campaign.member_id, writes, &moment).await?;
+                let (writes, deliveries) = brand.publish(&*session, campaign.member_id, writes, &moment).await?;
                 session.commit(&writes).await?;
                 total.outcome.add(outcome);
                 total.deliveries.extend(deliveries);

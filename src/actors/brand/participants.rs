@@ -1,6 +1,6 @@
 //! The brand actor's messages about participants: a signup (with or without a referral, with
 //! its rewards, its webhook deliveries and its idempotency record), invitations sent by email,
-//! visits of a referral link, and the erasure of a person.
+//! visits of a referral link, the erasure of a person, and unsubscribing from emails.
 
 use actix::prelude::*;
 
@@ -82,7 +82,7 @@ impl Handler<Signup> for BrandActor {
                         return Ok(SignupOutcome::AlreadyReferred { participant, by_same_referrer })
                     }
                 };
-            let (writes, deliveries) = brand.publish(campaign.member_id, writes, &moment).await?;
+            let (writes, deliveries) = brand.publish(&*session, campaign.member_id, writes, &moment).await?;
             signed.deliveries = deliveries;
             let Some(write) = &msg.idempotency else {
                 session.commit(&writes).await?;
@@ -183,7 +183,7 @@ impl Handler<RecordVisit> for BrandActor {
                 decided = decide(brand.store.next_id(IdKind::Reward).await?)?;
             }
             let Some((mut visit, writes)) = decided else { return Ok(None) };
-            let (writes, deliveries) = brand.publish(campaign.member_id, writes, &moment).await?;
+            let (writes, deliveries) = brand.publish(&*session, campaign.member_id, writes, &moment).await?;
             session.commit(&writes).await?;
             visit.deliveries = deliveries;
             Ok(Some(visit))
@@ -221,9 +221,38 @@ impl Handler<EraseParticipant> for BrandActor {
             if erasure.writes.is_empty() {
                 return Ok(Erased { participant: erasure.participant, deliveries: Vec::new() });
             }
-            let (writes, deliveries) = brand.publish(msg.member_id, erasure.writes, &moment).await?;
+            let (writes, deliveries) = brand.publish(&*session, msg.member_id, erasure.writes, &moment).await?;
             session.commit(&writes).await?;
             Ok(Erased { participant: erasure.participant, deliveries })
+        })
+    }
+}
+
+/// Unsubscribes one of the brand's participants from their campaign's emails (the signed
+/// link in every email). Idempotent.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<(), BrandError>")]
+pub struct Unsubscribe {
+    pub campaign_id: u64,
+    pub participant_id: u64,
+}
+
+impl Handler<Unsubscribe> for BrandActor {
+    type Result = AtomicResponse<Self, Result<(), BrandError>>;
+
+    fn handle(&mut self, msg: Unsubscribe, _ctx: &mut Self::Context) -> Self::Result {
+        self.atomic(|brand| async move {
+            let session = brand.store.session(brand.brand_id).await?;
+            session
+                .participant(msg.participant_id)?
+                .filter(|p| p.brand_id == brand.brand_id && p.campaign_id == msg.campaign_id)
+                .ok_or(BrandError::NotFound("participant"))?;
+            if !session.unsubscribed(msg.campaign_id, msg.participant_id)? {
+                let write =
+                    engine::Write::Unsubscribed { campaign_id: msg.campaign_id, participant_id: msg.participant_id };
+                session.commit(&[write]).await?;
+            }
+            Ok(())
         })
     }
 }

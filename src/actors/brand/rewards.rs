@@ -57,7 +57,7 @@ impl Handler<ActOnReward> for BrandActor {
             if reward.brand_id != brand.brand_id {
                 return Err(BrandError::NotFound("reward"));
             }
-            let (writes, deliveries) = brand.publish(msg.member_id, writes, &moment).await?;
+            let (writes, deliveries) = brand.publish(&*session, msg.member_id, writes, &moment).await?;
             session.commit(&writes).await?;
             Ok(Moved { reward, deliveries })
         })
@@ -92,7 +92,7 @@ impl Handler<ReleaseHolds> for BrandActor {
             if writes.is_empty() {
                 return Ok(Released { rewards, deliveries: Vec::new() });
             }
-            let (writes, deliveries) = brand.publish(msg.member_id, writes, &moment).await?;
+            let (writes, deliveries) = brand.publish(&*session, msg.member_id, writes, &moment).await?;
             session.commit(&writes).await?;
             Ok(Released { rewards, deliveries })
         })

@@ -23,6 +23,9 @@
 mod conversion_tests;
 mod conversions;
 mod coupons;
+mod emails;
+#[cfg(test)]
+mod emails_tests;
 mod erasure;
 #[cfg(test)]
 mod erasure_tests;
@@ -44,6 +47,7 @@ pub use conversions::{
     NewConversion, Refund,
 };
 pub use coupons::{decide_import, ImportOutcome, IMPORT_CHUNK};
+pub use emails::{compose as compose_emails, wanted as wanted_emails, Mailing, Wanted as WantedEmail};
 pub use erasure::{decide_erasure, Erasure, ERASED_VOID_REASON};
 pub use events::{publish, to_publish};
 pub use invites::decide_invites;
@@ -111,6 +115,11 @@ pub enum Write {
     /// the indexes go; and every copy of them the backend keeps outside the engine's rows
     /// (webhook events, the outcomes of idempotent requests) is erased the same way.
     Erased { participant: Participant, email: String, domain: Option<String> },
+    /// An email to a participant, composed (see [`compose_emails`]): its row, its place in the
+    /// campaign's delivery log, and its outbox entry, due now.
+    Email(Box<crate::domain::outgoing_email::OutgoingEmail>),
+    /// The participant wants no more of the campaign's emails.
+    Unsubscribed { campaign_id: u64, participant_id: u64 },
 }
 
 /// What a backend lets the engine read of a brand's committed data.
@@ -152,6 +161,8 @@ pub trait BrandReads {
     fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, Self::Error>;
     /// Whether `visitor` has visited the participant's referral link before.
     fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, Self::Error>;
+    /// Whether the participant unsubscribed from the campaign's emails.
+    fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, Self::Error>;
 }
 
 /// Stored data that contradicts itself (an index naming a missing row). A fault of ours,

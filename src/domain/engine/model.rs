@@ -32,6 +32,8 @@ pub struct MemoryBrand {
     pub payments: HashMap<(u64, String), u64>,
     pub converted: HashSet<(u64, u64)>,
     pub qualified: HashMap<(u64, u64), u64>,
+    pub emails: BTreeMap<u64, crate::domain::outgoing_email::OutgoingEmail>,
+    pub unsubscribed: HashSet<(u64, u64)>,
 }
 
 impl MemoryBrand {
@@ -84,6 +86,12 @@ impl MemoryBrand {
                 Write::Event(event) => {
                     assert!(self.events.insert(event.id, *event).is_none(), "event id reused");
                 }
+                Write::Email(email) => {
+                    assert!(self.emails.insert(email.id, *email).is_none(), "email id reused");
+                }
+                Write::Unsubscribed { campaign_id, participant_id } => {
+                    self.unsubscribed.insert((campaign_id, participant_id));
+                }
                 Write::Announce { .. } => panic!("an announcement must be published before it is committed"),
                 Write::Conversion(c) => {
                     self.external_ids.insert((c.campaign_id, c.external_id.clone()), c.id);
@@ -106,6 +114,9 @@ impl MemoryBrand {
                     }
                     for event in self.events.values_mut() {
                         event.forget(participant.id);
+                    }
+                    for email in self.emails.values_mut() {
+                        email.forget(participant.id);
                     }
                     assert!(self.participants.insert(participant.id, participant).is_some(), "erased a stranger");
                 }
@@ -218,5 +229,9 @@ impl BrandReads for MemoryBrand {
 
     fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, Inconsistent> {
         Ok(self.visits.contains(&(campaign_id, participant_id, *visitor)))
+    }
+
+    fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, Inconsistent> {
+        Ok(self.unsubscribed.contains(&(campaign_id, participant_id)))
     }
 }

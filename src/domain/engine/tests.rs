@@ -46,6 +46,8 @@ pub(super) struct World {
     owner: Owner,
     /// The owner's webhooks: 3 and 4, account-wide, every kind of event.
     pub(super) routes: Vec<WebhookRoute>,
+    /// Where emails' links point.
+    pub(super) mailing: Mailing,
 }
 
 impl World {
@@ -54,7 +56,12 @@ impl World {
         brand.campaigns.insert(campaign.id, campaign.clone());
         let moment = Moment::at(chrono::DateTime::parse_from_rfc3339("2026-11-23T10:00:00Z").unwrap().into());
         let routes = [3, 4].map(|webhook_id| WebhookRoute { webhook_id, campaign_id: None, events: EventTypes::ALL });
-        Self { brand, campaign, next_id: 100, moment, owner: Owner { participant_limit: None }, routes: routes.into() }
+        let mailing = Mailing {
+            site: "https://r.example".into(),
+            unsubscribe_link: std::sync::Arc::new(|c, p| format!("https://r.example/unsubscribe/{c}-{p}")),
+        };
+        let owner = Owner { participant_limit: None };
+        Self { brand, campaign, next_id: 100, moment, owner, routes: routes.into(), mailing }
     }
 
     pub(super) fn id(&mut self) -> u64 {
@@ -76,10 +83,18 @@ impl World {
         email: &str,
         referral: Option<ReferralEdge>,
     ) -> Result<SignupDecision, SignupRefusal> {
+        self.signup_as(Self::who(email), referral)
+    }
+
+    /// Decides and commits the signup of `who`.
+    pub(super) fn signup_as(
+        &mut self,
+        who: NewParticipant,
+        referral: Option<ReferralEdge>,
+    ) -> Result<SignupDecision, SignupRefusal> {
         let ids = self.ids();
         let decided =
-            decide_signup(&self.brand, &self.campaign, &Self::who(email), referral, ids, &self.owner, &self.moment)
-                .unwrap();
+            decide_signup(&self.brand, &self.campaign, &who, referral, ids, &self.owner, &self.moment).unwrap();
         match decided {
             Ok(SignupDecision::Created { mut signed, writes }) => {
                 let (deliveries, writes) = self.commit(writes);
@@ -90,11 +105,15 @@ impl World {
         }
     }
 
-    /// Publishes a decision's events to the world's webhooks, as the brand actor does, and
-    /// commits it; the deliveries, and the writes as committed.
+    /// Composes a decision's emails and publishes its events to the world's webhooks, as the
+    /// brand actor does, and commits it; the deliveries, and the writes as committed.
     pub(super) fn commit(&mut self, writes: Vec<Write>) -> (Vec<PendingDelivery>, Vec<Write>) {
+        let wanted = wanted_emails(&self.brand, &writes).unwrap();
+        let ids: Vec<u64> = wanted.iter().map(|_| self.id()).collect();
+        let emails = compose_emails(wanted, &ids, &self.mailing, &self.moment);
         let ids: Vec<u64> = (0..to_publish(&writes, &self.routes)).map(|_| self.id()).collect();
-        let (writes, deliveries) = publish(writes, &self.routes, &ids, &self.moment);
+        let (mut writes, deliveries) = publish(writes, &self.routes, &ids, &self.moment);
+        writes.extend(emails);
         self.brand.apply(writes.clone());
         (deliveries, writes)
     }

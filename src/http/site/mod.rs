@@ -8,6 +8,7 @@
 //! | `GET /referral.js`, `GET\|POST /api/click` | [`click`] (the script is `assets/referral.js`) |
 //! | `GET /l/{id}` | [`lander`] |
 //! | `POST /hooks/stripe/{brand_id}` | [`stripe`] (Stripe's deliveries, signed) |
+//! | `GET\|POST /unsubscribe/{token}` | [`unsubscribe`] (the link in participants' emails) |
 //! | `GET /assets/…` | the frame's and lander's scripts and styles, from `assets/` |
 
 pub mod click;
@@ -15,6 +16,7 @@ pub mod lander;
 pub mod page;
 pub mod referral_link;
 pub mod stripe;
+pub mod unsubscribe;
 pub mod widget;
 pub mod widget_signup;
 
@@ -54,6 +56,11 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
         .service(limited("/widget.js", &limits.views, [route(Method::GET, widget::script)]).wrap(cors()))
         .service(limited("/widget/{id}/embed", &limits.views, [route(Method::GET, widget::frame)]).wrap(cors()))
         .service(limited("/l/{id}", &limits.views, [route(Method::GET, lander::page)]).wrap(cors()))
+        .service(limited(
+            "/unsubscribe/{token}",
+            &limits.views,
+            [route(Method::GET, unsubscribe::confirm), route(Method::POST, unsubscribe::unsubscribe)],
+        ))
         .service(
             limited("/api/click", &limits.click, [route(Method::GET, click::get), route(Method::POST, click::post)])
                 .wrap(cors()),

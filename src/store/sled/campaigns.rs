@@ -240,6 +240,8 @@ impl SledStore {
             self.indexes.apply_batch(indexes)?;
             self.participants.apply_batch(participants)?;
         }
+        // The log of the campaign's emails, found through their rows (which go below).
+        self.purge_email_log(campaign_id)?;
         // Then every campaign row (roster, emails, coupons, counters, visits, …).
         loop {
             let mut batch = sled::Batch::default();

@@ -179,6 +179,11 @@ impl BrandReads for SledSession<'_> {
     fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, StoreError> {
         Ok(self.store.campaign_rows.contains_key(visit_key(campaign_id, participant_id, visitor))?)
     }
+
+    fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {
+        let key = super::emails::unsubscribed_key(campaign_id, participant_id);
+        Ok(self.store.campaign_rows.contains_key(key)?)
+    }
 }
 
 /// Key of a conversion's row.
@@ -364,6 +369,11 @@ impl SledStore {
                     let key = keys::row(*campaign_id, campaign_row::QUALIFIED, &keys::id(*participant_id));
                     tx.insert(TreeId::CampaignRows, key, keys::id(*count));
                 }
+                Write::Email(email) => self.stage_email(&mut tx, email)?,
+                Write::Unsubscribed { campaign_id, participant_id } => {
+                    let key = super::emails::unsubscribed_key(*campaign_id, *participant_id);
+                    tx.insert(TreeId::CampaignRows, key, Vec::new());
+                }
                 Write::Announce { kind, .. } => {
                     return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())
                 }
@@ -398,6 +408,7 @@ impl SledStore {
                         tx.insert(TreeId::Idempotency, key.to_vec(), encoded);
                     }
                 }
+                Some(keys::mention::EMAIL) => self.forget_in_email(tx, key, participant_id)?,
                 _ => return Err(StoreError::Decode(format!("malformed mention of participant {participant_id}"))),
             }
         }

@@ -65,13 +65,18 @@ pub mod index {
     /// participant ++ kind ++ key → () : where a copy of the participant is kept outside
     /// their own rows, so that an erasure finds every one (see [`mention`]).
     pub const MENTION: u8 = b'M';
+    /// due time (Unix ms) ++ email → the outbox entry : emails still to be sent, by when
+    /// the next attempt is due (see `emails.rs`).
+    pub const EMAIL_QUEUE: u8 = b'Q';
 }
 
 /// Kinds of [`index::MENTION`]: a copy of a participant in a webhook event (key: event id),
-/// or in the outcome of an idempotent request (key: the record's key).
+/// in the outcome of an idempotent request (key: the record's key), or in an email to
+/// participants (key: campaign ++ email).
 pub mod mention {
     pub const EVENT: u8 = b'e';
     pub const IDEMPOTENCY: u8 = b'k';
+    pub const EMAIL: u8 = b'm';
 }
 
 /// The [`index::MENTION`] key of a copy of `participant_id`.
@@ -123,6 +128,10 @@ pub mod campaign_row {
     pub const CONVERTED: u8 = b'u';
     /// ++ participant → u64 : how many of the participant's referrals converted.
     pub const QUALIFIED: u8 = b'q';
+    /// ++ email → an email to a participant (see `emails.rs`).
+    pub const OUTGOING_EMAIL: u8 = b's';
+    /// ++ participant → () : the participant unsubscribed from the campaign's emails.
+    pub const UNSUBSCRIBED: u8 = b'x';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).

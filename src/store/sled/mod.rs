@@ -22,6 +22,7 @@
 //! | `journal`        | entry id                    | a brand write set being applied (see `overlay.rs`) |
 //! | `webhooks`, `deliveries`, `delivery_log` | see `webhooks.rs` | webhooks and their delivery state |
 //! | `events`         | event id                    | [`Event`](crate::domain::event::Event): what its deliveries send |
+//! | `email_log`      | email id                    | what became of an email to a participant (see `emails.rs`) |
 //!
 //! A campaign's rows and a participant's rows are each one contiguous key range, so a
 //! cascade delete is a range delete. Only the campaign's brand actor writes them.
@@ -32,6 +33,7 @@ mod campaigns;
 mod codec;
 mod conversions;
 mod decisions;
+mod emails;
 mod group_commit;
 pub mod keys;
 mod lifecycle;
@@ -118,6 +120,7 @@ pub struct SledStore {
     deliveries: sled::Tree,
     delivery_log: sled::Tree,
     events: sled::Tree,
+    email_log: sled::Tree,
     commit: Arc<GroupCommit>,
     /// sled plus `fdatasync` of its log: what "on disk" means here (see [`DurableLog`]).
     log: DurableLog,
@@ -182,6 +185,7 @@ impl SledStore {
             deliveries: db.open_tree("deliveries")?,
             delivery_log: db.open_tree("delivery_log")?,
             events: db.open_tree("events")?,
+            email_log: db.open_tree("email_log")?,
             commit: Arc::new(start_group_commit(&log, options)),
             log,
             gate: Arc::default(),

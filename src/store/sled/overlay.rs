@@ -43,6 +43,9 @@ pub enum TreeId {
     /// ([`Overlay::commit`]); rewritten plainly only by an erasure, which changes the copy of
     /// a participant in a record that exists (nobody else ever changes one).
     Idempotency = 8,
+    /// What became of each email to a participant: written by the mailer only (see
+    /// `emails.rs`).
+    EmailLog = 9,
 }
 
 impl TreeId {
@@ -56,6 +59,7 @@ impl TreeId {
             6 => Some(Self::DeliveryLog),
             7 => Some(Self::Events),
             8 => Some(Self::Idempotency),
+            9 => Some(Self::EmailLog),
             _ => None,
         }
     }
@@ -72,6 +76,7 @@ impl SledStore {
             TreeId::DeliveryLog => &self.delivery_log,
             TreeId::Events => &self.events,
             TreeId::Idempotency => &self.idempotency,
+            TreeId::EmailLog => &self.email_log,
         }
     }
 
@@ -208,10 +213,10 @@ impl<'a> Overlay<'a> {
                     TreeId::Deliveries => deliveries,
                     TreeId::Events => events,
                     TreeId::Idempotency => idempotency,
-                    // Only the webhook dispatcher writes the log, and never through here.
-                    TreeId::DeliveryLog => {
+                    // Only the webhook dispatcher and the mailer write the logs, never through here.
+                    TreeId::DeliveryLog | TreeId::EmailLog => {
                         return Err(sled::transaction::ConflictableTransactionError::Abort(StoreError::Decode(
-                            "the delivery log is not written in signup transactions".into(),
+                            "a delivery log is not written in signup transactions".into(),
                         )))
                     }
                 };

@@ -1,0 +1,172 @@
+//! `Mailer`: one actor that drains the email outbox.
+//!
+//! - **Intake.** A decision commits its emails with an outbox entry each, due at once
+//!   (`store/sled/emails.rs`). The mailer looks for due entries a few times a second, so
+//!   nothing has to hand them over and a restart finds them where they were. Before sending
+//!   what it found it waits for a flush of the store: an email never leaves for a signup that
+//!   a crash could still take back.
+//! - **Sending.** At most `max_in_flight` at once. Each attempt sends the message composed at
+//!   the decision, with its stable `Message-ID` (`transport.rs`). Accepted: sent. A 4xx
+//!   answer, no connection or a timeout: tried again after the next configured wait, with
+//!   jitter, until the waits run out (then failed). A 5xx answer: failed at once.
+//! - **Checks at the last moment.** An email to someone who unsubscribed or was erased
+//!   since it was composed is cancelled, not sent.
+//! - **Log.** What became of the attempt and the outbox entry's replacement are written in
+//!   one commit. A crash between the server's acceptance and that commit sends the email
+//!   again after the restart, under the same `Message-ID` (at least once; the window is the
+//!   time of one commit).
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix::prelude::*;
+use rand::Rng;
+
+use super::transport::{Sent, SmtpSender};
+use crate::config::EmailConfig;
+use crate::domain::now_rfc3339;
+use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, EmailStatus, QueuedEmail};
+use crate::store::{SharedStorage, StoreError};
+
+/// How often the mailer looks for due emails.
+const POLL: Duration = Duration::from_millis(200);
+
+/// What the mailer needs besides the store.
+pub struct MailerSettings {
+    pub config: EmailConfig,
+    /// The `mail_hold` test fault: while this file exists, the mailer sends nothing (the
+    /// outbox keeps filling), so a test can stop the server between commit and send.
+    pub hold: Option<PathBuf>,
+}
+
+/// The actor.
+pub struct Mailer {
+    store: SharedStorage,
+    sender: Arc<SmtpSender>,
+    settings: Arc<MailerSettings>,
+    /// Emails being attempted now.
+    in_flight: HashSet<u64>,
+    /// A look at the outbox is under way.
+    looking: bool,
+    /// Emails whose attempt finished since the current look began: the look may have read
+    /// their outbox entries before the attempt removed them, so they are not started again.
+    finished_while_looking: HashSet<u64>,
+}
+
+impl Mailer {
+    pub fn new(store: SharedStorage, sender: SmtpSender, settings: MailerSettings) -> Self {
+        Self {
+            store,
+            sender: Arc::new(sender),
+            settings: Arc::new(settings),
+            in_flight: HashSet::new(),
+            looking: false,
+            finished_while_looking: HashSet::new(),
+        }
+    }
+
+    /// Starts an attempt of every due email the in-flight limit allows.
+    fn look(&mut self, ctx: &mut Context<Self>) {
+        let room = self.settings.config.max_in_flight.saturating_sub(self.in_flight.len());
+        if self.looking || room == 0 || self.settings.hold.as_ref().is_some_and(|h| h.exists()) {
+            return;
+        }
+        self.looking = true;
+        self.finished_while_looking.clear();
+        let store = self.store.clone();
+        // Ask for more than there is room for: some of the due ones may be in flight.
+        let limit = room + self.in_flight.len();
+        let finding = async move {
+            let due = store.due_emails(chrono::Utc::now().timestamp_millis(), limit).await?;
+            if !due.is_empty() {
+                store.durable().await?;
+            }
+            Ok::<_, StoreError>(due)
+        };
+        ctx.spawn(finding.into_actor(self).map(move |found, act, ctx| {
+            act.looking = false;
+            let due = match found {
+                Ok(due) => due,
+                Err(e) => return tracing::error!(error = %e, "cannot read the email outbox"),
+            };
+            let fresh: Vec<QueuedEmail> = due
+                .into_iter()
+                .filter(|q| !act.in_flight.contains(&q.email_id) && !act.finished_while_looking.contains(&q.email_id))
+                .take(room)
+                .collect();
+            for queued in fresh {
+                act.in_flight.insert(queued.email_id);
+                let attempt = attempt(act.store.clone(), act.sender.clone(), act.settings.clone(), queued);
+                ctx.spawn(attempt.into_actor(act).map(move |done, act, ctx| {
+                    act.in_flight.remove(&queued.email_id);
+                    if act.looking {
+                        act.finished_while_looking.insert(queued.email_id);
+                    }
+                    if let Err(e) = done {
+                        tracing::error!(error = %e, email_id = queued.email_id, "cannot log an email attempt");
+                    }
+                    act.look(ctx);
+                }));
+            }
+        }));
+    }
+}
+
+/// One attempt of a queued email, logged. A failure to log leaves the entry in the outbox:
+/// the email is tried again (at least once).
+async fn attempt(
+    store: SharedStorage,
+    sender: Arc<SmtpSender>,
+    settings: Arc<MailerSettings>,
+    queued: QueuedEmail,
+) -> Result<(), StoreError> {
+    let Some(email) = store.outgoing_email(queued.campaign_id, queued.email_id).await? else {
+        // Its campaign was deleted: nothing left to send or to log.
+        let gone = EmailAttempt { queued, delivery: None, next: None };
+        return store.record_email_attempts(&[gone]).await;
+    };
+    let now = now_rfc3339();
+    let finished = |status: EmailStatus, attempts: u32, error: Option<String>| EmailDelivery {
+        status,
+        attempts,
+        last_attempt_at: (attempts > queued.attempts).then(|| now.clone()),
+        last_error: error,
+        sent_at: (status == EmailStatus::Sent).then(|| now.clone()),
+    };
+    let cancelled = |why: &str| finished(EmailStatus::Cancelled, queued.attempts, Some(why.to_owned()));
+    let (delivery, next) = if email.is_erased() {
+        (cancelled("the participant was erased"), None)
+    } else if store.unsubscribed(email.campaign_id, email.participant_id).await? {
+        (cancelled("the participant unsubscribed"), None)
+    } else {
+        let attempts = queued.attempts + 1;
+        match sender.send(&email).await {
+            Sent::Accepted => (finished(EmailStatus::Sent, attempts, None), None),
+            Sent::Permanent(error) => (finished(EmailStatus::Failed, attempts, Some(error)), None),
+            Sent::Temporary(error) => match settings.config.retry_delays_secs.get(queued.attempts as usize) {
+                Some(wait) => {
+                    let wait = wait * rand::thread_rng().gen_range(0.8..=1.2);
+                    let due_ms = chrono::Utc::now().timestamp_millis() + (wait * 1000.0) as i64;
+                    let next = QueuedEmail { attempts, due_ms, ..queued };
+                    (finished(EmailStatus::Queued, attempts, Some(error)), Some(next))
+                }
+                None => (finished(EmailStatus::Failed, attempts, Some(error)), None),
+            },
+        }
+    };
+    if delivery.status != EmailStatus::Sent {
+        tracing::info!(email_id = email.id, status = delivery.status.name(), error = ?delivery.last_error, "email not sent");
+    }
+    store.record_email_attempts(&[EmailAttempt { queued, delivery: Some(delivery), next }]).await
+}
+
+impl Actor for Mailer {
+    type Context = Context<Self>;
+
+    fn started(&mut self, ctx: &mut Self::Context) {
+        self.look(ctx);
+        ctx.run_interval(POLL, |act, ctx| act.look(ctx));
+    }
+}

@@ -1,0 +1,75 @@
+//! `GET /campaigns/:id/emails`: the campaign's delivery log of emails to participants, newest
+//! first: to whom, which email, what became of it. The templates are the campaign's `emails`
+//! (`PUT /campaigns/:id`); the mailer is `crate::emails`.
+
+use actix_web::{web, HttpResponse};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::authenticated::AuthenticatedMember;
+use super::error::ApiError;
+use super::query::ListQuery;
+use super::state::AppState;
+use super::{envelope, ownership};
+use crate::domain::outgoing_email::{EmailDelivery, OutgoingEmail};
+use crate::domain::Page;
+
+/// One email as the delivery log shows it.
+#[derive(Serialize, ToSchema)]
+pub struct CampaignEmail {
+    pub id: u64,
+    /// `welcome`, `friend_joined` or `reward`.
+    pub kind: &'static str,
+    pub participant_id: u64,
+    /// The address; empty once the participant was erased.
+    pub to: String,
+    /// Empty once a participant it names was erased.
+    pub subject: String,
+    /// `queued`, `sent`, `failed` or `cancelled`.
+    pub status: &'static str,
+    /// Attempts made.
+    pub attempts: u32,
+    pub created_at: String,
+    pub last_attempt_at: Option<String>,
+    pub sent_at: Option<String>,
+    /// The SMTP server's answer, or why the email was cancelled.
+    pub last_error: Option<String>,
+}
+
+/// A page of a campaign's emails.
+#[derive(Serialize, ToSchema)]
+pub struct CampaignEmailList {
+    pub emails: Vec<CampaignEmail>,
+    pub pagination: Page,
+}
+
+/// An email and what became of it, as the log and a participant's export show it.
+pub fn logged(email: OutgoingEmail, delivery: EmailDelivery) -> CampaignEmail {
+    CampaignEmail {
+        id: email.id,
+        kind: email.kind.name(),
+        participant_id: email.participant_id,
+        to: email.to,
+        subject: email.message.subject,
+        status: delivery.status.name(),
+        attempts: delivery.attempts,
+        created_at: email.created_at,
+        last_attempt_at: delivery.last_attempt_at,
+        sent_at: delivery.sent_at,
+        last_error: delivery.last_error,
+    }
+}
+
+/// `GET /campaigns/:id/emails`.
+pub async fn log(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let campaign = ownership::campaign(&state, &member, *id).await?;
+    let page = query.page()?;
+    let (emails, total) = state.store.emails_of_campaign(campaign.id, page).await?;
+    let emails = emails.into_iter().map(|(email, delivery)| logged(email, delivery)).collect();
+    Ok(envelope::ok(CampaignEmailList { emails, pagination: Page::new(page, total) }))
+}

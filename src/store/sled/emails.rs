@@ -1,0 +1,177 @@
+//! Emails to participants: the composed messages, the outbox and the delivery log.
+//!
+//! | tree | key | value |
+//! |---|---|---|
+//! | `campaign_rows` | campaign ++ `o` ++ email | [`OutgoingEmail`] (written by the brand: a decision, an erasure) |
+//! | `campaign_rows` | campaign ++ `x` ++ participant | () : unsubscribed from the campaign's emails |
+//! | `indexes` | `Q` ++ due ms ++ email | [`QueuedEmail`] : the outbox, by when each is due |
+//! | `email_log` | email | [`EmailDelivery`] (written by the mailer only) |
+//!
+//! A decision writes an email's row and its outbox entry (due at 0: at once) in its own
+//! commit. The mailer replaces the entry after a temporary failure (under its new due time)
+//! and removes it when it is done, with the log record in the same journaled commit; the
+//! brand's entries and the mailer's never share a key, which is what makes the journal's
+//! lock-free commit sound here. Rows live in the campaign's key range, so a deleted
+//! campaign's emails go with its rows; the mailer drops an outbox entry whose row is gone.
+
+use async_trait::async_trait;
+
+use super::keys::{self, campaign_row, index};
+use super::overlay::{Overlay, TreeId};
+use super::{codec, SledStore, StoreError};
+use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, QueuedEmail};
+use crate::domain::pagination::PageRequest;
+use crate::store::EmailStore;
+
+/// Key of an email's row.
+pub(super) fn email_key(campaign_id: u64, email_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::OUTGOING_EMAIL, &keys::id(email_id))
+}
+
+/// Key of an unsubscription.
+pub(super) fn unsubscribed_key(campaign_id: u64, participant_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::UNSUBSCRIBED, &keys::id(participant_id))
+}
+
+/// Key of an outbox entry.
+pub(super) fn queue_key(queued: &QueuedEmail) -> [u8; 17] {
+    keys::tagged(index::EMAIL_QUEUE, queued.due_ms.max(0) as u64, queued.email_id)
+}
+
+/// The [`index::MENTION`] key of an email (campaign ++ email: enough to find its row).
+pub(super) fn email_mention(campaign_id: u64, email_id: u64) -> Vec<u8> {
+    [keys::id(campaign_id), keys::id(email_id)].concat()
+}
+
+impl SledStore {
+    /// Stages a composed email: its row, its mentions and its outbox entry, due at once.
+    pub(super) fn stage_email(&self, tx: &mut Overlay<'_>, email: &OutgoingEmail) -> Result<(), StoreError> {
+        for participant_id in email.participant_ids() {
+            let mention =
+                keys::mention(participant_id, keys::mention::EMAIL, &email_mention(email.campaign_id, email.id));
+            tx.insert(TreeId::Indexes, mention, Vec::new());
+        }
+        tx.insert(TreeId::CampaignRows, email_key(email.campaign_id, email.id), codec::encode(email)?);
+        let queued = QueuedEmail { email_id: email.id, campaign_id: email.campaign_id, attempts: 0, due_ms: 0 };
+        tx.insert(TreeId::Indexes, queue_key(&queued).to_vec(), codec::encode(&queued)?);
+        Ok(())
+    }
+
+    /// Erases participant `participant_id` from the email a mention names.
+    pub(super) fn forget_in_email(
+        &self,
+        tx: &mut Overlay<'_>,
+        mention: &[u8],
+        participant_id: u64,
+    ) -> Result<(), StoreError> {
+        let (Some(campaign_id), Some(email_id)) =
+            (mention.get(..8).and_then(keys::read_id), mention.get(8..).and_then(keys::read_id))
+        else {
+            return Err(StoreError::Decode(format!("malformed email mention of participant {participant_id}")));
+        };
+        let key = email_key(campaign_id, email_id);
+        let Some(row) = tx.get(TreeId::CampaignRows, &key)? else { return Ok(()) };
+        let mut email: OutgoingEmail = codec::decode(&row)?;
+        if email.forget(participant_id) {
+            tx.insert(TreeId::CampaignRows, key, codec::encode(&email)?);
+        }
+        Ok(())
+    }
+
+    /// Removes the delivery log of a campaign's emails (their rows go with the campaign's).
+    pub(super) fn purge_email_log(&self, campaign_id: u64) -> Result<(), StoreError> {
+        let prefix = keys::row(campaign_id, campaign_row::OUTGOING_EMAIL, &[]);
+        let mut log = sled::Batch::default();
+        for key in self.campaign_rows.scan_prefix(&prefix).keys() {
+            if let Some(email_id) = keys::read_id(&key?[prefix.len()..]) {
+                log.remove(&keys::id(email_id));
+            }
+        }
+        let _writing = self.writing();
+        self.email_log.apply_batch(log)?;
+        Ok(())
+    }
+
+    fn delivery_of(&self, email_id: u64) -> Result<EmailDelivery, StoreError> {
+        Ok(Self::read(&self.email_log, keys::id(email_id))?.unwrap_or_else(EmailDelivery::queued))
+    }
+}
+
+#[async_trait]
+impl EmailStore for SledStore {
+    async fn due_emails(&self, now_ms: i64, limit: usize) -> Result<Vec<QueuedEmail>, StoreError> {
+        let start = keys::tagged(index::EMAIL_QUEUE, 0, 0);
+        let end = keys::tagged(index::EMAIL_QUEUE, now_ms.max(0) as u64, u64::MAX);
+        let mut due = Vec::new();
+        for entry in self.indexes.range(start..=end).values().take(limit) {
+            due.push(codec::decode(&entry?)?);
+        }
+        Ok(due)
+    }
+
+    async fn outgoing_email(&self, campaign_id: u64, email_id: u64) -> Result<Option<OutgoingEmail>, StoreError> {
+        Self::read(&self.campaign_rows, email_key(campaign_id, email_id))
+    }
+
+    async fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {
+        Ok(self.campaign_rows.contains_key(unsubscribed_key(campaign_id, participant_id))?)
+    }
+
+    async fn record_email_attempts(&self, attempts: &[EmailAttempt]) -> Result<(), StoreError> {
+        let mut overlay = Overlay::new(self);
+        for attempt in attempts {
+            overlay.remove(TreeId::Indexes, queue_key(&attempt.queued).to_vec());
+            if let Some(next) = &attempt.next {
+                overlay.insert(TreeId::Indexes, queue_key(next).to_vec(), codec::encode(next)?);
+            }
+            if let Some(delivery) = &attempt.delivery {
+                overlay.insert(TreeId::EmailLog, keys::id(attempt.queued.email_id), codec::encode(delivery)?);
+            }
+        }
+        overlay.commit_journaled()
+    }
+
+    async fn emails_of_campaign(
+        &self,
+        campaign_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<(OutgoingEmail, EmailDelivery)>, u64), StoreError> {
+        let prefix = keys::row(campaign_id, campaign_row::OUTGOING_EMAIL, &[]);
+        let mut emails = Vec::with_capacity(page.limit as usize);
+        let mut total = 0u64;
+        for entry in self.campaign_rows.scan_prefix(&prefix).rev() {
+            let (_, row) = entry?;
+            if total >= page.offset() && (emails.len() as u64) < page.limit {
+                let email: OutgoingEmail = codec::decode(&row)?;
+                let delivery = self.delivery_of(email.id)?;
+                emails.push((email, delivery));
+            }
+            total += 1;
+        }
+        Ok((emails, total))
+    }
+
+    async fn emails_of_participant(
+        &self,
+        participant_id: u64,
+    ) -> Result<Vec<(OutgoingEmail, EmailDelivery)>, StoreError> {
+        let prefix = keys::mention(participant_id, keys::mention::EMAIL, &[]);
+        let mut emails = Vec::new();
+        for key in self.indexes.scan_prefix(&prefix).keys() {
+            let key = key?;
+            let mention = &key[prefix.len()..];
+            let (Some(campaign_id), Some(email_id)) =
+                (mention.get(..8).and_then(keys::read_id), mention.get(8..).and_then(keys::read_id))
+            else {
+                continue;
+            };
+            if let Some(email) = Self::read::<OutgoingEmail>(&self.campaign_rows, email_key(campaign_id, email_id))? {
+                if email.participant_id == participant_id {
+                    let delivery = self.delivery_of(email.id)?;
+                    emails.push((email, delivery));
+                }
+            }
+        }
+        Ok(emails)
+    }
+}

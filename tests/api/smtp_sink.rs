@@ -1,0 +1,93 @@
+//! A real SMTP server on 127.0.0.1 for the email tests: `tests/smtp/sink.py` (aiosmtpd, in
+//! the virtual environment `scripts/test.sh` prepares), one per test. It keeps each message it
+//! accepts as JSON, decoded by Python's email package.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A running sink. Dropping it closes its standard input, and the sink exits.
+pub struct SmtpSink {
+    pub port: u16,
+    dir: tempfile::TempDir,
+    child: Child,
+    _stdin: ChildStdin,
+}
+
+/// The Python that has aiosmtpd: `SMTP_SINK_PYTHON`, or the environment `scripts/test.sh` makes.
+fn python() -> PathBuf {
+    let path = std::env::var("SMTP_SINK_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/smtp-venv/bin/python"));
+    assert!(path.exists(), "{} is missing: run scripts/test.sh, which installs aiosmtpd into it", path.display());
+    path
+}
+
+impl SmtpSink {
+    /// A sink that accepts every message.
+    pub fn start() -> Self {
+        Self::refusing(0, 451)
+    }
+
+    /// A sink that answers the first `first` messages with `code`, keeping none of them.
+    pub fn refusing(first: u32, code: u16) -> Self {
+        let dir = tempfile::tempdir().expect("sink directory");
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smtp/sink.py");
+        let mut child = Command::new(python())
+            .arg(script)
+            .arg(dir.path())
+            .args(["--fail-first", &first.to_string(), "--code", &code.to_string()])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the SMTP sink starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("piped stdout")).read_line(&mut line).expect("sink port");
+        let port = line.trim().parse().unwrap_or_else(|_| panic!("the sink printed {line:?}, not its port"));
+        let stdin = child.stdin.take().expect("piped stdin");
+        Self { port, dir, child, _stdin: stdin }
+    }
+
+    /// The `[email]` section of a server that sends through this sink, retrying quickly.
+    pub fn config(&self) -> String {
+        format!(
+            "[email]\nenabled = true\nhost = \"127.0.0.1\"\nport = {}\ntls = \"none\"\n\
+             from = \"Acme Rewards <rewards@acme.example>\"\ntimeout_secs = 5.0\nretry_delays_secs = [0.2, 0.2, 0.2]\n",
+            self.port
+        )
+    }
+
+    /// The messages kept so far, in the order they arrived.
+    pub fn messages(&self) -> Vec<Value> {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(self.dir.path())
+            .expect("sink directory")
+            .map(|e| e.expect("entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .collect();
+        files.sort();
+        files.iter().map(|f| serde_json::from_slice(&std::fs::read(f).expect("message")).expect("JSON")).collect()
+    }
+
+    /// Waits (bounded: twenty seconds) until at least `n` messages arrived.
+    pub async fn wait_for(&self, n: usize) -> Vec<Value> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let messages = self.messages();
+            if messages.len() >= n {
+                return messages;
+            }
+            assert!(Instant::now() < deadline, "expected {n} emails within 20 s, got {}", messages.len());
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Drop for SmtpSink {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
