@@ -14,6 +14,8 @@ mod brands;
 mod conversions;
 #[path = "conformance/decisions.rs"]
 mod decisions;
+#[path = "conformance/emails.rs"]
+mod emails;
 #[path = "conformance/erasure.rs"]
 mod erasure;
 #[path = "conformance/lifecycle.rs"]
@@ -98,4 +100,7 @@ conformance! {
     lifecycle::the_secret_check_and_sealed_data_are_remembered,
     lifecycle::a_snapshot_holds_everything_written,
     erasure::an_erasure_reaches_every_copy_of_the_person,
+    emails::an_email_is_queued_retried_sent_and_logged,
+    emails::unsubscribing_and_erasure_reach_the_emails,
+    emails::a_deleted_campaign_takes_its_emails_with_it,
 }

@@ -1,0 +1,117 @@
+//! Participants' emails: a decision's emails are committed with it and found every way the
+//! mailer and the API read them; attempts move the outbox and the log together;
+//! unsubscribing, an erasure and a deleted campaign reach them.
+
+use std::sync::Arc;
+
+use referrals::domain::campaign_emails::{EmailKind, EmailsInput};
+use referrals::domain::engine::{self, Mailing, Moment, NewParticipant, Owner, SignupDecision, SignupIds};
+use referrals::domain::ids::IdKind;
+use referrals::domain::outgoing_email::{EmailAttempt, EmailDelivery, EmailStatus, QueuedEmail};
+use referrals::domain::{Campaign, Participant};
+use referrals::store::SharedStorage;
+
+use crate::fixtures::{brand, campaign, email, member, page, unheard};
+
+/// A campaign whose welcome email is on.
+async fn welcoming(store: &SharedStorage, tag: &str) -> Campaign {
+    let ann = member(store, &format!("ann@{tag}.example")).await;
+    let shop = brand(store, &ann, &format!("{tag}.example")).await;
+    let mut spring = campaign(store, &shop, 3, 1, false).await;
+    let on: EmailsInput = serde_json::from_value(serde_json::json!({"welcome": {"enabled": true}})).unwrap();
+    spring.emails.apply(&on).unwrap();
+    store.save_campaign(&spring).await.unwrap();
+    spring
+}
+
+/// Signs `address` up and commits the signup with its emails, as the brand actor does.
+async fn join(store: &SharedStorage, spring: &Campaign, address: &str) -> Participant {
+    let mailing = Mailing {
+        site: "https://r.example".into(),
+        unsubscribe_link: Arc::new(|c, p| format!("https://r.example/unsubscribe/{c}-{p}")),
+    };
+    let who = NewParticipant { email: email(address), name: "Ada".into(), domain: None };
+    let ids = SignupIds {
+        participant: store.next_id(IdKind::Participant).await.unwrap(),
+        referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),
+        invited_reward: store.next_id(IdKind::Reward).await.unwrap(),
+    };
+    let moment = Moment::now();
+    let session = store.session(spring.brand_id).await.unwrap();
+    let decided = engine::decide_signup(&*session, spring, &who, None, ids, &Owner::default(), &moment).unwrap();
+    let Ok(SignupDecision::Created { signed, writes }) = decided else { panic!("{address} joins") };
+    let wanted = engine::wanted_emails(&*session, &writes).unwrap();
+    let mut email_ids = Vec::new();
+    for _ in &wanted {
+        email_ids.push(store.next_id(IdKind::Email).await.unwrap());
+    }
+    let mut writes = unheard(writes);
+    writes.extend(engine::compose_emails(wanted, &email_ids, &mailing, &moment));
+    session.commit(&writes).await.unwrap();
+    signed.participant
+}
+
+fn delivery(status: EmailStatus, attempts: u32) -> EmailDelivery {
+    EmailDelivery { status, attempts, last_attempt_at: Some("2026-01-01T00:00:00Z".into()), ..EmailDelivery::queued() }
+}
+
+pub async fn an_email_is_queued_retried_sent_and_logged(store: SharedStorage) {
+    let spring = welcoming(&store, "mail-log").await;
+    let ada = join(&store, &spring, "ada@mail-log.example").await;
+    let now = chrono::Utc::now().timestamp_millis();
+    let due = store.due_emails(now, 10).await.unwrap();
+    assert_eq!(due.len(), 1);
+    let queued = due[0];
+    assert_eq!((queued.campaign_id, queued.attempts), (spring.id, 0));
+    let composed = store.outgoing_email(spring.id, queued.email_id).await.unwrap().expect("the row");
+    assert_eq!(
+        (composed.kind, composed.participant_id, composed.to.as_str()),
+        (EmailKind::Welcome, ada.id, "ada@mail-log.example")
+    );
+    let (logged, total) = store.emails_of_campaign(spring.id, page(1, 10)).await.unwrap();
+    assert_eq!((total, logged[0].1.status), (1, EmailStatus::Queued), "not tried yet");
+    assert_eq!(store.emails_of_participant(ada.id).await.unwrap().len(), 1);
+
+    // A temporary failure: the entry moves to its new due time, the log says so.
+    let later = QueuedEmail { attempts: 1, due_ms: now + 60_000, ..queued };
+    let retry = EmailAttempt { queued, delivery: Some(delivery(EmailStatus::Queued, 1)), next: Some(later) };
+    store.record_email_attempts(&[retry]).await.unwrap();
+    assert!(store.due_emails(now, 10).await.unwrap().is_empty(), "not due before its time");
+    assert_eq!(store.due_emails(now + 60_000, 10).await.unwrap(), [later]);
+    let sent = EmailAttempt { queued: later, delivery: Some(delivery(EmailStatus::Sent, 2)), next: None };
+    store.record_email_attempts(&[sent]).await.unwrap();
+    assert!(store.due_emails(i64::MAX, 10).await.unwrap().is_empty(), "the outbox is empty");
+    let (logged, _) = store.emails_of_campaign(spring.id, page(1, 10)).await.unwrap();
+    assert_eq!((logged[0].1.status, logged[0].1.attempts), (EmailStatus::Sent, 2));
+}
+
+pub async fn unsubscribing_and_erasure_reach_the_emails(store: SharedStorage) {
+    let spring = welcoming(&store, "mail-erase").await;
+    let ada = join(&store, &spring, "ada@mail-erase.example").await;
+    assert!(!store.unsubscribed(spring.id, ada.id).await.unwrap());
+    let session = store.session(spring.brand_id).await.unwrap();
+    let write = engine::Write::Unsubscribed { campaign_id: spring.id, participant_id: ada.id };
+    session.commit(&[write]).await.unwrap();
+    assert!(store.unsubscribed(spring.id, ada.id).await.unwrap());
+    assert!(store.session(spring.brand_id).await.unwrap().unsubscribed(spring.id, ada.id).unwrap());
+
+    let session = store.session(spring.brand_id).await.unwrap();
+    let erasure = engine::decide_erasure(&*session, spring.member_id, ada.id, &Moment::now()).unwrap().unwrap();
+    session.commit(&unheard(erasure.writes)).await.unwrap();
+    let (emails, _) = store.emails_of_campaign(spring.id, page(1, 10)).await.unwrap();
+    let (erased, _) = &emails[0];
+    assert!(erased.to.is_empty() && erased.message.subject.is_empty() && erased.message.html.is_empty());
+    assert!(erased.is_erased());
+}
+
+pub async fn a_deleted_campaign_takes_its_emails_with_it(store: SharedStorage) {
+    let spring = welcoming(&store, "mail-gone").await;
+    join(&store, &spring, "ada@mail-gone.example").await;
+    let queued = store.due_emails(i64::MAX, 10).await.unwrap()[0];
+    store.delete_campaign(&spring).await.unwrap();
+    assert_eq!(store.outgoing_email(spring.id, queued.email_id).await.unwrap(), None);
+    assert_eq!(store.emails_of_campaign(spring.id, page(1, 10)).await.unwrap().1, 0);
+    // The mailer drops an entry whose email is gone.
+    store.record_email_attempts(&[EmailAttempt { queued, delivery: None, next: None }]).await.unwrap();
+    assert!(store.due_emails(i64::MAX, 10).await.unwrap().is_empty());
+}
