@@ -126,7 +126,9 @@ pub trait CampaignStore: Send + Sync {
     /// Signups per UTC day for the `days` days ending today, oldest first (zero days included).
     async fn daily_signups(&self, campaign_id: u64, days: u32) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError>;
     /// Deletes a campaign and everything it owns: gone for every reader at once, and gone
-    /// entirely even if the server stops half-way (finished at the next start).
+    /// entirely even if the server stops half-way (finished at the next start). Its
+    /// participants' webhook events and emails go too, and their copies in account-wide
+    /// idempotency records are erased (the records keep answering replays).
     async fn delete_campaign(&self, campaign: &Campaign) -> Result<(), StoreError>;
     /// The campaign's lander, when the member configured one.
     async fn lander(&self, campaign_id: u64) -> Result<Option<Lander>, StoreError>;

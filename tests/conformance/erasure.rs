@@ -1,5 +1,6 @@
 //! Erasing a person reaches every copy a backend keeps: the row and its indexes, invitations,
-//! webhook events, idempotent answers, and so the backups taken after it.
+//! webhook events, idempotent answers, and so the backups taken after it; and deleting a
+//! campaign reaches every copy of its participants.
 
 use std::io::Read;
 
@@ -104,4 +105,24 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
     for trace in ["Ada.Lovelace@Example.com", "ada.lovelace@example.com", "ada.example", "Ada Lovelace"] {
         assert!(!bytes.windows(trace.len()).any(|w| w == trace.as_bytes()), "{trace} is still in the backup");
     }
+
+    // Deleting the campaign takes every copy of its participants with it: their events go,
+    // and the account-wide idempotency record keeps answering without Bob.
+    let bobs_events: Vec<u64> = store.events_of_participant(bob.id).await.unwrap().iter().map(|e| e.id).collect();
+    assert!(!bobs_events.is_empty());
+    store.delete_campaign(&spring).await.unwrap();
+    for id in bobs_events {
+        assert!(store.event(id).await.unwrap().is_none(), "event {id} went with the campaign");
+    }
+    assert!(store.events_of_participant(bob.id).await.unwrap().is_empty());
+    let Some(IdempotencyRecord { outcome: IdempotentOutcome::Signed(signed), .. }) =
+        store.idempotency_record(&key.key).await.unwrap()
+    else {
+        panic!("the record stays")
+    };
+    assert!(signed.participant.is_erased(), "Bob's copy is erased with his campaign");
+    let mut snapshot = store.snapshot().await.unwrap();
+    let mut bytes = Vec::new();
+    snapshot.file.read_to_end(&mut bytes).unwrap();
+    assert!(!bytes.windows(15).any(|w| w == b"bob@example.com"), "no trace of Bob in a backup");
 }

@@ -239,6 +239,9 @@ impl SledStore {
             self.participant_rows.apply_batch(rows)?;
             self.indexes.apply_batch(indexes)?;
             self.participants.apply_batch(participants)?;
+            for &pid in chunk {
+                self.drop_copies(pid)?;
+            }
         }
         // The log of the campaign's emails, found through their rows (which go below).
         self.purge_email_log(campaign_id)?;

@@ -416,6 +416,36 @@ impl SledStore {
     }
 }
 
+impl SledStore {
+    /// What a deleted campaign leaves of a participant outside its own key range goes too:
+    /// their webhook events (the dispatcher drops a delivery whose event is gone), their copy
+    /// in idempotency records (erased: the record keeps answering replays, anonymously), and
+    /// the index of those copies. Their emails are campaign rows and go with the campaign.
+    pub(super) fn drop_copies(&self, participant_id: u64) -> Result<(), StoreError> {
+        let prefix = keys::tagged_prefix(index::MENTION, participant_id);
+        let mut tx = Overlay::new(self);
+        for entry in self.indexes.scan_prefix(prefix).keys() {
+            let entry = entry?;
+            let (kind, key) = (entry.get(prefix.len()).copied(), entry.get(prefix.len() + 1..).unwrap_or_default());
+            match kind {
+                Some(keys::mention::EVENT) => tx.remove(TreeId::Events, key.to_vec()),
+                Some(keys::mention::IDEMPOTENCY) => {
+                    if let Some(row) = tx.get(TreeId::Idempotency, key)? {
+                        let mut record = super::participants::decode_idempotency_record(&row)?;
+                        if record.forget(participant_id) {
+                            let encoded = super::participants::encode_idempotency_record(&record)?;
+                            tx.insert(TreeId::Idempotency, key.to_vec(), encoded);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            tx.remove(TreeId::Indexes, entry.to_vec());
+        }
+        tx.commit_journaled()
+    }
+}
+
 /// Moves the counter under `key` by `delta`, seeing earlier staged moves.
 fn add(tx: &mut Overlay<'_>, key: Vec<u8>, delta: i64) -> Result<(), StoreError> {
     let value = keys::read_counter(tx.get(TreeId::CampaignRows, &key)?.as_deref()).saturating_add_signed(delta);
