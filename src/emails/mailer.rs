@@ -78,8 +78,12 @@ impl Mailer {
         let store = self.store.clone();
         // Ask for more than there is room for: some of the due ones may be in flight.
         let limit = room + self.in_flight.len();
+        let busy = self.in_flight.clone();
         let finding = async move {
-            let due = store.due_emails(chrono::Utc::now().timestamp_millis(), limit).await?;
+            let mut due = store.due_emails(chrono::Utc::now().timestamp_millis(), limit).await?;
+            due.retain(|q| !busy.contains(&q.email_id));
+            // Only for something to send: a slow server keeps emails in flight for seconds,
+            // and the look every 200 ms should not flush for nothing meanwhile.
             if !due.is_empty() {
                 store.durable().await?;
             }
