@@ -225,6 +225,14 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
                 .content("text/html", json_content(text_schema()))
                 .build();
         }
+        // A page a person opens (an unsubscribe link) answers a person with a page.
+        if let (404, Text(kind @ "text/html")) = (status, endpoint.answer) {
+            answer = ResponseBuilder::new()
+                .description("Not found: a page for a person, or the failure envelope")
+                .content("application/json", json_content(schema_ref("Failure")))
+                .content(kind, json_content(text_schema()))
+                .build();
+        }
         // A script that is not found is still a script (a comment), so the page's console
         // shows a failed load and nothing else.
         if let (404, Text(kind @ "text/javascript")) = (status, endpoint.answer) {
