@@ -351,9 +351,7 @@ impl Config {
         if !(0.01..=300.0).contains(&w.timeout_secs) {
             return invalid("webhooks.timeout_secs must be between 0.01 and 300".into());
         }
-        if w.retry_delays_secs.len() > 50 || w.retry_delays_secs.iter().any(|d| !(0.0..=7.0 * 86400.0).contains(d)) {
-            return invalid("webhooks.retry_delays_secs takes at most 50 waits of 0 to 604800 seconds".into());
-        }
+        check_retry_delays("webhooks.retry_delays_secs", &w.retry_delays_secs).map_err(ConfigError::Invalid)?;
         if !(1..=64).contains(&w.max_in_flight_per_webhook) {
             return invalid("webhooks.max_in_flight_per_webhook must be between 1 and 64".into());
         }
@@ -385,6 +383,14 @@ impl Config {
         }
         Ok(())
     }
+}
+
+/// A retry schedule (`key`): at most 50 waits, each of 0 seconds to a week.
+fn check_retry_delays(key: &str, waits: &[f64]) -> Result<(), String> {
+    if waits.len() > 50 || waits.iter().any(|d| !(0.0..=7.0 * 86400.0).contains(d)) {
+        return Err(format!("{key} takes at most 50 waits of 0 to 604800 seconds"));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

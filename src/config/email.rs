@@ -91,11 +91,7 @@ impl EmailConfig {
         if !(0.1..=600.0).contains(&self.timeout_secs) {
             return Err("email.timeout_secs must be between 0.1 and 600".into());
         }
-        if self.retry_delays_secs.len() > 50
-            || self.retry_delays_secs.iter().any(|d| !(0.0..=7.0 * 86400.0).contains(d))
-        {
-            return Err("email.retry_delays_secs takes at most 50 waits of 0 to 604800 seconds".into());
-        }
+        super::check_retry_delays("email.retry_delays_secs", &self.retry_delays_secs)?;
         if !(1..=64).contains(&self.max_in_flight) {
             return Err("email.max_in_flight must be between 1 and 64".into());
         }

@@ -29,8 +29,9 @@ pub struct CampaignV1 {
 }
 
 impl From<CampaignV1> for Campaign {
+    /// Through schema 2: a campaign of schema 1 had no hold.
     fn from(c: CampaignV1) -> Self {
-        Self {
+        CampaignV2 {
             id: c.id,
             brand_id: c.brand_id,
             member_id: c.member_id,
@@ -47,8 +48,8 @@ impl From<CampaignV1> for Campaign {
             created_at: c.created_at,
             updated_at: c.updated_at,
             hold_days: 0,
-            emails: CampaignEmails::default(),
         }
+        .into()
     }
 }
 

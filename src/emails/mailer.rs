@@ -95,11 +95,10 @@ impl Mailer {
                 Ok(due) => due,
                 Err(e) => return tracing::error!(error = %e, "cannot read the email outbox"),
             };
-            let fresh: Vec<QueuedEmail> = due
-                .into_iter()
-                .filter(|q| !act.in_flight.contains(&q.email_id) && !act.finished_while_looking.contains(&q.email_id))
-                .take(room)
-                .collect();
+            // What was in flight when the look began is out already; nothing started since
+            // (one look at a time), but some finished, and the look may have read those.
+            let fresh: Vec<QueuedEmail> =
+                due.into_iter().filter(|q| !act.finished_while_looking.contains(&q.email_id)).take(room).collect();
             for queued in fresh {
                 act.in_flight.insert(queued.email_id);
                 let attempt = attempt(act.store.clone(), act.sender.clone(), act.settings.clone(), queued);

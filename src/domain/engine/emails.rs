@@ -78,7 +78,9 @@ pub fn wanted<R: BrandReads + ?Sized>(reads: &R, writes: &[Write]) -> Result<Vec
         match (kind, subject.as_ref()) {
             (EventType::ParticipantSignup, EventSubject::Signup(participant)) => {
                 want(EmailKind::Welcome, participant, None, None)?;
-                if let Some(referrer_id) = participant.referred_by {
+                // The referrer is read only when the campaign tells them.
+                let telling = campaign.emails.friend_joined.enabled;
+                if let Some(referrer_id) = participant.referred_by.filter(|_| telling) {
                     let referrer = latest(reads, writes, referrer_id)?;
                     want(EmailKind::FriendJoined, &referrer, Some(participant), None)?;
                 }

@@ -43,6 +43,11 @@ pub(super) fn email_mention(campaign_id: u64, email_id: u64) -> Vec<u8> {
     [keys::id(campaign_id), keys::id(email_id)].concat()
 }
 
+/// The (campaign, email) an [`email_mention`] names.
+fn read_email_mention(mention: &[u8]) -> Option<(u64, u64)> {
+    Some((keys::read_id(mention.get(..8)?)?, keys::read_id(mention.get(8..)?)?))
+}
+
 impl SledStore {
     /// Stages a composed email: its row, its mentions and its outbox entry, due at once.
     pub(super) fn stage_email(&self, tx: &mut Overlay<'_>, email: &OutgoingEmail) -> Result<(), StoreError> {
@@ -64,9 +69,7 @@ impl SledStore {
         mention: &[u8],
         participant_id: u64,
     ) -> Result<(), StoreError> {
-        let (Some(campaign_id), Some(email_id)) =
-            (mention.get(..8).and_then(keys::read_id), mention.get(8..).and_then(keys::read_id))
-        else {
+        let Some((campaign_id, email_id)) = read_email_mention(mention) else {
             return Err(StoreError::Decode(format!("malformed email mention of participant {participant_id}")));
         };
         let key = email_key(campaign_id, email_id);
@@ -159,12 +162,7 @@ impl EmailStore for SledStore {
         let mut emails = Vec::new();
         for key in self.indexes.scan_prefix(&prefix).keys() {
             let key = key?;
-            let mention = &key[prefix.len()..];
-            let (Some(campaign_id), Some(email_id)) =
-                (mention.get(..8).and_then(keys::read_id), mention.get(8..).and_then(keys::read_id))
-            else {
-                continue;
-            };
+            let Some((campaign_id, email_id)) = read_email_mention(&key[prefix.len()..]) else { continue };
             if let Some(email) = Self::read::<OutgoingEmail>(&self.campaign_rows, email_key(campaign_id, email_id))? {
                 if email.participant_id == participant_id {
                     let delivery = self.delivery_of(email.id)?;
