@@ -68,6 +68,8 @@ pub struct Application {
     tally_task: tokio::task::JoinHandle<()>,
     /// The task that issues held rewards whose hold period ended.
     hold_task: tokio::task::JoinHandle<()>,
+    /// Composes the daily digests; none when the server sends no email.
+    digest_task: Option<tokio::task::JoinHandle<()>>,
 }
 
 /// The server secret: configured, or `<data_dir>/secret.key`, or a new one for a database that
@@ -137,10 +139,14 @@ impl Application {
         };
         let mailing = config.email.enabled.then(|| {
             let (links, site) = (auth.unsubscribe.clone(), public_url.clone());
+            let (digest_links, digest_site) = (auth.unsubscribe.clone(), public_url.clone());
             std::sync::Arc::new(Mailing {
                 site: public_url.clone(),
                 unsubscribe_link: std::sync::Arc::new(move |campaign_id, participant_id| {
                     format!("{site}/unsubscribe/{}", links.token(campaign_id, participant_id))
+                }),
+                digest_off_link: std::sync::Arc::new(move |campaign_id| {
+                    format!("{digest_site}/unsubscribe/{}", digest_links.digest_token(campaign_id))
                 }),
             })
         });
@@ -174,6 +180,10 @@ impl Application {
             let store = store.clone();
             Mailer::start_in_arbiter(&webhooks_arbiter.handle(), move |_| Mailer::new(store, sender, settings));
         }
+        let digest_task = mailing.is_some().then(|| {
+            let every = Duration::from_millis(config.email.digest_interval_ms);
+            crate::actors::digests::start(store.clone(), brands.clone(), config.email.digest_hour, every)
+        });
         let hold_wake = webhooks.clone();
         let hold_task = crate::actors::holds::start(
             store.clone(),
@@ -224,7 +234,18 @@ impl Application {
         .listen(listener)
         .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?
         .run();
-        Ok(Self { address, public_url, server, store, brands, webhooks_arbiter, tallies, tally_task, hold_task })
+        Ok(Self {
+            address,
+            public_url,
+            server,
+            store,
+            brands,
+            webhooks_arbiter,
+            tallies,
+            tally_task,
+            hold_task,
+            digest_task,
+        })
     }
 
     /// The address actually bound (the real port when 0 was asked for).
@@ -250,6 +271,9 @@ impl Application {
         // Counts gathered since the last hand-over reach the store before the final flush.
         self.tally_task.abort();
         self.hold_task.abort();
+        if let Some(task) = &self.digest_task {
+            task.abort();
+        }
         self.tallies.hand_over(&self.brands).await;
         self.brands.shutdown();
         self.webhooks_arbiter.stop();

@@ -103,4 +103,5 @@ conformance! {
     emails::an_email_is_queued_retried_sent_and_logged,
     emails::unsubscribing_and_erasure_reach_the_emails,
     emails::a_deleted_campaign_takes_its_emails_with_it,
+    emails::a_digest_and_its_mark_are_committed_together_and_a_day_has_one,
 }

@@ -10,6 +10,7 @@
 //! mailbox, so the next message is not held up by the flush.
 
 pub mod brand;
+pub mod digests;
 pub mod holds;
 pub mod registry;
 pub mod tallies;

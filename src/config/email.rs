@@ -37,6 +37,12 @@ pub struct EmailConfig {
     pub retry_delays_secs: Vec<f64>,
     /// Emails being sent at once.
     pub max_in_flight: usize,
+    /// The hour of the day (UTC, 0 to 23) from which each campaign's daily digest to its
+    /// member is sent.
+    pub digest_hour: u32,
+    /// Milliseconds between two looks for campaigns due a digest. A digest leaves at most this
+    /// long after `digest_hour` (or after the member turns it on).
+    pub digest_interval_ms: u64,
 }
 
 impl Default for EmailConfig {
@@ -53,6 +59,8 @@ impl Default for EmailConfig {
             // 1 min, 5 min, 15 min, 1 h, 2 h, 4 h, 8 h, 8 h: about a day.
             retry_delays_secs: vec![60.0, 300.0, 900.0, 3600.0, 7200.0, 14400.0, 28800.0, 28800.0],
             max_in_flight: 4,
+            digest_hour: 8,
+            digest_interval_ms: 60_000,
         }
     }
 }
@@ -71,6 +79,8 @@ impl std::fmt::Debug for EmailConfig {
             .field("timeout_secs", &self.timeout_secs)
             .field("retry_delays_secs", &self.retry_delays_secs)
             .field("max_in_flight", &self.max_in_flight)
+            .field("digest_hour", &self.digest_hour)
+            .field("digest_interval_ms", &self.digest_interval_ms)
             .finish()
     }
 }
@@ -94,6 +104,12 @@ impl EmailConfig {
         super::check_retry_delays("email.retry_delays_secs", &self.retry_delays_secs)?;
         if !(1..=64).contains(&self.max_in_flight) {
             return Err("email.max_in_flight must be between 1 and 64".into());
+        }
+        if self.digest_hour > 23 {
+            return Err("email.digest_hour must be an hour of the day, 0 to 23 (UTC)".into());
+        }
+        if !(10..=3_600_000).contains(&self.digest_interval_ms) {
+            return Err("email.digest_interval_ms must be between 10 and 3600000".into());
         }
         if !self.enabled {
             return Ok(());
@@ -141,5 +157,9 @@ mod tests {
         assert!(half.check().unwrap_err().contains("go together"));
         let shown = format!("{:?}", EmailConfig { password: "hunter2-secret".into(), ..half });
         assert!(!shown.contains("hunter2") && shown.contains("<set>"), "{shown}");
+        let late = EmailConfig { digest_hour: 24, ..on("a@b.example") };
+        assert!(late.check().unwrap_err().contains("email.digest_hour"));
+        let busy = EmailConfig { digest_interval_ms: 1, ..on("a@b.example") };
+        assert!(busy.check().unwrap_err().contains("email.digest_interval_ms"));
     }
 }

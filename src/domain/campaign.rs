@@ -136,7 +136,7 @@ pub struct Campaign {
     pub emails: CampaignEmails,
 }
 
-pub use super::campaign_legacy::{CampaignV1, CampaignV2};
+pub use super::campaign_legacy::{CampaignEmailsV3, CampaignV1, CampaignV2, CampaignV3};
 
 /// Longest hold, in days.
 pub const MAX_HOLD_DAYS: u64 = 365;

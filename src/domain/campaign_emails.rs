@@ -1,7 +1,7 @@
-//! The emails a campaign sends its participants: which ones are on, and their subject and
-//! text, as plain-text templates with named placeholders (`{{name}}`). Rendering fills the
-//! placeholders and builds the HTML part with every value escaped, so a participant named
-//! `<b>x</b>` arrives as text, never as markup.
+//! The emails a campaign sends its participants, and the daily digest it sends its member:
+//! which ones are on, and their subject and text, as plain-text templates with named
+//! placeholders (`{{name}}`). Rendering fills the placeholders and builds the HTML part with
+//! every value escaped, so a participant named `<b>x</b>` arrives as text, never as markup.
 //!
 //! A template is checked when the member saves it: an unknown placeholder, a subject with a
 //! line break (which would let text become a mail header) or an empty text is refused then,
@@ -22,10 +22,13 @@ pub enum EmailKind {
     FriendJoined,
     /// To a participant whose reward was issued: the coupon code, the amount or the message.
     Reward,
+    /// To the member, once a day: the campaign's signups, referrals and rewards since the
+    /// last digest, and the rewards held for review. Stored by variant position: appended.
+    Digest,
 }
 
 impl EmailKind {
-    pub const ALL: [EmailKind; 3] = [EmailKind::Welcome, EmailKind::FriendJoined, EmailKind::Reward];
+    pub const ALL: [EmailKind; 4] = [EmailKind::Welcome, EmailKind::FriendJoined, EmailKind::Reward, EmailKind::Digest];
 
     /// The key in a campaign's `emails`.
     pub fn name(self) -> &'static str {
@@ -33,7 +36,13 @@ impl EmailKind {
             EmailKind::Welcome => "welcome",
             EmailKind::FriendJoined => "friend_joined",
             EmailKind::Reward => "reward",
+            EmailKind::Digest => "digest",
         }
+    }
+
+    /// Whether it goes to the campaign's member rather than to a participant.
+    pub fn to_member(self) -> bool {
+        self == EmailKind::Digest
     }
 
     /// The placeholders this email's template may use.
@@ -44,6 +53,17 @@ impl EmailKind {
                 &["name", "email", "campaign", "referral_link", "friend_name", "referrals", "unsubscribe_link"]
             }
             EmailKind::Reward => &["name", "email", "campaign", "referral_link", "reward", "unsubscribe_link"],
+            EmailKind::Digest => &[
+                "name",
+                "campaign",
+                "since",
+                "signups",
+                "referrals",
+                "rewards",
+                "held",
+                "participants",
+                "unsubscribe_link",
+            ],
         }
     }
 }
@@ -63,6 +83,8 @@ pub struct CampaignEmails {
     pub welcome: EmailTemplate,
     pub friend_joined: EmailTemplate,
     pub reward: EmailTemplate,
+    /// To the member (schema 4 of the campaign row; see `campaign_legacy`).
+    pub digest: EmailTemplate,
 }
 
 impl Default for CampaignEmails {
@@ -84,9 +106,17 @@ impl Default for CampaignEmails {
                 "You earned a reward",
                 "Hi {{name}},\n\nThank you for spreading the word about {{campaign}}. Your reward:\n\n{{reward}}",
             ),
+            digest: off("{{campaign}}: {{signups}} signups, {{rewards}} rewards", DEFAULT_DIGEST_TEXT),
         }
     }
 }
+
+/// The digest's text until the member writes their own.
+const DEFAULT_DIGEST_TEXT: &str = "Hi {{name}},\n\nSince {{since}}, {{campaign}} had:\n\n\
+    - {{signups}} new participants, {{referrals}} of them referred by a participant\n\
+    - {{rewards}} rewards issued\n\n\
+    Rewards held for review now: {{held}}. Participants in all: {{participants}}.\n\n\
+    Stop these digests: {{unsubscribe_link}}";
 
 impl CampaignEmails {
     pub fn template(&self, kind: EmailKind) -> &EmailTemplate {
@@ -94,6 +124,7 @@ impl CampaignEmails {
             EmailKind::Welcome => &self.welcome,
             EmailKind::FriendJoined => &self.friend_joined,
             EmailKind::Reward => &self.reward,
+            EmailKind::Digest => &self.digest,
         }
     }
 
@@ -102,6 +133,7 @@ impl CampaignEmails {
             EmailKind::Welcome => &mut self.welcome,
             EmailKind::FriendJoined => &mut self.friend_joined,
             EmailKind::Reward => &mut self.reward,
+            EmailKind::Digest => &mut self.digest,
         }
     }
 
@@ -124,9 +156,9 @@ impl CampaignEmails {
     }
 }
 
-/// `emails` in a campaign's body: any of the three, each with any of its fields.
+/// `emails` in a campaign's body: any of the four, each with any of its fields.
 #[derive(Debug, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, expecting = "a JSON object with welcome, friend_joined or reward")]
+#[serde(deny_unknown_fields, expecting = "a JSON object with welcome, friend_joined, reward or digest")]
 pub struct EmailsInput {
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub welcome: Option<TemplateInput>,
@@ -134,6 +166,8 @@ pub struct EmailsInput {
     pub friend_joined: Option<TemplateInput>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub reward: Option<TemplateInput>,
+    #[serde(default, deserialize_with = "crate::domain::object")]
+    pub digest: Option<TemplateInput>,
 }
 
 impl EmailsInput {
@@ -142,6 +176,7 @@ impl EmailsInput {
             EmailKind::Welcome => self.welcome.as_ref(),
             EmailKind::FriendJoined => self.friend_joined.as_ref(),
             EmailKind::Reward => self.reward.as_ref(),
+            EmailKind::Digest => self.digest.as_ref(),
         }
     }
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
-use super::campaign_emails::CampaignEmails;
+use super::campaign_emails::{CampaignEmails, EmailTemplate};
 use super::Campaign;
 
 /// A campaign as stored before reward holds (schema 1 of the row). Read once, at the first
@@ -76,7 +76,15 @@ pub struct CampaignV2 {
 }
 
 impl From<CampaignV2> for Campaign {
+    /// Through schema 3: a campaign of schema 2 had every email off.
     fn from(c: CampaignV2) -> Self {
+        CampaignV3::from(c).into()
+    }
+}
+
+impl From<CampaignV2> for CampaignV3 {
+    fn from(c: CampaignV2) -> Self {
+        let CampaignEmails { welcome, friend_joined, reward, .. } = CampaignEmails::default();
         Self {
             id: c.id,
             brand_id: c.brand_id,
@@ -94,7 +102,64 @@ impl From<CampaignV2> for Campaign {
             created_at: c.created_at,
             updated_at: c.updated_at,
             hold_days: c.hold_days,
-            emails: CampaignEmails::default(),
+            emails: CampaignEmailsV3 { welcome, friend_joined, reward },
+        }
+    }
+}
+
+/// A campaign's emails before the member's daily digest (schema 3 of the campaign row).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignEmailsV3 {
+    pub welcome: EmailTemplate,
+    pub friend_joined: EmailTemplate,
+    pub reward: EmailTemplate,
+}
+
+/// A campaign as stored before the daily digest (schema 3 of the row). Read once, at the first
+/// start of a newer release, and rewritten as [`Campaign`] with its emails as they were and
+/// the digest off.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV3 {
+    pub id: u64,
+    pub brand_id: u64,
+    pub member_id: u64,
+    pub name: String,
+    pub type_id: u32,
+    pub reward_type: RewardType,
+    pub goal_type: GoalType,
+    pub num_signups: u32,
+    pub publish: Publish,
+    pub reward_invited: bool,
+    pub reward_value: Option<String>,
+    pub widget: WidgetSettings,
+    pub contest: Contest,
+    pub created_at: String,
+    pub updated_at: String,
+    pub hold_days: u32,
+    pub emails: CampaignEmailsV3,
+}
+
+impl From<CampaignV3> for Campaign {
+    fn from(c: CampaignV3) -> Self {
+        let CampaignEmailsV3 { welcome, friend_joined, reward } = c.emails;
+        Self {
+            id: c.id,
+            brand_id: c.brand_id,
+            member_id: c.member_id,
+            name: c.name,
+            type_id: c.type_id,
+            reward_type: c.reward_type,
+            goal_type: c.goal_type,
+            num_signups: c.num_signups,
+            publish: c.publish,
+            reward_invited: c.reward_invited,
+            reward_value: c.reward_value,
+            widget: c.widget,
+            contest: c.contest,
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+            hold_days: c.hold_days,
+            emails: CampaignEmails { welcome, friend_joined, reward, ..CampaignEmails::default() },
         }
     }
 }

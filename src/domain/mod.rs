@@ -12,6 +12,7 @@ mod campaign_legacy;
 pub mod conversion;
 pub mod counters;
 pub mod coupon;
+pub mod digest;
 pub mod email;
 pub mod engine;
 pub mod event;

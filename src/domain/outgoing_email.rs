@@ -1,8 +1,8 @@
-//! Emails to participants as the outbox keeps them: the message as it was composed when its
-//! cause was decided (so every attempt sends the same thing, under the same `Message-ID`), the
-//! entry that says it is still to be sent, and what became of it (the delivery log). No I/O
-//! here: the engine composes them (`engine::emails`), the store keeps them, the mailer
-//! (`crate::emails`) sends.
+//! Emails to participants (and the member's daily digest) as the outbox keeps them: the
+//! message as it was composed when its cause was decided (so every attempt sends the same
+//! thing, under the same `Message-ID`), the entry that says it is still to be sent, and what
+//! became of it (the delivery log). No I/O here: the engine composes them (`engine::emails`,
+//! `engine::digest`), the store keeps them, the mailer (`crate::emails`) sends.
 
 use serde::{Deserialize, Serialize};
 
@@ -15,11 +15,12 @@ pub struct OutgoingEmail {
     pub campaign_id: u64,
     pub brand_id: u64,
     pub kind: EmailKind,
-    /// The participant it is to.
+    /// The participant it is to; 0 for an email to the campaign's member (the digest: see
+    /// [`OutgoingEmail::participant`]).
     pub participant_id: u64,
     /// Another participant whose data it carries: the friend who joined.
     pub about: Option<u64>,
-    /// The address, as the participant gave it; empty once they are erased.
+    /// The address, as the participant (or member) gave it; empty once they are erased.
     pub to: String,
     pub message: RenderedEmail,
     /// RFC 3339, UTC.
@@ -30,9 +31,14 @@ pub struct OutgoingEmail {
 }
 
 impl OutgoingEmail {
+    /// The participant it is to, if it is to one.
+    pub fn participant(&self) -> Option<u64> {
+        (!self.kind.to_member()).then_some(self.participant_id)
+    }
+
     /// The participants whose data the email carries.
     pub fn participant_ids(&self) -> Vec<u64> {
-        std::iter::once(self.participant_id).chain(self.about).collect()
+        self.participant().into_iter().chain(self.about).collect()
     }
 
     /// Erases what the email keeps of participant `id`: the whole message (it names them),
@@ -41,7 +47,7 @@ impl OutgoingEmail {
         if !self.participant_ids().contains(&id) {
             return false;
         }
-        if self.participant_id == id {
+        if self.participant() == Some(id) {
             self.to.clear();
             self.unsubscribe_link.clear();
         }

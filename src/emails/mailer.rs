@@ -10,7 +10,8 @@
 //!   answer, no connection or a timeout: tried again after the next configured wait, with
 //!   jitter, until the waits run out (then failed). A 5xx answer: failed at once.
 //! - **Checks at the last moment.** An email to someone who unsubscribed or was erased
-//!   since it was composed is cancelled, not sent.
+//!   since it was composed is cancelled, not sent; so is a digest whose campaign's member
+//!   turned digests off meanwhile.
 //! - **Log.** What became of the attempt and the outbox entry's replacement are written in
 //!   one commit. A crash between the server's acceptance and that commit sends the email
 //!   again after the restart, under the same `Message-ID` (at least once; the window is the
@@ -27,7 +28,7 @@ use rand::Rng;
 use super::transport::{Sent, SmtpSender};
 use crate::config::EmailConfig;
 use crate::domain::now_rfc3339;
-use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, EmailStatus, QueuedEmail};
+use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, EmailStatus, OutgoingEmail, QueuedEmail};
 use crate::store::{SharedStorage, StoreError};
 
 /// How often the mailer looks for due emails.
@@ -139,10 +140,8 @@ async fn attempt(
         sent_at: (status == EmailStatus::Sent).then(|| now.clone()),
     };
     let cancelled = |why: &str| finished(EmailStatus::Cancelled, queued.attempts, Some(why.to_owned()));
-    let (delivery, next) = if email.is_erased() {
-        (cancelled("the participant was erased"), None)
-    } else if store.unsubscribed(email.campaign_id, email.participant_id).await? {
-        (cancelled("the participant unsubscribed"), None)
+    let (delivery, next) = if let Some(why) = not_wanted(&store, &email).await? {
+        (cancelled(why), None)
     } else {
         let attempts = queued.attempts + 1;
         match sender.send(&email).await {
@@ -163,6 +162,23 @@ async fn attempt(
         tracing::info!(email_id = email.id, status = delivery.status.name(), error = ?delivery.last_error, "email not sent");
     }
     store.record_email_attempts(&[EmailAttempt { queued, delivery: Some(delivery), next }]).await
+}
+
+/// Why an email is no longer wanted since it was composed, if it is not: its participant was
+/// erased or unsubscribed, or the member turned the campaign's digest off.
+async fn not_wanted(store: &SharedStorage, email: &OutgoingEmail) -> Result<Option<&'static str>, StoreError> {
+    if email.is_erased() {
+        return Ok(Some("the participant was erased"));
+    }
+    Ok(match email.participant() {
+        Some(participant_id) => {
+            store.unsubscribed(email.campaign_id, participant_id).await?.then_some("the participant unsubscribed")
+        }
+        None => {
+            let on = store.campaign(email.campaign_id).await?.is_some_and(|c| c.emails.digest.enabled);
+            (!on).then_some("the campaign's digest was turned off")
+        }
+    })
 }
 
 impl Actor for Mailer {

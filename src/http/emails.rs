@@ -1,6 +1,7 @@
-//! `GET /campaigns/:id/emails`: the campaign's delivery log of emails to participants, newest
-//! first: to whom, which email, what became of it. The templates are the campaign's `emails`
-//! (`PUT /campaigns/:id`); the mailer is `crate::emails`.
+//! `GET /campaigns/:id/emails`: the campaign's delivery log of emails to participants and of
+//! its daily digests to the member, newest first: to whom, which email, what became of it.
+//! The templates are the campaign's `emails` (`PUT /campaigns/:id`); the mailer is
+//! `crate::emails`.
 
 use actix_web::{web, HttpResponse};
 use serde::Serialize;
@@ -18,9 +19,10 @@ use crate::domain::Page;
 #[derive(Serialize, ToSchema)]
 pub struct CampaignEmail {
     pub id: u64,
-    /// `welcome`, `friend_joined` or `reward`.
+    /// `welcome`, `friend_joined`, `reward` or `digest`.
     pub kind: &'static str,
-    pub participant_id: u64,
+    /// The participant it is to; null for a digest (to the member).
+    pub participant_id: Option<u64>,
     /// The address; empty once the participant was erased.
     pub to: String,
     /// Empty once a participant it names was erased.
@@ -48,7 +50,7 @@ pub fn logged(email: OutgoingEmail, delivery: EmailDelivery) -> CampaignEmail {
     CampaignEmail {
         id: email.id,
         kind: email.kind.name(),
-        participant_id: email.participant_id,
+        participant_id: email.participant(),
         to: email.to,
         subject: email.message.subject,
         status: delivery.status.name(),

@@ -297,6 +297,10 @@ pub trait WebhookStore: Send + Sync {
 pub trait EmailStore: Send + Sync {
     /// Outbox entries due at `now_ms` or before, soonest first, at most `limit`.
     async fn due_emails(&self, now_ms: i64, limit: usize) -> Result<Vec<QueuedEmail>, StoreError>;
+    /// The campaigns whose daily digest is on and not made yet for `day` (days since the Unix
+    /// epoch, UTC). The brand's writer decides each one again (`engine::due_digest`): this is
+    /// only where to look.
+    async fn due_digests(&self, day: u32) -> Result<Vec<Campaign>, StoreError>;
     async fn outgoing_email(&self, campaign_id: u64, email_id: u64) -> Result<Option<OutgoingEmail>, StoreError>;
     /// Whether the participant unsubscribed from the campaign's emails.
     async fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError>;

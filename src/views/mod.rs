@@ -189,6 +189,9 @@ pub struct CampaignEmails {
     pub friend_joined: EmailTemplate,
     /// To a participant whose reward was issued.
     pub reward: EmailTemplate,
+    /// To the campaign's member, once a day: signups, referrals and rewards since the last
+    /// one, and the rewards held for review.
+    pub digest: EmailTemplate,
 }
 
 /// One email: on or off, its subject and text, and the placeholders they may use.
@@ -216,6 +219,7 @@ fn campaign_emails(emails: &domain::campaign_emails::CampaignEmails) -> Campaign
         welcome: template(EmailKind::Welcome),
         friend_joined: template(EmailKind::FriendJoined),
         reward: template(EmailKind::Reward),
+        digest: template(EmailKind::Digest),
     }
 }
 

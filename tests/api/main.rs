@@ -9,6 +9,7 @@ mod campaigns;
 mod contract;
 mod conversions;
 mod data_rights;
+mod digests;
 mod durability;
 mod emails;
 mod exports;

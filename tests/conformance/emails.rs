@@ -1,6 +1,7 @@
 //! Participants' emails: a decision's emails are committed with it and found every way the
 //! mailer and the API read them; attempts move the outbox and the log together;
-//! unsubscribing, an erasure and a deleted campaign reach them.
+//! unsubscribing, an erasure and a deleted campaign reach them. The member's daily digest:
+//! its mark and email are committed together, and a marked day is due no other.
 
 use std::sync::Arc;
 
@@ -24,12 +25,18 @@ async fn welcoming(store: &SharedStorage, tag: &str) -> Campaign {
     spring
 }
 
-/// Signs `address` up and commits the signup with its emails, as the brand actor does.
-async fn join(store: &SharedStorage, spring: &Campaign, address: &str) -> Participant {
-    let mailing = Mailing {
+/// Where the emails' links point.
+fn mailing() -> Mailing {
+    Mailing {
         site: "https://r.example".into(),
         unsubscribe_link: Arc::new(|c, p| format!("https://r.example/unsubscribe/{c}-{p}")),
-    };
+        digest_off_link: Arc::new(|c| format!("https://r.example/unsubscribe/{c}-digest")),
+    }
+}
+
+/// Signs `address` up and commits the signup with its emails, as the brand actor does.
+async fn join(store: &SharedStorage, spring: &Campaign, address: &str) -> Participant {
+    let mailing = mailing();
     let who = NewParticipant { email: email(address), name: "Ada".into(), domain: None };
     let ids = SignupIds {
         participant: store.next_id(IdKind::Participant).await.unwrap(),
@@ -108,10 +115,45 @@ pub async fn a_deleted_campaign_takes_its_emails_with_it(store: SharedStorage) {
     let spring = welcoming(&store, "mail-gone").await;
     join(&store, &spring, "ada@mail-gone.example").await;
     let queued = store.due_emails(i64::MAX, 10).await.unwrap()[0];
+    let mut spring = spring;
+    spring.emails.digest.enabled = true;
+    store.save_campaign(&spring).await.unwrap();
     store.delete_campaign(&spring).await.unwrap();
+    assert!(store.due_digests(u32::MAX).await.unwrap().is_empty(), "no digest of a deleted campaign");
     assert_eq!(store.outgoing_email(spring.id, queued.email_id).await.unwrap(), None);
     assert_eq!(store.emails_of_campaign(spring.id, page(1, 10)).await.unwrap().1, 0);
     // The mailer drops an entry whose email is gone.
     store.record_email_attempts(&[EmailAttempt { queued, delivery: None, next: None }]).await.unwrap();
     assert!(store.due_emails(i64::MAX, 10).await.unwrap().is_empty());
+}
+
+pub async fn a_digest_and_its_mark_are_committed_together_and_a_day_has_one(store: SharedStorage) {
+    let mut spring = welcoming(&store, "digest").await;
+    join(&store, &spring, "ada@digest.example").await;
+    let moment = Moment::now();
+    assert!(store.due_digests(moment.day).await.unwrap().is_empty(), "the digest is off");
+    spring.emails.digest.enabled = true;
+    store.save_campaign(&spring).await.unwrap();
+    let due: Vec<u64> = store.due_digests(moment.day).await.unwrap().iter().map(|c| c.id).collect();
+    assert_eq!(due, [spring.id]);
+
+    let session = store.session(spring.brand_id).await.unwrap();
+    let digest = engine::due_digest(&*session, spring.id, moment.day, &moment).unwrap().expect("due");
+    assert_eq!((digest.numbers.signups, digest.numbers.participants), (1, 1));
+    let to = engine::DigestRecipient { email: "ann@digest.example".into(), name: "Ann".into() };
+    let email_id = store.next_id(IdKind::Email).await.unwrap();
+    let writes = engine::compose_digest(digest, Some(email_id), &to, &mailing(), &moment);
+    session.commit(&writes).await.unwrap();
+
+    let session = store.session(spring.brand_id).await.unwrap();
+    assert_eq!(session.digest_mark(spring.id).unwrap().map(|m| (m.day, m.participants)), Some((moment.day, 1)));
+    assert_eq!(engine::due_digest(&*session, spring.id, moment.day, &moment).unwrap(), None, "one a day");
+    assert!(store.due_digests(moment.day).await.unwrap().is_empty());
+    assert_eq!(store.due_digests(moment.day + 1).await.unwrap().len(), 1, "tomorrow's is due tomorrow");
+    let sent = store.outgoing_email(spring.id, email_id).await.unwrap().expect("the digest's row");
+    assert_eq!((sent.kind, sent.to.as_str(), sent.participant()), (EmailKind::Digest, "ann@digest.example", None));
+    let queued: Vec<u64> = store.due_emails(i64::MAX, 10).await.unwrap().iter().map(|q| q.email_id).collect();
+    assert!(queued.contains(&email_id), "in the outbox: {queued:?}");
+    let (logged, _) = store.emails_of_campaign(spring.id, page(1, 10)).await.unwrap();
+    assert_eq!(logged[0].0.id, email_id, "newest first in the log");
 }

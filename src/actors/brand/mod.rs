@@ -1,6 +1,6 @@
 //! `BrandActor`: owns one brand's data and applies that brand's writes one message at a time:
 //! brand changes, campaigns, coupon imports, signups, referral visits, invitations, reward
-//! moves, conversions and erasures.
+//! moves, conversions, erasures and the member's daily digests.
 //!
 //! Handlers are load, decide, commit: the referral engine (`domain::engine`) reads the
 //! brand's committed data through a storage session and decides; the session commits the
@@ -13,9 +13,11 @@
 use std::future::Future;
 
 mod conversions;
+mod digests;
 mod participants;
 mod rewards;
 pub use conversions::{Converted, RecordConversion, RefundConversion, Refunded};
+pub use digests::{ComposeDigest, StopDigest};
 pub use participants::{AddInvites, EraseParticipant, Erased, RecordVisit, Signup, SignupOutcome, Unsubscribe};
 pub use rewards::{ActOnReward, Moved, ReleaseHolds, Released};
 

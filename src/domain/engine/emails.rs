@@ -28,6 +28,8 @@ pub struct Mailing {
     pub site: String,
     /// The signed link that unsubscribes participant (campaign id, participant id).
     pub unsubscribe_link: Arc<dyn Fn(u64, u64) -> String + Send + Sync>,
+    /// The signed link that turns off the daily digest of campaign (id), for its member.
+    pub digest_off_link: Arc<dyn Fn(u64) -> String + Send + Sync>,
 }
 
 impl std::fmt::Debug for Mailing {

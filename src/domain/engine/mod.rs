@@ -23,6 +23,9 @@
 mod conversion_tests;
 mod conversions;
 mod coupons;
+mod digest;
+#[cfg(test)]
+mod digest_tests;
 mod emails;
 #[cfg(test)]
 mod emails_tests;
@@ -47,6 +50,7 @@ pub use conversions::{
     NewConversion, Refund,
 };
 pub use coupons::{decide_import, ImportOutcome, IMPORT_CHUNK};
+pub use digest::{compose_digest, due_digest, DigestRecipient, DueDigest};
 pub use emails::{compose as compose_emails, wanted as wanted_emails, Mailing, Wanted as WantedEmail};
 pub use erasure::{decide_erasure, Erasure, ERASED_VOID_REASON};
 pub use events::{publish, to_publish};
@@ -61,6 +65,7 @@ pub use visit::{decide_visit, Visit};
 use super::conversion::Conversion;
 use super::counters::Counter;
 use super::coupon::CouponPool;
+use super::digest::DigestMark;
 use super::event::{Event, EventSubject, EventType};
 use super::reward::HoldReason;
 use super::webhook::PendingDelivery;
@@ -120,6 +125,9 @@ pub enum Write {
     Email(Box<crate::domain::outgoing_email::OutgoingEmail>),
     /// The participant wants no more of the campaign's emails.
     Unsubscribed { campaign_id: u64, participant_id: u64 },
+    /// Where the campaign's daily digest left off today (see [`due_digest`]): committed with
+    /// the digest's email, so one day cannot have two.
+    DigestMark { campaign_id: u64, mark: DigestMark },
 }
 
 /// What a backend lets the engine read of a brand's committed data.
@@ -163,6 +171,8 @@ pub trait BrandReads {
     fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, Self::Error>;
     /// Whether the participant unsubscribed from the campaign's emails.
     fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, Self::Error>;
+    /// Where the campaign's last daily digest left off (none yet: none).
+    fn digest_mark(&self, campaign_id: u64) -> Result<Option<DigestMark>, Self::Error>;
 }
 
 /// Stored data that contradicts itself (an index naming a missing row). A fault of ours,

@@ -34,6 +34,7 @@ pub struct MemoryBrand {
     pub qualified: HashMap<(u64, u64), u64>,
     pub emails: BTreeMap<u64, crate::domain::outgoing_email::OutgoingEmail>,
     pub unsubscribed: HashSet<(u64, u64)>,
+    pub digest_marks: HashMap<u64, crate::domain::digest::DigestMark>,
 }
 
 impl MemoryBrand {
@@ -91,6 +92,9 @@ impl MemoryBrand {
                 }
                 Write::Unsubscribed { campaign_id, participant_id } => {
                     self.unsubscribed.insert((campaign_id, participant_id));
+                }
+                Write::DigestMark { campaign_id, mark } => {
+                    self.digest_marks.insert(campaign_id, mark);
                 }
                 Write::Announce { .. } => panic!("an announcement must be published before it is committed"),
                 Write::Conversion(c) => {
@@ -233,5 +237,9 @@ impl BrandReads for MemoryBrand {
 
     fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, Inconsistent> {
         Ok(self.unsubscribed.contains(&(campaign_id, participant_id)))
+    }
+
+    fn digest_mark(&self, campaign_id: u64) -> Result<Option<crate::domain::digest::DigestMark>, Inconsistent> {
+        Ok(self.digest_marks.get(&campaign_id).cloned())
     }
 }

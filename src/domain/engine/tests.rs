@@ -59,6 +59,7 @@ impl World {
         let mailing = Mailing {
             site: "https://r.example".into(),
             unsubscribe_link: std::sync::Arc::new(|c, p| format!("https://r.example/unsubscribe/{c}-{p}")),
+            digest_off_link: std::sync::Arc::new(|c| format!("https://r.example/unsubscribe/{c}-digest")),
         };
         let owner = Owner { participant_limit: None };
         Self { brand, campaign, next_id: 100, moment, owner, routes: routes.into(), mailing }

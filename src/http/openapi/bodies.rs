@@ -82,13 +82,15 @@ pub struct CampaignInput {
     pub emails: Option<EmailsInput>,
 }
 
-/// The emails a campaign sends, as its body changes them: any of the three, each with any
+/// The emails a campaign sends, as its body changes them: any of the four, each with any
 /// of its fields.
 #[derive(ToSchema, Serialize)]
 pub struct EmailsInput {
     pub welcome: Option<EmailTemplateInput>,
     pub friend_joined: Option<EmailTemplateInput>,
     pub reward: Option<EmailTemplateInput>,
+    /// The daily digest to the campaign's member.
+    pub digest: Option<EmailTemplateInput>,
 }
 
 /// One email's settings. Subject and text are plain text with placeholders such as

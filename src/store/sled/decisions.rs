@@ -14,6 +14,7 @@ use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
 use super::{codec, SledStore, StoreError};
 use crate::domain::conversion::Conversion;
+use crate::domain::digest::DigestMark;
 use crate::domain::email;
 use crate::domain::engine::{BrandReads, Inconsistent, Write};
 use crate::domain::event::Event;
@@ -183,6 +184,10 @@ impl BrandReads for SledSession<'_> {
     fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {
         let key = super::emails::unsubscribed_key(campaign_id, participant_id);
         Ok(self.store.campaign_rows.contains_key(key)?)
+    }
+
+    fn digest_mark(&self, campaign_id: u64) -> Result<Option<DigestMark>, StoreError> {
+        SledStore::read(&self.store.campaign_rows, super::emails::digest_mark_key(campaign_id))
     }
 }
 
@@ -373,6 +378,9 @@ impl SledStore {
                 Write::Unsubscribed { campaign_id, participant_id } => {
                     let key = super::emails::unsubscribed_key(*campaign_id, *participant_id);
                     tx.insert(TreeId::CampaignRows, key, Vec::new());
+                }
+                Write::DigestMark { campaign_id, mark } => {
+                    tx.insert(TreeId::CampaignRows, super::emails::digest_mark_key(*campaign_id), codec::encode(mark)?);
                 }
                 Write::Announce { kind, .. } => {
                     return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())

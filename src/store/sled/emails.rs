@@ -4,6 +4,7 @@
 //! |---|---|---|
 //! | `campaign_rows` | campaign ++ `o` ++ email | [`OutgoingEmail`] (written by the brand: a decision, an erasure) |
 //! | `campaign_rows` | campaign ++ `x` ++ participant | () : unsubscribed from the campaign's emails |
+//! | `campaign_rows` | campaign ++ `j` | [`DigestMark`] : where the member's last daily digest left off |
 //! | `indexes` | `Q` ++ due ms ++ email | [`QueuedEmail`] : the outbox, by when each is due |
 //! | `email_log` | email | [`EmailDelivery`] (written by the mailer only) |
 //!
@@ -19,8 +20,10 @@ use async_trait::async_trait;
 use super::keys::{self, campaign_row, index};
 use super::overlay::{Overlay, TreeId};
 use super::{codec, SledStore, StoreError};
+use crate::domain::digest::DigestMark;
 use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, QueuedEmail};
 use crate::domain::pagination::PageRequest;
+use crate::domain::Campaign;
 use crate::store::EmailStore;
 
 /// Key of an email's row.
@@ -31,6 +34,11 @@ pub(super) fn email_key(campaign_id: u64, email_id: u64) -> Vec<u8> {
 /// Key of an unsubscription.
 pub(super) fn unsubscribed_key(campaign_id: u64, participant_id: u64) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::UNSUBSCRIBED, &keys::id(participant_id))
+}
+
+/// Key of a campaign's digest mark.
+pub(super) fn digest_mark_key(campaign_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::DIGEST_MARK, &[])
 }
 
 /// Key of an outbox entry.
@@ -108,6 +116,21 @@ impl EmailStore for SledStore {
         let mut due = Vec::new();
         for entry in self.indexes.range(start..=end).values().take(limit) {
             due.push(codec::decode(&entry?)?);
+        }
+        Ok(due)
+    }
+
+    async fn due_digests(&self, day: u32) -> Result<Vec<Campaign>, StoreError> {
+        let mut due = Vec::new();
+        for row in self.campaigns.iter().values() {
+            let campaign: Campaign = codec::decode(&row?)?;
+            if !campaign.emails.digest.enabled {
+                continue;
+            }
+            let mark: Option<DigestMark> = Self::read(&self.campaign_rows, digest_mark_key(campaign.id))?;
+            if mark.is_none_or(|m| m.day < day) {
+                due.push(campaign);
+            }
         }
         Ok(due)
     }

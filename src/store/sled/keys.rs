@@ -132,6 +132,8 @@ pub mod campaign_row {
     pub const OUTGOING_EMAIL: u8 = b's';
     /// ++ participant → () : the participant unsubscribed from the campaign's emails.
     pub const UNSUBSCRIBED: u8 = b'x';
+    /// (nothing) → `DigestMark` : where the member's last daily digest left off.
+    pub const DIGEST_MARK: u8 = b'j';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).

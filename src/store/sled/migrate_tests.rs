@@ -296,13 +296,10 @@ fn copies_of_participants_kept_before_the_mention_index_are_indexed_once() {
     assert!(!body.contains("p3@example.com") && !body.contains("Cy") && body.contains(r#""id":3"#), "{body}");
 }
 
-#[test]
-fn campaigns_stored_before_emails_keep_every_field_and_get_every_email_off() {
+/// A campaign as schema 2 stored it: held 14 days, a conversion goal of 2.
+fn schema_2_campaign() -> CampaignV2 {
     use crate::domain::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
-    use crate::domain::campaign_emails::CampaignEmails;
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
-    let old = CampaignV2 {
+    CampaignV2 {
         id: 3,
         brand_id: 5,
         member_id: 2,
@@ -319,7 +316,16 @@ fn campaigns_stored_before_emails_keep_every_field_and_get_every_email_off() {
         created_at: "2026-01-01T00:00:00Z".into(),
         updated_at: "2026-01-02T00:00:00Z".into(),
         hold_days: 14,
-    };
+    }
+}
+
+#[test]
+fn campaigns_stored_before_emails_keep_every_field_and_get_every_email_off() {
+    use crate::domain::campaign::GoalType;
+    use crate::domain::campaign_emails::CampaignEmails;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let old = schema_2_campaign();
     store.campaigns.insert(keys::id(3), codec::encode(&old).unwrap()).unwrap();
     let mut current: Campaign = old.clone().into();
     current.id = 4;
@@ -331,6 +337,34 @@ fn campaigns_stored_before_emails_keep_every_field_and_get_every_email_off() {
     let migrated: Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
     assert_eq!((migrated.hold_days, migrated.goal_type, migrated.num_signups), (14, GoalType::Conversion, 2));
     assert_eq!(migrated.emails, CampaignEmails::default());
+    let kept: Campaign = SledStore::read(&store.campaigns, keys::id(4)).unwrap().unwrap();
+    assert_eq!(kept, current, "a row in the current shape stays as it is");
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}
+
+#[test]
+fn campaigns_stored_before_the_digest_keep_their_emails_and_get_the_digest_off() {
+    use crate::domain::campaign_emails::{CampaignEmails, EmailTemplate};
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let defaults = CampaignEmails::default();
+    let welcome =
+        EmailTemplate { enabled: true, subject: "Hi {{name}}".into(), text: "Your link: {{referral_link}}".into() };
+    let mut old = CampaignV3::from(schema_2_campaign());
+    old.emails.welcome = welcome.clone();
+    store.campaigns.insert(keys::id(3), codec::encode(&old).unwrap()).unwrap();
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.emails.digest.enabled = true;
+    store.campaigns.insert(keys::id(4), codec::encode(&current).unwrap()).unwrap();
+    store.meta.remove(CAMPAIGNS_V4).unwrap();
+
+    assert_eq!(store.migrate().unwrap(), 1, "the old row only");
+    let migrated: Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
+    assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
+    assert_eq!(migrated.emails.welcome, welcome);
+    assert_eq!(migrated.emails.digest, defaults.digest);
+    assert!(!migrated.emails.digest.enabled);
     let kept: Campaign = SledStore::read(&store.campaigns, keys::id(4)).unwrap().unwrap();
     assert_eq!(kept, current, "a row in the current shape stays as it is");
     assert_eq!(store.migrate().unwrap(), 0, "runs once");
