@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::campaign_emails::{CampaignEmails, EmailsInput};
+use super::fraud::{FraudInput, FraudSettings};
 use super::money::parse_amount;
 use super::ValidationError;
 
@@ -134,9 +135,11 @@ pub struct Campaign {
     pub hold_days: u32,
     /// The emails it sends its participants.
     pub emails: CampaignEmails,
+    /// Its defences against farmed referrals (schema 5 of the row; see `campaign_legacy`).
+    pub fraud: FraudSettings,
 }
 
-pub use super::campaign_legacy::{CampaignEmailsV3, CampaignV1, CampaignV2, CampaignV3};
+pub use super::campaign_legacy::{CampaignEmailsV3, CampaignV1, CampaignV2, CampaignV3, CampaignV4};
 
 /// Longest hold, in days.
 pub const MAX_HOLD_DAYS: u64 = 365;
@@ -173,6 +176,8 @@ pub struct CampaignInput {
     pub contest: Option<ContestInput>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub emails: Option<EmailsInput>,
+    #[serde(default, deserialize_with = "crate::domain::object")]
+    pub fraud: Option<FraudInput>,
 }
 
 /// Widget fields a member may change.
@@ -264,6 +269,7 @@ impl Campaign {
             updated_at: now.to_owned(),
             hold_days: 0,
             emails: CampaignEmails::default(),
+            fraud: FraudSettings::default(),
         };
         campaign.apply(input, now)?;
         Ok(campaign)
@@ -359,6 +365,9 @@ impl Campaign {
         }
         if let Some(emails) = &input.emails {
             self.emails.apply(emails)?;
+        }
+        if let Some(fraud) = &input.fraud {
+            self.fraud.apply(fraud)?;
         }
         self.reward_value = normalize_reward_value(self.reward_type, self.reward_value.take())?;
         self.updated_at = now.to_owned();

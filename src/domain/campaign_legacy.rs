@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
 use super::campaign_emails::{CampaignEmails, EmailTemplate};
+use super::fraud::FraudSettings;
 use super::Campaign;
 
 /// A campaign as stored before reward holds (schema 1 of the row). Read once, at the first
@@ -140,6 +141,13 @@ pub struct CampaignV3 {
 }
 
 impl From<CampaignV3> for Campaign {
+    /// Through schema 4: a campaign of schema 3 had no digest.
+    fn from(c: CampaignV3) -> Self {
+        CampaignV4::from(c).into()
+    }
+}
+
+impl From<CampaignV3> for CampaignV4 {
     fn from(c: CampaignV3) -> Self {
         let CampaignEmailsV3 { welcome, friend_joined, reward } = c.emails;
         Self {
@@ -160,6 +168,55 @@ impl From<CampaignV3> for Campaign {
             updated_at: c.updated_at,
             hold_days: c.hold_days,
             emails: CampaignEmails { welcome, friend_joined, reward, ..CampaignEmails::default() },
+        }
+    }
+}
+
+/// A campaign as stored before its fraud settings (schema 4 of the row). Read once, at the
+/// first start of a newer release, and rewritten as [`Campaign`] with the default settings
+/// (one participant per inbox).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV4 {
+    pub id: u64,
+    pub brand_id: u64,
+    pub member_id: u64,
+    pub name: String,
+    pub type_id: u32,
+    pub reward_type: RewardType,
+    pub goal_type: GoalType,
+    pub num_signups: u32,
+    pub publish: Publish,
+    pub reward_invited: bool,
+    pub reward_value: Option<String>,
+    pub widget: WidgetSettings,
+    pub contest: Contest,
+    pub created_at: String,
+    pub updated_at: String,
+    pub hold_days: u32,
+    pub emails: CampaignEmails,
+}
+
+impl From<CampaignV4> for Campaign {
+    fn from(c: CampaignV4) -> Self {
+        Self {
+            id: c.id,
+            brand_id: c.brand_id,
+            member_id: c.member_id,
+            name: c.name,
+            type_id: c.type_id,
+            reward_type: c.reward_type,
+            goal_type: c.goal_type,
+            num_signups: c.num_signups,
+            publish: c.publish,
+            reward_invited: c.reward_invited,
+            reward_value: c.reward_value,
+            widget: c.widget,
+            contest: c.contest,
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+            hold_days: c.hold_days,
+            emails: c.emails,
+            fraud: FraudSettings::default(),
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod digest;
 pub mod email;
 pub mod engine;
 pub mod event;
+pub mod fraud;
 pub mod goal;
 pub mod ids;
 pub mod lander;

@@ -64,7 +64,7 @@ pub async fn create(
         (Some(id), None) => body_id("participant_id", Some(id))?,
         (None, Some(email)) => {
             let email = EmailAddress::parse(email)?;
-            let found = state.store.participant_by_email(campaign.id, &email).await?;
+            let found = crate::store::participant_by_address(&state.store, &campaign, &email).await?;
             found.ok_or_else(|| ApiError::not_found("participant"))?.id
         }
         _ => {

@@ -32,7 +32,7 @@ pub async fn export(
     let received = if participant.is_erased() {
         Vec::new()
     } else {
-        state.store.invites_to(campaign.id, &email::normalize(&participant.email)).await?
+        state.store.invites_to(campaign.id, &email::canonical(&participant.email)).await?
     };
     let conversions = state.store.conversions_of_participant(campaign.id, participant.id).await?;
     let events = state.store.events_of_participant(participant.id).await?;

@@ -13,6 +13,7 @@ use super::types::{
 };
 use super::{Snapshot, StoreError};
 use crate::domain::conversion::Conversion;
+use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, Write};
 use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
@@ -146,11 +147,12 @@ pub trait CouponStore: Send + Sync {
 #[async_trait]
 pub trait ParticipantStore: Send + Sync {
     async fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError>;
-    /// The campaign's participant with this email (compared normalised).
+    /// The campaign's participant this look-up finds (see [`EmailAddress::lookups`]; the
+    /// campaign's rule is applied by [`participant_by_address`](super::participant_by_address)).
     async fn participant_by_email(
         &self,
         campaign_id: u64,
-        email: &EmailAddress,
+        lookup: &EmailLookup,
     ) -> Result<Option<Participant>, StoreError>;
     /// A page of all the member's participants, newest first, and their count.
     async fn participants_of_member(
@@ -181,9 +183,10 @@ pub trait ParticipantStore: Send + Sync {
     async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError>;
     /// A participant's invitations, oldest first.
     async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError>;
-    /// The campaign's invitations sent to this normalised email, by anyone. May be linear in
-    /// the campaign: only a participant's data export asks.
-    async fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, StoreError>;
+    /// The campaign's invitations sent to this inbox (an address's canonical form: any
+    /// spelling of it), by anyone. May be linear in the campaign: only a participant's data
+    /// export asks.
+    async fn invites_to(&self, campaign_id: u64, inbox: &str) -> Result<Vec<Invite>, StoreError>;
     /// The participant of `campaign_id` whose domain is `domain`.
     async fn domain_participant_in(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError>;
     /// Every domain participant with `domain`, in any campaign, oldest campaign first; at most

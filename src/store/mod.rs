@@ -67,3 +67,19 @@ impl From<crate::domain::engine::Inconsistent> for StoreError {
 pub fn open_embedded(dir: &Path, options: &StoreOptions) -> Result<SharedStorage, StoreError> {
     Ok(Arc::new(self::sled::SledStore::open(dir, options)?))
 }
+
+/// The campaign's participant that `email` names, by the campaign's rule: the address itself,
+/// then, when the campaign compares inboxes (`fraud.canonical_emails`), its inbox (see
+/// [`crate::domain::email::EmailAddress::lookups`]; the engine reads the same way).
+pub async fn participant_by_address(
+    store: &SharedStorage,
+    campaign: &crate::domain::Campaign,
+    email: &crate::domain::EmailAddress,
+) -> Result<Option<crate::domain::Participant>, StoreError> {
+    for lookup in email.lookups(campaign.fraud.canonical_emails) {
+        if let Some(found) = store.participant_by_email(campaign.id, &lookup).await? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
+}

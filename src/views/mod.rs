@@ -178,6 +178,15 @@ pub struct CampaignDetail {
     pub campaign: Campaign,
     pub reward: RewardSettings,
     pub emails: CampaignEmails,
+    pub fraud: FraudRules,
+}
+
+/// A campaign's defences against farmed referrals, as far as they are enforced.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FraudRules {
+    /// One participant per inbox: `ann.lee+1@gmail.com` and `annlee@gmail.com` are one
+    /// person (case, `+tag`, and Gmail's dots and googlemail.com ignored). On by default.
+    pub canonical_emails: bool,
 }
 
 /// The emails a campaign sends its participants.
@@ -241,7 +250,8 @@ pub fn campaign_detail(
         two_way: c.reward_invited,
         coupons: (c.reward_type == domain::RewardType::Coupon).then(|| coupon_pool(pool, counters)),
     };
-    CampaignDetail { campaign, reward, emails: campaign_emails(&c.emails) }
+    let fraud = FraudRules { canonical_emails: c.fraud.canonical_emails };
+    CampaignDetail { campaign, reward, emails: campaign_emails(&c.emails), fraud }
 }
 
 /// A campaign's coupon pool.

@@ -15,6 +15,7 @@ mod emails;
 mod exports;
 mod helpers;
 mod hostile_input;
+mod identity;
 mod lifecycle;
 mod limits;
 mod members;

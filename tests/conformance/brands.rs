@@ -7,7 +7,7 @@ use referrals::domain::CampaignCounters;
 use referrals::domain::{Brand, Campaign};
 use referrals::store::{AtLimit, BrandRefused, DomainTaken, SharedStorage};
 
-use crate::fixtures::{brand, campaign, email, member, page, signup};
+use crate::fixtures::{brand, campaign, exact, member, page, signup};
 
 pub async fn a_member_has_one_brand_per_domain(store: SharedStorage) {
     let ann = member(&store, "ann@example.com").await;
@@ -100,7 +100,7 @@ pub async fn a_deleted_campaign_takes_its_participants_with_it(store: SharedStor
     store.delete_campaign(&doomed).await.unwrap();
     assert!(store.campaign(doomed.id).await.unwrap().is_none());
     assert!(store.participant(gone.id).await.unwrap().is_none());
-    assert!(store.participant_by_email(doomed.id, &email("gone@example.com")).await.unwrap().is_none());
+    assert!(store.participant_by_email(doomed.id, &exact("gone@example.com")).await.unwrap().is_none());
     assert_eq!(store.counters(doomed.id).await.unwrap(), CampaignCounters::default());
     assert_eq!(store.campaign_ids_of_brand(shop.id).await.unwrap(), vec![kept.id]);
     let (left, total) = store.participants_of_member(ann.id, page(1, 10)).await.unwrap();

@@ -8,7 +8,7 @@ use referrals::domain::participant::ParticipantFilter;
 use referrals::domain::{RewardStatus, RewardType};
 use referrals::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SharedStorage};
 
-use crate::fixtures::{brand, campaign, domain_signup, email, member, page, signup, unheard};
+use crate::fixtures::{brand, campaign, domain_signup, email, exact, inbox, member, page, signup, unheard};
 
 pub async fn a_signup_is_found_every_way_a_participant_is_read(store: SharedStorage) {
     let ann = member(&store, "ann@example.com").await;
@@ -19,8 +19,12 @@ pub async fn a_signup_is_found_every_way_a_participant_is_read(store: SharedStor
     assert_eq!((first.seq, second.seq), (1, 2));
 
     assert_eq!(store.participant(first.id).await.unwrap(), Some(first.clone()));
-    let by_email = store.participant_by_email(spring.id, &email("zoe@EXAMPLE.com")).await.unwrap();
+    let by_email = store.participant_by_email(spring.id, &exact("zoe@EXAMPLE.com")).await.unwrap();
     assert_eq!(by_email.map(|p| p.id), Some(first.id), "compared normalised");
+    let by_inbox = store.participant_by_email(spring.id, &inbox("zoe+promo@example.com")).await.unwrap();
+    assert_eq!(by_inbox.map(|p| p.id), Some(first.id), "by the inbox the address reaches");
+    assert!(store.participant_by_email(spring.id, &inbox("zoe@example.co")).await.unwrap().is_none());
+    assert!(store.participant_by_email(spring.id, &exact("zoe+promo@example.com")).await.unwrap().is_none());
     let (listed, total) = store.participants_of_campaign(spring.id, page(1, 10)).await.unwrap();
     assert_eq!((listed.iter().map(|p| p.id).collect::<Vec<_>>(), total), (vec![second.id, first.id], 2));
     let (second_page, _) = store.participants_of_campaign(spring.id, page(2, 1)).await.unwrap();
@@ -158,7 +162,7 @@ pub async fn an_idempotency_key_is_committed_once(store: SharedStorage) {
         session.commit_idempotent(&unheard(writes), &key, &late_record).await.unwrap()
     };
     assert_eq!(other, Err(record));
-    assert!(store.participant_by_email(spring.id, &email("late@example.com")).await.unwrap().is_none());
+    assert!(store.participant_by_email(spring.id, &exact("late@example.com")).await.unwrap().is_none());
     assert_eq!(store.counters(spring.id).await.unwrap().participants, 1);
 }
 

@@ -1,6 +1,7 @@
 //! What the checks build on: members, brands and campaigns made through the interface, and
 //! signups decided by the engine and committed through a session, as the brand actor does.
 
+use referrals::domain::email::EmailLookup;
 use referrals::domain::engine::{self, Moment, NewParticipant, ReferralEdge, Signed, SignupDecision, SignupIds};
 use referrals::domain::ids::IdKind;
 use referrals::domain::{Brand, Campaign, CampaignInput, EmailAddress, Member, PageRequest};
@@ -9,6 +10,16 @@ use serde_json::json;
 
 pub fn email(text: &str) -> EmailAddress {
     EmailAddress::parse(text).expect("a valid email address")
+}
+
+/// The look-up of a participant by exactly this address (any case).
+pub fn exact(text: &str) -> EmailLookup {
+    EmailLookup::Exact(email(text).normalized())
+}
+
+/// The look-up of a participant by the inbox this address reaches.
+pub fn inbox(text: &str) -> EmailLookup {
+    EmailLookup::Inbox(email(text).canonical())
 }
 
 pub fn page(page: u64, limit: u64) -> PageRequest {

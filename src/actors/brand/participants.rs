@@ -63,7 +63,7 @@ impl Handler<Signup> for BrandActor {
             // A known email creates nothing (the engine refuses it or names its inviter
             // before any id is used): taking no ids for it keeps the sequences free of the
             // gaps that returning visitors would otherwise leave.
-            let ids = if session.participant_id_by_email(campaign.id, &msg.who.email)?.is_some() {
+            let ids = if engine::participant_id_by_address(&*session, &campaign, &msg.who.email)?.is_some() {
                 SignupIds { participant: 0, referrer_reward: 0, invited_reward: 0 }
             } else {
                 SignupIds {

@@ -5,6 +5,7 @@ use super::tests::{campaign, World, CAMPAIGN};
 use super::*;
 use crate::domain::campaign_emails::{EmailKind, EmailsInput};
 use crate::domain::outgoing_email::OutgoingEmail;
+use crate::domain::EmailAddress;
 use crate::domain::ReferralCode;
 
 /// A world whose campaign sends the emails named, with a cash reward of 10.00 per referral.

@@ -63,7 +63,7 @@ pub fn decide_erasure<R: BrandReads + ?Sized>(
     // Invitations they sent name other people, given by the person: gone with them. Those
     // sent to them name them.
     let sent = reads.invites_of(participant.id)?;
-    let received = reads.invites_to(campaign.id, &normalized)?;
+    let received = reads.invites_to(campaign.id, &email::canonical(&normalized))?;
     for mut invite in sent.into_iter().chain(received) {
         if !invite.email.is_empty() {
             invite.email.clear();

@@ -4,6 +4,7 @@
 use super::tests::{campaign, World, CAMPAIGN};
 use super::*;
 use crate::domain::CampaignCounters;
+use crate::domain::EmailAddress;
 
 const MEMBER: u64 = 7;
 
@@ -30,9 +31,9 @@ fn an_erased_participant_keeps_their_place_in_the_chain_and_every_count() {
     let emails = [EmailAddress::parse("dee@example.com").unwrap()];
     let (_, writes) = decide_invites(&world.brand, &bob, &emails, &[900], "now").unwrap();
     world.brand.apply(writes);
-    let (_, writes) =
-        decide_invites(&world.brand, &ada, &[EmailAddress::parse("bob.lee@example.com").unwrap()], &[901], "now")
-            .unwrap();
+    let to_bob =
+        [EmailAddress::parse("bob.lee@example.com").unwrap(), EmailAddress::parse("bob.lee+x@example.com").unwrap()];
+    let (_, writes) = decide_invites(&world.brand, &ada, &to_bob, &[901, 902], "now").unwrap();
     world.brand.apply(writes);
     let before = world.counters();
 
@@ -47,6 +48,12 @@ fn an_erased_participant_keeps_their_place_in_the_chain_and_every_count() {
     assert!(!world.brand.by_email.contains_key(&(CAMPAIGN, "bob.lee@example.com".into())));
     assert_eq!(world.brand.invites[&(bob.id, 900)].email, "", "invitations they sent");
     assert_eq!(world.brand.invites[&(ada.id, 901)].email, "", "invitations sent to them");
+    assert_eq!(world.brand.invites[&(ada.id, 902)].email, "", "at any spelling of their inbox");
+    assert!(!world
+        .brand
+        .by_inbox
+        .get(&(CAMPAIGN, "bob.lee@example.com".into()))
+        .is_some_and(|ids| ids.contains(&bob.id)));
     let copies: Vec<&Participant> = world.brand.events.values().map(|e| e.subject.participant()).collect();
     assert!(copies.iter().filter(|p| p.id == bob.id).all(|p| p.email.is_empty()), "their events lost the address");
     assert!(copies.iter().any(|p| p.id == ada.id && p.email == "ada@example.com"), "nobody else's did");

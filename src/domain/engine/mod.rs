@@ -33,6 +33,8 @@ mod erasure;
 #[cfg(test)]
 mod erasure_tests;
 mod events;
+#[cfg(test)]
+mod identity_tests;
 mod invites;
 #[cfg(test)]
 mod lifecycle_tests;
@@ -57,7 +59,8 @@ pub use events::{publish, to_publish};
 pub use invites::decide_invites;
 pub use rewards::{decide_release, decide_reward_action, RewardMove, RewardRefusal};
 pub use signup::{
-    decide_signup, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal,
+    decide_signup, participant_id_by_address, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds,
+    SignupRefusal,
 };
 pub use tally::decide_tallies;
 pub use visit::{decide_visit, Visit};
@@ -66,10 +69,11 @@ use super::conversion::Conversion;
 use super::counters::Counter;
 use super::coupon::CouponPool;
 use super::digest::DigestMark;
+use super::email::EmailLookup;
 use super::event::{Event, EventSubject, EventType};
 use super::reward::HoldReason;
 use super::webhook::PendingDelivery;
-use super::{Campaign, Coupon, EmailAddress, Invite, Participant, Reward, RewardReason, RewardStatus, RewardType};
+use super::{Campaign, Coupon, Invite, Participant, Reward, RewardReason, RewardStatus, RewardType};
 
 /// One write the engine decided. A backend persists a decision's writes all together or not
 /// at all, in order (a later write of the same row wins).
@@ -139,16 +143,18 @@ pub trait BrandReads {
     fn participant(&self, id: u64) -> Result<Option<Participant>, Self::Error>;
     /// The participant's reward `reward_id`.
     fn reward(&self, participant_id: u64, reward_id: u64) -> Result<Option<Reward>, Self::Error>;
-    /// The campaign's participant with this email (compared normalised).
-    fn participant_id_by_email(&self, campaign_id: u64, email: &EmailAddress) -> Result<Option<u64>, Self::Error>;
+    /// The campaign's participant this look-up finds (see [`super::EmailAddress::lookups`]; the
+    /// campaign's rule is [`participant_id_by_address`]).
+    fn participant_id_by_email(&self, campaign_id: u64, lookup: &EmailLookup) -> Result<Option<u64>, Self::Error>;
     /// The campaign's domain participant with this (normalised) domain.
     fn participant_id_by_domain(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, Self::Error>;
     fn invite(&self, participant_id: u64, invite_id: u64) -> Result<Option<Invite>, Self::Error>;
     /// A participant's invitations, oldest first.
     fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, Self::Error>;
-    /// The campaign's invitations sent to this normalised email, by anyone. Rare (an
-    /// erasure): a backend may search the campaign's invitations.
-    fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, Self::Error>;
+    /// The campaign's invitations sent to this inbox (an address's canonical form, see
+    /// `email::canonical`: any spelling of it), by anyone. Rare (an erasure): a backend may
+    /// search the campaign's invitations.
+    fn invites_to(&self, campaign_id: u64, inbox: &str) -> Result<Vec<Invite>, Self::Error>;
     /// A participant's rewards, oldest first.
     fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, Self::Error>;
     fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, Self::Error>;

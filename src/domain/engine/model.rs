@@ -6,14 +6,17 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::{BrandReads, Inconsistent, Write};
 use crate::domain::counters::Counter;
+use crate::domain::email::{self, EmailLookup};
 use crate::domain::webhook::PendingDelivery;
-use crate::domain::{Campaign, Coupon, CouponPool, EmailAddress, Invite, Participant, Reward};
+use crate::domain::{Campaign, Coupon, CouponPool, Invite, Participant, Reward};
 
 #[derive(Debug, Default, Clone)]
 pub struct MemoryBrand {
     pub campaigns: HashMap<u64, Campaign>,
     pub participants: HashMap<u64, Participant>,
     pub by_email: HashMap<(u64, String), u64>,
+    /// (campaign, inbox) → the participants reaching it, oldest first.
+    pub by_inbox: BTreeMap<(u64, String), std::collections::BTreeSet<u64>>,
     pub by_domain: HashMap<(u64, String), u64>,
     pub roster: BTreeMap<(u64, u64), u64>,
     pub rewards: BTreeMap<u64, Reward>,
@@ -43,7 +46,8 @@ impl MemoryBrand {
         for write in writes {
             match write {
                 Write::NewParticipant(p) => {
-                    self.by_email.insert((p.campaign_id, crate::domain::email::normalize(&p.email)), p.id);
+                    self.by_email.insert((p.campaign_id, email::normalize(&p.email)), p.id);
+                    self.by_inbox.entry((p.campaign_id, email::canonical(&p.email))).or_default().insert(p.id);
                     if let Some(domain) = &p.domain {
                         self.by_domain.insert((p.campaign_id, domain.clone()), p.id);
                     }
@@ -112,6 +116,8 @@ impl MemoryBrand {
                 }
                 Write::Erased { participant, email, domain } => {
                     let campaign_id = participant.campaign_id;
+                    let inbox = self.by_inbox.get_mut(&(campaign_id, email::canonical(&email)));
+                    assert!(inbox.is_some_and(|ids| ids.remove(&participant.id)), "inbox index");
                     assert_eq!(self.by_email.remove(&(campaign_id, email)), Some(participant.id), "email index");
                     if let Some(domain) = domain {
                         assert_eq!(self.by_domain.remove(&(campaign_id, domain)), Some(participant.id));
@@ -148,8 +154,13 @@ impl BrandReads for MemoryBrand {
         Ok(self.rewards.get(&reward_id).filter(|r| r.participant_id == participant_id).cloned())
     }
 
-    fn participant_id_by_email(&self, campaign_id: u64, email: &EmailAddress) -> Result<Option<u64>, Inconsistent> {
-        Ok(self.by_email.get(&(campaign_id, email.normalized())).copied())
+    fn participant_id_by_email(&self, campaign_id: u64, lookup: &EmailLookup) -> Result<Option<u64>, Inconsistent> {
+        Ok(match lookup {
+            EmailLookup::Exact(email) => self.by_email.get(&(campaign_id, email.clone())).copied(),
+            EmailLookup::Inbox(inbox) => {
+                self.by_inbox.get(&(campaign_id, inbox.clone())).and_then(|ids| ids.first().copied())
+            }
+        })
     }
 
     fn participant_id_by_domain(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, Inconsistent> {
@@ -164,13 +175,13 @@ impl BrandReads for MemoryBrand {
         Ok(self.invites.range((participant_id, 0)..=(participant_id, u64::MAX)).map(|(_, i)| i.clone()).collect())
     }
 
-    fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, Inconsistent> {
+    fn invites_to(&self, campaign_id: u64, inbox: &str) -> Result<Vec<Invite>, Inconsistent> {
         Ok(self
             .invites
             .values()
             .filter(|i| {
                 self.participants.get(&i.participant_id).is_some_and(|p| p.campaign_id == campaign_id)
-                    && crate::domain::email::normalize(&i.email) == email
+                    && email::canonical(&i.email) == inbox
             })
             .cloned()
             .collect())

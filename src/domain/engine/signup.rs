@@ -107,6 +107,31 @@ pub struct Owner {
     pub participant_limit: Option<u64>,
 }
 
+/// The campaign's participant that `email` names, by the campaign's rule: the address itself
+/// (case-folded), then, when the campaign compares inboxes (`fraud.canonical_emails`), the
+/// oldest participant reaching the same inbox (see [`EmailAddress::lookups`]).
+pub fn participant_id_by_address<R: BrandReads + ?Sized>(
+    reads: &R,
+    campaign: &Campaign,
+    email: &EmailAddress,
+) -> Result<Option<u64>, R::Error> {
+    for lookup in email.lookups(campaign.fraud.canonical_emails) {
+        if let Some(id) = reads.participant_id_by_email(campaign.id, &lookup)? {
+            return Ok(Some(id));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether a stored address and a new one are the same person's, by the campaign's rule.
+fn same_person(campaign: &Campaign, stored: &str, new: &EmailAddress) -> bool {
+    let key = |address: &str| match campaign.fraud.canonical_emails {
+        true => crate::domain::email::canonical(address),
+        false => crate::domain::email::normalize(address),
+    };
+    key(stored) == key(new.as_str())
+}
+
 /// Decides a signup to `campaign`: the participant, the referral, the rewards it earns (the
 /// referrer's each time their referrals reach a multiple of `num_signups` on a `signup` goal;
 /// the new participant's own on a two-way campaign) and the events it announces (the signup,
@@ -121,13 +146,12 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
     owner: &Owner,
     moment: &Moment,
 ) -> Result<Result<SignupDecision, SignupRefusal>, R::Error> {
-    let email = who.email.normalized();
     let mut referrer = None;
     if let Some(edge) = referral {
         match reads.participant(edge.referrer_id)? {
             // An erased participant refers nobody any more.
             Some(p) if p.campaign_id == campaign.id && !p.is_erased() => {
-                if crate::domain::email::normalize(&p.email) == email {
+                if same_person(campaign, &p.email, &who.email) {
                     return Ok(Err(SignupRefusal::SelfReferral));
                 }
                 referrer = Some(p);
@@ -135,7 +159,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
             _ => return Ok(Err(SignupRefusal::InvalidReferral)),
         }
     }
-    if let Some(existing) = reads.participant_id_by_email(campaign.id, &who.email)? {
+    if let Some(existing) = participant_id_by_address(reads, campaign, &who.email)? {
         let Some(existing) = reads.participant(existing)? else {
             return Err(Inconsistent(format!("email index names missing participant {existing}")).into());
         };

@@ -9,6 +9,7 @@ use crate::domain::campaign::{Contest, WidgetSettings};
 use crate::domain::counters::{BrandTally, CampaignTally, ParticipantTally};
 use crate::domain::event::EventTypes;
 use crate::domain::webhook::{PendingDelivery, WebhookRoute};
+use crate::domain::EmailAddress;
 use crate::domain::{GoalType, Publish};
 
 pub(super) const CAMPAIGN: u64 = 10;
@@ -33,6 +34,7 @@ pub(super) fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool)
         updated_at: "2026-11-23T10:00:00Z".into(),
         hold_days: 0,
         emails: Default::default(),
+        fraud: Default::default(),
     }
 }
 

@@ -80,6 +80,14 @@ pub struct CampaignInput {
     pub widget: Option<WidgetSettings>,
     pub contest: Option<ContestInput>,
     pub emails: Option<EmailsInput>,
+    pub fraud: Option<FraudInput>,
+}
+
+/// A campaign's fraud settings, as its body changes them.
+#[derive(ToSchema, Serialize)]
+pub struct FraudInput {
+    /// One participant per inbox (default true).
+    pub canonical_emails: Option<bool>,
 }
 
 /// The emails a campaign sends, as its body changes them: any of the four, each with any

@@ -70,6 +70,8 @@ pub(super) fn components() -> utoipa::openapi::Components {
         EmailTemplateInput,
         CampaignEmails,
         EmailTemplate,
+        FraudInput,
+        FraudRules,
         Widget,
         Contest,
         Campaign,

@@ -98,7 +98,9 @@ async fn record(state: &AppState, brand: &Brand, payment: Payment) -> Result<Str
     let mut conversion_ids = Vec::new();
     let mut deliveries: Vec<PendingDelivery> = Vec::new();
     for campaign in conversion_campaigns(state, brand).await? {
-        let Some(participant) = state.store.participant_by_email(campaign.id, &email).await? else { continue };
+        let Some(participant) = crate::store::participant_by_address(&state.store, &campaign, &email).await? else {
+            continue;
+        };
         let conversion = NewConversion {
             participant_id: participant.id,
             external_id: external_id.clone(),

@@ -93,9 +93,7 @@ pub async fn signup(
         }
         Ok(SignupOutcome::AlreadyReferred { participant, .. }) => (*participant, None),
         Err(ApiError::Refused { code: Code::ParticipantExists, .. }) | Ok(SignupOutcome::Replay(_)) => {
-            let known = state
-                .store
-                .participant_by_email(campaign.id, &email)
+            let known = crate::store::participant_by_address(&state.store, &campaign, &email)
                 .await?
                 .ok_or_else(|| ApiError::Internal("existing participant not found by email".into()))?;
             (known, None)

@@ -12,14 +12,15 @@ use async_trait::async_trait;
 
 use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
+use super::participants::inbox_key;
 use super::{codec, SledStore, StoreError};
 use crate::domain::conversion::Conversion;
 use crate::domain::digest::DigestMark;
-use crate::domain::email;
+use crate::domain::email::{self, EmailLookup};
 use crate::domain::engine::{BrandReads, Inconsistent, Write};
 use crate::domain::event::Event;
 use crate::domain::ids::IdKind;
-use crate::domain::{Campaign, Counter, Coupon, CouponPool, EmailAddress, Invite, Participant, Reward, RewardStatus};
+use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Participant, Reward, RewardStatus};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
 
 /// Key of a campaign counter.
@@ -95,8 +96,8 @@ impl BrandReads for SledSession<'_> {
         SledStore::read(&self.store.participant_rows, reward_key(participant_id, reward_id))
     }
 
-    fn participant_id_by_email(&self, campaign_id: u64, email: &EmailAddress) -> Result<Option<u64>, StoreError> {
-        self.store.participant_id_with_email(campaign_id, email)
+    fn participant_id_by_email(&self, campaign_id: u64, lookup: &EmailLookup) -> Result<Option<u64>, StoreError> {
+        self.store.participant_id_with_email(campaign_id, lookup)
     }
 
     fn participant_id_by_domain(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
@@ -114,8 +115,8 @@ impl BrandReads for SledSession<'_> {
         self.store.invites(participant_id)
     }
 
-    fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, StoreError> {
-        self.store.invites_to(campaign_id, email)
+    fn invites_to(&self, campaign_id: u64, inbox: &str) -> Result<Vec<Invite>, StoreError> {
+        self.store.invites_to(campaign_id, inbox)
     }
 
     fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {
@@ -262,6 +263,7 @@ impl SledStore {
                     tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?);
                     let email = keys::row(p.campaign_id, campaign_row::EMAIL, email::normalize(&p.email).as_bytes());
                     tx.insert(TreeId::CampaignRows, email, keys::id(p.id));
+                    tx.insert(TreeId::CampaignRows, inbox_key(p.campaign_id, &p.email, p.id), Vec::new());
                     let roster = keys::row(p.campaign_id, campaign_row::ROSTER, &keys::id(p.seq));
                     tx.insert(TreeId::CampaignRows, roster, keys::id(p.id));
                     let member = keys::tagged(index::MEMBER_PARTICIPANT, p.member_id, p.id);
@@ -346,6 +348,7 @@ impl SledStore {
                 Write::Erased { participant: p, email, domain } => {
                     tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?);
                     tx.remove(TreeId::CampaignRows, keys::row(p.campaign_id, campaign_row::EMAIL, email.as_bytes()));
+                    tx.remove(TreeId::CampaignRows, inbox_key(p.campaign_id, email, p.id));
                     if let Some(domain) = domain {
                         tx.remove(
                             TreeId::CampaignRows,

@@ -134,6 +134,9 @@ pub mod campaign_row {
     pub const UNSUBSCRIBED: u8 = b'x';
     /// (nothing) → `DigestMark` : where the member's last daily digest left off.
     pub const DIGEST_MARK: u8 = b'j';
+    /// ++ canonical email ++ 0 ++ participant → () : the participants reaching one inbox
+    /// (several only when kept from before the campaign compared inboxes), oldest first.
+    pub const INBOX: u8 = b'b';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).

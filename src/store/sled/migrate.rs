@@ -4,8 +4,9 @@
 
 use super::decisions::{id_counter_key, issued_value, member_reward_value};
 use super::keys::{index, participant_row};
+use super::participants::inbox_key;
 use super::{codec, keys, SledStore, StoreError};
-use crate::domain::campaign::{CampaignV1, CampaignV2, CampaignV3};
+use crate::domain::campaign::{CampaignV1, CampaignV2, CampaignV3, CampaignV4};
 use crate::domain::ids::IdKind;
 use crate::domain::participant::ParticipantV1;
 use crate::domain::reward::RewardV1;
@@ -25,6 +26,8 @@ const CAMPAIGNS_V3: &str = "campaigns.v3";
 /// Marker in `meta`: campaigns are stored with the member's daily digest among their emails
 /// (schema 4 of the row).
 const CAMPAIGNS_V4: &str = "campaigns.v4";
+/// Marker in `meta`: campaigns are stored with their fraud settings (schema 5 of the row).
+const CAMPAIGNS_V5: &str = "campaigns.v5";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
 /// the member's reward index.
 const REWARDS_V2: &str = "rewards.v2";
@@ -42,6 +45,9 @@ const EVENT_MENTIONS_V1: &str = "mentions.events.v1";
 /// Marker in `meta`: every idempotency record is in the index of participant copies.
 const IDEMPOTENCY_MENTIONS_V1: &str = "mentions.idempotency.v1";
 
+/// Marker in `meta`: every participant is in the index of inboxes (`campaign_row::INBOX`).
+const INBOXES_V1: &str = "participants.inboxes.v1";
+
 /// Rows rewritten per batch.
 const BATCH: usize = 2_000;
 
@@ -55,7 +61,8 @@ impl SledStore {
             + self.migrate_rewards()?
             + self.migrate_webhooks()?
             + self.start_event_ids()?
-            + self.index_mentions()?)
+            + self.index_mentions()?
+            + self.index_inboxes()?)
     }
 
     /// Starts every kind's id counter above every id handed out before it existed (they came
@@ -126,13 +133,14 @@ impl SledStore {
         self.upgrade_rows::<ParticipantV1, Participant>(PARTICIPANTS_V2, &self.participants)
     }
 
-    /// Schema 1 rows become the current shape at once; then schema 2 rows do, then 3. Each step
+    /// Schema 1 rows become the current shape at once; then schema 2 rows do, then 3, then 4. Each step
     /// tries the current shape first, and a row of an older shape never reads as a newer one
     /// (it ends before the newer fields).
     fn migrate_campaigns(&self) -> Result<u64, StoreError> {
         Ok(self.upgrade_rows::<CampaignV1, Campaign>(CAMPAIGNS_V2, &self.campaigns)?
             + self.upgrade_rows::<CampaignV2, Campaign>(CAMPAIGNS_V3, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV3, Campaign>(CAMPAIGNS_V4, &self.campaigns)?)
+            + self.upgrade_rows::<CampaignV3, Campaign>(CAMPAIGNS_V4, &self.campaigns)?
+            + self.upgrade_rows::<CampaignV4, Campaign>(CAMPAIGNS_V5, &self.campaigns)?)
     }
 
     fn migrate_webhooks(&self) -> Result<u64, StoreError> {
@@ -194,6 +202,31 @@ impl SledStore {
             }
             Ok(None)
         })?;
+        Ok(indexed)
+    }
+
+    /// Puts every participant stored before campaigns compared inboxes in the index of inboxes,
+    /// so a new spelling of their address finds them. Adds entries only (two participants of
+    /// one inbox both stay, the older found first), so a cut run just reruns.
+    fn index_inboxes(&self) -> Result<u64, StoreError> {
+        if self.meta.contains_key(INBOXES_V1)? {
+            return Ok(0);
+        }
+        let mut indexed = 0;
+        let mut batch = sled::Batch::default();
+        for row in self.participants.iter().values() {
+            let participant: Participant = codec::decode(&row?)?;
+            if participant.is_erased() {
+                continue;
+            }
+            batch.insert(inbox_key(participant.campaign_id, &participant.email, participant.id), &[][..]);
+            indexed += 1;
+            if indexed % BATCH as u64 == 0 {
+                self.campaign_rows.apply_batch(std::mem::take(&mut batch))?;
+            }
+        }
+        self.campaign_rows.apply_batch(batch)?;
+        self.meta.insert(INBOXES_V1, &keys::id(1)[..])?;
         Ok(indexed)
     }
 

@@ -369,3 +369,53 @@ fn campaigns_stored_before_the_digest_keep_their_emails_and_get_the_digest_off()
     assert_eq!(kept, current, "a row in the current shape stays as it is");
     assert_eq!(store.migrate().unwrap(), 0, "runs once");
 }
+
+#[test]
+fn campaigns_stored_before_fraud_settings_keep_their_fields_and_compare_inboxes() {
+    use crate::domain::campaign_emails::CampaignEmails;
+    use crate::domain::fraud::FraudSettings;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let mut old = CampaignV4::from(CampaignV3::from(schema_2_campaign()));
+    old.emails.digest.enabled = true;
+    store.campaigns.insert(keys::id(3), codec::encode(&old).unwrap()).unwrap();
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.fraud.canonical_emails = false;
+    store.campaigns.insert(keys::id(4), codec::encode(&current).unwrap()).unwrap();
+    store.meta.remove(CAMPAIGNS_V5).unwrap();
+
+    assert_eq!(store.migrate().unwrap(), 1, "the old row only");
+    let migrated: Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
+    assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
+    assert!(migrated.emails.digest.enabled && !migrated.emails.welcome.enabled);
+    assert_ne!(migrated.emails, CampaignEmails::default());
+    assert_eq!(migrated.fraud, FraudSettings::default());
+    let kept: Campaign = SledStore::read(&store.campaigns, keys::id(4)).unwrap().unwrap();
+    assert_eq!(kept, current, "a row in the current shape stays as it is");
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}
+
+#[test]
+fn participants_of_an_older_release_enter_the_index_of_inboxes_the_older_first() {
+    use crate::domain::email::EmailLookup;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let older = crate::domain::Participant { email: "Ann.Lee@gmail.com".into(), ..participant(9) };
+    let newer = crate::domain::Participant { email: "annlee+2@googlemail.com".into(), ..participant(10) };
+    let mut erased = participant(11);
+    erased.erase();
+    for p in [&older, &newer, &erased] {
+        store.participants.insert(keys::id(p.id), codec::encode(p).unwrap()).unwrap();
+        let email = keys::row(7, keys::campaign_row::EMAIL, crate::domain::email::normalize(&p.email).as_bytes());
+        store.campaign_rows.insert(email, &keys::id(p.id)[..]).unwrap();
+    }
+    store.meta.remove(INBOXES_V1).unwrap();
+
+    assert_eq!(store.migrate().unwrap(), 2, "the two with an address");
+    let inbox = EmailLookup::Inbox("annlee@gmail.com".into());
+    assert_eq!(store.participant_id_with_email(7, &inbox).unwrap(), Some(9), "the older first");
+    let exact = EmailLookup::Exact("annlee+2@googlemail.com".into());
+    assert_eq!(store.participant_id_with_email(7, &exact).unwrap(), Some(10), "each by its own address");
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}

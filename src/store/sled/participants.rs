@@ -7,11 +7,12 @@ use serde::Deserialize;
 
 use super::keys::{self, campaign_row, index, participant_row};
 use super::{codec, SledStore, StoreError};
+use crate::domain::email::{self, EmailLookup};
 use crate::domain::engine::Signed;
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
 use crate::domain::reward::RewardV1;
-use crate::domain::{Counter, EmailAddress, Invite, Participant, Reward};
+use crate::domain::{Counter, Invite, Participant, Reward};
 use crate::store::{DomainReferrer, IdempotencyRecord, IdempotencyStore, IdempotentOutcome, ParticipantStore};
 
 /// An idempotency record as releases before outcomes were stored wrote it (schema 1).
@@ -105,9 +106,9 @@ impl ParticipantStore for SledStore {
     async fn participant_by_email(
         &self,
         campaign_id: u64,
-        email: &EmailAddress,
+        lookup: &EmailLookup,
     ) -> Result<Option<Participant>, StoreError> {
-        match self.participant_id_with_email(campaign_id, email)? {
+        match self.participant_id_with_email(campaign_id, lookup)? {
             Some(id) => self.participant_row(id),
             None => Ok(None),
         }
@@ -176,7 +177,10 @@ impl ParticipantStore for SledStore {
         // The candidates' ids, newest first: the one with the email, the campaign's roster, or
         // the member's index.
         let candidates: Box<dyn Iterator<Item = Result<Option<u64>, StoreError>>> = match (campaign_id, &filter.email) {
-            (Some(campaign), Some(email)) => Box::new(std::iter::once(self.participant_id_with_email(campaign, email))),
+            (Some(campaign), Some(email)) => {
+                let exact = EmailLookup::Exact(email.normalized());
+                Box::new(std::iter::once(self.participant_id_with_email(campaign, &exact)))
+            }
             (Some(campaign), None) => Box::new(
                 self.campaign_rows
                     .scan_prefix(keys::row(campaign, campaign_row::ROSTER, &[]))
@@ -218,8 +222,8 @@ impl ParticipantStore for SledStore {
         self.invites(participant_id)
     }
 
-    async fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, StoreError> {
-        SledStore::invites_to(self, campaign_id, email)
+    async fn invites_to(&self, campaign_id: u64, inbox: &str) -> Result<Vec<Invite>, StoreError> {
+        SledStore::invites_to(self, campaign_id, inbox)
     }
 
     async fn domain_participant_in(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
@@ -252,6 +256,17 @@ impl IdempotencyStore for SledStore {
 }
 
 /// The synchronous reads the engine's session shares with the operations above.
+/// The start of the [`campaign_row::INBOX`] keys of one inbox: the 0 ends the address, so
+/// `ann@x.com` is no prefix of `ann@x.com.au`.
+fn inbox_prefix(campaign_id: u64, inbox: &str) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::INBOX, &[inbox.as_bytes(), &[0]].concat())
+}
+
+/// The [`campaign_row::INBOX`] key of a participant with address `email`.
+pub(super) fn inbox_key(campaign_id: u64, email: &str, participant_id: u64) -> Vec<u8> {
+    [inbox_prefix(campaign_id, &email::canonical(email)), keys::id(participant_id).to_vec()].concat()
+}
+
 impl SledStore {
     pub(super) fn participant_row(&self, id: u64) -> Result<Option<Participant>, StoreError> {
         Self::read(&self.participants, keys::id(id))
@@ -260,10 +275,21 @@ impl SledStore {
     pub(super) fn participant_id_with_email(
         &self,
         campaign_id: u64,
-        email: &EmailAddress,
+        lookup: &EmailLookup,
     ) -> Result<Option<u64>, StoreError> {
-        let key = keys::row(campaign_id, campaign_row::EMAIL, email.normalized().as_bytes());
-        Ok(self.campaign_rows.get(key)?.and_then(|v| keys::read_id(&v)))
+        match lookup {
+            EmailLookup::Exact(email) => {
+                let key = keys::row(campaign_id, campaign_row::EMAIL, email.as_bytes());
+                Ok(self.campaign_rows.get(key)?.and_then(|v| keys::read_id(&v)))
+            }
+            EmailLookup::Inbox(inbox) => {
+                let prefix = inbox_prefix(campaign_id, inbox);
+                match self.campaign_rows.scan_prefix(&prefix).keys().next() {
+                    Some(key) => Ok(keys::read_id(&key?[prefix.len()..])),
+                    None => Ok(None),
+                }
+            }
+        }
     }
 
     pub(super) fn rewards(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {
@@ -274,15 +300,13 @@ impl SledStore {
             .collect()
     }
 
-    /// The campaign's invitations to `email` (normalised): every participant's, through the
-    /// roster. Linear in the campaign; only an erasure asks.
-    pub(super) fn invites_to(&self, campaign_id: u64, email: &str) -> Result<Vec<Invite>, StoreError> {
+    /// The campaign's invitations to `inbox` (canonical): every participant's, through the
+    /// roster. Linear in the campaign; only an erasure and an export ask.
+    pub(super) fn invites_to(&self, campaign_id: u64, inbox: &str) -> Result<Vec<Invite>, StoreError> {
         let mut found = Vec::new();
         for entry in self.campaign_rows.scan_prefix(keys::row(campaign_id, campaign_row::ROSTER, &[])).values() {
             let Some(sender) = keys::read_id(&entry?) else { continue };
-            found.extend(
-                self.invites(sender)?.into_iter().filter(|i| crate::domain::email::normalize(&i.email) == email),
-            );
+            found.extend(self.invites(sender)?.into_iter().filter(|i| email::canonical(&i.email) == inbox));
         }
         Ok(found)
     }
