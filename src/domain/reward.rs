@@ -102,12 +102,16 @@ impl RewardStatus {
 pub enum HoldReason {
     /// The campaign's `hold_days`: released by itself when the period ends.
     HoldPeriod,
+    /// The owner or the participant who triggered it signed up with a disposable-mail
+    /// address (`fraud.disposable_emails: hold`): held until the member approves or voids it.
+    DisposableEmail,
 }
 
 impl HoldReason {
     pub fn name(self) -> &'static str {
         match self {
             HoldReason::HoldPeriod => "hold_period",
+            HoldReason::DisposableEmail => "disposable_email",
         }
     }
 }

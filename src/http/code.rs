@@ -18,6 +18,7 @@ pub enum Code {
     InvalidQuery,
     InvalidReferralCode,
     SelfReferral,
+    DisposableEmail,
     InvalidIdempotencyKey,
     NotACouponCampaign,
     TooManyCodes,
@@ -48,7 +49,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 30] = [
+    pub const ALL: [Code; 31] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -57,6 +58,7 @@ impl Code {
         Code::InvalidQuery,
         Code::InvalidReferralCode,
         Code::SelfReferral,
+        Code::DisposableEmail,
         Code::InvalidIdempotencyKey,
         Code::NotACouponCampaign,
         Code::TooManyCodes,
@@ -92,6 +94,7 @@ impl Code {
             | Code::InvalidQuery
             | Code::InvalidReferralCode
             | Code::SelfReferral
+            | Code::DisposableEmail
             | Code::InvalidIdempotencyKey
             | Code::NotACouponCampaign
             | Code::TooManyCodes
@@ -127,6 +130,7 @@ impl Code {
             Code::InvalidQuery => "invalid_query",
             Code::InvalidReferralCode => "invalid_referral_code",
             Code::SelfReferral => "self_referral",
+            Code::DisposableEmail => "disposable_email",
             Code::InvalidIdempotencyKey => "invalid_idempotency_key",
             Code::NotACouponCampaign => "not_a_coupon_campaign",
             Code::TooManyCodes => "too_many_codes",

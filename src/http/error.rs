@@ -125,6 +125,7 @@ impl From<BrandError> for ApiError {
             BrandError::PlanRequired(message) => Self::PlanRequired(message.into()),
             BrandError::InvalidReferral => Self::refused(Code::InvalidReferralCode, e.to_string()),
             BrandError::SelfReferral => Self::refused(Code::SelfReferral, e.to_string()),
+            BrandError::DisposableEmail => Self::refused(Code::DisposableEmail, e.to_string()),
             BrandError::EmailTaken => Self::Refused { code: Code::ParticipantExists, message: e.to_string() },
             BrandError::DomainTaken => Self::Refused { code: Code::DomainTaken, message: e.to_string() },
             BrandError::RewardState { .. } => Self::refused(Code::RewardStateConflict, e.to_string()),

@@ -187,6 +187,10 @@ pub struct FraudRules {
     /// One participant per inbox: `ann.lee+1@gmail.com` and `annlee@gmail.com` are one
     /// person (case, `+tag`, and Gmail's dots and googlemail.com ignored). On by default.
     pub canonical_emails: bool,
+    /// An address at a disposable-mail domain: `refuse` (400 `disposable_email`), `hold`
+    /// (every reward its participant earns or causes is held for review; the default) or
+    /// `allow`.
+    pub disposable_emails: &'static str,
 }
 
 /// The emails a campaign sends its participants.
@@ -250,7 +254,8 @@ pub fn campaign_detail(
         two_way: c.reward_invited,
         coupons: (c.reward_type == domain::RewardType::Coupon).then(|| coupon_pool(pool, counters)),
     };
-    let fraud = FraudRules { canonical_emails: c.fraud.canonical_emails };
+    let fraud =
+        FraudRules { canonical_emails: c.fraud.canonical_emails, disposable_emails: c.fraud.disposable_emails.name() };
     CampaignDetail { campaign, reward, emails: campaign_emails(&c.emails), fraud }
 }
 

@@ -1,7 +1,8 @@
 //! One person, one participant (issue 17): a campaign takes each inbox once, whatever spelling
 //! of the address comes (case, `+tag`, Gmail's dots, googlemail.com), refuses a referrer's
 //! own inbox as their referral, and finds a participant by any spelling of their address; the
-//! member may turn it off per campaign.
+//! member may turn it off per campaign. Disposable-mail addresses are refused or have their
+//! rewards held for review.
 
 use serde_json::{json, Value};
 
@@ -17,7 +18,7 @@ async fn each_inbox_is_one_participant_whatever_its_spelling() {
     let member = app.member("inbox-one").await;
     let brand = app.brand(&member, "https://inbox-one.example.com").await;
     let campaign = app.campaign(&member, brand, json!({"reward_type": 5, "reward_value": "10"})).await;
-    assert_eq!(campaign["fraud"], json!({"canonical_emails": true}), "on by default");
+    assert_eq!(campaign["fraud"]["canonical_emails"], json!(true), "on by default");
     let campaign = campaign["id"].as_u64().unwrap();
 
     let ann = expect_status(sign_up(&app, &member, campaign, "ann.lee+1@gmail.com").await, 201).await;
@@ -65,7 +66,7 @@ async fn a_campaign_may_compare_addresses_instead_and_says_so() {
     let brand = app.brand(&member, "https://inbox-off.example.com").await;
     let fields = json!({"reward_type": 5, "reward_value": "10", "fraud": {"canonical_emails": false}});
     let campaign = app.campaign(&member, brand, fields).await;
-    assert_eq!(campaign["fraud"], json!({"canonical_emails": false}));
+    assert_eq!(campaign["fraud"]["canonical_emails"], json!(false));
     let campaign = campaign["id"].as_u64().unwrap();
     expect_status(sign_up(&app, &member, campaign, "annlee@gmail.com").await, 201).await;
     expect_status(sign_up(&app, &member, campaign, "ann.lee@gmail.com").await, 201).await;
@@ -79,13 +80,14 @@ async fn a_campaign_may_compare_addresses_instead_and_says_so() {
             "fraud.canonical_emails must be true or false",
         ),
         (json!({"fraud": {"velocity": 3}}), "invalid_body", "unknown field `velocity`"),
+        (json!({"fraud": {"disposable_emails": "block"}}), "validation_failed", "'refuse', 'hold' or 'allow'"),
         (json!({"fraud": [true]}), "invalid_body", "expected a map"),
     ] {
         let message = expect_error(app.put_json("/api/v1", &path, &member.bearer(), &bad).await, 400, code).await;
         assert!(message.contains(says), "{bad}: {message}");
     }
     let on = app.put_json("/api/v1", &path, &member.bearer(), &json!({"fraud": {"canonical_emails": true}})).await;
-    assert_eq!(expect_status(on, 200).await["data"]["fraud"], json!({"canonical_emails": true}));
+    assert_eq!(expect_status(on, 200).await["data"]["fraud"]["canonical_emails"], json!(true));
     // From now on a new spelling finds the older of the two participants of that inbox.
     expect_error(sign_up(&app, &member, campaign, "a.n.n.lee+3@gmail.com").await, 409, "participant_exists").await;
     let listed: Value = expect_status(
@@ -131,4 +133,39 @@ async fn an_acknowledged_inbox_is_still_taken_after_a_crash() {
     app.restart().await;
     expect_error(sign_up(&app, &member, campaign, "crashtest+2@googlemail.com").await, 409, "participant_exists").await;
     expect_status(sign_up(&app, &member, campaign, "crash.test2@gmail.com").await, 201).await;
+}
+
+#[tokio::test]
+async fn a_disposable_address_is_refused_or_its_rewards_wait_for_review_and_one_approval_issues_once() {
+    let app = TestApp::spawn().await;
+    let member = app.member("disposable").await;
+    let brand = app.brand(&member, "https://disposable.example.com").await;
+    let refusing = json!({"reward_type": 5, "reward_value": "10", "fraud": {"disposable_emails": "refuse"}});
+    let refusing = app.campaign(&member, brand, refusing).await;
+    assert_eq!(refusing["fraud"]["disposable_emails"], json!("refuse"));
+    let refused = sign_up(&app, &member, refusing["id"].as_u64().unwrap(), "bot@Mailinator.com").await;
+    let message = expect_error(refused, 400, "disposable_email").await;
+    assert!(message.contains("disposable"), "{message}");
+
+    let holding = app.campaign(&member, brand, json!({"reward_type": 5, "reward_value": "10"})).await;
+    assert_eq!(holding["fraud"]["disposable_emails"], json!("hold"), "the default");
+    let holding = holding["id"].as_u64().unwrap();
+    let ann = app.participant(&member, holding, "ann@disposable.example").await;
+    let code = ann["referral_code"].as_str().unwrap();
+    let signed = expect_status(app.refer(&member, code, "bot@guerrillamailblock.com").await, 201).await;
+    let held = signed["data"]["referrer_reward"].clone();
+    assert_eq!((&held["status"], &held["hold_reasons"]), (&json!("held"), &json!(["disposable_email"])), "{held}");
+    let queue = expect_status(app.get("/api/v1", "/rewards?status=held", &member.bearer()).await, 200).await;
+    assert_eq!(queue["data"]["rewards"][0]["id"], held["id"], "the review queue: {queue}");
+
+    // Ten approvals at once: one issues it, the others find it issued.
+    let path = format!("/rewards/{}/approve", held["id"]);
+    let (cred, empty) = (member.bearer(), json!({}));
+    let approvals = (0..10).map(|_| app.post_json("/api/v1", &path, &cred, &empty));
+    let statuses: Vec<u16> =
+        futures_util::future::join_all(approvals).await.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|&&s| s == 200).count(), 1, "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|&&s| s == 409).count(), 9, "{statuses:?}");
+    let stats = app.campaign_stats(&member, holding).await;
+    assert_eq!((&stats["rewards_issued"], &stats["rewards"]["held"]), (&json!(1), &json!(0)), "{stats}");
 }

@@ -174,6 +174,8 @@ pub enum BrandError {
     InvalidReferral,
     #[error("a participant cannot refer themselves")]
     SelfReferral,
+    #[error("this campaign does not take addresses of disposable-mail services; use a permanent address")]
+    DisposableEmail,
     #[error("this email is already a participant of the campaign")]
     EmailTaken,
     #[error("this domain already belongs to a participant of the campaign")]

@@ -108,6 +108,7 @@ impl BrandError {
             SignupRefusal::EmailTaken => BrandError::EmailTaken,
             SignupRefusal::InvalidReferral => BrandError::InvalidReferral,
             SignupRefusal::SelfReferral => BrandError::SelfReferral,
+            SignupRefusal::DisposableEmail => BrandError::DisposableEmail,
             SignupRefusal::DomainTaken => BrandError::DomainTaken,
             SignupRefusal::ParticipantLimit { .. } => {
                 BrandError::LimitReached(LimitReached::of(Quota::Participants, plan))

@@ -9,6 +9,7 @@ use super::{BrandReads, Decision, Grant, Moment, Write};
 use crate::domain::conversion::{Conversion, ConversionStatus};
 use crate::domain::counters::Counter;
 use crate::domain::event::{EventSubject, EventType};
+use crate::domain::fraud;
 use crate::domain::{goal, Campaign, GoalType, Reward, RewardReason, RewardStatus};
 
 /// What a member reports.
@@ -125,6 +126,7 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
                 reward_id: ids.referrer_reward,
                 reason: RewardReason::Referrer,
                 trigger: Some(participant.id),
+                review: fraud::review_holds(campaign, &[&referrer, &participant]),
             };
             rewards.push(decision.grant(campaign, grant, &referrer, moment)?);
         }
@@ -134,6 +136,7 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
                 reward_id: ids.invited_reward,
                 reason: RewardReason::Invited,
                 trigger: Some(referrer.id),
+                review: fraud::review_holds(campaign, &[&participant, &referrer]),
             };
             rewards.push(decision.grant(campaign, grant, &participant, moment)?);
         }

@@ -8,7 +8,7 @@ use super::*;
 use crate::domain::reward::RewardAction;
 use crate::domain::CampaignCounters;
 
-const MEMBER: u64 = 7;
+pub(super) const MEMBER: u64 = 7;
 
 fn held_campaign(reward_type: RewardType, hold_days: u32) -> Campaign {
     Campaign { hold_days, ..campaign(reward_type, 1, false) }
@@ -16,7 +16,7 @@ fn held_campaign(reward_type: RewardType, hold_days: u32) -> Campaign {
 
 impl World {
     /// Decides and commits an action; the refusal when there was one.
-    fn act(&mut self, reward: &Reward, action: RewardAction) -> Result<Reward, RewardRefusal> {
+    pub(super) fn act(&mut self, reward: &Reward, action: RewardAction) -> Result<Reward, RewardRefusal> {
         let decided = decide_reward_action(
             &self.brand,
             MEMBER,
@@ -32,7 +32,7 @@ impl World {
     }
 
     /// Ends the holds of every reward that are due at the world's moment.
-    fn release(&mut self) -> Vec<Reward> {
+    pub(super) fn release(&mut self) -> Vec<Reward> {
         let due: Vec<(u64, u64)> = self.brand.rewards.values().map(|r| (r.participant_id, r.id)).collect();
         let (released, writes) = decide_release(&self.brand, &due, &self.moment).unwrap();
         self.commit(writes);
@@ -40,7 +40,7 @@ impl World {
     }
 
     /// Moves the world's clock on by `ms`.
-    fn wait(&mut self, ms: i64) {
+    pub(super) fn wait(&mut self, ms: i64) {
         let later = chrono::DateTime::from_timestamp_millis(self.moment.unix_ms + ms).unwrap();
         self.moment = Moment::at(later).with_hold_day_ms(self.moment.hold_day_ms);
     }

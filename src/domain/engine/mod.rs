@@ -26,6 +26,8 @@ mod coupons;
 mod digest;
 #[cfg(test)]
 mod digest_tests;
+#[cfg(test)]
+mod disposable_tests;
 mod emails;
 #[cfg(test)]
 mod emails_tests;
@@ -318,8 +320,10 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
     }
 
     /// Grants the campaign's reward to a participant: held for the campaign's `hold_days`
-    /// when it has some, issued at once otherwise (see [`Decision::issue`]). A cash, message
-    /// or token reward keeps the value it was earned with, held or not.
+    /// when it has some, and for review when the grant names suspicions (see
+    /// [`crate::domain::fraud::review_holds`]); issued at once otherwise (see
+    /// [`Decision::issue`]). A cash, message or token reward keeps the value it was earned
+    /// with, held or not.
     fn grant(
         &mut self,
         campaign: &Campaign,
@@ -346,15 +350,20 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
             void_reason: None,
             history: Vec::new(),
         };
-        if campaign.hold_days > 0 {
-            reward.release_at_ms =
-                Some(moment.unix_ms.saturating_add(i64::from(campaign.hold_days) * moment.hold_day_ms));
-            reward.holds.push(HoldReason::HoldPeriod);
-            reward.enter(
-                RewardStatus::Held,
-                now,
-                format!("earned; held for the campaign's {} days", campaign.hold_days),
-            );
+        if campaign.hold_days > 0 || !grant.review.is_empty() {
+            let mut why = Vec::new();
+            if campaign.hold_days > 0 {
+                reward.release_at_ms =
+                    Some(moment.unix_ms.saturating_add(i64::from(campaign.hold_days) * moment.hold_day_ms));
+                reward.holds.push(HoldReason::HoldPeriod);
+                why.push(format!("for the campaign's {} days", campaign.hold_days));
+            }
+            if !grant.review.is_empty() {
+                let reasons: Vec<&str> = grant.review.iter().map(|h| h.name()).collect();
+                why.push(format!("for review ({})", reasons.join(", ")));
+                reward.holds.extend(grant.review);
+            }
+            reward.enter(RewardStatus::Held, now, format!("earned; held {}", why.join(" and ")));
             self.count(campaign.id, Counter::RewardsHeld, 1);
         } else {
             self.issue(campaign, &mut reward, now, "earned")?;
@@ -406,4 +415,6 @@ struct Grant {
     reason: RewardReason,
     /// The participant whose signup (or visit count) triggered the reward.
     trigger: Option<u64>,
+    /// Why it is held for the member's review (`fraud::review_holds`); empty: not.
+    review: Vec<HoldReason>,
 }

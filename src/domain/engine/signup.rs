@@ -10,6 +10,7 @@
 use super::{BrandReads, Decision, Grant, Inconsistent, Moment, Write};
 use crate::domain::counters::Counter;
 use crate::domain::event::{EventSubject, EventType};
+use crate::domain::fraud::{self, DisposablePolicy};
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{goal, Campaign, EmailAddress, GoalType, Participant, Reward, RewardReason};
 
@@ -98,6 +99,9 @@ pub enum SignupRefusal {
     DomainTaken,
     /// The campaign already has as many participants as the owner's plan allows.
     ParticipantLimit { limit: u64 },
+    /// An address at a disposable-mail domain, which the campaign refuses
+    /// (`fraud.disposable_emails: refuse`).
+    DisposableEmail,
 }
 
 /// What the campaign's owner brings to a signup: the participant limit of their plan
@@ -177,6 +181,9 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
             return Ok(Err(SignupRefusal::DomainTaken));
         }
     }
+    if campaign.fraud.disposable_emails == DisposablePolicy::Refuse && fraud::is_disposable(who.email.as_str()) {
+        return Ok(Err(SignupRefusal::DisposableEmail));
+    }
     let mut invite = None;
     if let Some(ReferralEdge { referrer_id, invited_id: Some(invited_id) }) = referral {
         match reads.invite(referrer_id, invited_id)? {
@@ -235,6 +242,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 reward_id: ids.referrer_reward,
                 reason: RewardReason::Referrer,
                 trigger: Some(participant.id),
+                review: fraud::review_holds(campaign, &[referrer, &participant]),
             };
             referrer_reward = Some(decision.grant(campaign, grant, referrer, moment)?);
         }
@@ -245,6 +253,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 reward_id: ids.invited_reward,
                 reason: RewardReason::Invited,
                 trigger: Some(referrer.id),
+                review: fraud::review_holds(campaign, &[&participant, referrer]),
             };
             reward = Some(decision.grant(campaign, grant, &participant, moment)?);
         }

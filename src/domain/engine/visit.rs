@@ -42,8 +42,13 @@ pub fn decide_visit<R: BrandReads + ?Sized>(
         participant.visits += 1;
         decision.count(campaign.id, Counter::Visits, 1);
         if campaign.goal_type == GoalType::Visit && goal::reward_due(participant.visits, campaign.num_signups) {
-            let grant =
-                Grant { participant_id: participant.id, reward_id, reason: RewardReason::Referrer, trigger: None };
+            let grant = Grant {
+                participant_id: participant.id,
+                reward_id,
+                reason: RewardReason::Referrer,
+                trigger: None,
+                review: crate::domain::fraud::review_holds(campaign, &[&participant]),
+            };
             reward = Some(decision.grant(campaign, grant, &participant, moment)?);
         }
     }

@@ -88,6 +88,8 @@ pub struct CampaignInput {
 pub struct FraudInput {
     /// One participant per inbox (default true).
     pub canonical_emails: Option<bool>,
+    /// `refuse`, `hold` (default) or `allow`.
+    pub disposable_emails: Option<String>,
 }
 
 /// The emails a campaign sends, as its body changes them: any of the four, each with any
