@@ -255,7 +255,6 @@ impl IdempotencyStore for SledStore {
     }
 }
 
-/// The synchronous reads the engine's session shares with the operations above.
 /// The start of the [`campaign_row::INBOX`] keys of one inbox: the 0 ends the address, so
 /// `ann@x.com` is no prefix of `ann@x.com.au`.
 fn inbox_prefix(campaign_id: u64, inbox: &str) -> Vec<u8> {
@@ -267,6 +266,7 @@ pub(super) fn inbox_key(campaign_id: u64, email: &str, participant_id: u64) -> V
     [inbox_prefix(campaign_id, &email::canonical(email)), keys::id(participant_id).to_vec()].concat()
 }
 
+/// The synchronous reads the engine's session shares with the operations above.
 impl SledStore {
     pub(super) fn participant_row(&self, id: u64) -> Result<Option<Participant>, StoreError> {
         Self::read(&self.participants, keys::id(id))
