@@ -142,7 +142,7 @@ pub async fn a_digest_and_its_mark_are_committed_together_and_a_day_has_one(stor
     assert_eq!((digest.numbers.signups, digest.numbers.participants), (1, 1));
     let to = engine::DigestRecipient { email: "ann@digest.example".into(), name: "Ann".into() };
     let email_id = store.next_id(IdKind::Email).await.unwrap();
-    let writes = engine::compose_digest(digest, Some(email_id), &to, &mailing(), &moment);
+    let writes = engine::compose_digest(digest, Some((email_id, &to)), &mailing(), &moment);
     session.commit(&writes).await.unwrap();
 
     let session = store.session(spring.brand_id).await.unwrap();

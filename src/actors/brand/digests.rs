@@ -41,8 +41,8 @@ impl Handler<ComposeDigest> for BrandActor {
                 Some(_) if due.numbers.newsworthy() => Some(brand.store.next_id(IdKind::Email).await?),
                 _ => None,
             };
-            let to = to.unwrap_or(DigestRecipient { email: String::new(), name: String::new() });
-            let writes = engine::compose_digest(due, email_id, &to, &mailing, &moment);
+            let email = email_id.zip(to.as_ref());
+            let writes = engine::compose_digest(due, email, &mailing, &moment);
             session.commit(&writes).await?;
             Ok(email_id.is_some())
         })

@@ -8,7 +8,7 @@
 //! A digest reports the difference between the campaign's counters now and the last mark
 //! (the first one: everything since the campaign began), so it costs the same at any size.
 
-use super::emails::Mailing;
+use super::emails::{shown_name, Mailing};
 use super::{BrandReads, Moment, Write};
 use crate::domain::campaign_emails::{render, EmailKind, Values};
 use crate::domain::counters::Counter;
@@ -74,19 +74,19 @@ pub fn due_digest<R: BrandReads + ?Sized>(
 }
 
 /// The writes of a due digest: its mark, and its email when there is something to tell
-/// ([`DigestNumbers::newsworthy`]) and an id for it. A quiet day leaves the mark only.
+/// ([`DigestNumbers::newsworthy`]) and an email (its id and recipient) to tell it in. A quiet
+/// day, or a member who gets none, leaves the mark only.
 pub fn compose_digest(
     due: DueDigest,
-    email_id: Option<u64>,
-    to: &DigestRecipient,
+    email: Option<(u64, &DigestRecipient)>,
     mailing: &Mailing,
     moment: &Moment,
 ) -> Vec<Write> {
     let DueDigest { campaign, numbers, mark } = due;
     let mut writes = vec![Write::DigestMark { campaign_id: campaign.id, mark }];
-    let Some(id) = email_id.filter(|_| numbers.newsworthy()) else { return writes };
+    let Some((id, to)) = email.filter(|_| numbers.newsworthy()) else { return writes };
     let unsubscribe = (mailing.digest_off_link)(campaign.id);
-    let name = if to.name.is_empty() { to.email.split('@').next().unwrap_or_default() } else { &to.name };
+    let name = shown_name(&to.name, &to.email);
     let values = Values::default()
         .with("name", name)
         .with("campaign", campaign.name.as_str())

@@ -26,7 +26,7 @@ impl World {
         };
         let numbers = due.numbers.clone();
         let id = self.id();
-        let writes = compose_digest(due, Some(id), &member(), &self.mailing, &self.moment);
+        let writes = compose_digest(due, Some((id, &member())), &self.mailing, &self.moment);
         self.brand.apply(writes.clone());
         let email = writes.into_iter().find_map(|w| match w {
             Write::Email(email) => Some(*email),

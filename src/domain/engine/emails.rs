@@ -96,6 +96,16 @@ pub fn wanted<R: BrandReads + ?Sized>(reads: &R, writes: &[Write]) -> Result<Vec
     Ok(wanted)
 }
 
+/// The `{{name}}` of someone: their name, or the part of their address before `@` when they
+/// gave none.
+pub(super) fn shown_name<'a>(name: &'a str, email: &'a str) -> &'a str {
+    if name.is_empty() {
+        email.split('@').next().unwrap_or_default()
+    } else {
+        name
+    }
+}
+
 /// A participant as the decision leaves them: its last write of them, or the stored row.
 fn latest<R: BrandReads + ?Sized>(reads: &R, writes: &[Write], id: u64) -> Result<Participant, R::Error> {
     let written = writes.iter().rev().find_map(|w| match w {
@@ -121,7 +131,7 @@ pub fn compose(wanted: Vec<Wanted>, ids: &[u64], mailing: &Mailing, moment: &Mom
                 &ReferralCode::link(to.campaign_id, to.id).encode(),
             );
             let unsubscribe = (mailing.unsubscribe_link)(want.campaign.id, to.id);
-            let name = if to.name.is_empty() { to.email.split('@').next().unwrap_or_default() } else { &to.name };
+            let name = shown_name(&to.name, &to.email);
             let mut values = Values::default()
                 .with("name", name)
                 .with("email", to.email.as_str())

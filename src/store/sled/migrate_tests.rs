@@ -319,81 +319,73 @@ fn schema_2_campaign() -> CampaignV2 {
     }
 }
 
+/// Stores `old` (an older shape) as campaign 3 and `current` as campaign 4, takes back
+/// `marker` (the step that migrates `old`'s shape), and migrates: checks that only the old row
+/// is rewritten, that the current one stays as it is and that the step runs once. Campaign 3
+/// as migrated.
+fn migrate_one_campaign(old: &impl Serialize, current: &Campaign, marker: &str) -> Campaign {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    store.campaigns.insert(keys::id(3), codec::encode(old).unwrap()).unwrap();
+    assert_eq!(current.id, 4);
+    store.campaigns.insert(keys::id(4), codec::encode(current).unwrap()).unwrap();
+    store.meta.remove(marker).unwrap();
+
+    assert_eq!(store.migrate().unwrap(), 1, "the old row only");
+    let kept: Campaign = SledStore::read(&store.campaigns, keys::id(4)).unwrap().unwrap();
+    assert_eq!(&kept, current, "a row in the current shape stays as it is");
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+    SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap()
+}
+
 #[test]
 fn campaigns_stored_before_emails_keep_every_field_and_get_every_email_off() {
     use crate::domain::campaign::GoalType;
     use crate::domain::campaign_emails::CampaignEmails;
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
     let old = schema_2_campaign();
-    store.campaigns.insert(keys::id(3), codec::encode(&old).unwrap()).unwrap();
     let mut current: Campaign = old.clone().into();
     current.id = 4;
     current.emails.welcome.enabled = true;
-    store.campaigns.insert(keys::id(4), codec::encode(&current).unwrap()).unwrap();
-    store.meta.remove(CAMPAIGNS_V3).unwrap();
 
-    assert_eq!(store.migrate().unwrap(), 1, "the old row only");
-    let migrated: Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V3);
     assert_eq!((migrated.hold_days, migrated.goal_type, migrated.num_signups), (14, GoalType::Conversion, 2));
     assert_eq!(migrated.emails, CampaignEmails::default());
-    let kept: Campaign = SledStore::read(&store.campaigns, keys::id(4)).unwrap().unwrap();
-    assert_eq!(kept, current, "a row in the current shape stays as it is");
-    assert_eq!(store.migrate().unwrap(), 0, "runs once");
 }
 
 #[test]
 fn campaigns_stored_before_the_digest_keep_their_emails_and_get_the_digest_off() {
     use crate::domain::campaign_emails::{CampaignEmails, EmailTemplate};
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
     let defaults = CampaignEmails::default();
     let welcome =
         EmailTemplate { enabled: true, subject: "Hi {{name}}".into(), text: "Your link: {{referral_link}}".into() };
     let mut old = CampaignV3::from(schema_2_campaign());
     old.emails.welcome = welcome.clone();
-    store.campaigns.insert(keys::id(3), codec::encode(&old).unwrap()).unwrap();
     let mut current: Campaign = old.clone().into();
     current.id = 4;
     current.emails.digest.enabled = true;
-    store.campaigns.insert(keys::id(4), codec::encode(&current).unwrap()).unwrap();
-    store.meta.remove(CAMPAIGNS_V4).unwrap();
 
-    assert_eq!(store.migrate().unwrap(), 1, "the old row only");
-    let migrated: Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V4);
     assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
     assert_eq!(migrated.emails.welcome, welcome);
     assert_eq!(migrated.emails.digest, defaults.digest);
     assert!(!migrated.emails.digest.enabled);
-    let kept: Campaign = SledStore::read(&store.campaigns, keys::id(4)).unwrap().unwrap();
-    assert_eq!(kept, current, "a row in the current shape stays as it is");
-    assert_eq!(store.migrate().unwrap(), 0, "runs once");
 }
 
 #[test]
 fn campaigns_stored_before_fraud_settings_keep_their_fields_and_compare_inboxes() {
     use crate::domain::campaign_emails::CampaignEmails;
     use crate::domain::fraud::FraudSettings;
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
     let mut old = CampaignV4::from(CampaignV3::from(schema_2_campaign()));
     old.emails.digest.enabled = true;
-    store.campaigns.insert(keys::id(3), codec::encode(&old).unwrap()).unwrap();
     let mut current: Campaign = old.clone().into();
     current.id = 4;
     current.fraud.canonical_emails = false;
-    store.campaigns.insert(keys::id(4), codec::encode(&current).unwrap()).unwrap();
-    store.meta.remove(CAMPAIGNS_V5).unwrap();
 
-    assert_eq!(store.migrate().unwrap(), 1, "the old row only");
-    let migrated: Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V5);
     assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
     assert!(migrated.emails.digest.enabled && !migrated.emails.welcome.enabled);
     assert_ne!(migrated.emails, CampaignEmails::default());
     assert_eq!(migrated.fraud, FraudSettings::default());
-    let kept: Campaign = SledStore::read(&store.campaigns, keys::id(4)).unwrap().unwrap();
-    assert_eq!(kept, current, "a row in the current shape stays as it is");
-    assert_eq!(store.migrate().unwrap(), 0, "runs once");
 }
 
 #[test]
