@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 mod email;
+pub mod proxies;
 pub use email::{EmailConfig, EmailTls};
 
 /// The whole configuration of the server.
@@ -41,6 +42,8 @@ pub struct ServerConfig {
     pub max_body_bytes: usize,
     /// Seconds in-flight requests get to finish on shutdown.
     pub shutdown_timeout_secs: u64,
+    /// Reverse proxies (addresses or networks) whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: Vec<String>,
 }
 
 impl Default for ServerConfig {
@@ -51,6 +54,7 @@ impl Default for ServerConfig {
             workers: 0,
             max_body_bytes: 64 * 1024,
             shutdown_timeout_secs: 30,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -341,6 +345,7 @@ impl Config {
                 }
             }
         }
+        proxies::TrustedProxies::parse(&self.server.trusted_proxies).map_err(ConfigError::Invalid)?;
         if self.server.max_body_bytes < 1024 {
             return invalid("server.max_body_bytes must be at least 1024".into());
         }

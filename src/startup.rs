@@ -51,6 +51,9 @@ pub enum StartupError {
     Email(String),
     #[error("{0}")]
     Faults(String),
+    /// A setting the configuration check should have refused.
+    #[error("{0}")]
+    Config(String),
 }
 
 /// A built, bound, not yet running server.
@@ -204,6 +207,9 @@ impl Application {
             tallies: tallies.clone(),
             limiters: http::rate_limit::Limiters::new(&config.rate_limits),
             faults,
+            // Checked when the configuration was read.
+            trusted_proxies: crate::config::proxies::TrustedProxies::parse(&config.server.trusted_proxies)
+                .map_err(StartupError::Config)?,
         });
         // Keyed limiters remember every key they saw; forget the idle ones each minute.
         let limiter_state = state.clone();
@@ -212,6 +218,19 @@ impl Application {
             loop {
                 tick.tick().await;
                 limiter_state.limiters.forget_idle();
+            }
+        });
+        // The fraud rules' client prints are forgotten after 30 days: look at start, then hourly.
+        let print_store = store.clone();
+        actix::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(3600));
+            loop {
+                tick.tick().await;
+                match print_store.forget_old_prints(chrono::Utc::now().timestamp_millis()).await {
+                    Ok(0) => {}
+                    Ok(forgotten) => tracing::info!(forgotten, "forgot old client prints"),
+                    Err(error) => tracing::warn!(%error, "old client prints not forgotten; trying again in an hour"),
+                }
             }
         });
         let public_limits = http::rate_limit::public_limits(&config.rate_limits);

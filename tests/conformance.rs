@@ -18,6 +18,8 @@ mod decisions;
 mod emails;
 #[path = "conformance/erasure.rs"]
 mod erasure;
+#[path = "conformance/fraud.rs"]
+mod fraud;
 #[path = "conformance/lifecycle.rs"]
 mod lifecycle;
 #[path = "conformance/rewards.rs"]
@@ -104,4 +106,5 @@ conformance! {
     emails::unsubscribing_and_erasure_reach_the_emails,
     emails::a_deleted_campaign_takes_its_emails_with_it,
     emails::a_digest_and_its_mark_are_committed_together_and_a_day_has_one,
+    fraud::prints_rates_and_suspicions_are_kept_and_forgotten_on_time,
 }

@@ -2,6 +2,7 @@
 //! sealed copies of API keys, webhook and Stripe signing secrets. Pure functions over bytes and strings; the HTTP extractor that
 //! uses them lives in `http::authenticated`, the storage of members in `store`.
 
+pub mod client_print;
 pub mod jwt;
 pub mod password;
 pub mod seal;
@@ -27,6 +28,8 @@ pub struct AuthKeys {
     pub stripe_secrets: KeySealer,
     /// Signs the unsubscribe links of participants' emails.
     pub unsubscribe: std::sync::Arc<unsubscribe::UnsubscribeLinks>,
+    /// Turns a client's address and user agent into the keyed print the fraud rules compare.
+    pub client_prints: std::sync::Arc<client_print::ClientPrinter>,
 }
 
 impl AuthKeys {
@@ -37,18 +40,21 @@ impl AuthKeys {
         let mut webhook_key = [0u8; 32];
         let mut stripe_key = [0u8; 32];
         let mut unsubscribe_key = [0u8; 32];
+        let mut client_key = [0u8; 32];
         // 32 bytes is far below HKDF-SHA256's 8160-byte output limit, so expand cannot fail.
         hkdf.expand(b"jwt-hs256", &mut jwt_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"api-key-seal", &mut seal_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"webhook-secret-seal", &mut webhook_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"stripe-secret-seal", &mut stripe_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"unsubscribe-link", &mut unsubscribe_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        hkdf.expand(b"client-print", &mut client_key).expect("32 bytes is a valid HKDF-SHA256 length");
         Self {
             tokens: TokenIssuer::new(&jwt_key, token_settings),
             sealer: KeySealer::new(&seal_key),
             webhook_secrets: std::sync::Arc::new(KeySealer::new(&webhook_key)),
             stripe_secrets: KeySealer::new(&stripe_key),
             unsubscribe: std::sync::Arc::new(unsubscribe::UnsubscribeLinks::new(&unsubscribe_key)),
+            client_prints: std::sync::Arc::new(client_print::ClientPrinter::new(&client_key)),
         }
     }
 }

@@ -135,11 +135,12 @@ pub struct Campaign {
     pub hold_days: u32,
     /// The emails it sends its participants.
     pub emails: CampaignEmails,
-    /// Its defences against farmed referrals (schema 5 of the row; see `campaign_legacy`).
+    /// Its defences against farmed referrals (schema 5 of the row, `same_address` since
+    /// schema 6; see `campaign_legacy`).
     pub fraud: FraudSettings,
 }
 
-pub use super::campaign_legacy::{CampaignEmailsV3, CampaignV1, CampaignV2, CampaignV3, CampaignV4};
+pub use super::campaign_legacy::{CampaignEmailsV3, CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5};
 
 /// Longest hold, in days.
 pub const MAX_HOLD_DAYS: u64 = 365;

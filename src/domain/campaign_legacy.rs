@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
 use super::campaign_emails::{CampaignEmails, EmailTemplate};
-use super::fraud::FraudSettings;
+use super::fraud::{FraudSettings, FraudSettingsV1};
 use super::Campaign;
 
 /// A campaign as stored before reward holds (schema 1 of the row). Read once, at the first
@@ -218,5 +218,25 @@ impl From<CampaignV4> for Campaign {
             emails: c.emails,
             fraud: FraudSettings::default(),
         }
+    }
+}
+
+/// A campaign as stored before `fraud.same_address` (schema 5 of the row). Read once, at the
+/// first start of a newer release, and rewritten as [`Campaign`] with the rule at its
+/// default.
+///
+/// Its fields are those of schema 4 followed by the fraud settings of the time. The row is
+/// bincode, which writes a struct as its fields one after another with nothing around them,
+/// so a struct holding a [`CampaignV4`] then a [`FraudSettingsV1`] reads a schema 5 row
+/// exactly, without a third copy of the campaign's fields.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV5 {
+    pub head: CampaignV4,
+    pub fraud: FraudSettingsV1,
+}
+
+impl From<CampaignV5> for Campaign {
+    fn from(c: CampaignV5) -> Self {
+        Self { fraud: c.fraud.into(), ..c.head.into() }
     }
 }

@@ -6,6 +6,8 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
+use super::reward::HoldReason;
+
 /// The counters kept per campaign.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(u8)]
@@ -32,6 +34,27 @@ pub enum Counter {
     Conversions = 13,
     /// Conversions refunded.
     Refunds = 14,
+    /// Rewards held now for the campaign's hold period (one reward may count under several
+    /// reasons).
+    HeldHoldPeriod = 15,
+    /// Rewards held now for a disposable address.
+    HeldDisposableEmail = 16,
+    /// Rewards held now for a referral from the referrer's own address.
+    HeldSameAddress = 17,
+    /// Rewards held now beyond a velocity limit.
+    HeldVelocity = 18,
+}
+
+impl Counter {
+    /// The counter of the rewards held now for `reason`.
+    pub fn held(reason: HoldReason) -> Self {
+        match reason {
+            HoldReason::HoldPeriod => Counter::HeldHoldPeriod,
+            HoldReason::DisposableEmail => Counter::HeldDisposableEmail,
+            HoldReason::SameAddress => Counter::HeldSameAddress,
+            HoldReason::Velocity => Counter::HeldVelocity,
+        }
+    }
 }
 
 /// A campaign's counters, as the stats endpoints answer them (the OpenAPI schema is derived
@@ -54,6 +77,27 @@ pub struct CampaignCounters {
     pub conversions: u64,
     /// Conversions refunded.
     pub refunds: u64,
+    /// The rewards held now, by the reason they are held for (a reward held for two
+    /// reasons counts under both).
+    pub held_by_reason: HeldByReason,
+}
+
+/// How many rewards are held now for each reason.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct HeldByReason {
+    pub hold_period: u64,
+    pub disposable_email: u64,
+    pub same_address: u64,
+    pub velocity: u64,
+}
+
+impl HeldByReason {
+    pub fn add(&mut self, other: &Self) {
+        self.hold_period += other.hold_period;
+        self.disposable_email += other.disposable_email;
+        self.same_address += other.same_address;
+        self.velocity += other.velocity;
+    }
 }
 
 /// How many rewards are in each state now.
@@ -104,6 +148,7 @@ impl CampaignCounters {
         self.rewards.add(&other.rewards);
         self.conversions += other.conversions;
         self.refunds += other.refunds;
+        self.held_by_reason.add(&other.held_by_reason);
     }
 
     /// The counters from a reader of each one.
@@ -131,6 +176,12 @@ impl CampaignCounters {
             rewards,
             conversions: read(Counter::Conversions)?,
             refunds: read(Counter::Refunds)?,
+            held_by_reason: HeldByReason {
+                hold_period: read(Counter::HeldHoldPeriod)?,
+                disposable_email: read(Counter::HeldDisposableEmail)?,
+                same_address: read(Counter::HeldSameAddress)?,
+                velocity: read(Counter::HeldVelocity)?,
+            },
         })
     }
 }

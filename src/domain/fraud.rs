@@ -10,14 +10,25 @@
 //!   participant joins and every reward they earn or cause is held for review (the default),
 //!   or it is allowed.
 //!
-//! The stored settings also carry the rules that come next (velocity), with their defaults;
-//! the API shows and takes a rule's setting once the rule is enforced.
+//! - **Same address as the referrer.** `same_address`: a referral signup whose client (the
+//!   keyed print of its address, or of its address and user agent, see
+//!   [`crate::domain::client_print`]) matches the referrer's own signup has its rewards held
+//!   with reason `same_address`. `address` (the default) compares the address alone,
+//!   `address_and_agent` both, `off` neither.
+//! - **Velocity.** More than `max_referrals_per_hour` (default 20) referrals credited to one
+//!   referrer in the last hour, or more than `max_signups_per_address_per_hour` (default 20)
+//!   signups from one client address: the rewards of those beyond are held with reason
+//!   `velocity`. `null` turns a limit off.
+//!
+//! A referral's suspicions are decided in its signup's commit and kept with the referred
+//! participant, so the rewards a later conversion earns are held for the same reasons.
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
+use super::client_print::{ClientPrint, StoredPrint};
 use super::reward::HoldReason;
 use super::{Campaign, Participant, ValidationError};
 
@@ -33,6 +44,8 @@ pub enum DisposablePolicy {
 }
 
 impl DisposablePolicy {
+    pub const ALL: [DisposablePolicy; 3] = [DisposablePolicy::Refuse, DisposablePolicy::Hold, DisposablePolicy::Allow];
+
     pub fn name(self) -> &'static str {
         match self {
             DisposablePolicy::Refuse => "refuse",
@@ -42,17 +55,48 @@ impl DisposablePolicy {
     }
 }
 
-/// A campaign's fraud settings, as stored (schema 5 of the campaign row).
+/// What a referral signup from the referrer's own client gets compared by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SameAddressPolicy {
+    /// The client address alone: a household or an office behind one address is held too.
+    Address,
+    /// The address and the user agent: the same device.
+    AddressAndAgent,
+    /// Not compared.
+    Off,
+}
+
+impl SameAddressPolicy {
+    pub const ALL: [SameAddressPolicy; 3] =
+        [SameAddressPolicy::Address, SameAddressPolicy::AddressAndAgent, SameAddressPolicy::Off];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SameAddressPolicy::Address => "address",
+            SameAddressPolicy::AddressAndAgent => "address_and_agent",
+            SameAddressPolicy::Off => "off",
+        }
+    }
+}
+
+/// The highest velocity limit a campaign may set (per hour): the store keeps at most this many
+/// recent times per referrer and per address.
+pub const MAX_RATE_LIMIT: u32 = 1000;
+
+/// A campaign's fraud settings, as stored (schema 6 of the campaign row; schema 5 had no
+/// `same_address`, see `FraudSettingsV1`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FraudSettings {
     /// One participant per inbox rather than per spelling of an address.
     pub canonical_emails: bool,
     /// What an address at a disposable-mail domain gets.
     pub disposable_emails: DisposablePolicy,
-    /// Not enforced yet (issue 17): stored with its default.
+    /// Referrals credited to one referrer in an hour before the next are held; 0: no limit.
     pub max_referrals_per_hour: u32,
-    /// Not enforced yet (issue 17): stored with its default.
+    /// Signups from one client address in an hour before the next are held; 0: no limit.
     pub max_signups_per_address_per_hour: u32,
+    /// What a referral signup from the referrer's own client is compared by.
+    pub same_address: SameAddressPolicy,
 }
 
 impl Default for FraudSettings {
@@ -62,16 +106,82 @@ impl Default for FraudSettings {
             disposable_emails: DisposablePolicy::Hold,
             max_referrals_per_hour: 20,
             max_signups_per_address_per_hour: 20,
+            same_address: SameAddressPolicy::Address,
+        }
+    }
+}
+
+/// The fraud settings as schema 5 of the campaign row stored them: before `same_address`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FraudSettingsV1 {
+    pub canonical_emails: bool,
+    pub disposable_emails: DisposablePolicy,
+    pub max_referrals_per_hour: u32,
+    pub max_signups_per_address_per_hour: u32,
+}
+
+impl From<FraudSettingsV1> for FraudSettings {
+    /// Schema 5 stored the velocity limits with their defaults before they were enforced;
+    /// the same-address rule starts at its default.
+    fn from(v1: FraudSettingsV1) -> Self {
+        Self {
+            canonical_emails: v1.canonical_emails,
+            disposable_emails: v1.disposable_emails,
+            max_referrals_per_hour: v1.max_referrals_per_hour,
+            max_signups_per_address_per_hour: v1.max_signups_per_address_per_hour,
+            same_address: SameAddressPolicy::Address,
         }
     }
 }
 
 /// `fraud` in a campaign's body: the settings a member may change.
-#[derive(Debug, Default, Deserialize, Serialize)]
-#[serde(deny_unknown_fields, expecting = "a JSON object with canonical_emails or disposable_emails")]
+#[derive(Debug, Default, Clone, Deserialize, Serialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a JSON object with canonical_emails, disposable_emails, same_address, max_referrals_per_hour or max_signups_per_address_per_hour"
+)]
 pub struct FraudInput {
     pub canonical_emails: Option<serde_json::Value>,
     pub disposable_emails: Option<serde_json::Value>,
+    pub same_address: Option<serde_json::Value>,
+    /// `null` (present) turns the limit off, so absent and null differ.
+    #[serde(default, deserialize_with = "present")]
+    pub max_referrals_per_hour: Option<serde_json::Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub max_signups_per_address_per_hour: Option<serde_json::Value>,
+}
+
+/// A field that is present, `null` included (`Some(Value::Null)`); absent stays `None`.
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<serde_json::Value>, D::Error> {
+    serde_json::Value::deserialize(deserializer).map(Some)
+}
+
+/// The choice among `choices` that a body names by `value`; the message lists them, quoted.
+fn pick<T: Copy>(
+    field: &str,
+    value: &serde_json::Value,
+    choices: [T; 3],
+    name: fn(T) -> &'static str,
+) -> Result<T, ValidationError> {
+    let given = value.as_str();
+    choices.into_iter().find(|&c| given == Some(name(c))).ok_or_else(|| {
+        let [a, b, c] = choices.map(name);
+        ValidationError::new("fraud", format!("fraud.{field} must be '{a}', '{b}' or '{c}'"))
+    })
+}
+
+/// A velocity limit as a body gives it: a whole number from 1 to [`MAX_RATE_LIMIT`], or
+/// `null` for none (stored as 0).
+fn rate_limit(field: &str, value: &serde_json::Value) -> Result<u32, ValidationError> {
+    if value.is_null() {
+        return Ok(0);
+    }
+    value.as_u64().filter(|n| (1..=u64::from(MAX_RATE_LIMIT)).contains(n)).map(|n| n as u32).ok_or_else(|| {
+        ValidationError::new(
+            "fraud",
+            format!("fraud.{field} must be a whole number from 1 to {MAX_RATE_LIMIT}, or null for no limit"),
+        )
+    })
 }
 
 impl FraudSettings {
@@ -83,17 +193,16 @@ impl FraudSettings {
                 .ok_or_else(|| ValidationError::new("fraud", "fraud.canonical_emails must be true or false"))?;
         }
         if let Some(value) = &input.disposable_emails {
-            self.disposable_emails = match value.as_str() {
-                Some("refuse") => DisposablePolicy::Refuse,
-                Some("hold") => DisposablePolicy::Hold,
-                Some("allow") => DisposablePolicy::Allow,
-                _ => {
-                    return Err(ValidationError::new(
-                        "fraud",
-                        "fraud.disposable_emails must be 'refuse', 'hold' or 'allow'",
-                    ))
-                }
-            };
+            self.disposable_emails = pick("disposable_emails", value, DisposablePolicy::ALL, DisposablePolicy::name)?;
+        }
+        if let Some(value) = &input.same_address {
+            self.same_address = pick("same_address", value, SameAddressPolicy::ALL, SameAddressPolicy::name)?;
+        }
+        if let Some(value) = &input.max_referrals_per_hour {
+            self.max_referrals_per_hour = rate_limit("max_referrals_per_hour", value)?;
+        }
+        if let Some(value) = &input.max_signups_per_address_per_hour {
+            self.max_signups_per_address_per_hour = rate_limit("max_signups_per_address_per_hour", value)?;
         }
         Ok(())
     }
@@ -124,12 +233,75 @@ pub fn is_disposable(address: &str) -> bool {
 }
 
 /// Why the campaign holds, for review, a reward between these participants (its owner and the
-/// participant who triggered it): none when nothing is suspect.
-pub fn review_holds(campaign: &Campaign, parties: &[&Participant]) -> Vec<HoldReason> {
+/// participant who triggered it), given what was suspected of the referral behind it
+/// (`referral`, see [`judge_referral`]): none when nothing is suspect.
+pub fn review_holds(campaign: &Campaign, parties: &[&Participant], referral: &[HoldReason]) -> Vec<HoldReason> {
     let mut holds = Vec::new();
     let disposable = parties.iter().any(|p| !p.is_erased() && is_disposable(&p.email));
     if campaign.fraud.disposable_emails == DisposablePolicy::Hold && disposable {
         holds.push(HoldReason::DisposableEmail);
+    }
+    for &reason in referral {
+        if !holds.contains(&reason) {
+            holds.push(reason);
+        }
+    }
+    holds
+}
+
+/// An hour, in milliseconds: the window of the velocity limits.
+pub const HOUR_MS: i64 = 3_600_000;
+
+/// Whether one more, at `now_ms`, goes beyond `limit` an hour, given the times (Unix ms) of
+/// the earlier ones: a sliding hour, so a burst across the turn of an hour counts whole. A
+/// limit of 0 is none.
+pub fn beyond_rate(earlier: &[i64], now_ms: i64, limit: u32) -> bool {
+    limit > 0 && earlier.iter().filter(|&&at| at > now_ms - HOUR_MS).count() >= limit as usize
+}
+
+/// The times to keep after one more at `now_ms`: those of the last hour, at most the newest
+/// [`MAX_RATE_LIMIT`] (no limit can look further back).
+pub fn rate_after(mut earlier: Vec<i64>, now_ms: i64) -> Vec<i64> {
+    earlier.retain(|&at| at > now_ms - HOUR_MS);
+    earlier.push(now_ms);
+    earlier.sort_unstable();
+    let excess = earlier.len().saturating_sub(MAX_RATE_LIMIT as usize);
+    earlier.drain(..excess);
+    earlier
+}
+
+/// What a referral signup's client tells against it: whether it matches the referrer's own
+/// signup by the campaign's `same_address` rule. A print older than
+/// [`PRINT_KEPT_MS`](super::client_print::PRINT_KEPT_MS) is forgotten and matches nothing.
+pub fn same_client(campaign: &Campaign, referrer: Option<&StoredPrint>, new: &ClientPrint, now_ms: i64) -> bool {
+    let Some(referrer) = referrer.filter(|p| !p.forgotten_at(now_ms)) else { return false };
+    match campaign.fraud.same_address {
+        SameAddressPolicy::Address => referrer.print.address == new.address,
+        SameAddressPolicy::AddressAndAgent => referrer.print.device == new.device,
+        SameAddressPolicy::Off => false,
+    }
+}
+
+/// The suspicions of one referral, as its signup's commit decides them (the engine and the
+/// preview of a rule both judge through here).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReferralSignals {
+    /// The signup's client matches the referrer's own ([`same_client`]).
+    pub same_client: bool,
+    /// The referrer's referrals in the last hour are at the limit already.
+    pub referrer_beyond_rate: bool,
+    /// The signups from this client address in the last hour are at the limit already.
+    pub address_beyond_rate: bool,
+}
+
+/// The hold reasons a referral's signals earn it, in a fixed order.
+pub fn judge_referral(signals: ReferralSignals) -> Vec<HoldReason> {
+    let mut holds = Vec::new();
+    if signals.same_client {
+        holds.push(HoldReason::SameAddress);
+    }
+    if signals.referrer_beyond_rate || signals.address_beyond_rate {
+        holds.push(HoldReason::Velocity);
     }
     holds
 }

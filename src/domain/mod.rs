@@ -9,6 +9,7 @@ pub mod brand_url;
 pub mod campaign;
 pub mod campaign_emails;
 mod campaign_legacy;
+pub mod client_print;
 pub mod conversion;
 pub mod counters;
 pub mod coupon;

@@ -105,13 +105,25 @@ pub enum HoldReason {
     /// The owner or the participant who triggered it signed up with a disposable-mail
     /// address (`fraud.disposable_emails: hold`): held until the member approves or voids it.
     DisposableEmail,
+    /// The referral signup came from the referrer's own client address (or address and user
+    /// agent, `fraud.same_address`).
+    SameAddress,
+    /// Beyond a velocity limit: too many referrals to one referrer, or signups from one
+    /// address, in an hour.
+    Velocity,
 }
 
 impl HoldReason {
+    /// Every reason, in the order the stats list them.
+    pub const ALL: [HoldReason; 4] =
+        [HoldReason::HoldPeriod, HoldReason::DisposableEmail, HoldReason::SameAddress, HoldReason::Velocity];
+
     pub fn name(self) -> &'static str {
         match self {
             HoldReason::HoldPeriod => "hold_period",
             HoldReason::DisposableEmail => "disposable_email",
+            HoldReason::SameAddress => "same_address",
+            HoldReason::Velocity => "velocity",
         }
     }
 }

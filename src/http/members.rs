@@ -112,7 +112,7 @@ pub async fn issue_token(
     // Counted before the password is checked, so refused attempts count too. Per address and
     // email first: one account's guesser is stopped there, and others at that address sign in
     // as usual. Then per address, across emails, against trying many accounts.
-    let address = crate::http::rate_limit::client_address(&req);
+    let address = crate::http::client::address(&req);
     let email_key: String = body.email.trim().to_lowercase().chars().take(320).collect();
     state.limiters.login.check(&(address, email_key))?;
     state.limiters.login_address.check(&address)?;

@@ -33,6 +33,7 @@ pub mod automation;
 pub mod billing;
 pub mod brands;
 pub mod campaigns;
+pub mod client;
 pub mod code;
 pub mod conversions;
 pub mod data_rights;

@@ -1,6 +1,7 @@
 //! Rate limits, all with `governor` (through actix-governor):
-//! - per client address on the public endpoints, as middleware: the key is the connection's
-//!   peer address (an IPv6 /56 counts as one; forwarded-for headers are never trusted);
+//! - per client address on the public endpoints, as middleware: the key is the client's
+//!   address (an IPv6 /56 counts as one; `X-Forwarded-For` is read only from the proxies in
+//!   `server.trusted_proxies`, see `http::client`);
 //! - per address and email on `POST /auth/token`, against password guessing, so one address
 //!   guessing one account locks out neither that account elsewhere nor other accounts;
 //! - per member on authenticated writes, high enough for a member's legitimate bursts.
@@ -31,8 +32,16 @@ impl KeyExtractor for ClientAddress {
     type Key = <PeerIpKeyExtractor as KeyExtractor>::Key;
     type KeyExtractionError = <PeerIpKeyExtractor as KeyExtractor>::KeyExtractionError;
 
+    /// The client's address (see `http::client`), an IPv6 client by its /56 (what one
+    /// subscriber is often given).
     fn extract(&self, req: &ServiceRequest) -> Result<Self::Key, Self::KeyExtractionError> {
-        PeerIpKeyExtractor.extract(req)
+        let mut ip = crate::http::client::address(req.request());
+        if let std::net::IpAddr::V6(v6) = ip {
+            let mut octets = v6.octets();
+            octets[7..16].fill(0);
+            ip = std::net::IpAddr::V6(octets.into());
+        }
+        Ok(ip)
     }
 
     fn exceed_rate_limit_response(
@@ -212,10 +221,4 @@ where
         resource = resource.route(route);
     }
     resource.wrap(actix_governor::Governor::new(limit))
-}
-
-/// The connection's own address (never a forwarded-for header, which any client can forge);
-/// 0.0.0.0 when unknown.
-pub fn client_address(req: &actix_web::HttpRequest) -> std::net::IpAddr {
-    req.peer_addr().map_or(std::net::IpAddr::from([0, 0, 0, 0]), |a| a.ip())
 }

@@ -11,7 +11,7 @@ use super::error::ApiError;
 use super::json::JsonBody;
 use super::query::body_id;
 use super::state::AppState;
-use super::{envelope, idempotency, ownership};
+use super::{client, envelope, idempotency, ownership};
 use crate::actors::brand::{Signup, SignupOutcome};
 use crate::domain::engine::{NewParticipant, ReferralEdge, Signed};
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
@@ -30,6 +30,12 @@ pub struct SignupBody {
     /// A domain participant's website (whole-domain referrals).
     #[serde(default)]
     domain: Option<String>,
+    /// The end user's address, for the fraud rules that compare clients.
+    #[serde(default)]
+    ip: Option<String>,
+    /// The end user's browser user agent, with `ip`.
+    #[serde(default)]
+    user_agent: Option<String>,
 }
 
 /// Body of `POST /signups/referral`.
@@ -40,6 +46,12 @@ pub struct ReferralSignupBody {
     email: String,
     #[serde(default)]
     name: Option<String>,
+    /// The end user's address, for the fraud rules that compare clients.
+    #[serde(default)]
+    ip: Option<String>,
+    /// The end user's browser user agent, with `ip`.
+    #[serde(default)]
+    user_agent: Option<String>,
 }
 
 /// `POST /signups`: 201 with the participant; 409 when the email is already in the campaign.
@@ -58,6 +70,7 @@ pub async fn signup(
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,
         domain: parse_participant_domain(body.domain.as_deref())?,
+        client: client::named(&state, body.ip.as_deref(), body.user_agent.as_deref())?,
     };
     let outcome = send(&state, &member, &campaign, who, None, idempotency).await?;
     Ok(match outcome {
@@ -93,6 +106,7 @@ pub async fn referral_signup(
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,
         domain: None,
+        client: client::named(&state, body.ip.as_deref(), body.user_agent.as_deref())?,
     };
     let edge = ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id };
     let outcome = send(&state, &member, &campaign, who, Some(edge), idempotency).await?;

@@ -28,6 +28,8 @@ pub struct AppState {
     pub limiters: super::rate_limit::Limiters,
     /// Failures a test switched on (none in production).
     pub faults: crate::faults::Faults,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (`server.trusted_proxies`).
+    pub trusted_proxies: crate::config::proxies::TrustedProxies,
 }
 
 impl AppState {

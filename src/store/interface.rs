@@ -192,6 +192,10 @@ pub trait ParticipantStore: Send + Sync {
     /// Every domain participant with `domain`, in any campaign, oldest campaign first; at most
     /// `limit`.
     async fn domain_referrers(&self, domain: &str, limit: usize) -> Result<Vec<DomainReferrer>, StoreError>;
+    /// Forgets what the fraud rules kept of clients and no longer need at `now_ms`: signup
+    /// prints 30 days old, and the per-address times of the velocity limits quiet for an
+    /// hour. Returns how many entries went.
+    async fn forget_old_prints(&self, now_ms: i64) -> Result<u64, StoreError>;
 }
 
 /// Reads of rewards across a member's campaigns (rewards are written by engine decisions).

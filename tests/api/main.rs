@@ -13,6 +13,7 @@ mod digests;
 mod durability;
 mod emails;
 mod exports;
+mod fraud;
 mod helpers;
 mod hostile_input;
 mod identity;

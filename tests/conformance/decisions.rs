@@ -147,6 +147,7 @@ pub async fn an_idempotency_key_is_committed_once(store: SharedStorage) {
             email: email("late@example.com"),
             name: "Late".into(),
             domain: None,
+            client: None,
         };
         let ids = referrals::domain::engine::SignupIds {
             participant: store.next_id(IdKind::Participant).await.unwrap(),

@@ -84,7 +84,7 @@ async fn signup_with(
     domain: Option<String>,
     referrer: Option<u64>,
 ) -> Signed {
-    let who = NewParticipant { email: email(address), name: "Friend".into(), domain };
+    let who = NewParticipant { email: email(address), name: "Friend".into(), domain, client: None };
     let ids = SignupIds {
         participant: store.next_id(IdKind::Participant).await.unwrap(),
         referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),

@@ -126,7 +126,12 @@ pub async fn an_event_is_stored_with_its_deliveries(store: SharedStorage) {
     let shop = crate::fixtures::brand(&store, &ann, "shop.example").await;
     let spring = crate::fixtures::campaign(&store, &shop, 3, 1, false).await;
     let hook = webhook(&store, ann.id, None).await;
-    let who = NewParticipant { email: crate::fixtures::email("ada@example.com"), name: "Ada".into(), domain: None };
+    let who = NewParticipant {
+        email: crate::fixtures::email("ada@example.com"),
+        name: "Ada".into(),
+        domain: None,
+        client: None,
+    };
     let ids = SignupIds {
         participant: store.next_id(IdKind::Participant).await.unwrap(),
         referrer_reward: 0,

@@ -6,7 +6,7 @@ use crate::domain::conversion::{Conversion, ConversionStatus};
 use crate::domain::reward::RewardAction;
 use crate::domain::GoalType;
 
-fn conversion_campaign(reward_type: RewardType, two_way: bool) -> Campaign {
+pub(super) fn conversion_campaign(reward_type: RewardType, two_way: bool) -> Campaign {
     Campaign { goal_type: GoalType::Conversion, ..campaign(reward_type, 1, two_way) }
 }
 
@@ -38,7 +38,7 @@ impl World {
         decided
     }
 
-    fn created(&mut self, participant_id: u64, external_id: &str) -> (Conversion, Vec<Reward>) {
+    pub(super) fn created(&mut self, participant_id: u64, external_id: &str) -> (Conversion, Vec<Reward>) {
         match self.convert(participant_id, external_id) {
             Ok(ConversionDecision::Created { conversion, rewards, .. }) => (conversion, rewards),
             other => panic!("{external_id}: {other:?}"),

@@ -113,6 +113,8 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
         None => None,
     };
     if let (true, GoalType::Conversion, Some(referrer)) = (first, campaign.goal_type, referrer) {
+        // Held for whatever the referral was suspected of when the participant signed up.
+        let suspected = reads.referral_holds(campaign.id, participant.id)?;
         let qualified = reads.qualified_referrals(campaign.id, referrer.id)? + 1;
         decision.writes.push(Write::Qualified {
             campaign_id: campaign.id,
@@ -126,7 +128,7 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
                 reward_id: ids.referrer_reward,
                 reason: RewardReason::Referrer,
                 trigger: Some(participant.id),
-                review: fraud::review_holds(campaign, &[&referrer, &participant]),
+                review: fraud::review_holds(campaign, &[&referrer, &participant], &suspected),
             };
             rewards.push(decision.grant(campaign, grant, &referrer, moment)?);
         }
@@ -136,7 +138,7 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
                 reward_id: ids.invited_reward,
                 reason: RewardReason::Invited,
                 trigger: Some(referrer.id),
-                review: fraud::review_holds(campaign, &[&participant, &referrer]),
+                review: fraud::review_holds(campaign, &[&participant, &referrer], &suspected),
             };
             rewards.push(decision.grant(campaign, grant, &participant, moment)?);
         }

@@ -23,7 +23,12 @@ fn world_sending(kinds: &[EmailKind]) -> World {
 
 impl World {
     fn named(&mut self, email: &str, name: &str, referrer: Option<u64>) -> Participant {
-        let who = NewParticipant { email: EmailAddress::parse(email).unwrap(), name: name.into(), domain: None };
+        let who = NewParticipant {
+            email: EmailAddress::parse(email).unwrap(),
+            name: name.into(),
+            domain: None,
+            client: None,
+        };
         let edge = referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None });
         match self.signup_as(who, edge) {
             Ok(SignupDecision::Created { signed, .. }) => signed.participant,

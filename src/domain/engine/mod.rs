@@ -44,6 +44,9 @@ mod lifecycle_tests;
 mod model;
 mod rewards;
 mod signup;
+mod suspicion;
+#[cfg(test)]
+mod suspicion_tests;
 mod tally;
 #[cfg(test)]
 mod tests;
@@ -67,6 +70,7 @@ pub use signup::{
 pub use tally::decide_tallies;
 pub use visit::{decide_visit, Visit};
 
+use super::client_print::{RateKey, StoredPrint};
 use super::conversion::Conversion;
 use super::counters::Counter;
 use super::coupon::CouponPool;
@@ -134,6 +138,15 @@ pub enum Write {
     /// Where the campaign's daily digest left off today (see [`due_digest`]): committed with
     /// the digest's email, so one day cannot have two.
     DigestMark { campaign_id: u64, mark: DigestMark },
+    /// The keyed print of the client a participant signed up from (see
+    /// [`crate::domain::client_print`]), with its index by time so that it is forgotten
+    /// after [`PRINT_KEPT_MS`](crate::domain::client_print::PRINT_KEPT_MS).
+    SignupPrint { campaign_id: u64, participant_id: u64, print: StoredPrint },
+    /// The recent times (Unix ms, oldest first) counted under a velocity key, as they are now.
+    Rate { campaign_id: u64, key: RateKey, times: Vec<i64> },
+    /// What the participant's referral was suspected of at their signup: the rewards it
+    /// earns later (at a conversion) are held for the same reasons.
+    ReferralHolds { campaign_id: u64, participant_id: u64, holds: Vec<HoldReason> },
 }
 
 /// What a backend lets the engine read of a brand's committed data.
@@ -181,6 +194,12 @@ pub trait BrandReads {
     fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, Self::Error>;
     /// Where the campaign's last daily digest left off (none yet: none).
     fn digest_mark(&self, campaign_id: u64) -> Result<Option<DigestMark>, Self::Error>;
+    /// The print of the client the participant signed up from, while it is kept.
+    fn signup_print(&self, participant_id: u64) -> Result<Option<StoredPrint>, Self::Error>;
+    /// The recent times counted under a velocity key (none: empty).
+    fn recent(&self, campaign_id: u64, key: &RateKey) -> Result<Vec<i64>, Self::Error>;
+    /// What the participant's referral was suspected of at their signup (none: empty).
+    fn referral_holds(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<HoldReason>, Self::Error>;
 }
 
 /// Stored data that contradicts itself (an index naming a missing row). A fault of ours,
@@ -251,6 +270,15 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
 
     fn count(&mut self, campaign_id: u64, counter: Counter, delta: i64) {
         self.writes.push(Write::Count { campaign_id, counter, delta });
+    }
+
+    /// Moves the count of held rewards, and of each reason a reward is held for, by `delta`
+    /// (a reward entering or leaving `held`).
+    fn count_held(&mut self, campaign_id: u64, holds: &[HoldReason], delta: i64) {
+        self.count(campaign_id, Counter::RewardsHeld, delta);
+        for &reason in holds {
+            self.count(campaign_id, Counter::held(reason), delta);
+        }
     }
 
     /// The campaign's pool as this decision sees it.
@@ -364,7 +392,7 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
                 reward.holds.extend(grant.review);
             }
             reward.enter(RewardStatus::Held, now, format!("earned; held {}", why.join(" and ")));
-            self.count(campaign.id, Counter::RewardsHeld, 1);
+            self.count_held(campaign.id, &reward.holds, 1);
         } else {
             self.issue(campaign, &mut reward, now, "earned")?;
         }

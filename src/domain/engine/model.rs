@@ -5,8 +5,10 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::{BrandReads, Inconsistent, Write};
+use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::counters::Counter;
 use crate::domain::email::{self, EmailLookup};
+use crate::domain::reward::HoldReason;
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{Campaign, Coupon, CouponPool, Invite, Participant, Reward};
 
@@ -38,6 +40,9 @@ pub struct MemoryBrand {
     pub emails: BTreeMap<u64, crate::domain::outgoing_email::OutgoingEmail>,
     pub unsubscribed: HashSet<(u64, u64)>,
     pub digest_marks: HashMap<u64, crate::domain::digest::DigestMark>,
+    pub prints: HashMap<u64, StoredPrint>,
+    pub rates: HashMap<(u64, RateKey), Vec<i64>>,
+    pub referral_holds: HashMap<(u64, u64), Vec<HoldReason>>,
 }
 
 impl MemoryBrand {
@@ -100,6 +105,15 @@ impl MemoryBrand {
                 Write::DigestMark { campaign_id, mark } => {
                     self.digest_marks.insert(campaign_id, mark);
                 }
+                Write::SignupPrint { participant_id, print, .. } => {
+                    assert!(self.prints.insert(participant_id, print).is_none(), "a print is written once");
+                }
+                Write::Rate { campaign_id, key, times } => {
+                    self.rates.insert((campaign_id, key), times);
+                }
+                Write::ReferralHolds { campaign_id, participant_id, holds } => {
+                    self.referral_holds.insert((campaign_id, participant_id), holds);
+                }
                 Write::Announce { .. } => panic!("an announcement must be published before it is committed"),
                 Write::Conversion(c) => {
                     self.external_ids.insert((c.campaign_id, c.external_id.clone()), c.id);
@@ -116,6 +130,7 @@ impl MemoryBrand {
                 }
                 Write::Erased { participant, email, domain } => {
                     let campaign_id = participant.campaign_id;
+                    self.prints.remove(&participant.id);
                     let inbox = self.by_inbox.get_mut(&(campaign_id, email::canonical(&email)));
                     assert!(inbox.is_some_and(|ids| ids.remove(&participant.id)), "inbox index");
                     assert_eq!(self.by_email.remove(&(campaign_id, email)), Some(participant.id), "email index");
@@ -252,5 +267,17 @@ impl BrandReads for MemoryBrand {
 
     fn digest_mark(&self, campaign_id: u64) -> Result<Option<crate::domain::digest::DigestMark>, Inconsistent> {
         Ok(self.digest_marks.get(&campaign_id).cloned())
+    }
+
+    fn signup_print(&self, participant_id: u64) -> Result<Option<StoredPrint>, Inconsistent> {
+        Ok(self.prints.get(&participant_id).copied())
+    }
+
+    fn recent(&self, campaign_id: u64, key: &RateKey) -> Result<Vec<i64>, Inconsistent> {
+        Ok(self.rates.get(&(campaign_id, *key)).cloned().unwrap_or_default())
+    }
+
+    fn referral_holds(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<HoldReason>, Inconsistent> {
+        Ok(self.referral_holds.get(&(campaign_id, participant_id)).cloned().unwrap_or_default())
     }
 }

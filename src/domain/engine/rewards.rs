@@ -46,7 +46,7 @@ pub fn decide_reward_action<R: BrandReads + ?Sized>(
     let mut decision = Decision::new(reads);
     match action {
         RewardAction::Approve => {
-            decision.count(campaign.id, Counter::RewardsHeld, -1);
+            decision.count_held(campaign.id, &reward.holds, -1);
             decision.issue(&campaign, &mut reward, now, "approved")?;
         }
         RewardAction::Void => decision.void(&campaign, &mut reward, void_reason, now),
@@ -64,7 +64,7 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
     /// (if issued) burnt with it, never back in the pool.
     pub(super) fn void(&mut self, campaign: &Campaign, reward: &mut Reward, reason: &str, now: &str) {
         match reward.status {
-            RewardStatus::Held => self.count(campaign.id, Counter::RewardsHeld, -1),
+            RewardStatus::Held => self.count_held(campaign.id, &reward.holds, -1),
             RewardStatus::Pending => {
                 self.writes.push(Write::Dequeue { campaign_id: campaign.id, reward_id: reward.id });
                 self.count(campaign.id, Counter::RewardsPending, -1);
@@ -109,6 +109,9 @@ pub fn decide_release<R: BrandReads + ?Sized>(
             }
         };
         let Some(campaign) = campaign else { continue };
+        if reward.holds.contains(&HoldReason::HoldPeriod) {
+            decision.count(campaign.id, Counter::held(HoldReason::HoldPeriod), -1);
+        }
         reward.holds.retain(|&h| h != HoldReason::HoldPeriod);
         reward.release_at_ms = None;
         if reward.holds.is_empty() {

@@ -8,6 +8,7 @@
 //! the code must exist.
 
 use super::{BrandReads, Decision, Grant, Inconsistent, Moment, Write};
+use crate::domain::client_print::ClientPrint;
 use crate::domain::counters::Counter;
 use crate::domain::event::{EventSubject, EventType};
 use crate::domain::fraud::{self, DisposablePolicy};
@@ -22,6 +23,9 @@ pub struct NewParticipant {
     /// A domain participant's website, already normalised (see
     /// [`crate::domain::participant::parse_participant_domain`]).
     pub domain: Option<String>,
+    /// The keyed print of the client they sign up from, when it is known (the widget's
+    /// visitor, or the `ip` an API signup passes on).
+    pub client: Option<ClientPrint>,
 }
 
 /// The referral part of a signup: who referred, through which invitation.
@@ -225,6 +229,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
         subject: Box::new(EventSubject::Signup(participant.clone())),
     });
 
+    let suspected = decision.judge_signup(campaign, &participant, referrer.as_ref(), who.client.as_ref(), moment)?;
     let mut referrer_reward = None;
     let mut reward = None;
     if let Some(referrer) = referrer.as_mut() {
@@ -242,7 +247,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 reward_id: ids.referrer_reward,
                 reason: RewardReason::Referrer,
                 trigger: Some(participant.id),
-                review: fraud::review_holds(campaign, &[referrer, &participant]),
+                review: fraud::review_holds(campaign, &[referrer, &participant], &suspected),
             };
             referrer_reward = Some(decision.grant(campaign, grant, referrer, moment)?);
         }
@@ -253,7 +258,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 reward_id: ids.invited_reward,
                 reason: RewardReason::Invited,
                 trigger: Some(referrer.id),
-                review: fraud::review_holds(campaign, &[&participant, referrer]),
+                review: fraud::review_holds(campaign, &[&participant, referrer], &suspected),
             };
             reward = Some(decision.grant(campaign, grant, &participant, moment)?);
         }

@@ -77,7 +77,7 @@ impl World {
     }
 
     fn who(email: &str) -> NewParticipant {
-        NewParticipant { email: EmailAddress::parse(email).unwrap(), name: String::new(), domain: None }
+        NewParticipant { email: EmailAddress::parse(email).unwrap(), name: String::new(), domain: None, client: None }
     }
 
     /// Decides and commits a signup.

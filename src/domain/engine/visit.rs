@@ -47,7 +47,7 @@ pub fn decide_visit<R: BrandReads + ?Sized>(
                 reward_id,
                 reason: RewardReason::Referrer,
                 trigger: None,
-                review: crate::domain::fraud::review_holds(campaign, &[&participant]),
+                review: crate::domain::fraud::review_holds(campaign, &[&participant], &[]),
             };
             reward = Some(decision.grant(campaign, grant, &participant, moment)?);
         }

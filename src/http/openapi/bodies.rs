@@ -90,6 +90,14 @@ pub struct FraudInput {
     pub canonical_emails: Option<bool>,
     /// `refuse`, `hold` (default) or `allow`.
     pub disposable_emails: Option<String>,
+    /// `address` (default), `address_and_agent` or `off`.
+    pub same_address: Option<String>,
+    /// 1 to 1000 (default 20); null: no limit.
+    #[schema(minimum = 1, maximum = 1000)]
+    pub max_referrals_per_hour: Option<u32>,
+    /// 1 to 1000 (default 20); null: no limit.
+    #[schema(minimum = 1, maximum = 1000)]
+    pub max_signups_per_address_per_hour: Option<u32>,
 }
 
 /// The emails a campaign sends, as its body changes them: any of the four, each with any
@@ -165,6 +173,11 @@ pub struct SignupBody {
     pub name: Option<String>,
     /// A partner site (bare domain or URL): makes a domain participant.
     pub domain: Option<String>,
+    /// The end user's IP address, as your backend saw it: for the fraud rules that compare
+    /// clients (only a keyed hash is kept, for 30 days).
+    pub ip: Option<String>,
+    /// The end user's browser user agent, with `ip`. At most 1,024 characters.
+    pub user_agent: Option<String>,
 }
 
 /// Body of `POST /signups/referral`.
@@ -174,6 +187,12 @@ pub struct ReferralSignupBody {
     pub referral_code: String,
     pub email: String,
     pub name: Option<String>,
+    /// The end user's IP address, as your backend saw it: a referral signup from the
+    /// referrer's own address is held with `same_address` (only a keyed hash is kept, for
+    /// 30 days).
+    pub ip: Option<String>,
+    /// The end user's browser user agent, with `ip`. At most 1,024 characters.
+    pub user_agent: Option<String>,
 }
 
 /// Body of `POST /webhooks`.

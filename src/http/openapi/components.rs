@@ -8,7 +8,7 @@ use super::{bodies, schema_ref};
 
 /// Registers every schema by name: the answers, the types inside them, the request bodies.
 pub(super) fn components() -> utoipa::openapi::Components {
-    use crate::domain::counters::RewardsByStatus;
+    use crate::domain::counters::{HeldByReason, RewardsByStatus};
     use crate::domain::coupon::InvalidLine;
     use crate::domain::pagination::Page;
     use crate::domain::plan::{Plan, PlanLimits};
@@ -100,6 +100,7 @@ pub(super) fn components() -> utoipa::openapi::Components {
         StripeSecretBody,
         StripeReceipt,
         RewardsByStatus,
+        HeldByReason,
         Invite,
         Referrer,
         ParticipantDetail,

@@ -12,7 +12,6 @@
 
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
-use sha2::{Digest, Sha256};
 
 use super::page;
 use crate::actors::brand::RecordVisit;
@@ -44,10 +43,10 @@ pub async fn follow(
     let Ok(code) = ReferralCode::parse(&code) else { return not_valid(None) };
     let Some(campaign) = state.store.campaign(code.campaign_id).await? else { return not_valid(None) };
     let Some(brand) = state.store.brand(campaign.brand_id).await? else { return not_valid(None) };
-    let (visitor, cookie) = visitor(&req);
+    let (visitor, cookie) = visitor(&state, &req);
 
     // Over the per-address limit the visit is not counted, but the visitor still goes on.
-    let address = crate::http::rate_limit::client_address(&req);
+    let address = crate::http::client::address(&req);
     let outcome = match state.limiters.visits.check(&address) {
         Ok(()) => {
             let message = RecordVisit { campaign_id: campaign.id, participant_id: code.participant_id, visitor };
@@ -96,11 +95,11 @@ fn wants_page(req: &HttpRequest) -> bool {
     req.headers().get(header::ACCEPT).and_then(|v| v.to_str().ok()).is_some_and(|accept| accept.contains("text/html"))
 }
 
-/// The visitor's identity: the visitor cookie when it is present and well-formed, otherwise a
-/// digest of the connection's address and user agent, which is then set as the cookie so
-/// the next visit is recognised either way. (The address is the socket's, never a
-/// forwarded-for header, which any client can forge.)
-fn visitor(req: &HttpRequest) -> ([u8; 16], Option<String>) {
+/// The visitor's identity: the visitor cookie when it is present and well-formed, otherwise
+/// the keyed print of the client's address and user agent (see `http::client`), which is then
+/// set as the cookie so the next visit is recognised either way. Only that keyed print is
+/// stored, never the address.
+fn visitor(state: &AppState, req: &HttpRequest) -> ([u8; 16], Option<String>) {
     let from_cookie = req.cookie(VISITOR_COOKIE).and_then(|c| {
         let value = c.value();
         (value.len() == 32).then(|| hex::decode(value).ok()).flatten().and_then(|b| <[u8; 16]>::try_from(b).ok())
@@ -108,11 +107,7 @@ fn visitor(req: &HttpRequest) -> ([u8; 16], Option<String>) {
     if let Some(id) = from_cookie {
         return (id, None);
     }
-    let address = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
-    let agent = req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let digest = Sha256::digest(format!("{address}\n{agent}").as_bytes());
-    let mut id = [0u8; 16];
-    id.copy_from_slice(&digest[..16]);
+    let id = crate::http::client::print(state, req).device;
     let cookie = format!("{VISITOR_COOKIE}={}; Path=/r/; Max-Age=31536000; HttpOnly; SameSite=Lax", hex::encode(id));
     (id, Some(cookie))
 }

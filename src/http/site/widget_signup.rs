@@ -15,7 +15,7 @@
 //!   to read who is registered. (The code encodes the participant id, as the spec's code
 //!   format requires; comparing ids could hint at an email's age, which we accept.)
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -56,6 +56,7 @@ pub(crate) const MAX_REF_LEN: usize = 512;
 /// `POST /api/widget/signup`: 201 `{participant: {campaign_id, referral_code, referral_link}}`.
 pub async fn signup(
     state: web::Data<AppState>,
+    req: HttpRequest,
     JsonBody(body): JsonBody<WidgetSignup>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign_id = body_id("campaign_id", body.campaign_id.as_ref())?;
@@ -71,6 +72,8 @@ pub async fn signup(
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,
         domain: parse_participant_domain(body.domain.as_deref())?,
+        // The visitor's own client: the widget sees it.
+        client: Some(crate::http::client::print(&state, &req)),
     };
     let email = who.email.clone();
     let referral = match body.referral_code.as_deref().or(body.referrer.as_deref()) {

@@ -221,6 +221,9 @@ impl SledStore {
             for &pid in chunk {
                 participants.remove(&keys::id(pid));
                 indexes.remove(&keys::tagged(index::MEMBER_PARTICIPANT, member_id, pid));
+                for key in self.print_keys(pid)? {
+                    indexes.remove(key);
+                }
                 // A reward leaves the member's reward index and the holds with its row.
                 for entry in self.participant_rows.scan_prefix(keys::row(pid, participant_row::REWARD, &[])) {
                     let (key, row) = entry?;

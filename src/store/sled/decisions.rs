@@ -14,12 +14,14 @@ use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
 use super::participants::inbox_key;
 use super::{codec, SledStore, StoreError};
+use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::conversion::Conversion;
 use crate::domain::digest::DigestMark;
 use crate::domain::email::{self, EmailLookup};
 use crate::domain::engine::{BrandReads, Inconsistent, Write};
 use crate::domain::event::Event;
 use crate::domain::ids::IdKind;
+use crate::domain::reward::HoldReason;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Participant, Reward, RewardStatus};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
 
@@ -190,6 +192,18 @@ impl BrandReads for SledSession<'_> {
     fn digest_mark(&self, campaign_id: u64) -> Result<Option<DigestMark>, StoreError> {
         SledStore::read(&self.store.campaign_rows, super::emails::digest_mark_key(campaign_id))
     }
+
+    fn signup_print(&self, participant_id: u64) -> Result<Option<StoredPrint>, StoreError> {
+        self.store.signup_print(participant_id)
+    }
+
+    fn recent(&self, campaign_id: u64, key: &RateKey) -> Result<Vec<i64>, StoreError> {
+        self.store.recent(campaign_id, key)
+    }
+
+    fn referral_holds(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<HoldReason>, StoreError> {
+        self.store.referral_holds(campaign_id, participant_id)
+    }
 }
 
 /// Key of a conversion's row.
@@ -357,6 +371,7 @@ impl SledStore {
                         tx.remove(TreeId::Indexes, keys::domain_participant(domain, p.campaign_id, p.id));
                     }
                     self.forget_copies(&mut tx, p.id)?;
+                    self.forget_print(&mut tx, p.id)?;
                 }
                 Write::Conversion(c) => {
                     let external = keys::row(c.campaign_id, campaign_row::EXTERNAL_ID, c.external_id.as_bytes());
@@ -384,6 +399,9 @@ impl SledStore {
                 }
                 Write::DigestMark { campaign_id, mark } => {
                     tx.insert(TreeId::CampaignRows, super::emails::digest_mark_key(*campaign_id), codec::encode(mark)?);
+                }
+                Write::SignupPrint { .. } | Write::Rate { .. } | Write::ReferralHolds { .. } => {
+                    self.stage_fraud(&mut tx, write)?
                 }
                 Write::Announce { kind, .. } => {
                     return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())

@@ -53,6 +53,15 @@ pub mod index {
     /// end of the hold (Unix ms) ++ reward → brand ++ member ++ participant : rewards in a
     /// hold period, by when it ends (see [`hold`]).
     pub const HOLD: u8 = b'h';
+    /// participant → `StoredPrint` : the keyed print of the client a participant signed up
+    /// from (see `fraud.rs`).
+    pub const PRINT: u8 = b'F';
+    /// time of the signup (Unix ms) ++ participant → () : the prints by age, for forgetting
+    /// them after 30 days.
+    pub const PRINT_AGE: u8 = b'G';
+    /// campaign ++ kind ++ referrer id or address print → recent times : what a velocity
+    /// limit counts (see `fraud.rs`).
+    pub const RATE: u8 = b'T';
     /// member ++ issue sequence → participant ++ campaign ++ reward : rewards in the order
     /// they were issued, for the automation platform's polling trigger. The sequence is the
     /// store's increasing generator, taken as the issue is staged.
@@ -137,6 +146,9 @@ pub mod campaign_row {
     /// ++ canonical email ++ 0 ++ participant → () : the participants reaching one inbox
     /// (several only when kept from before the campaign compared inboxes), oldest first.
     pub const INBOX: u8 = b'b';
+    /// ++ participant → hold reasons : what the participant's referral was suspected of at
+    /// their signup.
+    pub const REFERRAL_HOLDS: u8 = b'z';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).

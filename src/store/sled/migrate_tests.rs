@@ -411,3 +411,33 @@ fn participants_of_an_older_release_enter_the_index_of_inboxes_the_older_first()
     assert_eq!(store.participant_id_with_email(7, &exact).unwrap(), Some(10), "each by its own address");
     assert_eq!(store.migrate().unwrap(), 0, "runs once");
 }
+
+#[test]
+fn campaigns_stored_before_same_address_keep_their_fraud_settings() {
+    use crate::domain::fraud::{DisposablePolicy, FraudSettingsV1, SameAddressPolicy};
+    let mut head = CampaignV4::from(CampaignV3::from(schema_2_campaign()));
+    head.emails.digest.enabled = true;
+    let fraud = FraudSettingsV1 {
+        canonical_emails: false,
+        disposable_emails: DisposablePolicy::Refuse,
+        max_referrals_per_hour: 7,
+        max_signups_per_address_per_hour: 9,
+    };
+    let old = CampaignV5 { head, fraud };
+    // A schema 5 row is the flat fields of schema 4, then the settings: the struct above
+    // must encode to exactly that.
+    let mut flat = codec::encode(&old.head).unwrap();
+    flat.extend_from_slice(&codec::encode(&old.fraud).unwrap()[1..]);
+    assert_eq!(codec::encode(&old).unwrap(), flat);
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.fraud.same_address = SameAddressPolicy::Off;
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V6);
+    assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
+    assert!(migrated.emails.digest.enabled);
+    let settings = &migrated.fraud;
+    assert_eq!((settings.canonical_emails, settings.disposable_emails), (false, DisposablePolicy::Refuse));
+    assert_eq!((settings.max_referrals_per_hour, settings.max_signups_per_address_per_hour), (7, 9));
+    assert_eq!(settings.same_address, SameAddressPolicy::Address, "the rule starts at its default");
+}

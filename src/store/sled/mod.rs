@@ -34,6 +34,7 @@ mod codec;
 mod conversions;
 mod decisions;
 mod emails;
+mod fraud;
 mod group_commit;
 pub mod keys;
 mod lifecycle;

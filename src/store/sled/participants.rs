@@ -99,6 +99,10 @@ pub(super) fn decode_idempotency_record(bytes: &[u8]) -> Result<IdempotencyRecor
 
 #[async_trait]
 impl ParticipantStore for SledStore {
+    async fn forget_old_prints(&self, now_ms: i64) -> Result<u64, StoreError> {
+        self.forget_old_prints_now(now_ms)
+    }
+
     async fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
         self.participant_row(id)
     }
