@@ -11,7 +11,7 @@ use crate::domain::ids::IdKind;
 use crate::domain::participant::ParticipantV1;
 use crate::domain::reward::RewardV1;
 use crate::domain::webhook::{Attempt, Webhook, WebhookV1};
-use crate::domain::{Campaign, Participant, Reward};
+use crate::domain::{Campaign, Counter, Participant, Reward, RewardStatus};
 
 /// Marker in `meta`: participants are stored with their `domain` (schema 2 of the row).
 const PARTICIPANTS_V2: &str = "participants.v2";
@@ -49,6 +49,8 @@ const IDEMPOTENCY_MENTIONS_V1: &str = "mentions.idempotency.v1";
 
 /// Marker in `meta`: every participant is in the index of inboxes (`campaign_row::INBOX`).
 const INBOXES_V1: &str = "participants.inboxes.v1";
+/// Marker in `meta`: each campaign counts its held rewards by reason.
+const HELD_REASONS_V1: &str = "counters.held_reasons.v1";
 
 /// Rows rewritten per batch.
 const BATCH: usize = 2_000;
@@ -64,7 +66,8 @@ impl SledStore {
             + self.migrate_webhooks()?
             + self.start_event_ids()?
             + self.index_mentions()?
-            + self.index_inboxes()?)
+            + self.index_inboxes()?
+            + self.count_held_reasons()?)
     }
 
     /// Starts every kind's id counter above every id handed out before it existed (they came
@@ -231,6 +234,35 @@ impl SledStore {
         self.campaign_rows.apply_batch(batch)?;
         self.meta.insert(INBOXES_V1, &keys::id(1)[..])?;
         Ok(indexed)
+    }
+
+    /// Counts the rewards held before the stats counted them by reason, per campaign and
+    /// reason. Sets each count (a recount from the rows), so a cut run just reruns. Runs
+    /// after the rewards' migration.
+    fn count_held_reasons(&self) -> Result<u64, StoreError> {
+        if self.meta.contains_key(HELD_REASONS_V1)? {
+            return Ok(0);
+        }
+        let mut counts: std::collections::HashMap<(u64, Counter), u64> = Default::default();
+        for entry in self.participant_rows.iter() {
+            let (key, row) = entry?;
+            if key.get(8) != Some(&participant_row::REWARD) {
+                continue;
+            }
+            let reward: Reward = codec::decode(&row)?;
+            if reward.status == RewardStatus::Held {
+                for &reason in &reward.holds {
+                    *counts.entry((reward.campaign_id, Counter::held(reason))).or_default() += 1;
+                }
+            }
+        }
+        let mut batch = sled::Batch::default();
+        for (&(campaign_id, counter), &n) in &counts {
+            batch.insert(keys::row(campaign_id, keys::campaign_row::COUNTER, &[counter as u8]), &keys::id(n)[..]);
+        }
+        self.campaign_rows.apply_batch(batch)?;
+        self.meta.insert(HELD_REASONS_V1, &keys::id(1)[..])?;
+        Ok(counts.len() as u64)
     }
 
     /// Rewards get their brand, member and history, and enter the member's reward index (and

@@ -441,3 +441,48 @@ fn campaigns_stored_before_same_address_keep_their_fraud_settings() {
     assert_eq!((settings.max_referrals_per_hour, settings.max_signups_per_address_per_hour), (7, 9));
     assert_eq!(settings.same_address, SameAddressPolicy::Address, "the rule starts at its default");
 }
+
+#[test]
+fn rewards_held_before_the_count_by_reason_are_counted_once() {
+    use crate::domain::reward::HoldReason::{DisposableEmail, HoldPeriod};
+    use crate::domain::{Counter, Reward, RewardReason, RewardStatus, RewardType};
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let reward = |id: u64, campaign_id: u64, status: RewardStatus, holds: Vec<_>| Reward {
+        id,
+        participant_id: 9,
+        campaign_id,
+        kind: RewardType::Cash,
+        value: Some("10".into()),
+        status,
+        reason: RewardReason::Referrer,
+        trigger_participant_id: None,
+        created_at: "2026-11-01T00:00:00Z".into(),
+        issued_at: None,
+        brand_id: 1,
+        member_id: 2,
+        release_at_ms: None,
+        holds,
+        void_reason: None,
+        history: Vec::new(),
+    };
+    for r in [
+        reward(1, 7, RewardStatus::Held, vec![HoldPeriod, DisposableEmail]),
+        reward(2, 7, RewardStatus::Held, vec![DisposableEmail]),
+        reward(3, 7, RewardStatus::Issued, Vec::new()),
+        reward(4, 8, RewardStatus::Held, vec![HoldPeriod]),
+    ] {
+        let key = keys::row(r.participant_id, keys::participant_row::REWARD, &keys::id(r.id));
+        store.participant_rows.insert(key, codec::encode(&r).unwrap()).unwrap();
+    }
+    store.meta.remove(HELD_REASONS_V1).unwrap();
+    let count = |campaign: u64, counter: Counter| {
+        let key = keys::row(campaign, keys::campaign_row::COUNTER, &[counter as u8]);
+        keys::read_counter(store.campaign_rows.get(key).unwrap().as_deref())
+    };
+
+    assert_eq!(store.migrate().unwrap(), 3, "three (campaign, reason) counts");
+    assert_eq!((count(7, Counter::HeldDisposableEmail), count(7, Counter::HeldHoldPeriod)), (2, 1));
+    assert_eq!((count(8, Counter::HeldHoldPeriod), count(8, Counter::HeldDisposableEmail)), (1, 0));
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}
