@@ -8,7 +8,7 @@
 //! | `campaign_rows` | campaign ++ `z` ++ participant | what their referral was suspected of |
 //!
 //! Prints and the times counted per address are personal data (keyed hashes of a client's
-//! address): [`SledStore::forget_old_prints`] removes prints past
+//! address): the hourly sweep (`forget_old_prints`) removes prints past
 //! [`PRINT_KEPT_MS`] and the times of every key quiet for an hour, and an erasure removes
 //! the participant's print at once.
 
@@ -101,6 +101,8 @@ impl SledStore {
     /// times are removed only if nobody rewrote them since they were read. Returns how many
     /// entries went.
     pub(super) fn forget_old_prints_now(&self, now_ms: i64) -> Result<u64, StoreError> {
+        // A write like any other: a backup waits for it (see `SledStore::gate`).
+        let _writing = self.writing();
         let mut forgotten = 0;
         let end = print_age_key(now_ms.saturating_sub(PRINT_KEPT_MS).saturating_add(1), 0);
         let mut batch = sled::Batch::default();
