@@ -84,27 +84,9 @@ impl From<CampaignV2> for Campaign {
 }
 
 impl From<CampaignV2> for CampaignV3 {
-    fn from(c: CampaignV2) -> Self {
+    fn from(head: CampaignV2) -> Self {
         let CampaignEmails { welcome, friend_joined, reward, .. } = CampaignEmails::default();
-        Self {
-            id: c.id,
-            brand_id: c.brand_id,
-            member_id: c.member_id,
-            name: c.name,
-            type_id: c.type_id,
-            reward_type: c.reward_type,
-            goal_type: c.goal_type,
-            num_signups: c.num_signups,
-            publish: c.publish,
-            reward_invited: c.reward_invited,
-            reward_value: c.reward_value,
-            widget: c.widget,
-            contest: c.contest,
-            created_at: c.created_at,
-            updated_at: c.updated_at,
-            hold_days: c.hold_days,
-            emails: CampaignEmailsV3 { welcome, friend_joined, reward },
-        }
+        Self { head, emails: CampaignEmailsV3 { welcome, friend_joined, reward } }
     }
 }
 
@@ -116,27 +98,17 @@ pub struct CampaignEmailsV3 {
     pub reward: EmailTemplate,
 }
 
-/// A campaign as stored before the daily digest (schema 3 of the row). Read once, at the first
-/// start of a newer release, and rewritten as [`Campaign`] with its emails as they were and
-/// the digest off.
+/// A campaign as stored before the daily digest (schema 3 of the row): the fields of schema 2,
+/// then its emails. Read once, at the first start of a newer release, and rewritten as
+/// [`Campaign`] with its emails as they were and the digest off.
+///
+/// The row is bincode, which writes a struct as its fields one after another with nothing
+/// around them, so a struct holding a [`CampaignV2`] then the emails reads the flat row
+/// exactly; the schemas 4 and 5 below are built the same way, each without another copy of
+/// the campaign's fields.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CampaignV3 {
-    pub id: u64,
-    pub brand_id: u64,
-    pub member_id: u64,
-    pub name: String,
-    pub type_id: u32,
-    pub reward_type: RewardType,
-    pub goal_type: GoalType,
-    pub num_signups: u32,
-    pub publish: Publish,
-    pub reward_invited: bool,
-    pub reward_value: Option<String>,
-    pub widget: WidgetSettings,
-    pub contest: Contest,
-    pub created_at: String,
-    pub updated_at: String,
-    pub hold_days: u32,
+    pub head: CampaignV2,
     pub emails: CampaignEmailsV3,
 }
 
@@ -150,54 +122,22 @@ impl From<CampaignV3> for Campaign {
 impl From<CampaignV3> for CampaignV4 {
     fn from(c: CampaignV3) -> Self {
         let CampaignEmailsV3 { welcome, friend_joined, reward } = c.emails;
-        Self {
-            id: c.id,
-            brand_id: c.brand_id,
-            member_id: c.member_id,
-            name: c.name,
-            type_id: c.type_id,
-            reward_type: c.reward_type,
-            goal_type: c.goal_type,
-            num_signups: c.num_signups,
-            publish: c.publish,
-            reward_invited: c.reward_invited,
-            reward_value: c.reward_value,
-            widget: c.widget,
-            contest: c.contest,
-            created_at: c.created_at,
-            updated_at: c.updated_at,
-            hold_days: c.hold_days,
-            emails: CampaignEmails { welcome, friend_joined, reward, ..CampaignEmails::default() },
-        }
+        Self { head: c.head, emails: CampaignEmails { welcome, friend_joined, reward, ..CampaignEmails::default() } }
     }
 }
 
-/// A campaign as stored before its fraud settings (schema 4 of the row). Read once, at the
-/// first start of a newer release, and rewritten as [`Campaign`] with the default settings
-/// (one participant per inbox).
+/// A campaign as stored before its fraud settings (schema 4 of the row): the fields of
+/// schema 2, then its emails with the digest. Read once, at the first start of a newer
+/// release, and rewritten as [`Campaign`] with the default settings (one participant per
+/// inbox).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CampaignV4 {
-    pub id: u64,
-    pub brand_id: u64,
-    pub member_id: u64,
-    pub name: String,
-    pub type_id: u32,
-    pub reward_type: RewardType,
-    pub goal_type: GoalType,
-    pub num_signups: u32,
-    pub publish: Publish,
-    pub reward_invited: bool,
-    pub reward_value: Option<String>,
-    pub widget: WidgetSettings,
-    pub contest: Contest,
-    pub created_at: String,
-    pub updated_at: String,
-    pub hold_days: u32,
+    pub head: CampaignV2,
     pub emails: CampaignEmails,
 }
 
 impl From<CampaignV4> for Campaign {
-    fn from(c: CampaignV4) -> Self {
+    fn from(CampaignV4 { head: c, emails }: CampaignV4) -> Self {
         Self {
             id: c.id,
             brand_id: c.brand_id,
@@ -215,20 +155,15 @@ impl From<CampaignV4> for Campaign {
             created_at: c.created_at,
             updated_at: c.updated_at,
             hold_days: c.hold_days,
-            emails: c.emails,
+            emails,
             fraud: FraudSettings::default(),
         }
     }
 }
 
-/// A campaign as stored before `fraud.same_address` (schema 5 of the row). Read once, at the
-/// first start of a newer release, and rewritten as [`Campaign`] with the rule at its
-/// default.
-///
-/// Its fields are those of schema 4 followed by the fraud settings of the time. The row is
-/// bincode, which writes a struct as its fields one after another with nothing around them,
-/// so a struct holding a [`CampaignV4`] then a [`FraudSettingsV1`] reads a schema 5 row
-/// exactly, without a third copy of the campaign's fields.
+/// A campaign as stored before `fraud.same_address` (schema 5 of the row): the fields of
+/// schema 4, then the fraud settings of the time. Read once, at the first start of a newer
+/// release, and rewritten as [`Campaign`] with the rule at its default.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CampaignV5 {
     pub head: CampaignV4,

@@ -135,7 +135,7 @@ impl From<FraudSettingsV1> for FraudSettings {
 }
 
 /// `fraud` in a campaign's body: the settings a member may change.
-#[derive(Debug, Default, Clone, Deserialize, Serialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(
     deny_unknown_fields,
     expecting = "a JSON object with canonical_emails, disposable_emails, same_address, max_referrals_per_hour or max_signups_per_address_per_hour"

@@ -52,5 +52,6 @@ pub fn named(
     let address = ip.trim().parse::<IpAddr>().map_err(|_| {
         ValidationError::new("ip", "ip must be the end user's IPv4 or IPv6 address, such as 203.0.113.7")
     })?;
-    Ok(Some(state.auth.client_prints.print(canonical(address), agent)))
+    // The print reads an IPv4-mapped address as the IPv4 address it is.
+    Ok(Some(state.auth.client_prints.print(address, agent)))
 }

@@ -323,6 +323,14 @@ fn schema_2_campaign() -> CampaignV2 {
 /// `marker` (the step that migrates `old`'s shape), and migrates: checks that only the old row
 /// is rewritten, that the current one stays as it is and that the step runs once. Campaign 3
 /// as migrated.
+/// An old shape written as a head struct and the fields that came after it must encode to
+/// the head's fields then those, with nothing between: the flat row an older release wrote.
+fn assert_flat(whole: &impl Serialize, head: &impl Serialize, tail: &impl Serialize) {
+    let mut flat = codec::encode(head).unwrap();
+    flat.extend_from_slice(&codec::encode(tail).unwrap()[1..]);
+    assert_eq!(codec::encode(whole).unwrap(), flat);
+}
+
 fn migrate_one_campaign(old: &impl Serialize, current: &Campaign, marker: &str) -> Campaign {
     let dir = tempfile::tempdir().unwrap();
     let store = SledStore::open(dir.path(), &Default::default()).unwrap();
@@ -360,6 +368,7 @@ fn campaigns_stored_before_the_digest_keep_their_emails_and_get_the_digest_off()
         EmailTemplate { enabled: true, subject: "Hi {{name}}".into(), text: "Your link: {{referral_link}}".into() };
     let mut old = CampaignV3::from(schema_2_campaign());
     old.emails.welcome = welcome.clone();
+    assert_flat(&old, &old.head, &old.emails);
     let mut current: Campaign = old.clone().into();
     current.id = 4;
     current.emails.digest.enabled = true;
@@ -377,6 +386,7 @@ fn campaigns_stored_before_fraud_settings_keep_their_fields_and_compare_inboxes(
     use crate::domain::fraud::FraudSettings;
     let mut old = CampaignV4::from(CampaignV3::from(schema_2_campaign()));
     old.emails.digest.enabled = true;
+    assert_flat(&old, &old.head, &old.emails);
     let mut current: Campaign = old.clone().into();
     current.id = 4;
     current.fraud.canonical_emails = false;
@@ -424,11 +434,7 @@ fn campaigns_stored_before_same_address_keep_their_fraud_settings() {
         max_signups_per_address_per_hour: 9,
     };
     let old = CampaignV5 { head, fraud };
-    // A schema 5 row is the flat fields of schema 4, then the settings: the struct above
-    // must encode to exactly that.
-    let mut flat = codec::encode(&old.head).unwrap();
-    flat.extend_from_slice(&codec::encode(&old.fraud).unwrap()[1..]);
-    assert_eq!(codec::encode(&old).unwrap(), flat);
+    assert_flat(&old, &old.head, &old.fraud);
     let mut current: Campaign = old.clone().into();
     current.id = 4;
     current.fraud.same_address = SameAddressPolicy::Off;
