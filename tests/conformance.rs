@@ -107,4 +107,5 @@ conformance! {
     emails::a_deleted_campaign_takes_its_emails_with_it,
     emails::a_digest_and_its_mark_are_committed_together_and_a_day_has_one,
     fraud::prints_rates_and_suspicions_are_kept_and_forgotten_on_time,
+    fraud::a_block_is_kept_until_lifted_and_goes_with_its_campaign,
 }

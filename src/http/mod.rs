@@ -112,6 +112,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/participants/{id}").get(participants::get).delete(data_rights::erase))
         .service(resource("/participants/{id}/export").get(data_rights::export))
         .service(resource("/participants/{id}/invites").post(participants::invite))
+        .service(resource("/participants/{id}/block").post(participants::block).delete(participants::unblock))
         .service(resource("/conversions").get(conversions::list).post(conversions::create))
         .service(resource("/conversions/{id}").get(conversions::get))
         .service(resource("/conversions/{id}/refund").post(conversions::refund))

@@ -1,5 +1,5 @@
 //! Participant endpoints: `GET /participants`, `GET /participants/:id`,
-//! `POST /participants/:id/invites`.
+//! `POST /participants/:id/invites`, and `POST`/`DELETE /participants/:id/block`.
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
@@ -11,10 +11,10 @@ use super::json::JsonBody;
 use super::query::{id_filter, ListQuery};
 use super::state::AppState;
 use super::{envelope, ownership};
-use crate::actors::brand::AddInvites;
+use crate::actors::brand::{AddInvites, BlockParticipant};
 use crate::domain::pagination::Page;
 use crate::domain::participant::ParticipantFilter;
-use crate::domain::{EmailAddress, GoalType};
+use crate::domain::{Campaign, EmailAddress, GoalType, Participant};
 use crate::http::Code;
 use crate::views;
 
@@ -77,6 +77,15 @@ pub async fn get(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let (participant, campaign) = ownership::participant(&state, &member, *id).await?;
+    Ok(envelope::ok(detail(&state, &participant, &campaign).await?))
+}
+
+/// A participant with everything about them, as the store has it now.
+async fn detail(
+    state: &AppState,
+    participant: &Participant,
+    campaign: &Campaign,
+) -> Result<views::ParticipantDetail, ApiError> {
     let referrer = match participant.referred_by {
         Some(id) => state.store.participant(id).await?,
         None => None,
@@ -89,14 +98,53 @@ pub async fn get(
         GoalType::Visit => participant.visits,
         GoalType::Conversion => state.store.qualified_referrals(campaign.id, participant.id).await?,
     };
-    Ok(envelope::ok(views::participant_detail(
-        &participant,
+    let blocked_at = state.store.blocked_at(campaign.id, participant.id).await?;
+    Ok(views::participant_detail(
+        participant,
         referrer.as_ref(),
         &rewards,
         &invites,
         (goal_count, campaign.num_signups),
+        blocked_at,
         &state.public_url,
-    )))
+    ))
+}
+
+/// `POST /participants/:id/block`: voids the participant's held and pending rewards (reason
+/// `blocked`) and stops their earning and crediting anything (see
+/// `domain::engine::block`); answers the participant as `GET /participants/:id` does.
+/// Blocking again changes nothing.
+pub async fn block(
+    state: web::Data<AppState>,
+    member: AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    set_blocked(state, member, *id, true).await
+}
+
+/// `DELETE /participants/:id/block`: the participant earns again from now on (what the block
+/// voided stays voided).
+pub async fn unblock(
+    state: web::Data<AppState>,
+    member: AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    set_blocked(state, member, *id, false).await
+}
+
+async fn set_blocked(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: u64,
+    block: bool,
+) -> Result<HttpResponse, ApiError> {
+    let (participant, campaign) = ownership::participant(&state, &member, id).await?;
+    let message = BlockParticipant { member_id: member.id, participant_id: participant.id, block };
+    let outcome = state.brands.get(participant.brand_id).send(message).await?;
+    state.store.durable().await?;
+    let blocked = outcome?;
+    state.deliver(blocked.deliveries);
+    Ok(envelope::ok(detail(&state, &blocked.participant, &campaign).await?))
 }
 
 /// Body of `POST /participants/:id/invites`.

@@ -196,6 +196,8 @@ pub trait ParticipantStore: Send + Sync {
     /// prints 30 days old, and the per-address times of the velocity limits quiet for an
     /// hour. Returns how many entries went.
     async fn forget_old_prints(&self, now_ms: i64) -> Result<u64, StoreError>;
+    /// When the owner blocked the participant (not blocked: none).
+    async fn blocked_at(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError>;
 }
 
 /// Reads of rewards across a member's campaigns (rewards are written by engine decisions).

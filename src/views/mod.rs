@@ -368,6 +368,9 @@ pub struct ParticipantDetail {
     /// Referrals (unique visits, or converted referrals, as the goal counts) still needed for
     /// the next reward.
     pub next_reward_in: u64,
+    /// When the owner blocked them (`POST /participants/:id/block`); null when not blocked.
+    /// A blocked participant earns nothing, and their codes credit nothing.
+    pub blocked_at: Option<String>,
 }
 
 pub fn participant_detail(
@@ -376,6 +379,7 @@ pub fn participant_detail(
     rewards: &[domain::Reward],
     invites: &[domain::Invite],
     (goal_count, num_signups): (u64, u32),
+    blocked_at: Option<String>,
     site: &str,
 ) -> ParticipantDetail {
     ParticipantDetail {
@@ -389,6 +393,7 @@ pub fn participant_detail(
         invited_emails: invites.iter().map(|i| i.email.clone()).collect(),
         invites: invites.iter().map(|i| invite(i, p.campaign_id, site)).collect(),
         next_reward_in: domain::goal::remaining_until_reward(goal_count, num_signups),
+        blocked_at,
     }
 }
 

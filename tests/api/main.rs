@@ -4,6 +4,7 @@
 mod admin;
 mod auth;
 mod billing;
+mod blocking;
 mod brands;
 mod campaigns;
 mod contract;

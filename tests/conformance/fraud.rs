@@ -1,7 +1,7 @@
 //! What the fraud rules keep: a signup's client print, the recent times a velocity limit
 //! counts, and a referral's suspicions, each committed with its decision and read back by
 //! the next; old prints and quiet times forgotten; an erasure and a deleted campaign take a
-//! participant's print.
+//! participant's print. A block is kept until it is lifted.
 
 use referrals::domain::client_print::{ClientPrint, RateKey, StoredPrint, PRINT_KEPT_MS};
 use referrals::domain::engine::Write;
@@ -74,4 +74,34 @@ pub async fn prints_rates_and_suspicions_are_kept_and_forgotten_on_time(store: S
     store.delete_campaign(&spring).await.unwrap();
     assert_eq!(store.session(shop.id).await.unwrap().signup_print(cy.id).unwrap(), None);
     assert_eq!(store.forget_old_prints(i64::MAX / 2).await.unwrap(), 0, "nothing left behind");
+}
+
+pub async fn a_block_is_kept_until_lifted_and_goes_with_its_campaign(store: SharedStorage) {
+    let ann = member(&store, "ann@blocks.example").await;
+    let shop = brand(&store, &ann, "blocks.example").await;
+    let spring = campaign(&store, &shop, 3, 1, false).await;
+    let ada = signup(&store, &spring, "ada@blocks.example", None).await.participant;
+    let bob = signup(&store, &spring, "bob@blocks.example", None).await.participant;
+    let session = store.session(shop.id).await.unwrap();
+    assert_eq!(session.blocked(spring.id, ada.id).unwrap(), None);
+    let at = "2026-11-24T09:30:00Z".to_owned();
+    let block = |participant_id, at: Option<&String>| Write::Blocked {
+        campaign_id: spring.id,
+        participant_id,
+        at: at.cloned(),
+    };
+    session.commit(&[block(ada.id, Some(&at))]).await.unwrap();
+    assert_eq!(store.session(shop.id).await.unwrap().blocked(spring.id, ada.id).unwrap(), Some(at.clone()));
+    assert_eq!(store.blocked_at(spring.id, ada.id).await.unwrap(), Some(at.clone()), "the API reads it too");
+    assert_eq!(store.blocked_at(spring.id, bob.id).await.unwrap(), None, "per participant");
+    assert_eq!(store.blocked_at(spring.id + 1, ada.id).await.unwrap(), None, "per campaign");
+
+    // Lifted, it is gone; blocked again, it comes back; the campaign's deletion takes it.
+    let session = store.session(shop.id).await.unwrap();
+    session.commit(&[block(ada.id, None)]).await.unwrap();
+    assert_eq!(store.blocked_at(spring.id, ada.id).await.unwrap(), None);
+    let session = store.session(shop.id).await.unwrap();
+    session.commit(&[block(bob.id, Some(&at))]).await.unwrap();
+    store.delete_campaign(&spring).await.unwrap();
+    assert_eq!(store.blocked_at(spring.id, bob.id).await.unwrap(), None);
 }

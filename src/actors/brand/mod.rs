@@ -1,6 +1,6 @@
 //! `BrandActor`: owns one brand's data and applies that brand's writes one message at a time:
 //! brand changes, campaigns, coupon imports, signups, referral visits, invitations, reward
-//! moves, conversions, erasures and the member's daily digests.
+//! moves, conversions, erasures, blocks and the member's daily digests.
 //!
 //! Handlers are load, decide, commit: the referral engine (`domain::engine`) reads the
 //! brand's committed data through a storage session and decides; the session commits the
@@ -12,10 +12,12 @@
 
 use std::future::Future;
 
+mod blocks;
 mod conversions;
 mod digests;
 mod participants;
 mod rewards;
+pub use blocks::{BlockParticipant, Blocked};
 pub use conversions::{Converted, RecordConversion, RefundConversion, Refunded};
 pub use digests::{ComposeDigest, StopDigest};
 pub use participants::{AddInvites, EraseParticipant, Erased, RecordVisit, Signup, SignupOutcome, Unsubscribe};

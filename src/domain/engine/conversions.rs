@@ -112,7 +112,15 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
         Some(id) => reads.participant(id)?,
         None => None,
     };
-    if let (true, GoalType::Conversion, Some(referrer)) = (first, campaign.goal_type, referrer) {
+    // A blocked participant's conversion, or a conversion of someone they referred, counts
+    // toward no goal and rewards nobody (see `block.rs`).
+    let shut_out = match &referrer {
+        Some(referrer) => {
+            reads.blocked(campaign.id, participant.id)?.is_some() || reads.blocked(campaign.id, referrer.id)?.is_some()
+        }
+        None => false,
+    };
+    if let (true, GoalType::Conversion, Some(referrer), false) = (first, campaign.goal_type, referrer, shut_out) {
         // Held for whatever the referral was suspected of when the participant signed up.
         let suspected = reads.referral_holds(campaign.id, participant.id)?;
         let qualified = reads.qualified_referrals(campaign.id, referrer.id)? + 1;

@@ -17,7 +17,7 @@ impl World {
         erasure
     }
 
-    fn counters(&self) -> CampaignCounters {
+    pub(super) fn counters(&self) -> CampaignCounters {
         CampaignCounters::read(|c| Ok::<_, ()>(self.brand.count(CAMPAIGN, c))).unwrap()
     }
 }

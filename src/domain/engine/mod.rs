@@ -19,6 +19,9 @@
 //!
 //! Counters move by deltas ([`Write::Count`]), so a backend may apply them as `n = n + d`.
 
+mod block;
+#[cfg(test)]
+mod block_tests;
 #[cfg(test)]
 mod conversion_tests;
 mod conversions;
@@ -52,6 +55,7 @@ mod tally;
 mod tests;
 mod visit;
 
+pub use block::{decide_block, Block, BlockRefusal, BLOCKED_VOID_REASON};
 pub use conversions::{
     decide_conversion, decide_refund, known_conversion, ConversionDecision, ConversionIds, ConversionRefusal,
     NewConversion, Refund,
@@ -147,6 +151,9 @@ pub enum Write {
     /// What the participant's referral was suspected of at their signup: the rewards it
     /// earns later (at a conversion) are held for the same reasons.
     ReferralHolds { campaign_id: u64, participant_id: u64, holds: Vec<HoldReason> },
+    /// The participant is blocked since `at` (RFC 3339), or no longer (`None`): see
+    /// [`decide_block`].
+    Blocked { campaign_id: u64, participant_id: u64, at: Option<String> },
 }
 
 /// What a backend lets the engine read of a brand's committed data.
@@ -200,6 +207,8 @@ pub trait BrandReads {
     fn recent(&self, campaign_id: u64, key: &RateKey) -> Result<Vec<i64>, Self::Error>;
     /// What the participant's referral was suspected of at their signup (none: empty).
     fn referral_holds(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<HoldReason>, Self::Error>;
+    /// When the participant was blocked (not blocked: none).
+    fn blocked(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, Self::Error>;
 }
 
 /// Stored data that contradicts itself (an index naming a missing row). A fault of ours,

@@ -43,6 +43,7 @@ pub struct MemoryBrand {
     pub prints: HashMap<u64, StoredPrint>,
     pub rates: HashMap<(u64, RateKey), Vec<i64>>,
     pub referral_holds: HashMap<(u64, u64), Vec<HoldReason>>,
+    pub blocked: HashMap<(u64, u64), String>,
 }
 
 impl MemoryBrand {
@@ -113,6 +114,12 @@ impl MemoryBrand {
                 }
                 Write::ReferralHolds { campaign_id, participant_id, holds } => {
                     self.referral_holds.insert((campaign_id, participant_id), holds);
+                }
+                Write::Blocked { campaign_id, participant_id, at: Some(at) } => {
+                    self.blocked.insert((campaign_id, participant_id), at);
+                }
+                Write::Blocked { campaign_id, participant_id, at: None } => {
+                    self.blocked.remove(&(campaign_id, participant_id));
                 }
                 Write::Announce { .. } => panic!("an announcement must be published before it is committed"),
                 Write::Conversion(c) => {
@@ -279,5 +286,9 @@ impl BrandReads for MemoryBrand {
 
     fn referral_holds(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<HoldReason>, Inconsistent> {
         Ok(self.referral_holds.get(&(campaign_id, participant_id)).cloned().unwrap_or_default())
+    }
+
+    fn blocked(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, Inconsistent> {
+        Ok(self.blocked.get(&(campaign_id, participant_id)).cloned())
     }
 }

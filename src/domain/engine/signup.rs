@@ -5,7 +5,8 @@
 //! of the campaign and not the joiner's own email; the email must be new to the campaign (a
 //! referral signup of someone already referred is no error: the chain is never overwritten,
 //! and the answer says so); the domain must be new to the campaign; an invitation named by
-//! the code must exist.
+//! the code must exist. A blocked referrer's code is valid and credits nothing (see
+//! `block.rs`).
 
 use super::{BrandReads, Decision, Grant, Inconsistent, Moment, Write};
 use crate::domain::client_print::ClientPrint;
@@ -162,7 +163,10 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 if same_person(campaign, &p.email, &who.email) {
                     return Ok(Err(SignupRefusal::SelfReferral));
                 }
-                referrer = Some(p);
+                // A blocked participant's code credits nothing: the friend joins unreferred.
+                if reads.blocked(campaign.id, p.id)?.is_none() {
+                    referrer = Some(p);
+                }
             }
             _ => return Ok(Err(SignupRefusal::InvalidReferral)),
         }

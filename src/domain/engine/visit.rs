@@ -32,6 +32,10 @@ pub fn decide_visit<R: BrandReads + ?Sized>(
     let Some(mut participant) = found.filter(|p| p.campaign_id == campaign.id && !p.is_erased()) else {
         return Ok(None);
     };
+    // A blocked participant's link still leads to the brand, and counts nothing.
+    if reads.blocked(campaign.id, participant.id)?.is_some() {
+        return Ok(Some((Visit { unique: false, reward: None, deliveries: Vec::new() }, Vec::new())));
+    }
     let mut decision = Decision::new(reads);
     participant.clicks += 1;
     decision.count(campaign.id, Counter::Clicks, 1);

@@ -204,6 +204,10 @@ impl BrandReads for SledSession<'_> {
     fn referral_holds(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<HoldReason>, StoreError> {
         self.store.referral_holds(campaign_id, participant_id)
     }
+
+    fn blocked(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError> {
+        self.store.blocked_since(campaign_id, participant_id)
+    }
 }
 
 /// Key of a conversion's row.
@@ -400,9 +404,10 @@ impl SledStore {
                 Write::DigestMark { campaign_id, mark } => {
                     tx.insert(TreeId::CampaignRows, super::emails::digest_mark_key(*campaign_id), codec::encode(mark)?);
                 }
-                Write::SignupPrint { .. } | Write::Rate { .. } | Write::ReferralHolds { .. } => {
-                    self.stage_fraud(&mut tx, write)?
-                }
+                Write::SignupPrint { .. }
+                | Write::Rate { .. }
+                | Write::ReferralHolds { .. }
+                | Write::Blocked { .. } => self.stage_fraud(&mut tx, write)?,
                 Write::Announce { kind, .. } => {
                     return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())
                 }

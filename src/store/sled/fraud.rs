@@ -6,6 +6,7 @@
 //! | `indexes` | `G` ++ signup time (Unix ms) ++ participant | () : the prints by age |
 //! | `indexes` | `T` ++ campaign ++ kind ++ referrer id or address print | recent times (Unix ms) |
 //! | `campaign_rows` | campaign ++ `z` ++ participant | what their referral was suspected of |
+//! | `campaign_rows` | campaign ++ `t` ++ participant | when the owner blocked them |
 //!
 //! Prints and the times counted per address are personal data (keyed hashes of a client's
 //! address): the hourly sweep (`forget_old_prints`) removes prints past
@@ -39,7 +40,15 @@ pub(super) fn referral_holds_key(campaign_id: u64, participant_id: u64) -> Vec<u
     keys::row(campaign_id, campaign_row::REFERRAL_HOLDS, &keys::id(participant_id))
 }
 
+fn blocked_key(campaign_id: u64, participant_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::BLOCKED, &keys::id(participant_id))
+}
+
 impl SledStore {
+    pub(super) fn blocked_since(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError> {
+        Self::read(&self.campaign_rows, blocked_key(campaign_id, participant_id))
+    }
+
     pub(super) fn signup_print(&self, participant_id: u64) -> Result<Option<StoredPrint>, StoreError> {
         Self::read(&self.indexes, print_key(participant_id))
     }
@@ -69,6 +78,12 @@ impl SledStore {
                     referral_holds_key(*campaign_id, *participant_id),
                     codec::encode(holds)?,
                 );
+            }
+            Write::Blocked { campaign_id, participant_id, at: Some(at) } => {
+                tx.insert(TreeId::CampaignRows, blocked_key(*campaign_id, *participant_id), codec::encode(at)?);
+            }
+            Write::Blocked { campaign_id, participant_id, at: None } => {
+                tx.remove(TreeId::CampaignRows, blocked_key(*campaign_id, *participant_id));
             }
             _ => {}
         }

@@ -149,6 +149,8 @@ pub mod campaign_row {
     /// ++ participant → hold reasons : what the participant's referral was suspected of at
     /// their signup.
     pub const REFERRAL_HOLDS: u8 = b'z';
+    /// ++ participant → RFC 3339 time : the participant is blocked since then.
+    pub const BLOCKED: u8 = b't';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).

@@ -103,6 +103,10 @@ impl ParticipantStore for SledStore {
         self.forget_old_prints_now(now_ms)
     }
 
+    async fn blocked_at(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError> {
+        self.blocked_since(campaign_id, participant_id)
+    }
+
     async fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
         self.participant_row(id)
     }
