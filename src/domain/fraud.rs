@@ -236,8 +236,14 @@ pub fn is_disposable(address: &str) -> bool {
 /// participant who triggered it), given what was suspected of the referral behind it
 /// (`referral`, see [`judge_referral`]): none when nothing is suspect.
 pub fn review_holds(campaign: &Campaign, parties: &[&Participant], referral: &[HoldReason]) -> Vec<HoldReason> {
-    let mut holds = Vec::new();
     let disposable = parties.iter().any(|p| !p.is_erased() && is_disposable(&p.email));
+    holds_for(campaign, disposable, referral)
+}
+
+/// [`review_holds`] once it is known whether a party has a disposable address (the preview
+/// of a rule knows that of past participants without keeping them).
+pub fn holds_for(campaign: &Campaign, disposable: bool, referral: &[HoldReason]) -> Vec<HoldReason> {
+    let mut holds = Vec::new();
     if campaign.fraud.disposable_emails == DisposablePolicy::Hold && disposable {
         holds.push(HoldReason::DisposableEmail);
     }

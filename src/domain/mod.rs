@@ -18,6 +18,7 @@ pub mod email;
 pub mod engine;
 pub mod event;
 pub mod fraud;
+pub mod fraud_preview;
 pub mod goal;
 pub mod ids;
 pub mod lander;

@@ -17,7 +17,8 @@
 //! | `/campaigns`, `/campaigns/:id`, `/campaigns/:id/stats`, `/campaigns/:id/coupons` | [`campaigns`] |
 //! | `GET /campaigns/:id/emails` (the delivery log of participants' emails) | [`emails`] |
 //! | `/campaigns/:id/participants.csv`, `/campaigns/:id/rewards.csv` | [`exports`] |
-//! | `/participants`, `/participants/:id`, `/participants/:id/invites` | [`participants`] |
+//! | `POST /campaigns/:id/fraud/preview` (the dry run of proposed fraud rules) | [`fraud`] |
+//! | `/participants`, `/participants/:id`, `/participants/:id/invites`, `/participants/:id/block` | [`participants`] |
 //! | `GET /participants/:id/export`, `DELETE /participants/:id` | [`data_rights`] |
 //! | `POST /signups`, `POST /signups/referral` | [`signups`] |
 //! | `/webhooks`, `/webhooks/:id`, `…/secret`, `…/test`, `…/deliveries`, `…/deliveries/:event_id/retry` | [`webhooks`] |
@@ -42,6 +43,7 @@ pub mod envelope;
 pub mod error;
 pub mod exports;
 pub mod fallback;
+pub mod fraud;
 pub mod health;
 pub mod idempotency;
 pub mod json;
@@ -108,6 +110,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}/emails").get(emails::log))
         .service(resource("/campaigns/{id}/participants.csv").get(exports::participants))
         .service(resource("/campaigns/{id}/rewards.csv").get(exports::rewards))
+        .service(resource("/campaigns/{id}/fraud/preview").post(fraud::preview))
         .service(resource("/participants").get(participants::list))
         .service(resource("/participants/{id}").get(participants::get).delete(data_rights::erase))
         .service(resource("/participants/{id}/export").get(data_rights::export))

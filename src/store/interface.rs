@@ -12,6 +12,7 @@ use super::types::{
     AtLimit, BrandRefused, DomainReferrer, DueHold, EmailTaken, FinishedAttempt, IdempotencyRecord, IdempotencyWrite,
 };
 use super::{Snapshot, StoreError};
+use crate::domain::client_print::StoredPrint;
 use crate::domain::conversion::Conversion;
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, Write};
@@ -198,6 +199,9 @@ pub trait ParticipantStore: Send + Sync {
     async fn forget_old_prints(&self, now_ms: i64) -> Result<u64, StoreError>;
     /// When the owner blocked the participant (not blocked: none).
     async fn blocked_at(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError>;
+    /// The keyed print of the participant's signup's client, while it is kept (none: unknown
+    /// or forgotten).
+    async fn client_print(&self, participant_id: u64) -> Result<Option<StoredPrint>, StoreError>;
 }
 
 /// Reads of rewards across a member's campaigns (rewards are written by engine decisions).

@@ -13,8 +13,10 @@ use crate::domain::campaign::{GoalType, Publish, WidgetMode};
 use crate::domain::{self, CampaignCounters, ReferralCode};
 
 mod data_rights;
+mod fraud;
 mod rewards;
 pub use data_rights::*;
+pub use fraud::*;
 pub use rewards::*;
 
 /// A brand (a website).
@@ -181,27 +183,6 @@ pub struct CampaignDetail {
     pub fraud: FraudRules,
 }
 
-/// A campaign's defences against farmed referrals, as far as they are enforced.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct FraudRules {
-    /// One participant per inbox: `ann.lee+1@gmail.com` and `annlee@gmail.com` are one
-    /// person (case, `+tag`, and Gmail's dots and googlemail.com ignored). On by default.
-    pub canonical_emails: bool,
-    /// An address at a disposable-mail domain: `refuse` (400 `disposable_email`), `hold`
-    /// (every reward its participant earns or causes is held for review; the default) or
-    /// `allow`.
-    pub disposable_emails: &'static str,
-    /// A referral signup from the referrer's own client: compared by `address` (the
-    /// default), `address_and_agent`, or `off`; a match is held with `same_address`.
-    pub same_address: &'static str,
-    /// Referrals credited to one referrer in the last hour before the next are held with
-    /// `velocity` (default 20); null: no limit.
-    pub max_referrals_per_hour: Option<u32>,
-    /// Signups from one client address in the last hour before the next referral's
-    /// rewards are held with `velocity` (default 20); null: no limit.
-    pub max_signups_per_address_per_hour: Option<u32>,
-}
-
 /// The emails a campaign sends its participants.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CampaignEmails {
@@ -263,15 +244,7 @@ pub fn campaign_detail(
         two_way: c.reward_invited,
         coupons: (c.reward_type == domain::RewardType::Coupon).then(|| coupon_pool(pool, counters)),
     };
-    let limit = |n: u32| (n > 0).then_some(n);
-    let fraud = FraudRules {
-        canonical_emails: c.fraud.canonical_emails,
-        disposable_emails: c.fraud.disposable_emails.name(),
-        same_address: c.fraud.same_address.name(),
-        max_referrals_per_hour: limit(c.fraud.max_referrals_per_hour),
-        max_signups_per_address_per_hour: limit(c.fraud.max_signups_per_address_per_hour),
-    };
-    CampaignDetail { campaign, reward, emails: campaign_emails(&c.emails), fraud }
+    CampaignDetail { campaign, reward, emails: campaign_emails(&c.emails), fraud: fraud_rules(&c.fraud) }
 }
 
 /// A campaign's coupon pool.

@@ -205,32 +205,22 @@ async fn blocks_acknowledged_before_a_sigkill_are_all_there_after_restart_and_no
     let fields = json!({"reward_type": 5, "reward_value": "4", "hold_days": 30});
     let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
     let mut referrers = Vec::new();
-    for i in 0..12 {
+    for i in 0..24 {
         let (referrer, rewards) = referrer_with_rewards(&app, &member, campaign, &format!("r{i}"), 2).await;
         referrers.push((referrer["id"].as_u64().unwrap(), rewards));
     }
-    let mut tasks: Vec<_> = referrers
-        .iter()
-        .map(|(id, _)| {
-            let request = app
-                .client
-                .post(app.url("/api/v1", &format!("/participants/{id}/block")))
-                .bearer_auth(&member.token)
-                .json(&json!({}));
-            let id = *id;
-            tokio::spawn(async move { (id, request.send().await.map(|r| r.status().as_u16())) })
+    // Three clients block eight referrers each; the kill falls between one commit and the next.
+    let streams = referrers
+        .chunks(8)
+        .map(|chunk| {
+            let block = |id: u64| {
+                let url = app.url("/api/v1", &format!("/participants/{id}/block"));
+                (id, app.client.post(url).bearer_auth(&member.token).json(&json!({})))
+            };
+            chunk.iter().map(|(id, _)| block(*id)).collect()
         })
         .collect();
-    // The first acknowledgement proves blocks are being applied; then the kill.
-    let (first, status) = tasks.remove(0).await.unwrap();
-    assert_eq!(status.unwrap(), 200);
-    let mut acknowledged = vec![first];
-    app.kill();
-    for task in tasks {
-        if let (id, Ok(200)) = task.await.unwrap() {
-            acknowledged.push(id);
-        }
-    }
+    let acknowledged = app.kill_amid(streams, 6).await;
     app.restart().await;
     let mut blocked_count = 0;
     for (id, rewards) in &referrers {
@@ -248,5 +238,5 @@ async fn blocks_acknowledged_before_a_sigkill_are_all_there_after_restart_and_no
     }
     let stats = app.campaign_stats(&member, campaign).await;
     let counts = (&stats["rewards"]["voided"], &stats["rewards"]["held"]);
-    assert_eq!(counts, (&json!(2 * blocked_count), &json!(24 - 2 * blocked_count)), "{stats}");
+    assert_eq!(counts, (&json!(2 * blocked_count), &json!(48 - 2 * blocked_count)), "{stats}");
 }

@@ -2,7 +2,8 @@
 //! `same_address` or `velocity`, counted by reason in the campaign's stats, each setting
 //! changeable per campaign; the client comes from `ip`/`user_agent` on API signups, or from
 //! the widget's connection (through a trusted proxy's `X-Forwarded-For`); and what the server
-//! keeps of a client is a keyed hash, never the address.
+//! keeps of a client is a keyed hash, never the address. A velocity limit holds exactly the
+//! referrals beyond it when they come at once, and across a SIGKILL.
 
 use serde_json::{json, Value};
 
@@ -222,4 +223,101 @@ async fn no_client_address_or_user_agent_is_stored_in_clear() {
         }
     }
     assert!(control_found, "the data directory was read ({} files) and the search finds stored text", files.len());
+}
+
+/// Referral signups of `count` friends to the referrer with `code`, all at once; each
+/// answer's status, and the referrer reward's status when there is one.
+fn refer_at_once(
+    app: &TestApp,
+    member: &TestMember,
+    code: &str,
+    tag: &str,
+    count: usize,
+) -> Vec<tokio::task::JoinHandle<Option<(u16, Value)>>> {
+    (0..count)
+        .map(|n| {
+            let body = json!({"referral_code": code, "email": format!("f{n}@{tag}.example")});
+            let request =
+                app.client.post(app.url("/api/v1", "/signups/referral")).bearer_auth(&member.token).json(&body);
+            tokio::spawn(async move {
+                let answer = request.send().await.ok()?;
+                let status = answer.status().as_u16();
+                let body: Value = answer.json().await.ok()?;
+                Some((status, body["data"]["referrer_reward"]["status"].clone()))
+            })
+        })
+        .collect()
+}
+
+/// A campaign whose referrers may be credited `limit` referrals an hour, and a referrer's code.
+async fn limited_referrer(app: &TestApp, member: &TestMember, tag: &str, limit: u32) -> (u64, String) {
+    let brand = app.brand(member, &format!("https://{tag}.example.com")).await;
+    let fields = json!({"reward_type": 5, "reward_value": "1", "fraud": {"max_referrals_per_hour": limit}});
+    let campaign = app.campaign(member, brand, fields).await["id"].as_u64().unwrap();
+    let ann = app.participant(member, campaign, &format!("ann@{tag}.example")).await;
+    (campaign, ann["referral_code"].as_str().unwrap().to_owned())
+}
+
+#[tokio::test]
+async fn thirty_referrals_at_once_under_a_limit_of_twenty_hold_exactly_ten() {
+    let app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.unlimited_member("velocity-race").await;
+    let (campaign, code) = limited_referrer(&app, &member, "velocity-race", 20).await;
+    let mut statuses = Vec::new();
+    for task in refer_at_once(&app, &member, &code, "velocity-race", 30) {
+        let (status, reward) = task.await.unwrap().expect("an answer");
+        assert_eq!(status, 201);
+        statuses.push(reward.as_str().unwrap().to_owned());
+    }
+    let count = |wanted: &str| statuses.iter().filter(|s| *s == wanted).count();
+    assert_eq!((count("issued"), count("held")), (20, 10), "{statuses:?}");
+    let stats = app.campaign_stats(&member, campaign).await;
+    assert_eq!(
+        (&stats["referrals"], &stats["rewards"]["issued"], &stats["held_by_reason"]["velocity"]),
+        (&json!(30), &json!(20), &json!(10)),
+        "{stats}"
+    );
+}
+
+#[tokio::test]
+async fn the_referrals_counted_against_a_limit_survive_a_sigkill() {
+    let mut app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.unlimited_member("velocity-crash").await;
+    let (campaign, code) = limited_referrer(&app, &member, "velocity-crash", 5).await;
+    // Four clients refer ten friends each; the kill falls between one commit and the next.
+    let streams = (0..4)
+        .map(|stream| {
+            (0..10)
+                .map(|n| {
+                    let email = format!("s{stream}n{n}@velocity-crash.example");
+                    let body = json!({"referral_code": code, "email": email});
+                    let url = app.url("/api/v1", "/signups/referral");
+                    (email, app.client.post(url).bearer_auth(&member.token).json(&body))
+                })
+                .collect()
+        })
+        .collect();
+    let acknowledged = app.kill_amid(streams, 8).await;
+    app.restart().await;
+    for email in &acknowledged {
+        let path = format!("/participants?campaign_id={campaign}&email={email}");
+        let found = expect_status(app.get("/api/v1", &path, &member.bearer()).await, 200).await;
+        assert_eq!(found["data"]["participants"].as_array().unwrap().len(), 1, "acknowledged {email} lost");
+    }
+    let before = app.campaign_stats(&member, campaign).await;
+    let kept = before["referrals"].as_u64().unwrap();
+    assert!(kept >= acknowledged.len() as u64, "{before}");
+    // Every referral the crash kept still counts against the hour: five issued, ever.
+    assert_eq!((&before["rewards"]["issued"], &before["held_by_reason"]["velocity"]), (&json!(5), &json!(kept - 5)));
+    for n in 0..3 {
+        let friend =
+            expect_status(app.refer(&member, &code, &format!("after{n}@velocity-crash.example")).await, 201).await;
+        assert_eq!(friend["data"]["referrer_reward"]["status"], json!("held"), "{friend}");
+    }
+    let after = app.campaign_stats(&member, campaign).await;
+    assert_eq!(
+        (&after["referrals"], &after["rewards"]["issued"], &after["held_by_reason"]["velocity"]),
+        (&json!(kept + 3), &json!(5), &json!(kept - 2)),
+        "{after}"
+    );
 }

@@ -180,6 +180,45 @@ impl TestApp {
         }
     }
 
+    /// Sends each stream's requests one after another (each answer before the next question),
+    /// the streams side by side, and SIGKILLs the server once `before_kill` of them have been
+    /// answered with success, so the kill falls between one commit and the next. Returns the
+    /// tags of the requests answered with success, those in flight at the kill included.
+    pub async fn kill_amid<T: Send + 'static>(
+        &mut self,
+        streams: Vec<Vec<(T, crate::contract::Request)>>,
+        before_kill: usize,
+    ) -> Vec<T> {
+        let (acks, mut acked) = tokio::sync::mpsc::unbounded_channel();
+        let streams: Vec<_> = streams
+            .into_iter()
+            .map(|requests| {
+                let acks = acks.clone();
+                tokio::spawn(async move {
+                    for (tag, request) in requests {
+                        match request.send().await {
+                            Ok(answer) if answer.status().is_success() => drop(acks.send(tag)),
+                            _ => return,
+                        }
+                    }
+                })
+            })
+            .collect();
+        drop(acks);
+        let mut acknowledged = Vec::new();
+        while acknowledged.len() < before_kill {
+            acknowledged.push(acked.recv().await.expect("every stream ended before the kill"));
+        }
+        self.kill();
+        for stream in streams {
+            stream.await.unwrap();
+        }
+        while let Ok(tag) = acked.try_recv() {
+            acknowledged.push(tag);
+        }
+        acknowledged
+    }
+
     /// Starts the server again on the same data directory (after `kill` or `signal`).
     pub async fn restart(&mut self) {
         self.kill();

@@ -255,33 +255,34 @@ async fn moves_acknowledged_before_a_sigkill_are_all_there_after_restart() {
     let member = app.unlimited_member("moves-crash").await;
     let (_, rewards) =
         earn(&app, &member, "moves-crash", json!({"reward_type": 5, "reward_value": "5", "hold_days": 9}), 30).await;
-    let mut tasks = Vec::new();
-    for (i, &id) in rewards.iter().enumerate() {
-        let (action, body) = if i % 2 == 0 { ("approve", json!({})) } else { ("void", json!({"reason": "crash"})) };
-        let request = app
-            .client
-            .post(app.url("/api/v1", &format!("/rewards/{id}/{action}")))
-            .bearer_auth(&member.token)
-            .json(&body);
-        tasks.push(tokio::spawn(async move { (id, request.send().await.map(|r| r.status().as_u16())) }));
-    }
-    // The first acknowledgement proves moves are being applied; then the kill.
-    let mut acknowledged = Vec::new();
-    let (first, status) = tasks.remove(0).await.unwrap();
-    assert_eq!(status.unwrap(), 200);
-    acknowledged.push(first);
-    app.kill();
-    for task in tasks {
-        if let (id, Ok(200)) = task.await.unwrap() {
-            acknowledged.push(id);
-        }
-    }
+    let target = |i: usize| if i.is_multiple_of(2) { "issued" } else { "voided" };
+    // Three clients move ten rewards each; the kill falls between one commit and the next.
+    let streams = (0..3)
+        .map(|stream| {
+            (stream * 10..stream * 10 + 10)
+                .map(|i: usize| {
+                    let (action, body) =
+                        if i.is_multiple_of(2) { ("approve", json!({})) } else { ("void", json!({"reason": "crash"})) };
+                    let url = app.url("/api/v1", &format!("/rewards/{}/{action}", rewards[i]));
+                    (rewards[i], app.client.post(url).bearer_auth(&member.token).json(&body))
+                })
+                .collect()
+        })
+        .collect();
+    let acknowledged = app.kill_amid(streams, 6).await;
     app.restart().await;
-    for id in acknowledged {
+    let mut moved = 0;
+    for (i, &id) in rewards.iter().enumerate() {
         let now = reward(&app, &member, id).await;
-        let i = rewards.iter().position(|&r| r == id).unwrap();
-        assert_eq!(now["status"], json!(if i % 2 == 0 { "issued" } else { "voided" }), "{now}");
+        if acknowledged.contains(&id) {
+            assert_eq!(now["status"], json!(target(i)), "acknowledged move lost: {now}");
+        }
+        // Moved whole, or not at all: its state and its history agree.
+        let expected: &[&str] = if now["status"] == json!("held") { &["held"] } else { &["held", target(i)] };
+        assert_eq!(states(&now), expected, "{now}");
+        moved += usize::from(now["status"] != json!("held"));
     }
+    assert!(moved < rewards.len(), "the kill came before the last move");
 }
 
 #[tokio::test]

@@ -15,6 +15,7 @@ mod durability;
 mod emails;
 mod exports;
 mod fraud;
+mod fraud_preview;
 mod helpers;
 mod hostile_input;
 mod identity;

@@ -45,6 +45,8 @@ mod invites;
 mod lifecycle_tests;
 #[cfg(test)]
 mod model;
+#[cfg(test)]
+mod preview_tests;
 mod rewards;
 mod signup;
 mod suspicion;

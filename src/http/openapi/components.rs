@@ -10,6 +10,7 @@ use super::{bodies, schema_ref};
 pub(super) fn components() -> utoipa::openapi::Components {
     use crate::domain::counters::{HeldByReason, RewardsByStatus};
     use crate::domain::coupon::InvalidLine;
+    use crate::domain::fraud_preview::{FraudPreview, PreviewHolds, PreviewRefusals};
     use crate::domain::pagination::Page;
     use crate::domain::plan::{Plan, PlanLimits};
     use crate::domain::webhook::Attempt;
@@ -72,6 +73,10 @@ pub(super) fn components() -> utoipa::openapi::Components {
         EmailTemplate,
         FraudInput,
         FraudRules,
+        FraudRulesPreview,
+        FraudPreview,
+        PreviewHolds,
+        PreviewRefusals,
         Widget,
         Contest,
         Campaign,

@@ -7,6 +7,7 @@ use serde::Deserialize;
 
 use super::keys::{self, campaign_row, index, participant_row};
 use super::{codec, SledStore, StoreError};
+use crate::domain::client_print::StoredPrint;
 use crate::domain::email::{self, EmailLookup};
 use crate::domain::engine::Signed;
 use crate::domain::pagination::PageRequest;
@@ -105,6 +106,10 @@ impl ParticipantStore for SledStore {
 
     async fn blocked_at(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError> {
         self.blocked_since(campaign_id, participant_id)
+    }
+
+    async fn client_print(&self, participant_id: u64) -> Result<Option<StoredPrint>, StoreError> {
+        self.signup_print(participant_id)
     }
 
     async fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
