@@ -19,7 +19,8 @@
 # Cases: durable writes (API key generation, referral signups over 100 brands and on one hot
 # brand), GET one campaign, GET participants page 1 and page 1000 of a campaign with
 # 100,000 participants, and the tracker's click endpoint (GET, and POST as the beacon sends
-# it; target 30,000 clicks/s), after which the counted clicks are checked against wrk's count.
+# it; target 30,000 clicks/s), after which the counted clicks are checked against wrk's count;
+# and one dry run of fraud rules (POST /campaigns/:id/fraud/preview) over that campaign.
 # All load comes from one address, so the server runs with its own copy of config.toml with
 # the per-address limits of the public endpoints raised; the shipped defaults stay
 # protective. Last, `refctl coupons import` of 1,000,000 codes: wall time and
@@ -216,12 +217,28 @@ echo "$CLICK_CHECK" >&2
 
 run_case "GET /participants?campaign_id page 1 ($total participants)" "/api/v1/participants?campaign_id=$HOT&page=1"
 run_case "GET /participants?campaign_id page 1000 ($total participants)" "/api/v1/participants?campaign_id=$HOT&page=1000"
+# The dry run of fraud rules replays the whole hot campaign: one request, timed end to end.
+PREVIEW_CHECK=$(python3 - "$BASE" "$KEY" "$HOT" "$total" <<'PY'
+import json, sys, time, urllib.request
+base, key, campaign, total = sys.argv[1:]
+request = urllib.request.Request(f"{base}/api/v1/campaigns/{campaign}/fraud/preview", method="POST",
+                                 data=b'{"max_referrals_per_hour": 5}',
+                                 headers={"content-type": "application/json", "X-API-Key": key})
+started = time.time()
+with urllib.request.urlopen(request, timeout=600) as answer:
+    data = json.load(answer)["data"]
+print(f"POST /campaigns/:id/fraud/preview over {int(total):,} participants: {time.time() - started:.2f} s "
+      f"({data['referrals']:,} referrals replayed, {data['held']:,} would be held)")
+PY
+)
+echo "$PREVIEW_CHECK" >&2
 # Last among the writes: every key generation revokes the key the other cases use.
 run_case "POST /members/api-key (durable write, JWT)" /api/v1/members/api-key "$WORK/api-key.lua"
 run_case "GET /api/v1/billing/plans (baseline, again)" /api/v1/billing/plans
 
 print_table
 echo "$CLICK_CHECK"
+echo "$PREVIEW_CHECK"
 
 # Coupon import: 1,000,000 codes through refctl, streamed.
 python3 -c "
