@@ -7,6 +7,7 @@ use serde_json::Value;
 use super::campaign_emails::{CampaignEmails, EmailsInput};
 use super::fraud::{FraudInput, FraudSettings};
 use super::money::parse_amount;
+use super::tiers::Tier;
 use super::ValidationError;
 
 /// How rewards are triggered.
@@ -138,9 +139,13 @@ pub struct Campaign {
     /// Its defences against farmed referrals (schema 5 of the row, `same_address` since
     /// schema 6; see `campaign_legacy`).
     pub fraud: FraudSettings,
+    /// Milestone rewards in place of one every `num_signups` (schema 7; none: as before).
+    pub tiers: Vec<Tier>,
 }
 
-pub use super::campaign_legacy::{CampaignEmailsV3, CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5};
+pub use super::campaign_legacy::{
+    CampaignEmailsV3, CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6,
+};
 
 /// Longest hold, in days.
 pub const MAX_HOLD_DAYS: u64 = 365;
@@ -179,6 +184,9 @@ pub struct CampaignInput {
     pub emails: Option<EmailsInput>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub fraud: Option<FraudInput>,
+    /// Milestone tiers (see `domain::tiers`); `null` (present) or `[]` removes them.
+    #[serde(default, deserialize_with = "super::fraud::present")]
+    pub tiers: Option<Value>,
 }
 
 /// Widget fields a member may change.
@@ -271,6 +279,7 @@ impl Campaign {
             hold_days: 0,
             emails: CampaignEmails::default(),
             fraud: FraudSettings::default(),
+            tiers: Vec::new(),
         };
         campaign.apply(input, now)?;
         Ok(campaign)
@@ -370,13 +379,16 @@ impl Campaign {
         if let Some(fraud) = &input.fraud {
             self.fraud.apply(fraud)?;
         }
+        if let Some(tiers) = &input.tiers {
+            self.tiers = super::tiers::parse(tiers)?;
+        }
         self.reward_value = normalize_reward_value(self.reward_type, self.reward_value.take())?;
         self.updated_at = now.to_owned();
         Ok(())
     }
 }
 
-fn parse_reward_type(value: &Value) -> Result<RewardType, ValidationError> {
+pub(super) fn parse_reward_type(value: &Value) -> Result<RewardType, ValidationError> {
     value
         .as_u64()
         .and_then(RewardType::from_code)
@@ -385,7 +397,10 @@ fn parse_reward_type(value: &Value) -> Result<RewardType, ValidationError> {
 
 /// Each reward type's value: cash and token an amount (required), message a text (the
 /// default message when none is given), coupon none (the code comes from the pool).
-fn normalize_reward_value(kind: RewardType, value: Option<String>) -> Result<Option<String>, ValidationError> {
+pub(super) fn normalize_reward_value(
+    kind: RewardType,
+    value: Option<String>,
+) -> Result<Option<String>, ValidationError> {
     match kind {
         RewardType::Coupon => Ok(None),
         RewardType::Cash | RewardType::Token => {

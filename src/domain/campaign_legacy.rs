@@ -137,7 +137,23 @@ pub struct CampaignV4 {
 }
 
 impl From<CampaignV4> for Campaign {
-    fn from(CampaignV4 { head: c, emails }: CampaignV4) -> Self {
+    /// Through schema 6: a campaign of schema 4 had the default fraud settings.
+    fn from(c: CampaignV4) -> Self {
+        CampaignV6 { head: c, fraud: FraudSettings::default() }.into()
+    }
+}
+
+/// A campaign as stored before milestone tiers (schema 6 of the row): the fields of schema 4,
+/// then its fraud settings. Read once, at the first start of a newer release, and rewritten
+/// as [`Campaign`] with no tiers.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV6 {
+    pub head: CampaignV4,
+    pub fraud: FraudSettings,
+}
+
+impl From<CampaignV6> for Campaign {
+    fn from(CampaignV6 { head: CampaignV4 { head: c, emails }, fraud }: CampaignV6) -> Self {
         Self {
             id: c.id,
             brand_id: c.brand_id,
@@ -156,7 +172,8 @@ impl From<CampaignV4> for Campaign {
             updated_at: c.updated_at,
             hold_days: c.hold_days,
             emails,
-            fraud: FraudSettings::default(),
+            fraud,
+            tiers: Vec::new(),
         }
     }
 }
@@ -172,6 +189,6 @@ pub struct CampaignV5 {
 
 impl From<CampaignV5> for Campaign {
     fn from(c: CampaignV5) -> Self {
-        Self { fraud: c.fraud.into(), ..c.head.into() }
+        CampaignV6 { head: c.head, fraud: c.fraud.into() }.into()
     }
 }

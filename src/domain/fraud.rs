@@ -152,7 +152,9 @@ pub struct FraudInput {
 }
 
 /// A field that is present, `null` included (`Some(Value::Null)`); absent stays `None`.
-fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<serde_json::Value>, D::Error> {
+pub(super) fn present<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<serde_json::Value>, D::Error> {
     serde_json::Value::deserialize(deserializer).map(Some)
 }
 

@@ -31,6 +31,7 @@ pub mod plan;
 pub mod referral_code;
 pub mod reward;
 pub mod stripe;
+pub mod tiers;
 pub mod webhook;
 
 pub use api_key::ApiKey;

@@ -448,7 +448,8 @@ pub struct Progress {
     /// `signup` or `visit`.
     pub goal_type: &'static str,
     pub goal: u32,
-    pub next_reward_in: u64,
+    #[serde(flatten)]
+    pub next: crate::views::NextReward,
 }
 
 /// The click endpoint's answer: outside the envelope, always 200.

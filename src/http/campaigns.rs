@@ -171,10 +171,10 @@ pub async fn upload_coupons(
 ) -> Result<HttpResponse, ApiError> {
     let body = read_body(&mut payload, declared_length(&req), MAX_COUPON_UPLOAD_BYTES).await?;
     let campaign = ownership::campaign(&state, &member, *id).await?;
-    if campaign.reward_type != crate::domain::RewardType::Coupon {
+    if !campaign.uses_coupons() {
         return Err(ApiError::refused(
             Code::NotACouponCampaign,
-            "this campaign's rewards are not coupons (reward_type 1)",
+            "this campaign's rewards are not coupons (reward_type 1, or a coupon tier)",
         ));
     }
     let parsed = match media_type(&req).as_str() {

@@ -104,7 +104,7 @@ async fn detail(
         referrer.as_ref(),
         &rewards,
         &invites,
-        (goal_count, campaign.num_signups),
+        views::next_reward(campaign, goal_count),
         blocked_at,
         &state.public_url,
     ))

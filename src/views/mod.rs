@@ -15,9 +15,11 @@ use crate::domain::{self, CampaignCounters, ReferralCode};
 mod data_rights;
 mod fraud;
 mod rewards;
+mod tiers;
 pub use data_rights::*;
 pub use fraud::*;
 pub use rewards::*;
+pub use tiers::*;
 
 /// A brand (a website).
 #[derive(Debug, Serialize, ToSchema)]
@@ -116,6 +118,8 @@ pub struct Campaign {
     pub reward_value: Option<String>,
     /// Days a new reward is held before it is issued by itself (0: issued at once).
     pub hold_days: u32,
+    /// Milestone rewards in place of one every `num_signups` (empty: none).
+    pub tiers: Vec<Tier>,
     pub widget: Widget,
     pub contest: Contest,
     pub created_at: String,
@@ -136,6 +140,7 @@ pub fn campaign(c: &domain::Campaign) -> Campaign {
         reward_invited: c.reward_invited,
         reward_value: c.reward_value.clone(),
         hold_days: c.hold_days,
+        tiers: tiers(&c.tiers),
         widget: Widget {
             mode: widget_mode(c.widget.mode),
             primary_color: c.widget.primary_color.clone(),
@@ -242,7 +247,7 @@ pub fn campaign_detail(
         goal_type: goal_type(c.goal_type),
         num_signups: c.num_signups,
         two_way: c.reward_invited,
-        coupons: (c.reward_type == domain::RewardType::Coupon).then(|| coupon_pool(pool, counters)),
+        coupons: c.uses_coupons().then(|| coupon_pool(pool, counters)),
     };
     CampaignDetail { campaign, reward, emails: campaign_emails(&c.emails), fraud: fraud_rules(&c.fraud) }
 }
@@ -338,9 +343,8 @@ pub struct ParticipantDetail {
     pub rewards_by_status: domain::counters::RewardsByStatus,
     pub invited_emails: Vec<String>,
     pub invites: Vec<Invite>,
-    /// Referrals (unique visits, or converted referrals, as the goal counts) still needed for
-    /// the next reward.
-    pub next_reward_in: u64,
+    #[serde(flatten)]
+    pub next: NextReward,
     /// When the owner blocked them (`POST /participants/:id/block`); null when not blocked.
     /// A blocked participant earns nothing, and their codes credit nothing.
     pub blocked_at: Option<String>,
@@ -351,7 +355,7 @@ pub fn participant_detail(
     referrer: Option<&domain::Participant>,
     rewards: &[domain::Reward],
     invites: &[domain::Invite],
-    (goal_count, num_signups): (u64, u32),
+    next: NextReward,
     blocked_at: Option<String>,
     site: &str,
 ) -> ParticipantDetail {
@@ -365,7 +369,7 @@ pub fn participant_detail(
         rewards_by_status: domain::counters::RewardsByStatus::of(rewards.iter().map(|r| r.status)),
         invited_emails: invites.iter().map(|i| i.email.clone()).collect(),
         invites: invites.iter().map(|i| invite(i, p.campaign_id, site)).collect(),
-        next_reward_in: domain::goal::remaining_until_reward(goal_count, num_signups),
+        next,
         blocked_at,
     }
 }

@@ -34,5 +34,6 @@ mod site;
 mod smtp_sink;
 mod stripe;
 mod tenant_isolation;
+mod tiers;
 mod webhooks;
 mod widget_signup;

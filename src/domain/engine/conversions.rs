@@ -10,7 +10,8 @@ use crate::domain::conversion::{Conversion, ConversionStatus};
 use crate::domain::counters::Counter;
 use crate::domain::event::{EventSubject, EventType};
 use crate::domain::fraud;
-use crate::domain::{goal, Campaign, GoalType, Reward, RewardReason, RewardStatus};
+use crate::domain::tiers::{self, Prize};
+use crate::domain::{Campaign, GoalType, Reward, RewardReason, RewardStatus};
 
 /// What a member reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,8 +131,9 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
             count: qualified,
         });
         // An erased referrer keeps the count, but there is nobody to reward.
-        if goal::reward_due(qualified, campaign.num_signups) && !referrer.is_erased() {
+        if let Some(prize) = tiers::prize_due(campaign, qualified).filter(|_| !referrer.is_erased()) {
             let grant = Grant {
+                prize,
                 participant_id: referrer.id,
                 reward_id: ids.referrer_reward,
                 reason: RewardReason::Referrer,
@@ -147,6 +149,7 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
                 reason: RewardReason::Invited,
                 trigger: Some(referrer.id),
                 review: fraud::review_holds(campaign, &[&participant, &referrer], &suspected),
+                prize: Prize::of_campaign(campaign),
             };
             rewards.push(decision.grant(campaign, grant, &participant, moment)?);
         }

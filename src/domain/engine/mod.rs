@@ -55,6 +55,8 @@ mod suspicion_tests;
 mod tally;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tier_tests;
 mod visit;
 
 pub use block::{decide_block, Block, BlockRefusal, BLOCKED_VOID_REASON};
@@ -84,6 +86,7 @@ use super::digest::DigestMark;
 use super::email::EmailLookup;
 use super::event::{Event, EventSubject, EventType};
 use super::reward::HoldReason;
+use super::tiers::Prize;
 use super::webhook::PendingDelivery;
 use super::{Campaign, Coupon, Invite, Participant, Reward, RewardReason, RewardStatus, RewardType};
 
@@ -375,8 +378,8 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
             id: grant.reward_id,
             participant_id: grant.participant_id,
             campaign_id: campaign.id,
-            kind: campaign.reward_type,
-            value: (campaign.reward_type != RewardType::Coupon).then(|| campaign.reward_value.clone()).flatten(),
+            kind: grant.prize.kind,
+            value: grant.prize.value,
             status: RewardStatus::Held,
             reason: grant.reason,
             trigger_participant_id: grant.trigger,
@@ -456,4 +459,6 @@ struct Grant {
     trigger: Option<u64>,
     /// Why it is held for the member's review (`fraud::review_holds`); empty: not.
     review: Vec<HoldReason>,
+    /// What it is: the campaign's reward, or a milestone tier's (`tiers::prize_due`).
+    prize: Prize,
 }

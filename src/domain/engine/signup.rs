@@ -13,8 +13,9 @@ use crate::domain::client_print::ClientPrint;
 use crate::domain::counters::Counter;
 use crate::domain::event::{EventSubject, EventType};
 use crate::domain::fraud::{self, DisposablePolicy};
+use crate::domain::tiers::{self, Prize};
 use crate::domain::webhook::PendingDelivery;
-use crate::domain::{goal, Campaign, EmailAddress, GoalType, Participant, Reward, RewardReason};
+use crate::domain::{Campaign, EmailAddress, GoalType, Participant, Reward, RewardReason};
 
 /// Who is signing up.
 #[derive(Debug, Clone)]
@@ -245,8 +246,10 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
             accepted.accepted_at = Some(now.to_owned());
             decision.writes.push(Write::Invite(accepted));
         }
-        if campaign.goal_type == GoalType::Signup && goal::reward_due(referrer.referrals, campaign.num_signups) {
+        let due = tiers::prize_due(campaign, referrer.referrals).filter(|_| campaign.goal_type == GoalType::Signup);
+        if let Some(prize) = due {
             let grant = Grant {
+                prize,
                 participant_id: referrer.id,
                 reward_id: ids.referrer_reward,
                 reason: RewardReason::Referrer,
@@ -263,6 +266,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 reason: RewardReason::Invited,
                 trigger: Some(referrer.id),
                 review: fraud::review_holds(campaign, &[&participant, referrer], &suspected),
+                prize: Prize::of_campaign(campaign),
             };
             reward = Some(decision.grant(campaign, grant, &participant, moment)?);
         }

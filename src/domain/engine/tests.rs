@@ -35,6 +35,7 @@ pub(super) fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool)
         hold_days: 0,
         emails: Default::default(),
         fraud: Default::default(),
+        tiers: Vec::new(),
     }
 }
 

@@ -3,8 +3,9 @@
 
 use super::{BrandReads, Decision, Grant, Moment, Write};
 use crate::domain::counters::Counter;
+use crate::domain::tiers;
 use crate::domain::webhook::PendingDelivery;
-use crate::domain::{goal, Campaign, GoalType, Reward, RewardReason};
+use crate::domain::{Campaign, GoalType, Reward, RewardReason};
 
 /// What a visit of a referral link did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,8 +46,10 @@ pub fn decide_visit<R: BrandReads + ?Sized>(
         decision.writes.push(Write::Visit { campaign_id: campaign.id, participant_id: participant.id, visitor });
         participant.visits += 1;
         decision.count(campaign.id, Counter::Visits, 1);
-        if campaign.goal_type == GoalType::Visit && goal::reward_due(participant.visits, campaign.num_signups) {
+        let due = tiers::prize_due(campaign, participant.visits).filter(|_| campaign.goal_type == GoalType::Visit);
+        if let Some(prize) = due {
             let grant = Grant {
+                prize,
                 participant_id: participant.id,
                 reward_id,
                 reason: RewardReason::Referrer,

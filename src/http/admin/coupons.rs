@@ -9,7 +9,6 @@ use futures_util::StreamExt;
 use super::AdminToken;
 use crate::actors::brand::ImportCoupons;
 use crate::domain::coupon::{InvalidLine, ParsedCodes};
-use crate::domain::RewardType;
 use crate::http::answers::{CouponImport, ImportedPool};
 use crate::http::json::media_type;
 use crate::http::Code;
@@ -43,10 +42,10 @@ pub async fn import(
     mut payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = state.store.campaign(*id).await?.ok_or_else(|| ApiError::not_found("campaign"))?;
-    if campaign.reward_type != RewardType::Coupon {
+    if !campaign.uses_coupons() {
         return Err(ApiError::refused(
             Code::NotACouponCampaign,
-            "this campaign's rewards are not coupons (reward_type 1)",
+            "this campaign's rewards are not coupons (reward_type 1, or a coupon tier)",
         ));
     }
     if !matches!(media_type(&req).as_str(), "text/csv" | "text/plain") {

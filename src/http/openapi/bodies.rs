@@ -81,6 +81,22 @@ pub struct CampaignInput {
     pub contest: Option<ContestInput>,
     pub emails: Option<EmailsInput>,
     pub fraud: Option<FraudInput>,
+    /// Milestone tiers in rising order of `referrals` (at most 20), each earned once when
+    /// the goal's count reaches it, in place of one reward every `num_signups`; null or []
+    /// removes them.
+    pub tiers: Option<Vec<TierInput>>,
+}
+
+/// One milestone tier, as a campaign's body gives it.
+#[derive(ToSchema, Serialize)]
+pub struct TierInput {
+    /// 1 to 1,000,000, more than the tier before's.
+    #[schema(minimum = 1, maximum = 1000000)]
+    pub referrals: u64,
+    /// 1 coupon (from the campaign's pool), 3 message, 5 cash.
+    pub reward_type: u32,
+    /// The cash amount (required for cash) or the message; none for a coupon.
+    pub reward_value: Option<String>,
 }
 
 /// A campaign's fraud settings, as its body changes them.

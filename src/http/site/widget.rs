@@ -177,6 +177,6 @@ pub async fn progress(state: web::Data<AppState>, req: HttpRequest) -> Result<Ht
         unique_visits: participant.visits,
         goal_type: views::goal_type(campaign.goal_type),
         goal: campaign.num_signups,
-        next_reward_in: crate::domain::goal::remaining_until_reward(count, campaign.num_signups),
+        next: views::next_reward(&campaign, count),
     }))
 }

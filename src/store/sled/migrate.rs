@@ -6,7 +6,7 @@ use super::decisions::{id_counter_key, issued_value, member_reward_value};
 use super::keys::{index, participant_row};
 use super::participants::inbox_key;
 use super::{codec, keys, SledStore, StoreError};
-use crate::domain::campaign::{CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5};
+use crate::domain::campaign::{CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6};
 use crate::domain::ids::IdKind;
 use crate::domain::participant::ParticipantV1;
 use crate::domain::reward::RewardV1;
@@ -30,6 +30,8 @@ const CAMPAIGNS_V4: &str = "campaigns.v4";
 const CAMPAIGNS_V5: &str = "campaigns.v5";
 /// Marker in `meta`: campaigns are stored with `fraud.same_address` (schema 6 of the row).
 const CAMPAIGNS_V6: &str = "campaigns.v6";
+/// Marker in `meta`: campaigns are stored with their milestone tiers (schema 7 of the row).
+const CAMPAIGNS_V7: &str = "campaigns.v7";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
 /// the member's reward index.
 const REWARDS_V2: &str = "rewards.v2";
@@ -138,7 +140,7 @@ impl SledStore {
         self.upgrade_rows::<ParticipantV1, Participant>(PARTICIPANTS_V2, &self.participants)
     }
 
-    /// Schema 1 rows become the current shape at once; then schema 2 rows do, then 3, 4 and 5. Each step
+    /// Schema 1 rows become the current shape at once; then schema 2 rows do, then 3, 4, 5 and 6. Each step
     /// tries the current shape first, and a row of an older shape never reads as a newer one
     /// (it ends before the newer fields).
     fn migrate_campaigns(&self) -> Result<u64, StoreError> {
@@ -146,7 +148,8 @@ impl SledStore {
             + self.upgrade_rows::<CampaignV2, Campaign>(CAMPAIGNS_V3, &self.campaigns)?
             + self.upgrade_rows::<CampaignV3, Campaign>(CAMPAIGNS_V4, &self.campaigns)?
             + self.upgrade_rows::<CampaignV4, Campaign>(CAMPAIGNS_V5, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV5, Campaign>(CAMPAIGNS_V6, &self.campaigns)?)
+            + self.upgrade_rows::<CampaignV5, Campaign>(CAMPAIGNS_V6, &self.campaigns)?
+            + self.upgrade_rows::<CampaignV6, Campaign>(CAMPAIGNS_V7, &self.campaigns)?)
     }
 
     fn migrate_webhooks(&self) -> Result<u64, StoreError> {
@@ -353,6 +356,9 @@ impl SledStore {
     }
 }
 
+#[cfg(test)]
+#[path = "migrate_campaign_tests.rs"]
+mod campaign_tests;
 #[cfg(test)]
 #[path = "migrate_tests.rs"]
 mod tests;

@@ -1,0 +1,154 @@
+//! The migrations of campaign rows: each older shape of the row (schemas 2 to 6), read once
+//! and rewritten as the current one, its fields kept and the new ones at their defaults.
+
+use serde::Serialize;
+
+use super::*;
+
+/// A campaign as schema 2 stored it: held 14 days, a conversion goal of 2.
+fn schema_2_campaign() -> CampaignV2 {
+    use crate::domain::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
+    CampaignV2 {
+        id: 3,
+        brand_id: 5,
+        member_id: 2,
+        name: "Held".into(),
+        type_id: 1,
+        reward_type: RewardType::Cash,
+        goal_type: GoalType::Conversion,
+        num_signups: 2,
+        publish: Publish::Private,
+        reward_invited: true,
+        reward_value: Some("5.00".into()),
+        widget: WidgetSettings::default(),
+        contest: Contest::default(),
+        created_at: "2026-01-01T00:00:00Z".into(),
+        updated_at: "2026-01-02T00:00:00Z".into(),
+        hold_days: 14,
+    }
+}
+
+/// Stores `old` (an older shape) as campaign 3 and `current` as campaign 4, takes back
+/// `marker` (the step that migrates `old`'s shape), and migrates: checks that only the old row
+/// is rewritten, that the current one stays as it is and that the step runs once. Campaign 3
+/// as migrated.
+/// An old shape written as a head struct and the fields that came after it must encode to
+/// the head's fields then those, with nothing between: the flat row an older release wrote.
+fn assert_flat(whole: &impl Serialize, head: &impl Serialize, tail: &impl Serialize) {
+    let mut flat = codec::encode(head).unwrap();
+    flat.extend_from_slice(&codec::encode(tail).unwrap()[1..]);
+    assert_eq!(codec::encode(whole).unwrap(), flat);
+}
+
+fn migrate_one_campaign(old: &impl Serialize, current: &Campaign, marker: &str) -> Campaign {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    store.campaigns.insert(keys::id(3), codec::encode(old).unwrap()).unwrap();
+    assert_eq!(current.id, 4);
+    store.campaigns.insert(keys::id(4), codec::encode(current).unwrap()).unwrap();
+    store.meta.remove(marker).unwrap();
+
+    assert_eq!(store.migrate().unwrap(), 1, "the old row only");
+    let kept: Campaign = SledStore::read(&store.campaigns, keys::id(4)).unwrap().unwrap();
+    assert_eq!(&kept, current, "a row in the current shape stays as it is");
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+    SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap()
+}
+
+#[test]
+fn campaigns_stored_before_emails_keep_every_field_and_get_every_email_off() {
+    use crate::domain::campaign::GoalType;
+    use crate::domain::campaign_emails::CampaignEmails;
+    let old = schema_2_campaign();
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.emails.welcome.enabled = true;
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V3);
+    assert_eq!((migrated.hold_days, migrated.goal_type, migrated.num_signups), (14, GoalType::Conversion, 2));
+    assert_eq!(migrated.emails, CampaignEmails::default());
+}
+
+#[test]
+fn campaigns_stored_before_the_digest_keep_their_emails_and_get_the_digest_off() {
+    use crate::domain::campaign_emails::{CampaignEmails, EmailTemplate};
+    let defaults = CampaignEmails::default();
+    let welcome =
+        EmailTemplate { enabled: true, subject: "Hi {{name}}".into(), text: "Your link: {{referral_link}}".into() };
+    let mut old = CampaignV3::from(schema_2_campaign());
+    old.emails.welcome = welcome.clone();
+    assert_flat(&old, &old.head, &old.emails);
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.emails.digest.enabled = true;
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V4);
+    assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
+    assert_eq!(migrated.emails.welcome, welcome);
+    assert_eq!(migrated.emails.digest, defaults.digest);
+    assert!(!migrated.emails.digest.enabled);
+}
+
+#[test]
+fn campaigns_stored_before_fraud_settings_keep_their_fields_and_compare_inboxes() {
+    use crate::domain::campaign_emails::CampaignEmails;
+    use crate::domain::fraud::FraudSettings;
+    let mut old = CampaignV4::from(CampaignV3::from(schema_2_campaign()));
+    old.emails.digest.enabled = true;
+    assert_flat(&old, &old.head, &old.emails);
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.fraud.canonical_emails = false;
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V5);
+    assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
+    assert!(migrated.emails.digest.enabled && !migrated.emails.welcome.enabled);
+    assert_ne!(migrated.emails, CampaignEmails::default());
+    assert_eq!(migrated.fraud, FraudSettings::default());
+}
+
+#[test]
+fn campaigns_stored_before_same_address_keep_their_fraud_settings() {
+    use crate::domain::fraud::{DisposablePolicy, FraudSettingsV1, SameAddressPolicy};
+    let mut head = CampaignV4::from(CampaignV3::from(schema_2_campaign()));
+    head.emails.digest.enabled = true;
+    let fraud = FraudSettingsV1 {
+        canonical_emails: false,
+        disposable_emails: DisposablePolicy::Refuse,
+        max_referrals_per_hour: 7,
+        max_signups_per_address_per_hour: 9,
+    };
+    let old = CampaignV5 { head, fraud };
+    assert_flat(&old, &old.head, &old.fraud);
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.fraud.same_address = SameAddressPolicy::Off;
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V6);
+    assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
+    assert!(migrated.emails.digest.enabled);
+    let settings = &migrated.fraud;
+    assert_eq!((settings.canonical_emails, settings.disposable_emails), (false, DisposablePolicy::Refuse));
+    assert_eq!((settings.max_referrals_per_hour, settings.max_signups_per_address_per_hour), (7, 9));
+    assert_eq!(settings.same_address, SameAddressPolicy::Address, "the rule starts at its default");
+}
+
+#[test]
+fn campaigns_stored_before_tiers_keep_their_settings_and_have_none() {
+    use crate::domain::fraud::{FraudSettings, SameAddressPolicy};
+    use crate::domain::tiers::Tier;
+    use crate::domain::RewardType;
+    let mut head = CampaignV4::from(CampaignV3::from(schema_2_campaign()));
+    head.emails.digest.enabled = true;
+    let fraud = FraudSettings { same_address: SameAddressPolicy::AddressAndAgent, ..FraudSettings::default() };
+    let old = CampaignV6 { head, fraud: fraud.clone() };
+    assert_flat(&old, &old.head, &old.fraud);
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.tiers = vec![Tier { referrals: 3, reward_type: RewardType::Cash, reward_value: Some("5.00".into()) }];
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V7);
+    assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
+    assert!(migrated.emails.digest.enabled);
+    assert_eq!((&migrated.fraud, migrated.tiers.len()), (&fraud, 0));
+}
