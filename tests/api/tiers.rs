@@ -103,3 +103,50 @@ async fn tiers_are_checked_and_can_be_removed() {
         expect_status(app.put_json("/api/v1", &path, &member.bearer(), &json!({"tiers": null})).await, 200).await;
     assert_eq!(removed["data"]["tiers"], json!([]));
 }
+
+#[tokio::test]
+async fn tiers_reached_before_a_sigkill_are_earned_once_and_the_rest_after_restart() {
+    let mut app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.unlimited_member("tiers-crash").await;
+    let brand = app.brand(&member, "https://tiers-crash.example.com").await;
+    let tiers = json!([
+        {"referrals": 2, "reward_type": 5, "reward_value": "2"},
+        {"referrals": 6, "reward_type": 5, "reward_value": "6"},
+        {"referrals": 12, "reward_type": 5, "reward_value": "12"},
+        {"referrals": 30, "reward_type": 5, "reward_value": "30"},
+    ]);
+    let fields =
+        json!({"reward_type": 5, "reward_value": "1", "tiers": tiers, "fraud": {"max_referrals_per_hour": null}});
+    let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+    let ann = app.participant(&member, campaign, "ann@tiers-crash.example").await;
+    let code = ann["referral_code"].as_str().unwrap().to_owned();
+    // Three clients refer eight friends each; the kill falls between one commit and the next.
+    let streams = (0..3)
+        .map(|stream| {
+            (0..8)
+                .map(|n| {
+                    let body = json!({"referral_code": code, "email": format!("s{stream}n{n}@tiers-crash.example")});
+                    let url = app.url("/api/v1", "/signups/referral");
+                    ((), app.client.post(url).bearer_auth(&member.token).json(&body))
+                })
+                .collect()
+        })
+        .collect();
+    let acknowledged = app.kill_amid(streams, 7).await.len() as u64;
+    app.restart().await;
+    let values = |detail: &Value| -> Vec<Value> {
+        detail["rewards"].as_array().unwrap().iter().map(|r| r["value"].clone()).collect()
+    };
+    let kept = detail(&app, &member, &ann["id"]).await;
+    let referrals = kept["referrals"].as_u64().unwrap();
+    assert!(referrals >= acknowledged && referrals < 24, "{kept}");
+    let reached: Vec<Value> =
+        [2, 6, 12].iter().filter(|&&n| n <= referrals).map(|n| json!(format!("{n}.00"))).collect();
+    assert_eq!(values(&kept), reached, "one reward per tier the kept referrals reached: {kept}");
+    // The count goes on from where the crash left it: the rest are earned once each.
+    for n in referrals..30 {
+        expect_status(app.refer(&member, &code, &format!("after{n}@tiers-crash.example")).await, 201).await;
+    }
+    let done = detail(&app, &member, &ann["id"]).await;
+    assert_eq!(values(&done), ["2.00", "6.00", "12.00", "30.00"].map(|v| json!(v)), "{done}");
+}

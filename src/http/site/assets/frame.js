@@ -116,10 +116,19 @@
     call("GET", "/progress?code=" + encodeURIComponent(p.referral_code)).then(function (r) {
       if (r.status !== 200) return;
       var g = r.body.data;
-      progress.textContent = g.referrals + (g.referrals === 1 ? " friend" : " friends") + " joined \u00b7 " +
-        g.next_reward_in + " more for your next reward";
+      var joined = g.referrals + (g.referrals === 1 ? " friend" : " friends") + " joined \u00b7 ";
+      // A tiered campaign counts toward its next tier; past the last, every reward is earned.
+      var target = g.next_tier ? g.next_tier.referrals : g.goal, left = g.next_reward_in;
+      if (left === null) {
+        progress.textContent = joined + "every reward earned";
+        target = 1; left = 0;
+      } else if (g.next_tier) {
+        progress.textContent = joined + left + " more for your next reward (at " + target + ")";
+      } else {
+        progress.textContent = joined + left + " more for your next reward";
+      }
       var bar = el("div", { class: "bar" }), fill = el("span");
-      fill.style.width = Math.round(100 * (g.goal - g.next_reward_in) / g.goal) + "%";
+      fill.style.width = Math.round(100 * (target - left) / target) + "%";
       bar.append(fill);
       progress.append(bar);
       resize();
