@@ -20,7 +20,8 @@
 # brand), GET one campaign, GET participants page 1 and page 1000 of a campaign with
 # 100,000 participants, and the tracker's click endpoint (GET, and POST as the beacon sends
 # it; target 30,000 clicks/s), after which the counted clicks are checked against wrk's count;
-# and one dry run of fraud rules (POST /campaigns/:id/fraud/preview) over that campaign.
+# and one dry run of fraud rules (POST /campaigns/:id/fraud/preview) over that campaign, and
+# reads of its leaderboard (GET /campaigns/:id/leaderboard).
 # All load comes from one address, so the server runs with its own copy of config.toml with
 # the per-address limits of the public endpoints raised; the shipped defaults stay
 # protective. Last, `refctl coupons import` of 1,000,000 codes: wall time and
@@ -217,6 +218,9 @@ echo "$CLICK_CHECK" >&2
 
 run_case "GET /participants?campaign_id page 1 ($total participants)" "/api/v1/participants?campaign_id=$HOT&page=1"
 run_case "GET /participants?campaign_id page 1000 ($total participants)" "/api/v1/participants?campaign_id=$HOT&page=1000"
+# The leaderboard of the same campaign: its referrers ranked, read from the kept board.
+run_case "GET /campaigns/:id/leaderboard ($total participants)" "/api/v1/campaigns/$HOT/leaderboard"
+run_case "GET /campaigns/:id/leaderboard?period=week&limit=100" "/api/v1/campaigns/$HOT/leaderboard?period=week&limit=100"
 # The dry run of fraud rules replays the whole hot campaign: one request, timed end to end.
 PREVIEW_CHECK=$(python3 - "$BASE" "$KEY" "$HOT" "$total" <<'PY'
 import json, sys, time, urllib.request

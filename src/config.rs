@@ -148,8 +148,8 @@ pub struct RewardsConfig {
     /// Seconds in one day of a campaign's `hold_days`. A day, unless shortened to try a hold
     /// out (or to test one) without waiting days.
     pub hold_day_seconds: u64,
-    /// Milliseconds between two looks for holds that have ended. A reward is issued at most
-    /// this long after its hold ends.
+    /// Milliseconds between two looks for holds and contests that have ended. A reward is
+    /// issued, and a contest's winners recorded, at most this long after the end.
     pub release_interval_ms: u64,
 }
 

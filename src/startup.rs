@@ -71,6 +71,8 @@ pub struct Application {
     tally_task: tokio::task::JoinHandle<()>,
     /// The task that issues held rewards whose hold period ended.
     hold_task: tokio::task::JoinHandle<()>,
+    /// The task that records the winners of contests whose window ended.
+    contest_task: tokio::task::JoinHandle<()>,
     /// Composes the daily digests; none when the server sends no email.
     digest_task: Option<tokio::task::JoinHandle<()>>,
 }
@@ -194,6 +196,13 @@ impl Application {
             Duration::from_millis(config.rewards.release_interval_ms),
             move |deliveries| hold_wake.do_send(crate::webhooks::NewDeliveries(deliveries)),
         );
+        let contest_wake = webhooks.clone();
+        let contest_task = crate::actors::contests::start(
+            store.clone(),
+            brands.clone(),
+            Duration::from_millis(config.rewards.release_interval_ms),
+            move |deliveries| contest_wake.do_send(crate::webhooks::NewDeliveries(deliveries)),
+        );
         let state = web::Data::new(AppState {
             store: store.clone(),
             auth,
@@ -263,6 +272,7 @@ impl Application {
             tallies,
             tally_task,
             hold_task,
+            contest_task,
             digest_task,
         })
     }
@@ -290,6 +300,7 @@ impl Application {
         // Counts gathered since the last hand-over reach the store before the final flush.
         self.tally_task.abort();
         self.hold_task.abort();
+        self.contest_task.abort();
         if let Some(task) = &self.digest_task {
             task.abort();
         }

@@ -62,11 +62,10 @@ pub fn start(
     every: Duration,
     deliver: impl Fn(Vec<PendingDelivery>) + 'static,
 ) -> tokio::task::JoinHandle<()> {
-    actix::spawn(async move {
-        let mut tick = tokio::time::interval(every);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
+    let deliver = std::rc::Rc::new(deliver);
+    super::every(every, move || {
+        let (store, brands, deliver) = (store.clone(), brands.clone(), deliver.clone());
+        async move {
             match release_due(&store, &brands).await {
                 Ok(released) if !released.rewards.is_empty() => {
                     tracing::info!(rewards = released.rewards.len(), "hold periods ended; rewards issued");

@@ -10,11 +10,30 @@
 //! mailbox, so the next message is not held up by the flush.
 
 pub mod brand;
+pub mod contests;
 pub mod digests;
 pub mod holds;
 pub mod registry;
 pub mod tallies;
 
 pub use brand::{BrandActor, BrandError, BrandSettings};
+
+/// Runs `look` every `every` until the returned task is aborted; a look that overruns delays
+/// the next rather than bunching them up. The clock of the tasks that act when a time passes
+/// (holds, contests).
+pub fn every<F, Look>(every: std::time::Duration, mut look: F) -> tokio::task::JoinHandle<()>
+where
+    F: FnMut() -> Look + 'static,
+    Look: std::future::Future<Output = ()> + 'static,
+{
+    actix::spawn(async move {
+        let mut tick = tokio::time::interval(every);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            look().await;
+        }
+    })
+}
 pub use registry::BrandRegistry;
 pub use tallies::Tallies;

@@ -104,15 +104,6 @@ impl Default for WidgetSettings {
     }
 }
 
-/// A referral contest run alongside the campaign (a leaderboard period with a prize).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Contest {
-    pub enabled: bool,
-    pub starts_at: Option<String>,
-    pub ends_at: Option<String>,
-    pub prize: Option<String>,
-}
-
 /// A campaign as stored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Campaign {
@@ -141,11 +132,19 @@ pub struct Campaign {
     pub fraud: FraudSettings,
     /// Milestone rewards in place of one every `num_signups` (schema 7; none: as before).
     pub tiers: Vec<Tier>,
+    /// Who may read its leaderboard (schema 8).
+    pub leaderboard: LeaderboardSettings,
+    /// Its waitlist (schema 8; stored ahead of the waitlist itself, which comes next in
+    /// issue 18: not in the API until it does something).
+    pub waitlist: WaitlistSettings,
 }
 
 pub use super::campaign_legacy::{
-    CampaignEmailsV3, CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6,
+    CampaignEmailsV3, CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7,
 };
+pub use super::contest::{Contest, ContestInput};
+use super::leaderboard::{LeaderboardInput, LeaderboardSettings};
+use super::waitlist::WaitlistSettings;
 
 /// Longest hold, in days.
 pub const MAX_HOLD_DAYS: u64 = 365;
@@ -187,6 +186,8 @@ pub struct CampaignInput {
     /// Milestone tiers (see `domain::tiers`); `null` (present) or `[]` removes them.
     #[serde(default, deserialize_with = "super::fraud::present")]
     pub tiers: Option<Value>,
+    #[serde(default, deserialize_with = "crate::domain::object")]
+    pub leaderboard: Option<LeaderboardInput>,
 }
 
 /// Widget fields a member may change.
@@ -197,16 +198,6 @@ pub struct WidgetInput {
     pub primary_color: Option<String>,
     pub button_text: Option<String>,
     pub headline: Option<String>,
-}
-
-/// Contest fields a member may change.
-#[derive(Debug, Default, Deserialize, Serialize)]
-#[serde(expecting = "a JSON object of contest settings")]
-pub struct ContestInput {
-    pub enabled: Option<bool>,
-    pub starts_at: Option<String>,
-    pub ends_at: Option<String>,
-    pub prize: Option<String>,
 }
 
 fn err(field: &'static str, message: impl Into<String>) -> ValidationError {
@@ -235,11 +226,11 @@ fn text(field: &'static str, value: &Value, max_chars: usize) -> Result<String, 
     Ok(s.to_owned())
 }
 
-fn short_text(field: &'static str, value: &str, max_chars: usize) -> Result<String, ValidationError> {
+pub(super) fn short_text(field: &'static str, value: &str, max_chars: usize) -> Result<String, ValidationError> {
     text(field, &Value::String(value.to_owned()), max_chars)
 }
 
-fn timestamp(field: &'static str, value: &str) -> Result<String, ValidationError> {
+pub(super) fn timestamp(field: &'static str, value: &str) -> Result<String, ValidationError> {
     chrono::DateTime::parse_from_rfc3339(value.trim())
         .map(|t| t.with_timezone(&chrono::Utc).to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
         .map_err(|_| err(field, format!("{field} must be an RFC 3339 timestamp such as 2026-12-31T23:59:59Z")))
@@ -280,6 +271,8 @@ impl Campaign {
             emails: CampaignEmails::default(),
             fraud: FraudSettings::default(),
             tiers: Vec::new(),
+            leaderboard: LeaderboardSettings::default(),
+            waitlist: WaitlistSettings::default(),
         };
         campaign.apply(input, now)?;
         Ok(campaign)
@@ -355,23 +348,10 @@ impl Campaign {
             }
         }
         if let Some(c) = &input.contest {
-            if let Some(enabled) = c.enabled {
-                self.contest.enabled = enabled;
-            }
-            if let Some(t) = &c.starts_at {
-                self.contest.starts_at = Some(timestamp("contest.starts_at", t)?);
-            }
-            if let Some(t) = &c.ends_at {
-                self.contest.ends_at = Some(timestamp("contest.ends_at", t)?);
-            }
-            if let Some(p) = &c.prize {
-                self.contest.prize = Some(short_text("contest.prize", p, 500)?);
-            }
-            if let (Some(start), Some(end)) = (&self.contest.starts_at, &self.contest.ends_at) {
-                if end <= start {
-                    return Err(err("contest.ends_at", "contest.ends_at must be after contest.starts_at"));
-                }
-            }
+            self.contest.apply(c)?;
+        }
+        if let Some(l) = &input.leaderboard {
+            self.leaderboard.apply(l)?;
         }
         if let Some(emails) = &input.emails {
             self.emails.apply(emails)?;

@@ -3,9 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
+use super::campaign::{GoalType, Publish, RewardType, WidgetSettings};
 use super::campaign_emails::{CampaignEmails, EmailTemplate};
+use super::contest::ContestV1;
 use super::fraud::{FraudSettings, FraudSettingsV1};
+use super::tiers::Tier;
 use super::Campaign;
 
 /// A campaign as stored before reward holds (schema 1 of the row). Read once, at the first
@@ -24,7 +26,7 @@ pub struct CampaignV1 {
     pub reward_invited: bool,
     pub reward_value: Option<String>,
     pub widget: WidgetSettings,
-    pub contest: Contest,
+    pub contest: ContestV1,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -70,7 +72,7 @@ pub struct CampaignV2 {
     pub reward_invited: bool,
     pub reward_value: Option<String>,
     pub widget: WidgetSettings,
-    pub contest: Contest,
+    pub contest: ContestV1,
     pub created_at: String,
     pub updated_at: String,
     pub hold_days: u32,
@@ -153,7 +155,26 @@ pub struct CampaignV6 {
 }
 
 impl From<CampaignV6> for Campaign {
-    fn from(CampaignV6 { head: CampaignV4 { head: c, emails }, fraud }: CampaignV6) -> Self {
+    /// Through schema 7: a campaign of schema 6 had no tiers.
+    fn from(head: CampaignV6) -> Self {
+        CampaignV7 { head, tiers: Vec::new() }.into()
+    }
+}
+
+/// A campaign as stored before contest places, leaderboards and waitlists (schema 7 of the
+/// row): the fields of schema 6, then its tiers. Read once, at the first start of a newer
+/// release, and rewritten as [`Campaign`] with 3 contest places, a private leaderboard and
+/// no waitlist.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV7 {
+    pub head: CampaignV6,
+    pub tiers: Vec<Tier>,
+}
+
+impl From<CampaignV7> for Campaign {
+    fn from(
+        CampaignV7 { head: CampaignV6 { head: CampaignV4 { head: c, emails }, fraud }, tiers }: CampaignV7,
+    ) -> Self {
         Self {
             id: c.id,
             brand_id: c.brand_id,
@@ -167,13 +188,15 @@ impl From<CampaignV6> for Campaign {
             reward_invited: c.reward_invited,
             reward_value: c.reward_value,
             widget: c.widget,
-            contest: c.contest,
+            contest: c.contest.into(),
             created_at: c.created_at,
             updated_at: c.updated_at,
             hold_days: c.hold_days,
             emails,
             fraud,
-            tiers: Vec::new(),
+            tiers,
+            leaderboard: Default::default(),
+            waitlist: Default::default(),
         }
     }
 }

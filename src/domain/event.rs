@@ -21,16 +21,22 @@ pub enum EventType {
     RewardFulfilled,
     /// A participant converted (a purchase, a paid invoice).
     ConversionCreated,
+    /// A campaign's contest ended and its winners were recorded.
+    ContestEnded,
+    /// The owner admitted a participant from the campaign's waitlist.
+    WaitlistAdmitted,
 }
 
 impl EventType {
-    pub const ALL: [EventType; 6] = [
+    pub const ALL: [EventType; 8] = [
         EventType::ParticipantSignup,
         EventType::RewardHeld,
         EventType::RewardIssued,
         EventType::RewardVoided,
         EventType::RewardFulfilled,
         EventType::ConversionCreated,
+        EventType::ContestEnded,
+        EventType::WaitlistAdmitted,
     ];
 
     /// The `type` of the payload, as receivers see it.
@@ -42,6 +48,8 @@ impl EventType {
             EventType::RewardVoided => "reward.voided",
             EventType::RewardFulfilled => "reward.fulfilled",
             EventType::ConversionCreated => "conversion.created",
+            EventType::ContestEnded => "contest.ended",
+            EventType::WaitlistAdmitted => "waitlist.admitted",
         }
     }
 
@@ -99,6 +107,10 @@ pub enum EventSubject {
     Reward { reward: Box<Reward>, participant: Participant },
     /// A conversion and whose it is.
     Conversion { conversion: Box<super::conversion::Conversion>, participant: Participant },
+    /// A contest's result, and its winners as they were, best first.
+    ContestEnded { result: Box<super::contest::ContestResult>, winners: Vec<Participant> },
+    /// A participant let in from the waitlist, and when.
+    WaitlistAdmitted { participant: Participant, admitted_at: String },
 }
 
 /// An event as stored: its id (the `webhook-id` receivers see, `evt_<id>`), its kind, when
@@ -116,33 +128,39 @@ pub struct Event {
 impl Event {
     /// The participants this event keeps a copy of.
     pub fn participant_ids(&self) -> Vec<u64> {
-        vec![self.subject.participant().id]
+        self.subject.participants().into_iter().map(|p| p.id).collect()
     }
 
     /// Erases the copy of participant `id` (see [`Participant::erase`]); whether there was one.
     pub fn forget(&mut self, id: u64) -> bool {
-        let participant = self.subject.participant_mut();
-        let found = participant.id == id;
-        if found {
+        let mut found = false;
+        for participant in self.subject.participants_mut().into_iter().filter(|p| p.id == id) {
             participant.erase();
+            found = true;
         }
         found
     }
 }
 
 impl EventSubject {
-    /// Whose event it is.
-    pub fn participant(&self) -> &Participant {
+    /// Whose event it is: one participant, or a contest's winners.
+    pub fn participants(&self) -> Vec<&Participant> {
         match self {
-            EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => p,
-            EventSubject::Conversion { participant, .. } => participant,
+            EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => vec![p],
+            EventSubject::Conversion { participant, .. } | EventSubject::WaitlistAdmitted { participant, .. } => {
+                vec![participant]
+            }
+            EventSubject::ContestEnded { winners, .. } => winners.iter().collect(),
         }
     }
 
-    fn participant_mut(&mut self) -> &mut Participant {
+    fn participants_mut(&mut self) -> Vec<&mut Participant> {
         match self {
-            EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => p,
-            EventSubject::Conversion { participant, .. } => participant,
+            EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => vec![p],
+            EventSubject::Conversion { participant, .. } | EventSubject::WaitlistAdmitted { participant, .. } => {
+                vec![participant]
+            }
+            EventSubject::ContestEnded { winners, .. } => winners.iter_mut().collect(),
         }
     }
 }

@@ -48,6 +48,7 @@ pub mod health;
 pub mod idempotency;
 pub mod json;
 pub mod landers;
+pub mod leaderboards;
 pub mod members;
 pub mod openapi;
 pub mod ownership;
@@ -111,6 +112,8 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}/participants.csv").get(exports::participants))
         .service(resource("/campaigns/{id}/rewards.csv").get(exports::rewards))
         .service(resource("/campaigns/{id}/fraud/preview").post(fraud::preview))
+        .service(resource("/campaigns/{id}/leaderboard").get(leaderboards::leaderboard))
+        .service(resource("/campaigns/{id}/contest").get(leaderboards::contest))
         .service(resource("/participants").get(participants::list))
         .service(resource("/participants/{id}").get(participants::get).delete(data_rights::erase))
         .service(resource("/participants/{id}/export").get(data_rights::export))

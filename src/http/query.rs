@@ -12,7 +12,7 @@ use super::error::ApiError;
 use crate::domain::pagination::PageRequest;
 use crate::http::Code;
 
-/// `?page=&limit=&brand_id=&campaign_id=&days=&email=&search=&referred_by=&status=&participant_id=`: every
+/// `?page=&limit=&brand_id=&campaign_id=&days=&email=&search=&referred_by=&status=&participant_id=&period=`: every
 /// parameter a list or stats endpoint reads. Which ones an endpoint takes is in the OpenAPI
 /// endpoint table; [`refuse_unknown`] refuses the others before the handler runs.
 #[derive(Debug, Default, Deserialize)]
@@ -27,6 +27,7 @@ pub struct ListQuery {
     pub referred_by: Option<String>,
     pub status: Option<String>,
     pub participant_id: Option<String>,
+    pub period: Option<String>,
 }
 
 impl ListQuery {

@@ -9,15 +9,18 @@
 use async_trait::async_trait;
 
 use super::types::{
-    AtLimit, BrandRefused, DomainReferrer, DueHold, EmailTaken, FinishedAttempt, IdempotencyRecord, IdempotencyWrite,
+    AtLimit, BrandRefused, DomainReferrer, DueContest, DueHold, EmailTaken, FinishedAttempt, IdempotencyRecord,
+    IdempotencyWrite,
 };
 use super::{Snapshot, StoreError};
 use crate::domain::client_print::StoredPrint;
+use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, Write};
 use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
+use crate::domain::leaderboard::{Board, Standing};
 use crate::domain::member::StoredApiKey;
 use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, QueuedEmail};
 use crate::domain::pagination::PageRequest;
@@ -355,6 +358,26 @@ pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
     ) -> Result<Result<(), IdempotencyRecord>, StoreError>;
 }
 
+/// Leaderboards and contests, as kept by the engine's decisions (see `domain::leaderboard`).
+#[async_trait]
+pub trait StandingStore: Send + Sync {
+    /// The first `limit` of a board who may be shown, best first: participants erased or
+    /// blocked are passed over (the next ones move up). One ordered read, however many
+    /// participants the campaign has.
+    async fn leaderboard(
+        &self,
+        campaign_id: u64,
+        board: Board,
+        limit: usize,
+    ) -> Result<Vec<(Participant, Standing)>, StoreError>;
+    /// The campaign's last recorded contest result.
+    async fn contest_result(&self, campaign_id: u64) -> Result<Option<ContestResult>, StoreError>;
+    /// Enabled contests whose window ended at or before `now_ms` and whose result is not
+    /// recorded, soonest first (a few more may come back: a contest since turned off or
+    /// moved, a campaign deleted; deciding their end settles them).
+    async fn due_contests(&self, now_ms: i64, limit: usize) -> Result<Vec<DueContest>, StoreError>;
+}
+
 /// Where engine decisions are made and committed.
 #[async_trait]
 pub trait DecisionStore: Send + Sync {
@@ -407,6 +430,7 @@ pub trait Storage:
     + IdempotencyStore
     + WebhookStore
     + EmailStore
+    + StandingStore
     + DecisionStore
     + BackupStore
     + Lifecycle
@@ -425,6 +449,7 @@ impl<T> Storage for T where
         + IdempotencyStore
         + WebhookStore
         + EmailStore
+        + StandingStore
         + DecisionStore
         + BackupStore
         + Lifecycle

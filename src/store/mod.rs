@@ -23,11 +23,12 @@ pub use self::sled::backup::{BackupError, BackupSummary, Snapshot};
 pub use self::sled::StoreOptions;
 pub use interface::{
     BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore, EmailStore,
-    IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PlanStore, RewardStore, Storage, WebhookStore,
+    IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PlanStore, RewardStore, StandingStore, Storage,
+    WebhookStore,
 };
 pub use types::{
-    AtLimit, BrandRefused, DomainReferrer, DomainTaken, DueHold, EmailTaken, FinishedAttempt, IdempotencyRecord,
-    IdempotencyWrite, IdempotentOutcome,
+    AtLimit, BrandRefused, DomainReferrer, DomainTaken, DueContest, DueHold, EmailTaken, FinishedAttempt,
+    IdempotencyRecord, IdempotencyWrite, IdempotentOutcome,
 };
 
 /// The storage every layer above holds: shared, cheap to clone.

@@ -138,6 +138,16 @@ pub struct FinishedAttempt {
     pub next: Option<PendingDelivery>,
 }
 
+/// A contest whose window has ended, and where it lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DueContest {
+    pub brand_id: u64,
+    pub member_id: u64,
+    pub campaign_id: u64,
+    /// The end of the window that is due (Unix ms).
+    pub ends_ms: i64,
+}
+
 /// A reward whose hold period has ended, and where it lives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DueHold {

@@ -15,10 +15,12 @@ use crate::domain::{self, CampaignCounters, ReferralCode};
 mod data_rights;
 mod fraud;
 mod rewards;
+mod standings;
 mod tiers;
 pub use data_rights::*;
 pub use fraud::*;
 pub use rewards::*;
+pub use standings::*;
 pub use tiers::*;
 
 /// A brand (a website).
@@ -89,15 +91,6 @@ pub struct Widget {
     pub frame_url: Option<String>,
 }
 
-/// A referral contest.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Contest {
-    pub enabled: bool,
-    pub starts_at: Option<String>,
-    pub ends_at: Option<String>,
-    pub prize: Option<String>,
-}
-
 /// A campaign.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Campaign {
@@ -122,6 +115,7 @@ pub struct Campaign {
     pub tiers: Vec<Tier>,
     pub widget: Widget,
     pub contest: Contest,
+    pub leaderboard: LeaderboardSettings,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -149,12 +143,8 @@ pub fn campaign(c: &domain::Campaign) -> Campaign {
             script_url: None,
             frame_url: None,
         },
-        contest: Contest {
-            enabled: c.contest.enabled,
-            starts_at: c.contest.starts_at.clone(),
-            ends_at: c.contest.ends_at.clone(),
-            prize: c.contest.prize.clone(),
-        },
+        contest: contest(&c.contest),
+        leaderboard: LeaderboardSettings { public: c.leaderboard.public },
         created_at: c.created_at.clone(),
         updated_at: c.updated_at.clone(),
     }

@@ -35,6 +35,32 @@ pub fn event(event: &Event, site: &str) -> String {
             },
         })
         .to_string(),
+        EventSubject::ContestEnded { result, winners } => json!({
+            "id": message_id(event.id),
+            "type": event.kind.name(),
+            "created_at": event.at,
+            "data": {
+                "campaign_id": event.campaign_id,
+                "contest": {"starts_at": result.starts_at, "ends_at": result.ends_at, "prize": result.prize},
+                "results": views::contest_places(
+                    result,
+                    |id| winners.iter().find(|p| p.id == id).cloned(),
+                    site,
+                ),
+            },
+        })
+        .to_string(),
+        EventSubject::WaitlistAdmitted { participant, admitted_at } => json!({
+            "id": message_id(event.id),
+            "type": event.kind.name(),
+            "created_at": event.at,
+            "data": {
+                "campaign_id": event.campaign_id,
+                "participant": views::participant(participant, site),
+                "admitted_at": admitted_at,
+            },
+        })
+        .to_string(),
     }
 }
 

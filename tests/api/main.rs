@@ -19,6 +19,7 @@ mod fraud_preview;
 mod helpers;
 mod hostile_input;
 mod identity;
+mod leaderboards;
 mod lifecycle;
 mod limits;
 mod members;

@@ -91,7 +91,7 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
     assert!(store.invites_of(ada.id).await.unwrap().iter().all(|i| i.email.is_empty()));
     assert!(store.invites_of(bob.id).await.unwrap().iter().all(|i| i.email.is_empty()), "sent to Ada");
     let events = store.events_of_participant(ada.id).await.unwrap();
-    assert!(!events.is_empty() && events.iter().all(|e| e.subject.participant().is_erased()));
+    assert!(!events.is_empty() && events.iter().all(|e| e.subject.participants().iter().all(|p| p.is_erased())));
     let Some(IdempotencyRecord { outcome: IdempotentOutcome::Signed(signed), .. }) =
         store.idempotency_record(&key.key).await.unwrap()
     else {

@@ -13,11 +13,13 @@
 use std::future::Future;
 
 mod blocks;
+mod contests;
 mod conversions;
 mod digests;
 mod participants;
 mod rewards;
 pub use blocks::{BlockParticipant, Blocked};
+pub use contests::{ContestEnded, EndContest};
 pub use conversions::{Converted, RecordConversion, RefundConversion, Refunded};
 pub use digests::{ComposeDigest, StopDigest};
 pub use participants::{AddInvites, EraseParticipant, Erased, RecordVisit, Signup, SignupOutcome, Unsubscribe};
@@ -340,9 +342,13 @@ impl Handler<UpdateCampaign> for BrandActor {
 
     fn handle(&mut self, msg: UpdateCampaign, _ctx: &mut Self::Context) -> Self::Result {
         self.atomic(|brand| async move {
-            let mut campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
+            let before = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
+            let mut campaign = before.clone();
             campaign.apply(&msg.input, &now_rfc3339())?;
             brand.check_entitlements(&campaign, msg.paid_plan).await?;
+            // The board first: a crash between the two leaves a board no campaign names yet,
+            // built again by the next save.
+            brand.build_contest_board(&before, &campaign).await?;
             brand.store.save_campaign(&campaign).await?;
             Ok(campaign)
         })

@@ -45,10 +45,14 @@ mod invites;
 mod lifecycle_tests;
 #[cfg(test)]
 mod model;
+mod moment;
 #[cfg(test)]
 mod preview_tests;
 mod rewards;
 mod signup;
+mod standings;
+#[cfg(test)]
+mod standings_tests;
 mod suspicion;
 #[cfg(test)]
 mod suspicion_tests;
@@ -70,21 +74,25 @@ pub use emails::{compose as compose_emails, wanted as wanted_emails, Mailing, Wa
 pub use erasure::{decide_erasure, Erasure, ERASED_VOID_REASON};
 pub use events::{publish, to_publish};
 pub use invites::decide_invites;
+pub use moment::{day_number, Moment, DAY_MS};
 pub use rewards::{decide_release, decide_reward_action, RewardMove, RewardRefusal};
 pub use signup::{
     decide_signup, participant_id_by_address, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds,
     SignupRefusal,
 };
+pub use standings::{decide_contest_board, decide_contest_end, ContestEnd};
 pub use tally::decide_tallies;
 pub use visit::{decide_visit, Visit};
 
 use super::client_print::{RateKey, StoredPrint};
+use super::contest::ContestResult;
 use super::conversion::Conversion;
 use super::counters::Counter;
 use super::coupon::CouponPool;
 use super::digest::DigestMark;
 use super::email::EmailLookup;
 use super::event::{Event, EventSubject, EventType};
+use super::leaderboard::{Board, Credit, Standing};
 use super::reward::HoldReason;
 use super::tiers::Prize;
 use super::webhook::PendingDelivery;
@@ -159,6 +167,15 @@ pub enum Write {
     /// The participant is blocked since `at` (RFC 3339), or no longer (`None`): see
     /// [`decide_block`].
     Blocked { campaign_id: u64, participant_id: u64, at: Option<String> },
+    /// A participant's standing on a leaderboard board moves from `was` (none: not on it) to
+    /// `now`: a backend keeps each board in rank order (see `domain::leaderboard`).
+    Standing { campaign_id: u64, board: Board, participant_id: u64, was: Option<Standing>, now: Standing },
+    /// A board built anew: its standings before go, these are its standings.
+    Board { campaign_id: u64, board: Board, standings: Vec<(u64, Standing)> },
+    /// A contest's result, recorded once; its window is no longer due to be decided.
+    ContestResult { campaign_id: u64, result: Box<ContestResult> },
+    /// The contest window ending at `ends_ms` needs no deciding (stale, or off).
+    ContestSettled { campaign_id: u64, ends_ms: i64 },
 }
 
 /// What a backend lets the engine read of a brand's committed data.
@@ -214,6 +231,14 @@ pub trait BrandReads {
     fn referral_holds(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<HoldReason>, Self::Error>;
     /// When the participant was blocked (not blocked: none).
     fn blocked(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, Self::Error>;
+    /// The participant's standing on a board (none: not on it).
+    fn standing(&self, campaign_id: u64, board: Board, participant_id: u64) -> Result<Option<Standing>, Self::Error>;
+    /// The first `limit` of a board, best first, by participant id.
+    fn board_top(&self, campaign_id: u64, board: Board, limit: usize) -> Result<Vec<(u64, Standing)>, Self::Error>;
+    /// Every credited referral of the campaign. Rare (a board rebuilt): may scan the roster.
+    fn credits(&self, campaign_id: u64) -> Result<Vec<Credit>, Self::Error>;
+    /// The campaign's last recorded contest result.
+    fn contest_result(&self, campaign_id: u64) -> Result<Option<ContestResult>, Self::Error>;
 }
 
 /// Stored data that contradicts itself (an index naming a missing row). A fault of ours,
@@ -221,49 +246,6 @@ pub trait BrandReads {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("stored data is inconsistent: {0}")]
 pub struct Inconsistent(pub String);
-
-/// Milliseconds in a day.
-pub const DAY_MS: i64 = 86_400_000;
-
-/// The time a decision is made at, in the forms the rules need.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Moment {
-    /// RFC 3339, UTC, seconds: stored timestamps.
-    pub at: String,
-    /// Days since the Unix epoch (UTC): daily signup counts.
-    pub day: u32,
-    /// Unix milliseconds: when webhook deliveries fall due, when holds end.
-    pub unix_ms: i64,
-    /// How long one day of a campaign's `hold_days` lasts: a day, unless the server is
-    /// configured with shorter ones (for tests and trials of a hold).
-    pub hold_day_ms: i64,
-}
-
-impl Moment {
-    pub fn now() -> Self {
-        Self::at(chrono::Utc::now())
-    }
-
-    pub fn at(time: chrono::DateTime<chrono::Utc>) -> Self {
-        Self {
-            at: time.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-            day: day_number(time.date_naive()),
-            unix_ms: time.timestamp_millis(),
-            hold_day_ms: DAY_MS,
-        }
-    }
-
-    /// The same moment, with hold days of `ms` milliseconds.
-    pub fn with_hold_day_ms(mut self, ms: i64) -> Self {
-        self.hold_day_ms = ms.max(1);
-        self
-    }
-}
-
-/// Days since the Unix epoch of a UTC date.
-pub fn day_number(date: chrono::NaiveDate) -> u32 {
-    (date - chrono::NaiveDate::default()).num_days().max(0) as u32
-}
 
 /// A decision in the making: the reads it may make and the writes decided so far, with the
 /// pools' counts as this decision left them (so a second coupon taken is the next one).

@@ -6,8 +6,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::{BrandReads, Inconsistent, Write};
 use crate::domain::client_print::{RateKey, StoredPrint};
+use crate::domain::contest::ContestResult;
 use crate::domain::counters::Counter;
 use crate::domain::email::{self, EmailLookup};
+use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::reward::HoldReason;
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{Campaign, Coupon, CouponPool, Invite, Participant, Reward};
@@ -44,6 +46,12 @@ pub struct MemoryBrand {
     pub rates: HashMap<(u64, RateKey), Vec<i64>>,
     pub referral_holds: HashMap<(u64, u64), Vec<HoldReason>>,
     pub blocked: HashMap<(u64, u64), String>,
+    /// (campaign, board) → rank key → participant: each board in rank order.
+    pub boards: BTreeMap<(u64, Board), BTreeMap<[u8; 24], u64>>,
+    pub standings: HashMap<(u64, Board, u64), Standing>,
+    pub contest_results: HashMap<u64, ContestResult>,
+    /// Contest windows settled (campaign, end).
+    pub settled: Vec<(u64, i64)>,
 }
 
 impl MemoryBrand {
@@ -121,6 +129,28 @@ impl MemoryBrand {
                 Write::Blocked { campaign_id, participant_id, at: None } => {
                     self.blocked.remove(&(campaign_id, participant_id));
                 }
+                Write::Standing { campaign_id, board, participant_id, was, now } => {
+                    let stored = self.standings.insert((campaign_id, board, participant_id), now);
+                    assert_eq!(stored, was, "a standing moves from what is stored");
+                    let ranks = self.boards.entry((campaign_id, board)).or_default();
+                    if let Some(was) = was {
+                        assert!(ranks.remove(&was.rank_key(participant_id)).is_some(), "rank entry");
+                    }
+                    ranks.insert(now.rank_key(participant_id), participant_id);
+                }
+                Write::Board { campaign_id, board, standings } => {
+                    self.standings.retain(|(c, b, _), _| (*c, *b) != (campaign_id, board));
+                    let ranks = self.boards.entry((campaign_id, board)).or_default();
+                    ranks.clear();
+                    for (participant_id, standing) in standings {
+                        self.standings.insert((campaign_id, board, participant_id), standing);
+                        ranks.insert(standing.rank_key(participant_id), participant_id);
+                    }
+                }
+                Write::ContestResult { campaign_id, result } => {
+                    self.contest_results.insert(campaign_id, *result);
+                }
+                Write::ContestSettled { campaign_id, ends_ms } => self.settled.push((campaign_id, ends_ms)),
                 Write::Announce { .. } => panic!("an announcement must be published before it is committed"),
                 Write::Conversion(c) => {
                     self.external_ids.insert((c.campaign_id, c.external_id.clone()), c.id);
@@ -290,5 +320,27 @@ impl BrandReads for MemoryBrand {
 
     fn blocked(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, Inconsistent> {
         Ok(self.blocked.get(&(campaign_id, participant_id)).cloned())
+    }
+
+    fn standing(&self, campaign_id: u64, board: Board, participant_id: u64) -> Result<Option<Standing>, Inconsistent> {
+        Ok(self.standings.get(&(campaign_id, board, participant_id)).copied())
+    }
+
+    fn board_top(&self, campaign_id: u64, board: Board, limit: usize) -> Result<Vec<(u64, Standing)>, Inconsistent> {
+        let Some(ranks) = self.boards.get(&(campaign_id, board)) else { return Ok(Vec::new()) };
+        Ok(ranks.keys().take(limit).filter_map(|k| Standing::from_rank_key(k)).collect())
+    }
+
+    fn credits(&self, campaign_id: u64) -> Result<Vec<Credit>, Inconsistent> {
+        Ok(self
+            .participants
+            .values()
+            .filter(|p| p.campaign_id == campaign_id)
+            .filter_map(|p| Some(Credit { referrer_id: p.referred_by?, at: p.created_at.parse().ok()?, seq: p.seq }))
+            .collect())
+    }
+
+    fn contest_result(&self, campaign_id: u64) -> Result<Option<ContestResult>, Inconsistent> {
+        Ok(self.contest_results.get(&campaign_id).cloned())
     }
 }

@@ -240,6 +240,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
     if let Some(referrer) = referrer.as_mut() {
         referrer.referrals += 1;
         decision.writes.push(Write::Participant(referrer.clone()));
+        decision.credit(campaign, referrer.id, &participant, moment)?;
         decision.count(campaign.id, Counter::Referrals, 1);
         if let Some(mut accepted) = invite.filter(|i| i.accepted_by.is_none()) {
             accepted.accepted_by = Some(participant.id);

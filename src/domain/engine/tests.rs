@@ -36,6 +36,8 @@ pub(super) fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool)
         emails: Default::default(),
         fraud: Default::default(),
         tiers: Vec::new(),
+        leaderboard: Default::default(),
+        waitlist: Default::default(),
     }
 }
 

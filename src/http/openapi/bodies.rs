@@ -85,6 +85,15 @@ pub struct CampaignInput {
     /// the goal's count reaches it, in place of one reward every `num_signups`; null or []
     /// removes them.
     pub tiers: Option<Vec<TierInput>>,
+    pub leaderboard: Option<LeaderboardInput>,
+}
+
+/// Who may read the campaign's leaderboard besides its owner.
+#[derive(ToSchema, Serialize)]
+pub struct LeaderboardInput {
+    /// The widget may show it (`GET /api/widget/leaderboard`): ranks, first names or masked
+    /// emails, and counts only (default false).
+    pub public: Option<bool>,
 }
 
 /// One milestone tier, as a campaign's body gives it.
@@ -156,9 +165,14 @@ pub struct WidgetSettings {
 #[derive(ToSchema, Serialize)]
 pub struct ContestInput {
     pub enabled: Option<bool>,
+    /// RFC 3339; the window counts referrals credited from `starts_at` up to `ends_at`.
     pub starts_at: Option<String>,
     pub ends_at: Option<String>,
+    /// At most 500 characters.
     pub prize: Option<String>,
+    /// How many places win, 1 to 100 (default 3).
+    #[schema(minimum = 1, maximum = 100)]
+    pub winners: Option<u32>,
 }
 
 /// Body of `POST /campaigns/:id/coupons` as a JSON object; the bare array of codes is the

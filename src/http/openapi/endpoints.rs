@@ -82,6 +82,17 @@ pub(super) const LIST_BY_CAMPAIGN: &[(&str, Type, &str)] = &[
     ("campaign_id", Type::Integer, "only this campaign's"),
 ];
 
+pub(super) const LEADERBOARD: &[(&str, Type, &str)] = &[
+    ("period", Type::String, "all (default), month (this calendar month, UTC), week (this ISO week, UTC, from Monday) or contest (the contest window)"),
+    ("limit", Type::Integer, "rows, 1 to 100 (default 10)"),
+];
+
+pub(super) const PUBLIC_LEADERBOARD: &[(&str, Type, &str)] = &[
+    ("campaign*", Type::Integer, "the campaign"),
+    ("period", Type::String, "all (default), month, week or contest"),
+    ("limit", Type::Integer, "rows, 1 to 100 (default 10)"),
+];
+
 pub(super) const PARTICIPANT_FILTERS: &[(&str, Type, &str)] = &[
     ("page", Type::Integer, "page number, from 1 (default 1)"),
     ("limit", Type::Integer, "items per page, 1 to 100 (default 20; larger values are clamped)"),
@@ -160,6 +171,8 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(GET Api "/campaigns/{id}/emails", "campaigns", "The delivery log of the campaign's emails to participants and daily digests to its member, newest first", Member, query: LIST, body: None, 200 => Data("CampaignEmailList"), errors: &[]),
     ep!(GET Api "/campaigns/{id}/participants.csv", "campaigns", "Export the campaign's participants as CSV, streamed, oldest first (formula cells neutralised)", Member, query: &[], body: None, 200 => Text("text/csv"), errors: &[]),
     ep!(POST Api "/campaigns/{id}/fraud/preview", "campaigns", "Dry-run a set of fraud rules (the campaign's own, with the body's fields in their place): how many of the campaign's existing referrals they would have held or refused, per rule. Changes nothing", Member, query: &[], body: Some(Json("FraudInput")), 200 => Data("FraudRulesPreview"), errors: &[]),
+    ep!(GET Api "/campaigns/{id}/leaderboard", "campaigns", "The campaign's participants ranked by credited referrals in a period (ties: who got there first), with masked emails; kept as referrals come in, one short read however large the campaign", Member, query: LEADERBOARD, body: None, 200 => Data("Leaderboard"), errors: &[]),
+    ep!(GET Api "/campaigns/{id}/contest", "campaigns", "The campaign's contest: settings, status, standings now, and its winners once recorded (shortly after the window ends)", Member, query: &[], body: None, 200 => Data("ContestReport"), errors: &[]),
     ep!(GET Api "/campaigns/{id}/rewards.csv", "campaigns", "Export the campaign's rewards as CSV, streamed, with each reward's state history", Member, query: &[], body: None, 200 => Text("text/csv"), errors: &[]),
     ep!(GET Api "/conversions", "conversions", "The member's conversions, newest first", Member, query: LIST_BY_CAMPAIGN, body: None, 200 => Data("ConversionList"), errors: &[]),
     ep!(GET Api "/conversions/{id}", "conversions", "One conversion with the rewards it produced", Member, query: &[], body: None, 200 => Data("ConversionAnswer"), errors: &[]),
@@ -195,6 +208,7 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(POST Site "/api/widget/impression", "site", "The widget was shown", Public, query: &[], body: Some(Json("ImpressionBody")), 202 => Data("Counted"), errors: &[]),
     ep!(POST Site "/api/widget/share", "site", "A share button was used", Public, query: &[], body: Some(Json("ShareBody")), 202 => Data("Counted"), errors: &[]),
     ep!(GET Site "/api/widget/progress", "site", "A participant's progress toward the next reward", Public, query: &[("code*", Type::String, "the participant's referral code")], body: None, 200 => Data("Progress"), errors: &[]),
+    ep!(GET Site "/api/widget/leaderboard", "site", "A campaign's public leaderboard (rank, first name or masked email, count); 404 unless the campaign's leaderboard.public is on", Public, query: PUBLIC_LEADERBOARD, body: None, 200 => Data("PublicLeaderboard"), errors: &[]),
     ep!(GET Site "/referral.js", "site", "The whole-domain tracker script", Public, query: &[], body: None, 200 => Text("text/javascript"), errors: &[]),
     ep!(GET Site "/api/click", "site", "An outbound click from a partner site (fails open: always 200)", Public, query: &[("from", Type::String, "the referring site's domain"), ("to", Type::String, "the destination's domain")], body: None, 200 => Bare("ClickAnswer"), errors: &[]),
     ep!(POST Site "/api/click", "site", "The tracker's click beacon (fails open: always 200)", Public, query: &[], body: Some(Anything("ClickBody")), 200 => Bare("ClickAnswer"), errors: &[]),

@@ -70,6 +70,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
         )
         .service(limited("/api/widget/progress", &limits.views, [route(Method::GET, widget::progress)]).wrap(cors()))
         .service(
+            limited("/api/widget/leaderboard", &limits.views, [route(Method::GET, super::leaderboards::public)])
+                .wrap(cors()),
+        )
+        .service(
             limited("/api/widget/signup", &limits.writes, [route(Method::POST, widget_signup::signup)]).wrap(cors()),
         )
         .service(limited("/api/widget/share", &limits.writes, [route(Method::POST, widget::share)]).wrap(cors()));

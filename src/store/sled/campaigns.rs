@@ -50,6 +50,7 @@ impl CampaignStore for SledStore {
         if self.at_limit(&keys::tagged_prefix(index::MEMBER_CAMPAIGN, campaign.member_id), max_campaigns)? {
             return Ok(Err(AtLimit));
         }
+        let due = Self::contest_due_entry(campaign);
         let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
             campaigns.insert(&keys::id(campaign.id), tx_encode(campaign)?)?;
             indexes.insert(
@@ -57,6 +58,9 @@ impl CampaignStore for SledStore {
                 &keys::id(campaign.brand_id),
             )?;
             indexes.insert(&keys::tagged(index::BRAND_CAMPAIGN, campaign.brand_id, campaign.id), &[][..])?;
+            if let Some((key, value)) = &due {
+                indexes.insert(&key[..], &value[..])?;
+            }
             Ok(())
         });
         finish_transaction(outcome).map(Ok)
@@ -66,10 +70,19 @@ impl CampaignStore for SledStore {
         Self::read(&self.campaigns, keys::id(id))
     }
 
+    /// With the campaign's contest in the index of contests due, when it has one.
     async fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
         let _writing = self.writing();
-        self.campaigns.insert(keys::id(campaign.id), codec::encode(campaign)?)?;
-        Ok(())
+        let row = codec::encode(campaign)?;
+        let due = Self::contest_due_entry(campaign);
+        let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
+            campaigns.insert(&keys::id(campaign.id), row.as_slice())?;
+            if let Some((key, value)) = &due {
+                indexes.insert(&key[..], &value[..])?;
+            }
+            Ok(())
+        });
+        finish_transaction(outcome)
     }
 
     /// A page of the member's campaigns (optionally of one brand), newest first, and the count.

@@ -77,6 +77,9 @@ pub mod index {
     /// due time (Unix ms) ++ email → the outbox entry : emails still to be sent, by when
     /// the next attempt is due (see `emails.rs`).
     pub const EMAIL_QUEUE: u8 = b'Q';
+    /// window end (Unix ms, offset) ++ campaign → brand ++ member : contests due to be
+    /// decided once their window ends (see `standings.rs`).
+    pub const CONTEST_DUE: u8 = b'E';
 }
 
 /// Kinds of [`index::MENTION`]: a copy of a participant in a webhook event (key: event id),
@@ -151,6 +154,12 @@ pub mod campaign_row {
     pub const REFERRAL_HOLDS: u8 = b'z';
     /// ++ participant → RFC 3339 time : the participant is blocked since then.
     pub const BLOCKED: u8 = b't';
+    /// ++ board ++ participant → standing : a participant's place on a leaderboard board.
+    pub const STANDING: u8 = b'L';
+    /// ++ board ++ rank key → () : a leaderboard board in rank order (see `standings.rs`).
+    pub const BOARD: u8 = b'K';
+    /// (nothing) → `ContestResult` : the campaign's last recorded contest result.
+    pub const CONTEST_RESULT: u8 = b'W';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).

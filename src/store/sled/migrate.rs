@@ -6,7 +6,7 @@ use super::decisions::{id_counter_key, issued_value, member_reward_value};
 use super::keys::{index, participant_row};
 use super::participants::inbox_key;
 use super::{codec, keys, SledStore, StoreError};
-use crate::domain::campaign::{CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6};
+use crate::domain::campaign::{CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7};
 use crate::domain::ids::IdKind;
 use crate::domain::participant::ParticipantV1;
 use crate::domain::reward::RewardV1;
@@ -32,6 +32,9 @@ const CAMPAIGNS_V5: &str = "campaigns.v5";
 const CAMPAIGNS_V6: &str = "campaigns.v6";
 /// Marker in `meta`: campaigns are stored with their milestone tiers (schema 7 of the row).
 const CAMPAIGNS_V7: &str = "campaigns.v7";
+/// Marker in `meta`: campaigns are stored with contest places, leaderboard and waitlist
+/// settings (schema 8 of the row).
+const CAMPAIGNS_V8: &str = "campaigns.v8";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
 /// the member's reward index.
 const REWARDS_V2: &str = "rewards.v2";
@@ -53,6 +56,9 @@ const IDEMPOTENCY_MENTIONS_V1: &str = "mentions.idempotency.v1";
 const INBOXES_V1: &str = "participants.inboxes.v1";
 /// Marker in `meta`: each campaign counts its held rewards by reason.
 const HELD_REASONS_V1: &str = "counters.held_reasons.v1";
+/// Marker in `meta`: every campaign's leaderboards are built from its roster, and its
+/// contest is in the index of contests due.
+const BOARDS_V1: &str = "leaderboards.v1";
 
 /// Rows rewritten per batch.
 const BATCH: usize = 2_000;
@@ -69,7 +75,18 @@ impl SledStore {
             + self.start_event_ids()?
             + self.index_mentions()?
             + self.index_inboxes()?
-            + self.count_held_reasons()?)
+            + self.count_held_reasons()?
+            + self.build_leaderboards()?)
+    }
+
+    /// Builds the leaderboards of campaigns stored before them (see `standings.rs`).
+    fn build_leaderboards(&self) -> Result<u64, StoreError> {
+        if self.meta.contains_key(BOARDS_V1)? {
+            return Ok(0);
+        }
+        let built = self.build_boards()?;
+        self.meta.insert(BOARDS_V1, &keys::id(1)[..])?;
+        Ok(built)
     }
 
     /// Starts every kind's id counter above every id handed out before it existed (they came
@@ -149,7 +166,23 @@ impl SledStore {
             + self.upgrade_rows::<CampaignV3, Campaign>(CAMPAIGNS_V4, &self.campaigns)?
             + self.upgrade_rows::<CampaignV4, Campaign>(CAMPAIGNS_V5, &self.campaigns)?
             + self.upgrade_rows::<CampaignV5, Campaign>(CAMPAIGNS_V6, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV6, Campaign>(CAMPAIGNS_V7, &self.campaigns)?)
+            + self.upgrade_rows::<CampaignV6, Campaign>(CAMPAIGNS_V7, &self.campaigns)?
+            + self.upgrade_campaigns_v7()?)
+    }
+
+    /// Schema 8 put a field inside the contest, in the middle of the row, so a row of schema
+    /// 7 is not a prefix of one of schema 8 and might, by chance, decode as one: a row is in
+    /// the current shape only when it decodes as a [`Campaign`] and encodes back to itself
+    /// (a campaign holds no map, so its encoding is one).
+    fn upgrade_campaigns_v7(&self) -> Result<u64, StoreError> {
+        self.rewrite_rows(CAMPAIGNS_V8, &self.campaigns, |_, row, _| {
+            let current = codec::decode::<Campaign>(row).ok();
+            if current.is_some_and(|c| codec::encode(&c).is_ok_and(|bytes| bytes == row)) {
+                return Ok(None);
+            }
+            let old: CampaignV7 = codec::decode(row)?;
+            Ok(Some(codec::encode(&Campaign::from(old))?))
+        })
     }
 
     fn migrate_webhooks(&self) -> Result<u64, StoreError> {

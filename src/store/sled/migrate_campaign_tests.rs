@@ -7,7 +7,8 @@ use super::*;
 
 /// A campaign as schema 2 stored it: held 14 days, a conversion goal of 2.
 fn schema_2_campaign() -> CampaignV2 {
-    use crate::domain::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
+    use crate::domain::campaign::{GoalType, Publish, RewardType, WidgetSettings};
+    use crate::domain::contest::ContestV1 as Contest;
     CampaignV2 {
         id: 3,
         brand_id: 5,
@@ -151,4 +152,36 @@ fn campaigns_stored_before_tiers_keep_their_settings_and_have_none() {
     assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
     assert!(migrated.emails.digest.enabled);
     assert_eq!((&migrated.fraud, migrated.tiers.len()), (&fraud, 0));
+}
+
+#[test]
+fn campaigns_stored_before_contest_places_keep_their_contest_and_tiers() {
+    use crate::domain::contest::DEFAULT_WINNERS;
+    use crate::domain::tiers::Tier;
+    use crate::domain::RewardType;
+    let mut head = CampaignV4::from(CampaignV3::from(schema_2_campaign()));
+    head.head.contest.enabled = true;
+    head.head.contest.starts_at = Some("2026-12-01T00:00:00Z".into());
+    head.head.contest.ends_at = Some("2026-12-31T00:00:00Z".into());
+    head.head.contest.prize = Some("A hoodie".into());
+    let tiers = vec![Tier { referrals: 3, reward_type: RewardType::Cash, reward_value: Some("5.00".into()) }];
+    let old = CampaignV7 { head: CampaignV6 { head, fraud: Default::default() }, tiers: tiers.clone() };
+    assert_flat(&old, &old.head, &old.tiers);
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.contest.winners = 10;
+    current.leaderboard.public = true;
+    current.waitlist.enabled = true;
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V8);
+    assert_eq!((migrated.hold_days, migrated.name.as_str(), &migrated.tiers), (14, "Held", &tiers));
+    let contest = &migrated.contest;
+    assert!(contest.enabled);
+    assert_eq!(
+        (contest.starts_at.as_deref(), contest.ends_at.as_deref(), contest.prize.as_deref()),
+        (Some("2026-12-01T00:00:00Z"), Some("2026-12-31T00:00:00Z"), Some("A hoodie"))
+    );
+    assert_eq!(contest.winners, DEFAULT_WINNERS);
+    assert!(!migrated.leaderboard.public && !migrated.waitlist.enabled);
+    assert_eq!(migrated.waitlist.places_per_referral, 10);
 }

@@ -134,7 +134,8 @@ fn a_database_of_the_old_generator_keeps_its_ids_and_continues_above_them() {
 
 #[tokio::test]
 async fn campaigns_and_rewards_of_an_older_release_gain_the_lifecycle_and_their_index() {
-    use crate::domain::campaign::{Contest, GoalType, Publish, RewardType, WidgetSettings};
+    use crate::domain::campaign::{GoalType, Publish, RewardType, WidgetSettings};
+    use crate::domain::contest::ContestV1 as Contest;
     use crate::domain::reward::{RewardReason, RewardV1};
     use crate::domain::{Participant, RewardStatus};
     use crate::store::RewardStore;

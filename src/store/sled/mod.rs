@@ -24,6 +24,8 @@
 //! | `events`         | event id                    | [`Event`](crate::domain::event::Event): what its deliveries send |
 //! | `email_log`      | email id                    | what became of an email to a participant (see `emails.rs`) |
 //!
+//! Leaderboards and contests keep campaign rows and one index; see `standings.rs`.
+//!
 //! A campaign's rows and a participant's rows are each one contiguous key range, so a
 //! cascade delete is a range delete. Only the campaign's brand actor writes them.
 
@@ -32,6 +34,7 @@ mod brands;
 mod campaigns;
 mod codec;
 mod conversions;
+mod copies;
 mod decisions;
 mod emails;
 mod fraud;
@@ -44,6 +47,7 @@ mod overlay;
 mod participants;
 mod plans;
 mod rewards;
+mod standings;
 mod webhooks;
 
 use std::path::{Path, PathBuf};
