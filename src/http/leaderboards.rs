@@ -10,7 +10,7 @@ use super::authenticated::AuthenticatedMember;
 use super::code::Code;
 use super::error::ApiError;
 use super::query::ListQuery;
-use super::site::widget::{id_of, public_campaign};
+use super::site::widget::{id_of, public_campaign, query_value};
 use super::state::AppState;
 use super::{envelope, ownership};
 use crate::domain::leaderboard::{Board, Period, DEFAULT_LIMIT, MAX_LIMIT};
@@ -107,21 +107,15 @@ pub async fn contest(
 /// `GET /api/widget/leaderboard?campaign=<id>&period=&limit=`: ranks, first names (or masked
 /// emails) and counts, for a campaign that made its leaderboard public; 404 for any other.
 pub async fn public(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let query =
-        web::Query::<ListQuery>::from_query(req.query_string()).unwrap_or_else(|_| web::Query(ListQuery::default()));
     let not_public = || ApiError::NotFound("this campaign has no public leaderboard".into());
     let campaign_id = query_value(&req, "campaign").as_deref().and_then(id_of).ok_or_else(not_public)?;
     let campaign =
         public_campaign(&state, campaign_id).await?.filter(|c| c.leaderboard.public).ok_or_else(not_public)?;
-    let (period, board) = board_of(&campaign, query.period.as_deref())?;
-    let ranked = state.store.leaderboard(campaign.id, board, limit(query.limit.as_deref())?).await?;
+    let (period, board) = board_of(&campaign, query_value(&req, "period").as_deref())?;
+    let ranked = state.store.leaderboard(campaign.id, board, limit(query_value(&req, "limit").as_deref())?).await?;
     Ok(envelope::ok(views::PublicLeaderboard {
         campaign_id: campaign.id,
         period: period.name(),
         leaders: views::public_leaders(&ranked),
     }))
-}
-
-fn query_value(req: &HttpRequest, name: &str) -> Option<String> {
-    url::form_urlencoded::parse(req.query_string().as_bytes()).find(|(k, _)| k == name).map(|(_, v)| v.into_owned())
 }

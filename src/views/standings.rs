@@ -4,7 +4,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::domain::contest::{self, ContestResult, ContestStatus};
+use crate::domain::contest::{self, ContestResult};
 use crate::domain::leaderboard::{mask_email, public_name, Standing};
 use crate::domain::Participant as StoredParticipant;
 
@@ -139,9 +139,4 @@ pub fn contest_places(
             Some(ContestPlace { rank: w.rank, participant: super::participant(&p, site), referrals: w.referrals })
         })
         .collect()
-}
-
-/// The status's name.
-pub fn contest_status(status: ContestStatus) -> &'static str {
-    status.name()
 }

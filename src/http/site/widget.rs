@@ -35,7 +35,7 @@ pub async fn public_campaign(state: &AppState, campaign_id: u64) -> Result<Optio
 
 /// The first value of query parameter `name`, decoded. These pages read their query by hand
 /// so that a malformed query is just no value, never an error page.
-fn query_value(req: &HttpRequest, name: &str) -> Option<String> {
+pub(crate) fn query_value(req: &HttpRequest, name: &str) -> Option<String> {
     url::form_urlencoded::parse(req.query_string().as_bytes()).find(|(k, _)| k == name).map(|(_, v)| v.into_owned())
 }
 
