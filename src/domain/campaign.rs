@@ -134,8 +134,7 @@ pub struct Campaign {
     pub tiers: Vec<Tier>,
     /// Who may read its leaderboard (schema 8).
     pub leaderboard: LeaderboardSettings,
-    /// Its waitlist (schema 8; stored ahead of the waitlist itself, which comes next in
-    /// issue 18: not in the API until it does something).
+    /// Its waitlist (schema 8; see `domain::waitlist`).
     pub waitlist: WaitlistSettings,
 }
 
@@ -144,7 +143,7 @@ pub use super::campaign_legacy::{
 };
 pub use super::contest::{Contest, ContestInput};
 use super::leaderboard::{LeaderboardInput, LeaderboardSettings};
-use super::waitlist::WaitlistSettings;
+use super::waitlist::{WaitlistInput, WaitlistSettings};
 
 /// Longest hold, in days.
 pub const MAX_HOLD_DAYS: u64 = 365;
@@ -188,6 +187,8 @@ pub struct CampaignInput {
     pub tiers: Option<Value>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub leaderboard: Option<LeaderboardInput>,
+    #[serde(default, deserialize_with = "crate::domain::object")]
+    pub waitlist: Option<WaitlistInput>,
 }
 
 /// Widget fields a member may change.
@@ -352,6 +353,9 @@ impl Campaign {
         }
         if let Some(l) = &input.leaderboard {
             self.leaderboard.apply(l)?;
+        }
+        if let Some(w) = &input.waitlist {
+            self.waitlist.apply(w)?;
         }
         if let Some(emails) = &input.emails {
             self.emails.apply(emails)?;

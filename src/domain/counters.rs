@@ -43,6 +43,8 @@ pub enum Counter {
     HeldSameAddress = 17,
     /// Rewards held now beyond a velocity limit.
     HeldVelocity = 18,
+    /// Participants admitted from the campaign's waitlist.
+    Admitted = 19,
 }
 
 impl Counter {

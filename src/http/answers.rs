@@ -450,6 +450,8 @@ pub struct Progress {
     pub goal: u32,
     #[serde(flatten)]
     pub next: crate::views::NextReward,
+    /// The participant's place in the campaign's waitlist (null when it keeps none).
+    pub waitlist: Option<crate::views::WaitlistSpot>,
 }
 
 /// The click endpoint's answer: outside the envelope, always 200.

@@ -40,6 +40,7 @@ pub enum Code {
     PlanInUse,
     RewardStateConflict,
     ParticipantErased,
+    WaitlistOff,
     // 413, 429, 503, 500
     PayloadTooLarge,
     RateLimited,
@@ -49,7 +50,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 31] = [
+    pub const ALL: [Code; 32] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -77,6 +78,7 @@ impl Code {
         Code::PlanInUse,
         Code::RewardStateConflict,
         Code::ParticipantErased,
+        Code::WaitlistOff,
         Code::PayloadTooLarge,
         Code::RateLimited,
         Code::Unavailable,
@@ -111,7 +113,8 @@ impl Code {
             | Code::IdempotencyKeyReused
             | Code::PlanInUse
             | Code::RewardStateConflict
-            | Code::ParticipantErased => StatusCode::CONFLICT,
+            | Code::ParticipantErased
+            | Code::WaitlistOff => StatusCode::CONFLICT,
             Code::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -149,6 +152,7 @@ impl Code {
             Code::PlanInUse => "plan_in_use",
             Code::RewardStateConflict => "reward_state_conflict",
             Code::ParticipantErased => "participant_erased",
+            Code::WaitlistOff => "waitlist_off",
             Code::PayloadTooLarge => "payload_too_large",
             Code::RateLimited => "rate_limited",
             Code::Unavailable => "unavailable",

@@ -130,6 +130,7 @@ impl From<BrandError> for ApiError {
             BrandError::DomainTaken => Self::Refused { code: Code::DomainTaken, message: e.to_string() },
             BrandError::RewardState { .. } => Self::refused(Code::RewardStateConflict, e.to_string()),
             BrandError::Erased(_) => Self::refused(Code::ParticipantErased, e.to_string()),
+            BrandError::WaitlistOff => Self::refused(Code::WaitlistOff, e.to_string()),
             BrandError::LimitReached(limit) => {
                 Self::Refused { code: Code::PlanLimitReached, message: limit.to_string() }
             }

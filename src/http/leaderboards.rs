@@ -22,7 +22,7 @@ fn rfc3339(t: chrono::DateTime<chrono::Utc>) -> String {
 }
 
 /// `limit`: 1 to [`MAX_LIMIT`], [`DEFAULT_LIMIT`] when not given.
-fn limit(raw: Option<&str>) -> Result<usize, ApiError> {
+pub(super) fn limit(raw: Option<&str>) -> Result<usize, ApiError> {
     match raw {
         None => Ok(DEFAULT_LIMIT as usize),
         Some(raw) => {

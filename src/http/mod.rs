@@ -18,6 +18,8 @@
 //! | `GET /campaigns/:id/emails` (the delivery log of participants' emails) | [`emails`] |
 //! | `/campaigns/:id/participants.csv`, `/campaigns/:id/rewards.csv` | [`exports`] |
 //! | `POST /campaigns/:id/fraud/preview` (the dry run of proposed fraud rules) | [`fraud`] |
+//! | `GET /campaigns/:id/leaderboard`, `GET /campaigns/:id/contest`, `GET /api/widget/leaderboard` | [`leaderboards`] |
+//! | `GET /campaigns/:id/waitlist`, `POST /campaigns/:id/waitlist/admit` | [`waitlist`] |
 //! | `/participants`, `/participants/:id`, `/participants/:id/invites`, `/participants/:id/block` | [`participants`] |
 //! | `GET /participants/:id/export`, `DELETE /participants/:id` | [`data_rights`] |
 //! | `POST /signups`, `POST /signups/referral` | [`signups`] |
@@ -62,7 +64,7 @@ pub mod signups;
 pub mod site;
 pub mod state;
 pub mod stripe;
-
+pub mod waitlist;
 pub mod webhooks;
 
 use actix_web::{web, Resource};
@@ -114,6 +116,8 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}/fraud/preview").post(fraud::preview))
         .service(resource("/campaigns/{id}/leaderboard").get(leaderboards::leaderboard))
         .service(resource("/campaigns/{id}/contest").get(leaderboards::contest))
+        .service(resource("/campaigns/{id}/waitlist").get(waitlist::get))
+        .service(resource("/campaigns/{id}/waitlist/admit").post(waitlist::admit))
         .service(resource("/participants").get(participants::list))
         .service(resource("/participants/{id}").get(participants::get).delete(data_rights::erase))
         .service(resource("/participants/{id}/export").get(data_rights::export))

@@ -99,7 +99,7 @@ async fn detail(
         GoalType::Conversion => state.store.qualified_referrals(campaign.id, participant.id).await?,
     };
     let blocked_at = state.store.blocked_at(campaign.id, participant.id).await?;
-    Ok(views::participant_detail(
+    let mut detail = views::participant_detail(
         participant,
         referrer.as_ref(),
         &rewards,
@@ -107,7 +107,21 @@ async fn detail(
         views::next_reward(campaign, goal_count),
         blocked_at,
         &state.public_url,
-    ))
+    );
+    detail.waitlist = waitlist_spot(state, campaign, participant.id).await?;
+    Ok(detail)
+}
+
+/// The participant's place in the campaign's waitlist, when it keeps one.
+pub(super) async fn waitlist_spot(
+    state: &AppState,
+    campaign: &Campaign,
+    participant_id: u64,
+) -> Result<Option<views::WaitlistSpot>, ApiError> {
+    if !campaign.waitlist.enabled {
+        return Ok(None);
+    }
+    Ok(views::waitlist_spot(state.store.spot(campaign.id, participant_id).await?))
 }
 
 /// `POST /participants/:id/block`: voids the participant's held and pending rewards (reason

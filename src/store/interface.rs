@@ -27,6 +27,7 @@ use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
 use crate::domain::reward::RewardFilter;
 use crate::domain::stripe::StripeConnection;
+use crate::domain::waitlist::{Line, Spot};
 use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
 use crate::domain::{
     Brand, Campaign, CampaignCounters, CouponPool, EmailAddress, Invite, Member, Participant, Plan, Reward,
@@ -378,6 +379,18 @@ pub trait StandingStore: Send + Sync {
     async fn due_contests(&self, now_ms: i64, limit: usize) -> Result<Vec<DueContest>, StoreError>;
 }
 
+/// Waitlists, as kept by the engine's decisions (see `domain::waitlist`).
+#[async_trait]
+pub trait WaitlistStore: Send + Sync {
+    /// Where the participant is in the campaign's waitlist: in line (position from 1 and how
+    /// many are behind), admitted, or neither (none: no waitlist, or they left it). A few
+    /// short reads, however long the line.
+    async fn spot(&self, campaign_id: u64, participant_id: u64) -> Result<Option<Spot>, StoreError>;
+    /// How many are in the campaign's line and how many were admitted, and its first
+    /// `limit`, front first.
+    async fn line(&self, campaign_id: u64, limit: usize) -> Result<Line, StoreError>;
+}
+
 /// Where engine decisions are made and committed.
 #[async_trait]
 pub trait DecisionStore: Send + Sync {
@@ -431,6 +444,7 @@ pub trait Storage:
     + WebhookStore
     + EmailStore
     + StandingStore
+    + WaitlistStore
     + DecisionStore
     + BackupStore
     + Lifecycle
@@ -450,6 +464,7 @@ impl<T> Storage for T where
         + WebhookStore
         + EmailStore
         + StandingStore
+        + WaitlistStore
         + DecisionStore
         + BackupStore
         + Lifecycle

@@ -24,7 +24,7 @@ pub use self::sled::StoreOptions;
 pub use interface::{
     BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore, EmailStore,
     IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PlanStore, RewardStore, StandingStore, Storage,
-    WebhookStore,
+    WaitlistStore, WebhookStore,
 };
 pub use types::{
     AtLimit, BrandRefused, DomainReferrer, DomainTaken, DueContest, DueHold, EmailTaken, FinishedAttempt,

@@ -17,11 +17,13 @@ mod fraud;
 mod rewards;
 mod standings;
 mod tiers;
+mod waitlist;
 pub use data_rights::*;
 pub use fraud::*;
 pub use rewards::*;
 pub use standings::*;
 pub use tiers::*;
+pub use waitlist::*;
 
 /// A brand (a website).
 #[derive(Debug, Serialize, ToSchema)]
@@ -116,6 +118,7 @@ pub struct Campaign {
     pub widget: Widget,
     pub contest: Contest,
     pub leaderboard: LeaderboardSettings,
+    pub waitlist: WaitlistSettings,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -145,6 +148,7 @@ pub fn campaign(c: &domain::Campaign) -> Campaign {
         },
         contest: contest(&c.contest),
         leaderboard: LeaderboardSettings { public: c.leaderboard.public },
+        waitlist: waitlist_settings(&c.waitlist),
         created_at: c.created_at.clone(),
         updated_at: c.updated_at.clone(),
     }
@@ -338,6 +342,8 @@ pub struct ParticipantDetail {
     /// When the owner blocked them (`POST /participants/:id/block`); null when not blocked.
     /// A blocked participant earns nothing, and their codes credit nothing.
     pub blocked_at: Option<String>,
+    /// Their place in the campaign's waitlist (null when it keeps none).
+    pub waitlist: Option<WaitlistSpot>,
 }
 
 pub fn participant_detail(
@@ -361,6 +367,8 @@ pub fn participant_detail(
         invites: invites.iter().map(|i| invite(i, p.campaign_id, site)).collect(),
         next,
         blocked_at,
+        // Read apart from the participant's rows: the caller fills it in.
+        waitlist: None,
     }
 }
 

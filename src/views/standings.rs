@@ -1,5 +1,5 @@
-//! The JSON shapes of leaderboards, contests and waitlists: a campaign's settings for them,
-//! the owner's leaderboard and contest reads, and the public leaderboard the widget shows.
+//! The JSON shapes of leaderboards and contests: a campaign's settings for them, the owner's
+//! leaderboard and contest reads, and the public leaderboard the widget shows.
 
 use serde::Serialize;
 use utoipa::ToSchema;

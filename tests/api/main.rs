@@ -36,5 +36,6 @@ mod smtp_sink;
 mod stripe;
 mod tenant_isolation;
 mod tiers;
+mod waitlist;
 mod webhooks;
 mod widget_signup;

@@ -240,7 +240,7 @@ async fn the_widget_script_frame_impressions_shares_and_progress() {
         progress["data"],
         json!({
             "referrals": 1, "unique_visits": 0, "goal_type": "signup", "goal": 3, "next_reward_in": 2,
-            "next_tier": null, "referrals_to_next_tier": null
+            "next_tier": null, "referrals_to_next_tier": null, "waitlist": null
         })
     );
     let unknown = app.client.get(format!("{}/api/widget/progress?code=nope", app.address)).send().await.unwrap();

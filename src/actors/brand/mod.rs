@@ -18,12 +18,14 @@ mod conversions;
 mod digests;
 mod participants;
 mod rewards;
+mod waitlist;
 pub use blocks::{BlockParticipant, Blocked};
 pub use contests::{ContestEnded, EndContest};
 pub use conversions::{Converted, RecordConversion, RefundConversion, Refunded};
 pub use digests::{ComposeDigest, StopDigest};
 pub use participants::{AddInvites, EraseParticipant, Erased, RecordVisit, Signup, SignupOutcome, Unsubscribe};
 pub use rewards::{ActOnReward, Moved, ReleaseHolds, Released};
+pub use waitlist::{AdmitFromWaitlist, Admitted};
 
 use actix::prelude::*;
 
@@ -195,6 +197,9 @@ pub enum BrandError {
     /// The member's plan allows no more of something.
     #[error(transparent)]
     LimitReached(LimitReached),
+    /// The campaign keeps no waitlist to admit from.
+    #[error("this campaign has no waitlist; turn it on with waitlist.enabled first")]
+    WaitlistOff,
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -349,7 +354,9 @@ impl Handler<UpdateCampaign> for BrandActor {
             // The board first: a crash between the two leaves a board no campaign names yet,
             // built again by the next save.
             brand.build_contest_board(&before, &campaign).await?;
+            brand.build_line(&before, &campaign).await?;
             brand.store.save_campaign(&campaign).await?;
+            brand.drop_line(&before, &campaign).await?;
             Ok(campaign)
         })
     }

@@ -74,6 +74,10 @@ pub fn decide_block<R: BrandReads + ?Sized>(
             }
         }
     }
+    match block {
+        true => decision.leave_line(campaign.id, participant.id)?,
+        false => decision.rejoin_line(&campaign, &participant)?,
+    }
     decision.writes.push(Write::Blocked {
         campaign_id: campaign.id,
         participant_id: participant.id,

@@ -10,7 +10,7 @@ use crate::domain::GoalType;
 
 impl World {
     /// Decides and commits a block (or an unblock).
-    fn block(&mut self, participant_id: u64, block: bool) -> Result<Block, BlockRefusal> {
+    pub(super) fn block(&mut self, participant_id: u64, block: bool) -> Result<Block, BlockRefusal> {
         let mut decided = decide_block(&self.brand, MEMBER, participant_id, block, &self.moment).unwrap()?;
         let (_, writes) = self.commit(std::mem::take(&mut decided.writes));
         decided.writes = writes;
@@ -18,7 +18,7 @@ impl World {
     }
 
     /// Changes the campaign's settings from now on.
-    fn set_campaign(&mut self, campaign: Campaign) {
+    pub(super) fn set_campaign(&mut self, campaign: Campaign) {
         self.brand.campaigns.insert(campaign.id, campaign.clone());
         self.campaign = campaign;
     }

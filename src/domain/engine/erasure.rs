@@ -70,6 +70,7 @@ pub fn decide_erasure<R: BrandReads + ?Sized>(
             decision.writes.push(Write::Invite(invite));
         }
     }
+    decision.leave_line(campaign.id, participant.id)?;
     decision.writes.push(Write::Erased { participant: participant.clone(), email: normalized, domain });
     Ok(Some(Erasure { participant, voided, writes: decision.finish() }))
 }

@@ -62,6 +62,9 @@ mod tests;
 #[cfg(test)]
 mod tier_tests;
 mod visit;
+mod waitlist;
+#[cfg(test)]
+mod waitlist_tests;
 
 pub use block::{decide_block, Block, BlockRefusal, BLOCKED_VOID_REASON};
 pub use conversions::{
@@ -83,6 +86,7 @@ pub use signup::{
 pub use standings::{decide_contest_board, decide_contest_end, ContestEnd};
 pub use tally::decide_tallies;
 pub use visit::{decide_visit, Visit};
+pub use waitlist::{decide_admit, decide_line, Admission, AdmitRefusal};
 
 use super::client_print::{RateKey, StoredPrint};
 use super::contest::ContestResult;
@@ -95,6 +99,7 @@ use super::event::{Event, EventSubject, EventType};
 use super::leaderboard::{Board, Credit, Standing};
 use super::reward::HoldReason;
 use super::tiers::Prize;
+use super::waitlist::Place;
 use super::webhook::PendingDelivery;
 use super::{Campaign, Coupon, Invite, Participant, Reward, RewardReason, RewardStatus, RewardType};
 
@@ -176,6 +181,13 @@ pub enum Write {
     ContestResult { campaign_id: u64, result: Box<ContestResult> },
     /// The contest window ending at `ends_ms` needs no deciding (stale, or off).
     ContestSettled { campaign_id: u64, ends_ms: i64 },
+    /// A participant's place in the campaign's waitlist moves from `was` to `now` (none: not
+    /// in line): a backend keeps the line in order and knows how many are in it.
+    Place { campaign_id: u64, participant_id: u64, was: Option<Place>, now: Option<Place> },
+    /// The waitlist built anew: every place before goes, these are its places.
+    Line { campaign_id: u64, places: Vec<(u64, Place)> },
+    /// The participant was admitted from the campaign's waitlist at `at` (RFC 3339).
+    Admitted { campaign_id: u64, participant_id: u64, at: String },
 }
 
 /// What a backend lets the engine read of a brand's committed data.
@@ -239,6 +251,15 @@ pub trait BrandReads {
     fn credits(&self, campaign_id: u64) -> Result<Vec<Credit>, Self::Error>;
     /// The campaign's last recorded contest result.
     fn contest_result(&self, campaign_id: u64) -> Result<Option<ContestResult>, Self::Error>;
+    /// The participant's place in the campaign's waitlist (none: not in line).
+    fn place(&self, campaign_id: u64, participant_id: u64) -> Result<Option<Place>, Self::Error>;
+    /// The first `limit` of the campaign's waitlist, front first, by participant id.
+    fn line_front(&self, campaign_id: u64, limit: usize) -> Result<Vec<(u64, Place)>, Self::Error>;
+    /// When the participant was admitted from the campaign's waitlist (not admitted: none).
+    fn admitted(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, Self::Error>;
+    /// Every participant of the campaign, in signup order. Rare (a line built anew): may
+    /// scan the roster.
+    fn roster(&self, campaign_id: u64) -> Result<Vec<Participant>, Self::Error>;
 }
 
 /// Stored data that contradicts itself (an index naming a missing row). A fault of ours,

@@ -11,6 +11,7 @@ use crate::domain::counters::Counter;
 use crate::domain::email::{self, EmailLookup};
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::reward::HoldReason;
+use crate::domain::waitlist::Place;
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{Campaign, Coupon, CouponPool, Invite, Participant, Reward};
 
@@ -52,6 +53,10 @@ pub struct MemoryBrand {
     pub contest_results: HashMap<u64, ContestResult>,
     /// Contest windows settled (campaign, end).
     pub settled: Vec<(u64, i64)>,
+    /// campaign → place key → participant: each waitlist in line order.
+    pub lines: BTreeMap<u64, BTreeMap<[u8; 17], u64>>,
+    pub places: HashMap<(u64, u64), Place>,
+    pub admitted: HashMap<(u64, u64), String>,
 }
 
 impl MemoryBrand {
@@ -151,6 +156,34 @@ impl MemoryBrand {
                     self.contest_results.insert(campaign_id, *result);
                 }
                 Write::ContestSettled { campaign_id, ends_ms } => self.settled.push((campaign_id, ends_ms)),
+                Write::Place { campaign_id, participant_id, was, now } => {
+                    let line = self.lines.entry(campaign_id).or_default();
+                    assert_eq!(
+                        self.places.get(&(campaign_id, participant_id)).copied(),
+                        was,
+                        "a place moves from what is stored"
+                    );
+                    if let Some(was) = was {
+                        assert_eq!(line.remove(&was.key()), Some(participant_id), "line entry");
+                        self.places.remove(&(campaign_id, participant_id));
+                    }
+                    if let Some(now) = now {
+                        assert!(line.insert(now.key(), participant_id).is_none(), "two people in one place");
+                        self.places.insert((campaign_id, participant_id), now);
+                    }
+                }
+                Write::Line { campaign_id, places } => {
+                    self.places.retain(|(c, _), _| *c != campaign_id);
+                    let line = self.lines.entry(campaign_id).or_default();
+                    line.clear();
+                    for (participant_id, place) in places {
+                        line.insert(place.key(), participant_id);
+                        self.places.insert((campaign_id, participant_id), place);
+                    }
+                }
+                Write::Admitted { campaign_id, participant_id, at } => {
+                    assert!(self.admitted.insert((campaign_id, participant_id), at).is_none(), "admitted twice");
+                }
                 Write::Announce { .. } => panic!("an announcement must be published before it is committed"),
                 Write::Conversion(c) => {
                     self.external_ids.insert((c.campaign_id, c.external_id.clone()), c.id);
@@ -342,5 +375,34 @@ impl BrandReads for MemoryBrand {
 
     fn contest_result(&self, campaign_id: u64) -> Result<Option<ContestResult>, Inconsistent> {
         Ok(self.contest_results.get(&campaign_id).cloned())
+    }
+
+    fn place(&self, campaign_id: u64, participant_id: u64) -> Result<Option<Place>, Inconsistent> {
+        Ok(self.places.get(&(campaign_id, participant_id)).copied())
+    }
+
+    fn line_front(&self, campaign_id: u64, limit: usize) -> Result<Vec<(u64, Place)>, Inconsistent> {
+        let Some(line) = self.lines.get(&campaign_id) else { return Ok(Vec::new()) };
+        Ok(line.iter().take(limit).filter_map(|(k, &id)| Some((id, Place::from_key(k)?))).collect())
+    }
+
+    fn admitted(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, Inconsistent> {
+        Ok(self.admitted.get(&(campaign_id, participant_id)).cloned())
+    }
+
+    fn roster(&self, campaign_id: u64) -> Result<Vec<Participant>, Inconsistent> {
+        let ids = self.roster.range((campaign_id, 0)..=(campaign_id, u64::MAX)).map(|(_, id)| id);
+        Ok(ids.filter_map(|id| self.participants.get(id).cloned()).collect())
+    }
+}
+
+impl MemoryBrand {
+    /// The participant's position in the campaign's waitlist, from 1, and how many are
+    /// behind them: what a backend answers.
+    pub fn position(&self, campaign_id: u64, participant_id: u64) -> Option<(u64, u64)> {
+        let key = self.places.get(&(campaign_id, participant_id))?.key();
+        let line = self.lines.get(&campaign_id)?;
+        let ahead = line.range(..key).count() as u64;
+        Some((ahead + 1, line.len() as u64 - ahead - 1))
     }
 }

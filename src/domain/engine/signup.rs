@@ -227,6 +227,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
     decision.count(campaign.id, Counter::Participants, 1);
     decision.writes.push(Write::NewParticipant(participant.clone()));
     decision.writes.push(Write::DailySignup { campaign_id: campaign.id, day: moment.day });
+    decision.join_line(campaign, &participant);
     // The signup is announced first: its event comes before those of the rewards it earns.
     decision.writes.push(Write::Announce {
         kind: EventType::ParticipantSignup,
@@ -241,6 +242,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
         referrer.referrals += 1;
         decision.writes.push(Write::Participant(referrer.clone()));
         decision.credit(campaign, referrer.id, &participant, moment)?;
+        decision.move_up(campaign, referrer.id)?;
         decision.count(campaign.id, Counter::Referrals, 1);
         if let Some(mut accepted) = invite.filter(|i| i.accepted_by.is_none()) {
             accepted.accepted_by = Some(participant.id);

@@ -86,6 +86,31 @@ pub struct CampaignInput {
     /// removes them.
     pub tiers: Option<Vec<TierInput>>,
     pub leaderboard: Option<LeaderboardInput>,
+    pub waitlist: Option<WaitlistInput>,
+}
+
+/// The campaign's waitlist: participants in line by signup order, each credited referral
+/// moving its referrer up, never past position 1.
+#[derive(ToSchema, Serialize)]
+pub struct WaitlistInput {
+    /// Keep a waitlist (default false). Turned on, the line is built from the participants
+    /// already there, their referrals counted.
+    pub enabled: Option<bool>,
+    /// Places each credited referral moves the referrer up (0 to 1,000,000; default 10).
+    #[schema(minimum = 0, maximum = 1000000)]
+    pub places_per_referral: Option<u64>,
+}
+
+/// Whom `POST /campaigns/:id/waitlist/admit` admits: `count` or `participant_ids`, not both.
+#[derive(ToSchema, Serialize)]
+pub struct AdmitBody {
+    /// The first `count` of the line (1 to 1,000).
+    #[schema(minimum = 1, maximum = 1000)]
+    pub count: Option<u64>,
+    /// These participants of the campaign, wherever they stand (1 to 1,000 ids). Those not
+    /// in line (admitted before, blocked, erased) are passed over, so a retry admits nobody
+    /// twice.
+    pub participant_ids: Option<Vec<u64>>,
 }
 
 /// Who may read the campaign's leaderboard besides its owner.

@@ -93,6 +93,9 @@ pub(super) const PUBLIC_LEADERBOARD: &[(&str, Type, &str)] = &[
     ("limit", Type::Integer, "rows, 1 to 100 (default 10)"),
 ];
 
+pub(super) const WAITLIST: &[(&str, Type, &str)] =
+    &[("limit", Type::Integer, "how many of the front of the line, 1 to 100 (default 10)")];
+
 pub(super) const PARTICIPANT_FILTERS: &[(&str, Type, &str)] = &[
     ("page", Type::Integer, "page number, from 1 (default 1)"),
     ("limit", Type::Integer, "items per page, 1 to 100 (default 20; larger values are clamped)"),
@@ -173,6 +176,8 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(POST Api "/campaigns/{id}/fraud/preview", "campaigns", "Dry-run a set of fraud rules (the campaign's own, with the body's fields in their place): how many of the campaign's existing referrals they would have held or refused, per rule. Changes nothing", Member, query: &[], body: Some(Json("FraudInput")), 200 => Data("FraudRulesPreview"), errors: &[]),
     ep!(GET Api "/campaigns/{id}/leaderboard", "campaigns", "The campaign's participants ranked by credited referrals in a period (ties: who got there first), with masked emails; kept as referrals come in, one short read however large the campaign", Member, query: LEADERBOARD, body: None, 200 => Data("Leaderboard"), errors: &[]),
     ep!(GET Api "/campaigns/{id}/contest", "campaigns", "The campaign's contest: settings, status, standings now, and its winners once recorded (shortly after the window ends)", Member, query: &[], body: None, 200 => Data("ContestReport"), errors: &[]),
+    ep!(GET Api "/campaigns/{id}/waitlist", "campaigns", "The campaign's waitlist: its settings, how many are in line and were admitted, and the front of the line with positions", Member, query: WAITLIST, body: None, 200 => Data("Waitlist"), errors: &[]),
+    ep!(POST Api "/campaigns/{id}/waitlist/admit", "campaigns", "Admit the first count of the line, or the participants named: each leaves the line, is marked admitted and gets a waitlist.admitted event, once; 409 waitlist_off when the campaign keeps no waitlist", Member, query: &[], body: Some(Json("AdmitBody")), 200 => Data("Admission"), errors: &[409]),
     ep!(GET Api "/campaigns/{id}/rewards.csv", "campaigns", "Export the campaign's rewards as CSV, streamed, with each reward's state history", Member, query: &[], body: None, 200 => Text("text/csv"), errors: &[]),
     ep!(GET Api "/conversions", "conversions", "The member's conversions, newest first", Member, query: LIST_BY_CAMPAIGN, body: None, 200 => Data("ConversionList"), errors: &[]),
     ep!(GET Api "/conversions/{id}", "conversions", "One conversion with the rewards it produced", Member, query: &[], body: None, 200 => Data("ConversionAnswer"), errors: &[]),

@@ -178,5 +178,6 @@ pub async fn progress(state: web::Data<AppState>, req: HttpRequest) -> Result<Ht
         goal_type: views::goal_type(campaign.goal_type),
         goal: campaign.num_signups,
         next: views::next_reward(&campaign, count),
+        waitlist: crate::http::participants::waitlist_spot(&state, &campaign, participant.id).await?,
     }))
 }

@@ -23,6 +23,7 @@ use crate::domain::engine::{BrandReads, Inconsistent, Write};
 use crate::domain::ids::IdKind;
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::reward::HoldReason;
+use crate::domain::waitlist::Place;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Participant, Reward, RewardStatus};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
 
@@ -224,6 +225,22 @@ impl BrandReads for SledSession<'_> {
 
     fn contest_result(&self, campaign_id: u64) -> Result<Option<ContestResult>, StoreError> {
         self.store.contest_result(campaign_id)
+    }
+
+    fn place(&self, campaign_id: u64, participant_id: u64) -> Result<Option<Place>, StoreError> {
+        self.store.place(campaign_id, participant_id)
+    }
+
+    fn line_front(&self, campaign_id: u64, limit: usize) -> Result<Vec<(u64, Place)>, StoreError> {
+        self.store.line_front(campaign_id, limit)
+    }
+
+    fn admitted(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError> {
+        self.store.admitted(campaign_id, participant_id)
+    }
+
+    fn roster(&self, campaign_id: u64) -> Result<Vec<Participant>, StoreError> {
+        self.store.roster(campaign_id)
     }
 }
 
@@ -429,6 +446,9 @@ impl SledStore {
                 | Write::Board { .. }
                 | Write::ContestResult { .. }
                 | Write::ContestSettled { .. } => self.stage_standings(&mut tx, write)?,
+                Write::Place { .. } | Write::Line { .. } | Write::Admitted { .. } => {
+                    self.stage_waitlist(&mut tx, write)?
+                }
                 Write::Announce { kind, .. } => {
                     return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())
                 }
@@ -439,7 +459,7 @@ impl SledStore {
 }
 
 /// Moves the counter under `key` by `delta`, seeing earlier staged moves.
-fn add(tx: &mut Overlay<'_>, key: Vec<u8>, delta: i64) -> Result<(), StoreError> {
+pub(super) fn add(tx: &mut Overlay<'_>, key: Vec<u8>, delta: i64) -> Result<(), StoreError> {
     let value = keys::read_counter(tx.get(TreeId::CampaignRows, &key)?.as_deref()).saturating_add_signed(delta);
     tx.insert(TreeId::CampaignRows, key, keys::id(value));
     Ok(())

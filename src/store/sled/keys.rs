@@ -160,6 +160,15 @@ pub mod campaign_row {
     pub const BOARD: u8 = b'K';
     /// (nothing) → `ContestResult` : the campaign's last recorded contest result.
     pub const CONTEST_RESULT: u8 = b'W';
+    /// ++ place key → participant : the waitlist in line order (see `waitlist.rs`).
+    pub const LINE: u8 = b'Q';
+    /// ++ participant → place key : a participant's place in the waitlist.
+    pub const PLACE: u8 = b'P';
+    /// ++ bucket → u64 : how many of the line have a score in the bucket, for counting
+    /// who is ahead without reading the whole line.
+    pub const LINE_BUCKET: u8 = b'B';
+    /// ++ participant → RFC 3339 time : admitted from the waitlist then.
+    pub const ADMITTED: u8 = b'A';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).

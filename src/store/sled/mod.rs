@@ -48,6 +48,7 @@ mod participants;
 mod plans;
 mod rewards;
 mod standings;
+mod waitlist;
 mod webhooks;
 
 use std::path::{Path, PathBuf};
