@@ -1,5 +1,6 @@
 //! Browser tests: the widget's three modes, a signup through the frame, the copy button, a
-//! referral through `?ref=`, a hostile name, the tracker script and a lander, in real
+//! referral through `?ref=`, a hostile name, a campaign's tiers, waitlist place and public
+//! leaderboard in the frame, the tracker script and a lander, in real
 //! headless Chromium (Debian's package) driven by `tests/browser/widget.mjs` through
 //! playwright-core. The real server runs on 127.0.0.1; the brand's pages are served by a
 //! small host on another origin (`localhost` and another port), as on a real site.
@@ -121,6 +122,25 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
     }
     let (embed, popup, floating) = (campaigns[0], campaigns[1], campaigns[2]);
     let referrer = app.participant(&member, embed, "referrer@example.com").await;
+
+    // A campaign with tiers, a public leaderboard and a waitlist: Zed (first in line) has
+    // referred three friends; ten more people wait behind them.
+    let tiered = json!({"name": "tiers campaign", "reward_type": 3, "reward_value": "Thanks!",
+        "tiers": [{"referrals": 1, "reward_type": 3, "reward_value": "Thanks!"},
+                  {"referrals": 5, "reward_type": 5, "reward_value": "20.00"},
+                  {"referrals": 10, "reward_type": 3, "reward_value": "A hoodie"}],
+        "leaderboard": {"public": true}, "waitlist": {"enabled": true, "places_per_referral": 10},
+        "widget": {"mode": "embed", "headline": "Skip the line"}});
+    let tiered = app.campaign(&member, brand, tiered).await["id"].as_u64().unwrap();
+    let zed = json!({"campaign_id": tiered, "email": "zed.top@line.example", "name": "Zed Top"});
+    let zed = expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &zed).await, 201).await;
+    let zed_code = zed["data"]["participant"]["referral_code"].as_str().unwrap().to_owned();
+    for n in 2..=11 {
+        app.participant(&member, tiered, &format!("p{n}@line.example")).await;
+    }
+    for n in 1..=3 {
+        expect_status(app.refer(&member, &zed_code, &format!("zf{n}@line.example")).await, 201).await;
+    }
     let referrer_code = referrer["referral_code"].as_str().unwrap().to_owned();
 
     // The host serves the brand's pages; the destination of the tracker's outbound link is
@@ -145,6 +165,7 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
     let pages = vec![
         ("/embed.html".to_owned(), "text/html; charset=utf-8", widget_page(&site, embed)),
         ("/popup.html".to_owned(), "text/html; charset=utf-8", widget_page(&site, popup)),
+        ("/tiers.html".to_owned(), "text/html; charset=utf-8", widget_page(&site, tiered)),
         ("/floating.html".to_owned(), "text/html; charset=utf-8", widget_page(&site, floating)),
         (
             "/tracker.html".to_owned(),
@@ -201,7 +222,8 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
         "referrer_code": referrer_code,
         "hostile_name": hostile_name,
         "lander_campaign": embed,
-        "emails": {"visitor": "ada@visitor.example", "referred": "friend@visitor.example", "hostile": "hostile@visitor.example"},
+        "emails": {"visitor": "ada@visitor.example", "referred": "friend@visitor.example", "hostile": "hostile@visitor.example",
+                   "tiered": "tia@line.example", "tiered_friend": "tom@line.example"},
     });
     let output = tokio::process::Command::new("node")
         .arg(browser_dir.join("widget.mjs"))
@@ -269,12 +291,47 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
     app.wait_for_count(&member, popup, "impressions", 1).await;
     app.wait_for_count(&member, embed, "shares", 1).await;
 
+    // The tiered campaign's widget: the place in line (15th of 15: Zed's three friends and
+    // ten others ahead), then after one friend joined through the visitor's link, 5th (up ten
+    // places, past p5 to p14 who never moved) with the new friend and ten more behind; the
+    // next tier and what it gives; the public leaderboard by first name, no email.
+    assert_eq!(
+        seen["tiered_line_before"],
+        "You're number 15 in line · 0 people behind you.Each friend who joins moves you up 10 places."
+    );
+    assert_eq!(
+        seen["tiered_line_after"],
+        "You're number 5 in line · 11 people behind you.Each friend who joins moves you up 10 places."
+    );
+    assert_eq!(seen["tiered_progress"], "1 friend joined · 4 more for your next reward (at 5: 20.00 cash)");
+    assert_eq!(seen["tiered_leaders"], json!(["Zed3 friends", "Tia1 friend"]));
+    let tia = expect_status(
+        app.get("/api/v1", &format!("/participants?campaign_id={tiered}&email=tia@line.example"), &member.bearer())
+            .await,
+        200,
+    )
+    .await;
+    let tia = &tia["data"]["participants"][0];
+    assert_eq!(tia["referrals"], 1, "{tia}");
+    let tia =
+        expect_status(app.get("/api/v1", &format!("/participants/{}", tia["id"]), &member.bearer()).await, 200).await;
+    assert_eq!(tia["data"]["waitlist"], json!({"position": 5, "behind": 11, "admitted_at": null}));
+    let earned: Vec<&Value> = tia["data"]["rewards"].as_array().unwrap().iter().map(|r| &r["value"]).collect();
+    assert_eq!(earned, vec![&json!("Thanks!")], "the first tier's reward, once");
+
     assert_eq!(seen["lander_heading"], lander_header);
     assert_eq!(seen["lander_footer"], "One free bag per friend who joins.");
     // The lander links to the brand's own site.
     assert!(seen["lander_brand_link"].as_str().unwrap().starts_with("https://acme-coffee.example"), "{seen}");
     assert_eq!(seen["lander_brand_text"], "Visit acme-coffee.example");
-    for name in ["widget-embed.png", "widget-popup.png", "widget-floating.png", "widget-joined.png", "lander.png"] {
+    for name in [
+        "widget-embed.png",
+        "widget-popup.png",
+        "widget-floating.png",
+        "widget-joined.png",
+        "widget-tiers.png",
+        "lander.png",
+    ] {
         let size = std::fs::metadata(screenshots.join(name)).map(|m| m.len()).unwrap_or(0);
         assert!(size > 1_000, "{name} was written ({size} bytes)");
     }

@@ -131,6 +131,42 @@ async function signUp(page, name, email) {
   await context.close();
 }
 
+// 4b. A campaign with tiers, a waitlist and a public leaderboard: the visitor sees their place
+//     in line and the top referrers; a friend joins through their link; back on the page the
+//     visitor has moved up, counts toward the next tier and is on the leaderboard.
+{
+  const { context, page, errors } = await visitor();
+  await page.goto(`${cfg.host}/tiers.html`);
+  await frameOf(page).locator("[data-leader]").first().waitFor();
+  const link = await signUp(page, "Tia Visitor", cfg.emails.tiered);
+  await link.waitFor();
+  const line = frameOf(page).locator("[data-waitlist]");
+  await line.filter({ hasText: "in line" }).waitFor();
+  out.tiered_line_before = await line.textContent();
+  const code = new URL(await link.inputValue()).pathname.split("/").pop();
+
+  const friend = await visitor();
+  await friend.page.goto(`${cfg.host}/tiers.html?ref=${encodeURIComponent(code)}`);
+  await (await signUp(friend.page, "Tom Friend", cfg.emails.tiered_friend)).waitFor();
+  await friend.context.close();
+
+  // Back on the page: the frame remembers them where its storage is kept, and otherwise
+  // they enter their email again and get their own link back.
+  await page.goto(`${cfg.host}/tiers.html`);
+  await frameOf(page).locator("form, [data-progress]").first().waitFor();
+  if (await frameOf(page).locator("form").count()) await (await signUp(page, "Tia Visitor", cfg.emails.tiered)).waitFor();
+  const progress = frameOf(page).locator("[data-progress]");
+  await progress.filter({ hasText: "1 friend joined" }).waitFor();
+  out.tiered_progress = await progress.evaluate((p) => p.firstChild.textContent);
+  await line.filter({ hasText: "number 5 " }).waitFor();
+  out.tiered_line_after = await line.textContent();
+  await frameOf(page).locator("[data-leader='2']").waitFor();
+  out.tiered_leaders = await frameOf(page).locator("[data-leader]").allTextContents();
+  await shot(page, "widget-tiers.png");
+  assert.deepEqual(errors, []);
+  await context.close();
+}
+
 let trackerContext;
 // 5. The tracker tags outbound links (also ones added later) and reports clicks; the browser
 //    goes straight to the destination.

@@ -104,6 +104,9 @@ pub async fn frame(
         "site": state.public_url,
         "api": "../../api/widget",
         "ref": referrer,
+        // What the frame shows beside the progress: the public leaderboard, and the line.
+        "leaderboard": campaign.leaderboard.public,
+        "places_per_referral": campaign.waitlist.enabled.then_some(campaign.waitlist.places_per_referral),
     });
     Ok(page::html(
         "Referral program",

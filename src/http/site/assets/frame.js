@@ -1,6 +1,7 @@
 /* referrals widget frame: the signup form, then the participant's own reward (a referred
-   friend on a two-way campaign), referral link, copy and share buttons and progress. Every
-   value from the server is set as text, never as markup. */
+   friend on a two-way campaign), referral link, copy and share buttons, progress toward the
+   next reward or tier, their place on the waitlist, and the public leaderboard. Every value
+   from the server is set as text, never as markup. */
 (function () {
   "use strict";
   var d = document, C = JSON.parse(d.getElementById("referrals-config").textContent), app = d.getElementById("app");
@@ -39,6 +40,45 @@
     return btoa(parts.join(":"));
   }
 
+  function plural(n, one, many) { return n.toLocaleString("en-US") + " " + (n === 1 ? one : many); }
+
+  // The campaign's public leaderboard (when it has one) as an ordered list, in `box`.
+  function leaderboard(box) {
+    if (!C.leaderboard) return;
+    call("GET", "/leaderboard?campaign=" + C.campaign_id + "&limit=5").then(function (r) {
+      if (r.status !== 200 || !r.body.data.leaders.length) return;
+      var list = el("ol", { class: "leaders" });
+      r.body.data.leaders.forEach(function (l) {
+        var row = el("li", { "data-leader": String(l.rank) });
+        row.append(el("span", {}, l.name), el("strong", {}, plural(l.referrals, "friend", "friends")));
+        list.append(row);
+      });
+      box.replaceChildren(el("h2", {}, "Top referrers"), list);
+      resize();
+    }, function () {});
+  }
+
+  // Where the participant stands in line, or that they were let in.
+  function waitlist(box, w) {
+    if (!w) return;
+    if (w.admitted_at) {
+      box.textContent = "You're off the waitlist: you're in!";
+    } else {
+      box.textContent = "You're number " + w.position.toLocaleString("en-US") + " in line \u00b7 " +
+        plural(w.behind, "person", "people") + " behind you.";
+      if (C.places_per_referral) {
+        box.append(el("small", {}, "Each friend who joins moves you up " + plural(C.places_per_referral, "place", "places") + "."));
+      }
+    }
+  }
+
+  // What the next tier gives, in a few words.
+  function tierReward(t) {
+    if (t.reward_type === 1) return "a coupon";
+    if (t.reward_type === 5) return t.reward_value + " cash";
+    return t.reward_value;
+  }
+
   function form() {
     app.replaceChildren();
     var f = el("form", { novalidate: "" }), error = el("p", { class: "error", role: "alert" });
@@ -46,7 +86,9 @@
     var email = el("input", { name: "email", type: "email", placeholder: "you@example.com", autocomplete: "email", required: "" });
     var submit = el("button", { type: "submit" }, C.button);
     f.append(el("label", {}, "Name"), name, el("label", {}, "Email"), email, submit, error);
-    app.append(el("h1", {}, C.headline), f);
+    var leaders = el("section", { "data-leaderboard": "" });
+    app.append(el("h1", {}, C.headline), f, leaders);
+    leaderboard(leaders);
     f.addEventListener("submit", function (e) {
       e.preventDefault();
       submit.disabled = true;
@@ -108,10 +150,13 @@
       shares.append(a);
     });
     var progress = el("p", { class: "progress", "data-progress": "" });
+    var line = el("p", { class: "waitlist", "data-waitlist": "" });
+    var leaders = el("section", { "data-leaderboard": "" });
     app.append(el("h1", {}, p.name ? "Welcome, " + p.name + "!" : "You're in!"));
     if (p.reward) app.append(rewardBox(p.reward));
-    app.append(el("p", {}, "Share your link. Friends who join through it count toward your reward."),
-      el("div", { class: "link" }, null), shares, progress);
+    app.append(line, el("p", {}, "Share your link. Friends who join through it count toward your reward."),
+      el("div", { class: "link" }, null), shares, progress, leaders);
+    leaderboard(leaders);
     app.querySelector(".link").append(link, copy);
     call("GET", "/progress?code=" + encodeURIComponent(p.referral_code)).then(function (r) {
       if (r.status !== 200) return;
@@ -123,7 +168,7 @@
         progress.textContent = joined + "every reward earned";
         target = 1; left = 0;
       } else if (g.next_tier) {
-        progress.textContent = joined + left + " more for your next reward (at " + target + ")";
+        progress.textContent = joined + left + " more for your next reward (at " + target + ": " + tierReward(g.next_tier) + ")";
       } else {
         progress.textContent = joined + left + " more for your next reward";
       }
@@ -131,6 +176,7 @@
       fill.style.width = Math.round(100 * (target - left) / target) + "%";
       bar.append(fill);
       progress.append(bar);
+      waitlist(line, g.waitlist);
       resize();
     }, function () {});
     resize();
