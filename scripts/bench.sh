@@ -21,7 +21,9 @@
 # 100,000 participants, and the tracker's click endpoint (GET, and POST as the beacon sends
 # it; target 30,000 clicks/s), after which the counted clicks are checked against wrk's count;
 # and one dry run of fraud rules (POST /campaigns/:id/fraud/preview) over that campaign, and
-# reads of its leaderboard (GET /campaigns/:id/leaderboard).
+# reads of its leaderboard (GET /campaigns/:id/leaderboard); its waitlist turned on (the line
+# built from the roster, timed) and the place of its newest participant read at the back of
+# the line (GET /participants/:id, GET /api/widget/progress).
 # All load comes from one address, so the server runs with its own copy of config.toml with
 # the per-address limits of the public endpoints raised; the shipped defaults stay
 # protective. Last, `refctl coupons import` of 1,000,000 codes: wall time and
@@ -236,6 +238,33 @@ print(f"POST /campaigns/:id/fraud/preview over {int(total):,} participants: {tim
 PY
 )
 echo "$PREVIEW_CHECK" >&2
+# The same campaign with its waitlist turned on: the line is built from the whole roster in
+# one commit (timed), then the place of its newest participant, at the back of the line, is
+# read through the participant's read and the widget's progress.
+WAITLIST_SETUP=$(python3 - "$BASE" "$KEY" "$HOT" "$total" <<'PY'
+import json, sys, time, urllib.request
+base, key, campaign, total = sys.argv[1:]
+def call(method, path, body=None):
+    request = urllib.request.Request(f"{base}/api/v1{path}", method=method,
+                                     data=json.dumps(body).encode() if body is not None else None,
+                                     headers={"content-type": "application/json", "X-API-Key": key})
+    with urllib.request.urlopen(request, timeout=600) as answer:
+        return json.load(answer)["data"]
+started = time.time()
+call("PUT", f"/campaigns/{campaign}", {"waitlist": {"enabled": True}})
+built = time.time() - started
+newest = call("GET", f"/participants?campaign_id={campaign}&limit=1")["participants"][0]
+spot = call("GET", f"/participants/{newest['id']}")["waitlist"]
+print(f"waitlist turned on over {int(total):,} participants: the line built in {built:.2f} s; "
+      f"the newest participant is number {spot['position']:,} with {spot['behind']} behind")
+print(newest["id"], newest["referral_code"])
+PY
+)
+WAITLIST_CHECK=$(head -1 <<<"$WAITLIST_SETUP")
+read -r BACK_ID BACK_CODE <<<"$(tail -1 <<<"$WAITLIST_SETUP")"
+echo "$WAITLIST_CHECK" >&2
+run_case "GET /participants/:id (back of a $total line)" "/api/v1/participants/$BACK_ID"
+run_case "GET /api/widget/progress (back of a $total line)" "/api/widget/progress?code=$BACK_CODE"
 # Last among the writes: every key generation revokes the key the other cases use.
 run_case "POST /members/api-key (durable write, JWT)" /api/v1/members/api-key "$WORK/api-key.lua"
 run_case "GET /api/v1/billing/plans (baseline, again)" /api/v1/billing/plans
@@ -243,6 +272,7 @@ run_case "GET /api/v1/billing/plans (baseline, again)" /api/v1/billing/plans
 print_table
 echo "$CLICK_CHECK"
 echo "$PREVIEW_CHECK"
+echo "$WAITLIST_CHECK"
 
 # Coupon import: 1,000,000 codes through refctl, streamed.
 python3 -c "

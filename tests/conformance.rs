@@ -24,6 +24,8 @@ mod fraud;
 mod lifecycle;
 #[path = "conformance/rewards.rs"]
 mod rewards;
+#[path = "conformance/standings.rs"]
+mod standings;
 #[path = "conformance/webhooks.rs"]
 mod webhooks;
 
@@ -108,4 +110,6 @@ conformance! {
     emails::a_digest_and_its_mark_are_committed_together_and_a_day_has_one,
     fraud::prints_rates_and_suspicions_are_kept_and_forgotten_on_time,
     fraud::a_block_is_kept_until_lifted_and_goes_with_its_campaign,
+    standings::boards_keep_rank_order_and_the_leaderboard_passes_over_blocked_people,
+    standings::a_waitlist_counts_positions_across_buckets_as_people_move_leave_and_are_admitted,
 }
