@@ -24,10 +24,10 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
         }
     }
 
-    /// A credited referral moves the referrer up the line, when they are in it. A decision
-    /// credits a referrer once, so it never needs its own writes.
+    /// A credited referral moves the referrer up the line, when they are in it (by 0 places:
+    /// nothing to write). A decision credits a referrer once, so it never needs its own writes.
     pub(super) fn move_up(&mut self, campaign: &Campaign, referrer_id: u64) -> Result<(), R::Error> {
-        if !campaign.waitlist.enabled {
+        if !campaign.waitlist.enabled || campaign.waitlist.places_per_referral == 0 {
             return Ok(());
         }
         if let Some(was) = self.reads.place(campaign.id, referrer_id)? {
