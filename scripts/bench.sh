@@ -253,9 +253,10 @@ def call(method, path, body=None):
 started = time.time()
 call("PUT", f"/campaigns/{campaign}", {"waitlist": {"enabled": True}})
 built = time.time() - started
+in_line = call("GET", f"/campaigns/{campaign}/waitlist?limit=1")["in_line"]
 newest = call("GET", f"/participants?campaign_id={campaign}&limit=1")["participants"][0]
 spot = call("GET", f"/participants/{newest['id']}")["waitlist"]
-print(f"waitlist turned on over {int(total):,} participants: the line built in {built:.2f} s; "
+print(f"waitlist turned on: a line of {in_line:,} built in {built:.2f} s; "
       f"the newest participant is number {spot['position']:,} with {spot['behind']} behind")
 print(newest["id"], newest["referral_code"])
 PY
@@ -263,8 +264,8 @@ PY
 WAITLIST_CHECK=$(head -1 <<<"$WAITLIST_SETUP")
 read -r BACK_ID BACK_CODE <<<"$(tail -1 <<<"$WAITLIST_SETUP")"
 echo "$WAITLIST_CHECK" >&2
-run_case "GET /participants/:id (back of a $total line)" "/api/v1/participants/$BACK_ID"
-run_case "GET /api/widget/progress (back of a $total line)" "/api/widget/progress?code=$BACK_CODE"
+run_case "GET /participants/:id (at the back of the line)" "/api/v1/participants/$BACK_ID"
+run_case "GET /api/widget/progress (at the back of the line)" "/api/widget/progress?code=$BACK_CODE"
 # Last among the writes: every key generation revokes the key the other cases use.
 run_case "POST /members/api-key (durable write, JWT)" /api/v1/members/api-key "$WORK/api-key.lua"
 run_case "GET /api/v1/billing/plans (baseline, again)" /api/v1/billing/plans

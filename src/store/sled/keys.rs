@@ -167,6 +167,8 @@ pub mod campaign_row {
     /// ++ bucket → u64 : how many of the line have a score in the bucket, for counting
     /// who is ahead without reading the whole line.
     pub const LINE_BUCKET: u8 = b'B';
+    /// ++ group → u64 : the same, per group of buckets.
+    pub const LINE_GROUP: u8 = b'G';
     /// ++ participant → RFC 3339 time : admitted from the waitlist then.
     pub const ADMITTED: u8 = b'A';
 }

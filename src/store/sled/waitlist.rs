@@ -5,14 +5,17 @@
 //! | `campaign_rows` | campaign ++ `Q` ++ [`Place::key`] | participant : the line in order |
 //! | `campaign_rows` | campaign ++ `P` ++ participant | their [`Place::key`] |
 //! | `campaign_rows` | campaign ++ `B` ++ bucket | how many in line have a score in the bucket |
+//! | `campaign_rows` | campaign ++ `G` ++ group | how many in line have a score in the group |
 //! | `campaign_rows` | campaign ++ `A` ++ participant | when they were admitted (RFC 3339) |
 //!
 //! A position is the number of people ahead, plus one. Counting them entry by entry would
-//! read the whole line for someone at its back, so the line is also counted per bucket of
-//! [`BUCKET_SCORES`] scores: a position is the sum of the buckets before the participant's,
-//! plus the entries ahead of them in their own bucket. With 100,000 in line that is about 200
-//! bucket rows and at most a few hundred entries, whatever the position. An entry, its
-//! place row and its bucket's count move together in one commit.
+//! read the whole line for someone at its back, so the line is also counted at two grains:
+//! per bucket of [`BUCKET_SCORES`] scores, and per group of [`GROUP_BUCKETS`] buckets. A
+//! position is the sum of the groups before the participant's, plus the buckets before theirs
+//! in their group, plus the entries ahead of them in their bucket. With 150,000 in line that
+//! is about 40 group rows, at most 64 bucket rows and a few dozen entries, whatever the
+//! position (the measured effect is in the README's benchmark section). An entry, its place
+//! row and its two counts move together in one commit.
 
 use super::keys::{self, campaign_row};
 use super::overlay::{Overlay, TreeId};
@@ -22,8 +25,10 @@ use crate::domain::waitlist::{Line, Place, Spot};
 use crate::domain::Participant;
 use crate::store::WaitlistStore;
 
-/// Scores per bucket: a power of two, so a bucket is a prefix of the place key's bits.
-const BUCKET_SCORES: u64 = 512;
+/// Scores per bucket, and buckets per group: powers of two, so that each is a prefix of the
+/// place key's bits and a group's buckets are one contiguous range.
+const BUCKET_SCORES: u64 = 64;
+const GROUP_BUCKETS: u64 = 64;
 
 fn line_prefix(campaign_id: u64) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::LINE, &[])
@@ -41,6 +46,10 @@ fn bucket_key(campaign_id: u64, bucket: u64) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::LINE_BUCKET, &keys::id(bucket))
 }
 
+fn group_key(campaign_id: u64, group: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::LINE_GROUP, &keys::id(group))
+}
+
 fn admitted_key(campaign_id: u64, participant_id: u64) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::ADMITTED, &keys::id(participant_id))
 }
@@ -48,6 +57,13 @@ fn admitted_key(campaign_id: u64, participant_id: u64) -> Vec<u8> {
 /// The bucket of a place: its key's score bits, less the low ones.
 fn bucket_of(place: Place) -> u64 {
     keys::read_id(&place.key()[..8]).unwrap_or_default() / BUCKET_SCORES
+}
+
+/// Moves the counts of a place's bucket and group by `delta`.
+fn count(tx: &mut Overlay<'_>, campaign_id: u64, place: Place, delta: i64) -> Result<(), StoreError> {
+    let bucket = bucket_of(place);
+    super::decisions::add(tx, bucket_key(campaign_id, bucket), delta)?;
+    super::decisions::add(tx, group_key(campaign_id, bucket / GROUP_BUCKETS), delta)
 }
 
 fn decode_place(bytes: &[u8]) -> Result<Place, StoreError> {
@@ -88,17 +104,23 @@ impl SledStore {
         Ok(roster)
     }
 
-    /// How many are in line (every bucket) and how many of them are in buckets before `bucket`.
+    /// How many are in line (every group), and how many of them are in buckets before
+    /// `bucket`: the groups before its group, then the buckets before it in its group.
     fn counted(&self, campaign_id: u64, bucket: u64) -> Result<(u64, u64), StoreError> {
-        let prefix = keys::row(campaign_id, campaign_row::LINE_BUCKET, &[]);
+        let group = bucket / GROUP_BUCKETS;
+        let prefix = keys::row(campaign_id, campaign_row::LINE_GROUP, &[]);
         let (mut total, mut before) = (0, 0);
         for entry in self.campaign_rows.scan_prefix(&prefix) {
             let (key, value) = entry?;
             let n = keys::read_counter(Some(&value));
             total += n;
-            if keys::read_id(&key[prefix.len()..]).is_some_and(|b| b < bucket) {
+            if keys::read_id(&key[prefix.len()..]).is_some_and(|g| g < group) {
                 before += n;
             }
+        }
+        let range = bucket_key(campaign_id, group * GROUP_BUCKETS)..bucket_key(campaign_id, bucket);
+        for entry in self.campaign_rows.range(range) {
+            before += keys::read_counter(Some(&entry?.1));
         }
         Ok((total, before))
     }
@@ -109,32 +131,39 @@ impl SledStore {
             Write::Place { campaign_id, participant_id, was, now } => {
                 if let Some(was) = was {
                     tx.remove(TreeId::CampaignRows, line_key(*campaign_id, &was.key()));
-                    super::decisions::add(tx, bucket_key(*campaign_id, bucket_of(*was)), -1)?;
+                    count(tx, *campaign_id, *was, -1)?;
                 }
                 match now {
                     Some(now) => {
                         tx.insert(TreeId::CampaignRows, line_key(*campaign_id, &now.key()), keys::id(*participant_id));
                         tx.insert(TreeId::CampaignRows, place_key(*campaign_id, *participant_id), now.key());
-                        super::decisions::add(tx, bucket_key(*campaign_id, bucket_of(*now)), 1)?;
+                        count(tx, *campaign_id, *now, 1)?;
                     }
                     None => tx.remove(TreeId::CampaignRows, place_key(*campaign_id, *participant_id)),
                 }
             }
             Write::Line { campaign_id, places } => {
                 // The line's rows as committed: nothing else writes the brand meanwhile.
-                for tag in [campaign_row::LINE, campaign_row::PLACE, campaign_row::LINE_BUCKET] {
+                let tags =
+                    [campaign_row::LINE, campaign_row::PLACE, campaign_row::LINE_BUCKET, campaign_row::LINE_GROUP];
+                for tag in tags {
                     for key in self.campaign_rows.scan_prefix(keys::row(*campaign_id, tag, &[])).keys() {
                         tx.remove(TreeId::CampaignRows, key?.to_vec());
                     }
                 }
                 let mut buckets = std::collections::BTreeMap::<u64, u64>::new();
+                let mut groups = std::collections::BTreeMap::<u64, u64>::new();
                 for &(participant_id, place) in places {
                     tx.insert(TreeId::CampaignRows, line_key(*campaign_id, &place.key()), keys::id(participant_id));
                     tx.insert(TreeId::CampaignRows, place_key(*campaign_id, participant_id), place.key());
                     *buckets.entry(bucket_of(place)).or_default() += 1;
+                    *groups.entry(bucket_of(place) / GROUP_BUCKETS).or_default() += 1;
                 }
                 for (bucket, n) in buckets {
                     tx.insert(TreeId::CampaignRows, bucket_key(*campaign_id, bucket), keys::id(n));
+                }
+                for (group, n) in groups {
+                    tx.insert(TreeId::CampaignRows, group_key(*campaign_id, group), keys::id(n));
                 }
             }
             Write::Admitted { campaign_id, participant_id, at } => {
