@@ -141,29 +141,34 @@ pub fn decide_admit<R: BrandReads + ?Sized>(
     if !campaign.waitlist.enabled {
         return Ok(Err(AdmitRefusal::WaitlistOff));
     }
-    let chosen: Vec<(u64, Place)> = match admit {
-        Admit::First(n) => reads.line_front(campaign.id, usize::try_from(*n).unwrap_or(usize::MAX))?,
+    // Each one chosen with their row, read once.
+    let mut chosen: Vec<(Participant, Place)> = Vec::new();
+    match admit {
+        Admit::First(n) => {
+            for (id, place) in reads.line_front(campaign.id, usize::try_from(*n).unwrap_or(usize::MAX))? {
+                let Some(participant) = reads.participant(id)? else {
+                    return Err(super::Inconsistent(format!("the waitlist names missing participant {id}")).into());
+                };
+                chosen.push((participant, place));
+            }
+        }
         Admit::These(ids) => {
-            let mut chosen = Vec::new();
             for &id in ids {
-                if reads.participant(id)?.is_none_or(|p| p.campaign_id != campaign.id) {
+                let Some(participant) = reads.participant(id)?.filter(|p| p.campaign_id == campaign.id) else {
                     return Ok(Err(AdmitRefusal::NotFound(id)));
-                }
+                };
                 if let Some(place) = reads.place(campaign.id, id)? {
-                    if !chosen.iter().any(|&(seen, _)| seen == id) {
-                        chosen.push((id, place));
+                    if !chosen.iter().any(|(seen, _)| seen.id == id) {
+                        chosen.push((participant, place));
                     }
                 }
             }
-            chosen
         }
-    };
+    }
     let mut decision = Decision::new(reads);
     let mut admitted = Vec::with_capacity(chosen.len());
-    for (participant_id, place) in chosen {
-        let Some(participant) = reads.participant(participant_id)? else {
-            return Err(super::Inconsistent(format!("the waitlist names missing participant {participant_id}")).into());
-        };
+    for (participant, place) in chosen {
+        let participant_id = participant.id;
         decision.writes.push(Write::Place { campaign_id: campaign.id, participant_id, was: Some(place), now: None });
         decision.writes.push(Write::Admitted { campaign_id: campaign.id, participant_id, at: moment.at.clone() });
         decision.writes.push(Write::Announce {
