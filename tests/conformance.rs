@@ -82,6 +82,7 @@ conformance! {
     accounts::a_new_api_key_revokes_the_old_one,
     accounts::members_are_searched_paged_and_updated,
     accounts::plans_are_seeded_saved_and_removed,
+    accounts::dashboard_sessions_are_kept_ended_and_pruned,
     brands::a_member_has_one_brand_per_domain,
     brands::creations_stop_at_the_account_limit_even_when_concurrent,
     brands::brands_and_campaigns_page_newest_first,

@@ -3,6 +3,7 @@
 //! uses them lives in `http::authenticated`, the storage of members in `store`.
 
 pub mod client_print;
+pub mod dashboard;
 pub mod jwt;
 pub mod password;
 pub mod seal;
@@ -30,6 +31,8 @@ pub struct AuthKeys {
     pub unsubscribe: std::sync::Arc<unsubscribe::UnsubscribeLinks>,
     /// Turns a client's address and user agent into the keyed print the fraud rules compare.
     pub client_prints: std::sync::Arc<client_print::ClientPrinter>,
+    /// The anti-forgery tokens of the dashboard's forms.
+    pub dashboard_forms: dashboard::FormTokens,
 }
 
 impl AuthKeys {
@@ -41,6 +44,7 @@ impl AuthKeys {
         let mut stripe_key = [0u8; 32];
         let mut unsubscribe_key = [0u8; 32];
         let mut client_key = [0u8; 32];
+        let mut forms_key = [0u8; 32];
         // 32 bytes is far below HKDF-SHA256's 8160-byte output limit, so expand cannot fail.
         hkdf.expand(b"jwt-hs256", &mut jwt_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"api-key-seal", &mut seal_key).expect("32 bytes is a valid HKDF-SHA256 length");
@@ -48,6 +52,7 @@ impl AuthKeys {
         hkdf.expand(b"stripe-secret-seal", &mut stripe_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"unsubscribe-link", &mut unsubscribe_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"client-print", &mut client_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        hkdf.expand(b"dashboard-forms", &mut forms_key).expect("32 bytes is a valid HKDF-SHA256 length");
         Self {
             tokens: TokenIssuer::new(&jwt_key, token_settings),
             sealer: KeySealer::new(&seal_key),
@@ -55,6 +60,7 @@ impl AuthKeys {
             stripe_secrets: KeySealer::new(&stripe_key),
             unsubscribe: std::sync::Arc::new(unsubscribe::UnsubscribeLinks::new(&unsubscribe_key)),
             client_prints: std::sync::Arc::new(client_print::ClientPrinter::new(&client_key)),
+            dashboard_forms: dashboard::FormTokens::new(&forms_key),
         }
     }
 }

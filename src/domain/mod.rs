@@ -14,6 +14,7 @@ pub mod contest;
 pub mod conversion;
 pub mod counters;
 pub mod coupon;
+pub mod dashboard_session;
 pub mod digest;
 pub mod email;
 pub mod engine;

@@ -33,6 +33,20 @@ pub async fn issue_key(state: &AppState, member_id: u64) -> Result<(String, Stri
     Ok((key.expose().to_owned(), date_generated))
 }
 
+/// The member's current key as its owner may be reminded of it without it being shown: its
+/// first 12 characters and when it was made; `None` before the first key.
+pub fn key_prefix(state: &AppState, member: &crate::domain::Member) -> Option<(String, String)> {
+    member.api_key.as_ref().map(|k| {
+        let prefix = state
+            .auth
+            .sealer
+            .open(member.id, &k.sealed)
+            .map(|text| format!("{}…", text.get(..12).unwrap_or("ref_")))
+            .unwrap_or_else(|_| "ref_…".into());
+        (prefix, k.date_generated.clone())
+    })
+}
+
 /// `GET /members/api-key`: the current key; 404 when none was generated yet.
 pub async fn current(
     state: web::Data<AppState>,

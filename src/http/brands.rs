@@ -17,7 +17,7 @@ use crate::domain::ids::IdKind;
 use crate::domain::pagination::Page;
 use crate::domain::plan::{LimitReached, Quota};
 use crate::domain::CampaignCounters;
-use crate::domain::{now_rfc3339, Brand, BrandUrl, ValidationError};
+use crate::domain::{now_rfc3339, Brand, BrandUrl, Member, ValidationError};
 use crate::http::Code;
 use crate::store::{BrandRefused, DomainTaken};
 use crate::views;
@@ -26,11 +26,11 @@ use crate::views;
 #[derive(Deserialize)]
 #[serde(expecting = "a JSON object with url and optional description and logo_url")]
 pub struct NewBrand {
-    url: String,
+    pub url: String,
     #[serde(default)]
-    description: Option<String>,
+    pub description: Option<String>,
     #[serde(default)]
-    logo_url: Option<String>,
+    pub logo_url: Option<String>,
 }
 
 /// Body of `PUT /brands/:id`.
@@ -38,11 +38,11 @@ pub struct NewBrand {
 #[serde(expecting = "a JSON object with description, logo_url or background_url")]
 pub struct BrandChanges {
     #[serde(default)]
-    description: Option<String>,
+    pub description: Option<String>,
     #[serde(default, deserialize_with = "crate::domain::present")]
-    logo_url: Option<Option<String>>,
+    pub logo_url: Option<Option<String>>,
     #[serde(default, deserialize_with = "crate::domain::present")]
-    background_url: Option<Option<String>>,
+    pub background_url: Option<Option<String>>,
 }
 
 fn description(raw: Option<&str>) -> Result<String, ValidationError> {
@@ -80,6 +80,11 @@ pub async fn create(
     AuthenticatedMember(member): AuthenticatedMember,
     JsonBody(body): JsonBody<NewBrand>,
 ) -> Result<HttpResponse, ApiError> {
+    Ok(envelope::created(views::brand(&create_brand(&state, &member, body).await?)))
+}
+
+/// Creates a brand for the member, durably (shared with the dashboard).
+pub async fn create_brand(state: &AppState, member: &Member, body: NewBrand) -> Result<Brand, ApiError> {
     let url = BrandUrl::parse(&body.url)?;
     let brand = Brand {
         id: state.store.next_id(IdKind::Brand).await?,
@@ -95,7 +100,7 @@ pub async fn create(
     // Brand creation writes no existing brand's rows, so it needs no actor; the store counts
     // and creates atomically, so concurrent creations of one domain yield exactly one brand
     // and never take the account past its plan's limit.
-    let plan = ownership::plan_of(&state, &member).await?;
+    let plan = ownership::plan_of(state, member).await?;
     let created = state.store.create_brand(&brand, Quota::Brands.of(&plan.limits)).await?;
     // A conflict too is answered only once what it reports is on disk.
     state.store.durable().await?;
@@ -109,7 +114,7 @@ pub async fn create(
             message: LimitReached::of(Quota::Brands, &plan).to_string(),
         },
     })?;
-    Ok(envelope::created(views::brand(&brand)))
+    Ok(brand)
 }
 
 /// `GET /brands/:id`.
@@ -128,7 +133,12 @@ pub async fn update(
     id: web::Path<u64>,
     JsonBody(body): JsonBody<BrandChanges>,
 ) -> Result<HttpResponse, ApiError> {
-    let brand = ownership::brand(&state, &member, *id).await?;
+    Ok(envelope::ok(views::brand(&update_brand(&state, &member, *id, body).await?)))
+}
+
+/// Changes the member's brand `id`, durably (shared with the dashboard).
+pub async fn update_brand(state: &AppState, member: &Member, id: u64, body: BrandChanges) -> Result<Brand, ApiError> {
+    let brand = ownership::brand(state, member, id).await?;
     if body.description.is_none() && body.logo_url.is_none() && body.background_url.is_none() {
         return Err(ApiError::refused(
             Code::ValidationFailed,
@@ -143,7 +153,7 @@ pub async fn update(
     };
     let updated = state.brands.get(brand.id).send(message).await??;
     state.store.durable().await?;
-    Ok(envelope::ok(views::brand(&updated)))
+    Ok(updated)
 }
 
 /// `DELETE /brands/:id`: the brand and all its campaigns with everything under them.
@@ -152,10 +162,17 @@ pub async fn delete(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let brand = ownership::brand(&state, &member, *id).await?;
+    let brand = delete_brand(&state, &member, *id).await?;
+    Ok(envelope::ok(Deleted::new(brand.id)))
+}
+
+/// Deletes the member's brand `id` with everything under it, durably (shared with the
+/// dashboard).
+pub async fn delete_brand(state: &AppState, member: &Member, id: u64) -> Result<Brand, ApiError> {
+    let brand = ownership::brand(state, member, id).await?;
     state.brands.get(brand.id).send(DeleteBrand { member_id: member.id }).await??;
     state.store.durable().await?;
-    Ok(envelope::ok(Deleted::new(brand.id)))
+    Ok(brand)
 }
 
 /// `GET /brands/:id/stats`: totals over the brand's campaigns.

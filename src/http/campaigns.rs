@@ -16,7 +16,7 @@ use crate::domain::campaign::CampaignInput;
 use crate::domain::coupon::{ParsedCodes, MAX_CODES_PER_UPLOAD};
 use crate::domain::ids::IdKind;
 use crate::domain::pagination::Page;
-use crate::domain::{now_rfc3339, Campaign};
+use crate::domain::{now_rfc3339, Campaign, Member};
 use crate::http::Code;
 use crate::views;
 
@@ -54,14 +54,21 @@ pub async fn create(
     AuthenticatedMember(member): AuthenticatedMember,
     JsonBody(input): JsonBody<CampaignInput>,
 ) -> Result<HttpResponse, ApiError> {
+    let created = create_campaign(&state, &member, &input).await?;
+    Ok(envelope::created(detail(&state, &created).await?))
+}
+
+/// Creates a campaign on the member's brand `input.url_id`, durably (shared with the
+/// dashboard).
+pub async fn create_campaign(state: &AppState, member: &Member, input: &CampaignInput) -> Result<Campaign, ApiError> {
     let brand_id = body_id("url_id", input.url_id.as_ref())?;
-    let brand = ownership::brand(&state, &member, brand_id).await?;
+    let brand = ownership::brand(state, member, brand_id).await?;
     let campaign =
-        Campaign::create(state.store.next_id(IdKind::Campaign).await?, brand.id, member.id, &input, &now_rfc3339())?;
-    let plan = ownership::plan_of(&state, &member).await?;
+        Campaign::create(state.store.next_id(IdKind::Campaign).await?, brand.id, member.id, input, &now_rfc3339())?;
+    let plan = ownership::plan_of(state, member).await?;
     let created = state.brands.get(brand.id).send(CreateCampaign { campaign, plan }).await??;
     state.store.durable().await?;
-    Ok(envelope::created(detail(&state, &created).await?))
+    Ok(created)
 }
 
 async fn detail(state: &AppState, campaign: &Campaign) -> Result<views::CampaignDetail, ApiError> {
@@ -87,7 +94,18 @@ pub async fn update(
     id: web::Path<u64>,
     JsonBody(input): JsonBody<CampaignInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let campaign = ownership::campaign(&state, &member, *id).await?;
+    let updated = update_campaign(&state, &member, *id, input).await?;
+    Ok(envelope::ok(detail(&state, &updated).await?))
+}
+
+/// Changes the member's campaign `id`, durably (shared with the dashboard).
+pub async fn update_campaign(
+    state: &AppState,
+    member: &Member,
+    id: u64,
+    input: CampaignInput,
+) -> Result<Campaign, ApiError> {
+    let campaign = ownership::campaign(state, member, id).await?;
     if let Some(url_id) = &input.url_id {
         if url_id.as_u64() != Some(campaign.brand_id) {
             return Err(ApiError::refused(
@@ -96,11 +114,11 @@ pub async fn update(
             ));
         }
     }
-    let paid_plan = ownership::on_paid_plan(&state, &member).await?;
+    let paid_plan = ownership::on_paid_plan(state, member).await?;
     let message = UpdateCampaign { campaign_id: campaign.id, member_id: member.id, input, paid_plan };
     let updated = state.brands.get(campaign.brand_id).send(message).await??;
     state.store.durable().await?;
-    Ok(envelope::ok(detail(&state, &updated).await?))
+    Ok(updated)
 }
 
 /// `DELETE /campaigns/:id`: the campaign and its participants, referral edges, coupons,
@@ -110,14 +128,21 @@ pub async fn delete(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let campaign = ownership::campaign(&state, &member, *id).await?;
+    let campaign = delete_campaign(&state, &member, *id).await?;
+    Ok(envelope::ok(Deleted::new(campaign.id)))
+}
+
+/// Deletes the member's campaign `id` with everything it owns, durably (shared with the
+/// dashboard).
+pub async fn delete_campaign(state: &AppState, member: &Member, id: u64) -> Result<Campaign, ApiError> {
+    let campaign = ownership::campaign(state, member, id).await?;
     state
         .brands
         .get(campaign.brand_id)
         .send(DeleteCampaign { campaign_id: campaign.id, member_id: member.id })
         .await??;
     state.store.durable().await?;
-    Ok(envelope::ok(Deleted::new(campaign.id)))
+    Ok(campaign)
 }
 
 /// `GET /campaigns/:id/stats?days=30`: counters and signups per day (UTC), oldest first.

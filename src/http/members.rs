@@ -101,27 +101,29 @@ pub struct Login {
 
 const BAD_LOGIN: ApiError = ApiError::Unauthorized("email or password is incorrect");
 
-/// `POST /auth/token`: a JWT valid for 30 days. Every refusal is the same 401, whether the
-/// email is unknown, the password wrong or the account disabled, and takes the same time.
-/// Attempts per client address and email are limited (429 with `Retry-After`).
-pub async fn issue_token(
-    state: web::Data<AppState>,
-    req: actix_web::HttpRequest,
-    JsonBody(body): JsonBody<Login>,
-) -> Result<HttpResponse, ApiError> {
+/// The member whose email and password these are. Every refusal is the same 401, whether
+/// the email is unknown, the password wrong or the account disabled, and takes the same time.
+/// Attempts per client address and email, and per address, are limited (429 with
+/// `Retry-After`). Shared by `POST /auth/token` and the dashboard's sign-in, so both count
+/// against the same limits.
+pub async fn check_password(
+    state: &AppState,
+    req: &actix_web::HttpRequest,
+    email: &str,
+    password: String,
+) -> Result<Member, ApiError> {
     // Counted before the password is checked, so refused attempts count too. Per address and
     // email first: one account's guesser is stopped there, and others at that address sign in
     // as usual. Then per address, across emails, against trying many accounts.
-    let address = crate::http::client::address(&req);
-    let email_key: String = body.email.trim().to_lowercase().chars().take(320).collect();
+    let address = crate::http::client::address(req);
+    let email_key: String = email.trim().to_lowercase().chars().take(320).collect();
     state.limiters.login.check(&(address, email_key))?;
     state.limiters.login_address.check(&address)?;
-    let member = match EmailAddress::parse(&body.email) {
+    let member = match EmailAddress::parse(email) {
         Ok(email) => state.store.member_by_email(&email).await?,
         Err(_) => None,
     };
     let candidate: Option<Member> = member.filter(|m| !m.disabled);
-    let password = body.password;
     let verified = web::block(move || match candidate {
         Some(member) if password::verify(&password, &member.password_hash) => Some(member),
         Some(_) => None,
@@ -131,7 +133,18 @@ pub async fn issue_token(
         }
     })
     .await?;
-    let member = verified.ok_or(BAD_LOGIN)?;
+    verified.ok_or(BAD_LOGIN)
+}
+
+/// `POST /auth/token`: a JWT valid for 30 days. Every refusal is the same 401, whether the
+/// email is unknown, the password wrong or the account disabled, and takes the same time.
+/// Attempts per client address and email are limited (429 with `Retry-After`).
+pub async fn issue_token(
+    state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
+    JsonBody(body): JsonBody<Login>,
+) -> Result<HttpResponse, ApiError> {
+    let member = check_password(&state, &req, &body.email, body.password).await?;
     let issued = state.auth.tokens.issue(member.id).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(envelope::ok(TokenAnswer {
         token: issued.token,

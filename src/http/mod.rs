@@ -26,7 +26,8 @@
 //! | `/webhooks`, `/webhooks/:id`, `…/secret`, `…/test`, `…/deliveries`, `…/deliveries/:event_id/retry` | [`webhooks`] |
 //! | `/automation/auth`, `/automation/contacts`, `/automation/subscribe` | [`automation`] |
 //!
-//! The public site (referral links, later the widget and tracker) is in [`crate::http::site`].
+//! The public site (referral links, the widget and tracker) is in [`crate::http::site`]; the
+//! member dashboard's pages are in [`crate::http::dashboard`].
 
 pub mod admin;
 pub mod answers;
@@ -39,6 +40,7 @@ pub mod campaigns;
 pub mod client;
 pub mod code;
 pub mod conversions;
+pub mod dashboard;
 pub mod data_rights;
 pub mod emails;
 pub mod envelope;
@@ -85,6 +87,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limit
         routes::under(root, || cfg.service(web::scope(root).configure(|cfg| api_v1(cfg, public_limits))));
     }
     crate::http::site::configure(cfg, public_limits);
+    dashboard::configure(cfg);
     admin::configure(cfg, admin_enabled);
 }
 

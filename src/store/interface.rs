@@ -16,6 +16,7 @@ use super::{Snapshot, StoreError};
 use crate::domain::client_print::StoredPrint;
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
+use crate::domain::dashboard_session::DashboardSession;
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, Write};
 use crate::domain::ids::IdKind;
@@ -62,6 +63,21 @@ pub trait MemberStore: Send + Sync {
     ) -> Result<Option<Member>, StoreError>;
     /// How many members are on a plan.
     async fn members_on_plan(&self, plan_id: u64) -> Result<u64, StoreError>;
+}
+
+/// Members' signed-in dashboard sessions, kept under the SHA-256 digest of their id (see
+/// `auth::dashboard`). Not part of backups: a restored database has everyone signed out.
+#[async_trait]
+pub trait SessionStore: Send + Sync {
+    /// Keeps a new session, and forgets the member's sessions that expired before it began
+    /// (so a member's count of them stays bounded by how often they sign in).
+    async fn create_session(&self, digest: &[u8; 32], session: &DashboardSession) -> Result<(), StoreError>;
+    /// The session under `digest`, expired or not (the caller checks [`DashboardSession::is_live`]).
+    async fn dashboard_session(&self, digest: &[u8; 32]) -> Result<Option<DashboardSession>, StoreError>;
+    /// Ends one session (signing out); `false` when there was none.
+    async fn end_session(&self, digest: &[u8; 32]) -> Result<bool, StoreError>;
+    /// Ends every session of the member (the account was disabled); how many there were.
+    async fn end_sessions_of_member(&self, member_id: u64) -> Result<u64, StoreError>;
 }
 
 /// The subscription plans (a small reference table, seeded with the defaults on first start).
@@ -433,6 +449,7 @@ pub trait Lifecycle: Send + Sync {
 /// Everything a backend provides.
 pub trait Storage:
     MemberStore
+    + SessionStore
     + PlanStore
     + BrandStore
     + CampaignStore
@@ -453,6 +470,7 @@ pub trait Storage:
 
 impl<T> Storage for T where
     T: MemberStore
+        + SessionStore
         + PlanStore
         + BrandStore
         + CampaignStore

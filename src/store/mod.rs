@@ -23,8 +23,8 @@ pub use self::sled::backup::{BackupError, BackupSummary, Snapshot};
 pub use self::sled::StoreOptions;
 pub use interface::{
     BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore, EmailStore,
-    IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PlanStore, RewardStore, StandingStore, Storage,
-    WaitlistStore, WebhookStore,
+    IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PlanStore, RewardStore, SessionStore, StandingStore,
+    Storage, WaitlistStore, WebhookStore,
 };
 pub use types::{
     AtLimit, BrandRefused, DomainReferrer, DomainTaken, DueContest, DueHold, EmailTaken, FinishedAttempt,

@@ -9,6 +9,7 @@ mod brands;
 mod campaigns;
 mod contract;
 mod conversions;
+mod dashboard;
 mod data_rights;
 mod digests;
 mod durability;

@@ -72,3 +72,33 @@ pub async fn plans_are_seeded_saved_and_removed(store: SharedStorage) {
     assert!(!store.remove_plan(next).await.unwrap(), "already gone");
     assert!(store.plan(next).await.unwrap().is_none());
 }
+
+pub async fn dashboard_sessions_are_kept_ended_and_pruned(store: SharedStorage) {
+    use referrals::domain::dashboard_session::{DashboardSession, SESSION_LIFETIME_MS};
+    let ada = member(&store, "sessions@example.com").await;
+    let other = member(&store, "other-sessions@example.com").await;
+    let first = DashboardSession::starting(ada.id, 1_000);
+    store.create_session(&[1; 32], &first).await.unwrap();
+    store.create_session(&[2; 32], &DashboardSession::starting(ada.id, 2_000)).await.unwrap();
+    store.create_session(&[3; 32], &DashboardSession::starting(other.id, 2_000)).await.unwrap();
+    assert_eq!(store.dashboard_session(&[1; 32]).await.unwrap(), Some(first.clone()));
+    assert!(store.dashboard_session(&[9; 32]).await.unwrap().is_none());
+
+    assert!(store.end_session(&[2; 32]).await.unwrap(), "signing out ends that session");
+    assert!(!store.end_session(&[2; 32]).await.unwrap(), "only once");
+    assert!(store.dashboard_session(&[2; 32]).await.unwrap().is_none());
+    assert_eq!(store.dashboard_session(&[1; 32]).await.unwrap(), Some(first), "and no other");
+
+    // A sign-in after the first session expired forgets it.
+    let later = DashboardSession::starting(ada.id, 1_000 + SESSION_LIFETIME_MS);
+    store.create_session(&[4; 32], &later).await.unwrap();
+    assert!(store.dashboard_session(&[1; 32]).await.unwrap().is_none(), "the expired one is gone");
+    assert_eq!(store.dashboard_session(&[4; 32]).await.unwrap(), Some(later));
+
+    store.create_session(&[5; 32], &DashboardSession::starting(ada.id, 3_000)).await.unwrap();
+    assert_eq!(store.end_sessions_of_member(ada.id).await.unwrap(), 2, "disabling ends all of them");
+    assert!(store.dashboard_session(&[4; 32]).await.unwrap().is_none());
+    assert!(store.dashboard_session(&[5; 32]).await.unwrap().is_none());
+    assert!(store.dashboard_session(&[3; 32]).await.unwrap().is_some(), "another member's stays");
+    assert_eq!(store.end_sessions_of_member(ada.id).await.unwrap(), 0);
+}

@@ -23,16 +23,9 @@ pub struct MemberQuery {
 
 /// A member as the operator sees it (never the password hash or the key itself).
 fn view(state: &AppState, m: &Member) -> AdminMember {
-    let api_key = m.api_key.as_ref().map(|k| {
-        // The prefix identifies the key to its owner without revealing it.
-        let prefix = state
-            .auth
-            .sealer
-            .open(m.id, &k.sealed)
-            .map(|text| format!("{}…", &text[..12]))
-            .unwrap_or_else(|_| "ref_…".into());
-        AdminKeyInfo { prefix, date_generated: k.date_generated.clone() }
-    });
+    // The prefix identifies the key to its owner without revealing it.
+    let api_key = crate::http::api_keys::key_prefix(state, m)
+        .map(|(prefix, date_generated)| AdminKeyInfo { prefix, date_generated });
     AdminMember {
         id: m.id,
         email: m.email.clone(),
@@ -128,12 +121,18 @@ async fn set_disabled(state: &AppState, id: u64, disabled: bool) -> Result<HttpR
         .update_member(id, &|m| m.disabled = disabled)
         .await?
         .ok_or_else(|| ApiError::not_found("member"))?;
+    if disabled {
+        // Signed out of the dashboard everywhere, so enabling the account later does not
+        // bring those sessions back.
+        state.store.end_sessions_of_member(id).await?;
+    }
     state.store.durable().await?;
     tracing::info!(member_id = id, disabled, "member access changed");
     Ok(envelope::ok(view(state, &member)))
 }
 
-/// `POST /admin/v1/members/:id/disable`: the member's key and tokens stop working.
+/// `POST /admin/v1/members/:id/disable`: the member's key and tokens stop working, and their
+/// dashboard sessions end.
 pub async fn disable(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64>) -> Result<HttpResponse, ApiError> {
     set_disabled(&state, *id, true).await
 }

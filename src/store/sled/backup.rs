@@ -21,8 +21,8 @@
 //!
 //! The trailing digest makes a truncated download or a damaged file fail to restore instead
 //! of restoring part of a database. The server secret (`secret.key`) is not in the file: keep
-//! it (or the configured `[auth] secret`) next to your backups, since sessions and stored API
-//! key copies are sealed with it.
+//! it (or the configured `[auth] secret`) next to your backups: API key copies and webhook
+//! secrets are sealed with it. Dashboard sessions are left out (a restore signs all out).
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Seek, Write};
@@ -129,7 +129,8 @@ impl SledStore {
         out.write_all(&[VERSION]).map_err(io)?;
         out.write_all(&self.db.generate_id()?.to_be_bytes()).map_err(io)?;
         let mut summary = BackupSummary::default();
-        for name in self.db.tree_names() {
+        // A restore signs everyone out rather than bring back sessions ended since.
+        for name in self.db.tree_names().into_iter().filter(|n| n != super::sessions::TREE.as_bytes()) {
             let tree = self.db.open_tree(&name)?;
             out.write_all(&[TREE]).map_err(io)?;
             out.write_all(&(name.len() as u16).to_be_bytes()).map_err(io)?;

@@ -23,6 +23,7 @@
 //! | `webhooks`, `deliveries`, `delivery_log` | see `webhooks.rs` | webhooks and their delivery state |
 //! | `events`         | event id                    | [`Event`](crate::domain::event::Event): what its deliveries send |
 //! | `email_log`      | email id                    | what became of an email to a participant (see `emails.rs`) |
+//! | `sessions`       | see `sessions.rs`           | members' dashboard sessions (left out of backups) |
 //!
 //! Leaderboards and contests keep campaign rows and one index; see `standings.rs`.
 //!
@@ -47,6 +48,7 @@ mod overlay;
 mod participants;
 mod plans;
 mod rewards;
+mod sessions;
 mod standings;
 mod waitlist;
 mod webhooks;
@@ -127,6 +129,8 @@ pub struct SledStore {
     delivery_log: sled::Tree,
     events: sled::Tree,
     email_log: sled::Tree,
+    /// Dashboard sessions (see `sessions.rs`).
+    sessions: sled::Tree,
     commit: Arc<GroupCommit>,
     /// sled plus `fdatasync` of its log: what "on disk" means here (see [`DurableLog`]).
     log: DurableLog,
@@ -192,6 +196,7 @@ impl SledStore {
             delivery_log: db.open_tree("delivery_log")?,
             events: db.open_tree("events")?,
             email_log: db.open_tree("email_log")?,
+            sessions: db.open_tree(sessions::TREE)?,
             commit: Arc::new(start_group_commit(&log, options)),
             log,
             gate: Arc::default(),

@@ -1,0 +1,79 @@
+//! The member dashboard at `/dashboard`: a referral program run from a browser. Pages are
+//! rendered on the server (maud, compiled into the binary) and work without JavaScript; a
+//! small script of ours (`assets/dashboard.js`) adds copy buttons. Every handler calls the
+//! same operations, actors and store as the API (`crate::http::brands::create_brand`, …), so
+//! a rule holds the same way in both.
+//!
+//! Signing in makes a server-side session (`session.rs`); every form that changes something
+//! carries the session's token and must come from our own pages. Nothing here is in the
+//! OpenAPI document: these are pages, not API.
+//!
+//! | path | module |
+//! |---|---|
+//! | `/dashboard`, `/dashboard/register`, `/dashboard/sign-in`, `/dashboard/sign-out`, `/dashboard/account…` | [`account`] |
+//! | `/dashboard/brands…` | [`brands`] |
+//! | `/dashboard/brands/{id}/campaigns…`, `/dashboard/campaigns/{id}…` | [`campaigns`] |
+//! | `/dashboard/assets/…` | the stylesheet and script, from `assets/` |
+//!
+//! The page shell and failures are in [`page`], posted forms in [`form`].
+
+pub mod account;
+pub mod brands;
+pub mod campaigns;
+pub mod form;
+pub mod page;
+pub mod session;
+
+use actix_web::web;
+
+/// The stylesheet.
+const CSS: &str = include_str!("assets/dashboard.css");
+/// The script: copy buttons.
+const JS: &str = include_str!("assets/dashboard.js");
+
+/// Registers the dashboard under `/dashboard`. Its routes are pages, so they are not recorded
+/// for the OpenAPI document (see `http::routes`), and everything under the scope that
+/// matches no route is an HTML 404.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    use web::{get, post, resource};
+    let not_found = || async { Err::<actix_web::HttpResponse, _>(page::PageError::not_found("page")) };
+    cfg.service(
+        web::scope("/dashboard")
+            .app_data(web::PathConfig::default().error_handler(|_, _| page::PageError::not_found("page").into()))
+            .app_data(web::QueryConfig::default().error_handler(|_, _| page::PageError::not_found("page").into()))
+            .service(resource("").route(get().to(account::home)))
+            .service(resource("/").route(get().to(account::home)))
+            .service(
+                resource("/assets/dashboard.css")
+                    .route(get().to(|| async { crate::http::site::page::asset("text/css; charset=utf-8", CSS) })),
+            )
+            .service(
+                resource("/assets/dashboard.js")
+                    .route(get().to(|| async { crate::http::site::page::asset("text/javascript; charset=utf-8", JS) })),
+            )
+            .service(resource("/register").route(get().to(account::register_page)).route(post().to(account::register)))
+            .service(resource("/sign-in").route(get().to(account::sign_in_page)).route(post().to(account::sign_in)))
+            .service(resource("/sign-out").route(post().to(account::sign_out)))
+            .service(resource("/account").route(get().to(account::account)))
+            .service(resource("/account/api-key").route(post().to(account::generate_key)))
+            .service(resource("/brands").route(get().to(brands::list)).route(post().to(brands::create)))
+            .service(resource("/brands/{id}").route(get().to(brands::show)).route(post().to(brands::save)))
+            .service(
+                resource("/brands/{id}/delete")
+                    .route(get().to(brands::confirm_delete))
+                    .route(post().to(brands::delete)),
+            )
+            .service(resource("/brands/{id}/campaigns/new").route(get().to(campaigns::new)))
+            .service(resource("/brands/{id}/campaigns").route(post().to(campaigns::create)))
+            .service(resource("/campaigns/{id}").route(get().to(campaigns::show)))
+            .service(
+                resource("/campaigns/{id}/edit").route(get().to(campaigns::edit)).route(post().to(campaigns::save)),
+            )
+            .service(
+                resource("/campaigns/{id}/delete")
+                    .route(get().to(campaigns::confirm_delete))
+                    .route(post().to(campaigns::delete)),
+            )
+            .default_service(web::to(not_found)),
+    );
+}

@@ -1,0 +1,132 @@
+//! Dashboard sessions, in the `sessions` tree:
+//!
+//! | key                                | value |
+//! |------------------------------------|-------|
+//! | `S` ++ SHA-256 of the session id    | [`DashboardSession`] |
+//! | `M` ++ member id ++ that digest     | empty: the member's sessions, to end them all at once |
+//!
+//! Each change is one atomic batch of the tree. Backups leave the tree out (`backup.rs`).
+
+use async_trait::async_trait;
+
+use super::{codec, SledStore, StoreError};
+use crate::domain::dashboard_session::DashboardSession;
+use crate::store::SessionStore;
+
+/// The name of the tree, which backups leave out.
+pub(super) const TREE: &str = "sessions";
+
+const SESSION: u8 = b'S';
+const OF_MEMBER: u8 = b'M';
+
+fn session_key(digest: &[u8; 32]) -> Vec<u8> {
+    let mut key = Vec::with_capacity(33);
+    key.push(SESSION);
+    key.extend_from_slice(digest);
+    key
+}
+
+fn member_prefix(member_id: u64) -> Vec<u8> {
+    let mut key = Vec::with_capacity(41);
+    key.push(OF_MEMBER);
+    key.extend_from_slice(&member_id.to_be_bytes());
+    key
+}
+
+fn member_key(member_id: u64, digest: &[u8; 32]) -> Vec<u8> {
+    let mut key = member_prefix(member_id);
+    key.extend_from_slice(digest);
+    key
+}
+
+/// A session's digest, and its row (none: the index entry outlived it).
+type Indexed = ([u8; 32], Option<DashboardSession>);
+
+impl SledStore {
+    /// The member's sessions as the member index lists them.
+    fn sessions_of(&self, member_id: u64) -> Result<Vec<Indexed>, StoreError> {
+        let prefix = member_prefix(member_id);
+        let mut found = Vec::new();
+        for entry in self.sessions.scan_prefix(&prefix) {
+            let (key, _) = entry?;
+            let digest: [u8; 32] = key[prefix.len()..]
+                .try_into()
+                .map_err(|_| StoreError::Decode("a session index key of the wrong length".into()))?;
+            found.push((digest, Self::read(&self.sessions, session_key(&digest))?));
+        }
+        Ok(found)
+    }
+}
+
+#[async_trait]
+impl SessionStore for SledStore {
+    async fn create_session(&self, digest: &[u8; 32], session: &DashboardSession) -> Result<(), StoreError> {
+        let mut batch = sled::Batch::default();
+        for (old, row) in self.sessions_of(session.member_id)? {
+            if row.is_none_or(|row| !row.is_live(session.created_at_ms)) {
+                batch.remove(session_key(&old));
+                batch.remove(member_key(session.member_id, &old));
+            }
+        }
+        batch.insert(session_key(digest), codec::encode(session)?);
+        batch.insert(member_key(session.member_id, digest), &[][..]);
+        let _writing = self.writing();
+        Ok(self.sessions.apply_batch(batch)?)
+    }
+
+    async fn dashboard_session(&self, digest: &[u8; 32]) -> Result<Option<DashboardSession>, StoreError> {
+        Self::read(&self.sessions, session_key(digest))
+    }
+
+    async fn end_session(&self, digest: &[u8; 32]) -> Result<bool, StoreError> {
+        let Some(session) = Self::read::<DashboardSession>(&self.sessions, session_key(digest))? else {
+            return Ok(false);
+        };
+        let mut batch = sled::Batch::default();
+        batch.remove(session_key(digest));
+        batch.remove(member_key(session.member_id, digest));
+        let _writing = self.writing();
+        self.sessions.apply_batch(batch)?;
+        Ok(true)
+    }
+
+    async fn end_sessions_of_member(&self, member_id: u64) -> Result<u64, StoreError> {
+        let sessions = self.sessions_of(member_id)?;
+        let mut batch = sled::Batch::default();
+        let mut ended = 0;
+        for (digest, row) in &sessions {
+            batch.remove(session_key(digest));
+            batch.remove(member_key(member_id, digest));
+            ended += u64::from(row.is_some());
+        }
+        let _writing = self.writing();
+        self.sessions.apply_batch(batch)?;
+        Ok(ended)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+
+    use super::*;
+    use crate::store::sled::backup::{database_dir, restore_into};
+    use crate::store::StoreOptions;
+
+    #[tokio::test]
+    async fn a_restored_backup_has_everyone_signed_out() {
+        let source = tempfile::tempdir().unwrap();
+        let store = SledStore::open(source.path(), &StoreOptions::default()).unwrap();
+        store.create_session(&[1; 32], &DashboardSession::starting(1, 0)).await.unwrap();
+        store.meta.insert("marker", &b"x"[..]).unwrap();
+        let mut bytes = Vec::new();
+        store.snapshot_now().unwrap().file.read_to_end(&mut bytes).unwrap();
+
+        let target = tempfile::tempdir().unwrap();
+        restore_into(&bytes[..], &database_dir(target.path())).unwrap();
+        let copy = SledStore::open(target.path(), &StoreOptions::default()).unwrap();
+        assert_eq!(copy.meta.get("marker").unwrap().as_deref(), Some(&b"x"[..]), "the data came along");
+        assert!(copy.dashboard_session(&[1; 32]).await.unwrap().is_none(), "the session did not");
+        assert!(store.dashboard_session(&[1; 32]).await.unwrap().is_some(), "and the source keeps it");
+    }
+}

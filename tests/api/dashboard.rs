@@ -1,0 +1,562 @@
+//! The member dashboard over HTTP, as a browser uses it: forms, cookies and redirects. The
+//! pages are HTML, so these requests go through a plain client with a cookie jar of its own
+//! (`Browser`), not the API client that checks answers against the OpenAPI document.
+//! The same paths in real Chromium: `tests/browser/dashboard.mjs`.
+
+use std::collections::BTreeMap;
+
+use reqwest::header::HeaderMap;
+use reqwest::Method;
+use serde_json::json;
+
+use crate::helpers::{expect_error, expect_status, plain_client, unique_email, Cred, Options, TestApp, ADMIN_TOKEN};
+
+/// A browser's view of the dashboard: a cookie jar, and the origin its forms come from.
+struct Browser<'a> {
+    app: &'a TestApp,
+    client: reqwest::Client,
+    cookies: BTreeMap<String, String>,
+}
+
+/// One answer: status, headers, body.
+struct Answer {
+    status: u16,
+    headers: HeaderMap,
+    body: String,
+}
+
+impl Answer {
+    fn location(&self) -> &str {
+        self.headers.get("location").and_then(|v| v.to_str().ok()).unwrap_or("")
+    }
+
+    /// The value of the form token on this page.
+    fn token(&self) -> String {
+        let start = self.body.find("name=\"csrf\" value=\"").expect("a form token on the page") + 19;
+        self.body[start..start + self.body[start..].find('"').unwrap()].to_owned()
+    }
+
+    /// The `Set-Cookie` header that sets `name`.
+    fn set_cookie(&self, name: &str) -> String {
+        self.headers
+            .get_all("set-cookie")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .find(|v| v.starts_with(&format!("{name}=")))
+            .unwrap_or_else(|| panic!("no Set-Cookie for {name}: {:?}", self.headers))
+            .to_owned()
+    }
+}
+
+impl<'a> Browser<'a> {
+    fn new(app: &'a TestApp) -> Self {
+        Self { app, client: plain_client(), cookies: BTreeMap::new() }
+    }
+
+    fn keep_cookies(&mut self, headers: &HeaderMap) {
+        for value in headers.get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()) {
+            let pair = value.split(';').next().unwrap_or("");
+            let (name, cookie) = pair.split_once('=').expect("name=value");
+            if cookie.is_empty() || value.contains("Max-Age=0") {
+                self.cookies.remove(name);
+            } else {
+                self.cookies.insert(name.to_owned(), cookie.to_owned());
+            }
+        }
+    }
+
+    fn cookie_header(&self) -> String {
+        self.cookies.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("; ")
+    }
+
+    async fn send(&mut self, request: reqwest::RequestBuilder) -> Answer {
+        let response = request.header("cookie", self.cookie_header()).send().await.expect("request sent");
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let body = response.text().await.expect("body");
+        self.keep_cookies(&headers);
+        Answer { status, headers, body }
+    }
+
+    async fn get(&mut self, path: &str) -> Answer {
+        let request = self.client.get(format!("{}{path}", self.app.address));
+        self.send(request).await
+    }
+
+    /// Posts a form as the browser does from one of our pages (same origin).
+    async fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> Answer {
+        let request = self
+            .client
+            .post(format!("{}{path}", self.app.address))
+            .header("origin", &self.app.address)
+            .header("sec-fetch-site", "same-origin")
+            .form(fields);
+        self.send(request).await
+    }
+
+    /// Fills in the form on `page` (its token included) and posts it to `action`.
+    async fn submit(&mut self, page: &str, action: &str, fields: &[(&str, &str)]) -> Answer {
+        let token = self.get(page).await.token();
+        let mut all = vec![("csrf", token.as_str())];
+        all.extend_from_slice(fields);
+        self.post(action, &all).await
+    }
+
+    /// Registers through the form; returns the member's email and password.
+    async fn register(&mut self, name: &str) -> (String, String) {
+        let email = unique_email("dash");
+        let password = "a-long-enough-password".to_owned();
+        let done = self
+            .submit(
+                "/dashboard/register",
+                "/dashboard/register",
+                &[("name", name), ("email", &email), ("password", &password)],
+            )
+            .await;
+        assert_eq!((done.status, done.location()), (303, "/dashboard/brands"), "{}", done.body);
+        (email, password)
+    }
+
+    /// Adds a brand through the form; returns its id.
+    async fn brand(&mut self, url: &str, description: &str) -> u64 {
+        let done =
+            self.submit("/dashboard/brands", "/dashboard/brands", &[("url", url), ("description", description)]).await;
+        assert_eq!(done.status, 303, "{}", done.body);
+        let id = done.location().trim_start_matches("/dashboard/brands/").split('?').next().unwrap().to_owned();
+        id.parse().expect("the new brand's page")
+    }
+}
+
+/// A campaign form's fields: a coupon for every `num_signups` referral signups.
+fn campaign_fields<'f>(name: &'f str, num_signups: &'f str) -> Vec<(&'f str, &'f str)> {
+    vec![
+        ("name", name),
+        ("publish", "private"),
+        ("reward_type", "1"),
+        ("reward_value", ""),
+        ("goal_type", "signup"),
+        ("num_signups", num_signups),
+        ("hold_days", "0"),
+        ("widget_mode", "popup"),
+        ("widget_primary_color", "#112233"),
+        ("widget_headline", "Bring a friend"),
+        ("widget_button_text", "Join"),
+    ]
+}
+
+/// The member's API token, for reading back what the dashboard did.
+async fn token_of(app: &TestApp, email: &str, password: &str) -> Cred {
+    let body = expect_status(app.login("/api/v1", email, password).await, 200).await;
+    Cred::Bearer(body["data"]["token"].as_str().unwrap().to_owned())
+}
+
+#[tokio::test]
+async fn registering_signs_in_with_a_cookie_that_signing_out_ends_on_the_server() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let visitor = browser.get("/dashboard").await;
+    assert_eq!((visitor.status, visitor.location()), (303, "/dashboard/sign-in"));
+    let page = browser.get("/dashboard/register").await;
+    assert_eq!(page.status, 200);
+    let csp = page.headers["content-security-policy"].to_str().unwrap();
+    assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), "{csp}");
+    assert!(!csp.contains("unsafe-inline"), "{csp}");
+    assert!(!page.body.contains("<script>"), "no inline script");
+
+    let email = unique_email("dash");
+    let token = page.token();
+    let done = browser
+        .post(
+            "/dashboard/register",
+            &[("csrf", &token), ("name", "Ada"), ("email", &email), ("password", "a-long-enough-password")],
+        )
+        .await;
+    assert_eq!((done.status, done.location()), (303, "/dashboard/brands"));
+    let cookie = done.set_cookie("referrals_session");
+    for attribute in ["HttpOnly", "SameSite=Lax", "Path=/dashboard"] {
+        assert!(cookie.contains(attribute), "{attribute} in {cookie}");
+    }
+    assert!(!cookie.contains("Secure"), "served over http here: {cookie}");
+    let session = browser.cookies["referrals_session"].clone();
+
+    let brands = browser.get("/dashboard/brands").await;
+    assert_eq!(brands.status, 200);
+    assert!(brands.body.contains("Ada"), "the header names the member");
+    assert_eq!(
+        expect_status(app.login("/api/v1", &email, "a-long-enough-password").await, 200).await["data"]["member"]
+            ["email"],
+        json!(email)
+    );
+
+    let out = browser.post("/dashboard/sign-out", &[("csrf", &brands.token())]).await;
+    assert_eq!((out.status, out.location()), (303, "/dashboard/sign-in?notice=signed-out"));
+    assert!(!browser.cookies.contains_key("referrals_session"), "the cookie is cleared");
+
+    // A copy of the old cookie is worth nothing now: the session is gone on the server.
+    browser.cookies.insert("referrals_session".into(), session);
+    let after = browser.get("/dashboard/brands").await;
+    assert_eq!((after.status, after.location()), (303, "/dashboard/sign-in"));
+
+    // Signing in again works, with the same limits as the API's sign-in.
+    let wrong = browser
+        .submit("/dashboard/sign-in", "/dashboard/sign-in", &[("email", &email), ("password", "not-the-password")])
+        .await;
+    assert_eq!(wrong.status, 401);
+    assert!(wrong.body.contains("email or password is incorrect"), "{}", wrong.body);
+    let again = browser
+        .submit(
+            "/dashboard/sign-in",
+            "/dashboard/sign-in",
+            &[("email", &email), ("password", "a-long-enough-password")],
+        )
+        .await;
+    assert_eq!((again.status, again.location()), (303, "/dashboard/brands"));
+    assert_eq!(browser.get("/dashboard/account").await.status, 200);
+}
+
+#[tokio::test]
+async fn a_form_without_its_token_or_sent_from_another_site_is_refused_and_changes_nothing() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Ada").await;
+    let token = browser.get("/dashboard/brands").await.token();
+    let fields = [("url", "https://forged.example")];
+
+    let no_token = browser.post("/dashboard/brands", &fields).await;
+    assert_eq!(no_token.status, 403);
+    assert!(no_token.body.contains("Nothing was changed"), "{}", no_token.body);
+    let wrong_token = browser.post("/dashboard/brands", &[("csrf", "AAAA"), fields[0]]).await;
+    assert_eq!(wrong_token.status, 403);
+
+    // With the right token and cookie, but from another site's page.
+    for (origin, fetch_site) in
+        [("https://evil.example", "cross-site"), ("null", "cross-site"), ("https://evil.example", "")]
+    {
+        let mut request = browser
+            .client
+            .post(format!("{}/dashboard/brands", app.address))
+            .header("origin", origin)
+            .form(&[("csrf", token.as_str()), fields[0]]);
+        if !fetch_site.is_empty() {
+            request = request.header("sec-fetch-site", fetch_site);
+        }
+        assert_eq!(browser.send(request).await.status, 403, "{origin} {fetch_site}");
+    }
+    // Another visitor's token does not fit this session.
+    let mut other = Browser::new(&app);
+    other.register("Eve").await;
+    let theirs = other.get("/dashboard/brands").await.token();
+    assert_eq!(browser.post("/dashboard/brands", &[("csrf", &theirs), fields[0]]).await.status, 403);
+    // Signing out needs the token too, so no page can sign a member out.
+    assert_eq!(browser.post("/dashboard/sign-out", &[]).await.status, 403);
+    // The registration form needs its own token, bound to the visitor's form cookie.
+    let mut stranger = Browser::new(&app);
+    let forged = stranger
+        .post(
+            "/dashboard/register",
+            &[("name", "X"), ("email", &unique_email("forged")), ("password", "long-enough-pw")],
+        )
+        .await;
+    assert_eq!(forged.status, 403);
+
+    let cred = token_of(&app, &email, &password).await;
+    let brands = expect_status(app.get("/api/v1", "/brands", &cred).await, 200).await;
+    assert_eq!(brands["data"]["pagination"]["total"], json!(0), "nothing was created: {brands}");
+    assert_eq!(browser.get("/dashboard/brands").await.status, 200, "still signed in");
+}
+
+#[tokio::test]
+async fn another_members_brand_and_campaign_pages_answer_404_and_their_forms_change_nothing() {
+    let app = TestApp::spawn().await;
+    let mut ada = Browser::new(&app);
+    let (email, password) = ada.register("Ada").await;
+    let brand = ada.brand("https://ada.example", "Ada's shop").await;
+    let created = ada
+        .submit(
+            &format!("/dashboard/brands/{brand}/campaigns/new"),
+            &format!("/dashboard/brands/{brand}/campaigns"),
+            &campaign_fields("Spring", "2"),
+        )
+        .await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let campaign: u64 =
+        created.location().trim_start_matches("/dashboard/campaigns/").split('?').next().unwrap().parse().unwrap();
+
+    let mut eve = Browser::new(&app);
+    eve.register("Eve").await;
+    for path in [
+        format!("/dashboard/brands/{brand}"),
+        format!("/dashboard/brands/{brand}/delete"),
+        format!("/dashboard/brands/{brand}/campaigns/new"),
+        format!("/dashboard/campaigns/{campaign}"),
+        format!("/dashboard/campaigns/{campaign}/edit"),
+        format!("/dashboard/campaigns/{campaign}/delete"),
+        "/dashboard/brands/999999".to_owned(),
+        "/dashboard/brands/not-a-number".to_owned(),
+    ] {
+        let answer = eve.get(&path).await;
+        assert_eq!(answer.status, 404, "{path}");
+        assert!(!answer.body.contains("Spring") && !answer.body.contains("ada.example"), "{path} reveals nothing");
+    }
+    let token = eve.get("/dashboard/brands").await.token();
+    let mut edit = vec![("csrf", token.as_str())];
+    edit.extend(campaign_fields("Eve's now", "9"));
+    assert_eq!(eve.post(&format!("/dashboard/campaigns/{campaign}/edit"), &edit).await.status, 404);
+    assert_eq!(eve.post(&format!("/dashboard/campaigns/{campaign}/delete"), &[("csrf", &token)]).await.status, 404);
+    assert_eq!(
+        eve.post(&format!("/dashboard/brands/{brand}"), &[("csrf", &token), ("description", "x")]).await.status,
+        404
+    );
+    assert_eq!(eve.post(&format!("/dashboard/brands/{brand}/delete"), &[("csrf", &token)]).await.status, 404);
+    assert_eq!(eve.post(&format!("/dashboard/brands/{brand}/campaigns"), &edit).await.status, 404);
+
+    let cred = token_of(&app, &email, &password).await;
+    let read = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}"), &cred).await, 200).await;
+    assert_eq!(
+        (read["data"]["name"].clone(), read["data"]["reward"]["num_signups"].clone()),
+        (json!("Spring"), json!(2))
+    );
+    let brand_read = expect_status(app.get("/api/v1", &format!("/brands/{brand}"), &cred).await, 200).await;
+    assert_eq!(brand_read["data"]["description"], json!("Ada's shop"));
+}
+
+#[tokio::test]
+async fn names_and_texts_members_wrote_show_as_text_on_every_page() {
+    let app = TestApp::spawn().await;
+    let hostile = "<img src=x onerror=alert(1)>";
+    let mut browser = Browser::new(&app);
+    browser.register(hostile).await;
+    let brand = browser.brand("https://hostile.example", hostile).await;
+    let created = browser
+        .submit(
+            &format!("/dashboard/brands/{brand}/campaigns/new"),
+            &format!("/dashboard/brands/{brand}/campaigns"),
+            &campaign_fields(hostile, "1"),
+        )
+        .await;
+    let campaign = created.location().trim_start_matches("/dashboard/campaigns/").split('?').next().unwrap().to_owned();
+    for path in [
+        "/dashboard/brands".to_owned(),
+        "/dashboard/account".to_owned(),
+        format!("/dashboard/brands/{brand}"),
+        format!("/dashboard/brands/{brand}/delete"),
+        format!("/dashboard/campaigns/{campaign}"),
+        format!("/dashboard/campaigns/{campaign}/edit"),
+        format!("/dashboard/campaigns/{campaign}/delete"),
+    ] {
+        let page = browser.get(&path).await;
+        assert_eq!(page.status, 200, "{path}");
+        assert!(!page.body.contains("<img src=x"), "{path} shows it as markup");
+        assert!(page.body.contains("&lt;img src=x onerror=alert(1)&gt;"), "{path} shows it as text");
+    }
+}
+
+#[tokio::test]
+async fn a_campaign_made_and_edited_in_the_dashboard_is_the_campaign_the_api_reads() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Ada").await;
+    let cred = token_of(&app, &email, &password).await;
+    let brand = browser.brand("https://shop.example", "").await;
+    let new_page = format!("/dashboard/brands/{brand}/campaigns/new");
+    let create = format!("/dashboard/brands/{brand}/campaigns");
+
+    // A refusal shows the API's sentence on the form, keeps what was typed, creates nothing.
+    let mut cash_without_amount = campaign_fields("Cash", "3");
+    cash_without_amount[2] = ("reward_type", "5");
+    let refused = browser.submit(&new_page, &create, &cash_without_amount).await;
+    assert_eq!(refused.status, 400);
+    assert!(refused.body.contains("reward_value (an amount such as"), "{}", refused.body);
+    assert!(refused.body.contains("value=\"Cash\""), "the name typed is kept");
+    let mut not_a_number = campaign_fields("Count", "three");
+    not_a_number.push(("reward_invited", "on"));
+    let refused = browser.submit(&new_page, &create, &not_a_number).await;
+    assert_eq!(refused.status, 400);
+    assert!(refused.body.contains("num_signups must be a whole number"), "{}", refused.body);
+    let listed = expect_status(app.get("/api/v1", "/campaigns", &cred).await, 200).await;
+    assert_eq!(listed["data"]["pagination"]["total"], json!(0));
+
+    let mut two_way = campaign_fields("Spring", "3");
+    two_way.push(("reward_invited", "on"));
+    let created = browser.submit(&new_page, &create, &two_way).await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let overview_path = created.location().to_owned();
+    let id: u64 = overview_path.trim_start_matches("/dashboard/campaigns/").split('?').next().unwrap().parse().unwrap();
+    let read = expect_status(app.get("/api/v1", &format!("/campaigns/{id}"), &cred).await, 200).await["data"].clone();
+    assert_eq!(read["name"], json!("Spring"));
+    assert_eq!(read["url_id"], json!(brand));
+    assert_eq!(read["reward"]["type"], json!("coupon"));
+    assert_eq!((read["reward"]["num_signups"].clone(), read["reward"]["two_way"].clone()), (json!(3), json!(true)));
+    assert_eq!(read["widget"]["mode"], json!("popup"));
+    assert_eq!(read["widget"]["primary_color"], json!("#112233"));
+    assert_eq!(read["widget"]["headline"], json!("Bring a friend"));
+
+    // The overview shows the snippet with this server's address and the campaign's id.
+    let overview = browser.get(&overview_path).await;
+    assert!(overview.body.contains("The campaign is created."));
+    let snippet = format!("{}/widget.js?campaign={id}", app.address);
+    assert!(overview.body.contains(&snippet), "{}", overview.body);
+
+    // Editing: a cash campaign for every signup, no longer two-way.
+    let mut cash = campaign_fields("Spring cash", "1");
+    cash[2] = ("reward_type", "5");
+    cash[3] = ("reward_value", "12.5");
+    let saved = browser
+        .submit(&format!("/dashboard/campaigns/{id}/edit"), &format!("/dashboard/campaigns/{id}/edit"), &cash)
+        .await;
+    assert_eq!(
+        (saved.status, saved.location()),
+        (303, format!("/dashboard/campaigns/{id}?notice=campaign-saved").as_str())
+    );
+    let read = expect_status(app.get("/api/v1", &format!("/campaigns/{id}"), &cred).await, 200).await["data"].clone();
+    assert_eq!(read["name"], json!("Spring cash"));
+    assert_eq!((read["reward"]["type"].clone(), read["reward"]["value"].clone()), (json!("cash"), json!("12.50")));
+    assert_eq!(read["reward"]["two_way"], json!(false));
+
+    // Public campaigns need a paid plan: the form says so, and nothing changes.
+    let mut public = cash.clone();
+    public[1] = ("publish", "public");
+    let refused = browser
+        .submit(&format!("/dashboard/campaigns/{id}/edit"), &format!("/dashboard/campaigns/{id}/edit"), &public)
+        .await;
+    assert_eq!(refused.status, 403);
+    assert!(refused.body.contains("class=\"error\""), "{}", refused.body);
+    let read = expect_status(app.get("/api/v1", &format!("/campaigns/{id}"), &cred).await, 200).await["data"].clone();
+    assert_eq!(read["publish"], json!("private"));
+
+    // Deleting, after the page that says what goes with it.
+    let confirm = browser.get(&format!("/dashboard/campaigns/{id}/delete")).await;
+    assert!(confirm.body.contains("cannot be undone"));
+    let gone = browser.post(&format!("/dashboard/campaigns/{id}/delete"), &[("csrf", &confirm.token())]).await;
+    assert_eq!(
+        (gone.status, gone.location()),
+        (303, format!("/dashboard/brands/{brand}?notice=campaign-deleted").as_str())
+    );
+    expect_error(app.get("/api/v1", &format!("/campaigns/{id}"), &cred).await, 404, "not_found").await;
+}
+
+#[tokio::test]
+async fn a_brand_is_added_edited_and_deleted_with_what_it_holds() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Ada").await;
+    let cred = token_of(&app, &email, &password).await;
+    let brand = browser.brand("www.Shop.example/path", "First words").await;
+    let page = browser.get(&format!("/dashboard/brands/{brand}?notice=brand-created")).await;
+    assert!(page.body.contains("<h1>shop.example</h1>"), "the domain is the brand's name");
+    assert!(page.body.contains("The brand is created."));
+
+    // One brand per domain: the list shows why, with the URL typed.
+    let again = browser.submit("/dashboard/brands", "/dashboard/brands", &[("url", "https://shop.example")]).await;
+    assert_eq!(again.status, 409);
+    assert!(again.body.contains("you already have a brand for shop.example"), "{}", again.body);
+
+    let saved = browser
+        .submit(
+            &format!("/dashboard/brands/{brand}"),
+            &format!("/dashboard/brands/{brand}"),
+            &[("description", "New words"), ("logo_url", "https://shop.example/logo.png"), ("background_url", "")],
+        )
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let read = expect_status(app.get("/api/v1", &format!("/brands/{brand}"), &cred).await, 200).await["data"].clone();
+    assert_eq!(
+        (read["description"].clone(), read["logo_url"].clone()),
+        (json!("New words"), json!("https://shop.example/logo.png"))
+    );
+    let bad_logo = browser
+        .submit(
+            &format!("/dashboard/brands/{brand}"),
+            &format!("/dashboard/brands/{brand}"),
+            &[("description", "x"), ("logo_url", "ftp://nope")],
+        )
+        .await;
+    assert_eq!(bad_logo.status, 400);
+
+    let campaign = app
+        .post_json("/api/v1", "/campaigns", &cred, &json!({"name": "Kept?", "url_id": brand, "reward_type": 1}))
+        .await;
+    let campaign = expect_status(campaign, 201).await["data"]["id"].as_u64().unwrap();
+    let body = json!({"campaign_id": campaign, "email": "friend@example.org", "name": "Friend"});
+    expect_status(app.post_json("/api/v1", "/signups", &cred, &body).await, 201).await;
+    let confirm = browser.get(&format!("/dashboard/brands/{brand}/delete")).await;
+    assert!(confirm.body.contains("<li>1 campaigns"), "{}", confirm.body);
+    assert!(confirm.body.contains("<li>1 participants"), "{}", confirm.body);
+    let gone = browser.post(&format!("/dashboard/brands/{brand}/delete"), &[("csrf", &confirm.token())]).await;
+    assert_eq!((gone.status, gone.location()), (303, "/dashboard/brands?notice=brand-deleted"));
+    expect_error(app.get("/api/v1", &format!("/brands/{brand}"), &cred).await, 404, "not_found").await;
+    expect_error(app.get("/api/v1", &format!("/campaigns/{campaign}"), &cred).await, 404, "not_found").await;
+}
+
+#[tokio::test]
+async fn an_api_key_made_in_the_dashboard_works_once_shown_and_replaces_the_old_one() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    browser.register("Ada").await;
+    let account = browser.get("/dashboard/account").await;
+    assert!(account.body.contains("You have no API key yet."));
+    let key_of = |page: &Answer| {
+        let start = page.body.find("<code id=\"new-key\">").expect("the key on the page") + 19;
+        page.body[start..start + 52].to_owned()
+    };
+    let first = browser.post("/dashboard/account/api-key", &[("csrf", &account.token())]).await;
+    assert_eq!(first.status, 200);
+    assert_eq!(first.headers["cache-control"], "no-store");
+    let first_key = key_of(&first);
+    assert!(first_key.starts_with("ref_"), "{first_key}");
+    expect_status(app.get("/api/v1", "/brands", &Cred::Key(first_key.clone())).await, 200).await;
+
+    let account = browser.get("/dashboard/account").await;
+    assert!(account.body.contains(&first_key[..12]), "the prefix is shown");
+    assert!(!account.body.contains(&first_key), "the key itself is not");
+    let second = browser.post("/dashboard/account/api-key", &[("csrf", &account.token())]).await;
+    let second_key = key_of(&second);
+    assert_ne!(second_key, first_key);
+    expect_status(app.get("/api/v1", "/brands", &Cred::Key(second_key)).await, 200).await;
+    expect_error(app.get("/api/v1", "/brands", &Cred::Key(first_key)).await, 401, "unauthorized").await;
+}
+
+#[tokio::test]
+async fn disabling_a_member_ends_their_sessions_and_enabling_does_not_bring_them_back() {
+    let app = TestApp::spawn_with(Options::with_admin()).await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Ada").await;
+    let id = expect_status(app.login("/api/v1", &email, &password).await, 200).await["data"]["member"]["id"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(browser.get("/dashboard/account").await.status, 200);
+    expect_status(app.admin(Method::POST, &format!("/members/{id}/disable"), ADMIN_TOKEN).send().await.unwrap(), 200)
+        .await;
+    assert_eq!(browser.get("/dashboard/account").await.location(), "/dashboard/sign-in");
+    expect_status(app.admin(Method::POST, &format!("/members/{id}/enable"), ADMIN_TOKEN).send().await.unwrap(), 200)
+        .await;
+    let after = browser.get("/dashboard/account").await;
+    assert_eq!((after.status, after.location()), (303, "/dashboard/sign-in"), "the session stays ended");
+}
+
+#[tokio::test]
+async fn dashboard_sign_ins_count_against_the_same_limit_as_the_apis() {
+    let app = TestApp::spawn().await;
+    let member = app.member("limited").await;
+    let mut browser = Browser::new(&app);
+    // The per-address-and-email burst is 10 (`config.toml`): the API sign-in of `member`
+    // took one, nine wrong guesses from the form take the rest...
+    for _ in 0..9 {
+        let wrong = browser
+            .submit(
+                "/dashboard/sign-in",
+                "/dashboard/sign-in",
+                &[("email", &member.email), ("password", "wrong-guess")],
+            )
+            .await;
+        assert_eq!(wrong.status, 401);
+    }
+    // ...leave none for the API either, even with the right password.
+    let refused = app.login("/api/v1", &member.email, &member.password).await;
+    assert_eq!(refused.status().as_u16(), 429);
+    let form = browser
+        .submit("/dashboard/sign-in", "/dashboard/sign-in", &[("email", &member.email), ("password", &member.password)])
+        .await;
+    assert_eq!(form.status, 429);
+    assert!(form.headers.contains_key("retry-after"));
+}
