@@ -84,6 +84,49 @@ pub struct CampaignCounters {
     pub held_by_reason: HeldByReason,
 }
 
+/// What a campaign counts per UTC day (the dashboard's charts, `GET /campaigns/:id/stats`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DailySeries {
+    /// New participants, referred or not.
+    Signups,
+    /// Referral signups credited to a referrer.
+    Referrals,
+    /// Visits of referral links and clicks from tracked partner sites.
+    Clicks,
+    /// Times the widget was shown.
+    Impressions,
+    /// Share buttons pressed.
+    Shares,
+}
+
+impl DailySeries {
+    /// Every series, in the order they are shown.
+    pub const ALL: [DailySeries; 5] = [Self::Signups, Self::Referrals, Self::Clicks, Self::Impressions, Self::Shares];
+
+    /// Its name in a page or a query (`signups`, `referrals`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Signups => "signups",
+            Self::Referrals => "referrals",
+            Self::Clicks => "clicks",
+            Self::Impressions => "impressions",
+            Self::Shares => "shares",
+        }
+    }
+
+    /// The series of this counter, when it has one.
+    pub fn of(counter: Counter) -> Option<Self> {
+        match counter {
+            Counter::Participants => Some(Self::Signups),
+            Counter::Referrals => Some(Self::Referrals),
+            Counter::Clicks => Some(Self::Clicks),
+            Counter::Impressions => Some(Self::Impressions),
+            Counter::Shares => Some(Self::Shares),
+            _ => None,
+        }
+    }
+}
+
 /// How many rewards are held now for each reason.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct HeldByReason {

@@ -161,7 +161,7 @@ pub async fn stats(
     };
     let daily_signups = state
         .store
-        .daily_signups(campaign.id, days)
+        .daily(campaign.id, crate::domain::counters::DailySeries::Signups, days)
         .await?
         .into_iter()
         .map(|(date, signups)| DailySignups { date: date.to_string(), signups })
@@ -195,13 +195,7 @@ pub async fn upload_coupons(
     mut payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
     let body = read_body(&mut payload, declared_length(&req), MAX_COUPON_UPLOAD_BYTES).await?;
-    let campaign = ownership::campaign(&state, &member, *id).await?;
-    if !campaign.uses_coupons() {
-        return Err(ApiError::refused(
-            Code::NotACouponCampaign,
-            "this campaign's rewards are not coupons (reward_type 1, or a coupon tier)",
-        ));
-    }
+    let campaign = coupon_campaign(&state, &member, *id).await?;
     let parsed = match media_type(&req).as_str() {
         "application/json" => {
             let value: Value = serde_json::from_slice(&body)
@@ -231,6 +225,29 @@ pub async fn upload_coupons(
             ))
         }
     };
+    Ok(envelope::created(import_coupons(&state, &member, &campaign, parsed).await?))
+}
+
+/// The member's campaign `id`, when its rewards are coupons (shared with the dashboard).
+pub async fn coupon_campaign(state: &AppState, member: &Member, id: u64) -> Result<Campaign, ApiError> {
+    let campaign = ownership::campaign(state, member, id).await?;
+    if !campaign.uses_coupons() {
+        return Err(ApiError::refused(
+            Code::NotACouponCampaign,
+            "this campaign's rewards are not coupons (reward_type 1, or a coupon tier)",
+        ));
+    }
+    Ok(campaign)
+}
+
+/// Adds the parsed codes to the campaign's pool, filling pending rewards, durably, and says
+/// what happened (shared with the dashboard).
+pub async fn import_coupons(
+    state: &AppState,
+    member: &Member,
+    campaign: &Campaign,
+    parsed: ParsedCodes,
+) -> Result<CouponUpload, ApiError> {
     if parsed.codes.len() > MAX_CODES_PER_UPLOAD {
         return Err(too_many_codes());
     }
@@ -239,8 +256,8 @@ pub async fn upload_coupons(
     state.store.durable().await?;
     state.deliver(imported.deliveries);
     let outcome = imported.outcome;
-    let pool = pool_view(&state, campaign.id).await?;
-    Ok(envelope::created(CouponUpload {
+    let pool = pool_view(state, campaign.id).await?;
+    Ok(CouponUpload {
         added: outcome.added,
         skipped: outcome.duplicates_in_pool + parsed.duplicate_in_upload + parsed.blank,
         skipped_duplicates: outcome.duplicates_in_pool + parsed.duplicate_in_upload,
@@ -248,10 +265,9 @@ pub async fn upload_coupons(
         invalid: parsed.invalid,
         pending_filled: outcome.pending_filled,
         pool,
-    }))
+    })
 }
 
-/// The coupon pool's counts as answers show them.
 async fn pool_view(state: &AppState, campaign_id: u64) -> Result<views::CouponPool, ApiError> {
     Ok(views::coupon_pool(state.store.coupon_pool(campaign_id).await?, &state.store.counters(campaign_id).await?))
 }

@@ -1,5 +1,6 @@
 //! The storage traits, one per concern. Each method's documentation is its contract, which
-//! the conformance suite (`tests/conformance/`) checks on every backend.
+//! the conformance suite (`tests/conformance/`) checks on every backend. Kept in one file,
+//! over 500 lines, so that whoever writes a backend reads the whole contract in one place.
 //!
 //! Writes that decide something (a signup, a visit, a coupon upload, invitations, counts)
 //! are not here as operations: the engine decides them against a [`BrandSession`] and the
@@ -16,6 +17,7 @@ use super::{Snapshot, StoreError};
 use crate::domain::client_print::StoredPrint;
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
+use crate::domain::counters::DailySeries;
 use crate::domain::dashboard_session::DashboardSession;
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, Write};
@@ -145,8 +147,14 @@ pub trait CampaignStore: Send + Sync {
         page: PageRequest,
     ) -> Result<(Vec<Campaign>, u64), StoreError>;
     async fn counters(&self, campaign_id: u64) -> Result<CampaignCounters, StoreError>;
-    /// Signups per UTC day for the `days` days ending today, oldest first (zero days included).
-    async fn daily_signups(&self, campaign_id: u64, days: u32) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError>;
+    /// A daily series (signups, referrals, …) for the `days` UTC days ending today, oldest
+    /// first (zero days included).
+    async fn daily(
+        &self,
+        campaign_id: u64,
+        series: DailySeries,
+        days: u32,
+    ) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError>;
     /// Deletes a campaign and everything it owns: gone for every reader at once, and gone
     /// entirely even if the server stops half-way (finished at the next start). Its
     /// participants' webhook events and emails go too, and their copies in account-wide
@@ -385,6 +393,16 @@ pub trait StandingStore: Send + Sync {
         &self,
         campaign_id: u64,
         board: Board,
+        limit: usize,
+    ) -> Result<Vec<(Participant, Standing)>, StoreError>;
+    /// Rows `offset..offset + limit` of a board in rank order, as its owner sees it: nobody
+    /// passed over (erased and blocked participants keep their place). Skips `offset` keys
+    /// of the board's ordered index.
+    async fn ranked(
+        &self,
+        campaign_id: u64,
+        board: Board,
+        offset: u64,
         limit: usize,
     ) -> Result<Vec<(Participant, Standing)>, StoreError>;
     /// The campaign's last recorded contest result.

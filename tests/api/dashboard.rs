@@ -560,3 +560,190 @@ async fn dashboard_sign_ins_count_against_the_same_limit_as_the_apis() {
     assert_eq!(form.status, 429);
     assert!(form.headers.contains_key("retry-after"));
 }
+
+/// A `multipart/form-data` body as a browser sends a form with a file: the fields, then the
+/// file `codes`.
+fn multipart(fields: &[(&str, &str)], file: &str) -> (String, Vec<u8>) {
+    let boundary = "----dashboard-test-boundary-7d2f";
+    let mut body = String::new();
+    for (name, value) in fields {
+        body.push_str(&format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"));
+    }
+    body.push_str(&format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"codes\"; filename=\"codes.csv\"\r\n\
+         Content-Type: text/csv\r\n\r\n{file}\r\n--{boundary}--\r\n"
+    ));
+    (format!("multipart/form-data; boundary={boundary}"), body.into_bytes())
+}
+
+impl Browser<'_> {
+    /// Posts the coupon form of `campaign` with this file, as the browser does.
+    async fn upload(&mut self, campaign: u64, token: &str, file: &str) -> Answer {
+        let (content_type, body) = multipart(&[("csrf", token)], file);
+        let request = self
+            .client
+            .post(format!("{}/dashboard/campaigns/{campaign}/coupons", self.app.address))
+            .header("origin", &self.app.address)
+            .header("content-type", content_type)
+            .body(body);
+        self.send(request).await
+    }
+}
+
+/// A brand and a coupon campaign made through the API for the browser's member.
+async fn coupon_campaign(app: &TestApp, cred: &Cred, domain: &str) -> (u64, u64) {
+    let brand = expect_status(app.post_json("/api/v1", "/brands", cred, &json!({"url": domain})).await, 201).await;
+    let brand = brand["data"]["id"].as_u64().unwrap();
+    let body = json!({"name": "Coupons", "url_id": brand, "reward_type": 1});
+    let campaign = expect_status(app.post_json("/api/v1", "/campaigns", cred, &body).await, 201).await;
+    (brand, campaign["data"]["id"].as_u64().unwrap())
+}
+
+#[tokio::test]
+async fn participants_signed_up_through_the_api_appear_searchable_sortable_and_paged() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Ada").await;
+    let cred = token_of(&app, &email, &password).await;
+    let (_, campaign) = coupon_campaign(&app, &cred, "people.example").await;
+    let mut ids = Vec::new();
+    let mut codes = Vec::new();
+    for n in 0..55 {
+        let body =
+            json!({"campaign_id": campaign, "email": format!("p{n}@people.example"), "name": format!("Person {n}")});
+        let joined = expect_status(app.post_json("/api/v1", "/signups", &cred, &body).await, 201).await;
+        ids.push(joined["data"]["participant"]["id"].as_u64().unwrap());
+        codes.push(joined["data"]["participant"]["referral_code"].as_str().unwrap().to_owned());
+    }
+    // Person 3 refers two friends, person 7 one.
+    for (referrer, friend) in [(3, "f1"), (3, "f2"), (7, "f3")] {
+        let body =
+            json!({"referral_code": codes[referrer], "email": format!("{friend}@friends.example"), "name": friend});
+        expect_status(app.post_json("/api/v1", "/signups/referral", &cred, &body).await, 201).await;
+    }
+
+    let table = format!("/dashboard/campaigns/{campaign}/participants");
+    let first = browser.get(&table).await;
+    assert_eq!(first.status, 200);
+    assert!(first.body.contains("f3@friends.example"), "newest first");
+    assert!(first.body.contains("Page 1 of 2 (58)"), "{}", first.body);
+    assert!(!first.body.contains("p0@people.example"), "the oldest is on page 2");
+    let second = browser.get(&format!("{table}?page=2")).await;
+    assert!(second.body.contains("p0@people.example"));
+
+    let found = browser.get(&format!("{table}?search=PERSON+5")).await;
+    for n in [5, 50, 51, 52, 53, 54] {
+        assert!(found.body.contains(&format!("p{n}@people.example")), "Person {n} matches");
+    }
+    assert!(!found.body.contains("p4@people.example"));
+    assert_eq!(found.body.matches("<tr>").count(), 1 + 6, "a header and the six who match");
+
+    let ranked = browser.get(&format!("{table}?sort=referrals")).await;
+    let (three, seven) =
+        (ranked.body.find("p3@people.example").unwrap(), ranked.body.find("p7@people.example").unwrap());
+    assert!(three < seven, "most referrals first");
+    assert_eq!(ranked.body.matches("<tr>").count(), 3, "a header and the two who referred someone");
+
+    // A participant's page: who referred them, whom they referred, their rewards.
+    let referrer = browser.get(&format!("/dashboard/participants/{}", ids[3])).await;
+    assert_eq!(referrer.status, 200);
+    assert!(referrer.body.contains("They referred 2:"), "{}", referrer.body);
+    assert!(referrer.body.contains("f1") && referrer.body.contains("f2"));
+    assert!(referrer.body.contains("nobody (joined directly)"));
+    assert!(referrer.body.contains("<td>pending</td>"), "coupon rewards waiting for codes: {}", referrer.body);
+    let friend_id = {
+        let at = referrer.body.find("href=\"/dashboard/participants/").unwrap();
+        let rest = &referrer.body[at + 30..];
+        rest[..rest.find('"').unwrap()].to_owned()
+    };
+    let friend = browser.get(&format!("/dashboard/participants/{friend_id}")).await;
+    assert!(friend.body.contains("Person 3"), "referred by Person 3: {}", friend.body);
+
+    // Another member sees none of it.
+    let mut eve = Browser::new(&app);
+    eve.register("Eve").await;
+    for path in
+        [table.clone(), format!("/dashboard/participants/{}", ids[3]), format!("/dashboard/campaigns/{campaign}/stats")]
+    {
+        assert_eq!(eve.get(&path).await.status, 404, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn todays_signups_and_referrals_show_in_the_charts() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Ada").await;
+    let cred = token_of(&app, &email, &password).await;
+    let (brand, campaign) = coupon_campaign(&app, &cred, "charts.example").await;
+    let body = json!({"campaign_id": campaign, "email": "ref@charts.example", "name": "Ref"});
+    let code = expect_status(app.post_json("/api/v1", "/signups", &cred, &body).await, 201).await["data"]
+        ["participant"]["referral_code"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for friend in ["a", "b"] {
+        let body = json!({"referral_code": code, "email": format!("{friend}@charts.example"), "name": friend});
+        expect_status(app.post_json("/api/v1", "/signups/referral", &cred, &body).await, 201).await;
+    }
+    let today = chrono::Utc::now().date_naive().to_string();
+    let stats = browser.get(&format!("/dashboard/campaigns/{campaign}/stats?days=7")).await;
+    assert_eq!(stats.status, 200);
+    assert!(stats.body.contains("Signups: <strong>3</strong>"), "{}", stats.body);
+    assert!(stats.body.contains("Referrals: <strong>2</strong>"));
+    assert!(stats.body.contains(&format!("<title>{today}: 3</title>")), "today's bar");
+    assert_eq!(stats.body.matches("<rect").count(), 7 * 5, "seven days of five series");
+    let brand_page = browser.get(&format!("/dashboard/brands/{brand}")).await;
+    assert!(brand_page.body.contains("Signups: <strong>3</strong>"), "the brand's charts sum its campaigns");
+    assert_eq!(brand_page.body.matches("<rect").count(), 30 * 2);
+}
+
+#[tokio::test]
+async fn coupon_codes_uploaded_from_a_file_fill_waiting_rewards_and_every_line_is_counted() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Ada").await;
+    let cred = token_of(&app, &email, &password).await;
+    let (_, campaign) = coupon_campaign(&app, &cred, "codes.example").await;
+    let body = json!({"campaign_id": campaign, "email": "ref@codes.example", "name": "Ref"});
+    let code = expect_status(app.post_json("/api/v1", "/signups", &cred, &body).await, 201).await["data"]
+        ["participant"]["referral_code"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let body = json!({"referral_code": code, "email": "friend@codes.example", "name": "Friend"});
+    let referred = expect_status(app.post_json("/api/v1", "/signups/referral", &cred, &body).await, 201).await;
+    assert_eq!(referred["data"]["referrer_reward"]["status"], json!("pending"));
+
+    let page = browser.get(&format!("/dashboard/campaigns/{campaign}/coupons")).await;
+    assert!(page.body.contains("enctype=\"multipart/form-data\""));
+    let token = page.token();
+    // Without the token, nothing is added.
+    assert_eq!(browser.upload(campaign, "forged", "NOPE-1\n").await.status, 403);
+    let done = browser.upload(campaign, &token, "SAVE-1\nSAVE-2\n\nSAVE-1\nhas space\nSAVE-3\n").await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    for (label, n) in [
+        ("Added", 3),
+        ("Duplicates skipped", 1),
+        ("Blank lines", 1),
+        ("Invalid lines", 1),
+        ("Waiting rewards filled", 1),
+    ] {
+        assert!(done.body.contains(&format!("<dt>{label}</dt><dd>{n}</dd>")), "{label} {n}: {}", done.body);
+    }
+    assert!(done.body.contains("Line 5: code contains spaces"), "{}", done.body);
+    let pool = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/coupons"), &cred).await, 200).await;
+    assert_eq!((pool["data"]["uploaded"].clone(), pool["data"]["used"].clone()), (json!(3), json!(1)), "{pool}");
+    let again = browser.upload(campaign, &token, "SAVE-2\n").await;
+    assert!(
+        again.body.contains("<dt>Added</dt><dd>0</dd>") && again.body.contains("<dt>Duplicates skipped</dt><dd>1</dd>")
+    );
+
+    let mut eve = Browser::new(&app);
+    eve.register("Eve").await;
+    let theirs = eve.get("/dashboard/brands").await.token();
+    assert_eq!(eve.get(&format!("/dashboard/campaigns/{campaign}/coupons")).await.status, 404);
+    assert_eq!(eve.upload(campaign, &theirs, "EVE-1\n").await.status, 404);
+    let pool = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/coupons"), &cred).await, 200).await;
+    assert_eq!(pool["data"]["uploaded"], json!(3), "Eve added nothing");
+}

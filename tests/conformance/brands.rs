@@ -1,5 +1,6 @@
 //! Brands, campaigns, landers and the cascade delete.
 
+use referrals::domain::counters::DailySeries;
 use referrals::domain::ids::IdKind;
 use referrals::domain::lander::Lander;
 use referrals::domain::stripe::StripeConnection;
@@ -77,7 +78,7 @@ pub async fn campaign_rows_landers_and_counters_start_empty(store: SharedStorage
     let spring = campaign(&store, &shop, 1, 1, false).await;
     assert_eq!(store.counters(spring.id).await.unwrap(), CampaignCounters::default());
     assert_eq!(store.coupon_pool(spring.id).await.unwrap(), Default::default());
-    let days = store.daily_signups(spring.id, 7).await.unwrap();
+    let days = store.daily(spring.id, DailySeries::Signups, 7).await.unwrap();
     assert_eq!(days.len(), 7);
     assert_eq!(days.last().unwrap().0, chrono::Utc::now().date_naive(), "ending today");
     assert!(days.iter().all(|(_, n)| *n == 0));

@@ -2,6 +2,7 @@
 
 use std::collections::HashSet;
 
+use referrals::domain::counters::DailySeries;
 use referrals::domain::engine::{self, Moment};
 use referrals::domain::ids::IdKind;
 use referrals::domain::participant::ParticipantFilter;
@@ -39,7 +40,7 @@ pub async fn a_signup_is_found_every_way_a_participant_is_read(store: SharedStor
     let (of_member, total) = store.participants_of_member(ann.id, page(1, 10)).await.unwrap();
     assert_eq!((of_member.len(), total), (2, 2));
     assert_eq!(store.counters(spring.id).await.unwrap().participants, 2);
-    assert_eq!(store.daily_signups(spring.id, 1).await.unwrap()[0].1, 2, "two signups today");
+    assert_eq!(store.daily(spring.id, DailySeries::Signups, 1).await.unwrap()[0].1, 2, "two signups today");
 }
 
 pub async fn a_referral_signup_commits_rewards_counts_and_the_chain(store: SharedStorage) {
@@ -60,6 +61,21 @@ pub async fn a_referral_signup_commits_rewards_counts_and_the_chain(store: Share
     assert_eq!(store.participant(referrer.id).await.unwrap().unwrap().referrals, 2);
     let counters = store.counters(spring.id).await.unwrap();
     assert_eq!((counters.participants, counters.referrals, counters.rewards_issued), (3, 2, 3));
+    let today = |series| {
+        let store = store.clone();
+        async move { store.daily(spring.id, series, 2).await.unwrap().iter().map(|(_, n)| *n).collect::<Vec<_>>() }
+    };
+    assert_eq!(today(DailySeries::Signups).await, vec![0, 3], "yesterday, today");
+    assert_eq!(today(DailySeries::Referrals).await, vec![0, 2], "a series of its own");
+    // Each series is kept apart, and counts up by what it is given.
+    let day = engine::day_number(chrono::Utc::now().date_naive());
+    let clicks = engine::Write::Daily { campaign_id: spring.id, series: DailySeries::Clicks, day, delta: 5 };
+    let shares = engine::Write::Daily { campaign_id: spring.id, series: DailySeries::Shares, day: day - 1, delta: 2 };
+    store.session(shop.id).await.unwrap().commit(&[clicks.clone(), clicks, shares]).await.unwrap();
+    assert_eq!(today(DailySeries::Clicks).await, vec![0, 10]);
+    assert_eq!(today(DailySeries::Shares).await, vec![2, 0]);
+    assert_eq!(today(DailySeries::Impressions).await, vec![0, 0]);
+    assert_eq!(today(DailySeries::Signups).await, vec![0, 3]);
 }
 
 pub async fn coupons_fill_pending_rewards_oldest_first(store: SharedStorage) {

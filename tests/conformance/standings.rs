@@ -62,6 +62,17 @@ pub async fn boards_keep_rank_order_and_the_leaderboard_passes_over_blocked_peop
     let shown = store.leaderboard(spring.id, week, 2).await.unwrap();
     let shown: Vec<(u64, u64)> = shown.iter().map(|(p, s)| (p.id, s.count)).collect();
     assert_eq!(shown, vec![(people[2].id, 2), (people[0].id, 1)]);
+    // Its owner sees everyone in place, a page at a time.
+    let ranked = |offset, limit| {
+        let store = store.clone();
+        async move {
+            let rows = store.ranked(spring.id, week, offset, limit).await.unwrap();
+            rows.iter().map(|(p, s)| (p.id, s.count)).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(ranked(0, 2).await, vec![(people[1].id, 2), (people[2].id, 2)]);
+    assert_eq!(ranked(2, 2).await, vec![(people[0].id, 1)]);
+    assert!(ranked(3, 2).await.is_empty());
 
     // Built anew, the board is exactly the new standings.
     let session = store.session(shop.id).await.unwrap();

@@ -457,7 +457,8 @@ impl Handler<ApplyTallies> for BrandActor {
     fn handle(&mut self, msg: ApplyTallies, _ctx: &mut Self::Context) -> Self::Result {
         self.atomic(|brand| async move {
             let session = brand.store.session(brand.brand_id).await?;
-            let writes = engine::decide_tallies(&*session, brand.brand_id, &msg.0)?;
+            let day = engine::Moment::now().day;
+            let writes = engine::decide_tallies(&*session, brand.brand_id, &msg.0, day)?;
             Ok(session.commit(&writes).await?)
         })
     }

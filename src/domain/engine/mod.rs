@@ -91,7 +91,7 @@ pub use waitlist::{decide_admit, decide_line, Admission, AdmitRefusal};
 use super::client_print::{RateKey, StoredPrint};
 use super::contest::ContestResult;
 use super::conversion::Conversion;
-use super::counters::Counter;
+use super::counters::{Counter, DailySeries};
 use super::coupon::CouponPool;
 use super::digest::DigestMark;
 use super::email::EmailLookup;
@@ -127,8 +127,8 @@ pub enum Write {
     Pool { campaign_id: u64, pool: CouponPool },
     /// A counter moves by `delta`.
     Count { campaign_id: u64, counter: Counter, delta: i64 },
-    /// One more signup on the UTC day numbered `day` (see [`day_number`]).
-    DailySignup { campaign_id: u64, day: u32 },
+    /// `delta` more of a daily series on the UTC day numbered `day` (see [`day_number`]).
+    Daily { campaign_id: u64, series: DailySeries, day: u32, delta: u64 },
     /// The first visit of `visitor` to the participant's referral link.
     Visit { campaign_id: u64, participant_id: u64, visitor: [u8; 16] },
     /// An invitation, new or accepted.
@@ -287,6 +287,15 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
 
     fn count(&mut self, campaign_id: u64, counter: Counter, delta: i64) {
         self.writes.push(Write::Count { campaign_id, counter, delta });
+    }
+
+    /// Moves a counter up by `n` on the UTC day numbered `day`: its total, and its daily
+    /// series when it has one.
+    fn count_on(&mut self, campaign_id: u64, counter: Counter, n: u64, day: u32) {
+        self.count(campaign_id, counter, n as i64);
+        if let Some(series) = DailySeries::of(counter) {
+            self.writes.push(Write::Daily { campaign_id, series, day, delta: n });
+        }
     }
 
     /// Moves the count of held rewards, and of each reason a reward is held for, by `delta`

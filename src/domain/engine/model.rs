@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use super::{BrandReads, Inconsistent, Write};
 use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::contest::ContestResult;
-use crate::domain::counters::Counter;
+use crate::domain::counters::{Counter, DailySeries};
 use crate::domain::email::{self, EmailLookup};
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::reward::HoldReason;
@@ -30,7 +30,7 @@ pub struct MemoryBrand {
     pub codes: HashSet<(u64, String)>,
     pub pools: HashMap<u64, CouponPool>,
     pub counters: HashMap<(u64, Counter), u64>,
-    pub daily: HashMap<(u64, u32), u64>,
+    pub daily: HashMap<(u64, DailySeries, u32), u64>,
     pub visits: HashSet<(u64, u64, [u8; 16])>,
     pub invites: BTreeMap<(u64, u64), Invite>,
     pub deliveries: Vec<PendingDelivery>,
@@ -99,7 +99,9 @@ impl MemoryBrand {
                     let n = self.counters.entry((campaign_id, counter)).or_default();
                     *n = n.checked_add_signed(delta).expect("a counter went below zero");
                 }
-                Write::DailySignup { campaign_id, day } => *self.daily.entry((campaign_id, day)).or_default() += 1,
+                Write::Daily { campaign_id, series, day, delta } => {
+                    *self.daily.entry((campaign_id, series, day)).or_default() += delta
+                }
                 Write::Visit { campaign_id, participant_id, visitor } => {
                     self.visits.insert((campaign_id, participant_id, visitor));
                 }

@@ -224,9 +224,8 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
         created_at: now.to_owned(),
         domain: who.domain.clone(),
     };
-    decision.count(campaign.id, Counter::Participants, 1);
+    decision.count_on(campaign.id, Counter::Participants, 1, moment.day);
     decision.writes.push(Write::NewParticipant(participant.clone()));
-    decision.writes.push(Write::DailySignup { campaign_id: campaign.id, day: moment.day });
     decision.join_line(campaign, &participant);
     // The signup is announced first: its event comes before those of the rewards it earns.
     decision.writes.push(Write::Announce {
@@ -243,7 +242,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
         decision.writes.push(Write::Participant(referrer.clone()));
         decision.credit(campaign, referrer.id, &participant, moment)?;
         decision.move_up(campaign, referrer.id)?;
-        decision.count(campaign.id, Counter::Referrals, 1);
+        decision.count_on(campaign.id, Counter::Referrals, 1, moment.day);
         if let Some(mut accepted) = invite.filter(|i| i.accepted_by.is_none()) {
             accepted.accepted_by = Some(participant.id);
             accepted.accepted_at = Some(now.to_owned());

@@ -4,12 +4,15 @@
 use super::{BrandReads, Decision, Write};
 use crate::domain::counters::{BrandTally, Counter};
 
-/// Adds `tally` to the brand's counters. Counts of campaigns that are not the brand's (deleted
-/// since they were counted) and of participants not in the named campaign are dropped.
+/// Adds `tally` to the brand's counters, and to their daily series on the UTC day numbered
+/// `day` (a tally holds about a second of counts). Counts of campaigns that are not the
+/// brand's (deleted since they were counted) and of participants not in the named campaign
+/// are dropped.
 pub fn decide_tallies<R: BrandReads + ?Sized>(
     reads: &R,
     brand_id: u64,
     tally: &BrandTally,
+    day: u32,
 ) -> Result<Vec<Write>, R::Error> {
     let mut decision = Decision::new(reads);
     let mut live = std::collections::HashMap::new();
@@ -25,7 +28,7 @@ pub fn decide_tallies<R: BrandReads + ?Sized>(
             (Counter::Shares, counts.shares),
         ] {
             if n > 0 {
-                decision.count(campaign_id, counter, n as i64);
+                decision.count_on(campaign_id, counter, n, day);
             }
         }
     }

@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use super::model::MemoryBrand;
 use super::*;
 use crate::domain::campaign::{Contest, WidgetSettings};
-use crate::domain::counters::{BrandTally, CampaignTally, ParticipantTally};
+use crate::domain::counters::{BrandTally, CampaignTally, DailySeries, ParticipantTally};
 use crate::domain::event::EventTypes;
 use crate::domain::webhook::{PendingDelivery, WebhookRoute};
 use crate::domain::EmailAddress;
@@ -169,7 +169,8 @@ fn a_signup_takes_the_next_place_and_counts_and_queues_its_webhook_deliveries() 
     assert_eq!((ada.participant.seq, bob.participant.seq), (1, 2));
     assert_eq!(ada.participant.email, "Ada@Example.com", "kept as given");
     assert_eq!(world.brand.count(CAMPAIGN, Counter::Participants), 2);
-    assert_eq!(world.brand.daily[&(CAMPAIGN, world.moment.day)], 2);
+    assert_eq!(world.brand.daily[&(CAMPAIGN, DailySeries::Signups, world.moment.day)], 2);
+    assert!(!world.brand.daily.contains_key(&(CAMPAIGN, DailySeries::Referrals, world.moment.day)), "nobody referred");
     let events: Vec<(u64, u64)> = world.brand.deliveries.iter().map(|d| (d.webhook_id, d.event_id)).collect();
     let (first, second) = (ada.deliveries[0].event_id, bob.deliveries[0].event_id);
     assert_eq!(events, vec![(3, first), (4, first), (3, second), (4, second)]);
@@ -204,6 +205,8 @@ fn a_referral_earns_the_referrer_a_reward_at_each_multiple_of_num_signups() {
     assert_eq!(second.participant.referred_by, Some(ada.id));
     assert_eq!(world.brand.count(CAMPAIGN, Counter::Referrals), 2);
     assert_eq!(world.brand.count(CAMPAIGN, Counter::RewardsIssued), 1);
+    let today = |series| world.brand.daily[&(CAMPAIGN, series, world.moment.day)];
+    assert_eq!((today(DailySeries::Signups), today(DailySeries::Referrals)), (3, 2), "per day too");
 }
 
 #[test]
@@ -377,10 +380,17 @@ fn counts_of_a_campaign_of_another_brand_or_a_stranger_are_dropped() {
     tally.campaigns.insert(12, CampaignTally { clicks: 9, impressions: 9, shares: 9 });
     tally.participants.insert(ada.id, ParticipantTally { campaign_id: CAMPAIGN, clicks: 2, shares: 1 });
     tally.participants.insert(ada.id + 1000, ParticipantTally { campaign_id: CAMPAIGN, clicks: 1, shares: 0 });
-    let writes = decide_tallies(&world.brand, BRAND, &tally).unwrap();
+    let writes = decide_tallies(&world.brand, BRAND, &tally, 20_000).unwrap();
     world.brand.apply(writes);
     assert_eq!(world.brand.count(CAMPAIGN, Counter::Impressions), 5);
     assert_eq!(world.brand.count(12, Counter::Clicks), 0);
+    let on_the_day = |series| world.brand.daily.get(&(CAMPAIGN, series, 20_000)).copied();
+    assert_eq!(
+        [DailySeries::Clicks, DailySeries::Impressions, DailySeries::Shares].map(on_the_day),
+        [Some(2), Some(5), Some(1)],
+        "each on the tally's day"
+    );
+    assert!(!world.brand.daily.keys().any(|(campaign, _, _)| *campaign == 12));
     assert_eq!((world.brand.participants[&ada.id].clicks, world.brand.participants[&ada.id].shares), (2, 1));
 }
 

@@ -39,7 +39,7 @@ pub fn decide_visit<R: BrandReads + ?Sized>(
     }
     let mut decision = Decision::new(reads);
     participant.clicks += 1;
-    decision.count(campaign.id, Counter::Clicks, 1);
+    decision.count_on(campaign.id, Counter::Clicks, 1, moment.day);
     let unique = !reads.visited(campaign.id, participant.id, &visitor)?;
     let mut reward = None;
     if unique {

@@ -155,6 +155,8 @@ async fn brand_page(
         .store
         .campaigns_of_member(signed_in.member.id, Some(brand.id), PageRequest { page: 1, limit: 100 })
         .await?;
+    let campaign_ids: Vec<u64> = campaigns.iter().map(|c| c.id).collect();
+    let charts = super::stats::brand_charts(state, &campaign_ids).await?;
     let mut rows = Vec::with_capacity(campaigns.len());
     let mut totals = CampaignCounters::default();
     for campaign in campaigns {
@@ -182,6 +184,7 @@ async fn brand_page(
                 ("Clicks", totals.clicks),
             ]))
         }
+        (charts)
         section aria-labelledby="campaigns" {
             h2 #campaigns { "Campaigns" }
             @if rows.is_empty() { p { "No campaigns yet." } } @else { (campaign_table(&rows)) }

@@ -295,6 +295,10 @@ pub async fn show(
             @if campaign.publish == Publish::Private { " Private." }
         }
         nav.actions aria-label="Campaign" {
+            a.button href={ "/dashboard/campaigns/" (campaign.id) "/participants" } { "Participants" }
+            " "
+            a.button href={ "/dashboard/campaigns/" (campaign.id) "/stats" } { "Statistics" }
+            " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/edit" } { "Edit settings" }
         }
         section aria-labelledby="numbers" {
@@ -318,6 +322,7 @@ pub async fn show(
                     ("Available", pool.available()),
                     ("Used", pool.assigned),
                 ]))
+                p { a.button href={ "/dashboard/campaigns/" (campaign.id) "/coupons" } { "Upload codes" } }
             }
         }
         section aria-labelledby="embed" {

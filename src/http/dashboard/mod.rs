@@ -1,6 +1,6 @@
 //! The member dashboard at `/dashboard`: a referral program run from a browser. Pages are
 //! rendered on the server (maud, compiled into the binary) and work without JavaScript; a
-//! small script of ours (`assets/dashboard.js`) adds copy buttons. Every handler calls the
+//! small script of ours (`assets/dashboard.js`) adds copy buttons and upload progress. Every handler calls the
 //! same operations, actors and store as the API (`crate::http::brands::create_brand`, …), so
 //! a rule holds the same way in both.
 //!
@@ -13,6 +13,9 @@
 //! | `/dashboard`, `/dashboard/register`, `/dashboard/sign-in`, `/dashboard/sign-out`, `/dashboard/account…` | [`account`] |
 //! | `/dashboard/brands…` | [`brands`] |
 //! | `/dashboard/brands/{id}/campaigns…`, `/dashboard/campaigns/{id}…` | [`campaigns`] |
+//! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
+//! | `/dashboard/campaigns/{id}/stats` (and the brand page's charts) | [`stats`], drawn by [`charts`] |
+//! | `/dashboard/campaigns/{id}/coupons` (the pool and uploads) | [`coupons`] |
 //! | `/dashboard/assets/…` | the stylesheet and script, from `assets/` |
 //!
 //! The page shell and failures are in [`page`], posted forms in [`form`].
@@ -20,15 +23,19 @@
 pub mod account;
 pub mod brands;
 pub mod campaigns;
+pub mod charts;
+pub mod coupons;
 pub mod form;
 pub mod page;
+pub mod participants;
 pub mod session;
+pub mod stats;
 
 use actix_web::web;
 
 /// The stylesheet.
 const CSS: &str = include_str!("assets/dashboard.css");
-/// The script: copy buttons.
+/// The script: copy buttons and upload progress.
 const JS: &str = include_str!("assets/dashboard.js");
 
 /// Registers the dashboard under `/dashboard`. Its routes are pages, so they are not recorded
@@ -73,6 +80,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 resource("/campaigns/{id}/delete")
                     .route(get().to(campaigns::confirm_delete))
                     .route(post().to(campaigns::delete)),
+            )
+            .service(resource("/campaigns/{id}/participants").route(get().to(participants::list)))
+            .service(resource("/participants/{id}").route(get().to(participants::show)))
+            .service(resource("/campaigns/{id}/stats").route(get().to(stats::campaign)))
+            .service(
+                resource("/campaigns/{id}/coupons").route(get().to(coupons::show)).route(post().to(coupons::upload)),
             )
             .default_service(web::to(not_found)),
     );

@@ -85,6 +85,22 @@ impl SignedIn {
     }
 }
 
+impl SignedIn {
+    /// Whether a form this member posted may change something: it came from our own pages
+    /// and carries this session's token (in the form, or in `X-CSRF-Token` from a script).
+    /// Takes one from the member's write allowance. For forms read by their handler (file
+    /// uploads); [`SignedInForm`] does the same for the others.
+    pub fn check_form(&self, req: &HttpRequest, state: &AppState, token: Option<&str>) -> Result<(), PageError> {
+        from_our_pages(req, state)?;
+        let token = token.or_else(|| req.headers().get("x-csrf-token")?.to_str().ok());
+        if !token.is_some_and(|t| state.auth.dashboard_forms.verify(FormScope::Session, &self.session, t)) {
+            return Err(PageError::Forged);
+        }
+        state.limiters.member_writes.check(&self.member.id)?;
+        Ok(())
+    }
+}
+
 impl FromRequest for SignedIn {
     type Error = PageError;
     type Future = LocalBoxFuture<'static, Result<Self, PageError>>;
@@ -113,11 +129,7 @@ impl FromRequest for SignedInForm {
             let state = state(&req)?;
             from_our_pages(&req, &state)?;
             let form = body.await?;
-            let token = form.get(TOKEN_FIELD).or_else(|| req.headers().get("x-csrf-token")?.to_str().ok());
-            if !token.is_some_and(|t| state.auth.dashboard_forms.verify(FormScope::Session, &signed_in.session, t)) {
-                return Err(PageError::Forged);
-            }
-            state.limiters.member_writes.check(&signed_in.member.id)?;
+            signed_in.check_form(&req, &state, form.get(TOKEN_FIELD))?;
             Ok(Self { signed_in, form })
         })
     }

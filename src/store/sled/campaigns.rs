@@ -6,6 +6,7 @@ use sled::Transactional;
 
 use super::keys::{self, campaign_row, index, participant_row};
 use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
+use crate::domain::counters::DailySeries;
 use crate::domain::lander::Lander;
 use crate::domain::pagination::PageRequest;
 use crate::domain::{Campaign, CampaignCounters, CouponPool};
@@ -36,6 +37,19 @@ pub(super) fn encode_coupon_pool(pool: &CouponPool) -> [u8; 16] {
 /// Rows removed per batch when purging a deleted campaign: small batches keep every other
 /// writer moving.
 const PURGE_BATCH: usize = 2_000;
+
+/// The key of a campaign's count of `series` on the UTC day numbered `day`.
+pub(super) fn daily_key(campaign_id: u64, series: DailySeries, day: u32) -> Vec<u8> {
+    let day = day.to_be_bytes();
+    let code = match series {
+        DailySeries::Signups => return keys::row(campaign_id, campaign_row::DAILY_SIGNUPS, &day),
+        DailySeries::Referrals => 1,
+        DailySeries::Clicks => 2,
+        DailySeries::Impressions => 3,
+        DailySeries::Shares => 4,
+    };
+    keys::row(campaign_id, campaign_row::DAILY, &[&[code][..], &day[..]].concat())
+}
 
 #[async_trait]
 impl CampaignStore for SledStore {
@@ -111,17 +125,17 @@ impl CampaignStore for SledStore {
         CampaignCounters::read(|counter| self.counter_value(campaign_id, counter))
     }
 
-    /// Signups per UTC day for the `days` days ending today, oldest first (zero days included).
-    async fn daily_signups(&self, campaign_id: u64, days: u32) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError> {
+    async fn daily(
+        &self,
+        campaign_id: u64,
+        series: DailySeries,
+        days: u32,
+    ) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError> {
         let today = chrono::Utc::now().date_naive();
         let mut out = Vec::with_capacity(days as usize);
         for back in (0..days).rev() {
             let date = today - chrono::Duration::days(back.into());
-            let key = keys::row(
-                campaign_id,
-                campaign_row::DAILY_SIGNUPS,
-                &crate::domain::engine::day_number(date).to_be_bytes(),
-            );
+            let key = daily_key(campaign_id, series, crate::domain::engine::day_number(date));
             out.push((date, keys::read_counter(self.campaign_rows.get(key)?.as_deref())));
         }
         Ok(out)

@@ -7,7 +7,7 @@
 //! counter in one decision add up. The engine reads committed state only, which is sound
 //! because the brand's actor is the only writer of these rows (see `domain::engine`).
 
-use super::campaigns::{coupon_pool_key, encode_coupon_pool};
+use super::campaigns::{coupon_pool_key, daily_key, encode_coupon_pool};
 use async_trait::async_trait;
 
 use super::keys::{self, campaign_row, index, participant_row};
@@ -376,8 +376,8 @@ impl SledStore {
                 Write::Count { campaign_id, counter, delta } => {
                     add(&mut tx, counter_key(*campaign_id, *counter), *delta)?;
                 }
-                Write::DailySignup { campaign_id, day } => {
-                    add(&mut tx, keys::row(*campaign_id, campaign_row::DAILY_SIGNUPS, &day.to_be_bytes()), 1)?;
+                Write::Daily { campaign_id, series, day, delta } => {
+                    add(&mut tx, daily_key(*campaign_id, *series, *day), *delta as i64)?;
                 }
                 Write::Visit { campaign_id, participant_id, visitor } => {
                     tx.insert(TreeId::CampaignRows, visit_key(*campaign_id, *participant_id, visitor), Vec::new());

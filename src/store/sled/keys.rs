@@ -123,6 +123,9 @@ pub mod campaign_row {
     pub const COUNTER: u8 = b'n';
     /// ++ day number → u64 : signups per UTC day.
     pub const DAILY_SIGNUPS: u8 = b'd';
+    /// ++ series (1 referrals, 2 clicks, 3 impressions, 4 shares) ++ day number → u64 : the
+    /// other daily series (signups keep their own tag, from before these existed).
+    pub const DAILY: u8 = b'a';
     /// ++ participant ++ visitor digest → () : unique visits of a referral link.
     pub const VISIT: u8 = b'v';
     /// ++ domain → participant : the campaign's domain participants (one per domain).

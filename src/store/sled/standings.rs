@@ -243,6 +243,27 @@ impl StandingStore for SledStore {
         }
     }
 
+    async fn ranked(
+        &self,
+        campaign_id: u64,
+        board: Board,
+        offset: u64,
+        limit: usize,
+    ) -> Result<Vec<(Participant, Standing)>, StoreError> {
+        let prefix = board_prefix(campaign_id, board);
+        let mut ranked = Vec::with_capacity(limit.min(1_000));
+        let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+        for key in self.campaign_rows.scan_prefix(&prefix).keys().skip(offset).take(limit) {
+            let key = key?;
+            let (participant_id, standing) = Standing::from_rank_key(&key[prefix.len()..])
+                .ok_or_else(|| StoreError::Decode("a leaderboard rank of the wrong length".into()))?;
+            if let Some(p) = self.participant_row(participant_id)? {
+                ranked.push((p, standing));
+            }
+        }
+        Ok(ranked)
+    }
+
     async fn contest_result(&self, campaign_id: u64) -> Result<Option<ContestResult>, StoreError> {
         SledStore::contest_result(self, campaign_id)
     }

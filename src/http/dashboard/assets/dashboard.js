@@ -1,4 +1,4 @@
-// The dashboard's only script: copy buttons. Every page works without it.
+// The dashboard's script: copy buttons and upload progress. Every page works without it.
 // A button with data-copy="<id>" copies the text of the element with that id.
 (function () {
   "use strict";
@@ -30,5 +30,42 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest ? event.target.closest("button[data-copy]") : null;
     if (button) copy(button);
+  });
+})();
+
+// File uploads (form[data-upload]) show their progress: the form is sent by a request of
+// ours, and the page it answers with replaces this one. Without this script the browser
+// posts the form itself, and the same page comes back.
+(function () {
+  "use strict";
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-upload") || !window.FormData) return;
+    event.preventDefault();
+    var bar = form.querySelector("progress");
+    var button = form.querySelector("button[type=submit]");
+    var request = new XMLHttpRequest();
+    request.open("POST", form.action);
+    request.responseType = "document";
+    request.setRequestHeader("Accept", "text/html");
+    if (bar) { bar.hidden = false; bar.value = 0; }
+    if (button) { button.disabled = true; button.textContent = "Uploading…"; }
+    request.upload.onprogress = function (e) {
+      if (bar && e.lengthComputable) bar.value = Math.round((e.loaded / e.total) * 100);
+    };
+    request.onload = function () {
+      var page = request.response;
+      if (!page || !page.body) { request.onerror(); return; }
+      document.title = page.title;
+      document.body.replaceWith(document.adoptNode(page.body));
+      var result = document.getElementById("result");
+      if (result && result.scrollIntoView) result.scrollIntoView();
+    };
+    request.onerror = function () {
+      if (button) { button.disabled = false; button.textContent = "Upload"; }
+      if (bar) bar.hidden = true;
+      alert("The upload did not get an answer. Reload the page to see the pool, then try again if needed.");
+    };
+    request.send(new FormData(form));
   });
 })();

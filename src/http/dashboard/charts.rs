@@ -1,0 +1,69 @@
+//! Charts drawn on the server as SVG: one bar a day, with the numbers also in a table for
+//! screen readers and for reading exact values. Colours come from attributes and the
+//! stylesheet, never inline styles, so the page's policy allows them.
+
+use chrono::NaiveDate;
+use maud::{html, Markup};
+
+/// The drawing's size in its own units; it scales to the width of the page.
+const WIDTH: f64 = 600.0;
+const HEIGHT: f64 = 160.0;
+/// Room under the bars for the first and last dates.
+const AXIS: f64 = 18.0;
+
+/// A bar chart of a daily series, oldest day first, titled `title` (`id` names it on the page).
+pub fn daily_chart(id: &str, title: &str, points: &[(NaiveDate, u64)]) -> Markup {
+    let total: u64 = points.iter().map(|(_, n)| n).sum();
+    let highest = points.iter().map(|(_, n)| *n).max().unwrap_or(0).max(1);
+    let slot = WIDTH / points.len().max(1) as f64;
+    let bar = (slot * 0.8).max(1.0);
+    let plot = HEIGHT - AXIS;
+    html! {
+        figure.chart aria-labelledby={ (id) "-title" } {
+            figcaption #{ (id) "-title" } { (title) ": " strong { (total) } }
+            svg viewBox={ "0 0 " (WIDTH) " " (HEIGHT) } role="img"
+                aria-label={ (title) ", " (points.len()) " days, " (total) " in all" } {
+                line x1="0" y1=(plot) x2=(WIDTH) y2=(plot) class="axis" {}
+                @for (i, (date, n)) in points.iter().enumerate() {
+                    @let h = (*n as f64 / highest as f64) * (plot - 4.0);
+                    rect x=(format!("{:.1}", i as f64 * slot + (slot - bar) / 2.0)) y=(format!("{:.1}", plot - h))
+                        width=(format!("{bar:.1}")) height=(format!("{h:.1}")) class="bar" {
+                        title { (date) ": " (n) }
+                    }
+                }
+                text x="0" y=(HEIGHT - 4.0) class="label" { (points.first().map(|(d, _)| d.to_string()).unwrap_or_default()) }
+                text x=(WIDTH) y=(HEIGHT - 4.0) text-anchor="end" class="label" {
+                    (points.last().map(|(d, _)| d.to_string()).unwrap_or_default())
+                }
+                text x="2" y="12" class="label" { "max " (highest) }
+            }
+            details {
+                summary { "Numbers by day" }
+                div.scroll { table {
+                    thead { tr { th scope="col" { "Day (UTC)" } th scope="col" .num { (title) } } }
+                    tbody {
+                        @for (date, n) in points.iter().rev() { tr { td { (date) } td.num { (n) } } }
+                    }
+                } }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chart_has_a_bar_a_day_scaled_to_the_highest_and_the_numbers_in_a_table() {
+        let day = |d| NaiveDate::from_ymd_opt(2026, 11, d).unwrap();
+        let html = daily_chart("signups", "Signups", &[(day(1), 2), (day(2), 0), (day(3), 4)]).into_string();
+        assert_eq!(html.matches("<rect").count(), 3);
+        assert!(html.contains("Signups: <strong>6</strong>"), "{html}");
+        assert!(html.contains("<title>2026-11-03: 4</title>"));
+        assert!(html.contains("height=\"138.0\""), "the highest bar fills the plot: {html}");
+        assert!(html.contains("height=\"0.0\""), "an empty day has no height");
+        assert!(html.contains("<td>2026-11-02</td><td class=\"num\">0</td>"));
+        assert!(!html.contains("style="), "no inline styles");
+    }
+}

@@ -1,0 +1,276 @@
+//! The participant pages: a campaign's participants as a table (search by email or name,
+//! newest first or by referrals, a page of 50 at a time) and one participant with who
+//! referred them, whom they referred, their rewards, invitations, clicks and shares.
+//!
+//! Newest first is one range read of the campaign's roster at any depth; by referrals reads
+//! the campaign's all-time board in rank order (those who referred someone). A search reads
+//! the campaign's participants (linear; measured in `scripts/bench.sh`).
+//!
+//! | path | what |
+//! |---|---|
+//! | `GET /dashboard/campaigns/{id}/participants` | the table (`?search=`, `?sort=date\|referrals`, `?page=`) |
+//! | `GET /dashboard/participants/{id}` | one participant |
+
+use actix_web::{web, HttpResponse};
+use maud::{html, Markup};
+use serde::Deserialize;
+
+use super::page::{self, PageError, Viewer};
+use super::session::SignedIn;
+use crate::domain::leaderboard::Board;
+use crate::domain::pagination::{Page, PageRequest};
+use crate::domain::participant::ParticipantFilter;
+use crate::domain::{Participant, ReferralCode};
+use crate::http::error::ApiError;
+use crate::http::ownership;
+use crate::http::state::AppState;
+
+/// Rows of a page of the table.
+const PER_PAGE: u64 = 50;
+/// The referred participants a participant's page lists.
+const REFERRED_SHOWN: u64 = 100;
+
+/// The table's query.
+#[derive(Deserialize)]
+pub struct TableQuery {
+    search: Option<String>,
+    sort: Option<String>,
+    page: Option<String>,
+}
+
+/// How the table is ordered.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sort {
+    Newest,
+    Referrals,
+}
+
+fn name_of(p: &Participant) -> Markup {
+    html! {
+        @if p.is_erased() { em { "erased" } } @else { (p.name) }
+    }
+}
+
+fn link_to(p: &Participant) -> Markup {
+    html! { a href={ "/dashboard/participants/" (p.id) } { (name_of(p)) } }
+}
+
+/// One row of the table: the participant, their referral count on the board the table is
+/// sorted by (or their own), and whether they are blocked.
+struct Row {
+    participant: Participant,
+    referrals: u64,
+    blocked: bool,
+}
+
+fn table(rows: &[Row]) -> Markup {
+    html! {
+        div.scroll { table {
+            caption.visually-hidden { "Participants" }
+            thead {
+                tr {
+                    th scope="col" { "Name" }
+                    th scope="col" { "Email" }
+                    th scope="col" { "Joined" }
+                    th scope="col" .num { "Referrals" }
+                    th scope="col" { "Referred by" }
+                }
+            }
+            tbody {
+                @for row in rows {
+                    tr {
+                        td { (link_to(&row.participant)) @if row.blocked { " " span.tag { "blocked" } } }
+                        td { (row.participant.email) }
+                        td { (row.participant.created_at) }
+                        td.num { (row.referrals) }
+                        td {
+                            @if let Some(referrer) = row.participant.referred_by {
+                                a href={ "/dashboard/participants/" (referrer) } { "#" (referrer) }
+                            }
+                        }
+                    }
+                }
+            }
+        } }
+    }
+}
+
+/// `GET /dashboard/campaigns/{id}/participants`.
+pub async fn list(
+    state: web::Data<AppState>,
+    signed_in: SignedIn,
+    id: web::Path<u64>,
+    query: web::Query<TableQuery>,
+) -> Result<HttpResponse, PageError> {
+    let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
+    let page_request =
+        PageRequest::parse(query.page.as_deref(), Some(&PER_PAGE.to_string())).map_err(ApiError::from)?;
+    let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let sort = match query.sort.as_deref() {
+        Some("referrals") => Sort::Referrals,
+        _ => Sort::Newest,
+    };
+    let (participants, total, more) = match (search, sort) {
+        (Some(text), _) => {
+            let filter = ParticipantFilter::parse(None, Some(text), None).map_err(ApiError::from)?;
+            let (found, total) =
+                state.store.search_participants(signed_in.member.id, Some(campaign.id), &filter, page_request).await?;
+            let found = found.into_iter().map(|p| (p.referrals, p)).collect::<Vec<_>>();
+            (found, Some(total), false)
+        }
+        (None, Sort::Newest) => {
+            let (found, total) = state.store.participants_of_campaign(campaign.id, page_request).await?;
+            (found.into_iter().map(|p| (p.referrals, p)).collect(), Some(total), false)
+        }
+        (None, Sort::Referrals) => {
+            let limit = PER_PAGE as usize;
+            let mut ranked = state.store.ranked(campaign.id, Board::All, page_request.offset(), limit + 1).await?;
+            let more = ranked.len() > limit;
+            ranked.truncate(limit);
+            (ranked.into_iter().map(|(p, s)| (s.count, p)).collect(), None, more)
+        }
+    };
+    let mut rows = Vec::with_capacity(participants.len());
+    for (referrals, participant) in participants {
+        let blocked = state.store.blocked_at(campaign.id, participant.id).await?.is_some();
+        rows.push(Row { participant, referrals, blocked });
+    }
+    let base = format!("/dashboard/campaigns/{}/participants?", campaign.id);
+    let query_base = match (search, sort) {
+        (Some(text), _) => format!("{base}search={}&", url_encode(text)),
+        (None, Sort::Referrals) => format!("{base}sort=referrals&"),
+        (None, Sort::Newest) => base.clone(),
+    };
+    let content = html! {
+        p { a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) } }
+        form.search method="get" action={ "/dashboard/campaigns/" (campaign.id) "/participants" } role="search" {
+            label for="search" { "Search by email or name" }
+            input #search type="search" name="search" value=(search.unwrap_or_default()) maxlength="100";
+            button type="submit" { "Search" }
+        }
+        nav.actions aria-label="Order" {
+            @if search.is_some() {
+                a href=(base) { "Show everyone" }
+            } @else if sort == Sort::Newest {
+                strong { "Newest first" } " · " a href={ (base) "sort=referrals" } { "Most referrals first" }
+            } @else {
+                a href=(base) { "Newest first" } " · " strong { "Most referrals first" }
+            }
+        }
+        @if let (None, Sort::Referrals) = (search, sort) {
+            p.hint { "Participants who referred someone, most referrals first (ties: who got there first)." }
+        }
+        @if rows.is_empty() {
+            p { @if search.is_some() { "Nobody matches." } @else { "No participants yet." } }
+        } @else {
+            (table(&rows))
+        }
+        @match total {
+            Some(total) => (page::pager(&query_base, &Page::new(page_request, total))),
+            None => nav.pager aria-label="Pages" {
+                @if page_request.page > 1 { a rel="prev" href={ (query_base) "page=" (page_request.page - 1) } { "← Previous" } }
+                span { "Page " (page_request.page) }
+                @if more { a rel="next" href={ (query_base) "page=" (page_request.page + 1) } { "Next →" } }
+            },
+        }
+    };
+    let title = format!("Participants of {}", campaign.name);
+    Ok(page::ok(page::page(&Viewer::of(&signed_in), &title, None, content)))
+}
+
+/// A query value, percent-encoded for a link.
+fn url_encode(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+/// `GET /dashboard/participants/{id}`.
+pub async fn show(
+    state: web::Data<AppState>,
+    signed_in: SignedIn,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, PageError> {
+    let (participant, campaign) = ownership::participant(&state, &signed_in.member, *id).await?;
+    let referrer = match participant.referred_by {
+        Some(referrer) => state.store.participant(referrer).await?,
+        None => None,
+    };
+    let filter = ParticipantFilter { referred_by: Some(participant.id), ..Default::default() };
+    let first = PageRequest { page: 1, limit: REFERRED_SHOWN };
+    let (referred, referred_total) =
+        state.store.search_participants(signed_in.member.id, Some(campaign.id), &filter, first).await?;
+    let rewards = state.store.rewards_of(participant.id).await?;
+    let invites = state.store.invites_of(participant.id).await?;
+    let blocked_at = state.store.blocked_at(campaign.id, participant.id).await?;
+    let link = format!("{}/r/{}", state.public_url, ReferralCode::link(campaign.id, participant.id).encode());
+    let title = if participant.is_erased() {
+        format!("Participant #{} (erased)", participant.id)
+    } else {
+        participant.name.clone()
+    };
+    let content = html! {
+        p.lead {
+            @if !participant.is_erased() { (participant.email) " · " }
+            "joined " a href={ "/dashboard/campaigns/" (campaign.id) } { (campaign.name) } " on " (participant.created_at)
+        }
+        @if let Some(at) = &blocked_at { p.error { "Blocked since " (at) ": their referrals earn nothing." } }
+        @if let Some(domain) = &participant.domain { p { "Website: " (domain) } }
+        (page::numbers(&[
+            ("Referrals", participant.referrals),
+            ("Unique visits", participant.visits),
+            ("Clicks", participant.clicks),
+            ("Shares", participant.shares),
+        ]))
+        section aria-labelledby="link" {
+            h2 #link { "Referral link" }
+            p.secret { code #referral-link { (link) } button.copy type="button" data-copy="referral-link" { "Copy" } }
+        }
+        section aria-labelledby="chain" {
+            h2 #chain { "Who referred whom" }
+            p {
+                "Referred by: "
+                @match &referrer { Some(r) => (link_to(r)), None => "nobody (joined directly)" }
+            }
+            @if referred.is_empty() {
+                p { "They have not referred anyone yet." }
+            } @else {
+                p { "They referred " (referred_total) ":" }
+                ul {
+                    @for p in &referred { li { (link_to(p)) " · " (p.created_at) } }
+                }
+                @if referred_total > REFERRED_SHOWN { p.hint { "The first " (REFERRED_SHOWN) " are listed." } }
+            }
+        }
+        section aria-labelledby="rewards" {
+            h2 #rewards { "Rewards" }
+            @if rewards.is_empty() { p { "No rewards yet." } } @else {
+                div.scroll { table {
+                    thead { tr { th scope="col" { "Reward" } th scope="col" { "For" } th scope="col" { "State" }
+                        th scope="col" { "Value" } th scope="col" { "Earned" } } }
+                    tbody {
+                        @for r in &rewards {
+                            tr {
+                                td { (r.kind.name()) }
+                                td { (r.reason.name()) }
+                                td { (r.status.name()) }
+                                td { @if let Some(v) = &r.value { code { (v) } } }
+                                td { (r.created_at) }
+                            }
+                        }
+                    }
+                } }
+            }
+        }
+        @if !invites.is_empty() {
+            section aria-labelledby="invites" {
+                h2 #invites { "Invitations sent" }
+                ul {
+                    @for i in &invites {
+                        li { (i.email) " · " (i.created_at) @if i.accepted_by.is_some() { " · joined" } }
+                    }
+                }
+            }
+        }
+        p { a href={ "/dashboard/campaigns/" (campaign.id) "/participants" } { "All participants of " (campaign.name) } }
+    };
+    Ok(page::ok(page::page(&Viewer::of(&signed_in), &title, None, content)))
+}
