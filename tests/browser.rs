@@ -1,4 +1,5 @@
-//! Browser tests: the widget's three modes, a signup through the frame, the copy button, a
+//! Browser tests: the member dashboard's main path (`tests/browser/dashboard.mjs`); and the
+//! widget's three modes, a signup through the frame, the copy button, a
 //! referral through `?ref=`, a hostile name, a campaign's tiers, waitlist place and public
 //! leaderboard in the frame, the tracker script and a lander, in real
 //! headless Chromium (Debian's package) driven by `tests/browser/widget.mjs` through
@@ -76,6 +77,37 @@ fn widget_page(site: &str, campaign: u64) -> String {
             "<div id=\"referrals-widget\"></div><script async src=\"{site}/widget.js?campaign={campaign}\"></script>"
         ),
     )
+}
+
+/// Where screenshots go: `docs/screenshots/` when asked to update them, else `target/`.
+fn screenshot_dir(root: &Path) -> PathBuf {
+    let dir = if std::env::var("REFERRALS_UPDATE_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        root.join("docs/screenshots")
+    } else {
+        root.join("target/browser-screenshots")
+    };
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs one of the browser scripts with its setup and returns what it printed.
+async fn run_script(app: &TestApp, script: &str, setup: &Value) -> Value {
+    let browser_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    assert!(
+        browser_dir.join("node_modules/playwright-core").exists(),
+        "playwright-core is missing: run scripts/test.sh (it runs npm ci in tests/browser)"
+    );
+    let output = tokio::process::Command::new("node")
+        .arg(browser_dir.join(script))
+        .arg(setup.to_string())
+        .current_dir(&browser_dir)
+        .kill_on_drop(true)
+        .output()
+        .await
+        .expect("node runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{script} failed:\n{stderr}\nserver log:\n{}", app.log());
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"))
 }
 
 fn chromium() -> PathBuf {
@@ -331,6 +363,91 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
         "widget-joined.png",
         "widget-tiers.png",
         "lander.png",
+    ] {
+        let size = std::fs::metadata(screenshots.join(name)).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 1_000, "{name} was written ({size} bytes)");
+    }
+}
+
+#[tokio::test]
+async fn a_member_runs_a_referral_program_from_the_dashboard_in_a_real_browser() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let screenshots = screenshot_dir(root);
+    let app = TestApp::spawn().await;
+    let email = unique_email("dashboard");
+    let hostile_name = "<img src=x onerror=alert(1)>";
+    let setup = json!({
+        "chromium": chromium(),
+        "site": app.address,
+        "screenshots": screenshots,
+        "email": email,
+        "password": "a-long-enough-password",
+        "brand_url": "https://acme-coffee.example",
+        "hostile_name": hostile_name,
+    });
+    let seen = run_script(&app, "dashboard.mjs", &setup).await;
+
+    // The session cookie is HttpOnly and SameSite.
+    assert_eq!(seen["cookie"], json!({"httpOnly": true, "sameSite": "Lax", "path": "/dashboard"}));
+    // What the dashboard made is what the API reads, with the key made in the dashboard.
+    let key = Cred::Key(seen["api_key"].as_str().unwrap().to_owned());
+    let (brand, campaign) = (seen["brand_id"].as_u64().unwrap(), seen["campaign_id"].as_u64().unwrap());
+    assert_eq!(seen["api_brands"], json!([brand]));
+    let read =
+        expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}"), &key).await, 200).await["data"].clone();
+    assert_eq!(read["name"], "Give a bag, get a bag");
+    assert_eq!((read["reward"]["type"].clone(), read["reward"]["num_signups"].clone()), (json!("coupon"), json!(2)));
+    assert_eq!((read["reward"]["two_way"].clone(), read["widget"]["mode"].clone()), (json!(true), json!("popup")));
+    let snippet = format!(
+        "<div id=\"referrals-widget\"></div>\n<script async src=\"{}/widget.js?campaign={campaign}\"></script>",
+        app.address
+    );
+    assert_eq!(seen["snippet"], json!(snippet), "the copy button copied the snippet");
+
+    // The upload's counts, and the pool: three codes, of which the three referral rewards
+    // (two for the friends, one for Zoe at her second referral) took three.
+    assert_eq!(
+        seen["upload"],
+        json!(["Added3", "Duplicates skipped1", "Blank lines1", "Invalid lines0", "Waiting rewards filled0"])
+    );
+    let pool = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/coupons"), &key).await, 200).await;
+    assert_eq!((pool["data"]["uploaded"].clone(), pool["data"]["used"].clone()), (json!(3), json!(3)), "{pool}");
+
+    // The participants the API signed up, newest first; found by search; Zoe's page.
+    assert_eq!(seen["table_emails"], json!(["hostile@friends.example", "yan@friends.example", "zoe@friends.example"]));
+    assert_eq!(seen["hostile_cell"], hostile_name, "shown as text");
+    assert_eq!(seen["hostile_images"], 0);
+    assert_eq!(seen["search_emails"], json!(["zoe@friends.example"]));
+    let referred: Vec<&str> = seen["zoe_referred"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(referred.len(), 2, "{referred:?}");
+    assert!(referred[0].starts_with(hostile_name) && referred[1].starts_with("Yan"), "newest first: {referred:?}");
+    let rewards: Vec<&str> = seen["zoe_rewards"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(rewards.len(), 1, "one reward at the second referral: {rewards:?}");
+    assert!(rewards[0].starts_with("couponreferrerissuedBAG-00"), "{rewards:?}");
+
+    // Today's signups in the chart.
+    assert_eq!(seen["signups_caption"], "Signups: 3");
+    assert_eq!(seen["today_bar"], format!("{}: 3", chrono::Utc::now().date_naive()));
+
+    // Nothing scrolls sideways at 375 px; no dialogs, script errors or policy violations.
+    for (path, overflow) in seen["narrow_overflow"].as_object().unwrap() {
+        assert!(overflow.as_i64().unwrap() <= 0, "{path} is wider than 375 px by {overflow}");
+    }
+    assert_eq!((seen["dialogs"].clone(), seen["errors"].clone()), (json!([]), json!([])));
+    assert_eq!(seen["csp_violations"], json!([]));
+
+    // After signing out, neither session's cookie lets anyone in.
+    assert_eq!(seen["old_sessions"], json!(["/dashboard/sign-in", "/dashboard/sign-in"]));
+
+    for name in [
+        "dashboard-brand.png",
+        "dashboard-campaign-form.png",
+        "dashboard-campaign.png",
+        "dashboard-coupons.png",
+        "dashboard-participants.png",
+        "dashboard-participant.png",
+        "dashboard-stats.png",
+        "dashboard-campaign-375.png",
     ] {
         let size = std::fs::metadata(screenshots.join(name)).map(|m| m.len()).unwrap_or(0);
         assert!(size > 1_000, "{name} was written ({size} bytes)");

@@ -6,10 +6,10 @@ use chrono::NaiveDate;
 use maud::{html, Markup};
 
 /// The drawing's size in its own units; it scales to the width of the page.
-const WIDTH: f64 = 600.0;
-const HEIGHT: f64 = 160.0;
+const WIDTH: f64 = 300.0;
+const HEIGHT: f64 = 120.0;
 /// Room under the bars for the first and last dates.
-const AXIS: f64 = 18.0;
+const AXIS: f64 = 16.0;
 
 /// A bar chart of a daily series, oldest day first, titled `title` (`id` names it on the page).
 pub fn daily_chart(id: &str, title: &str, points: &[(NaiveDate, u64)]) -> Markup {
@@ -31,11 +31,11 @@ pub fn daily_chart(id: &str, title: &str, points: &[(NaiveDate, u64)]) -> Markup
                         title { (date) ": " (n) }
                     }
                 }
-                text x="0" y=(HEIGHT - 4.0) class="label" { (points.first().map(|(d, _)| d.to_string()).unwrap_or_default()) }
-                text x=(WIDTH) y=(HEIGHT - 4.0) text-anchor="end" class="label" {
+                text x="0" y=(HEIGHT - 3.0) class="label" { (points.first().map(|(d, _)| d.to_string()).unwrap_or_default()) }
+                text x=(WIDTH) y=(HEIGHT - 3.0) text-anchor="end" class="label" {
                     (points.last().map(|(d, _)| d.to_string()).unwrap_or_default())
                 }
-                text x="2" y="12" class="label" { "max " (highest) }
+                text x="2" y="10" class="label" { "max " (highest) }
             }
             details {
                 summary { "Numbers by day" }
@@ -61,7 +61,7 @@ mod tests {
         assert_eq!(html.matches("<rect").count(), 3);
         assert!(html.contains("Signups: <strong>6</strong>"), "{html}");
         assert!(html.contains("<title>2026-11-03: 4</title>"));
-        assert!(html.contains("height=\"138.0\""), "the highest bar fills the plot: {html}");
+        assert!(html.contains("height=\"100.0\""), "the highest bar fills the plot: {html}");
         assert!(html.contains("height=\"0.0\""), "an empty day has no height");
         assert!(html.contains("<td>2026-11-02</td><td class=\"num\">0</td>"));
         assert!(!html.contains("style="), "no inline styles");

@@ -1,0 +1,178 @@
+// Browser half of the dashboard test in tests/browser.rs: a marketer runs a referral
+// program from the dashboard in Debian's Chromium (headless, through playwright-core), and
+// uses the API key made there against the real API. Reads its setup as JSON from argv[2],
+// prints one JSON object of what it saw for the Rust half to check. Any failure exits 1.
+import { chromium } from "playwright-core";
+import assert from "node:assert/strict";
+import path from "node:path";
+
+const cfg = JSON.parse(process.argv[2]);
+const out = {};
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+const deadline = setTimeout(() => { console.error("dashboard browser test took over 150 s"); process.exit(1); }, 150_000);
+const site = cfg.site;
+
+const browser = await chromium.launch({
+  executablePath: cfg.chromium,
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+});
+const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site });
+await context.route("**/*", (route) => {
+  const url = new URL(route.request().url());
+  if (/^https?:$/.test(url.protocol) && !LOOPBACK.has(url.hostname)) return route.abort();
+  return route.continue();
+});
+const page = await context.newPage();
+page.setDefaultTimeout(15_000);
+const dialogs = [];
+page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
+const errors = [];
+page.on("pageerror", (e) => errors.push(String(e)));
+const violations = [];
+page.on("console", (m) => { if (/Content.Security.Policy|Refused to/i.test(m.text())) violations.push(m.text()); });
+const shot = (name) => page.screenshot({ path: path.join(cfg.screenshots, name), fullPage: true });
+const go = (p) => page.goto(site + p);
+const api = async (method, p, body) => {
+  const response = await fetch(`${site}/api/v1${p}`, {
+    method, headers: { "x-api-key": out.api_key, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+};
+
+// 1. Register: the form signs the new member in.
+await go("/dashboard");
+await page.waitForURL("**/dashboard/sign-in");
+await page.getByRole("link", { name: "Create an account" }).click();
+await page.getByLabel("Your name").fill("Ada Marketer");
+await page.getByLabel("Email").fill(cfg.email);
+await page.getByLabel("Password").fill(cfg.password);
+await page.getByRole("button", { name: "Create account" }).click();
+await page.waitForURL("**/dashboard/brands");
+const cookies = await context.cookies(site + "/dashboard/");
+const session = cookies.find((c) => c.name === "referrals_session");
+assert.ok(session, "a session cookie");
+out.cookie = { httpOnly: session.httpOnly, sameSite: session.sameSite, path: session.path };
+
+// 2. Sign out and in again, from the keyboard only.
+await page.getByRole("button", { name: "Sign out" }).click();
+await page.waitForURL("**/dashboard/sign-in?notice=signed-out");
+await page.getByLabel("Email").focus();
+await page.keyboard.type(cfg.email);
+await page.keyboard.press("Tab");
+await page.keyboard.type(cfg.password);
+await page.keyboard.press("Enter");
+await page.waitForURL("**/dashboard/brands");
+const second = (await context.cookies(site + "/dashboard/")).find((c) => c.name === "referrals_session");
+assert.notEqual(second.value, session.value, "a new session at each sign-in");
+
+// 3. A brand from its URL.
+await page.getByLabel("Website address").fill(cfg.brand_url);
+await page.getByLabel("Description (optional)").fill("Fresh beans every week");
+await page.getByRole("button", { name: "Add brand" }).click();
+await page.waitForURL(/\/dashboard\/brands\/\d+\?notice=brand-created/);
+out.brand_id = Number(new URL(page.url()).pathname.split("/").pop());
+await shot("dashboard-brand.png");
+
+// 4. A coupon campaign: one coupon for every two referral signups, two-way.
+await page.getByRole("link", { name: "New campaign" }).click();
+await page.getByLabel("Name").fill("Give a bag, get a bag");
+await page.getByLabel("Reward", { exact: true }).selectOption("1");
+await page.getByLabel("How many for each reward").fill("2");
+await page.getByLabel("Two-way: the referred friend gets the reward too").check();
+await page.getByLabel("How it shows").selectOption("popup");
+await shot("dashboard-campaign-form.png");
+await page.getByRole("button", { name: "Save campaign" }).click();
+await page.waitForURL(/\/dashboard\/campaigns\/\d+\?notice=campaign-created/);
+out.campaign_id = Number(new URL(page.url()).pathname.split("/").pop());
+
+// 5. The embed snippet, copied with its button.
+await page.locator("button[data-copy=widget-snippet]").click();
+await page.locator("button[data-copy=widget-snippet]", { hasText: "Copied" }).waitFor();
+out.snippet = await page.evaluate(() => navigator.clipboard.readText());
+await shot("dashboard-campaign.png");
+
+// 6. Coupons from a file: three codes, a duplicate and a blank line.
+await page.getByRole("link", { name: "Upload codes" }).click();
+await page.getByLabel("A file of codes").setInputFiles({
+  name: "codes.csv", mimeType: "text/csv", buffer: Buffer.from("BAG-001\nBAG-002\n\nBAG-001\nBAG-003\n"),
+});
+await page.getByRole("button", { name: "Upload" }).click();
+await page.locator("#result").waitFor();
+out.upload = await page.locator("section[aria-labelledby=result] dl.numbers > div").allTextContents();
+out.upload_progress_shown = await page.locator("#upload-progress").count();
+await shot("dashboard-coupons.png");
+
+// 7. An API key, generated here and used against the API.
+await go("/dashboard/account");
+await page.getByRole("button", { name: "Generate a new API key" }).click();
+out.api_key = await page.locator("#new-key").textContent();
+const brands = await api("GET", "/brands");
+assert.equal(brands.status, 200);
+out.api_brands = brands.body.data.brands.map((b) => b.id);
+const joined = await api("POST", "/signups", { campaign_id: out.campaign_id, email: "zoe@friends.example", name: "Zoe Referrer" });
+assert.equal(joined.status, 201, JSON.stringify(joined.body));
+const code = joined.body.data.participant.referral_code;
+for (const [email, name] of [["yan@friends.example", "Yan"], ["hostile@friends.example", cfg.hostile_name]]) {
+  const referred = await api("POST", "/signups/referral", { referral_code: code, email, name });
+  assert.equal(referred.status, 201, JSON.stringify(referred.body));
+}
+out.zoe_id = joined.body.data.participant.id;
+
+// 8. The participants the API made, in the table; the hostile name is text.
+await go(`/dashboard/campaigns/${out.campaign_id}/participants`);
+out.table_emails = await page.locator("tbody tr td:nth-child(2)").allTextContents();
+out.hostile_cell = await page.locator("tbody tr td:first-child a", { hasText: "onerror" }).textContent();
+out.hostile_images = await page.locator("main img").count();
+await shot("dashboard-participants.png");
+await page.getByLabel("Search by email or name").fill("zoe");
+await page.getByRole("button", { name: "Search" }).click();
+await page.waitForURL(/search=zoe/);
+out.search_emails = await page.locator("tbody tr td:nth-child(2)").allTextContents();
+await page.getByRole("link", { name: "Zoe Referrer" }).click();
+await page.waitForURL(`**/dashboard/participants/${out.zoe_id}`);
+out.zoe_referred = await page.locator("section[aria-labelledby=chain] li").allTextContents();
+out.zoe_rewards = await page.locator("section[aria-labelledby=rewards] tbody tr").allTextContents();
+await shot("dashboard-participant.png");
+
+// 9. Today's signups in the chart.
+await go(`/dashboard/campaigns/${out.campaign_id}/stats?days=7`);
+out.signups_caption = await page.locator("figure[aria-labelledby=signups-title] figcaption").textContent();
+out.today_bar = await page.locator("figure[aria-labelledby=signups-title] rect").last().locator("title").textContent();
+await shot("dashboard-stats.png");
+
+// 10. Usable at 375 px: no page scrolls sideways (tables scroll inside their frame).
+await page.setViewportSize({ width: 375, height: 800 });
+out.narrow_overflow = {};
+for (const p of ["/dashboard/brands", `/dashboard/brands/${out.brand_id}`, `/dashboard/campaigns/${out.campaign_id}`,
+  `/dashboard/campaigns/${out.campaign_id}/edit`, `/dashboard/campaigns/${out.campaign_id}/participants`,
+  `/dashboard/campaigns/${out.campaign_id}/stats`, `/dashboard/participants/${out.zoe_id}`, "/dashboard/account"]) {
+  await go(p);
+  out.narrow_overflow[p] = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+await go(`/dashboard/campaigns/${out.campaign_id}`);
+await shot("dashboard-campaign-375.png");
+await page.setViewportSize({ width: 1100, height: 800 });
+
+// 11. Signing out ends the session on the server: a copy of the cookie no longer works,
+// nor does the first session's, ended at step 2.
+await go("/dashboard/brands");
+await page.getByRole("button", { name: "Sign out" }).click();
+await page.waitForURL("**/dashboard/sign-in?notice=signed-out");
+out.old_sessions = [];
+for (const old of [second, session]) {
+  await context.addCookies([old]);
+  await go("/dashboard/brands");
+  out.old_sessions.push(new URL(page.url()).pathname);
+}
+
+out.dialogs = dialogs;
+out.errors = errors;
+out.csp_violations = violations;
+await context.close();
+await browser.close();
+clearTimeout(deadline);
+console.log(JSON.stringify(out));
