@@ -41,22 +41,23 @@ pub struct NewWebhook {
 /// Body of `PUT /webhooks/:id`.
 #[derive(Deserialize)]
 #[serde(expecting = "a JSON object with link, campaign_id, active, description or events")]
+#[derive(Default)]
 pub struct WebhookChanges {
     #[serde(default)]
-    link: Option<String>,
+    pub link: Option<String>,
     #[serde(default, deserialize_with = "crate::domain::present")]
-    campaign_id: Option<Option<Value>>,
+    pub campaign_id: Option<Option<Value>>,
     #[serde(default)]
-    active: Option<bool>,
+    pub active: Option<bool>,
     #[serde(default)]
-    description: Option<String>,
+    pub description: Option<String>,
     /// `Some(None)`: every kind again.
     #[serde(default, deserialize_with = "crate::domain::present")]
-    events: Option<Option<Vec<String>>>,
+    pub events: Option<Option<Vec<String>>>,
 }
 
 /// The kinds of event a body names (`None`: every kind).
-fn event_types(names: Option<&Vec<String>>) -> Result<EventTypes, ValidationError> {
+pub fn event_types(names: Option<&Vec<String>>) -> Result<EventTypes, ValidationError> {
     names.map_or(Ok(EventTypes::ALL), |names| EventTypes::parse("events", names))
 }
 
@@ -120,7 +121,7 @@ async fn campaign_scope(state: &AppState, member: &Member, raw: Option<&Value>) 
 }
 
 /// The member's webhook, or 404 (also for another member's).
-async fn owned(state: &AppState, member: &Member, id: u64) -> Result<Webhook, ApiError> {
+pub async fn owned(state: &AppState, member: &Member, id: u64) -> Result<Webhook, ApiError> {
     state.store.webhook(id).await?.filter(|w| w.member_id == member.id).ok_or_else(|| ApiError::not_found("webhook"))
 }
 
@@ -205,7 +206,17 @@ pub async fn update(
     id: web::Path<u64>,
     JsonBody(body): JsonBody<WebhookChanges>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut webhook = owned(&state, &member, *id).await?;
+    Ok(envelope::ok(view(&update_webhook(&state, &member, *id, body).await?, None)))
+}
+
+/// Changes the member's webhook `id`, durably (shared with the dashboard).
+pub async fn update_webhook(
+    state: &AppState,
+    member: &Member,
+    id: u64,
+    body: WebhookChanges,
+) -> Result<Webhook, ApiError> {
+    let mut webhook = owned(state, member, id).await?;
     let nothing = body.link.is_none()
         && body.campaign_id.is_none()
         && body.active.is_none()
@@ -221,10 +232,10 @@ pub async fn update(
         webhook.events = event_types(events.as_ref())?;
     }
     if let Some(link) = &body.link {
-        webhook.link = deliverable_link(&state, "link", link)?.as_str().to_owned();
+        webhook.link = deliverable_link(state, "link", link)?.as_str().to_owned();
     }
     if let Some(scope) = &body.campaign_id {
-        webhook.campaign_id = campaign_scope(&state, &member, scope.as_ref()).await?;
+        webhook.campaign_id = campaign_scope(state, member, scope.as_ref()).await?;
     }
     if let Some(text) = &body.description {
         webhook.description = description(Some(text))?;
@@ -237,7 +248,7 @@ pub async fn update(
     }
     state.store.save_webhook(&webhook).await?;
     state.store.durable().await?;
-    Ok(envelope::ok(view(&webhook, None)))
+    Ok(webhook)
 }
 
 /// `DELETE /webhooks/:id`: the webhook, its queued deliveries and its log.
@@ -246,10 +257,17 @@ pub async fn delete(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let webhook = owned(&state, &member, *id).await?;
+    let webhook = delete_webhook(&state, &member, *id).await?;
+    Ok(envelope::ok(Deleted::new(webhook.id)))
+}
+
+/// Deletes the member's webhook `id` with its queue and log, durably (shared with the
+/// dashboard).
+pub async fn delete_webhook(state: &AppState, member: &Member, id: u64) -> Result<Webhook, ApiError> {
+    let webhook = owned(state, member, id).await?;
     state.store.delete_webhook(&webhook).await?;
     state.store.durable().await?;
-    Ok(envelope::ok(Deleted::new(webhook.id)))
+    Ok(webhook)
 }
 
 /// `POST /webhooks/:id/secret`: a new signing secret; the old one stops signing at once.
@@ -258,13 +276,20 @@ pub async fn rotate_secret(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut webhook = owned(&state, &member, *id).await?;
+    let (webhook, secret) = rotate(&state, &member, *id).await?;
+    Ok(envelope::ok(view(&webhook, Some(&secret))))
+}
+
+/// A new signing secret for the member's webhook `id`, durably; returns it, to be shown
+/// once (shared with the dashboard).
+pub async fn rotate(state: &AppState, member: &Member, id: u64) -> Result<(Webhook, String), ApiError> {
+    let mut webhook = owned(state, member, id).await?;
     let secret = new_secret();
     webhook.sealed_secret =
         state.auth.webhook_secrets.seal(webhook.id, &secret).map_err(|e| ApiError::Internal(e.to_string()))?;
     state.store.save_webhook(&webhook).await?;
     state.store.durable().await?;
-    Ok(envelope::ok(view(&webhook, Some(&secret))))
+    Ok((webhook, secret))
 }
 
 /// `GET /webhooks/:id/deliveries`: every attempt, newest first.
@@ -292,7 +317,13 @@ pub async fn test(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let webhook = owned(&state, &member, *id).await?;
+    Ok(envelope::ok(delivery(send_test(&state, &member, *id).await?)))
+}
+
+/// Sends a signed `webhook.test` event to the member's webhook `id` now; returns the
+/// attempt, logged durably (shared with the dashboard).
+pub async fn send_test(state: &AppState, member: &Member, id: u64) -> Result<Attempt, ApiError> {
+    let webhook = owned(state, member, id).await?;
     let attempt = state
         .webhooks
         .send(SendTest { webhook })
@@ -300,7 +331,7 @@ pub async fn test(
         .map_err(|e| ApiError::Internal(format!("webhook dispatcher unavailable: {e}")))??;
     // The attempt is in the log; the answer waits until it is on disk like every write.
     state.store.durable().await?;
-    Ok(envelope::ok(delivery(attempt)))
+    Ok(attempt)
 }
 
 /// `POST /webhooks/:id/deliveries/:event_id/retry`: one more attempt now. The event is
@@ -313,8 +344,14 @@ pub async fn retry(
     path: web::Path<(u64, String)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, event) = path.into_inner();
-    let webhook = owned(&state, &member, id).await?;
-    let event_id = parse_event_ref(&event).ok_or_else(|| ApiError::not_found("delivery"))?;
+    Ok(envelope::accepted(retry_delivery(&state, &member, id, &event).await?))
+}
+
+/// One more attempt now of the member's webhook `id`'s delivery of `event` (`evt_42` or
+/// `42`), durably queued (shared with the dashboard).
+pub async fn retry_delivery(state: &AppState, member: &Member, id: u64, event: &str) -> Result<RetryAnswer, ApiError> {
+    let webhook = owned(state, member, id).await?;
+    let event_id = parse_event_ref(event).ok_or_else(|| ApiError::not_found("delivery"))?;
     if !state.store.delivery_known(webhook.id, event_id).await? {
         return Err(ApiError::not_found("delivery"));
     }
@@ -332,5 +369,5 @@ pub async fn retry(
         .await
         .map_err(|e| ApiError::Internal(format!("webhook dispatcher unavailable: {e}")))??;
     state.store.durable().await?;
-    Ok(envelope::accepted(RetryAnswer { webhook_id: webhook.id, event_id, message_id: message_id(event_id), queued }))
+    Ok(RetryAnswer { webhook_id: webhook.id, event_id, message_id: message_id(event_id), queued })
 }

@@ -10,6 +10,8 @@ use reqwest::Method;
 use serde_json::json;
 
 use crate::helpers::{expect_error, expect_status, plain_client, unique_email, Cred, Options, TestApp, ADMIN_TOKEN};
+use crate::receiver::Receiver;
+use crate::webhooks::{verify_signature, webhook_config, WAIT};
 
 /// A browser's view of the dashboard: a cookie jar, and the origin its forms come from.
 struct Browser<'a> {
@@ -746,4 +748,118 @@ async fn coupon_codes_uploaded_from_a_file_fill_waiting_rewards_and_every_line_i
     assert_eq!(eve.upload(campaign, &theirs, "EVE-1\n").await.status, 404);
     let pool = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/coupons"), &cred).await, 200).await;
     assert_eq!(pool["data"]["uploaded"], json!(3), "Eve added nothing");
+}
+
+/// The webhook's delivery log through the API, once `done` holds for it (bounded by
+/// [`WAIT`]: attempts are logged as the dispatcher makes them).
+async fn log_when(
+    app: &TestApp,
+    cred: &Cred,
+    webhook: u64,
+    done: impl Fn(&[serde_json::Value]) -> bool,
+) -> Vec<serde_json::Value> {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let log = expect_status(app.get("/api/v1", &format!("/webhooks/{webhook}/deliveries"), cred).await, 200).await;
+        let attempts = log["data"]["deliveries"].as_array().unwrap().clone();
+        if done(&attempts) {
+            return attempts;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the log never got there: {attempts:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_webhook_is_added_tested_retried_paused_and_deleted_from_the_dashboard() {
+    let receiver = Receiver::start().await;
+    let app = TestApp::spawn_with(webhook_config("[0.05]")).await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Ada").await;
+    let cred = token_of(&app, &email, &password).await;
+    let (_, campaign) = coupon_campaign(&app, &cred, "hooks.example").await;
+
+    // A link that is not one is refused on the form, which keeps what was typed.
+    let refused = browser
+        .submit("/dashboard/webhooks", "/dashboard/webhooks", &[("link", "not a link"), ("all_events", "on")])
+        .await;
+    assert_eq!(refused.status, 400);
+    assert!(refused.body.contains("value=\"not a link\""), "{}", refused.body);
+
+    let url = receiver.url();
+    let added = browser
+        .submit(
+            "/dashboard/webhooks",
+            "/dashboard/webhooks",
+            &[("link", &url), ("campaign_id", ""), ("events", "participant.signup")],
+        )
+        .await;
+    assert_eq!(added.status, 200, "{}", added.body);
+    assert_eq!(added.headers["cache-control"], "no-store");
+    let secret_at = added.body.find("<code id=\"new-secret\">whsec_").expect("the secret, shown once") + 22;
+    let secret = added.body[secret_at..secret_at + added.body[secret_at..].find('<').unwrap()].to_owned();
+    let listed = expect_status(app.get("/api/v1", "/webhooks", &cred).await, 200).await["data"]["webhooks"][0].clone();
+    assert_eq!(listed["events"], json!(["participant.signup"]));
+    assert_eq!(listed["link"], json!(url));
+    let id = listed["id"].as_u64().unwrap();
+    let page = format!("/dashboard/webhooks/{id}");
+
+    // A test event now, shown in the log.
+    let sent = browser.submit(&page, &format!("{page}/test"), &[]).await;
+    assert_eq!((sent.status, sent.location()), (303, format!("{page}?notice=test-sent").as_str()));
+    let test = receiver.wait_for(1, WAIT).await;
+    assert_eq!(test[0].json()["type"], json!("webhook.test"));
+    verify_signature(&secret, &test[0]);
+    let shown = browser.get(&format!("{page}?notice=test-sent")).await;
+    assert!(shown.body.contains("<td>delivered</td>"), "{}", shown.body);
+
+    // A signup whose deliveries fail (the receiver answers 500) ends failed, with a retry
+    // button; once the receiver is back, the retry delivers the same event.
+    receiver.set_default_status(500);
+    let body = json!({"campaign_id": campaign, "email": "zoe@hooks.example", "name": "Zoe"});
+    expect_status(app.post_json("/api/v1", "/signups", &cred, &body).await, 201).await;
+    let attempts = log_when(&app, &cred, id, |a| a.iter().any(|x| x["outcome"] == "failed")).await;
+    let failed = attempts.iter().find(|x| x["outcome"] == "failed").unwrap()["message_id"].as_str().unwrap().to_owned();
+    let shown = browser.get(&page).await;
+    assert!(shown.body.contains(&format!("/deliveries/{failed}/retry")), "a retry button: {}", shown.body);
+    receiver.set_default_status(200);
+    let retried = browser.submit(&page, &format!("{page}/deliveries/{failed}/retry"), &[]).await;
+    assert_eq!((retried.status, retried.location()), (303, format!("{page}?notice=retry-queued").as_str()));
+    let arrived =
+        receiver.wait_until(WAIT, |r| r.iter().any(|x| x.header("webhook-id") == failed && x.body.len() > 2)).await;
+    assert!(
+        arrived.iter().filter(|x| x.header("webhook-id") == failed).count() >= 3,
+        "two failed attempts and the retry"
+    );
+    log_when(&app, &cred, id, |a| a.iter().any(|x| x["message_id"] == failed.as_str() && x["outcome"] == "delivered"))
+        .await;
+
+    // A new secret, shown once; then paused.
+    let rotated = browser.submit(&page, &format!("{page}/secret"), &[]).await;
+    assert!(rotated.body.contains("<code id=\"new-secret\">whsec_") && !rotated.body.contains(&secret));
+    let paused = browser
+        .submit(&page, &page, &[("link", &url), ("campaign_id", &campaign.to_string()), ("all_events", "on")])
+        .await;
+    assert_eq!(paused.status, 303, "{}", paused.body);
+    let read = expect_status(app.get("/api/v1", "/webhooks", &cred).await, 200).await["data"]["webhooks"][0].clone();
+    assert_eq!((read["active"].clone(), read["campaign_id"].clone()), (json!(false), json!(campaign)));
+    assert_eq!(read["events"].as_array().unwrap().len(), 8, "every kind again");
+
+    // Another member gets 404 on all of it, and changes nothing.
+    let mut eve = Browser::new(&app);
+    eve.register("Eve").await;
+    let token = eve.get("/dashboard/webhooks").await.token();
+    assert_eq!(eve.get(&page).await.status, 404);
+    for action in ["/test", "/secret", "/delete", &format!("/deliveries/{failed}/retry")] {
+        assert_eq!(eve.post(&format!("{page}{action}"), &[("csrf", &token)]).await.status, 404, "{action}");
+    }
+    let before = receiver.received().len();
+
+    let confirm = browser.get(&format!("{page}/delete")).await;
+    assert!(confirm.body.contains("delivery log"));
+    let gone = browser.post(&format!("{page}/delete"), &[("csrf", &confirm.token())]).await;
+    assert_eq!((gone.status, gone.location()), (303, "/dashboard/webhooks?notice=webhook-deleted"));
+    let listed = expect_status(app.get("/api/v1", "/webhooks", &cred).await, 200).await;
+    assert_eq!(listed["data"]["pagination"]["total"], json!(0));
+    assert_eq!(receiver.received().len(), before, "Eve's test sent nothing");
 }

@@ -29,6 +29,11 @@ impl FormData {
         self.fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
 
+    /// Every value of `name`, in order (a group of checkboxes).
+    pub fn all(&self, name: &str) -> Vec<&str> {
+        self.fields.iter().filter(|(k, _)| k == name).map(|(_, v)| v.as_str()).collect()
+    }
+
     /// The value of `name`, or an empty string.
     pub fn text(&self, name: &str) -> &str {
         self.get(name).unwrap_or("")
@@ -70,5 +75,7 @@ mod tests {
         assert_eq!(form.text("missing"), "");
         assert!(form.checked("two_way"));
         assert!(!form.checked("publish"));
+        assert_eq!(form.all("name"), vec!["Ada L", "again"]);
+        assert!(form.all("missing").is_empty());
     }
 }

@@ -16,6 +16,7 @@
 //! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
 //! | `/dashboard/campaigns/{id}/stats` (and the brand page's charts) | [`stats`], drawn by [`charts`] |
 //! | `/dashboard/campaigns/{id}/coupons` (the pool and uploads) | [`coupons`] |
+//! | `/dashboard/webhooks…` (settings, secret, test, delivery log, retry) | [`webhooks`] |
 //! | `/dashboard/assets/…` | the stylesheet and script, from `assets/` |
 //!
 //! The page shell and failures are in [`page`], posted forms in [`form`].
@@ -30,6 +31,7 @@ pub mod page;
 pub mod participants;
 pub mod session;
 pub mod stats;
+pub mod webhooks;
 
 use actix_web::web;
 
@@ -86,6 +88,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/campaigns/{id}/stats").route(get().to(stats::campaign)))
             .service(
                 resource("/campaigns/{id}/coupons").route(get().to(coupons::show)).route(post().to(coupons::upload)),
+            )
+            .service(resource("/webhooks").route(get().to(webhooks::list)).route(post().to(webhooks::create)))
+            .service(resource("/webhooks/{id}").route(get().to(webhooks::show)).route(post().to(webhooks::save)))
+            .service(resource("/webhooks/{id}/secret").route(post().to(webhooks::new_secret)))
+            .service(resource("/webhooks/{id}/test").route(post().to(webhooks::test)))
+            .service(resource("/webhooks/{id}/deliveries/{event}/retry").route(post().to(webhooks::retry)))
+            .service(
+                resource("/webhooks/{id}/delete")
+                    .route(get().to(webhooks::confirm_delete))
+                    .route(post().to(webhooks::delete)),
             )
             .default_service(web::to(not_found)),
     );

@@ -55,6 +55,7 @@ pub fn page(viewer: &Viewer<'_>, title: &str, notice: Option<&str>, content: Mar
                     @if let Viewer::Member { member, form_token } = viewer {
                         nav aria-label="Main" {
                             a href="/dashboard/brands" { "Brands" }
+                            a href="/dashboard/webhooks" { "Webhooks" }
                             a href="/dashboard/account" { "Account" }
                         }
                         form.sign-out method="post" action="/dashboard/sign-out" {
@@ -133,6 +134,11 @@ pub fn notice(key: Option<&str>) -> Option<&'static str> {
         "campaign-created" => "The campaign is created.",
         "campaign-saved" => "The campaign is saved.",
         "campaign-deleted" => "The campaign and everything under it are deleted.",
+        "webhook-saved" => "The webhook is saved.",
+        "webhook-deleted" => "The webhook is deleted, with its log and waiting deliveries.",
+        "test-sent" => "A test event was sent: its attempt is at the top of the log.",
+        "retry-queued" => "The delivery will be tried again now.",
+        "retry-waiting" => "That delivery is already waiting or on its way.",
         _ => return None,
     })
 }
