@@ -398,6 +398,14 @@ async fn a_member_runs_a_referral_program_from_the_dashboard_in_a_real_browser()
     assert_eq!(read["name"], "Give a bag, get a bag");
     assert_eq!((read["reward"]["type"].clone(), read["reward"]["num_signups"].clone()), (json!("coupon"), json!(2)));
     assert_eq!((read["reward"]["two_way"].clone(), read["widget"]["mode"].clone()), (json!(true), json!("popup")));
+    // The preview showed the unsaved settings in the real widget and frame, signed nobody
+    // up, and counted no impression; the saved settings did not change.
+    assert_eq!(seen["preview_popup_button"], "Get my referral link");
+    assert_eq!(seen["preview_submit"], "This is a preview: signing up is off here.");
+    assert_eq!(read["widget"]["headline"], "Invite friends, earn rewards", "unsaved");
+    // (Counts reach the store within about a second; the steps after the preview took longer.)
+    let stats = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/stats"), &key).await, 200).await;
+    assert_eq!(stats["data"]["impressions"], 0, "the preview counted no impression");
     let snippet = format!(
         "<div id=\"referrals-widget\"></div>\n<script async src=\"{}/widget.js?campaign={campaign}\"></script>",
         app.address
@@ -442,6 +450,7 @@ async fn a_member_runs_a_referral_program_from_the_dashboard_in_a_real_browser()
     for name in [
         "dashboard-brand.png",
         "dashboard-campaign-form.png",
+        "dashboard-widget-preview.png",
         "dashboard-campaign.png",
         "dashboard-coupons.png",
         "dashboard-participants.png",

@@ -293,6 +293,9 @@ async fn another_members_brand_and_campaign_pages_answer_404_and_their_forms_cha
         format!("/dashboard/campaigns/{campaign}"),
         format!("/dashboard/campaigns/{campaign}/edit"),
         format!("/dashboard/campaigns/{campaign}/delete"),
+        format!("/dashboard/campaigns/{campaign}/preview"),
+        format!("/dashboard/campaigns/{campaign}/preview.js"),
+        format!("/dashboard/campaigns/{campaign}/preview-frame?widget_headline=Eve"),
         "/dashboard/brands/999999".to_owned(),
         "/dashboard/brands/not-a-number".to_owned(),
     ] {
@@ -398,6 +401,25 @@ async fn a_campaign_made_and_edited_in_the_dashboard_is_the_campaign_the_api_rea
     assert!(overview.body.contains("The campaign is created."));
     let snippet = format!("{}/widget.js?campaign={id}", app.address);
     assert!(overview.body.contains(&snippet), "{}", overview.body);
+
+    // The preview's frame shows unsaved settings, only inside the dashboard, and is marked
+    // as a preview (no impression, no signup); a setting the API would refuse is left out.
+    let frame = browser
+        .get(&format!("/dashboard/campaigns/{id}/preview-frame?widget_headline=Not+saved&widget_primary_color=red"))
+        .await;
+    assert_eq!(frame.status, 200);
+    assert!(
+        frame.body.contains("\"headline\":\"Not saved\"") && frame.body.contains("\"preview\":true"),
+        "{}",
+        frame.body
+    );
+    assert!(frame.body.contains("\"color\":\"#112233\""), "the saved colour: {}", frame.body);
+    let csp = frame.headers["content-security-policy"].to_str().unwrap();
+    assert!(csp.contains("frame-ancestors 'self'"), "{csp}");
+    let script = browser.get(&format!("/dashboard/campaigns/{id}/preview.js?widget_mode=floating")).await;
+    assert!(
+        script.body.contains("\"mode\":\"floating\"") && script.body.contains("/preview-frame?widget_mode=floating")
+    );
 
     // Editing: a cash campaign for every signup, no longer two-way.
     let mut cash = campaign_fields("Spring cash", "1");

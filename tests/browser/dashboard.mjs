@@ -89,13 +89,29 @@ await page.getByRole("button", { name: "Save campaign" }).click();
 await page.waitForURL(/\/dashboard\/campaigns\/\d+\?notice=campaign-created/);
 out.campaign_id = Number(new URL(page.url()).pathname.split("/").pop());
 
-// 5. The embed snippet, copied with its button.
+// 5. The widget's live preview follows the form before anything is saved.
+await page.getByRole("link", { name: "Edit settings" }).click();
+const preview = page.frameLocator("#widget-preview");
+await preview.locator("[data-referrals-open]").waitFor();
+out.preview_popup_button = await preview.locator("[data-referrals-open]").textContent();
+await page.getByLabel("How it shows").selectOption("embed");
+await page.getByLabel("Headline").fill("Preview headline");
+const previewFrame = preview.frameLocator("iframe[data-referrals-frame]");
+await previewFrame.locator("h1", { hasText: "Preview headline" }).waitFor();
+await previewFrame.locator("input[name=email]").fill("nobody@preview.example");
+await previewFrame.locator("button[type=submit]").click();
+await previewFrame.locator("p.error", { hasText: "preview" }).waitFor();
+out.preview_submit = await previewFrame.locator("p.error").textContent();
+await shot("dashboard-widget-preview.png");
+await go(`/dashboard/campaigns/${out.campaign_id}`);
+
+// 6. The embed snippet, copied with its button.
 await page.locator("button[data-copy=widget-snippet]").click();
 await page.locator("button[data-copy=widget-snippet]", { hasText: "Copied" }).waitFor();
 out.snippet = await page.evaluate(() => navigator.clipboard.readText());
 await shot("dashboard-campaign.png");
 
-// 6. Coupons from a file: three codes, a duplicate and a blank line.
+// 7. Coupons from a file: three codes, a duplicate and a blank line.
 await page.getByRole("link", { name: "Upload codes" }).click();
 await page.getByLabel("A file of codes").setInputFiles({
   name: "codes.csv", mimeType: "text/csv", buffer: Buffer.from("BAG-001\nBAG-002\n\nBAG-001\nBAG-003\n"),
@@ -106,7 +122,7 @@ out.upload = await page.locator("section[aria-labelledby=result] dl.numbers > di
 out.upload_progress_shown = await page.locator("#upload-progress").count();
 await shot("dashboard-coupons.png");
 
-// 7. An API key, generated here and used against the API.
+// 8. An API key, generated here and used against the API.
 await go("/dashboard/account");
 await page.getByRole("button", { name: "Generate a new API key" }).click();
 out.api_key = await page.locator("#new-key").textContent();
@@ -122,7 +138,7 @@ for (const [email, name] of [["yan@friends.example", "Yan"], ["hostile@friends.e
 }
 out.zoe_id = joined.body.data.participant.id;
 
-// 8. The participants the API made, in the table; the hostile name is text.
+// 9. The participants the API made, in the table; the hostile name is text.
 await go(`/dashboard/campaigns/${out.campaign_id}/participants`);
 out.table_emails = await page.locator("tbody tr td:nth-child(2)").allTextContents();
 out.hostile_cell = await page.locator("tbody tr td:first-child a", { hasText: "onerror" }).textContent();
@@ -138,13 +154,13 @@ out.zoe_referred = await page.locator("section[aria-labelledby=chain] li").allTe
 out.zoe_rewards = await page.locator("section[aria-labelledby=rewards] tbody tr").allTextContents();
 await shot("dashboard-participant.png");
 
-// 9. Today's signups in the chart.
+// 10. Today's signups in the chart.
 await go(`/dashboard/campaigns/${out.campaign_id}/stats?days=7`);
 out.signups_caption = await page.locator("figure[aria-labelledby=signups-title] figcaption").textContent();
 out.today_bar = await page.locator("figure[aria-labelledby=signups-title] rect").last().locator("title").textContent();
 await shot("dashboard-stats.png");
 
-// 10. Usable at 375 px: no page scrolls sideways (tables scroll inside their frame).
+// 11. Usable at 375 px: no page scrolls sideways (tables scroll inside their frame).
 await page.setViewportSize({ width: 375, height: 800 });
 out.narrow_overflow = {};
 for (const p of ["/dashboard/brands", `/dashboard/brands/${out.brand_id}`, `/dashboard/campaigns/${out.campaign_id}`,
@@ -157,7 +173,7 @@ await go(`/dashboard/campaigns/${out.campaign_id}`);
 await shot("dashboard-campaign-375.png");
 await page.setViewportSize({ width: 1100, height: 800 });
 
-// 11. Signing out ends the session on the server: a copy of the cookie no longer works,
+// 12. Signing out ends the session on the server: a copy of the cookie no longer works,
 // nor does the first session's, ended at step 2.
 await go("/dashboard/brands");
 await page.getByRole("button", { name: "Sign out" }).click();

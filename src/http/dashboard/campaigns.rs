@@ -130,14 +130,23 @@ fn select(id: &str, label: &str, chosen: &str, options: &[(&str, &str)], hint: O
     }
 }
 
-fn campaign_form(action: &str, token: &str, brand: &Brand, values: &Values<'_>, error: Option<&str>) -> Markup {
+/// The campaign form; with `preview` (a saved campaign's id), the widget's live preview
+/// beside its settings.
+fn campaign_form(
+    action: &str,
+    token: &str,
+    brand: &Brand,
+    values: &Values<'_>,
+    error: Option<&str>,
+    preview: Option<u64>,
+) -> Markup {
     let defaults = crate::domain::campaign::WidgetSettings::default();
     let mut rewards = vec![("1", "A coupon code from the pool"), ("5", "Cash"), ("3", "A message")];
     if brand.token_network.is_some() {
         rewards.push(("4", "Tokens"));
     }
     html! {
-        form.card.settings method="post" action=(action) {
+        form.card.settings method="post" action=(action) data-preview=[preview.map(|_| "widget-preview")] {
             (page::token_field(token))
             @if let Some(error) = error { p.error role="alert" { (error) } }
             fieldset {
@@ -186,10 +195,35 @@ fn campaign_form(action: &str, token: &str, brand: &Brand, values: &Values<'_>, 
                 label for="widget_button_text" { "Button text" }
                 input #widget_button_text type="text" name="widget_button_text" maxlength="60"
                     value=(values.get("widget_button_text", |c| c.widget.button_text.clone(), &defaults.button_text));
+                @if let Some(id) = preview {
+                    p.hint { "The preview follows these settings as you change them; visitors see them once saved." }
+                    iframe #widget-preview title="Preview of the widget" data-base={ "/dashboard/campaigns/" (id) "/preview" }
+                        src={ "/dashboard/campaigns/" (id) "/preview?" (preview_query(values)) } {}
+                }
             }
             button type="submit" { "Save campaign" }
         }
     }
+}
+
+/// The widget's settings as the form shows them, as the preview's query.
+fn preview_query(values: &Values<'_>) -> String {
+    let defaults = crate::domain::campaign::WidgetSettings::default();
+    let mut query = url::form_urlencoded::Serializer::new(String::new());
+    query.append_pair("widget_mode", &values.get("widget_mode", |c| mode_name(c.widget.mode).into(), "embed"));
+    query.append_pair(
+        "widget_primary_color",
+        &values.get("widget_primary_color", |c| c.widget.primary_color.clone(), &defaults.primary_color),
+    );
+    query.append_pair(
+        "widget_headline",
+        &values.get("widget_headline", |c| c.widget.headline.clone(), &defaults.headline),
+    );
+    query.append_pair(
+        "widget_button_text",
+        &values.get("widget_button_text", |c| c.widget.button_text.clone(), &defaults.button_text),
+    );
+    query.finish()
 }
 
 /// A whole number where the form has one; anything else as the text it is, so the API's
@@ -230,7 +264,7 @@ fn new_page(signed_in: &SignedIn, brand: &Brand, form: Option<&FormData>, error:
     let action = format!("/dashboard/brands/{}/campaigns", brand.id);
     let content = html! {
         p { "On " a href={ "/dashboard/brands/" (brand.id) } { (brand.domain) } "." }
-        (campaign_form(&action, &signed_in.form_token, brand, &values, error))
+        (campaign_form(&action, &signed_in.form_token, brand, &values, error, None))
     };
     page::page(&Viewer::of(signed_in), "New campaign", None, content)
 }
@@ -346,7 +380,7 @@ fn edit_page(
     let action = format!("/dashboard/campaigns/{}/edit", campaign.id);
     let content = html! {
         p { a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) } }
-        (campaign_form(&action, &signed_in.form_token, brand, &values, error))
+        (campaign_form(&action, &signed_in.form_token, brand, &values, error, Some(campaign.id)))
     };
     page::page(&Viewer::of(signed_in), &format!("Edit {}", campaign.name), None, content)
 }

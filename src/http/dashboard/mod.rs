@@ -16,6 +16,7 @@
 //! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
 //! | `/dashboard/campaigns/{id}/stats` (and the brand page's charts) | [`stats`], drawn by [`charts`] |
 //! | `/dashboard/campaigns/{id}/coupons` (the pool and uploads) | [`coupons`] |
+//! | `/dashboard/campaigns/{id}/preview…` (the widget as edited, live) | [`preview`] |
 //! | `/dashboard/webhooks…` (settings, secret, test, delivery log, retry) | [`webhooks`] |
 //! | `/dashboard/assets/…` | the stylesheet and script, from `assets/` |
 //!
@@ -29,6 +30,7 @@ pub mod coupons;
 pub mod form;
 pub mod page;
 pub mod participants;
+pub mod preview;
 pub mod session;
 pub mod stats;
 pub mod webhooks;
@@ -86,6 +88,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/campaigns/{id}/participants").route(get().to(participants::list)))
             .service(resource("/participants/{id}").route(get().to(participants::show)))
             .service(resource("/campaigns/{id}/stats").route(get().to(stats::campaign)))
+            .service(resource("/campaigns/{id}/preview").route(get().to(preview::page)))
+            .service(resource("/campaigns/{id}/preview.js").route(get().to(preview::script)))
+            .service(resource("/campaigns/{id}/preview-frame").route(get().to(preview::frame)))
             .service(
                 resource("/campaigns/{id}/coupons").route(get().to(coupons::show)).route(post().to(coupons::upload)),
             )

@@ -5,9 +5,11 @@ use actix_web::http::header;
 use actix_web::HttpResponse;
 use serde_json::Value;
 
-/// The frame may be embedded by any page (that is its purpose); nothing else here may be.
+/// The frame may be embedded by any page (that is its purpose); nothing else here may be,
+/// but for the dashboard's previews, which only the dashboard may embed.
 pub enum Embedding {
     Anywhere,
+    SameOrigin,
     Nowhere,
 }
 
@@ -33,6 +35,7 @@ pub fn html(
     );
     let ancestors = match embedding {
         Embedding::Anywhere => "*",
+        Embedding::SameOrigin => "'self'",
         Embedding::Nowhere => "'none'",
     };
     let policy = format!(
@@ -44,8 +47,14 @@ pub fn html(
         .content_type("text/html; charset=utf-8")
         .insert_header((header::CONTENT_SECURITY_POLICY, policy))
         .insert_header((header::CACHE_CONTROL, "no-cache"));
-    if let Embedding::Nowhere = embedding {
-        response.insert_header((header::X_FRAME_OPTIONS, "DENY"));
+    match embedding {
+        Embedding::Anywhere => {}
+        Embedding::SameOrigin => {
+            response.insert_header((header::X_FRAME_OPTIONS, "SAMEORIGIN"));
+        }
+        Embedding::Nowhere => {
+            response.insert_header((header::X_FRAME_OPTIONS, "DENY"));
+        }
     }
     response.body(body)
 }

@@ -56,19 +56,7 @@ pub async fn script(state: web::Data<AppState>, req: HttpRequest) -> Result<Http
         return Ok(page::script_not_found("unknown campaign"));
     };
     let site = &state.public_url;
-    let origin = url::Url::parse(site).map(|u| u.origin().ascii_serialization()).unwrap_or_else(|_| site.clone());
-    let config = json!({
-        "campaign_id": campaign.id,
-        "mode": views::widget_mode(campaign.widget.mode),
-        "color": campaign.widget.primary_color,
-        "button": campaign.widget.button_text,
-        "headline": campaign.widget.headline,
-        "frame": format!("{site}/widget/{}/embed", campaign.id),
-        "origin": origin,
-    });
-    // The settings are JSON (a JavaScript expression); `page::inert_json` also keeps a
-    // `</script>` from ever appearing, should anyone inline the script.
-    let body = WIDGET_JS.replace("__REFERRALS_CONFIG__", &page::inert_json(&config));
+    let body = widget_script(&campaign, site, &format!("{site}/widget/{}/embed", campaign.id));
     let tag = EntityTag::new_strong(hex::encode(&Sha256::digest(body.as_bytes())[..16]));
     let current = match req.get_header::<IfNoneMatch>() {
         Some(IfNoneMatch::Any) => true,
@@ -81,6 +69,42 @@ pub async fn script(state: web::Data<AppState>, req: HttpRequest) -> Result<Http
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header((header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"));
     Ok(if current { answer.finish() } else { answer.content_type("text/javascript; charset=utf-8").body(body) })
+}
+
+/// The widget's script for `campaign`, whose frame is at `frame` (the dashboard's preview
+/// points it at its own frame).
+pub fn widget_script(campaign: &Campaign, site: &str, frame: &str) -> String {
+    let origin = url::Url::parse(site).map(|u| u.origin().ascii_serialization()).unwrap_or_else(|_| site.to_owned());
+    let config = json!({
+        "campaign_id": campaign.id,
+        "mode": views::widget_mode(campaign.widget.mode),
+        "color": campaign.widget.primary_color,
+        "button": campaign.widget.button_text,
+        "headline": campaign.widget.headline,
+        "frame": frame,
+        "origin": origin,
+    });
+    // The settings are JSON (a JavaScript expression); `page::inert_json` also keeps a
+    // `</script>` from ever appearing, should anyone inline the script.
+    WIDGET_JS.replace("__REFERRALS_CONFIG__", &page::inert_json(&config))
+}
+
+/// The frame's settings. A `preview` frame (the dashboard's) counts no impression, takes no
+/// signup and remembers no one.
+pub fn frame_config(campaign: &Campaign, site: &str, api: &str, referrer: Option<String>, preview: bool) -> Value {
+    json!({
+        "campaign_id": campaign.id,
+        "headline": campaign.widget.headline,
+        "button": campaign.widget.button_text,
+        "color": campaign.widget.primary_color,
+        "site": site,
+        "api": api,
+        "ref": referrer,
+        // What the frame shows beside the progress: the public leaderboard, and the line.
+        "leaderboard": campaign.leaderboard.public,
+        "places_per_referral": campaign.waitlist.enabled.then_some(campaign.waitlist.places_per_referral),
+        "preview": preview,
+    })
 }
 
 /// `GET /widget/<id>/embed[?ref=<code or domain>]`: the frame.
@@ -96,18 +120,7 @@ pub async fn frame(
     let Some(campaign) = campaign else { return Err(ApiError::NotFound("this widget does not exist".into())) };
     let referrer =
         query_value(&req, "ref").map(|v| v.chars().take(super::widget_signup::MAX_REF_LEN).collect::<String>());
-    let config = json!({
-        "campaign_id": campaign.id,
-        "headline": campaign.widget.headline,
-        "button": campaign.widget.button_text,
-        "color": campaign.widget.primary_color,
-        "site": state.public_url,
-        "api": "../../api/widget",
-        "ref": referrer,
-        // What the frame shows beside the progress: the public leaderboard, and the line.
-        "leaderboard": campaign.leaderboard.public,
-        "places_per_referral": campaign.waitlist.enabled.then_some(campaign.waitlist.places_per_referral),
-    });
+    let config = frame_config(&campaign, &state.public_url, "../../api/widget", referrer, false);
     Ok(page::html(
         "Referral program",
         "../../assets/frame.css",

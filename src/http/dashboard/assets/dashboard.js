@@ -69,3 +69,27 @@
     request.send(new FormData(form));
   });
 })();
+
+// Live preview: a form with data-preview="<iframe id>" points that frame at its current
+// widget settings (fields named widget_*) a moment after each change.
+(function () {
+  "use strict";
+  var timer = null;
+  function refresh(form) {
+    var frame = document.getElementById(form.getAttribute("data-preview"));
+    if (!frame) return;
+    var query = new URLSearchParams();
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (field.name && field.name.indexOf("widget_") === 0) query.append(field.name, field.value);
+    });
+    frame.src = frame.getAttribute("data-base") + "?" + query.toString();
+  }
+  function changed(event) {
+    var form = event.target.form;
+    if (!form || !form.hasAttribute("data-preview") || event.target.name.indexOf("widget_") !== 0) return;
+    clearTimeout(timer);
+    timer = setTimeout(function () { refresh(form); }, 300);
+  }
+  document.addEventListener("input", changed);
+  document.addEventListener("change", changed);
+})();

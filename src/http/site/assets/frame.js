@@ -91,6 +91,8 @@
     leaderboard(leaders);
     f.addEventListener("submit", function (e) {
       e.preventDefault();
+      // The dashboard's preview shows the form as visitors see it, and signs nobody up.
+      if (C.preview) { error.textContent = "This is a preview: signing up is off here."; return; }
       submit.disabled = true;
       error.textContent = "";
       var body = { campaign_id: C.campaign_id, email: email.value, name: name.value };
@@ -182,8 +184,8 @@
     resize();
   }
 
-  call("POST", "/impression", { campaign_id: C.campaign_id }).catch(function () {});
-  var known = stored();
+  if (!C.preview) call("POST", "/impression", { campaign_id: C.campaign_id }).catch(function () {});
+  var known = C.preview ? null : stored();
   if (known && known.referral_link && known.referral_code) joined(known); else form();
   addEventListener("resize", resize);
 })();
