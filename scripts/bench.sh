@@ -21,7 +21,10 @@
 # 100,000 participants, and the tracker's click endpoint (GET, and POST as the beacon sends
 # it; target 30,000 clicks/s), after which the counted clicks are checked against wrk's count;
 # and one dry run of fraud rules (POST /campaigns/:id/fraud/preview) over that campaign, and
-# reads of its leaderboard (GET /campaigns/:id/leaderboard); its waitlist turned on (the line
+# reads of its leaderboard (GET /campaigns/:id/leaderboard); the dashboard's pages of that
+# campaign (participants at page 1 and 2000, by referrals, a search, its top referrer, the
+# overview, statistics, the brand), one connection at a time, signed in through the form as
+# a browser is; its waitlist turned on (the line
 # built from the roster, timed) and the place of its newest participant read at the back of
 # the line (GET /participants/:id, GET /api/widget/progress).
 # All load comes from one address, so the server runs with its own copy of config.toml with
@@ -149,6 +152,7 @@ ROWS=()
 # disk's stalls that the writes of this case sat through).
 run_case() {
   local name=$1 path=$2 script=${3:-$WORK/get.lua} duration=${4:-$SECONDS_PER_CASE}
+  local threads=${CASE_THREADS:-$THREADS} connections=${CASE_CONNECTIONS:-$CONNECTIONS}
   local out="$WORK/wrk.txt" log_from
   log_from=$(($(wc -l <"$WORK/server.log") + 1))
   local perf_pid=
@@ -157,7 +161,7 @@ run_case() {
       >/dev/null 2>&1 &
     perf_pid=$!
   fi
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${duration}s" --latency -s "$script" "$BASE$path" >"$out"
+  wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s "$script" "$BASE$path" >"$out"
   [ -z "$perf_pid" ] || wait "$perf_pid" || true
   local rps p50 p99 errors stalls
   rps=$(awk '/Requests\/sec/ {printf "%d", $2}' "$out")
@@ -223,6 +227,26 @@ run_case "GET /participants?campaign_id page 1000 ($total participants)" "/api/v
 # The leaderboard of the same campaign: its referrers ranked, read from the kept board.
 run_case "GET /campaigns/:id/leaderboard ($total participants)" "/api/v1/campaigns/$HOT/leaderboard"
 run_case "GET /campaigns/:id/leaderboard?period=week&limit=100" "/api/v1/campaigns/$HOT/leaderboard?period=week&limit=100"
+# The dashboard's pages of the same campaign, one browser at a time (1 connection): the
+# time a page takes on the server. Signed in through the form, as a browser is.
+curl -sf -c "$WORK/jar" "$BASE/dashboard/sign-in" -o "$WORK/sign-in.html"
+FORM_TOKEN=$(grep -o 'name="csrf" value="[^"]*"' "$WORK/sign-in.html" | cut -d'"' -f4)
+curl -sf -b "$WORK/jar" -c "$WORK/jar" -o /dev/null -H "Origin: $BASE" "$BASE/dashboard/sign-in" \
+  --data-urlencode "csrf=$FORM_TOKEN" --data-urlencode "email=bench@example.com" --data-urlencode "password=bench-password"
+SESSION=$(awk '$6 == "referrals_session" {print $7}' "$WORK/jar")
+[ -n "$SESSION" ] || { echo "bench.sh: could not sign in to the dashboard" >&2; exit 1; }
+printf 'wrk.headers["Cookie"] = "referrals_session=%s"\n' "$SESSION" >"$WORK/page.lua"
+TOP_REFERRER=$(api GET "/campaigns/$HOT/leaderboard?limit=1" | field '["leaders"][0]["participant_id"]')
+export CASE_THREADS=1 CASE_CONNECTIONS=1
+run_case "dashboard: participants, page 1 ($total participants)" "/dashboard/campaigns/$HOT/participants" "$WORK/page.lua"
+run_case "dashboard: participants, page 2000" "/dashboard/campaigns/$HOT/participants?page=2000" "$WORK/page.lua"
+run_case "dashboard: participants, most referrals first" "/dashboard/campaigns/$HOT/participants?sort=referrals" "$WORK/page.lua"
+run_case "dashboard: participants, search (reads them all)" "/dashboard/campaigns/$HOT/participants?search=referrer7%40hot" "$WORK/page.lua"
+run_case "dashboard: a participant who referred thousands" "/dashboard/participants/$TOP_REFERRER" "$WORK/page.lua"
+run_case "dashboard: campaign overview" "/dashboard/campaigns/$HOT" "$WORK/page.lua"
+run_case "dashboard: campaign statistics, 365 days" "/dashboard/campaigns/$HOT/stats?days=365" "$WORK/page.lua"
+run_case "dashboard: brand page (charts of its campaigns)" "/dashboard/brands/$HOT_BRAND" "$WORK/page.lua"
+unset CASE_THREADS CASE_CONNECTIONS
 # The dry run of fraud rules replays the whole hot campaign: one request, timed end to end.
 PREVIEW_CHECK=$(python3 - "$BASE" "$KEY" "$HOT" "$total" <<'PY'
 import json, sys, time, urllib.request

@@ -142,6 +142,9 @@ pub async fn register(
 ) -> Result<HttpResponse, PageError> {
     let form = posted.form;
     let (email, name) = (form.text("email").to_owned(), form.text("name").to_owned());
+    // Each registration hashes a password (~50 ms of CPU): limited per address, as sign-ins
+    // across emails are (the API's `POST /members` has its per-address limit too).
+    state.limiters.login_address.check(&crate::http::client::address(&req))?;
     match members::create_member(&state, &email, &name, form.text("password"), FREE_PLAN_ID).await {
         Ok(member) => session::sign_in(&state, &member, HOME).await,
         Err(refused @ ApiError::Refused { .. }) => {

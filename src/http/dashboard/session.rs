@@ -83,9 +83,7 @@ impl SignedIn {
         let form_token = state.auth.dashboard_forms.token(FormScope::Session, &session);
         Ok(Self { member, session, form_token })
     }
-}
 
-impl SignedIn {
     /// Whether a form this member posted may change something: it came from our own pages
     /// and carries this session's token (in the form, or in `X-CSRF-Token` from a script).
     /// Takes one from the member's write allowance. For forms read by their handler (file
@@ -127,6 +125,7 @@ impl FromRequest for SignedInForm {
         Box::pin(async move {
             let signed_in = SignedIn::from_cookie(&req).await?;
             let state = state(&req)?;
+            // Another site's form is refused before its body is read (`check_form` repeats it).
             from_our_pages(&req, &state)?;
             let form = body.await?;
             signed_in.check_form(&req, &state, form.get(TOKEN_FIELD))?;
