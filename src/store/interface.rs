@@ -208,6 +208,14 @@ pub trait ParticipantStore: Send + Sync {
         filter: &ParticipantFilter,
         page: PageRequest,
     ) -> Result<(Vec<Participant>, u64), StoreError>;
+    /// Whom the participant referred in the campaign, the most recent first, at most `limit`
+    /// of them, and how many in all. One range read of an index, however large the campaign.
+    async fn referred(
+        &self,
+        campaign_id: u64,
+        referrer_id: u64,
+        limit: usize,
+    ) -> Result<(Vec<Participant>, u64), StoreError>;
     /// A participant's rewards, oldest first.
     async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError>;
     /// A participant's invitations, oldest first.

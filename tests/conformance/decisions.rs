@@ -59,6 +59,12 @@ pub async fn a_referral_signup_commits_rewards_counts_and_the_chain(store: Share
     assert_eq!((earned.kind, earned.status), (RewardType::Message, RewardStatus::Issued));
     assert_eq!(store.rewards_of(referrer.id).await.unwrap(), vec![earned]);
     assert_eq!(store.participant(referrer.id).await.unwrap().unwrap().referrals, 2);
+    let (referred, total) = store.referred(spring.id, referrer.id, 10).await.unwrap();
+    let ids: Vec<u64> = referred.iter().map(|p| p.id).collect();
+    assert_eq!((ids, total), (vec![two.participant.id, one.participant.id], 2), "the most recent first");
+    let (first, total) = store.referred(spring.id, referrer.id, 1).await.unwrap();
+    assert_eq!((first.len(), total), (1, 2), "at most the limit, counted in all");
+    assert_eq!(store.referred(spring.id, one.participant.id, 10).await.unwrap().1, 0);
     let counters = store.counters(spring.id).await.unwrap();
     assert_eq!((counters.participants, counters.referrals, counters.rewards_issued), (3, 2, 3));
     let today = |series| {

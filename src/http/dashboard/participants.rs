@@ -3,8 +3,9 @@
 //! referred them, whom they referred, their rewards, invitations, clicks and shares.
 //!
 //! Newest first is one range read of the campaign's roster at any depth; by referrals reads
-//! the campaign's all-time board in rank order (those who referred someone). A search reads
-//! the campaign's participants (linear; measured in `scripts/bench.sh`).
+//! the campaign's all-time board in rank order (those who referred someone); whom one
+//! participant referred is one range read of its own index. A search reads the campaign's
+//! participants (linear; measured in `scripts/bench.sh`).
 //!
 //! | path | what |
 //! |---|---|
@@ -194,10 +195,7 @@ pub async fn show(
         Some(referrer) => state.store.participant(referrer).await?,
         None => None,
     };
-    let filter = ParticipantFilter { referred_by: Some(participant.id), ..Default::default() };
-    let first = PageRequest { page: 1, limit: REFERRED_SHOWN };
-    let (referred, referred_total) =
-        state.store.search_participants(signed_in.member.id, Some(campaign.id), &filter, first).await?;
+    let (referred, referred_total) = state.store.referred(campaign.id, participant.id, REFERRED_SHOWN as usize).await?;
     let rewards = state.store.rewards_of(participant.id).await?;
     let invites = state.store.invites_of(participant.id).await?;
     let blocked_at = state.store.blocked_at(campaign.id, participant.id).await?;

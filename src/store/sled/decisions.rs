@@ -12,7 +12,7 @@ use async_trait::async_trait;
 
 use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
-use super::participants::inbox_key;
+use super::participants::{inbox_key, referred_key};
 use super::{codec, SledStore, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::contest::ContestResult;
@@ -320,6 +320,9 @@ impl SledStore {
                     tx.insert(TreeId::CampaignRows, roster, keys::id(p.id));
                     let member = keys::tagged(index::MEMBER_PARTICIPANT, p.member_id, p.id);
                     tx.insert(TreeId::Indexes, member, keys::id(p.campaign_id));
+                    if let Some(referrer_id) = p.referred_by {
+                        tx.insert(TreeId::CampaignRows, referred_key(p, referrer_id), keys::id(p.id));
+                    }
                     if let Some(domain) = &p.domain {
                         let key = keys::row(p.campaign_id, campaign_row::DOMAIN, domain.as_bytes());
                         tx.insert(TreeId::CampaignRows, key, keys::id(p.id));

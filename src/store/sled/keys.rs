@@ -149,6 +149,9 @@ pub mod campaign_row {
     pub const UNSUBSCRIBED: u8 = b'x';
     /// (nothing) → `DigestMark` : where the member's last daily digest left off.
     pub const DIGEST_MARK: u8 = b'j';
+    /// ++ referrer ++ roster position of the referred → referred participant : whom each
+    /// participant referred, in the order they joined.
+    pub const REFERRED: u8 = b'R';
     /// ++ canonical email ++ 0 ++ participant → () : the participants reaching one inbox
     /// (several only when kept from before the campaign compared inboxes), oldest first.
     pub const INBOX: u8 = b'b';

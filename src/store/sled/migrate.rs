@@ -4,7 +4,7 @@
 
 use super::decisions::{id_counter_key, issued_value, member_reward_value};
 use super::keys::{index, participant_row};
-use super::participants::inbox_key;
+use super::participants::{inbox_key, referred_key};
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::campaign::{CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7};
 use crate::domain::ids::IdKind;
@@ -54,6 +54,9 @@ const IDEMPOTENCY_MENTIONS_V1: &str = "mentions.idempotency.v1";
 
 /// Marker in `meta`: every participant is in the index of inboxes (`campaign_row::INBOX`).
 const INBOXES_V1: &str = "participants.inboxes.v1";
+/// Marker in `meta`: every referred participant is in the index of whom their referrer
+/// referred (`campaign_row::REFERRED`).
+const REFERRED_V1: &str = "participants.referred.v1";
 /// Marker in `meta`: each campaign counts its held rewards by reason.
 const HELD_REASONS_V1: &str = "counters.held_reasons.v1";
 /// Marker in `meta`: every campaign's leaderboards are built from its roster, and its
@@ -75,6 +78,7 @@ impl SledStore {
             + self.start_event_ids()?
             + self.index_mentions()?
             + self.index_inboxes()?
+            + self.index_referred()?
             + self.count_held_reasons()?
             + self.build_leaderboards()?)
     }
@@ -269,6 +273,29 @@ impl SledStore {
         }
         self.campaign_rows.apply_batch(batch)?;
         self.meta.insert(INBOXES_V1, &keys::id(1)[..])?;
+        Ok(indexed)
+    }
+
+    /// Puts every referred participant under their referrer (a participant of an older release
+    /// joined before the index existed). Inserting an entry twice is harmless, so a cut run
+    /// just reruns.
+    fn index_referred(&self) -> Result<u64, StoreError> {
+        if self.meta.contains_key(REFERRED_V1)? {
+            return Ok(0);
+        }
+        let mut indexed = 0;
+        let mut batch = sled::Batch::default();
+        for row in self.participants.iter().values() {
+            let participant: Participant = codec::decode(&row?)?;
+            let Some(referrer_id) = participant.referred_by else { continue };
+            batch.insert(referred_key(&participant, referrer_id), &keys::id(participant.id)[..]);
+            indexed += 1;
+            if indexed % BATCH as u64 == 0 {
+                self.campaign_rows.apply_batch(std::mem::take(&mut batch))?;
+            }
+        }
+        self.campaign_rows.apply_batch(batch)?;
+        self.meta.insert(REFERRED_V1, &keys::id(1)[..])?;
         Ok(indexed)
     }
 

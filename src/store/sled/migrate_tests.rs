@@ -321,6 +321,26 @@ fn participants_of_an_older_release_enter_the_index_of_inboxes_the_older_first()
     assert_eq!(store.migrate().unwrap(), 0, "runs once");
 }
 
+#[tokio::test]
+async fn referred_participants_of_an_older_release_are_found_under_their_referrer() {
+    use crate::store::ParticipantStore;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let referrer = participant(9);
+    let first = crate::domain::Participant { referred_by: Some(9), ..participant(10) };
+    let second = crate::domain::Participant { referred_by: Some(9), ..participant(11) };
+    for p in [&referrer, &first, &second] {
+        store.participants.insert(keys::id(p.id), codec::encode(p).unwrap()).unwrap();
+    }
+    store.meta.remove(REFERRED_V1).unwrap();
+
+    assert_eq!(store.migrate().unwrap(), 2, "the two who were referred");
+    let (referred, total) = store.referred(7, 9, 10).await.unwrap();
+    assert_eq!((referred.iter().map(|p| p.id).collect::<Vec<_>>(), total), (vec![11, 10], 2), "the most recent first");
+    assert_eq!(store.referred(7, 10, 10).await.unwrap().1, 0, "nobody under the referred");
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}
+
 #[test]
 fn rewards_held_before_the_count_by_reason_are_counted_once() {
     use crate::domain::reward::HoldReason::{DisposableEmail, HoldPeriod};

@@ -100,6 +100,24 @@ pub(super) fn decode_idempotency_record(bytes: &[u8]) -> Result<IdempotencyRecor
 
 #[async_trait]
 impl ParticipantStore for SledStore {
+    async fn referred(
+        &self,
+        campaign_id: u64,
+        referrer_id: u64,
+        limit: usize,
+    ) -> Result<(Vec<Participant>, u64), StoreError> {
+        let mut referred = Vec::with_capacity(limit.min(1_000));
+        let mut total = 0;
+        for entry in self.campaign_rows.scan_prefix(referred_prefix(campaign_id, referrer_id)).values().rev() {
+            let id = entry?;
+            total += 1;
+            if referred.len() < limit {
+                referred.extend(keys::read_id(&id).map(|id| self.participant_row(id)).transpose()?.flatten());
+            }
+        }
+        Ok((referred, total))
+    }
+
     async fn forget_old_prints(&self, now_ms: i64) -> Result<u64, StoreError> {
         self.forget_old_prints_now(now_ms)
     }
@@ -277,6 +295,16 @@ fn inbox_prefix(campaign_id: u64, inbox: &str) -> Vec<u8> {
 /// The [`campaign_row::INBOX`] key of a participant with address `email`.
 pub(super) fn inbox_key(campaign_id: u64, email: &str, participant_id: u64) -> Vec<u8> {
     [inbox_prefix(campaign_id, &email::canonical(email)), keys::id(participant_id).to_vec()].concat()
+}
+
+/// The prefix of whom `referrer_id` referred in the campaign.
+fn referred_prefix(campaign_id: u64, referrer_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::REFERRED, &keys::id(referrer_id))
+}
+
+/// The entry of a referred participant under their referrer, by their roster position.
+pub(super) fn referred_key(p: &Participant, referrer_id: u64) -> Vec<u8> {
+    [referred_prefix(p.campaign_id, referrer_id), keys::id(p.seq).to_vec()].concat()
 }
 
 /// The synchronous reads the engine's session shares with the operations above.
