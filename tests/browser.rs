@@ -119,18 +119,8 @@ fn chromium() -> PathBuf {
 #[tokio::test]
 async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let browser_dir = root.join("tests/browser");
-    assert!(
-        browser_dir.join("node_modules/playwright-core").exists(),
-        "playwright-core is missing: run scripts/test.sh (it runs npm ci in tests/browser)"
-    );
     let chromium = chromium();
-    let screenshots = if std::env::var("REFERRALS_UPDATE_SCREENSHOTS").is_ok_and(|v| v == "1") {
-        root.join("docs/screenshots")
-    } else {
-        root.join("target/browser-screenshots")
-    };
-    std::fs::create_dir_all(&screenshots).unwrap();
+    let screenshots = screenshot_dir(root);
 
     // Every request of the test comes from 127.0.0.1: lift the per-address limits.
     let config = std::fs::read_to_string(root.join("config.toml"))
@@ -257,17 +247,7 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
         "emails": {"visitor": "ada@visitor.example", "referred": "friend@visitor.example", "hostile": "hostile@visitor.example",
                    "tiered": "tia@line.example", "tiered_friend": "tom@line.example"},
     });
-    let output = tokio::process::Command::new("node")
-        .arg(browser_dir.join("widget.mjs"))
-        .arg(setup.to_string())
-        .current_dir(&browser_dir)
-        .kill_on_drop(true)
-        .output()
-        .await
-        .expect("node runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "the browser script failed:\n{stderr}\nserver log:\n{}", app.log());
-    let seen: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    let seen = run_script(&app, "widget.mjs", &setup).await;
 
     // The visitor exists, and the link they saw and copied is theirs.
     let list = expect_status(

@@ -254,24 +254,23 @@ pub async fn confirm_delete(
     for campaign_id in &campaign_ids {
         totals.add(&state.store.counters(*campaign_id).await?);
     }
-    let content = html! {
-        section.card.warning {
-            p { "Deleting " strong { (brand.domain) } " also deletes, for good:" }
-            ul {
-                li { (campaign_ids.len()) " campaigns, with their widget and landing-page settings" }
-                li { (totals.participants) " participants and who referred whom" }
-                li { (totals.rewards_issued) " rewards issued, and every coupon code uploaded" }
-                li { "their statistics, webhook events and emails" }
-            }
-            p { "This cannot be undone. Referral links and widgets of these campaigns stop working." }
-            form method="post" action={ "/dashboard/brands/" (brand.id) "/delete" } {
-                (page::token_field(&signed_in.form_token))
-                button.danger type="submit" { "Delete " (brand.domain) " and everything under it" }
-                " "
-                a href={ "/dashboard/brands/" (brand.id) } { "Keep it" }
-            }
+    let what = html! {
+        p { "Deleting " strong { (brand.domain) } " also deletes, for good:" }
+        ul {
+            li { (campaign_ids.len()) " campaigns, with their widget and landing-page settings" }
+            li { (totals.participants) " participants and who referred whom" }
+            li { (totals.rewards_issued) " rewards issued, and every coupon code uploaded" }
+            li { "their statistics, webhook events and emails" }
         }
+        p { "This cannot be undone. Referral links and widgets of these campaigns stop working." }
     };
+    let content = page::confirmation(
+        &signed_in.form_token,
+        &format!("/dashboard/brands/{}/delete", brand.id),
+        &format!("/dashboard/brands/{}", brand.id),
+        &format!("Delete {} and everything under it", brand.domain),
+        what,
+    );
     Ok(page::ok(page::page(&Viewer::of(&signed_in), &format!("Delete {}?", brand.domain), None, content)))
 }
 

@@ -423,24 +423,23 @@ pub async fn confirm_delete(
     let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
     let counters = state.store.counters(campaign.id).await?;
     let pool = state.store.coupon_pool(campaign.id).await?;
-    let content = html! {
-        section.card.warning {
-            p { "Deleting " strong { (campaign.name) } " also deletes, for good:" }
-            ul {
-                li { (counters.participants) " participants and who referred whom" }
-                li { (counters.rewards_issued) " rewards issued" }
-                @if campaign.uses_coupons() { li { (pool.uploaded) " coupon codes uploaded (" (pool.available()) " unused)" } }
-                li { "its statistics, widget and landing-page settings, webhook events and emails" }
-            }
-            p { "This cannot be undone. Its referral links and widget stop working." }
-            form method="post" action={ "/dashboard/campaigns/" (campaign.id) "/delete" } {
-                (page::token_field(&signed_in.form_token))
-                button.danger type="submit" { "Delete " (campaign.name) }
-                " "
-                a href={ "/dashboard/campaigns/" (campaign.id) } { "Keep it" }
-            }
+    let what = html! {
+        p { "Deleting " strong { (campaign.name) } " also deletes, for good:" }
+        ul {
+            li { (counters.participants) " participants and who referred whom" }
+            li { (counters.rewards_issued) " rewards issued" }
+            @if campaign.uses_coupons() { li { (pool.uploaded) " coupon codes uploaded (" (pool.available()) " unused)" } }
+            li { "its statistics, widget and landing-page settings, webhook events and emails" }
         }
+        p { "This cannot be undone. Its referral links and widget stop working." }
     };
+    let content = page::confirmation(
+        &signed_in.form_token,
+        &format!("/dashboard/campaigns/{}/delete", campaign.id),
+        &format!("/dashboard/campaigns/{}", campaign.id),
+        &format!("Delete {}", campaign.name),
+        what,
+    );
     Ok(page::ok(page::page(&Viewer::of(&signed_in), &format!("Delete {}?", campaign.name), None, content)))
 }
 

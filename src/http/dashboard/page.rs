@@ -77,6 +77,22 @@ pub fn page(viewer: &Viewer<'_>, title: &str, notice: Option<&str>, content: Mar
     }
 }
 
+/// The page before a deletion: what goes with it (`what`), then the button that posts to
+/// `action` and a link back to `keep` (the default: nothing happens until the button).
+pub fn confirmation(form_token: &str, action: &str, keep: &str, button: &str, what: Markup) -> Markup {
+    html! {
+        section.card.warning {
+            (what)
+            form method="post" action=(action) {
+                (token_field(form_token))
+                button.danger type="submit" { (button) }
+                " "
+                a href=(keep) { "Keep it" }
+            }
+        }
+    }
+}
+
 /// Headline numbers, each a label over its value.
 pub fn numbers(items: &[(&str, u64)]) -> Markup {
     html! {

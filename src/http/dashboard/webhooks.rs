@@ -339,17 +339,16 @@ pub async fn confirm_delete(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, PageError> {
     let webhook = owned(&state, &signed_in.member, *id).await?;
-    let content = html! {
-        section.card.warning {
-            p { "Deleting the webhook to " code { (webhook.link) } " also deletes its delivery log and the deliveries still waiting: they will not be sent." }
-            form method="post" action={ "/dashboard/webhooks/" (webhook.id) "/delete" } {
-                (page::token_field(&signed_in.form_token))
-                button.danger type="submit" { "Delete the webhook" }
-                " "
-                a href={ "/dashboard/webhooks/" (webhook.id) } { "Keep it" }
-            }
-        }
+    let what = html! {
+        p { "Deleting the webhook to " code { (webhook.link) } " also deletes its delivery log and the deliveries still waiting: they will not be sent." }
     };
+    let content = page::confirmation(
+        &signed_in.form_token,
+        &format!("/dashboard/webhooks/{}/delete", webhook.id),
+        &format!("/dashboard/webhooks/{}", webhook.id),
+        "Delete the webhook",
+        what,
+    );
     Ok(page::ok(page::page(&Viewer::of(&signed_in), "Delete this webhook?", None, content)))
 }
 

@@ -82,7 +82,12 @@
     Array.prototype.forEach.call(form.elements, function (field) {
       if (field.name && field.name.indexOf("widget_") === 0) query.append(field.name, field.value);
     });
-    frame.src = frame.getAttribute("data-base") + "?" + query.toString();
+    var src = frame.getAttribute("data-base") + "?" + query.toString();
+    // A field's change event (on leaving it) repeats its input event: reload only when a
+    // setting really changed, so the preview keeps what was typed into it.
+    if (frame.getAttribute("data-shown") === src) return;
+    frame.setAttribute("data-shown", src);
+    frame.src = src;
   }
   function changed(event) {
     var form = event.target.form;
