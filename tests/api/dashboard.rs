@@ -340,14 +340,36 @@ async fn names_and_texts_members_wrote_show_as_text_on_every_page() {
         )
         .await;
     let campaign = created.location().trim_start_matches("/dashboard/campaigns/").split('?').next().unwrap().to_owned();
+    // Participants who named themselves so, one referred by the other, signed up through
+    // the API with the member's key.
+    let token = browser.get("/dashboard/account").await.token();
+    let key = browser.post("/dashboard/account/api-key", &[("csrf", &token)]).await;
+    let start = key.body.find("<code id=\"new-key\">").unwrap() + 19;
+    let key = Cred::Key(key.body[start..start + 52].to_owned());
+    let body =
+        json!({"campaign_id": campaign.parse::<u64>().unwrap(), "email": "first@hostile.example", "name": hostile});
+    let first = expect_status(app.post_json("/api/v1", "/signups", &key, &body).await, 201).await["data"]
+        ["participant"]
+        .clone();
+    let body = json!({"referral_code": first["referral_code"], "email": "second@hostile.example", "name": hostile});
+    let second = expect_status(app.post_json("/api/v1", "/signups/referral", &key, &body).await, 201).await;
+    let second = second["data"]["participant"]["id"].as_u64().unwrap();
     for path in [
         "/dashboard/brands".to_owned(),
         "/dashboard/account".to_owned(),
+        "/dashboard/webhooks".to_owned(),
         format!("/dashboard/brands/{brand}"),
         format!("/dashboard/brands/{brand}/delete"),
         format!("/dashboard/campaigns/{campaign}"),
         format!("/dashboard/campaigns/{campaign}/edit"),
         format!("/dashboard/campaigns/{campaign}/delete"),
+        format!("/dashboard/campaigns/{campaign}/participants"),
+        format!("/dashboard/campaigns/{campaign}/participants?search=hostile"),
+        format!("/dashboard/campaigns/{campaign}/participants?sort=referrals"),
+        format!("/dashboard/campaigns/{campaign}/stats"),
+        format!("/dashboard/campaigns/{campaign}/coupons"),
+        format!("/dashboard/participants/{}", first["id"]),
+        format!("/dashboard/participants/{second}"),
     ] {
         let page = browser.get(&path).await;
         assert_eq!(page.status, 200, "{path}");
