@@ -7,6 +7,8 @@
 #        referral-signup cases: for A/B pairs of two builds, run alternately)
 #        BENCH_CASES=restore scripts/bench.sh   (a campaign of 1,000,000 participants, then
 #        its backup and refctl restore's time and peak memory; target under 100 MB)
+#        BENCH_CASES=dashboard scripts/bench.sh   (only the dashboard's pages of the seeded
+#        campaign of 100,000 participants)
 #        BENCH_PROFILE=1 BENCH_CASES=signups scripts/bench.sh   (also samples the server with
 #        perf during the 100-brands signup case and prints where its CPU time went, by stage;
 #        needs perf, from Debian's linux-perf)
@@ -37,7 +39,8 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_CASE=${1:-10}
 BENCH_CASES=${BENCH_CASES:-all}
-case "$BENCH_CASES" in all | signups | restore) ;; *) echo "BENCH_CASES must be all, signups or restore" >&2; exit 2 ;; esac
+case "$BENCH_CASES" in all | signups | dashboard | restore) ;;
+  *) echo "BENCH_CASES must be all, signups, dashboard or restore" >&2; exit 2 ;; esac
 CONNECTIONS=${2:-64}
 THREADS=2
 PARTICIPANTS_TARGET=100000
@@ -175,6 +178,37 @@ run_case() {
   echo "${ROWS[-1]}" >&2
 }
 
+print_table() {
+  echo
+  echo "wrk: $THREADS threads, $CONNECTIONS connections, ${SECONDS_PER_CASE}s per case, $(nproc) cores, server and wrk on one machine"
+  printf '| %-62s | %8s | %8s | %8s | %7s | %14s |\n' "case" "req/s" "p50" "p99" "non-2xx" "slow flushes"
+  printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})" "$(printf -- '-%.0s' {1..16})"
+  printf '%s\n' "${ROWS[@]}"
+}
+
+# The dashboard's pages of the hot campaign, one browser at a time (1 connection): the
+# time a page takes on the server. Signed in through the form, as a browser is.
+dashboard_cases() {
+  curl -sf -c "$WORK/jar" "$BASE/dashboard/sign-in" -o "$WORK/sign-in.html"
+  FORM_TOKEN=$(grep -o 'name="csrf" value="[^"]*"' "$WORK/sign-in.html" | cut -d'"' -f4)
+  curl -sf -b "$WORK/jar" -c "$WORK/jar" -o /dev/null -H "Origin: $BASE" "$BASE/dashboard/sign-in" \
+    --data-urlencode "csrf=$FORM_TOKEN" --data-urlencode "email=bench@example.com" --data-urlencode "password=bench-password"
+  SESSION=$(awk '$6 == "referrals_session" {print $7}' "$WORK/jar")
+  [ -n "$SESSION" ] || { echo "bench.sh: could not sign in to the dashboard" >&2; exit 1; }
+  printf 'wrk.headers["Cookie"] = "referrals_session=%s"\n' "$SESSION" >"$WORK/page.lua"
+  TOP_REFERRER=$(api GET "/campaigns/$HOT/leaderboard?limit=1" | field '["leaders"][0]["participant_id"]')
+  export CASE_THREADS=1 CASE_CONNECTIONS=1
+  run_case "dashboard: participants, page 1 ($total participants)" "/dashboard/campaigns/$HOT/participants" "$WORK/page.lua"
+  run_case "dashboard: participants, page 2000" "/dashboard/campaigns/$HOT/participants?page=2000" "$WORK/page.lua"
+  run_case "dashboard: participants, most referrals first" "/dashboard/campaigns/$HOT/participants?sort=referrals" "$WORK/page.lua"
+  run_case "dashboard: participants, search (reads every haystack)" "/dashboard/campaigns/$HOT/participants?search=referrer7%40hot" "$WORK/page.lua"
+  run_case "dashboard: a participant who referred thousands" "/dashboard/participants/$TOP_REFERRER" "$WORK/page.lua"
+  run_case "dashboard: campaign overview" "/dashboard/campaigns/$HOT" "$WORK/page.lua"
+  run_case "dashboard: campaign statistics, 365 days" "/dashboard/campaigns/$HOT/stats?days=365" "$WORK/page.lua"
+  run_case "dashboard: brand page (charts of its campaigns)" "/dashboard/brands/$HOT_BRAND" "$WORK/page.lua"
+  unset CASE_THREADS CASE_CONNECTIONS
+}
+
 referral_script "$WORK/spread.lua" spread "${CODES[@]}"
 referral_script "$WORK/hot.lua" hot "${HOT_CODES[@]}"
 
@@ -189,17 +223,18 @@ while :; do
   chunk=$(( (PARTICIPANTS_TARGET - total) / 10000 + 1 )); [ "$chunk" -le 20 ] || chunk=20
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"${chunk}s" -s "$WORK/signup.lua" "$BASE/api/v1/signups" >/dev/null
 done
+if [ "$BENCH_CASES" = dashboard ]; then
+  run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
+  # Referrals onto the hot campaign, so that its top referrer has thousands.
+  run_case "POST /signups/referral, one hot brand (durable)" /api/v1/signups/referral "$WORK/hot.lua"
+  dashboard_cases
+  print_table
+  exit 0
+fi
 if [ "$BENCH_CASES" != restore ]; then
 run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
 run_case "POST /signups/referral, 100 brands (durable)" /api/v1/signups/referral "$WORK/spread.lua"
 run_case "POST /signups/referral, one hot brand (durable)" /api/v1/signups/referral "$WORK/hot.lua"
-print_table() {
-  echo
-  echo "wrk: $THREADS threads, $CONNECTIONS connections, ${SECONDS_PER_CASE}s per case, $(nproc) cores, server and wrk on one machine"
-  printf '| %-62s | %8s | %8s | %8s | %7s | %14s |\n' "case" "req/s" "p50" "p99" "non-2xx" "slow flushes"
-  printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})" "$(printf -- '-%.0s' {1..16})"
-  printf '%s\n' "${ROWS[@]}"
-}
 if [ "$BENCH_CASES" = signups ]; then
   print_table
   if [ -n "${BENCH_PROFILE:-}" ]; then
@@ -227,26 +262,7 @@ run_case "GET /participants?campaign_id page 1000 ($total participants)" "/api/v
 # The leaderboard of the same campaign: its referrers ranked, read from the kept board.
 run_case "GET /campaigns/:id/leaderboard ($total participants)" "/api/v1/campaigns/$HOT/leaderboard"
 run_case "GET /campaigns/:id/leaderboard?period=week&limit=100" "/api/v1/campaigns/$HOT/leaderboard?period=week&limit=100"
-# The dashboard's pages of the same campaign, one browser at a time (1 connection): the
-# time a page takes on the server. Signed in through the form, as a browser is.
-curl -sf -c "$WORK/jar" "$BASE/dashboard/sign-in" -o "$WORK/sign-in.html"
-FORM_TOKEN=$(grep -o 'name="csrf" value="[^"]*"' "$WORK/sign-in.html" | cut -d'"' -f4)
-curl -sf -b "$WORK/jar" -c "$WORK/jar" -o /dev/null -H "Origin: $BASE" "$BASE/dashboard/sign-in" \
-  --data-urlencode "csrf=$FORM_TOKEN" --data-urlencode "email=bench@example.com" --data-urlencode "password=bench-password"
-SESSION=$(awk '$6 == "referrals_session" {print $7}' "$WORK/jar")
-[ -n "$SESSION" ] || { echo "bench.sh: could not sign in to the dashboard" >&2; exit 1; }
-printf 'wrk.headers["Cookie"] = "referrals_session=%s"\n' "$SESSION" >"$WORK/page.lua"
-TOP_REFERRER=$(api GET "/campaigns/$HOT/leaderboard?limit=1" | field '["leaders"][0]["participant_id"]')
-export CASE_THREADS=1 CASE_CONNECTIONS=1
-run_case "dashboard: participants, page 1 ($total participants)" "/dashboard/campaigns/$HOT/participants" "$WORK/page.lua"
-run_case "dashboard: participants, page 2000" "/dashboard/campaigns/$HOT/participants?page=2000" "$WORK/page.lua"
-run_case "dashboard: participants, most referrals first" "/dashboard/campaigns/$HOT/participants?sort=referrals" "$WORK/page.lua"
-run_case "dashboard: participants, search (reads them all)" "/dashboard/campaigns/$HOT/participants?search=referrer7%40hot" "$WORK/page.lua"
-run_case "dashboard: a participant who referred thousands" "/dashboard/participants/$TOP_REFERRER" "$WORK/page.lua"
-run_case "dashboard: campaign overview" "/dashboard/campaigns/$HOT" "$WORK/page.lua"
-run_case "dashboard: campaign statistics, 365 days" "/dashboard/campaigns/$HOT/stats?days=365" "$WORK/page.lua"
-run_case "dashboard: brand page (charts of its campaigns)" "/dashboard/brands/$HOT_BRAND" "$WORK/page.lua"
-unset CASE_THREADS CASE_CONNECTIONS
+dashboard_cases
 # The dry run of fraud rules replays the whole hot campaign: one request, timed end to end.
 PREVIEW_CHECK=$(python3 - "$BASE" "$KEY" "$HOT" "$total" <<'PY'
 import json, sys, time, urllib.request

@@ -169,11 +169,32 @@ impl ParticipantFilter {
 
     pub fn matches(&self, p: &Participant) -> bool {
         self.email.as_ref().is_none_or(|email| super::email::normalize(&p.email) == email.normalized())
-            && self.search.as_ref().is_none_or(|text| {
-                p.email.to_lowercase().contains(text.as_str()) || p.name.to_lowercase().contains(text.as_str())
-            })
+            && self.matches_haystack(&search_haystack(p))
             && self.referred_by.is_none_or(|referrer| p.referred_by == Some(referrer))
     }
+
+    /// Whether the `search` text (if any) is in the email or the name that a
+    /// [`search_haystack`] holds. A store that keeps haystacks can answer a search without
+    /// reading whole participants, and still answer exactly as [`Self::matches`].
+    pub fn matches_haystack(&self, haystack: &str) -> bool {
+        self.search.as_ref().is_none_or(|text| {
+            let (email, name) = haystack.split_once(HAYSTACK_SEPARATOR).unwrap_or((haystack, ""));
+            email.contains(text.as_str()) || name.contains(text.as_str())
+        })
+    }
+}
+
+/// Separates the email from the name in a haystack: neither can hold it (an address has no
+/// control characters, and neither has a name).
+const HAYSTACK_SEPARATOR: char = '\0';
+
+/// What a search looks in: the participant's lower-cased email and name, apart. Empty once
+/// the participant is erased, so an erased participant is found by no search.
+pub fn search_haystack(p: &Participant) -> String {
+    if p.email.is_empty() && p.name.is_empty() {
+        return String::new();
+    }
+    format!("{}{HAYSTACK_SEPARATOR}{}", p.email.to_lowercase(), p.name.to_lowercase())
 }
 
 /// A participant's name: optional (empty), trimmed, at most 200 characters.

@@ -182,10 +182,17 @@ pub async fn stats(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let brand = ownership::brand(&state, &member, *id).await?;
-    let campaign_ids = state.store.campaign_ids_of_brand(brand.id).await?;
+    let (campaigns, counters) = brand_totals(&state, brand.id).await?;
+    Ok(envelope::ok(BrandStats { counters, brand_id: brand.id, campaigns }))
+}
+
+/// How many campaigns the brand has, and their counters summed: the brand's statistics, here
+/// and in the dashboard.
+pub async fn brand_totals(state: &AppState, brand_id: u64) -> Result<(u64, CampaignCounters), ApiError> {
+    let campaign_ids = state.store.campaign_ids_of_brand(brand_id).await?;
     let mut totals = CampaignCounters::default();
     for campaign_id in &campaign_ids {
         totals.add(&state.store.counters(*campaign_id).await?);
     }
-    Ok(envelope::ok(BrandStats { counters: totals, brand_id: brand.id, campaigns: campaign_ids.len() as u64 }))
+    Ok((campaign_ids.len() as u64, totals))
 }

@@ -199,8 +199,10 @@ pub trait ParticipantStore: Send + Sync {
     /// position `from_seq` on (1 is the first): an export's cursor, one range read a batch.
     async fn roster(&self, campaign_id: u64, from_seq: u64, limit: usize) -> Result<Vec<Participant>, StoreError>;
     /// A page of the member's participants (only `campaign_id`'s when given) that match
-    /// `filter`, newest first, and how many match. Reads every candidate unless an email
-    /// narrows a campaign to one: linear in the participants searched.
+    /// `filter`, newest first, and how many match. Within a campaign, an email narrows to
+    /// one and a referrer to whom they referred; search text alone is linear in the
+    /// campaign (sled reads a small haystack row each, not the participants); without a
+    /// campaign, linear in the member's participants.
     async fn search_participants(
         &self,
         member_id: u64,

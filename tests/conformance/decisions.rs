@@ -265,14 +265,48 @@ pub async fn participants_are_searched_by_email_text_and_referrer(store: SharedS
         ids(store.search_participants(ann.id, Some(spring.id), &text, page(1, 10)).await.unwrap()),
         (vec![xia.id, zoe.id], 2)
     );
+    assert_eq!(
+        ids(store.search_participants(ann.id, Some(spring.id), &text, page(2, 1)).await.unwrap()),
+        (vec![zoe.id], 2),
+        "a later page of a search, with the same total"
+    );
+    let upper = filter(None, Some("sample.org"), None);
+    assert_eq!(
+        ids(store.search_participants(ann.id, Some(spring.id), &upper, page(1, 10)).await.unwrap()),
+        (vec![yan.id], 1)
+    );
+    let nobody = filter(None, Some("nobody"), None);
+    assert_eq!(
+        ids(store.search_participants(ann.id, Some(spring.id), &nobody, page(1, 10)).await.unwrap()),
+        (vec![], 0)
+    );
     let referred = filter(None, None, Some(zoe.id));
     assert_eq!(ids(store.search_participants(ann.id, None, &referred, page(1, 1)).await.unwrap()), (vec![xia.id], 2));
     assert_eq!(ids(store.search_participants(ann.id, None, &referred, page(2, 1)).await.unwrap()), (vec![yan.id], 2));
     let both = filter(None, Some("sample"), Some(zoe.id));
     assert_eq!(ids(store.search_participants(ann.id, None, &both, page(1, 10)).await.unwrap()), (vec![yan.id], 1));
+    assert_eq!(
+        ids(store.search_participants(ann.id, Some(spring.id), &referred, page(1, 10)).await.unwrap()),
+        (vec![xia.id, yan.id], 2),
+        "in a campaign too, newest first"
+    );
+    assert_eq!(
+        ids(store.search_participants(ann.id, Some(spring.id), &both, page(1, 10)).await.unwrap()),
+        (vec![yan.id], 1)
+    );
+    assert_eq!(
+        ids(store.search_participants(ann.id, Some(autumn.id), &referred, page(1, 10)).await.unwrap()),
+        (vec![], 0)
+    );
     // Another member's campaign yields nothing, even named.
     assert_eq!(
         ids(store.search_participants(ann.id, Some(bobs.id), &by_email, page(1, 10)).await.unwrap()),
         (vec![], 0)
+    );
+    assert_eq!(ids(store.search_participants(ann.id, Some(bobs.id), &text, page(1, 10)).await.unwrap()), (vec![], 0));
+    assert_eq!(
+        ids(store.search_participants(bob.id, Some(bobs.id), &text, page(1, 10)).await.unwrap()).1,
+        1,
+        "its own member finds it"
     );
 }

@@ -18,8 +18,8 @@ use super::form::FormData;
 use super::page::{self, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
 use crate::domain::pagination::{Page, PageRequest};
-use crate::domain::{Brand, CampaignCounters};
-use crate::http::brands::{create_brand, delete_brand, update_brand, BrandChanges, NewBrand};
+use crate::domain::Brand;
+use crate::http::brands::{brand_totals, create_brand, delete_brand, update_brand, BrandChanges, NewBrand};
 use crate::http::error::ApiError;
 use crate::http::ownership;
 use crate::http::state::AppState;
@@ -158,12 +158,12 @@ async fn brand_page(
     let campaign_ids: Vec<u64> = campaigns.iter().map(|c| c.id).collect();
     let charts = super::stats::brand_charts(state, &campaign_ids).await?;
     let mut rows = Vec::with_capacity(campaigns.len());
-    let mut totals = CampaignCounters::default();
     for campaign in campaigns {
         let counters = state.store.counters(campaign.id).await?;
-        totals.add(&counters);
         rows.push((campaign, counters));
     }
+    // Over every campaign of the brand, not only the first 100 listed.
+    let (campaign_count, totals) = brand_totals(state, brand.id).await?;
     let value = |name: &str, stored: Option<&str>| match form {
         Some(f) => f.text(name).to_owned(),
         None => stored.unwrap_or_default().to_owned(),
@@ -177,7 +177,7 @@ async fn brand_page(
         section aria-labelledby="totals" {
             h2 #totals { "Totals" }
             (page::numbers(&[
-                ("Campaigns", rows.len() as u64),
+                ("Campaigns", campaign_count),
                 ("Participants", totals.participants),
                 ("Referrals", totals.referrals),
                 ("Rewards issued", totals.rewards_issued),
@@ -249,15 +249,11 @@ pub async fn confirm_delete(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, PageError> {
     let brand = ownership::brand(&state, &signed_in.member, *id).await?;
-    let campaign_ids = state.store.campaign_ids_of_brand(brand.id).await?;
-    let mut totals = CampaignCounters::default();
-    for campaign_id in &campaign_ids {
-        totals.add(&state.store.counters(*campaign_id).await?);
-    }
+    let (campaigns, totals) = brand_totals(&state, brand.id).await?;
     let what = html! {
         p { "Deleting " strong { (brand.domain) } " also deletes, for good:" }
         ul {
-            li { (campaign_ids.len()) " campaigns, with their widget and landing-page settings" }
+            li { (campaigns) " campaigns, with their widget and landing-page settings" }
             li { (totals.participants) " participants and who referred whom" }
             li { (totals.rewards_issued) " rewards issued, and every coupon code uploaded" }
             li { "their statistics, webhook events and emails" }

@@ -13,6 +13,7 @@ use async_trait::async_trait;
 use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
 use super::participants::{inbox_key, referred_key};
+use super::search::{haystack_key, haystack_row};
 use super::{codec, SledStore, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::contest::ContestResult;
@@ -318,6 +319,8 @@ impl SledStore {
                     tx.insert(TreeId::CampaignRows, inbox_key(p.campaign_id, &p.email, p.id), Vec::new());
                     let roster = keys::row(p.campaign_id, campaign_row::ROSTER, &keys::id(p.seq));
                     tx.insert(TreeId::CampaignRows, roster, keys::id(p.id));
+                    let (haystack, text) = haystack_row(p);
+                    tx.insert(TreeId::CampaignRows, haystack, text);
                     let member = keys::tagged(index::MEMBER_PARTICIPANT, p.member_id, p.id);
                     tx.insert(TreeId::Indexes, member, keys::id(p.campaign_id));
                     if let Some(referrer_id) = p.referred_by {
@@ -404,6 +407,7 @@ impl SledStore {
                     tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?);
                     tx.remove(TreeId::CampaignRows, keys::row(p.campaign_id, campaign_row::EMAIL, email.as_bytes()));
                     tx.remove(TreeId::CampaignRows, inbox_key(p.campaign_id, email, p.id));
+                    tx.remove(TreeId::CampaignRows, haystack_key(p.campaign_id, p.seq));
                     if let Some(domain) = domain {
                         tx.remove(
                             TreeId::CampaignRows,

@@ -111,6 +111,9 @@ pub mod campaign_row {
     pub const ROSTER: u8 = b'r';
     /// ++ lower-cased email → participant.
     pub const EMAIL: u8 = b'e';
+    /// ++ seq → participant ++ lower-cased email, 0, lower-cased name : what a search reads
+    /// (see `search.rs`).
+    pub const HAYSTACK: u8 = b'h';
     /// ++ seq → coupon, in upload order.
     pub const COUPON: u8 = b'c';
     /// ++ code → seq : the pool's codes, for de-duplication.

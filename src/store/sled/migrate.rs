@@ -5,6 +5,7 @@
 use super::decisions::{id_counter_key, issued_value, member_reward_value};
 use super::keys::{index, participant_row};
 use super::participants::{inbox_key, referred_key};
+use super::search::haystack_row;
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::campaign::{CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7};
 use crate::domain::ids::IdKind;
@@ -57,6 +58,9 @@ const INBOXES_V1: &str = "participants.inboxes.v1";
 /// Marker in `meta`: every referred participant is in the index of whom their referrer
 /// referred (`campaign_row::REFERRED`).
 const REFERRED_V1: &str = "participants.referred.v1";
+/// Marker in `meta`: every participant has the haystack row a search reads
+/// (`campaign_row::HAYSTACK`).
+const HAYSTACKS_V1: &str = "participants.haystacks.v1";
 /// Marker in `meta`: each campaign counts its held rewards by reason.
 const HELD_REASONS_V1: &str = "counters.held_reasons.v1";
 /// Marker in `meta`: every campaign's leaderboards are built from its roster, and its
@@ -79,6 +83,7 @@ impl SledStore {
             + self.index_mentions()?
             + self.index_inboxes()?
             + self.index_referred()?
+            + self.index_haystacks()?
             + self.count_held_reasons()?
             + self.build_leaderboards()?)
     }
@@ -277,25 +282,39 @@ impl SledStore {
     }
 
     /// Puts every referred participant under their referrer (a participant of an older release
-    /// joined before the index existed). Inserting an entry twice is harmless, so a cut run
-    /// just reruns.
+    /// joined before the index existed).
     fn index_referred(&self) -> Result<u64, StoreError> {
-        if self.meta.contains_key(REFERRED_V1)? {
+        self.index_participants(REFERRED_V1, |p| p.referred_by.map(|by| (referred_key(p, by), keys::id(p.id).to_vec())))
+    }
+
+    /// Gives every participant of an older release the haystack row a search reads.
+    fn index_haystacks(&self) -> Result<u64, StoreError> {
+        self.index_participants(HAYSTACKS_V1, |p| (!p.is_erased()).then(|| haystack_row(p)))
+    }
+
+    /// Writes the `campaign_rows` entry `entry` gives each participant (if any), then marks
+    /// `marker` done. Inserting an entry twice is harmless, so a cut run just reruns.
+    fn index_participants(
+        &self,
+        marker: &str,
+        entry: impl Fn(&Participant) -> Option<(Vec<u8>, Vec<u8>)>,
+    ) -> Result<u64, StoreError> {
+        if self.meta.contains_key(marker)? {
             return Ok(0);
         }
         let mut indexed = 0;
         let mut batch = sled::Batch::default();
         for row in self.participants.iter().values() {
             let participant: Participant = codec::decode(&row?)?;
-            let Some(referrer_id) = participant.referred_by else { continue };
-            batch.insert(referred_key(&participant, referrer_id), &keys::id(participant.id)[..]);
+            let Some((key, value)) = entry(&participant) else { continue };
+            batch.insert(key, value);
             indexed += 1;
             if indexed % BATCH as u64 == 0 {
                 self.campaign_rows.apply_batch(std::mem::take(&mut batch))?;
             }
         }
         self.campaign_rows.apply_batch(batch)?;
-        self.meta.insert(REFERRED_V1, &keys::id(1)[..])?;
+        self.meta.insert(marker, &keys::id(1)[..])?;
         Ok(indexed)
     }
 

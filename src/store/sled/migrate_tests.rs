@@ -341,6 +341,31 @@ async fn referred_participants_of_an_older_release_are_found_under_their_referre
     assert_eq!(store.migrate().unwrap(), 0, "runs once");
 }
 
+#[tokio::test]
+async fn participants_of_an_older_release_are_found_by_a_search() {
+    use crate::domain::campaign::CampaignInput;
+    use crate::domain::participant::ParticipantFilter;
+    use crate::store::{CampaignStore, ParticipantStore};
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let input: CampaignInput = serde_json::from_value(serde_json::json!({"name": "Spring", "reward_type": 3})).unwrap();
+    let campaign = crate::domain::Campaign::create(7, 5, 2, &input, "2026-01-01T00:00:00Z").unwrap();
+    store.save_campaign(&campaign).await.unwrap();
+    let ann = crate::domain::Participant { name: "Ann Lovelace".into(), ..participant(10) };
+    let erased = crate::domain::Participant { email: String::new(), seq: 2, ..participant(11) };
+    for p in [&ann, &erased] {
+        store.participants.insert(keys::id(p.id), codec::encode(p).unwrap()).unwrap();
+    }
+    store.meta.remove(HAYSTACKS_V1).unwrap();
+
+    assert_eq!(store.migrate().unwrap(), 1, "the one not erased");
+    let search = ParticipantFilter { search: Some("lovelace".into()), ..Default::default() };
+    let page = PageRequest::parse(None, None).unwrap();
+    let (found, total) = store.search_participants(2, Some(7), &search, page).await.unwrap();
+    assert_eq!((found.iter().map(|p| p.id).collect::<Vec<_>>(), total), (vec![10], 1));
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}
+
 #[test]
 fn rewards_held_before_the_count_by_reason_are_counted_once() {
     use crate::domain::reward::HoldReason::{DisposableEmail, HoldPeriod};

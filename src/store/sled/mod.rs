@@ -48,6 +48,7 @@ mod overlay;
 mod participants;
 mod plans;
 mod rewards;
+mod search;
 mod sessions;
 mod standings;
 mod waitlist;

@@ -205,28 +205,42 @@ impl ParticipantStore for SledStore {
         filter: &ParticipantFilter,
         page: PageRequest,
     ) -> Result<(Vec<Participant>, u64), StoreError> {
-        // The candidates' ids, newest first: the one with the email, the campaign's roster, or
-        // the member's index.
-        let candidates: Box<dyn Iterator<Item = Result<Option<u64>, StoreError>>> = match (campaign_id, &filter.email) {
-            (Some(campaign), Some(email)) => {
-                let exact = EmailLookup::Exact(email.normalized());
-                Box::new(std::iter::once(self.participant_id_with_email(campaign, &exact)))
-            }
-            (Some(campaign), None) => Box::new(
-                self.campaign_rows
-                    .scan_prefix(keys::row(campaign, campaign_row::ROSTER, &[]))
-                    .values()
-                    .rev()
-                    .map(|v| Ok(keys::read_id(&v?))),
-            ),
-            (None, _) => Box::new(
-                self.indexes
-                    .scan_prefix(keys::tagged_prefix(index::MEMBER_PARTICIPANT, member_id))
-                    .keys()
-                    .rev()
-                    .map(|k| Ok(keys::read_id(&k?[9..17]))),
-            ),
-        };
+        // The candidates' ids, newest first: the one with the email, those the referrer
+        // referred, the campaign's roster, or the member's index.
+        // Text alone, in one campaign: the campaign's haystacks answer it (see `search.rs`).
+        if let (Some(campaign), Some(_), None, None) = (campaign_id, &filter.search, &filter.email, filter.referred_by)
+        {
+            return self.search_campaign(member_id, campaign, filter, page);
+        }
+        let candidates: Box<dyn Iterator<Item = Result<Option<u64>, StoreError>>> =
+            match (campaign_id, &filter.email, filter.referred_by) {
+                (Some(campaign), Some(email), _) => {
+                    let exact = EmailLookup::Exact(email.normalized());
+                    Box::new(std::iter::once(self.participant_id_with_email(campaign, &exact)))
+                }
+                // Those one participant referred: their entries under the referrer.
+                (Some(campaign), None, Some(referrer)) => Box::new(
+                    self.campaign_rows
+                        .scan_prefix(referred_prefix(campaign, referrer))
+                        .values()
+                        .rev()
+                        .map(|v| Ok(keys::read_id(&v?))),
+                ),
+                (Some(campaign), None, None) => Box::new(
+                    self.campaign_rows
+                        .scan_prefix(keys::row(campaign, campaign_row::ROSTER, &[]))
+                        .values()
+                        .rev()
+                        .map(|v| Ok(keys::read_id(&v?))),
+                ),
+                (None, _, _) => Box::new(
+                    self.indexes
+                        .scan_prefix(keys::tagged_prefix(index::MEMBER_PARTICIPANT, member_id))
+                        .keys()
+                        .rev()
+                        .map(|k| Ok(keys::read_id(&k?[9..17]))),
+                ),
+            };
         let (skip, take) = (page.offset(), page.limit);
         let (mut matched, mut participants) = (0u64, Vec::with_capacity(take as usize));
         for id in candidates {
