@@ -47,10 +47,22 @@ pub async fn put(
 ) -> Result<HttpResponse, ApiError> {
     let campaign = campaign_of(&state, &member, &query).await?;
     let brand = ownership::brand(&state, &member, campaign.brand_id).await?;
+    let lander = set_lander(&state, &member, &campaign, input).await?;
+    Ok(envelope::ok(view(&lander, true, &campaign, &brand, &state.public_url)))
+}
+
+/// Saves the member's campaign's lander settings, durably (the API's `PUT /lander` and the
+/// dashboard's lander page).
+pub async fn set_lander(
+    state: &AppState,
+    member: &Member,
+    campaign: &Campaign,
+    input: LanderInput,
+) -> Result<Lander, ApiError> {
     let message = SetLander { campaign_id: campaign.id, member_id: member.id, input };
     let lander = state.brands.get(campaign.brand_id).send(message).await??;
     state.store.durable().await?;
-    Ok(envelope::ok(view(&lander, true, &campaign, &brand, &state.public_url)))
+    Ok(lander)
 }
 
 /// The lander as the API shows it. `background.image_url` is what the page shows: the

@@ -12,8 +12,9 @@ use super::json::JsonBody;
 use super::query::ListQuery;
 use super::state::AppState;
 use super::{envelope, leaderboards, ownership};
-use crate::actors::brand::AdmitFromWaitlist;
+use crate::actors::brand::{AdmitFromWaitlist, Admitted};
 use crate::domain::waitlist::{Admit, AdmitInput};
+use crate::domain::{Campaign, Member};
 use crate::views;
 
 /// `GET /campaigns/:id/waitlist?limit=`: the line's length, the admissions so far, and its
@@ -45,12 +46,7 @@ pub async fn admit(
     JsonBody(body): JsonBody<AdmitInput>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = ownership::campaign(&state, &member, *id).await?;
-    let admit = Admit::parse(&body)?;
-    let message = AdmitFromWaitlist { campaign_id: campaign.id, member_id: member.id, admit };
-    let outcome = state.brands.get(campaign.brand_id).send(message).await?;
-    state.store.durable().await?;
-    let admitted = outcome?;
-    state.deliver(admitted.deliveries);
+    let admitted = admit_from_waitlist(&state, &member, &campaign, Admit::parse(&body)?).await?;
     let line = state.store.line(campaign.id, 0).await?;
     Ok(envelope::ok(views::Admission {
         campaign_id: campaign.id,
@@ -58,4 +54,20 @@ pub async fn admit(
         admitted_at: admitted.at,
         in_line: line.in_line,
     }))
+}
+
+/// Admits `admit` from the member's campaign's line, durably, and sends the
+/// `waitlist.admitted` events (the API's admission and the dashboard's).
+pub async fn admit_from_waitlist(
+    state: &AppState,
+    member: &Member,
+    campaign: &Campaign,
+    admit: Admit,
+) -> Result<Admitted, ApiError> {
+    let message = AdmitFromWaitlist { campaign_id: campaign.id, member_id: member.id, admit };
+    let outcome = state.brands.get(campaign.brand_id).send(message).await?;
+    state.store.durable().await?;
+    let mut admitted = outcome?;
+    state.deliver(std::mem::take(&mut admitted.deliveries));
+    Ok(admitted)
 }

@@ -15,16 +15,15 @@
 
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
-use serde_json::{json, Map, Value};
 
 use super::brands::{refusal_status, ListQuery};
+use super::campaign_form::{campaign_form, defaults, input_of, Values};
 use super::form::FormData;
 use super::page::{self, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
-use crate::domain::campaign::{GoalType, Publish, RewardType, WidgetMode};
-use crate::domain::{Brand, Campaign, CampaignCounters, CampaignInput};
+use crate::domain::campaign::{GoalType, Publish, RewardType};
+use crate::domain::{Brand, Campaign, CampaignCounters};
 use crate::http::campaigns::{create_campaign, delete_campaign, update_campaign};
-use crate::http::error::ApiError;
 use crate::http::ownership;
 use crate::http::state::AppState;
 
@@ -59,22 +58,6 @@ pub fn campaign_table(rows: &[(Campaign, CampaignCounters)]) -> Markup {
     }
 }
 
-fn goal_name(goal: GoalType) -> &'static str {
-    match goal {
-        GoalType::Signup => "signup",
-        GoalType::Visit => "visit",
-        GoalType::Conversion => "conversion",
-    }
-}
-
-fn mode_name(mode: WidgetMode) -> &'static str {
-    match mode {
-        WidgetMode::Embed => "embed",
-        WidgetMode::Popup => "popup",
-        WidgetMode::Floating => "floating",
-    }
-}
-
 /// "A coupon every 3 referral signups", in words.
 fn reward_summary(c: &Campaign) -> String {
     let what = match (c.reward_type, &c.reward_value) {
@@ -94,173 +77,9 @@ fn reward_summary(c: &Campaign) -> String {
     format!("{what} for {every}{two_way}")
 }
 
-/// The values the form shows: what was posted (after a refusal), else the campaign's.
-struct Values<'a> {
-    form: Option<&'a FormData>,
-    campaign: Option<&'a Campaign>,
-}
-
-impl Values<'_> {
-    fn get(&self, name: &str, stored: impl FnOnce(&Campaign) -> String, default: &str) -> String {
-        match (self.form, self.campaign) {
-            (Some(form), _) => form.text(name).to_owned(),
-            (None, Some(c)) => stored(c),
-            (None, None) => default.to_owned(),
-        }
-    }
-
-    fn ticked(&self, name: &str, stored: impl FnOnce(&Campaign) -> bool) -> bool {
-        match (self.form, self.campaign) {
-            (Some(form), _) => form.checked(name),
-            (None, Some(c)) => stored(c),
-            (None, None) => false,
-        }
-    }
-}
-
-fn select(id: &str, label: &str, chosen: &str, options: &[(&str, &str)], hint: Option<&str>) -> Markup {
-    html! {
-        label for=(id) { (label) }
-        select #(id) name=(id) aria-describedby=[hint.map(|_| format!("{id}-hint"))] {
-            @for (value, text) in options {
-                option value=(value) selected[*value == chosen] { (text) }
-            }
-        }
-        @if let Some(hint) = hint { p.hint #{ (id) "-hint" } { (hint) } }
-    }
-}
-
-/// The campaign form; with `preview` (a saved campaign's id), the widget's live preview
-/// beside its settings.
-fn campaign_form(
-    action: &str,
-    token: &str,
-    brand: &Brand,
-    values: &Values<'_>,
-    error: Option<&str>,
-    preview: Option<u64>,
-) -> Markup {
-    let defaults = crate::domain::campaign::WidgetSettings::default();
-    let mut rewards = vec![("1", "A coupon code from the pool"), ("5", "Cash"), ("3", "A message")];
-    if brand.token_network.is_some() {
-        rewards.push(("4", "Tokens"));
-    }
-    html! {
-        form.card.settings method="post" action=(action) data-preview=[preview.map(|_| "widget-preview")] {
-            (page::token_field(token))
-            @if let Some(error) = error { p.error role="alert" { (error) } }
-            fieldset {
-                legend { "Campaign" }
-                label for="name" { "Name" }
-                input #name type="text" name="name" required maxlength="200"
-                    value=(values.get("name", |c| c.name.clone(), ""));
-                (select("publish", "Who can see it", &values.get("publish", |c| match c.publish {
-                    Publish::Public => "public".into(), Publish::Private => "private".into() }, "private"),
-                    &[("private", "Private"), ("public", "Public (paid plans)")], None))
-            }
-            fieldset {
-                legend { "Reward" }
-                (select("reward_type", "Reward", &values.get("reward_type", |c| c.reward_type.code().to_string(), "1"),
-                    &rewards, Some("Coupons come from the codes you upload; a reward waits for a code when the pool is empty.")))
-                label for="reward_value" { "Amount or message" }
-                input #reward_value type="text" name="reward_value" aria-describedby="reward_value-hint"
-                    value=(values.get("reward_value", |c| c.reward_value.clone().unwrap_or_default(), ""));
-                p.hint #reward_value-hint { "An amount such as 10.00 for cash; the text for a message; empty for coupons." }
-                (select("goal_type", "Earned for", &values.get("goal_type", |c| goal_name(c.goal_type).into(), "signup"),
-                    &[("signup", "Referral signups"), ("visit", "Unique visits of the referral link"),
-                      ("conversion", "Referred friends who convert (pay)")], None))
-                label for="num_signups" { "How many for each reward" }
-                input #num_signups type="number" name="num_signups" min="1" max="1000000" required
-                    value=(values.get("num_signups", |c| c.num_signups.to_string(), "1"));
-                label.check {
-                    input type="checkbox" name="reward_invited" value="on"
-                        checked[values.ticked("reward_invited", |c| c.reward_invited)];
-                    " Two-way: the referred friend gets the reward too"
-                }
-                label for="hold_days" { "Hold rewards for (days)" }
-                input #hold_days type="number" name="hold_days" min="0" max="365" aria-describedby="hold_days-hint"
-                    value=(values.get("hold_days", |c| c.hold_days.to_string(), "0"));
-                p.hint #hold_days-hint { "0 issues rewards at once; otherwise they wait, and can be voided meanwhile." }
-            }
-            fieldset {
-                legend { "Widget" }
-                (select("widget_mode", "How it shows", &values.get("widget_mode", |c| mode_name(c.widget.mode).into(), "embed"),
-                    &[("embed", "In the page"), ("popup", "A button that opens it"), ("floating", "A bubble in the corner")], None))
-                label for="widget_primary_color" { "Colour" }
-                input #widget_primary_color type="color" name="widget_primary_color"
-                    value=(values.get("widget_primary_color", |c| c.widget.primary_color.clone(), &defaults.primary_color));
-                label for="widget_headline" { "Headline" }
-                input #widget_headline type="text" name="widget_headline" maxlength="160"
-                    value=(values.get("widget_headline", |c| c.widget.headline.clone(), &defaults.headline));
-                label for="widget_button_text" { "Button text" }
-                input #widget_button_text type="text" name="widget_button_text" maxlength="60"
-                    value=(values.get("widget_button_text", |c| c.widget.button_text.clone(), &defaults.button_text));
-                @if let Some(id) = preview {
-                    p.hint { "The preview follows these settings as you change them; visitors see them once saved." }
-                    iframe #widget-preview title="Preview of the widget" data-base={ "/dashboard/campaigns/" (id) "/preview" }
-                        src={ "/dashboard/campaigns/" (id) "/preview?" (preview_query(values)) } {}
-                }
-            }
-            button type="submit" { "Save campaign" }
-        }
-    }
-}
-
-/// The widget's settings as the form shows them, as the preview's query.
-fn preview_query(values: &Values<'_>) -> String {
-    let defaults = crate::domain::campaign::WidgetSettings::default();
-    let mut query = url::form_urlencoded::Serializer::new(String::new());
-    query.append_pair("widget_mode", &values.get("widget_mode", |c| mode_name(c.widget.mode).into(), "embed"));
-    query.append_pair(
-        "widget_primary_color",
-        &values.get("widget_primary_color", |c| c.widget.primary_color.clone(), &defaults.primary_color),
-    );
-    query.append_pair(
-        "widget_headline",
-        &values.get("widget_headline", |c| c.widget.headline.clone(), &defaults.headline),
-    );
-    query.append_pair(
-        "widget_button_text",
-        &values.get("widget_button_text", |c| c.widget.button_text.clone(), &defaults.button_text),
-    );
-    query.finish()
-}
-
-/// A whole number where the form has one; anything else as the text it is, so the API's
-/// validation names the field.
-fn number(text: &str) -> Value {
-    let text = text.trim();
-    text.parse::<u64>().map(Value::from).unwrap_or_else(|_| Value::String(text.to_owned()))
-}
-
-/// The API's campaign body from the posted form.
-fn input_of(form: &FormData, brand_id: u64) -> Result<CampaignInput, PageError> {
-    let mut body = Map::new();
-    body.insert("url_id".into(), brand_id.into());
-    body.insert("name".into(), form.text("name").into());
-    body.insert("publish".into(), form.text("publish").into());
-    body.insert("reward_type".into(), number(form.text("reward_type")));
-    let reward_value = form.text("reward_value").trim();
-    body.insert("reward_value".into(), if reward_value.is_empty() { Value::Null } else { reward_value.into() });
-    body.insert("goal_type".into(), form.text("goal_type").into());
-    body.insert("num_signups".into(), number(form.text("num_signups")));
-    body.insert("reward_invited".into(), form.checked("reward_invited").into());
-    body.insert("hold_days".into(), number(form.text("hold_days")));
-    body.insert(
-        "widget".into(),
-        json!({
-            "mode": form.text("widget_mode"),
-            "primary_color": form.text("widget_primary_color"),
-            "headline": form.text("widget_headline"),
-            "button_text": form.text("widget_button_text"),
-        }),
-    );
-    serde_json::from_value(Value::Object(body))
-        .map_err(|e| PageError::Api(ApiError::Internal(format!("the campaign form made a body the API refuses: {e}"))))
-}
-
 fn new_page(signed_in: &SignedIn, brand: &Brand, form: Option<&FormData>, error: Option<&str>) -> Markup {
-    let values = Values { form, campaign: None };
+    let defaults = defaults(brand);
+    let values = Values { form, campaign: &defaults };
     let action = format!("/dashboard/brands/{}/campaigns", brand.id);
     let content = html! {
         p { "On " a href={ "/dashboard/brands/" (brand.id) } { (brand.domain) } "." }
@@ -323,6 +142,7 @@ pub async fn show(
         campaign.id
     );
     let tracker = format!("<script async src=\"{site}/referral.js\" data-domain=\"partner.example\"></script>");
+    let programme = super::programme::section(&state, &campaign, &signed_in.form_token).await?;
     let content = html! {
         p.lead {
             "On " a href={ "/dashboard/brands/" (brand.id) } { (brand.domain) } ": " (reward_summary(&campaign)) "."
@@ -334,6 +154,8 @@ pub async fn show(
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/stats" } { "Statistics" }
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/edit" } { "Edit settings" }
+            " "
+            a.button href={ "/dashboard/campaigns/" (campaign.id) "/lander" } { "Landing page" }
         }
         section aria-labelledby="numbers" {
             h2 #numbers { "Numbers" }
@@ -348,6 +170,7 @@ pub async fn show(
                 ("Conversions", counters.conversions),
             ]))
         }
+        (programme)
         @if campaign.uses_coupons() {
             section aria-labelledby="coupons" {
                 h2 #coupons { "Coupon pool" }
@@ -376,7 +199,7 @@ fn edit_page(
     form: Option<&FormData>,
     error: Option<&str>,
 ) -> Markup {
-    let values = Values { form, campaign: Some(campaign) };
+    let values = Values { form, campaign };
     let action = format!("/dashboard/campaigns/{}/edit", campaign.id);
     let content = html! {
         p { a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) } }

@@ -9,8 +9,9 @@ use futures_util::future::LocalBoxFuture;
 use super::page::PageError;
 use crate::http::json::{declared_length, media_type, read_body};
 
-/// Largest form body: the longest form (a campaign's settings) is a few kilobytes.
-pub const MAX_FORM_BYTES: usize = 64 * 1024;
+/// Largest form body: the longest form, a campaign's settings, holds four email texts of up
+/// to 10,000 characters each, which URL-encoding may triple.
+pub const MAX_FORM_BYTES: usize = 160 * 1024;
 
 /// A posted form's fields, in the order they came.
 #[derive(Debug, Default)]

@@ -12,7 +12,9 @@
 //! |---|---|
 //! | `/dashboard`, `/dashboard/register`, `/dashboard/sign-in`, `/dashboard/sign-out`, `/dashboard/account…` | [`account`] |
 //! | `/dashboard/brands…` | [`brands`] |
-//! | `/dashboard/brands/{id}/campaigns…`, `/dashboard/campaigns/{id}…` | [`campaigns`] |
+//! | `/dashboard/brands/{id}/campaigns…`, `/dashboard/campaigns/{id}…` | [`campaigns`], the form in [`campaign_form`] |
+//! | the overview's programme (tiers, contest, top referrers, waitlist), `/dashboard/campaigns/{id}/waitlist/admit` | [`programme`] |
+//! | `/dashboard/campaigns/{id}/lander…` (the landing page's settings, previewed live) | [`lander`] |
 //! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
 //! | `/dashboard/campaigns/{id}/stats` (and the brand page's charts) | [`stats`], drawn by [`charts`] |
 //! | `/dashboard/campaigns/{id}/coupons` (the pool and uploads) | [`coupons`] |
@@ -24,13 +26,16 @@
 
 pub mod account;
 pub mod brands;
+pub mod campaign_form;
 pub mod campaigns;
 pub mod charts;
 pub mod coupons;
 pub mod form;
+pub mod lander;
 pub mod page;
 pub mod participants;
 pub mod preview;
+pub mod programme;
 pub mod session;
 pub mod stats;
 pub mod webhooks;
@@ -85,6 +90,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route(get().to(campaigns::confirm_delete))
                     .route(post().to(campaigns::delete)),
             )
+            .service(resource("/campaigns/{id}/lander").route(get().to(lander::show)).route(post().to(lander::save)))
+            .service(resource("/campaigns/{id}/lander/preview").route(get().to(lander::preview)))
+            .service(resource("/campaigns/{id}/waitlist/admit").route(post().to(programme::admit)))
             .service(resource("/campaigns/{id}/participants").route(get().to(participants::list)))
             .service(resource("/participants/{id}").route(get().to(participants::show)))
             .service(resource("/campaigns/{id}/stats").route(get().to(stats::campaign)))

@@ -8,12 +8,18 @@ use serde_json::json;
 
 use super::page::{self, Embedding};
 use super::widget::public_campaign;
+use crate::domain::lander::Lander;
+use crate::domain::Brand;
 use crate::http::{ApiError, AppState};
 
 /// The lander page's script (served at `/assets/lander.js`).
 pub const LANDER_JS: &str = include_str!("assets/lander.js");
 /// The lander page's styles (served at `/assets/lander.css`).
 pub const LANDER_CSS: &str = include_str!("assets/lander.css");
+/// Where the script is served.
+pub const LANDER_JS_PATH: &str = "/assets/lander.js";
+/// Where the styles are served.
+pub const LANDER_CSS_PATH: &str = "/assets/lander.css";
 
 /// `GET /l/<campaign_id>`.
 pub async fn page(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
@@ -22,8 +28,23 @@ pub async fn page(state: web::Data<AppState>, id: web::Path<String>) -> Result<H
     let campaign = public_campaign(&state, id).await?.ok_or_else(missing)?;
     let brand = state.store.brand(campaign.brand_id).await?.ok_or_else(missing)?;
     let stored = state.store.lander(campaign.id).await?;
-    let (lander, _) = crate::domain::lander::Lander::configured_or_default(stored, &campaign);
-    let config = json!({
+    let (lander, _) = Lander::configured_or_default(stored, &campaign);
+    let config = lander_config(&lander, &brand, &format!("../widget/{}/embed", campaign.id));
+    // Images (logo, background) are the member's http(s) URLs, hence `http: https:`.
+    Ok(page::html(
+        "Referral program",
+        "../assets/lander.css",
+        "../assets/lander.js",
+        &config,
+        Embedding::Nowhere,
+        "http: https: data:",
+    ))
+}
+
+/// What the lander page's script builds the page from: the lander's settings, the brand's
+/// logo and site, and the widget frame it shows (`frame`).
+pub fn lander_config(lander: &Lander, brand: &Brand, frame: &str) -> serde_json::Value {
+    json!({
         "template": lander.template,
         "header_text": lander.header_text,
         "footer_text": lander.footer_text,
@@ -37,15 +58,6 @@ pub async fn page(state: web::Data<AppState>, id: web::Path<String>) -> Result<H
         // The brand's own site, linked from the page (an http(s) URL, checked when the brand
         // was registered).
         "brand_url": brand.url,
-        "frame": format!("../widget/{}/embed", campaign.id),
-    });
-    // Images (logo, background) are the member's http(s) URLs, hence `http: https:`.
-    Ok(page::html(
-        "Referral program",
-        "../assets/lander.css",
-        "../assets/lander.js",
-        &config,
-        Embedding::Nowhere,
-        "http: https: data:",
-    ))
+        "frame": frame,
+    })
 }

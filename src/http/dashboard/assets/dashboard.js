@@ -71,16 +71,18 @@
 })();
 
 // Live preview: a form with data-preview="<iframe id>" points that frame at its current
-// widget settings (fields named widget_*) a moment after each change.
+// settings (the fields named with its data-preview-prefix, widget_ unless given) a moment
+// after each change.
 (function () {
   "use strict";
   var timer = null;
+  function prefix(form) { return form.getAttribute("data-preview-prefix") || "widget_"; }
   function refresh(form) {
     var frame = document.getElementById(form.getAttribute("data-preview"));
     if (!frame) return;
     var query = new URLSearchParams();
     Array.prototype.forEach.call(form.elements, function (field) {
-      if (field.name && field.name.indexOf("widget_") === 0) query.append(field.name, field.value);
+      if (field.name && field.name.indexOf(prefix(form)) === 0) query.append(field.name, field.value);
     });
     var src = frame.getAttribute("data-base") + "?" + query.toString();
     // A field's change event (on leaving it) repeats its input event: reload only when a
@@ -91,7 +93,7 @@
   }
   function changed(event) {
     var form = event.target.form;
-    if (!form || !form.hasAttribute("data-preview") || event.target.name.indexOf("widget_") !== 0) return;
+    if (!form || !form.hasAttribute("data-preview") || event.target.name.indexOf(prefix(form)) !== 0) return;
     clearTimeout(timer);
     timer = setTimeout(function () { refresh(form); }, 300);
   }

@@ -1,0 +1,539 @@
+//! The campaign form: every setting the API's campaign body takes, shown with the stored (or
+//! default) values, and the posted form turned back into that body ([`CampaignInput`]).
+//!
+//! The everyday settings (name, reward, goal, widget) are open; the rest (milestone tiers,
+//! contest and leaderboard, waitlist, fraud defence, emails) sit in closed `details` groups,
+//! each opened when its feature is on. Nothing here decides what is valid: the body goes to
+//! the same validation as `POST`/`PUT /campaigns`, which names the field it refuses.
+
+use maud::{html, Markup};
+use serde_json::{json, Map, Value};
+
+use super::form::FormData;
+use super::page::{self, PageError};
+use crate::domain::campaign::{GoalType, Publish, WidgetMode};
+use crate::domain::campaign_emails::EmailKind;
+use crate::domain::fraud::{DisposablePolicy, SameAddressPolicy};
+use crate::domain::tiers::MAX_TIERS;
+use crate::domain::{Brand, Campaign, CampaignInput};
+use crate::http::error::ApiError;
+
+pub fn goal_name(goal: GoalType) -> &'static str {
+    match goal {
+        GoalType::Signup => "signup",
+        GoalType::Visit => "visit",
+        GoalType::Conversion => "conversion",
+    }
+}
+
+pub fn mode_name(mode: WidgetMode) -> &'static str {
+    match mode {
+        WidgetMode::Embed => "embed",
+        WidgetMode::Popup => "popup",
+        WidgetMode::Floating => "floating",
+    }
+}
+
+/// A campaign as `POST /campaigns` would create it from a name and a coupon reward alone:
+/// what the form of a new campaign shows (its name left empty).
+pub fn defaults(brand: &Brand) -> Campaign {
+    let input = CampaignInput { name: Some("-".into()), reward_type: Some(1.into()), ..Default::default() };
+    let mut campaign = Campaign::create(0, brand.id, brand.member_id, &input, "1970-01-01T00:00:00Z")
+        .expect("a name and a coupon reward make a campaign");
+    campaign.name.clear();
+    campaign
+}
+
+/// The values the form shows: what was posted (after a refusal), else the campaign's (a new
+/// campaign's are the defaults a campaign is created with).
+pub struct Values<'a> {
+    pub form: Option<&'a FormData>,
+    pub campaign: &'a Campaign,
+}
+
+impl Values<'_> {
+    pub fn get(&self, name: &str, stored: impl FnOnce(&Campaign) -> String) -> String {
+        match self.form {
+            Some(form) => form.text(name).to_owned(),
+            None => stored(self.campaign),
+        }
+    }
+
+    fn ticked(&self, name: &str, stored: impl FnOnce(&Campaign) -> bool) -> bool {
+        match self.form {
+            Some(form) => form.checked(name),
+            None => stored(self.campaign),
+        }
+    }
+}
+
+fn select(id: &str, label: &str, chosen: &str, options: &[(&str, &str)], hint: Option<&str>) -> Markup {
+    html! {
+        label for=(id) { (label) }
+        select #(id) name=(id) aria-describedby=[hint.map(|_| format!("{id}-hint"))] {
+            @for (value, text) in options {
+                option value=(value) selected[*value == chosen] { (text) }
+            }
+        }
+        @if let Some(hint) = hint { p.hint #{ (id) "-hint" } { (hint) } }
+    }
+}
+
+fn checkbox(name: &str, ticked: bool, label: &str) -> Markup {
+    html! {
+        label.check { input type="checkbox" name=(name) value="on" checked[ticked]; " " (label) }
+    }
+}
+
+fn number_field(name: &str, label: &str, value: &str, min: u64, max: u64, hint: Option<&str>) -> Markup {
+    html! {
+        label for=(name) { (label) }
+        input #(name) type="number" name=(name) min=(min) max=(max) value=(value)
+            aria-describedby=[hint.map(|_| format!("{name}-hint"))];
+        @if let Some(hint) = hint { p.hint #{ (name) "-hint" } { (hint) } }
+    }
+}
+
+/// The campaign form; with `preview` (a saved campaign's id), the widget's live preview
+/// beside its settings.
+pub fn campaign_form(
+    action: &str,
+    token: &str,
+    brand: &Brand,
+    values: &Values<'_>,
+    error: Option<&str>,
+    preview: Option<u64>,
+) -> Markup {
+    let mut rewards = vec![("1", "A coupon code from the pool"), ("5", "Cash"), ("3", "A message")];
+    if brand.token_network.is_some() {
+        rewards.push(("4", "Tokens"));
+    }
+    html! {
+        form.card.settings method="post" action=(action) data-preview=[preview.map(|_| "widget-preview")] {
+            (page::token_field(token))
+            @if let Some(error) = error { p.error role="alert" { (error) } }
+            fieldset {
+                legend { "Campaign" }
+                label for="name" { "Name" }
+                input #name type="text" name="name" required maxlength="200" value=(values.get("name", |c| c.name.clone()));
+                (select("publish", "Who can see it", &values.get("publish", |c| match c.publish {
+                    Publish::Public => "public".into(), Publish::Private => "private".into() }),
+                    &[("private", "Private"), ("public", "Public (paid plans)")], None))
+            }
+            fieldset {
+                legend { "Reward" }
+                (select("reward_type", "Reward", &values.get("reward_type", |c| c.reward_type.code().to_string()),
+                    &rewards, Some("Coupons come from the codes you upload; a reward waits for a code when the pool is empty.")))
+                label for="reward_value" { "Amount or message" }
+                input #reward_value type="text" name="reward_value" aria-describedby="reward_value-hint"
+                    value=(values.get("reward_value", |c| c.reward_value.clone().unwrap_or_default()));
+                p.hint #reward_value-hint { "An amount such as 10.00 for cash; the text for a message; empty for coupons." }
+                (select("goal_type", "Earned for", &values.get("goal_type", |c| goal_name(c.goal_type).into()),
+                    &[("signup", "Referral signups"), ("visit", "Unique visits of the referral link"),
+                      ("conversion", "Referred friends who convert (pay)")], None))
+                label for="num_signups" { "How many for each reward" }
+                input #num_signups type="number" name="num_signups" min="1" max="1000000" required
+                    value=(values.get("num_signups", |c| c.num_signups.to_string()));
+                (checkbox("reward_invited", values.ticked("reward_invited", |c| c.reward_invited),
+                    "Two-way: the referred friend gets the reward too"))
+                (number_field("hold_days", "Hold rewards for (days)", &values.get("hold_days", |c| c.hold_days.to_string()),
+                    0, 365, Some("0 issues rewards at once; otherwise they wait, and can be voided meanwhile.")))
+            }
+            fieldset {
+                legend { "Widget" }
+                (select("widget_mode", "How it shows", &values.get("widget_mode", |c| mode_name(c.widget.mode).into()),
+                    &[("embed", "In the page"), ("popup", "A button that opens it"), ("floating", "A bubble in the corner")], None))
+                label for="widget_primary_color" { "Colour" }
+                input #widget_primary_color type="color" name="widget_primary_color"
+                    value=(values.get("widget_primary_color", |c| c.widget.primary_color.clone()));
+                label for="widget_headline" { "Headline" }
+                input #widget_headline type="text" name="widget_headline" maxlength="160"
+                    value=(values.get("widget_headline", |c| c.widget.headline.clone()));
+                label for="widget_button_text" { "Button text" }
+                input #widget_button_text type="text" name="widget_button_text" maxlength="60"
+                    value=(values.get("widget_button_text", |c| c.widget.button_text.clone()));
+                @if let Some(id) = preview {
+                    p.hint { "The preview follows these settings as you change them; visitors see them once saved." }
+                    iframe #widget-preview title="Preview of the widget" data-base={ "/dashboard/campaigns/" (id) "/preview" }
+                        src={ "/dashboard/campaigns/" (id) "/preview?" (preview_query(values)) } {}
+                }
+            }
+            (tiers_group(values))
+            (contest_group(values))
+            (waitlist_group(values))
+            (fraud_group(values))
+            (emails_group(values))
+            button type="submit" { "Save campaign" }
+        }
+    }
+}
+
+/// The tier rows the form shows: the stored (or posted) ones and two empty ones to add.
+fn tier_rows(values: &Values<'_>) -> usize {
+    let filled = match values.form {
+        Some(form) => (0..MAX_TIERS).filter(|i| form.get(&format!("tier_referrals_{i}")).is_some()).count(),
+        None => values.campaign.tiers.len() + 2,
+    };
+    filled.clamp(3, MAX_TIERS)
+}
+
+fn tiers_group(values: &Values<'_>) -> Markup {
+    let tiers = &values.campaign.tiers;
+    let rewards = [("1", "Coupon"), ("5", "Cash"), ("3", "Message")];
+    html! {
+        details.group open[!tiers.is_empty()] {
+            summary { "Milestone tiers" }
+            input type="hidden" name="section" value="tiers";
+            p.hint { "Set rewards at set counts (for example a coupon at 1 referral, 20.00 cash at 5). With tiers, \
+                      they replace the reward above. Leave a row's count empty to remove it; save to get more rows." }
+            @for i in 0..tier_rows(values) {
+                @let stored = tiers.get(i);
+                fieldset.tier {
+                    legend { "Tier " (i + 1) }
+                    (number_field(&format!("tier_referrals_{i}"), "Referrals",
+                        &values.get(&format!("tier_referrals_{i}"), |_| stored.map(|t| t.referrals.to_string()).unwrap_or_default()),
+                        1, 1_000_000, None))
+                    (select(&format!("tier_reward_type_{i}"), "Reward",
+                        &values.get(&format!("tier_reward_type_{i}"), |_| stored.map_or("1".into(), |t| t.reward_type.code().to_string())),
+                        &rewards, None))
+                    label for={ "tier_reward_value_" (i) } { "Amount or message" }
+                    input id={ "tier_reward_value_" (i) } type="text" name={ "tier_reward_value_" (i) }
+                        value=(values.get(&format!("tier_reward_value_{i}"), |_| stored.and_then(|t| t.reward_value.clone()).unwrap_or_default()));
+                }
+            }
+        }
+    }
+}
+
+/// A stored RFC 3339 time as a `datetime-local` input shows it (UTC, to the minute).
+fn local_minute(stored: Option<&str>) -> String {
+    stored.and_then(|t| t.get(..16)).unwrap_or_default().to_owned()
+}
+
+fn contest_group(values: &Values<'_>) -> Markup {
+    let contest = &values.campaign.contest;
+    html! {
+        details.group open[contest.enabled || values.campaign.leaderboard.public] {
+            summary { "Contest and leaderboard" }
+            input type="hidden" name="section" value="contest";
+            (checkbox("contest_enabled", values.ticked("contest_enabled", |c| c.contest.enabled),
+                "Run a contest: the top referrers of a time window win"))
+            label for="contest_starts_at" { "Starts (UTC)" }
+            input #contest_starts_at type="datetime-local" name="contest_starts_at"
+                value=(values.get("contest_starts_at", |c| local_minute(c.contest.starts_at.as_deref())));
+            label for="contest_ends_at" { "Ends (UTC)" }
+            input #contest_ends_at type="datetime-local" name="contest_ends_at"
+                value=(values.get("contest_ends_at", |c| local_minute(c.contest.ends_at.as_deref())));
+            label for="contest_prize" { "Prize" }
+            input #contest_prize type="text" name="contest_prize" maxlength="500"
+                value=(values.get("contest_prize", |c| c.contest.prize.clone().unwrap_or_default()));
+            (number_field("contest_winners", "Winners", &values.get("contest_winners", |c| c.contest.winners.to_string()),
+                1, crate::domain::contest::MAX_WINNERS, None))
+            (checkbox("leaderboard_public", values.ticked("leaderboard_public", |c| c.leaderboard.public),
+                "Show the leaderboard publicly (first names and counts only)"))
+        }
+    }
+}
+
+fn waitlist_group(values: &Values<'_>) -> Markup {
+    html! {
+        details.group open[values.campaign.waitlist.enabled] {
+            summary { "Waitlist" }
+            input type="hidden" name="section" value="waitlist";
+            (checkbox("waitlist_enabled", values.ticked("waitlist_enabled", |c| c.waitlist.enabled),
+                "Put everyone who signs up in line; each referral moves the referrer up"))
+            (number_field("waitlist_places_per_referral", "Places moved up per referral",
+                &values.get("waitlist_places_per_referral", |c| c.waitlist.places_per_referral.to_string()),
+                0, crate::domain::waitlist::MAX_PLACES_PER_REFERRAL, None))
+        }
+    }
+}
+
+/// A velocity limit as the form shows it: empty for none.
+fn limit_text(limit: u32) -> String {
+    if limit == 0 {
+        String::new()
+    } else {
+        limit.to_string()
+    }
+}
+
+fn fraud_group(values: &Values<'_>) -> Markup {
+    let max = crate::domain::fraud::MAX_RATE_LIMIT as u64;
+    html! {
+        details.group {
+            summary { "Fraud defence" }
+            input type="hidden" name="section" value="fraud";
+            (checkbox("fraud_canonical_emails", values.ticked("fraud_canonical_emails", |c| c.fraud.canonical_emails),
+                "One participant per inbox (ann.lee+1@gmail.com is annlee@gmail.com)"))
+            (select("fraud_disposable_emails", "Throwaway email addresses",
+                &values.get("fraud_disposable_emails", |c| c.fraud.disposable_emails.name().into()),
+                &[(DisposablePolicy::Hold.name(), "Let them join, hold their rewards for review"),
+                  (DisposablePolicy::Refuse.name(), "Refuse the signup"),
+                  (DisposablePolicy::Allow.name(), "Treat them as any address")], None))
+            (select("fraud_same_address", "A friend signing up from the referrer's own connection",
+                &values.get("fraud_same_address", |c| c.fraud.same_address.name().into()),
+                &[(SameAddressPolicy::Address.name(), "Hold the rewards when the address matches"),
+                  (SameAddressPolicy::AddressAndAgent.name(), "Hold them when the address and browser match"),
+                  (SameAddressPolicy::Off.name(), "Do not compare")], None))
+            (number_field("fraud_max_referrals_per_hour", "Referrals per referrer per hour before rewards are held",
+                &values.get("fraud_max_referrals_per_hour", |c| limit_text(c.fraud.max_referrals_per_hour)),
+                1, max, Some("Empty for no limit.")))
+            (number_field("fraud_max_signups_per_address_per_hour", "Signups per address per hour before rewards are held",
+                &values.get("fraud_max_signups_per_address_per_hour", |c| limit_text(c.fraud.max_signups_per_address_per_hour)),
+                1, max, Some("Empty for no limit.")))
+        }
+    }
+}
+
+fn email_title(kind: EmailKind) -> &'static str {
+    match kind {
+        EmailKind::Welcome => "Welcome, to a new participant",
+        EmailKind::FriendJoined => "A friend joined, to the referrer",
+        EmailKind::Reward => "Your reward, to whoever earned it",
+        EmailKind::Digest => "Daily digest, to you",
+    }
+}
+
+fn emails_group(values: &Values<'_>) -> Markup {
+    let emails = &values.campaign.emails;
+    html! {
+        details.group open[EmailKind::ALL.iter().any(|&k| emails.template(k).enabled)] {
+            summary { "Emails" }
+            input type="hidden" name="section" value="emails";
+            p.hint { "Sent when the server has SMTP settings. Plain text; placeholders in double braces are filled in." }
+            @for kind in EmailKind::ALL {
+                @let name = kind.name();
+                fieldset {
+                    legend { (email_title(kind)) }
+                    (checkbox(&format!("email_{name}_enabled"),
+                        values.ticked(&format!("email_{name}_enabled"), |c| c.emails.template(kind).enabled), "Send it"))
+                    label for={ "email_" (name) "_subject" } { "Subject" }
+                    input id={ "email_" (name) "_subject" } type="text" name={ "email_" (name) "_subject" } maxlength="200"
+                        value=(values.get(&format!("email_{name}_subject"), |c| c.emails.template(kind).subject.clone()));
+                    label for={ "email_" (name) "_text" } { "Text" }
+                    textarea id={ "email_" (name) "_text" } name={ "email_" (name) "_text" } rows="6"
+                        aria-describedby={ "email_" (name) "_hint" } {
+                        (values.get(&format!("email_{name}_text"), |c| c.emails.template(kind).text.clone()))
+                    }
+                    p.hint id={ "email_" (name) "_hint" } {
+                        "Placeholders: "
+                        @for (i, placeholder) in kind.placeholders().iter().enumerate() {
+                            @if i > 0 { ", " }
+                            code { "{{" (placeholder) "}}" }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The widget's settings as the form shows them, as the preview's query.
+fn preview_query(values: &Values<'_>) -> String {
+    let mut query = url::form_urlencoded::Serializer::new(String::new());
+    query.append_pair("widget_mode", &values.get("widget_mode", |c| mode_name(c.widget.mode).into()));
+    query.append_pair("widget_primary_color", &values.get("widget_primary_color", |c| c.widget.primary_color.clone()));
+    query.append_pair("widget_headline", &values.get("widget_headline", |c| c.widget.headline.clone()));
+    query.append_pair("widget_button_text", &values.get("widget_button_text", |c| c.widget.button_text.clone()));
+    query.finish()
+}
+
+/// A whole number where the form has one; anything else as the text it is, so the API's
+/// validation names the field.
+fn number(text: &str) -> Value {
+    let text = text.trim();
+    text.parse::<u64>().map(Value::from).unwrap_or_else(|_| Value::String(text.to_owned()))
+}
+
+/// A number where given, `null` for an empty field (a limit turned off).
+fn number_or_null(text: &str) -> Value {
+    if text.trim().is_empty() {
+        Value::Null
+    } else {
+        number(text)
+    }
+}
+
+/// A text field's value as a browser posts it, with its line breaks as `\n` (a textarea
+/// sends `\r\n`, and the API refuses control characters other than `\n`).
+fn lines(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// A `datetime-local` value (UTC, to the minute) as the API's RFC 3339 time.
+fn utc_time(text: &str) -> Value {
+    let text = text.trim();
+    match text.len() {
+        16 => format!("{text}:00Z").into(),
+        19 => format!("{text}Z").into(),
+        _ => text.into(),
+    }
+}
+
+/// The tiers posted: the rows with a count, in order; `null` (none) when no row has one.
+fn tiers_of(form: &FormData) -> Value {
+    let mut tiers = Vec::new();
+    for i in 0..MAX_TIERS {
+        let referrals = form.text(&format!("tier_referrals_{i}")).trim();
+        if referrals.is_empty() {
+            continue;
+        }
+        let value = form.text(&format!("tier_reward_value_{i}")).trim();
+        tiers.push(json!({
+            "referrals": number(referrals),
+            "reward_type": number(form.text(&format!("tier_reward_type_{i}"))),
+            "reward_value": if value.is_empty() { Value::Null } else { value.into() },
+        }));
+    }
+    if tiers.is_empty() {
+        Value::Null
+    } else {
+        Value::Array(tiers)
+    }
+}
+
+/// The contest posted; its times and prize only when given (the API keeps those set before).
+fn contest_of(form: &FormData) -> Value {
+    let mut contest = Map::new();
+    contest.insert("enabled".into(), form.checked("contest_enabled").into());
+    for (field, name) in [("starts_at", "contest_starts_at"), ("ends_at", "contest_ends_at")] {
+        if !form.text(name).trim().is_empty() {
+            contest.insert(field.into(), utc_time(form.text(name)));
+        }
+    }
+    if !form.text("contest_prize").trim().is_empty() {
+        contest.insert("prize".into(), lines(form.text("contest_prize")).into());
+    }
+    contest.insert("winners".into(), number(form.text("contest_winners")));
+    Value::Object(contest)
+}
+
+fn emails_of(form: &FormData) -> Value {
+    let mut emails = Map::new();
+    for kind in EmailKind::ALL {
+        let name = kind.name();
+        emails.insert(
+            name.into(),
+            json!({
+                "enabled": form.checked(&format!("email_{name}_enabled")),
+                "subject": form.text(&format!("email_{name}_subject")),
+                "text": lines(form.text(&format!("email_{name}_text"))),
+            }),
+        );
+    }
+    Value::Object(emails)
+}
+
+/// The API's campaign body from the posted form.
+pub fn input_of(form: &FormData, brand_id: u64) -> Result<CampaignInput, PageError> {
+    let reward_value = form.text("reward_value").trim();
+    let mut body = json!({
+        "url_id": brand_id,
+        "name": form.text("name"),
+        "publish": form.text("publish"),
+        "reward_type": number(form.text("reward_type")),
+        "reward_value": if reward_value.is_empty() { Value::Null } else { reward_value.into() },
+        "goal_type": form.text("goal_type"),
+        "num_signups": number(form.text("num_signups")),
+        "reward_invited": form.checked("reward_invited"),
+        "hold_days": number(form.text("hold_days")),
+        "widget": {
+            "mode": form.text("widget_mode"),
+            "primary_color": form.text("widget_primary_color"),
+            "headline": form.text("widget_headline"),
+            "button_text": form.text("widget_button_text"),
+        },
+    });
+    // A group's fields count only when the form showed the group: an unticked box means off
+    // there, and nothing where the group was not on the page.
+    let sections = form.all("section");
+    let mut group = |section: &str, fields: &[(&str, Value)]| {
+        if sections.contains(&section) {
+            for (field, value) in fields {
+                body[field] = value.clone();
+            }
+        }
+    };
+    group("tiers", &[("tiers", tiers_of(form))]);
+    group(
+        "contest",
+        &[("contest", contest_of(form)), ("leaderboard", json!({ "public": form.checked("leaderboard_public") }))],
+    );
+    group(
+        "waitlist",
+        &[(
+            "waitlist",
+            json!({
+                "enabled": form.checked("waitlist_enabled"),
+                "places_per_referral": number(form.text("waitlist_places_per_referral")),
+            }),
+        )],
+    );
+    group(
+        "fraud",
+        &[(
+            "fraud",
+            json!({
+                "canonical_emails": form.checked("fraud_canonical_emails"),
+                "disposable_emails": form.text("fraud_disposable_emails"),
+                "same_address": form.text("fraud_same_address"),
+                "max_referrals_per_hour": number_or_null(form.text("fraud_max_referrals_per_hour")),
+                "max_signups_per_address_per_hour": number_or_null(form.text("fraud_max_signups_per_address_per_hour")),
+            }),
+        )],
+    );
+    group("emails", &[("emails", emails_of(form))]);
+    serde_json::from_value(body)
+        .map_err(|e| PageError::Api(ApiError::Internal(format!("the campaign form made a body the API refuses: {e}"))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_form_becomes_the_apis_body() {
+        let form = FormData::parse(
+            b"section=tiers&section=contest&section=waitlist&section=fraud&section=emails\
+              &name=Spring&reward_type=5&reward_value=10&num_signups=2&hold_days=0&tier_referrals_0=1&tier_reward_type_0=1\
+              &tier_referrals_1=&tier_referrals_2=5&tier_reward_type_2=5&tier_reward_value_2=20\
+              &contest_enabled=on&contest_starts_at=2026-12-01T10%3A00&contest_ends_at=&contest_winners=3\
+              &fraud_max_referrals_per_hour=&fraud_max_signups_per_address_per_hour=7\
+              &email_welcome_enabled=on&email_welcome_text=Hi%0D%0A%7B%7Bname%7D%7D",
+        )
+        .unwrap();
+        let body = serde_json::to_value(input_of(&form, 4).unwrap()).unwrap();
+        assert_eq!(
+            body["tiers"],
+            json!([{"referrals": 1, "reward_type": 1, "reward_value": null},
+                   {"referrals": 5, "reward_type": 5, "reward_value": "20"}]),
+            "rows without a count are left out"
+        );
+        assert_eq!(
+            body["contest"],
+            json!({"enabled": true, "starts_at": "2026-12-01T10:00:00Z", "ends_at": null, "prize": null, "winners": 3}),
+            "an empty end or prize is left as it was"
+        );
+        assert_eq!(body["fraud"]["max_referrals_per_hour"], Value::Null, "an empty limit is none");
+        assert_eq!(body["fraud"]["max_signups_per_address_per_hour"], json!(7));
+        assert_eq!(body["emails"]["welcome"], json!({"enabled": true, "subject": "", "text": "Hi\n{{name}}"}));
+        assert_eq!(body["emails"]["digest"]["enabled"], json!(false));
+        assert_eq!(body["waitlist"]["enabled"], json!(false));
+        assert_eq!(body["url_id"], json!(4));
+    }
+
+    #[test]
+    fn a_group_the_form_did_not_show_is_left_as_it_was() {
+        let form = FormData::parse(b"name=Spring&reward_type=1&num_signups=1&hold_days=0").unwrap();
+        let body = input_of(&form, 4).unwrap();
+        assert!(body.tiers.is_none() && body.contest.is_none() && body.leaderboard.is_none());
+        assert!(body.waitlist.is_none() && body.fraud.is_none() && body.emails.is_none());
+    }
+
+    #[test]
+    fn no_tier_row_with_a_count_removes_them() {
+        let form = FormData::parse(b"tier_referrals_0=&tier_referrals_1=").unwrap();
+        assert_eq!(tiers_of(&form), Value::Null);
+    }
+}
