@@ -14,26 +14,26 @@ use crate::receiver::Receiver;
 use crate::webhooks::{verify_signature, webhook_config, WAIT};
 
 /// A browser's view of the dashboard: a cookie jar, and the origin its forms come from.
-struct Browser<'a> {
+pub struct Browser<'a> {
     app: &'a TestApp,
     client: reqwest::Client,
     cookies: BTreeMap<String, String>,
 }
 
 /// One answer: status, headers, body.
-struct Answer {
-    status: u16,
-    headers: HeaderMap,
-    body: String,
+pub struct Answer {
+    pub status: u16,
+    pub headers: HeaderMap,
+    pub body: String,
 }
 
 impl Answer {
-    fn location(&self) -> &str {
+    pub fn location(&self) -> &str {
         self.headers.get("location").and_then(|v| v.to_str().ok()).unwrap_or("")
     }
 
     /// The value of the form token on this page.
-    fn token(&self) -> String {
+    pub fn token(&self) -> String {
         let start = self.body.find("name=\"csrf\" value=\"").expect("a form token on the page") + 19;
         self.body[start..start + self.body[start..].find('"').unwrap()].to_owned()
     }
@@ -51,7 +51,7 @@ impl Answer {
 }
 
 impl<'a> Browser<'a> {
-    fn new(app: &'a TestApp) -> Self {
+    pub fn new(app: &'a TestApp) -> Self {
         Self { app, client: plain_client(), cookies: BTreeMap::new() }
     }
 
@@ -80,13 +80,13 @@ impl<'a> Browser<'a> {
         Answer { status, headers, body }
     }
 
-    async fn get(&mut self, path: &str) -> Answer {
+    pub async fn get(&mut self, path: &str) -> Answer {
         let request = self.client.get(format!("{}{path}", self.app.address));
         self.send(request).await
     }
 
     /// Posts a form as the browser does from one of our pages (same origin).
-    async fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> Answer {
+    pub async fn post(&mut self, path: &str, fields: &[(&str, &str)]) -> Answer {
         let request = self
             .client
             .post(format!("{}{path}", self.app.address))
@@ -97,7 +97,7 @@ impl<'a> Browser<'a> {
     }
 
     /// Fills in the form on `page` (its token included) and posts it to `action`.
-    async fn submit(&mut self, page: &str, action: &str, fields: &[(&str, &str)]) -> Answer {
+    pub async fn submit(&mut self, page: &str, action: &str, fields: &[(&str, &str)]) -> Answer {
         let token = self.get(page).await.token();
         let mut all = vec![("csrf", token.as_str())];
         all.extend_from_slice(fields);
@@ -105,7 +105,7 @@ impl<'a> Browser<'a> {
     }
 
     /// Registers through the form; returns the member's email and password.
-    async fn register(&mut self, name: &str) -> (String, String) {
+    pub async fn register(&mut self, name: &str) -> (String, String) {
         let email = unique_email("dash");
         let password = "a-long-enough-password".to_owned();
         let done = self
@@ -120,7 +120,7 @@ impl<'a> Browser<'a> {
     }
 
     /// Adds a brand through the form; returns its id.
-    async fn brand(&mut self, url: &str, description: &str) -> u64 {
+    pub async fn brand(&mut self, url: &str, description: &str) -> u64 {
         let done =
             self.submit("/dashboard/brands", "/dashboard/brands", &[("url", url), ("description", description)]).await;
         assert_eq!(done.status, 303, "{}", done.body);
@@ -130,7 +130,7 @@ impl<'a> Browser<'a> {
 }
 
 /// A campaign form's fields: a coupon for every `num_signups` referral signups.
-fn campaign_fields<'f>(name: &'f str, num_signups: &'f str) -> Vec<(&'f str, &'f str)> {
+pub fn campaign_fields<'f>(name: &'f str, num_signups: &'f str) -> Vec<(&'f str, &'f str)> {
     vec![
         ("name", name),
         ("publish", "private"),
@@ -147,7 +147,7 @@ fn campaign_fields<'f>(name: &'f str, num_signups: &'f str) -> Vec<(&'f str, &'f
 }
 
 /// The member's API token, for reading back what the dashboard did.
-async fn token_of(app: &TestApp, email: &str, password: &str) -> Cred {
+pub async fn token_of(app: &TestApp, email: &str, password: &str) -> Cred {
     let body = expect_status(app.login("/api/v1", email, password).await, 200).await;
     Cred::Bearer(body["data"]["token"].as_str().unwrap().to_owned())
 }

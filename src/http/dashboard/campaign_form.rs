@@ -1,5 +1,5 @@
 //! The campaign form: every setting the API's campaign body takes, shown with the stored (or
-//! default) values, and the posted form turned back into that body ([`CampaignInput`]).
+//! default) values. `campaign_body.rs` turns the posted form back into that body.
 //!
 //! The everyday settings (name, reward, goal, widget) are open; the rest (milestone tiers,
 //! contest and leaderboard, waitlist, fraud defence, emails) sit in closed `details` groups,
@@ -7,16 +7,14 @@
 //! the same validation as `POST`/`PUT /campaigns`, which names the field it refuses.
 
 use maud::{html, Markup};
-use serde_json::{json, Map, Value};
 
 use super::form::FormData;
-use super::page::{self, PageError};
+use super::page;
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
 use crate::domain::campaign_emails::EmailKind;
 use crate::domain::fraud::{DisposablePolicy, SameAddressPolicy};
 use crate::domain::tiers::MAX_TIERS;
 use crate::domain::{Brand, Campaign, CampaignInput};
-use crate::http::error::ApiError;
 
 pub fn goal_name(goal: GoalType) -> &'static str {
     match goal {
@@ -337,203 +335,4 @@ fn preview_query(values: &Values<'_>) -> String {
     query.append_pair("widget_headline", &values.get("widget_headline", |c| c.widget.headline.clone()));
     query.append_pair("widget_button_text", &values.get("widget_button_text", |c| c.widget.button_text.clone()));
     query.finish()
-}
-
-/// A whole number where the form has one; anything else as the text it is, so the API's
-/// validation names the field.
-fn number(text: &str) -> Value {
-    let text = text.trim();
-    text.parse::<u64>().map(Value::from).unwrap_or_else(|_| Value::String(text.to_owned()))
-}
-
-/// A number where given, `null` for an empty field (a limit turned off).
-fn number_or_null(text: &str) -> Value {
-    if text.trim().is_empty() {
-        Value::Null
-    } else {
-        number(text)
-    }
-}
-
-/// A text field's value as a browser posts it, with its line breaks as `\n` (a textarea
-/// sends `\r\n`, and the API refuses control characters other than `\n`).
-fn lines(text: &str) -> String {
-    text.replace("\r\n", "\n").replace('\r', "\n")
-}
-
-/// A `datetime-local` value (UTC, to the minute) as the API's RFC 3339 time.
-fn utc_time(text: &str) -> Value {
-    let text = text.trim();
-    match text.len() {
-        16 => format!("{text}:00Z").into(),
-        19 => format!("{text}Z").into(),
-        _ => text.into(),
-    }
-}
-
-/// The tiers posted: the rows with a count, in order; `null` (none) when no row has one.
-fn tiers_of(form: &FormData) -> Value {
-    let mut tiers = Vec::new();
-    for i in 0..MAX_TIERS {
-        let referrals = form.text(&format!("tier_referrals_{i}")).trim();
-        if referrals.is_empty() {
-            continue;
-        }
-        let value = form.text(&format!("tier_reward_value_{i}")).trim();
-        tiers.push(json!({
-            "referrals": number(referrals),
-            "reward_type": number(form.text(&format!("tier_reward_type_{i}"))),
-            "reward_value": if value.is_empty() { Value::Null } else { value.into() },
-        }));
-    }
-    if tiers.is_empty() {
-        Value::Null
-    } else {
-        Value::Array(tiers)
-    }
-}
-
-/// The contest posted; its times and prize only when given (the API keeps those set before).
-fn contest_of(form: &FormData) -> Value {
-    let mut contest = Map::new();
-    contest.insert("enabled".into(), form.checked("contest_enabled").into());
-    for (field, name) in [("starts_at", "contest_starts_at"), ("ends_at", "contest_ends_at")] {
-        if !form.text(name).trim().is_empty() {
-            contest.insert(field.into(), utc_time(form.text(name)));
-        }
-    }
-    if !form.text("contest_prize").trim().is_empty() {
-        contest.insert("prize".into(), lines(form.text("contest_prize")).into());
-    }
-    contest.insert("winners".into(), number(form.text("contest_winners")));
-    Value::Object(contest)
-}
-
-fn emails_of(form: &FormData) -> Value {
-    let mut emails = Map::new();
-    for kind in EmailKind::ALL {
-        let name = kind.name();
-        emails.insert(
-            name.into(),
-            json!({
-                "enabled": form.checked(&format!("email_{name}_enabled")),
-                "subject": form.text(&format!("email_{name}_subject")),
-                "text": lines(form.text(&format!("email_{name}_text"))),
-            }),
-        );
-    }
-    Value::Object(emails)
-}
-
-/// The API's campaign body from the posted form.
-pub fn input_of(form: &FormData, brand_id: u64) -> Result<CampaignInput, PageError> {
-    let reward_value = form.text("reward_value").trim();
-    let mut body = json!({
-        "url_id": brand_id,
-        "name": form.text("name"),
-        "publish": form.text("publish"),
-        "reward_type": number(form.text("reward_type")),
-        "reward_value": if reward_value.is_empty() { Value::Null } else { reward_value.into() },
-        "goal_type": form.text("goal_type"),
-        "num_signups": number(form.text("num_signups")),
-        "reward_invited": form.checked("reward_invited"),
-        "hold_days": number(form.text("hold_days")),
-        "widget": {
-            "mode": form.text("widget_mode"),
-            "primary_color": form.text("widget_primary_color"),
-            "headline": form.text("widget_headline"),
-            "button_text": form.text("widget_button_text"),
-        },
-    });
-    // A group's fields count only when the form showed the group: an unticked box means off
-    // there, and nothing where the group was not on the page.
-    let sections = form.all("section");
-    let mut group = |section: &str, fields: &[(&str, Value)]| {
-        if sections.contains(&section) {
-            for (field, value) in fields {
-                body[field] = value.clone();
-            }
-        }
-    };
-    group("tiers", &[("tiers", tiers_of(form))]);
-    group(
-        "contest",
-        &[("contest", contest_of(form)), ("leaderboard", json!({ "public": form.checked("leaderboard_public") }))],
-    );
-    group(
-        "waitlist",
-        &[(
-            "waitlist",
-            json!({
-                "enabled": form.checked("waitlist_enabled"),
-                "places_per_referral": number(form.text("waitlist_places_per_referral")),
-            }),
-        )],
-    );
-    group(
-        "fraud",
-        &[(
-            "fraud",
-            json!({
-                "canonical_emails": form.checked("fraud_canonical_emails"),
-                "disposable_emails": form.text("fraud_disposable_emails"),
-                "same_address": form.text("fraud_same_address"),
-                "max_referrals_per_hour": number_or_null(form.text("fraud_max_referrals_per_hour")),
-                "max_signups_per_address_per_hour": number_or_null(form.text("fraud_max_signups_per_address_per_hour")),
-            }),
-        )],
-    );
-    group("emails", &[("emails", emails_of(form))]);
-    serde_json::from_value(body)
-        .map_err(|e| PageError::Api(ApiError::Internal(format!("the campaign form made a body the API refuses: {e}"))))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_form_becomes_the_apis_body() {
-        let form = FormData::parse(
-            b"section=tiers&section=contest&section=waitlist&section=fraud&section=emails\
-              &name=Spring&reward_type=5&reward_value=10&num_signups=2&hold_days=0&tier_referrals_0=1&tier_reward_type_0=1\
-              &tier_referrals_1=&tier_referrals_2=5&tier_reward_type_2=5&tier_reward_value_2=20\
-              &contest_enabled=on&contest_starts_at=2026-12-01T10%3A00&contest_ends_at=&contest_winners=3\
-              &fraud_max_referrals_per_hour=&fraud_max_signups_per_address_per_hour=7\
-              &email_welcome_enabled=on&email_welcome_text=Hi%0D%0A%7B%7Bname%7D%7D",
-        )
-        .unwrap();
-        let body = serde_json::to_value(input_of(&form, 4).unwrap()).unwrap();
-        assert_eq!(
-            body["tiers"],
-            json!([{"referrals": 1, "reward_type": 1, "reward_value": null},
-                   {"referrals": 5, "reward_type": 5, "reward_value": "20"}]),
-            "rows without a count are left out"
-        );
-        assert_eq!(
-            body["contest"],
-            json!({"enabled": true, "starts_at": "2026-12-01T10:00:00Z", "ends_at": null, "prize": null, "winners": 3}),
-            "an empty end or prize is left as it was"
-        );
-        assert_eq!(body["fraud"]["max_referrals_per_hour"], Value::Null, "an empty limit is none");
-        assert_eq!(body["fraud"]["max_signups_per_address_per_hour"], json!(7));
-        assert_eq!(body["emails"]["welcome"], json!({"enabled": true, "subject": "", "text": "Hi\n{{name}}"}));
-        assert_eq!(body["emails"]["digest"]["enabled"], json!(false));
-        assert_eq!(body["waitlist"]["enabled"], json!(false));
-        assert_eq!(body["url_id"], json!(4));
-    }
-
-    #[test]
-    fn a_group_the_form_did_not_show_is_left_as_it_was() {
-        let form = FormData::parse(b"name=Spring&reward_type=1&num_signups=1&hold_days=0").unwrap();
-        let body = input_of(&form, 4).unwrap();
-        assert!(body.tiers.is_none() && body.contest.is_none() && body.leaderboard.is_none());
-        assert!(body.waitlist.is_none() && body.fraud.is_none() && body.emails.is_none());
-    }
-
-    #[test]
-    fn no_tier_row_with_a_count_removes_them() {
-        let form = FormData::parse(b"tier_referrals_0=&tier_referrals_1=").unwrap();
-        assert_eq!(tiers_of(&form), Value::Null);
-    }
 }

@@ -17,7 +17,8 @@ use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 
 use super::brands::{refusal_status, ListQuery};
-use super::campaign_form::{campaign_form, defaults, input_of, Values};
+use super::campaign_body::input_of;
+use super::campaign_form::{campaign_form, defaults, Values};
 use super::form::FormData;
 use super::page::{self, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};

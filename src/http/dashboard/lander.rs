@@ -79,10 +79,16 @@ impl Settings {
             add(LanderInput { background: Some(background), ..Default::default() });
         }
         if let Some(font) = &self.lander_heading_font {
-            add(LanderInput { fonts: Some(FontsInput { heading: Some(font.clone()), body: None }), ..Default::default() });
+            add(LanderInput {
+                fonts: Some(FontsInput { heading: Some(font.clone()), body: None }),
+                ..Default::default()
+            });
         }
         if let Some(font) = &self.lander_body_font {
-            add(LanderInput { fonts: Some(FontsInput { heading: None, body: Some(font.clone()) }), ..Default::default() });
+            add(LanderInput {
+                fonts: Some(FontsInput { heading: None, body: Some(font.clone()) }),
+                ..Default::default()
+            });
         }
         if let Some(urls) = &self.lander_social_urls {
             let urls = urls.lines().map(str::trim).filter(|u| !u.is_empty()).map(str::to_owned).collect();
@@ -168,7 +174,8 @@ fn lander_page(
     let text = |posted_value: Option<&Option<String>>, stored: &str| {
         posted_value.and_then(Option::as_ref).cloned().unwrap_or_else(|| stored.to_owned())
     };
-    let image = text(posted.map(|s| &s.lander_background_image_url), lander.background_image_url.as_deref().unwrap_or(""));
+    let image =
+        text(posted.map(|s| &s.lander_background_image_url), lander.background_image_url.as_deref().unwrap_or(""));
     let socials = text(posted.map(|s| &s.lander_social_urls), &lander.social_urls.join("\n"));
     let header_text = text(posted.map(|s| &s.lander_header_text), &lander.header_text);
     let footer_text = text(posted.map(|s| &s.lander_footer_text), &lander.footer_text);

@@ -12,7 +12,7 @@
 //! |---|---|
 //! | `/dashboard`, `/dashboard/register`, `/dashboard/sign-in`, `/dashboard/sign-out`, `/dashboard/account…` | [`account`] |
 //! | `/dashboard/brands…` | [`brands`] |
-//! | `/dashboard/brands/{id}/campaigns…`, `/dashboard/campaigns/{id}…` | [`campaigns`], the form in [`campaign_form`] |
+//! | `/dashboard/brands/{id}/campaigns…`, `/dashboard/campaigns/{id}…` | [`campaigns`], the form in [`campaign_form`], read by [`campaign_body`] |
 //! | the overview's programme (tiers, contest, top referrers, waitlist), `/dashboard/campaigns/{id}/waitlist/admit` | [`programme`] |
 //! | `/dashboard/campaigns/{id}/lander…` (the landing page's settings, previewed live) | [`lander`] |
 //! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
@@ -26,6 +26,7 @@
 
 pub mod account;
 pub mod brands;
+pub mod campaign_body;
 pub mod campaign_form;
 pub mod campaigns;
 pub mod charts;
