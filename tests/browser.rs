@@ -382,7 +382,19 @@ async fn a_member_runs_a_referral_program_from_the_dashboard_in_a_real_browser()
     // up, and counted no impression; the saved settings did not change.
     assert_eq!(seen["preview_popup_button"], "Get my referral link");
     assert_eq!(seen["preview_submit"], "This is a preview: signing up is off here.");
-    assert_eq!(read["widget"]["headline"], "Invite friends, earn rewards", "unsaved");
+    assert_eq!(read["widget"]["headline"], "Invite friends, earn rewards", "unsaved, then saved as it was");
+    assert_eq!(seen["programme_tiers"], json!(["2 referrals: a coupon", "5 referrals: 20.00 cash"]));
+    assert_eq!(
+        read["tiers"],
+        json!([{"referrals": 2, "reward_type": 1, "reward_value": null},
+               {"referrals": 5, "reward_type": 5, "reward_value": "20.00"}])
+    );
+    // The landing page's preview followed the form; the page saved is what it showed.
+    assert_eq!(seen["lander_preview_footer"], "One bag per friend who joins.");
+    assert_eq!(seen["lander_preview_class"], "template-centered");
+    let lander = expect_status(app.get("/api/v1", &format!("/lander?campaign_id={campaign}"), &key).await, 200).await;
+    assert_eq!(lander["data"]["lander"]["template"], "centered");
+    assert_eq!(lander["data"]["lander"]["header_text"], "Bring a friend, both get a bag");
     // (Counts reach the store within about a second; the steps after the preview took longer.)
     let stats = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/stats"), &key).await, 200).await;
     assert_eq!(stats["data"]["impressions"], 0, "the preview counted no impression");

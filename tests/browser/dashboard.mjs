@@ -79,7 +79,7 @@ await shot("dashboard-brand.png");
 
 // 4. A coupon campaign: one coupon for every two referral signups, two-way.
 await page.getByRole("link", { name: "New campaign" }).click();
-await page.getByLabel("Name").fill("Give a bag, get a bag");
+await page.getByLabel("Name", { exact: true }).fill("Give a bag, get a bag");
 await page.getByLabel("Reward", { exact: true }).selectOption("1");
 await page.getByLabel("How many for each reward").fill("2");
 await page.getByLabel("Two-way: the referred friend gets the reward too").check();
@@ -103,6 +103,35 @@ await previewFrame.locator("button[type=submit]").click();
 await previewFrame.locator("p.error", { hasText: "preview" }).waitFor();
 out.preview_submit = await previewFrame.locator("p.error").textContent();
 await shot("dashboard-widget-preview.png");
+
+// 5b. Milestone tiers from the closed group, opened from the keyboard, then saved: the
+// overview's programme lists them.
+await page.getByLabel("How it shows").selectOption("popup");
+await page.getByLabel("Headline").fill("Invite friends, earn rewards");
+await page.locator("summary", { hasText: "Milestone tiers" }).focus();
+await page.keyboard.press("Enter");
+await page.getByLabel("Tier 1: referrals").fill("2");
+await page.getByLabel("Tier 2: referrals").fill("5");
+await page.getByLabel("Tier 2: reward").selectOption("5");
+await page.getByLabel("Tier 2: amount or message").fill("20");
+await page.getByRole("button", { name: "Save campaign" }).click();
+await page.waitForURL(/notice=campaign-saved/);
+out.programme_tiers = await page.locator("section[aria-labelledby=programme] ul li").allTextContents();
+
+// 5c. The landing page: its live preview is the real page, following the form.
+await page.getByRole("link", { name: "Landing page" }).click();
+const lander = page.frameLocator("#lander-preview");
+await lander.locator("h1").waitFor();
+await page.getByLabel("Layout").selectOption("centered");
+await page.getByLabel("Headline", { exact: true }).fill("Bring a friend, both get a bag");
+await page.getByLabel("Footer text").fill("One bag per friend who joins.");
+await lander.locator("h1", { hasText: "Bring a friend, both get a bag" }).waitFor();
+out.lander_preview_footer = await lander.locator("footer").textContent();
+out.lander_preview_class = await lander.locator("body").getAttribute("class");
+await lander.frameLocator("iframe").locator("form").waitFor();
+await shot("dashboard-lander.png");
+await page.getByRole("button", { name: "Save landing page" }).click();
+await page.waitForURL(/notice=lander-saved/);
 await go(`/dashboard/campaigns/${out.campaign_id}`);
 
 // 6. The embed snippet, copied with its button.
@@ -164,7 +193,8 @@ await shot("dashboard-stats.png");
 await page.setViewportSize({ width: 375, height: 800 });
 out.narrow_overflow = {};
 for (const p of ["/dashboard/brands", `/dashboard/brands/${out.brand_id}`, `/dashboard/campaigns/${out.campaign_id}`,
-  `/dashboard/campaigns/${out.campaign_id}/edit`, `/dashboard/campaigns/${out.campaign_id}/participants`,
+  `/dashboard/campaigns/${out.campaign_id}/edit`, `/dashboard/campaigns/${out.campaign_id}/lander`,
+  `/dashboard/campaigns/${out.campaign_id}/participants`,
   `/dashboard/campaigns/${out.campaign_id}/stats`, `/dashboard/participants/${out.zoe_id}`, "/dashboard/account"]) {
   await go(p);
   out.narrow_overflow[p] = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -188,13 +188,13 @@ fn tiers_group(values: &Values<'_>) -> Markup {
                 @let stored = tiers.get(i);
                 fieldset.tier {
                     legend { "Tier " (i + 1) }
-                    (number_field(&format!("tier_referrals_{i}"), "Referrals",
+                    (number_field(&format!("tier_referrals_{i}"), &format!("Tier {}: referrals", i + 1),
                         &values.get(&format!("tier_referrals_{i}"), |_| stored.map(|t| t.referrals.to_string()).unwrap_or_default()),
                         1, 1_000_000, None))
-                    (select(&format!("tier_reward_type_{i}"), "Reward",
+                    (select(&format!("tier_reward_type_{i}"), &format!("Tier {}: reward", i + 1),
                         &values.get(&format!("tier_reward_type_{i}"), |_| stored.map_or("1".into(), |t| t.reward_type.code().to_string())),
                         &rewards, None))
-                    label for={ "tier_reward_value_" (i) } { "Amount or message" }
+                    label for={ "tier_reward_value_" (i) } { "Tier " (i + 1) ": amount or message" }
                     input id={ "tier_reward_value_" (i) } type="text" name={ "tier_reward_value_" (i) }
                         value=(values.get(&format!("tier_reward_value_{i}"), |_| stored.and_then(|t| t.reward_value.clone()).unwrap_or_default()));
                 }
@@ -293,6 +293,16 @@ fn email_title(kind: EmailKind) -> &'static str {
     }
 }
 
+/// An email's name in a sentence ("the welcome email").
+fn email_short(kind: EmailKind) -> &'static str {
+    match kind {
+        EmailKind::Welcome => "welcome",
+        EmailKind::FriendJoined => "friend joined",
+        EmailKind::Reward => "reward",
+        EmailKind::Digest => "daily digest",
+    }
+}
+
 fn emails_group(values: &Values<'_>) -> Markup {
     let emails = &values.campaign.emails;
     html! {
@@ -305,11 +315,12 @@ fn emails_group(values: &Values<'_>) -> Markup {
                 fieldset {
                     legend { (email_title(kind)) }
                     (checkbox(&format!("email_{name}_enabled"),
-                        values.ticked(&format!("email_{name}_enabled"), |c| c.emails.template(kind).enabled), "Send it"))
-                    label for={ "email_" (name) "_subject" } { "Subject" }
+                        values.ticked(&format!("email_{name}_enabled"), |c| c.emails.template(kind).enabled),
+                        &format!("Send the {} email", email_short(kind))))
+                    label for={ "email_" (name) "_subject" } { span.visually-hidden { (email_short(kind)) ": " } "Subject" }
                     input id={ "email_" (name) "_subject" } type="text" name={ "email_" (name) "_subject" } maxlength="200"
                         value=(values.get(&format!("email_{name}_subject"), |c| c.emails.template(kind).subject.clone()));
-                    label for={ "email_" (name) "_text" } { "Text" }
+                    label for={ "email_" (name) "_text" } { span.visually-hidden { (email_short(kind)) ": " } "Text" }
                     textarea id={ "email_" (name) "_text" } name={ "email_" (name) "_text" } rows="6"
                         aria-describedby={ "email_" (name) "_hint" } {
                         (values.get(&format!("email_{name}_text"), |c| c.emails.template(kind).text.clone()))
