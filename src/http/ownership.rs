@@ -13,6 +13,13 @@ pub async fn campaign(state: &AppState, member: &Member, id: u64) -> Result<Camp
     state.store.campaign(id).await?.filter(|c| c.member_id == member.id).ok_or_else(|| ApiError::not_found("campaign"))
 }
 
+/// The member's campaign and the brand it runs on.
+pub async fn campaign_with_brand(state: &AppState, member: &Member, id: u64) -> Result<(Campaign, Brand), ApiError> {
+    let campaign = campaign(state, member, id).await?;
+    let brand = brand(state, member, campaign.brand_id).await?;
+    Ok((campaign, brand))
+}
+
 /// A participant of one of the member's existing campaigns.
 pub async fn participant(state: &AppState, member: &Member, id: u64) -> Result<(Participant, Campaign), ApiError> {
     let participant = state

@@ -9,12 +9,13 @@
 use maud::{html, Markup};
 
 use super::form::FormData;
-use super::page;
+use super::page::{self, PageError};
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
 use crate::domain::campaign_emails::EmailKind;
 use crate::domain::fraud::{DisposablePolicy, SameAddressPolicy};
 use crate::domain::tiers::MAX_TIERS;
 use crate::domain::{Brand, Campaign, CampaignInput};
+use crate::http::error::ApiError;
 
 pub fn goal_name(goal: GoalType) -> &'static str {
     match goal {
@@ -34,12 +35,12 @@ pub fn mode_name(mode: WidgetMode) -> &'static str {
 
 /// A campaign as `POST /campaigns` would create it from a name and a coupon reward alone:
 /// what the form of a new campaign shows (its name left empty).
-pub fn defaults(brand: &Brand) -> Campaign {
+pub fn defaults(brand: &Brand) -> Result<Campaign, PageError> {
     let input = CampaignInput { name: Some("-".into()), reward_type: Some(1.into()), ..Default::default() };
     let mut campaign = Campaign::create(0, brand.id, brand.member_id, &input, "1970-01-01T00:00:00Z")
-        .expect("a name and a coupon reward make a campaign");
+        .map_err(|e| PageError::Api(ApiError::Internal(format!("a new campaign's defaults: {}", e.message))))?;
     campaign.name.clear();
-    campaign
+    Ok(campaign)
 }
 
 /// The values the form shows: what was posted (after a refusal), else the campaign's (a new

@@ -78,15 +78,20 @@ fn reward_summary(c: &Campaign) -> String {
     format!("{what} for {every}{two_way}")
 }
 
-fn new_page(signed_in: &SignedIn, brand: &Brand, form: Option<&FormData>, error: Option<&str>) -> Markup {
-    let defaults = defaults(brand);
+fn new_page(
+    signed_in: &SignedIn,
+    brand: &Brand,
+    form: Option<&FormData>,
+    error: Option<&str>,
+) -> Result<Markup, PageError> {
+    let defaults = defaults(brand)?;
     let values = Values { form, campaign: &defaults };
     let action = format!("/dashboard/brands/{}/campaigns", brand.id);
     let content = html! {
         p { "On " a href={ "/dashboard/brands/" (brand.id) } { (brand.domain) } "." }
         (campaign_form(&action, &signed_in.form_token, brand, &values, error, None))
     };
-    page::page(&Viewer::of(signed_in), "New campaign", None, content)
+    Ok(page::page(&Viewer::of(signed_in), "New campaign", None, content))
 }
 
 /// `GET /dashboard/brands/{id}/campaigns/new`.
@@ -96,7 +101,7 @@ pub async fn new(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, PageError> {
     let brand = ownership::brand(&state, &signed_in.member, *id).await?;
-    Ok(page::ok(new_page(&signed_in, &brand, None, None)))
+    Ok(page::ok(new_page(&signed_in, &brand, None, None)?))
 }
 
 /// `POST /dashboard/brands/{id}/campaigns`.
@@ -111,7 +116,7 @@ pub async fn create(
         Ok(campaign) => Ok(page::see_other(&format!("/dashboard/campaigns/{}?notice=campaign-created", campaign.id))),
         Err(refused) => {
             let (status, message) = refusal_status(refused)?;
-            Ok(page::respond(status, new_page(&signed_in, &brand, Some(&form), Some(&message))))
+            Ok(page::respond(status, new_page(&signed_in, &brand, Some(&form), Some(&message))?))
         }
     }
 }
@@ -133,8 +138,7 @@ pub async fn show(
     id: web::Path<u64>,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, PageError> {
-    let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
-    let brand = ownership::brand(&state, &signed_in.member, campaign.brand_id).await?;
+    let (campaign, brand) = ownership::campaign_with_brand(&state, &signed_in.member, *id).await?;
     let counters = state.store.counters(campaign.id).await?;
     let pool = state.store.coupon_pool(campaign.id).await?;
     let site = &state.public_url;
@@ -215,8 +219,7 @@ pub async fn edit(
     signed_in: SignedIn,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, PageError> {
-    let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
-    let brand = ownership::brand(&state, &signed_in.member, campaign.brand_id).await?;
+    let (campaign, brand) = ownership::campaign_with_brand(&state, &signed_in.member, *id).await?;
     Ok(page::ok(edit_page(&signed_in, &brand, &campaign, None, None)))
 }
 
@@ -227,8 +230,7 @@ pub async fn save(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, PageError> {
     let SignedInForm { signed_in, form } = posted;
-    let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
-    let brand = ownership::brand(&state, &signed_in.member, campaign.brand_id).await?;
+    let (campaign, brand) = ownership::campaign_with_brand(&state, &signed_in.member, *id).await?;
     match update_campaign(&state, &signed_in.member, campaign.id, input_of(&form, brand.id)?).await {
         Ok(saved) => Ok(page::see_other(&format!("/dashboard/campaigns/{}?notice=campaign-saved", saved.id))),
         Err(refused) => {

@@ -236,8 +236,7 @@ pub async fn show(
     signed_in: SignedIn,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, PageError> {
-    let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
-    let brand = ownership::brand(&state, &signed_in.member, campaign.brand_id).await?;
+    let (campaign, brand) = ownership::campaign_with_brand(&state, &signed_in.member, *id).await?;
     let lander = stored_lander(&state, &campaign).await?;
     Ok(page::ok(lander_page(&signed_in, &campaign, &brand, &lander, None, None)))
 }
@@ -249,8 +248,7 @@ pub async fn save(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, PageError> {
     let SignedInForm { signed_in, form } = posted;
-    let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
-    let brand = ownership::brand(&state, &signed_in.member, campaign.brand_id).await?;
+    let (campaign, brand) = ownership::campaign_with_brand(&state, &signed_in.member, *id).await?;
     let settings = Settings::of(&form);
     match set_lander(&state, &signed_in.member, &campaign, settings.input()).await {
         Ok(_) => Ok(page::see_other(&format!("/dashboard/campaigns/{}?notice=lander-saved", campaign.id))),
@@ -270,8 +268,7 @@ pub async fn preview(
     id: web::Path<u64>,
     settings: web::Query<Settings>,
 ) -> Result<HttpResponse, PageError> {
-    let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
-    let brand = ownership::brand(&state, &signed_in.member, campaign.brand_id).await?;
+    let (campaign, brand) = ownership::campaign_with_brand(&state, &signed_in.member, *id).await?;
     let lander = settings.applied_to(stored_lander(&state, &campaign).await?);
     let frame = format!("/dashboard/campaigns/{}/preview-frame", campaign.id);
     let config = lander_config(&lander, &brand, &frame);
