@@ -132,8 +132,7 @@ impl Settings {
 
     /// The query that carries these settings to the preview.
     fn query(&self) -> String {
-        let mut out = url::form_urlencoded::Serializer::new(String::new());
-        for (name, value) in [
+        super::page::settings_query(&[
             ("lander_template", &self.lander_template),
             ("lander_header_text", &self.lander_header_text),
             ("lander_footer_text", &self.lander_footer_text),
@@ -142,12 +141,7 @@ impl Settings {
             ("lander_heading_font", &self.lander_heading_font),
             ("lander_body_font", &self.lander_body_font),
             ("lander_social_urls", &self.lander_social_urls),
-        ] {
-            if let Some(value) = value {
-                out.append_pair(name, value);
-            }
-        }
-        out.finish()
+        ])
     }
 }
 

@@ -254,3 +254,14 @@ impl ResponseError for PageError {
         response
     }
 }
+
+/// A query string of the settings given (those `None` left out), as a preview's URL takes them.
+pub fn settings_query(settings: &[(&str, &Option<String>)]) -> String {
+    let mut out = url::form_urlencoded::Serializer::new(String::new());
+    for (name, value) in settings {
+        if let Some(value) = value {
+            out.append_pair(name, value);
+        }
+    }
+    out.finish()
+}

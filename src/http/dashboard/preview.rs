@@ -42,18 +42,12 @@ pub struct Settings {
 impl Settings {
     /// The query string that carries these settings on.
     fn query(&self) -> String {
-        let mut out = url::form_urlencoded::Serializer::new(String::new());
-        for (name, value) in [
+        super::page::settings_query(&[
             ("widget_mode", &self.widget_mode),
             ("widget_primary_color", &self.widget_primary_color),
             ("widget_headline", &self.widget_headline),
             ("widget_button_text", &self.widget_button_text),
-        ] {
-            if let Some(value) = value {
-                out.append_pair(name, value);
-            }
-        }
-        out.finish()
+        ])
     }
 
     /// The campaign with each setting that the API would accept applied (each on its own,
