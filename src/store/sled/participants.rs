@@ -205,13 +205,13 @@ impl ParticipantStore for SledStore {
         filter: &ParticipantFilter,
         page: PageRequest,
     ) -> Result<(Vec<Participant>, u64), StoreError> {
-        // The candidates' ids, newest first: the one with the email, those the referrer
-        // referred, the campaign's roster, or the member's index.
         // Text alone, in one campaign: the campaign's haystacks answer it (see `search.rs`).
         if let (Some(campaign), Some(_), None, None) = (campaign_id, &filter.search, &filter.email, filter.referred_by)
         {
             return self.search_campaign(member_id, campaign, filter, page);
         }
+        // Otherwise the candidates' ids, newest first: the one with the email, those the
+        // referrer referred, the campaign's roster, or the member's index.
         let candidates: Box<dyn Iterator<Item = Result<Option<u64>, StoreError>>> =
             match (campaign_id, &filter.email, filter.referred_by) {
                 (Some(campaign), Some(email), _) => {
