@@ -140,16 +140,21 @@ pub async fn frame(
 ) -> Result<HttpResponse, PageError> {
     let campaign = previewed(&state, &signed_in, *id, &settings).await?;
     let config = frame_config(&campaign, &state.public_url, "/api/widget", None, true);
-    let mut response = site_page::html(
-        "Preview",
-        "/assets/frame.css",
-        "/assets/frame.js",
-        &config,
-        Embedding::SameOrigin,
-        "'self' data:",
-    );
+    Ok(site_preview("Preview", "/assets/frame.css", "/assets/frame.js", &config, "'self' data:"))
+}
+
+/// A public page of the site (the widget's frame, the landing page) built from unsaved
+/// settings: only the dashboard may frame it, and no cache keeps it.
+pub fn site_preview(
+    title: &str,
+    stylesheet: &str,
+    script: &str,
+    config: &serde_json::Value,
+    images: &str,
+) -> HttpResponse {
+    let mut response = site_page::html(title, stylesheet, script, config, Embedding::SameOrigin, images);
     response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
-    Ok(response)
+    response
 }
 
 #[cfg(test)]
