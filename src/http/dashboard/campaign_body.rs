@@ -33,7 +33,7 @@ fn number_or_null(text: &str) -> Value {
 
 /// A text field's value as a browser posts it, with its line breaks as `\n` (a textarea
 /// sends `\r\n`, and the API refuses control characters other than `\n`).
-fn lines(text: &str) -> String {
+pub(super) fn lines(text: &str) -> String {
     text.replace("\r\n", "\n").replace('\r', "\n")
 }
 

@@ -11,21 +11,21 @@
 //! | `GET`/`POST /dashboard/campaigns/{id}/lander` | the settings |
 //! | `GET /dashboard/campaigns/{id}/lander/preview` | the landing page with the settings of its query |
 
-use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use serde::Deserialize;
 
 use super::brands::refusal_status;
+use super::campaign_body::lines;
 use super::form::FormData;
 use super::page::{self, PageError, Viewer};
+use super::preview::site_preview;
 use super::session::{SignedIn, SignedInForm};
 use crate::domain::lander::{BackgroundInput, FontsInput, Lander, LanderInput, FONTS, TEMPLATES};
 use crate::domain::{Brand, Campaign};
 use crate::http::landers::set_lander;
 use crate::http::ownership;
 use crate::http::site::lander::{lander_config, LANDER_CSS_PATH, LANDER_JS_PATH};
-use crate::http::site::page::{self as site_page, Embedding};
 use crate::http::state::AppState;
 
 /// The lander settings as the form names them (`lander_*`), posted or in the preview's query.
@@ -56,67 +56,50 @@ impl Settings {
         }
     }
 
-    /// One `PUT /lander` body per setting given (so a preview can leave out a bad one alone).
-    fn inputs(&self) -> Vec<LanderInput> {
-        let lines = |t: &String| t.replace("\r\n", "\n").replace('\r', "\n");
-        let mut inputs = Vec::new();
-        let mut add = |input: LanderInput| inputs.push(input);
-        if let Some(t) = &self.lander_template {
-            add(LanderInput { template: Some(t.clone()), ..Default::default() });
+    /// The whole `PUT /lander` body of these settings; a setting not given is left out.
+    fn input(&self) -> LanderInput {
+        let text = |t: &Option<String>| t.as_deref().map(lines);
+        let (color, image) = (self.lander_background_color.clone(), self.lander_background_image_url.clone());
+        let (heading, body) = (self.lander_heading_font.clone(), self.lander_body_font.clone());
+        LanderInput {
+            template: self.lander_template.clone(),
+            header_text: text(&self.lander_header_text),
+            footer_text: text(&self.lander_footer_text),
+            background: (color.is_some() || image.is_some())
+                .then(|| BackgroundInput { color, image_url: image.map(Some) }),
+            fonts: (heading.is_some() || body.is_some()).then_some(FontsInput { heading, body }),
+            social_urls: self
+                .lander_social_urls
+                .as_ref()
+                .map(|urls| urls.lines().map(str::trim).filter(|u| !u.is_empty()).map(str::to_owned).collect()),
         }
-        if let Some(t) = &self.lander_header_text {
-            add(LanderInput { header_text: Some(lines(t)), ..Default::default() });
-        }
-        if let Some(t) = &self.lander_footer_text {
-            add(LanderInput { footer_text: Some(lines(t)), ..Default::default() });
-        }
-        if let Some(c) = &self.lander_background_color {
-            let background = BackgroundInput { color: Some(c.clone()), image_url: None };
-            add(LanderInput { background: Some(background), ..Default::default() });
-        }
-        if let Some(url) = &self.lander_background_image_url {
-            let background = BackgroundInput { color: None, image_url: Some(Some(url.clone())) };
-            add(LanderInput { background: Some(background), ..Default::default() });
-        }
-        if let Some(font) = &self.lander_heading_font {
-            add(LanderInput {
-                fonts: Some(FontsInput { heading: Some(font.clone()), body: None }),
-                ..Default::default()
-            });
-        }
-        if let Some(font) = &self.lander_body_font {
-            add(LanderInput {
-                fonts: Some(FontsInput { heading: None, body: Some(font.clone()) }),
-                ..Default::default()
-            });
-        }
-        if let Some(urls) = &self.lander_social_urls {
-            let urls = urls.lines().map(str::trim).filter(|u| !u.is_empty()).map(str::to_owned).collect();
-            add(LanderInput { social_urls: Some(urls), ..Default::default() });
-        }
-        inputs
     }
 
-    /// The whole `PUT /lander` body of a posted form.
-    fn input(&self) -> LanderInput {
-        let mut whole = LanderInput::default();
-        for input in self.inputs() {
-            whole.template = input.template.or(whole.template);
-            whole.header_text = input.header_text.or(whole.header_text);
-            whole.footer_text = input.footer_text.or(whole.footer_text);
-            whole.social_urls = input.social_urls.or(whole.social_urls);
-            if let Some(b) = input.background {
-                let was = whole.background.get_or_insert_with(Default::default);
-                was.color = b.color.or(was.color.take());
-                was.image_url = b.image_url.or(was.image_url.take());
-            }
-            if let Some(f) = input.fonts {
-                let was = whole.fonts.get_or_insert_with(Default::default);
-                was.heading = f.heading.or(was.heading.take());
-                was.body = f.body.or(was.body.take());
-            }
-        }
-        whole
+    /// The same body split into one per setting given, so a preview can leave out a bad one
+    /// alone.
+    fn inputs(&self) -> Vec<LanderInput> {
+        let whole = self.input();
+        let one = LanderInput::default;
+        let (background, fonts) = (whole.background.unwrap_or_default(), whole.fonts.unwrap_or_default());
+        [
+            whole.template.map(|t| LanderInput { template: Some(t), ..one() }),
+            whole.header_text.map(|t| LanderInput { header_text: Some(t), ..one() }),
+            whole.footer_text.map(|t| LanderInput { footer_text: Some(t), ..one() }),
+            background.color.map(|c| LanderInput {
+                background: Some(BackgroundInput { color: Some(c), image_url: None }),
+                ..one()
+            }),
+            background.image_url.map(|u| LanderInput {
+                background: Some(BackgroundInput { color: None, image_url: Some(u) }),
+                ..one()
+            }),
+            fonts.heading.map(|f| LanderInput { fonts: Some(FontsInput { heading: Some(f), body: None }), ..one() }),
+            fonts.body.map(|f| LanderInput { fonts: Some(FontsInput { heading: None, body: Some(f) }), ..one() }),
+            whole.social_urls.map(|u| LanderInput { social_urls: Some(u), ..one() }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
     }
 
     /// The lander with each setting that the API would accept applied, each on its own.
@@ -266,16 +249,7 @@ pub async fn preview(
     let lander = settings.applied_to(stored_lander(&state, &campaign).await?);
     let frame = format!("/dashboard/campaigns/{}/preview-frame", campaign.id);
     let config = lander_config(&lander, &brand, &frame);
-    let mut response = site_page::html(
-        "Preview of the landing page",
-        LANDER_CSS_PATH,
-        LANDER_JS_PATH,
-        &config,
-        Embedding::SameOrigin,
-        "http: https: data:",
-    );
-    response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
-    Ok(response)
+    Ok(site_preview("Preview of the landing page", LANDER_CSS_PATH, LANDER_JS_PATH, &config, "http: https: data:"))
 }
 
 #[cfg(test)]
