@@ -183,16 +183,21 @@ pub async fn stats(
 ) -> Result<HttpResponse, ApiError> {
     let brand = ownership::brand(&state, &member, *id).await?;
     let (campaigns, counters) = brand_totals(&state, brand.id).await?;
-    Ok(envelope::ok(BrandStats { counters, brand_id: brand.id, campaigns }))
+    Ok(envelope::ok(BrandStats { counters, brand_id: brand.id, campaigns: campaigns.len() as u64 }))
 }
 
-/// How many campaigns the brand has, and their counters summed: the brand's statistics, here
-/// and in the dashboard.
-pub async fn brand_totals(state: &AppState, brand_id: u64) -> Result<(u64, CampaignCounters), ApiError> {
+/// Each campaign of the brand with its counters, and those counters summed: the brand's
+/// statistics, here and in the dashboard.
+pub async fn brand_totals(
+    state: &AppState,
+    brand_id: u64,
+) -> Result<(Vec<(u64, CampaignCounters)>, CampaignCounters), ApiError> {
     let campaign_ids = state.store.campaign_ids_of_brand(brand_id).await?;
-    let mut totals = CampaignCounters::default();
-    for campaign_id in &campaign_ids {
-        totals.add(&state.store.counters(*campaign_id).await?);
+    let (mut campaigns, mut totals) = (Vec::with_capacity(campaign_ids.len()), CampaignCounters::default());
+    for campaign_id in campaign_ids {
+        let counters = state.store.counters(campaign_id).await?;
+        totals.add(&counters);
+        campaigns.push((campaign_id, counters));
     }
-    Ok((campaign_ids.len() as u64, totals))
+    Ok((campaigns, totals))
 }

@@ -18,7 +18,7 @@ use super::form::FormData;
 use super::page::{self, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
 use crate::domain::pagination::{Page, PageRequest};
-use crate::domain::Brand;
+use crate::domain::{Brand, CampaignCounters};
 use crate::http::brands::{brand_totals, create_brand, delete_brand, update_brand, BrandChanges, NewBrand};
 use crate::http::error::ApiError;
 use crate::http::ownership;
@@ -157,13 +157,17 @@ async fn brand_page(
         .await?;
     let campaign_ids: Vec<u64> = campaigns.iter().map(|c| c.id).collect();
     let charts = super::stats::brand_charts(state, &campaign_ids).await?;
-    let mut rows = Vec::with_capacity(campaigns.len());
-    for campaign in campaigns {
-        let counters = state.store.counters(campaign.id).await?;
-        rows.push((campaign, counters));
-    }
-    // Over every campaign of the brand, not only the first 100 listed.
-    let (campaign_count, totals) = brand_totals(state, brand.id).await?;
+    // The totals are over every campaign of the brand, not only the first 100 listed.
+    let (counted, totals) = brand_totals(state, brand.id).await?;
+    let campaign_count = counted.len() as u64;
+    let counted: std::collections::HashMap<u64, CampaignCounters> = counted.into_iter().collect();
+    let rows: Vec<_> = campaigns
+        .into_iter()
+        .map(|c| {
+            let counters = counted.get(&c.id).cloned().unwrap_or_default();
+            (c, counters)
+        })
+        .collect();
     let value = |name: &str, stored: Option<&str>| match form {
         Some(f) => f.text(name).to_owned(),
         None => stored.unwrap_or_default().to_owned(),
@@ -250,6 +254,7 @@ pub async fn confirm_delete(
 ) -> Result<HttpResponse, PageError> {
     let brand = ownership::brand(&state, &signed_in.member, *id).await?;
     let (campaigns, totals) = brand_totals(&state, brand.id).await?;
+    let campaigns = campaigns.len();
     let what = html! {
         p { "Deleting " strong { (brand.domain) } " also deletes, for good:" }
         ul {
