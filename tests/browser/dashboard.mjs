@@ -2,35 +2,17 @@
 // program from the dashboard in Debian's Chromium (headless, through playwright-core), and
 // uses the API key made there against the real API. Reads its setup as JSON from argv[2],
 // prints one JSON object of what it saw for the Rust half to check. Any failure exits 1.
-import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import path from "node:path";
+import { launch, loopbackPage } from "./chromium.mjs";
 
 const cfg = JSON.parse(process.argv[2]);
 const out = {};
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 const deadline = setTimeout(() => { console.error("dashboard browser test took over 150 s"); process.exit(1); }, 150_000);
 const site = cfg.site;
 
-const browser = await chromium.launch({
-  executablePath: cfg.chromium,
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
-});
-const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site });
-await context.route("**/*", (route) => {
-  const url = new URL(route.request().url());
-  if (/^https?:$/.test(url.protocol) && !LOOPBACK.has(url.hostname)) return route.abort();
-  return route.continue();
-});
-const page = await context.newPage();
-page.setDefaultTimeout(15_000);
-const dialogs = [];
-page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
-const errors = [];
-page.on("pageerror", (e) => errors.push(String(e)));
+const browser = await launch(cfg.chromium);
+const { context, page, dialogs, errors } = await loopbackPage(browser, [site], { width: 1100, height: 800 });
 const violations = [];
 page.on("console", (m) => { if (/Content.Security.Policy|Refused to/i.test(m.text())) violations.push(m.text()); });
 const shot = (name) => page.screenshot({ path: path.join(cfg.screenshots, name), fullPage: true });

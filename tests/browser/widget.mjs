@@ -2,40 +2,20 @@
 // playwright-core) against the real server and a host page on another origin. Reads its
 // setup as JSON from argv[2], checks what a visitor sees, and prints one JSON object with
 // what it observed for the Rust half to check against the server. Any failure exits 1.
-import { chromium } from "playwright-core";
 import assert from "node:assert/strict";
 import path from "node:path";
+import { launch, loopbackPage } from "./chromium.mjs";
 
 const cfg = JSON.parse(process.argv[2]);
 const out = {};
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 const deadline = setTimeout(() => { console.error("browser test took over 150 s"); process.exit(1); }, 150_000);
 
-const browser = await chromium.launch({
-  executablePath: cfg.chromium,
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
-});
+const browser = await launch(cfg.chromium);
 
 // A fresh visitor: its own cookies and storage; nothing may leave loopback (a share button
 // opens a social network's page: that request is aborted, as is anything else off-machine).
-async function visitor() {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 720 } });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: cfg.site });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: cfg.host });
-  await context.route("**/*", (route) => {
-    const url = new URL(route.request().url());
-    if (/^https?:$/.test(url.protocol) && !LOOPBACK.has(url.hostname)) return route.abort();
-    return route.continue();
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  const dialogs = [];
-  page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(String(e)));
-  return { context, page, dialogs, errors };
+function visitor() {
+  return loopbackPage(browser, [cfg.site, cfg.host], { width: 1000, height: 720 });
 }
 
 const frameOf = (page) => page.frameLocator("iframe[data-referrals-frame]");
