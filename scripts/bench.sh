@@ -32,8 +32,9 @@
 # All load comes from one address, so the server runs with its own copy of config.toml with
 # the per-address limits of the public endpoints raised; the shipped defaults stay
 # protective. Last, `refctl coupons import` of 1,000,000 codes: wall time and
-# refctl's peak memory; then `refctl backup` of the whole database (time, size, how long
-# writes paused) and an offline `refctl restore` of it.
+# refctl's peak memory; then `refctl backup` of the whole database while referral signups
+# go on (time, size, the longest write pause, what the signups saw meanwhile) and an offline
+# `refctl restore` of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -336,8 +337,15 @@ PY
 
 fi # not BENCH_CASES=restore
 
-# Backup of everything above (100,000+ participants, 1,000,000 coupons), then an offline
-# restore of it into a new data directory once the server has stopped.
+# Backup of everything above (100,000+ participants, 1,000,000 coupons) while referral
+# signups across the 100 brands go on: the server reports the longest time it held writes
+# back, and wrk what the signups saw. Then an offline restore of it into a new data directory
+# once the server has stopped.
+referral_script "$WORK/during-backup.lua" during-backup "${CODES[@]}"
+wrk -t"$THREADS" -c"$CONNECTIONS" -d"${BACKUP_LOAD_SECONDS:-20}s" --latency -s "$WORK/during-backup.lua" \
+  "$BASE/api/v1/signups/referral" >"$WORK/during-backup.txt" &
+DURING_PID=$!
+sleep 2 # let the load settle before the backup begins
 python3 - "$BASE" "$ADMIN_TOKEN" "$WORK/snapshot.backup" <<'PY'
 import json, subprocess, sys, time
 base, token, path = sys.argv[1:]
@@ -347,9 +355,13 @@ run = subprocess.run(["./target/release/refctl", "--server", base, "--token", to
 if run.returncode != 0:
     sys.exit(f"refctl backup failed: {run.stderr.strip()}")
 report = json.loads(run.stdout)
-print(f"\nrefctl backup: {time.time() - started:.1f} s, {report['entries']:,} entries, "
-      f"{report['bytes'] / 1e6:.0f} MB, writes paused {report['writes_paused_ms']} ms")
+print(f"\nrefctl backup during referral signups: {time.time() - started:.1f} s, {report['entries']:,} entries, "
+      f"{report['bytes'] / 1e6:.0f} MB, longest write pause {report['writes_paused_ms']} ms (target: under 100 ms)")
 PY
+wait "$DURING_PID"
+awk '/Requests\/sec/ {rps = $2} /^ +Latency +[0-9]/ {max = $4} $1 == "99%" {p99 = $2} /requests in/ {n = $1}
+     /Non-2xx/ {errors = $5} END { printf "referral signups across 100 brands meanwhile (wrk, %s s, the backup inside): %s, %d/s, p99 %s, longest %s, non-2xx %d\n", ENVIRON["BACKUP_LOAD_SECONDS"] ? ENVIRON["BACKUP_LOAD_SECONDS"] : 20, n, rps, p99, max, errors + 0 }' \
+  "$WORK/during-backup.txt"
 kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=
 python3 - "$WORK/snapshot.backup" "$WORK/restored" "$total" <<'PY'
 import os, resource, subprocess, sys, time

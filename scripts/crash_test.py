@@ -334,14 +334,16 @@ def main():
     client = Client(server.port, token)
     participants = all_pages(client, f"/participants?campaign_id={campaign}")
     issued, pending, coupon_values, referred = 0, 0, [], 0
+    main_by_state = {}
     for p in participants:
         detail = client.ok("GET", f"/participants/{p['id']}")
         referred += detail["referred_by"] is not None
         for r in detail["rewards"]:
+            main_by_state[r["status"]] = main_by_state.get(r["status"], 0) + 1
             if r["status"] == "issued":
                 issued += 1
                 coupon_values.append(r["value"])
-            else:
+            elif r["status"] == "pending":
                 pending += 1
     participant_ids = {p["id"] for p in participants}
     held_rewards = all_pages(client, f"/rewards?campaign_id={held_campaign}", "rewards")
@@ -361,6 +363,9 @@ def main():
         "referrals counter = referred participants": stats["referrals"] == referred,
         "rewards_issued counter = issued rewards": stats["rewards_issued"] == issued,
         "rewards_pending counter = pending rewards": stats["rewards_pending"] == pending,
+        # Every signup comes from one address, so the referrer's-own-connection rule holds
+        # rewards: each state's counter equals its records.
+        "reward counts by state = records": all(stats["rewards"][state] == main_by_state.get(state, 0) for state in stats["rewards"]),
         "coupons used = issued coupon rewards": pool["used"] == issued,
         "coupons uploaded = used + available": pool["uploaded"] == pool["used"] + pool["available"] == uploaded,
         "pending only when the pool is empty": pending == 0 or pool["available"] == 0,
@@ -378,7 +383,8 @@ def main():
         print(f"{'ok  ' if ok else 'FAIL'} {name}")
     print(f"journal entries were re-applied at {server.journal_replays()} of {args.rounds} restarts")
     print(f"{args.rounds} rounds, {len(acknowledged)} referral signups acknowledged in total, "
-          f"{len(participants)} participants, {issued} rewards issued, {pending} pending, {pool['used']} coupons used of {uploaded}")
+          f"{len(participants)} participants, {issued} rewards issued, {pending} pending, {main_by_state.get('held', 0)} held, "
+          f"{pool['used']} coupons used of {uploaded}")
     if not all(checks.values()):
         sys.exit(1)
 

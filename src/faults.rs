@@ -16,7 +16,17 @@ pub struct Faults {
     /// While a file named [`MAIL_HOLD_TRIGGER`] exists in the data directory, the mailer
     /// sends nothing: a test stops the server with emails committed and not yet sent.
     pub mail_hold: bool,
+    /// While a file named [`BACKUP_HOLD_TRIGGER`] exists in the data directory, a backup
+    /// waits halfway through its copy (and says so with a file named
+    /// [`BACKUP_HELD_MARKER`]): a test writes while a backup runs.
+    pub backup_hold: bool,
 }
+
+/// The file whose presence in the data directory holds a backup under the `backup_hold` fault.
+pub const BACKUP_HOLD_TRIGGER: &str = crate::store::backup::HOLD_TRIGGER;
+
+/// The file a backup held by the `backup_hold` fault creates in the data directory.
+pub const BACKUP_HELD_MARKER: &str = crate::store::backup::HELD_MARKER;
 
 /// The file whose presence in the data directory holds the mailer under the `mail_hold` fault.
 pub const MAIL_HOLD_TRIGGER: &str = "hold-mail";
@@ -36,9 +46,10 @@ impl Faults {
                 "click_store" => faults.click_store = true,
                 "disk_flush" => faults.disk_flush = true,
                 "mail_hold" => faults.mail_hold = true,
+                "backup_hold" => faults.backup_hold = true,
                 other => {
                     return Err(format!(
-                        "{VARIABLE}: unknown fault {other:?} (known: click_store, disk_flush, mail_hold)"
+                        "{VARIABLE}: unknown fault {other:?} (known: click_store, disk_flush, mail_hold, backup_hold)"
                     ))
                 }
             }

@@ -121,6 +121,7 @@ impl Application {
             cache_capacity: config.storage.cache_capacity_mb * 1024 * 1024,
             idle_flush: Duration::from_millis(config.storage.idle_flush_ms.max(10)),
             fail_flush_trigger: faults.disk_flush.then(|| data_dir.join(crate::faults::FAIL_FLUSH_TRIGGER)),
+            backup_hold_trigger: faults.backup_hold.then(|| data_dir.join(crate::faults::BACKUP_HOLD_TRIGGER)),
         };
         let store = crate::store::open_embedded(data_dir, &options).map_err(|e| StartupError::Store {
             path: data_dir.display().to_string(),

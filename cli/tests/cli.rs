@@ -38,10 +38,16 @@ fn start_server() -> Server {
 
 /// A server on an existing (or new) data directory that the caller keeps.
 fn start_server_on(data_dir: &std::path::Path) -> Server {
+    start_server_with_faults(data_dir, "")
+}
+
+/// A server with test faults switched on (`REFERRALS_TEST_FAULTS`).
+fn start_server_with_faults(data_dir: &std::path::Path, faults: &str) -> Server {
     let mut child = Command::new(server_binary())
         .args(["--bind", "127.0.0.1:0", "--log-level", "warn", "--config", "/dev/null", "--data-dir"])
         .arg(data_dir)
         .env("REFERRALS_ADMIN_TOKEN", TOKEN)
+        .env("REFERRALS_TEST_FAULTS", faults)
         .env_remove("REFERRALS_CONFIG")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -270,14 +276,15 @@ fn coupon_campaign(server: &Server, tag: &str, num_signups: u64) -> (String, u64
 }
 
 #[test]
-fn a_backup_taken_during_referral_signups_restores_every_acknowledged_signup_and_a_consistent_pool() {
+fn signups_go_on_during_a_backup_and_it_restores_every_one_acknowledged_before_it_ended_with_a_consistent_pool() {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, Mutex};
     use std::time::Instant;
 
     let dir = tempfile::tempdir().unwrap();
     let data_dir = dir.path().join("data");
-    let server = start_server_on(&data_dir);
+    // The backup waits halfway through its copy while `hold-backup` exists.
+    let server = start_server_with_faults(&data_dir, "backup_hold");
     let (key, campaign) = coupon_campaign(&server, "backup", 1);
     let codes = dir.path().join("codes.txt");
     std::fs::write(&codes, (0..300).map(|i| format!("BK-{i:04}\n")).collect::<String>()).unwrap();
@@ -322,33 +329,46 @@ fn a_backup_taken_during_referral_signups_restores_every_acknowledged_signup_and
             })
         })
         .collect();
-    let started = Instant::now();
-    while acknowledged.lock().unwrap().len() < 1_000 {
-        assert!(started.elapsed().as_secs() < 60, "signups are not being acknowledged");
-        std::thread::yield_now();
-    }
+    let wait_for = |what: &str, done: &dyn Fn() -> bool| {
+        let started = Instant::now();
+        while !done() {
+            assert!(started.elapsed().as_secs() < 60, "{what}");
+            std::thread::yield_now();
+        }
+    };
+    let count = || acknowledged.lock().unwrap().len();
+    wait_for("signups are not being acknowledged", &|| count() >= 600);
 
     let running = refctl(&server.url, None, &["restore", "/nonexistent", "--data-dir", data_dir.to_str().unwrap()]);
     assert_eq!(running.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&running.stderr).contains("a server is running"));
 
     let file = dir.path().join("snapshot.backup");
-    let began = Instant::now();
-    let report = ok_json(&server, &["backup", file.to_str().unwrap()]);
-    let before: Vec<u64> =
-        acknowledged.lock().unwrap().iter().filter(|(_, at)| *at < began).map(|(id, _)| *id).collect();
-    let during = acknowledged.lock().unwrap().len();
+    let (trigger, held) = (data_dir.join("hold-backup"), data_dir.join("backup-held"));
+    std::fs::write(&trigger, b"").unwrap();
+    let backup = {
+        let (url, file) = (server.url.clone(), file.clone());
+        std::thread::spawn(move || refctl(&url, Some(TOKEN), &["--json", "backup", file.to_str().unwrap()]))
+    };
+    wait_for("the backup never reached its hold", &|| held.exists());
+    // The backup is halfway through its copy: signups are still acknowledged.
+    let at_hold = count();
+    wait_for("signups stopped during the backup", &|| count() >= at_hold + 400);
+    let before: Vec<u64> = acknowledged.lock().unwrap().iter().map(|(id, _)| *id).collect();
+    std::fs::remove_file(&trigger).unwrap();
+    let output = backup.join().unwrap();
+    assert!(output.status.success(), "refctl backup: {}", String::from_utf8_lossy(&output.stderr));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     stop.store(true, Ordering::Relaxed);
     for worker in workers {
         worker.join().unwrap();
     }
     assert!(report["entries"].as_u64().unwrap() > before.len() as u64, "{report}");
+    assert!(report["writes_paused_ms"].as_u64().unwrap() < 1_000, "{report}");
     assert!(file.exists() && !dir.path().join("snapshot.backup.partial").exists());
     fails(&server.url, Some(TOKEN), &["backup", file.to_str().unwrap()], "already exists");
-    let after_backup = acknowledged.lock().unwrap().len();
-    assert!(after_backup >= during);
     eprintln!(
-        "backup: {} signups acknowledged before it began, {during} when it ended, {after_backup} in all; {report}",
+        "backup: {at_hold} signups acknowledged when it reached its hold, {} when it was let go; {report}",
         before.len()
     );
     drop(server);
@@ -375,12 +395,14 @@ fn a_backup_taken_during_referral_signups_restores_every_acknowledged_signup_and
     let get = |path: &str| -> Value {
         http.get(format!("{}/api/v1{path}", server.url)).header("X-API-Key", &key).send().unwrap().json().unwrap()
     };
+    // Every signup acknowledged before the backup was let go is in it, those made during
+    // its copy included.
     for id in &before {
         let participant = get(&format!("/participants/{id}"));
         assert_eq!(
             participant["success"],
             json!(true),
-            "participant {id} acknowledged before the backup: {participant}"
+            "participant {id} acknowledged before the backup ended: {participant}"
         );
     }
     // The pool is consistent: every code is available or used, never both; the used codes are

@@ -81,7 +81,7 @@ pub fn backup(client: &AdminClient, file: &Path, force: bool, json: bool) -> Res
         summary.bytes
     );
     if let Some(paused_ms) = paused_ms {
-        text.push_str(&format!(" (the server paused writes for {paused_ms} ms to take it)"));
+        text.push_str(&format!(" (writes waited at most {paused_ms} ms for it)"));
     }
     report(json, file, &summary, paused_ms, text);
     Ok(())

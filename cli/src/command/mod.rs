@@ -53,10 +53,11 @@ pub enum Command {
     },
     /// Write a consistent snapshot of the whole database to FILE (server must be running)
     ///
-    /// The server copies every tree while writes pause for a moment, then streams the copy;
-    /// refctl saves it as FILE.partial, verifies its checksum and renames it to FILE. Signups
-    /// acknowledged before the backup began are in it. The server secret (secret.key in the
-    /// data directory, or [auth] secret) is not: keep it with your backups.
+    /// The server copies every tree while writes go on (they wait only a moment as the copy
+    /// begins and as it ends), then streams the copy; refctl saves it as FILE.partial,
+    /// verifies its checksum and renames it to FILE. Every signup acknowledged before the
+    /// copy ended is in it. The server secret (secret.key in the data directory, or [auth]
+    /// secret) is not: keep it with your backups.
     Backup {
         /// Where to write the backup
         file: PathBuf,

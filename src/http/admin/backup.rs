@@ -1,7 +1,7 @@
 //! `GET /admin/v1/backup`: a consistent snapshot of the whole database, streamed to the
 //! operator (`refctl backup FILE`). The snapshot is taken into an unlinked temporary file
-//! first (writers pause only for that copy, see `store/backup.rs`), then streamed from it
-//! while the server goes on writing.
+//! first, while the server goes on writing (see `store/sled/backup/live.rs`), then streamed
+//! from it.
 
 use std::io::Read;
 
@@ -15,7 +15,8 @@ use crate::http::{ApiError, AppState};
 const CHUNK: usize = 256 * 1024;
 
 /// `GET /admin/v1/backup`: `application/octet-stream` in the backup format, with the entry
-/// count in `X-Backup-Entries` and how long writes paused in `X-Backup-Paused-Ms`.
+/// count in `X-Backup-Entries` and the longest time writes waited for it in
+/// `X-Backup-Paused-Ms`.
 pub async fn backup(_: AdminToken, state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let snapshot = state.store.snapshot().await?;
     let (summary, paused) = (snapshot.summary, snapshot.paused);

@@ -14,7 +14,7 @@ use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
 use super::participants::{inbox_key, referred_key};
 use super::search::{haystack_key, haystack_row};
-use super::{codec, SledStore, StoreError};
+use super::{codec, coupons, SledStore, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
@@ -137,7 +137,7 @@ impl BrandReads for SledSession<'_> {
     }
 
     fn coupon(&self, campaign_id: u64, seq: u64) -> Result<Option<Coupon>, StoreError> {
-        SledStore::read(&self.store.campaign_rows, keys::row(campaign_id, campaign_row::COUPON, &keys::id(seq)))
+        self.store.coupon_at(campaign_id, seq)
     }
 
     fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, StoreError> {
@@ -308,8 +308,9 @@ impl SledStore {
     }
 
     /// The writes, staged in the key layout.
-    fn stage(&self, writes: &[Write]) -> Result<Overlay<'_>, StoreError> {
+    pub(super) fn stage(&self, writes: &[Write]) -> Result<Overlay<'_>, StoreError> {
         let mut tx = Overlay::new(self);
+        let mut new_codes = coupons::NewCodes::default();
         for write in writes {
             match write {
                 Write::NewParticipant(p) => {
@@ -367,14 +368,10 @@ impl SledStore {
                     );
                 }
                 Write::NewCoupon { campaign_id, seq, coupon } => {
-                    let by_code = keys::row(*campaign_id, campaign_row::COUPON_CODE, coupon.code.as_bytes());
-                    tx.insert(TreeId::CampaignRows, by_code, keys::id(*seq));
-                    let key = keys::row(*campaign_id, campaign_row::COUPON, &keys::id(*seq));
-                    tx.insert(TreeId::CampaignRows, key, codec::encode(coupon)?);
+                    new_codes.add(&mut tx, *campaign_id, *seq, &coupon.code)
                 }
                 Write::Coupon { campaign_id, seq, coupon } => {
-                    let key = keys::row(*campaign_id, campaign_row::COUPON, &keys::id(*seq));
-                    tx.insert(TreeId::CampaignRows, key, codec::encode(coupon)?);
+                    tx.insert(TreeId::CampaignRows, coupons::coupon_key(*campaign_id, *seq), codec::encode(coupon)?);
                 }
                 Write::Pool { campaign_id, pool } => {
                     tx.insert(TreeId::CampaignRows, coupon_pool_key(*campaign_id), encode_coupon_pool(pool));
@@ -461,6 +458,7 @@ impl SledStore {
                 }
             }
         }
+        new_codes.stage(&mut tx)?;
         Ok(tx)
     }
 }

@@ -114,8 +114,12 @@ pub mod campaign_row {
     /// ++ seq → participant ++ lower-cased email, 0, lower-cased name : what a search reads
     /// (see `search.rs`).
     pub const HAYSTACK: u8 = b'h';
-    /// ++ seq → coupon, in upload order.
+    /// ++ seq → coupon: an assigned coupon (in pools from before blocks, every coupon; see
+    /// `coupons.rs`).
     pub const COUPON: u8 = b'c';
+    /// ++ seq / 64 → the codes of those 64 positions : the codes of the pool, in upload order
+    /// (see `coupons.rs`).
+    pub const COUPON_BLOCK: u8 = b'C';
     /// ++ code → seq : the pool's codes, for de-duplication.
     pub const COUPON_CODE: u8 = b'k';
     /// → pool state (uploaded, assigned).

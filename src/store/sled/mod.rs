@@ -36,6 +36,7 @@ mod campaigns;
 mod codec;
 mod conversions;
 mod copies;
+mod coupons;
 mod decisions;
 mod emails;
 mod fraud;
@@ -100,11 +101,19 @@ pub struct StoreOptions {
     pub idle_flush: Duration,
     /// The `disk_flush` test fault: once this file exists, every group-commit flush fails.
     pub fail_flush_trigger: Option<PathBuf>,
+    /// The `backup_hold` test fault: while this file exists, a backup waits halfway through
+    /// its copy (see `backup/live.rs`).
+    pub backup_hold_trigger: Option<PathBuf>,
 }
 
 impl Default for StoreOptions {
     fn default() -> Self {
-        Self { cache_capacity: 256 * 1024 * 1024, idle_flush: Duration::from_secs(1), fail_flush_trigger: None }
+        Self {
+            cache_capacity: 256 * 1024 * 1024,
+            idle_flush: Duration::from_secs(1),
+            fail_flush_trigger: None,
+            backup_hold_trigger: None,
+        }
     }
 }
 
@@ -136,8 +145,11 @@ pub struct SledStore {
     /// sled plus `fdatasync` of its log: what "on disk" means here (see [`DurableLog`]).
     log: DurableLog,
     /// Every write holds the shared side while it writes; a backup holds the exclusive side
-    /// while it copies, so it never sees a write set half applied (see `backup.rs`).
+    /// at the two moments its copy begins and ends, so it never sees a write set half
+    /// applied (see `backup/live.rs`).
     gate: Arc<parking_lot::RwLock<()>>,
+    /// The `backup_hold` test fault's trigger file.
+    backup_hold: Option<PathBuf>,
     /// The data directory (the database is `dir/db`), where backups stage their snapshot.
     dir: PathBuf,
     /// Each member's active webhooks, as signups need them (see `webhooks.rs`).
@@ -201,6 +213,7 @@ impl SledStore {
             commit: Arc::new(start_group_commit(&log, options)),
             log,
             gate: Arc::default(),
+            backup_hold: options.backup_hold_trigger.clone(),
             dir: dir.to_owned(),
             webhook_routes: Arc::default(),
             accounts: Arc::default(),

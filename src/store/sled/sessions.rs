@@ -5,7 +5,7 @@
 //! | `S` ++ SHA-256 of the session id    | [`DashboardSession`] |
 //! | `M` ++ member id ++ that digest     | empty: the member's sessions, to end them all at once |
 //!
-//! Each change is one atomic batch of the tree. Backups leave the tree out (`backup.rs`).
+//! Each change is one atomic batch of the tree. Backups leave the tree out (`backup/live.rs`).
 
 use async_trait::async_trait;
 
