@@ -14,7 +14,7 @@ STAGES = [
     (1, "ownership (the campaign's read)", [r"referrals::http::ownership::campaign::"]),
     (1, "rendering the answer (serde_json)", [r"referrals::http::envelope::created"]),
     (1, "writing answers to the socket", [r"InnerDispatcher<T,S,B,X,U>::poll_flush"]),
-    (0, "brand actors: load, decide, commit", [r"poll<referrals::actors::brand::\{impl#\d+\}::handle::\{closure#0\}::\{async_block_env#0\}"]),
+    (0, "brand actors: load, decide, commit", [r"^poll<referrals::actors::brand::BrandActor, actix::context::Context<referrals::actors::brand::BrandActor>>"]),
     (1, "id allocation (the counters in meta)", [r"referrals::store::sled::SledStore>::allocate"]),
     (1, "the engine's decision", [r"referrals::domain::engine::signup::decide_signup"]),
     (1, "the session's commit", [r"SledSession as referrals::store::interface::BrandSession>::commit"]),

@@ -23,10 +23,10 @@ pub struct Faults {
 }
 
 /// The file whose presence in the data directory holds a backup under the `backup_hold` fault.
-pub const BACKUP_HOLD_TRIGGER: &str = crate::store::backup::HOLD_TRIGGER;
+pub const BACKUP_HOLD_TRIGGER: &str = "hold-backup";
 
 /// The file a backup held by the `backup_hold` fault creates in the data directory.
-pub const BACKUP_HELD_MARKER: &str = crate::store::backup::HELD_MARKER;
+pub const BACKUP_HELD_MARKER: &str = "backup-held";
 
 /// The file whose presence in the data directory holds the mailer under the `mail_hold` fault.
 pub const MAIL_HOLD_TRIGGER: &str = "hold-mail";

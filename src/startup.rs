@@ -17,7 +17,7 @@ use crate::config::Config;
 use crate::domain::engine::Mailing;
 use crate::emails::{Mailer, MailerSettings, SmtpSender};
 use crate::http::{self, AppState};
-use crate::store::{SharedStorage, StoreOptions};
+use crate::store::{BackupHold, SharedStorage, StoreOptions};
 use crate::webhooks::dispatcher::DispatcherSettings;
 use crate::webhooks::WebhookDispatcher;
 
@@ -121,7 +121,10 @@ impl Application {
             cache_capacity: config.storage.cache_capacity_mb * 1024 * 1024,
             idle_flush: Duration::from_millis(config.storage.idle_flush_ms.max(10)),
             fail_flush_trigger: faults.disk_flush.then(|| data_dir.join(crate::faults::FAIL_FLUSH_TRIGGER)),
-            backup_hold_trigger: faults.backup_hold.then(|| data_dir.join(crate::faults::BACKUP_HOLD_TRIGGER)),
+            backup_hold: faults.backup_hold.then(|| BackupHold {
+                trigger: data_dir.join(crate::faults::BACKUP_HOLD_TRIGGER),
+                marker: data_dir.join(crate::faults::BACKUP_HELD_MARKER),
+            }),
         };
         let store = crate::store::open_embedded(data_dir, &options).map_err(|e| StartupError::Store {
             path: data_dir.display().to_string(),

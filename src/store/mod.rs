@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 pub use self::sled::backup;
 pub use self::sled::backup::{BackupError, BackupSummary, Snapshot};
-pub use self::sled::StoreOptions;
+pub use self::sled::{BackupHold, StoreOptions};
 pub use interface::{
     BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore, EmailStore,
     IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PlanStore, RewardStore, SessionStore, StandingStore,

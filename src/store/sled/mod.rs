@@ -101,9 +101,18 @@ pub struct StoreOptions {
     pub idle_flush: Duration,
     /// The `disk_flush` test fault: once this file exists, every group-commit flush fails.
     pub fail_flush_trigger: Option<PathBuf>,
-    /// The `backup_hold` test fault: while this file exists, a backup waits halfway through
-    /// its copy (see `backup/live.rs`).
-    pub backup_hold_trigger: Option<PathBuf>,
+    /// The `backup_hold` test fault (see `backup/live.rs`).
+    pub backup_hold: Option<BackupHold>,
+}
+
+/// The `backup_hold` test fault's two files, named by the caller (the store does not know the
+/// fault list; `faults.rs` does).
+#[derive(Debug, Clone)]
+pub struct BackupHold {
+    /// While this file exists, a backup waits halfway through its copy.
+    pub trigger: PathBuf,
+    /// Created while a backup waits there, so a test knows it may write.
+    pub marker: PathBuf,
 }
 
 impl Default for StoreOptions {
@@ -112,7 +121,7 @@ impl Default for StoreOptions {
             cache_capacity: 256 * 1024 * 1024,
             idle_flush: Duration::from_secs(1),
             fail_flush_trigger: None,
-            backup_hold_trigger: None,
+            backup_hold: None,
         }
     }
 }
@@ -148,8 +157,8 @@ pub struct SledStore {
     /// at the two moments its copy begins and ends, so it never sees a write set half
     /// applied (see `backup/live.rs`).
     gate: Arc<parking_lot::RwLock<()>>,
-    /// The `backup_hold` test fault's trigger file.
-    backup_hold: Option<PathBuf>,
+    /// The `backup_hold` test fault's files.
+    backup_hold: Option<BackupHold>,
     /// The data directory (the database is `dir/db`), where backups stage their snapshot.
     dir: PathBuf,
     /// Each member's active webhooks, as signups need them (see `webhooks.rs`).
@@ -213,7 +222,7 @@ impl SledStore {
             commit: Arc::new(start_group_commit(&log, options)),
             log,
             gate: Arc::default(),
-            backup_hold: options.backup_hold_trigger.clone(),
+            backup_hold: options.backup_hold.clone(),
             dir: dir.to_owned(),
             webhook_routes: Arc::default(),
             accounts: Arc::default(),

@@ -80,7 +80,7 @@ impl SledStore {
         }
     }
 
-    fn apply(&self, writes: impl Iterator<Item = (TreeId, Vec<u8>, Option<Vec<u8>>)>) -> Result<(), StoreError> {
+    fn apply(&self, writes: impl Iterator<Item = StagedWrite>) -> Result<(), StoreError> {
         for (tree, key, value) in writes {
             match value {
                 Some(value) => self.tree_of(tree).insert(key, value)?,
@@ -111,6 +111,20 @@ impl SledStore {
         }
         Ok(replayed)
     }
+}
+
+/// One staged write: the tree, the key, the value (`None`: removed).
+type StagedWrite = (TreeId, Vec<u8>, Option<Vec<u8>>);
+/// A staged write as a journal entry holds it, the tree as its tag.
+type JournalWrite<'a> = (u8, &'a [u8], Option<&'a [u8]>);
+
+/// A journal entry: the write set as `(tree, key, value)` triples, encoded from borrowed
+/// slices (serde writes a slice as it writes a `Vec`, so [`SledStore::replay_journal`] reads
+/// it back as owned triples) rather than from a copy of every key and value.
+fn encode_entry(writes: &[StagedWrite]) -> Result<Vec<u8>, StoreError> {
+    let entry: Vec<JournalWrite<'_>> =
+        writes.iter().map(|(tree, key, value)| (*tree as u8, key.as_slice(), value.as_deref())).collect();
+    codec::encode(&entry)
 }
 
 /// Reads through to the store, writes into a staging area.
@@ -148,7 +162,7 @@ impl<'a> Overlay<'a> {
     }
 
     /// The staged writes, in the order they were made, each with its final value.
-    fn into_writes(self) -> Vec<(TreeId, Vec<u8>, Option<Vec<u8>>)> {
+    fn into_writes(self) -> Vec<StagedWrite> {
         let staged = self.staged;
         self.order
             .into_iter()
@@ -168,9 +182,7 @@ impl<'a> Overlay<'a> {
         }
         let _writing = store.writing();
         let entry_key = keys::id(store.fresh_id()?);
-        let entry: Vec<(u8, Vec<u8>, Option<Vec<u8>>)> =
-            writes.iter().map(|(t, k, v)| (*t as u8, k.clone(), v.clone())).collect();
-        store.journal.insert(entry_key, codec::encode(&entry)?)?;
+        store.journal.insert(entry_key, encode_entry(&writes)?)?;
         store.apply(writes.into_iter())?;
         store.journal.remove(entry_key)?;
         Ok(())
@@ -261,11 +273,14 @@ mod tests {
             let store = SledStore::open(dir.path(), &StoreOptions::default()).unwrap();
             store.campaign_rows.insert(b"stale", &b"old"[..]).unwrap();
             // A crash right after the journal insert: the entry is on disk, its writes are not.
-            let entry: Vec<(u8, Vec<u8>, Option<Vec<u8>>)> = vec![
-                (TreeId::Participants as u8, b"p1".to_vec(), Some(b"ada".to_vec())),
-                (TreeId::CampaignRows as u8, b"stale".to_vec(), None),
+            let entry = [
+                (TreeId::Participants, b"p1".to_vec(), Some(b"ada".to_vec())),
+                (TreeId::CampaignRows, b"stale".to_vec(), None),
             ];
-            store.journal.insert(keys::id(7), codec::encode(&entry).unwrap()).unwrap();
+            let owned: Vec<(u8, Vec<u8>, Option<Vec<u8>>)> =
+                entry.iter().map(|(tree, key, value)| (*tree as u8, key.clone(), value.clone())).collect();
+            assert_eq!(encode_entry(&entry).unwrap(), codec::encode(&owned).unwrap(), "as earlier releases wrote it");
+            store.journal.insert(keys::id(7), encode_entry(&entry).unwrap()).unwrap();
             store.close().unwrap();
         }
         let store = reopen(dir.path());

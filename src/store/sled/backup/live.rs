@@ -46,12 +46,6 @@ use crate::store::StoreError;
 /// for.
 const COLLECT_EVERY: u64 = 512;
 
-/// The file whose presence in the data directory holds a backup halfway through its copy,
-/// under the `backup_hold` test fault.
-pub const HOLD_TRIGGER: &str = "hold-backup";
-/// Created in the data directory when a backup is held there, so a test knows it may write.
-pub const HELD_MARKER: &str = "backup-held";
-
 /// One tree being copied, with the changes seen since the watch began.
 struct Watched {
     name: IVec,
@@ -185,14 +179,13 @@ impl SledStore {
     /// Under the `backup_hold` test fault: waits halfway through the copy while the trigger
     /// file exists, collecting changes, so a test can write during a backup.
     fn hold_for_test(&self, watched: &mut [Watched]) {
-        let Some(trigger) = &self.backup_hold else { return };
-        let marker = self.dir.join(HELD_MARKER);
-        let _ = std::fs::write(&marker, b"");
-        while trigger.exists() {
+        let Some(hold) = &self.backup_hold else { return };
+        let _ = std::fs::write(&hold.marker, b"");
+        while hold.trigger.exists() {
             collect_all(watched);
             std::thread::sleep(Duration::from_millis(2));
         }
-        let _ = std::fs::remove_file(&marker);
+        let _ = std::fs::remove_file(&hold.marker);
     }
 }
 

@@ -24,7 +24,6 @@ mod restore;
 #[cfg(test)]
 mod tests;
 
-pub use live::{HELD_MARKER, HOLD_TRIGGER};
 pub use restore::{database_dir, database_in_use, restore_into, verify};
 
 /// What a backup holds.

@@ -2,7 +2,7 @@
 use std::io::Read;
 
 use super::*;
-use crate::store::sled::SledStore;
+use crate::store::sled::{BackupHold, SledStore};
 use crate::store::{Lifecycle, StoreOptions};
 
 fn snapshot_bytes(store: &SledStore) -> Vec<u8> {
@@ -185,8 +185,9 @@ fn writes_during_a_backup_go_on_and_the_backup_is_the_database_at_one_moment() {
 #[test]
 fn a_backup_held_mid_copy_keeps_the_writes_made_meanwhile_on_both_sides_of_the_copy() {
     let dir = tempfile::tempdir().unwrap();
-    let trigger = dir.path().join(HOLD_TRIGGER);
-    let options = StoreOptions { backup_hold_trigger: Some(trigger.clone()), ..StoreOptions::default() };
+    let (trigger, marker) = (dir.path().join("hold"), dir.path().join("held"));
+    let hold = BackupHold { trigger: trigger.clone(), marker: marker.clone() };
+    let options = StoreOptions { backup_hold: Some(hold), ..StoreOptions::default() };
     let store = open_accounts(dir.path(), &options);
     for n in 1..=40 {
         transfer(&store, n, n % 100, (n + 1) % 100, 5);
@@ -201,7 +202,6 @@ fn a_backup_held_mid_copy_keeps_the_writes_made_meanwhile_on_both_sides_of_the_c
             (bytes, snapshot.paused)
         })
     };
-    let marker = dir.path().join(HELD_MARKER);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     while !marker.exists() {
         assert!(std::time::Instant::now() < deadline, "the backup never reached its hold");
