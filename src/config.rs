@@ -44,6 +44,9 @@ pub struct ServerConfig {
     pub shutdown_timeout_secs: u64,
     /// Reverse proxies (addresses or networks) whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<String>,
+    /// Address and port of `GET /metrics` (Prometheus); empty: not served. Never the public
+    /// port, so metrics are not public by accident.
+    pub metrics_bind: String,
 }
 
 impl Default for ServerConfig {
@@ -55,6 +58,7 @@ impl Default for ServerConfig {
             max_body_bytes: 64 * 1024,
             shutdown_timeout_secs: 30,
             trusted_proxies: Vec::new(),
+            metrics_bind: String::new(),
         }
     }
 }
@@ -295,6 +299,9 @@ impl Config {
         if let Some(v) = set("REFERRALS_BIND") {
             self.server.bind = v;
         }
+        if let Some(v) = set("REFERRALS_METRICS_BIND") {
+            self.server.metrics_bind = v;
+        }
         if let Some(v) = set("REFERRALS_PUBLIC_URL") {
             self.server.public_url = v;
         }
@@ -346,6 +353,22 @@ impl Config {
             }
         }
         proxies::TrustedProxies::parse(&self.server.trusted_proxies).map_err(ConfigError::Invalid)?;
+        let metrics_bind = self.server.metrics_bind.trim();
+        if !metrics_bind.is_empty() {
+            let Ok(address) = metrics_bind.parse::<std::net::SocketAddr>() else {
+                return invalid(format!(
+                    "server.metrics_bind {:?} is not an address and port such as 127.0.0.1:9090",
+                    metrics_bind.chars().take(64).collect::<String>()
+                ));
+            };
+            // Port 0 picks a free port each time, so two of them never collide.
+            if address.port() != 0 && metrics_bind == self.server.bind.trim() {
+                return invalid(
+                    "server.metrics_bind must differ from server.bind: metrics are never served on the public port"
+                        .into(),
+                );
+            }
+        }
         if self.server.max_body_bytes < 1024 {
             return invalid("server.max_body_bytes must be at least 1024".into());
         }
@@ -472,5 +495,17 @@ mod tests {
         let overrides =
             Overrides { public_url: Some("ftp://x".into()), bind: Some("127.0.0.1:0".into()), ..Default::default() };
         assert!(Config::load(&overrides, no_env).unwrap_err().to_string().contains("server.public_url"));
+    }
+
+    #[test]
+    fn metrics_are_off_by_default_and_never_on_the_public_address() {
+        let overrides = Overrides { bind: Some("127.0.0.1:8080".into()), ..Default::default() };
+        assert_eq!(Config::load(&overrides, no_env).unwrap().server.metrics_bind, "");
+        let env = |value: &'static str| move |k: &str| (k == "REFERRALS_METRICS_BIND").then(|| value.to_string());
+        let err = Config::load(&overrides, env("127.0.0.1:8080")).unwrap_err().to_string();
+        assert!(err.contains("server.metrics_bind must differ"), "{err}");
+        let err = Config::load(&overrides, env("localhost")).unwrap_err().to_string();
+        assert!(err.contains("server.metrics_bind \"localhost\""), "{err}");
+        assert_eq!(Config::load(&overrides, env("127.0.0.1:9090")).unwrap().server.metrics_bind, "127.0.0.1:9090");
     }
 }

@@ -20,7 +20,8 @@
 //! - [`webhooks`]: the dispatcher that delivers webhook events, and its egress check.
 //! - [`emails`]: the mailer that sends participants' emails from the outbox, over SMTP.
 //! - [`config`], [`startup`], [`telemetry`]: configuration layering, building and running
-//!   the server, logs. [`faults`]: failures a test can switch on.
+//!   the server, logs. [`metrics`]: the Prometheus metrics `GET /metrics` serves on its own
+//!   address. [`faults`]: failures a test can switch on.
 //!
 //! Each module names only the layers below it (`domain` nothing, `store` only `domain`, …);
 //! `tests/layers.rs` holds the table and fails on a wrong-way `crate::…` path.
@@ -32,6 +33,7 @@ pub mod domain;
 pub mod emails;
 pub mod faults;
 pub mod http;
+pub mod metrics;
 pub mod startup;
 pub mod store;
 pub mod telemetry;

@@ -44,7 +44,9 @@ fn main() -> ExitCode {
             }
         };
         // One plain line on stdout that scripts and tests read to learn the real port.
-        println!("referrals-server listening on http://{} (public URL {})", app.address(), app.public_url());
+        // One line: scripts and tests read the first line of stdout for the address.
+        let metrics = app.metrics_address().map(|m| format!("; metrics on http://{m}/metrics")).unwrap_or_default();
+        println!("referrals-server listening on http://{} (public URL {}{metrics})", app.address(), app.public_url());
         tracing::info!(address = %app.address(), data_dir = %config.storage.data_dir.display(), "listening");
         match app.run_until(shutdown_signal()).await {
             Ok(()) => ExitCode::SUCCESS,

@@ -9,7 +9,7 @@ use std::time::Duration;
 use actix::Actor;
 use actix_web::dev::Server;
 use actix_web::http::header;
-use actix_web::{middleware, web, App, HttpServer};
+use actix_web::{middleware, web, App, HttpResponse, HttpServer};
 
 use crate::actors::{BrandRegistry, BrandSettings, Tallies};
 use crate::auth::{jwt::TokenSettings, AuthKeys, ServerSecret};
@@ -58,6 +58,8 @@ pub enum StartupError {
 
 /// A built, bound, not yet running server.
 pub struct Application {
+    /// `GET /metrics` on its own address, when configured: the address and its server.
+    metrics: Option<(SocketAddr, Server)>,
     address: SocketAddr,
     public_url: String,
     server: Server,
@@ -266,8 +268,10 @@ impl Application {
         .listen(listener)
         .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?
         .run();
+        let metrics = metrics_server(config.server.metrics_bind.trim())?;
         Ok(Self {
             address,
+            metrics,
             public_url,
             server,
             store,
@@ -286,6 +290,11 @@ impl Application {
         self.address
     }
 
+    /// Where `GET /metrics` is served, when `server.metrics_bind` asks for it.
+    pub fn metrics_address(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().map(|(address, _)| *address)
+    }
+
     pub fn public_url(&self) -> &str {
         &self.public_url
     }
@@ -295,10 +304,18 @@ impl Application {
     pub async fn run_until(self, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
         let handle = self.server.handle();
         let server = self.server;
+        let metrics = self.metrics.map(|(_, server)| {
+            let handle = server.handle();
+            actix_web::rt::spawn(server);
+            handle
+        });
         let stopper = async move {
             shutdown.await;
             tracing::info!("shutting down: finishing in-flight requests");
             handle.stop(true).await;
+            if let Some(metrics) = metrics {
+                metrics.stop(false).await;
+            }
         };
         let (served, ()) = futures_util::future::join(server, stopper).await;
         // Counts gathered since the last hand-over reach the store before the final flush.
@@ -315,6 +332,31 @@ impl Application {
         tracing::info!("stopped cleanly");
         served
     }
+}
+
+/// `GET /metrics` on `bind` (one worker; nothing else is served there), or `None` when
+/// `bind` is empty.
+fn metrics_server(bind: &str) -> Result<Option<(SocketAddr, Server)>, StartupError> {
+    if bind.is_empty() {
+        return Ok(None);
+    }
+    let failed = |source| StartupError::Bind { bind: bind.to_owned(), source };
+    let listener = TcpListener::bind(bind).map_err(failed)?;
+    let address = listener.local_addr().map_err(failed)?;
+    let server = HttpServer::new(|| {
+        App::new().route(
+            "/metrics",
+            web::get().to(|| async {
+                HttpResponse::Ok().content_type(crate::metrics::CONTENT_TYPE).body(crate::metrics::render())
+            }),
+        )
+    })
+    .workers(1)
+    .disable_signals()
+    .listen(listener)
+    .map_err(failed)?
+    .run();
+    Ok(Some((address, server)))
 }
 
 /// sled reports a second process on the same directory as an I/O error about a lock.

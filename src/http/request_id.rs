@@ -34,11 +34,13 @@ pub async fn middleware(
             hex::encode(bytes)
         });
     let route = req.match_pattern().unwrap_or_else(|| "<unmatched>".into());
+    let method = req.method().clone();
     let span = tracing::info_span!("request", request_id = %id, method = %req.method(), route = %route);
     let started = std::time::Instant::now();
     let mut response = next.call(req).instrument(span.clone()).await?;
     let status = response.status().as_u16();
     let elapsed = started.elapsed();
+    crate::metrics::request(method.as_str(), &route, status, elapsed);
     span.in_scope(|| {
         if elapsed >= SLOW {
             tracing::warn!(status, elapsed_ms = elapsed.as_millis() as u64, "slow request");

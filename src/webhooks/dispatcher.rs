@@ -109,6 +109,7 @@ impl WebhookDispatcher {
             queue.remove(&(old.due_ms, old.event_id));
         }
         queue.insert((delivery.due_ms, delivery.event_id));
+        crate::metrics::webhook_queue(self.pending.len());
     }
 
     /// Starts every due delivery that its webhook's in-flight limit allows. Costs one step per
@@ -152,6 +153,7 @@ impl WebhookDispatcher {
     /// webhook was turned off).
     fn drop_delivery(&mut self, delivery: PendingDelivery, ctx: &mut Context<Self>) {
         self.pending.remove(&(delivery.webhook_id, delivery.event_id));
+        crate::metrics::webhook_queue(self.pending.len());
         self.release(delivery.webhook_id);
         let store = self.store.clone();
         // Waited for before the next message, so a manual retry queued after it is not undone.
@@ -236,6 +238,7 @@ impl WebhookDispatcher {
             let due_ms = now_ms() + (wait * 1000.0) as i64;
             ("retrying", Some(PendingDelivery { attempts: attempt_no, due_ms, ..delivery }))
         };
+        crate::metrics::webhook_attempt(outcome);
         let attempt = Attempt {
             event_id: delivery.event_id,
             attempt: attempt_no,
@@ -261,6 +264,7 @@ impl WebhookDispatcher {
         if gone {
             self.disable(delivery.webhook_id, ctx);
         }
+        crate::metrics::webhook_queue(self.pending.len());
     }
 
     /// Writes the finished attempts to the log in one commit, before the dispatcher takes its

@@ -50,6 +50,8 @@ impl Options {
 /// A server process owned by one test. Killed (SIGKILL) when dropped.
 pub struct TestApp {
     pub address: String,
+    /// The line the server printed when it started (its addresses).
+    pub banner: String,
     /// Every answer it receives is checked against the OpenAPI document (`contract.rs`).
     pub client: TestClient,
     pub data_dir: PathBuf,
@@ -100,6 +102,7 @@ impl TestApp {
         let log_path = dir.path().join("server.log");
         let mut app = TestApp {
             address: String::new(),
+            banner: String::new(),
             client: TestClient { inner: plain_client() },
             data_dir,
             log_path,
@@ -164,6 +167,7 @@ impl TestApp {
             )
         });
         self.address = address.to_owned();
+        self.banner = line.trim().to_owned();
         self.child = Some(child);
     }
 

@@ -25,6 +25,7 @@ mod leaderboards;
 mod lifecycle;
 mod limits;
 mod members;
+mod metrics;
 mod plan_limits;
 mod queries;
 mod receiver;

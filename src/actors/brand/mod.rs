@@ -150,6 +150,11 @@ impl BrandData {
         for _ in 0..engine::to_publish(&writes, &routes) {
             ids.push(self.store.next_id(IdKind::Event).await?);
         }
+        for write in &writes {
+            if let engine::Write::Announce { kind, .. } = write {
+                crate::metrics::event(kind.name());
+            }
+        }
         let (mut writes, deliveries) = engine::publish(writes, &routes, &ids, moment);
         writes.extend(emails);
         Ok((writes, deliveries))

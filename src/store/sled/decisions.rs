@@ -55,7 +55,10 @@ impl DecisionStore for SledStore {
 impl BrandSession for SledSession<'_> {
     /// Atomic across a crash: the writes go through the journal.
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
-        self.store.stage(writes)?.commit_journaled()
+        let started = std::time::Instant::now();
+        self.store.stage(writes)?.commit_journaled()?;
+        crate::metrics::commit(started.elapsed());
+        Ok(())
     }
 
     /// The record is checked again inside the transaction: another brand of the same member
@@ -66,6 +69,7 @@ impl BrandSession for SledSession<'_> {
         idempotency: &IdempotencyWrite,
         record: &IdempotencyRecord,
     ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
+        let started = std::time::Instant::now();
         let encoded = super::participants::encode_idempotency_record(record)?;
         let mut staged = self.store.stage(writes)?;
         for participant_id in record.participant_ids() {
@@ -79,6 +83,7 @@ impl BrandSession for SledSession<'_> {
                 Ok(Ok(()))
             }
         })?;
+        crate::metrics::commit(started.elapsed());
         match committed {
             Ok(()) => Ok(Ok(())),
             Err(existing) => Ok(Err(super::participants::decode_idempotency_record(&existing)?)),

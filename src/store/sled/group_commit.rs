@@ -252,6 +252,7 @@ fn run(shared: &Shared, mut flush: impl FnMut() -> Result<(), StoreError>, idle_
         let took = started.elapsed();
         if !batch.is_empty() {
             tracing::trace!(waiters = batch.len(), flush_us = took.as_micros() as u64, "group commit");
+            crate::metrics::flush(took, batch.len());
         }
         if took >= SLOW_FLUSH {
             tracing::warn!(
