@@ -1,0 +1,86 @@
+//! Configuration layering and validation.
+
+use super::*;
+
+fn no_env(_: &str) -> Option<String> {
+    None
+}
+
+#[test]
+fn the_shipped_config_file_parses_and_matches_the_defaults() {
+    let shipped = Config::from_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join("config.toml")).unwrap();
+    let defaults = Config::default();
+    assert_eq!(shipped.server.bind, defaults.server.bind);
+    assert_eq!(shipped.storage.data_dir, defaults.storage.data_dir);
+    assert_eq!(shipped.server.max_body_bytes, defaults.server.max_body_bytes);
+    assert_eq!(shipped.auth.token_ttl_days, 30);
+    assert!(shipped.admin.token.is_empty(), "the shipped file must not carry a token");
+}
+
+#[test]
+fn unknown_keys_are_named() {
+    let err = Config::from_toml("[server]\nbindd = \"1.2.3.4:5\"\n").unwrap_err();
+    assert!(err.contains("bindd"), "{err}");
+    let err = Config::from_toml("[serverz]\n").unwrap_err();
+    assert!(err.contains("serverz"), "{err}");
+}
+
+#[test]
+fn private_webhook_targets_can_be_allowed_from_the_environment() {
+    let load = |value: &'static str| {
+        let env = move |k: &str| (k == "REFERRALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS").then(|| value.to_string());
+        Config::load(&Overrides::default(), env)
+    };
+    assert!(load("true").unwrap().webhooks.allow_private_targets);
+    assert!(!load("0").unwrap().webhooks.allow_private_targets);
+    let refused = load("maybe").unwrap_err().to_string();
+    assert!(refused.contains("REFERRALS_WEBHOOKS_ALLOW_PRIVATE_TARGETS must be true or false"), "{refused}");
+}
+
+#[test]
+fn flags_beat_environment_beats_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("c.toml");
+    std::fs::write(
+        &file,
+        "[server]\nbind = \"127.0.0.1:1000\"\n[storage]\ndata_dir = \"/file\"\n[log]\nlevel = \"warn\"\n",
+    )
+    .unwrap();
+    let env = |k: &str| match k {
+        "REFERRALS_BIND" => Some("127.0.0.1:2000".to_string()),
+        "REFERRALS_DATA_DIR" => Some("/env".to_string()),
+        "REFERRALS_ADMIN_TOKEN" => Some("a-long-admin-token-0123".to_string()),
+        _ => None,
+    };
+    let overrides = Overrides { config: Some(file.clone()), bind: Some("127.0.0.1:3000".into()), ..Default::default() };
+    let config = Config::load(&overrides, env).unwrap();
+    assert_eq!(config.server.bind, "127.0.0.1:3000");
+    assert_eq!(config.storage.data_dir, PathBuf::from("/env"));
+    assert_eq!(config.log.level, "warn");
+    assert_eq!(config.admin.token, "a-long-admin-token-0123");
+
+    let only_file = Config::load(&Overrides { config: Some(file), ..Default::default() }, no_env).unwrap();
+    assert_eq!(only_file.server.bind, "127.0.0.1:1000");
+}
+
+#[test]
+fn bad_values_are_refused_with_the_key_name() {
+    let overrides = Overrides { config: None, bind: Some("nonsense".into()), ..Default::default() };
+    let err = Config::load(&overrides, no_env).unwrap_err().to_string();
+    assert!(err.contains("server.bind"), "{err}");
+    let overrides =
+        Overrides { public_url: Some("ftp://x".into()), bind: Some("127.0.0.1:0".into()), ..Default::default() };
+    assert!(Config::load(&overrides, no_env).unwrap_err().to_string().contains("server.public_url"));
+}
+
+#[test]
+fn metrics_are_off_by_default_and_never_on_the_public_address() {
+    let overrides = Overrides { bind: Some("127.0.0.1:8080".into()), ..Default::default() };
+    assert_eq!(Config::load(&overrides, no_env).unwrap().server.metrics_bind, "");
+    let env = |value: &'static str| move |k: &str| (k == "REFERRALS_METRICS_BIND").then(|| value.to_string());
+    let err = Config::load(&overrides, env("127.0.0.1:8080")).unwrap_err().to_string();
+    assert!(err.contains("server.metrics_bind must differ"), "{err}");
+    let err = Config::load(&overrides, env("localhost")).unwrap_err().to_string();
+    assert!(err.contains("server.metrics_bind \"localhost\""), "{err}");
+    assert_eq!(Config::load(&overrides, env("127.0.0.1:9090")).unwrap().server.metrics_bind, "127.0.0.1:9090");
+}
