@@ -43,8 +43,8 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        // One plain line on stdout that scripts and tests read to learn the real port.
-        // One line: scripts and tests read the first line of stdout for the address.
+        // One plain line on stdout that scripts and tests read to learn the real port (and the
+        // metrics address, on the same line).
         let metrics = app.metrics_address().map(|m| format!("; metrics on http://{m}/metrics")).unwrap_or_default();
         println!("referrals-server listening on http://{} (public URL {}{metrics})", app.address(), app.public_url());
         tracing::info!(address = %app.address(), data_dir = %config.storage.data_dir.display(), "listening");

@@ -6,9 +6,9 @@
 //! (commit and flush latency) and the webhook dispatcher (queue depth, attempts). Counting is
 //! an atomic add or a short lock per event; nothing here touches the store.
 //!
-//! Labels are bounded: routes are patterns (`/api/v1/campaigns/{id}`), never paths, so an
-//! attacker cannot grow the registry by asking for made-up URLs; unmatched requests share one
-//! route label.
+//! Labels are bounded: routes are patterns (`/api/v1/campaigns/{id}`), never paths, and a
+//! method outside the standard ones is `OTHER`, so an attacker cannot grow the registry with
+//! made-up URLs or methods; unmatched requests share one route label.
 
 use std::sync::LazyLock;
 use std::time::Duration;
@@ -118,10 +118,17 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
     }
 });
 
+/// The method as a label: one of the standard methods, or `OTHER` (a client may send any
+/// token as a method).
+fn method_label(method: &str) -> &'static str {
+    const KNOWN: [&str; 7] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+    KNOWN.into_iter().find(|known| *known == method).unwrap_or("OTHER")
+}
+
 /// A request answered: `route` is its pattern, never its path.
 pub fn request(method: &str, route: &str, status: u16, elapsed: Duration) {
     let metrics = &*METRICS;
-    let (method, route) = (method.to_owned(), route.to_owned());
+    let (method, route) = (method_label(method).to_owned(), route.to_owned());
     metrics
         .request_seconds
         .get_or_create(&RouteLabels { method: method.clone(), route: route.clone() })
@@ -171,6 +178,7 @@ mod tests {
     fn what_is_counted_is_rendered_with_its_labels() {
         request("POST", "/test/metrics", 201, Duration::from_millis(3));
         request("POST", "/test/metrics", 201, Duration::from_millis(5));
+        request("BREW-7f3a", "/test/metrics", 405, Duration::from_millis(1));
         event("participant.signup");
         webhook_queue(7);
         let text = render();
@@ -178,6 +186,8 @@ mod tests {
             text.contains(r#"referrals_http_requests_total{method="POST",route="/test/metrics",status="201"} 2"#),
             "{text}"
         );
+        assert!(text.contains(r#"{method="OTHER",route="/test/metrics",status="405"} 1"#), "{text}");
+        assert!(!text.contains("BREW"), "a made-up method is never a label");
         assert!(text.contains(r#"referrals_events_total{event="participant.signup"} 1"#), "{text}");
         assert!(text.contains("referrals_webhook_queue_depth 7"), "{text}");
         assert!(text.ends_with("# EOF\n"), "{text}");
