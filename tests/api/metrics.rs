@@ -43,7 +43,8 @@ async fn metrics_count_requests_signups_rewards_and_commits_on_their_own_port_on
     for n in 0..3 {
         expect_status(app.refer(&member, code, &format!("friend{n}@metrics.example")).await, 201).await;
     }
-    // A refused one: counted under its status, and no signup.
+    // The same friend again: answered 200 (already referred), counted under that status, and
+    // no new signup.
     expect_status(app.refer(&member, code, "friend0@metrics.example").await, 200).await;
 
     let text = scrape(&metrics).await;
