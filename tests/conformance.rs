@@ -5,6 +5,8 @@
 
 #[path = "conformance/fixtures.rs"]
 mod fixtures;
+#[path = "conformance/postgres.rs"]
+mod postgres;
 
 #[path = "conformance/accounts.rs"]
 mod accounts;
@@ -22,6 +24,8 @@ mod erasure;
 mod fraud;
 #[path = "conformance/lifecycle.rs"]
 mod lifecycle;
+#[path = "conformance/migrations.rs"]
+mod migrations;
 #[path = "conformance/rewards.rs"]
 mod rewards;
 #[path = "conformance/standings.rs"]
@@ -37,28 +41,73 @@ use referrals::store::SharedStorage;
 /// A backend under test: a fresh, empty store and whatever keeps it alive.
 pub struct Opened {
     pub store: SharedStorage,
-    _dir: tempfile::TempDir,
+    _dir: Option<tempfile::TempDir>,
 }
+
+type Opening = Pin<Box<dyn Future<Output = Opened>>>;
 
 /// Opens a fresh, empty store of one backend.
-type Open = fn() -> Opened;
+type Open = fn() -> Opening;
 
-/// Every storage backend, by name. The embedded one is always here.
+/// Every storage backend, by name. The embedded one is always here; PostgreSQL when
+/// `REFERRALS_TEST_POSTGRES` names a server the tests may create databases on (scripts/test.sh
+/// starts one).
 fn backends() -> Vec<(&'static str, Open)> {
-    vec![("sled", || {
-        let dir = tempfile::tempdir().expect("a temporary directory");
-        let store = referrals::store::open_embedded(dir.path(), &Default::default()).expect("open the embedded store");
-        Opened { store, _dir: dir }
-    })]
+    let mut backends: Vec<(&'static str, Open)> = vec![("sled", || {
+        Box::pin(async {
+            let dir = tempfile::tempdir().expect("a temporary directory");
+            let store =
+                referrals::store::open_embedded(dir.path(), &Default::default()).expect("open the embedded store");
+            Opened { store, _dir: Some(dir) }
+        })
+    })];
+    if std::env::var_os(postgres::SERVER).is_some() {
+        backends.push(("postgres", || Box::pin(async { Opened { store: postgres::fresh_store().await, _dir: None } })));
+    }
+    backends
 }
+
+/// Checks that need what the PostgreSQL backend does not do yet (its decision sessions and
+/// what they write, webhooks, emails, backups: `src/store/postgres/unfinished.rs`). They
+/// run on every other backend; this list shrinks to nothing as issue 14 lands.
+const NOT_YET_ON_POSTGRES: &[&str] = &[
+    "a_deleted_campaign_takes_its_participants_with_it",
+    "conversions_are_found_by_id_external_id_and_page",
+    "a_signup_is_found_every_way_a_participant_is_read",
+    "participants_are_searched_by_email_text_and_referrer",
+    "a_referral_signup_commits_rewards_counts_and_the_chain",
+    "coupons_fill_pending_rewards_oldest_first",
+    "visits_and_invitations_are_committed",
+    "an_idempotency_key_is_committed_once",
+    "domain_participants_are_found_by_domain",
+    "rewards_are_found_filtered_and_released_through_their_indexes",
+    "webhooks_are_stored_listed_and_routed",
+    "deliveries_and_attempts_are_logged",
+    "a_deleted_webhook_takes_its_deliveries_and_log",
+    "an_event_is_stored_with_its_deliveries",
+    "a_snapshot_holds_everything_written",
+    "an_erasure_reaches_every_copy_of_the_person",
+    "an_email_is_queued_retried_sent_and_logged",
+    "unsubscribing_and_erasure_reach_the_emails",
+    "a_deleted_campaign_takes_its_emails_with_it",
+    "a_digest_and_its_mark_are_committed_together_and_a_day_has_one",
+    "prints_rates_and_suspicions_are_kept_and_forgotten_on_time",
+    "a_block_is_kept_until_lifted_and_goes_with_its_campaign",
+    "boards_keep_rank_order_and_the_leaderboard_passes_over_blocked_people",
+    "a_waitlist_counts_positions_across_buckets_as_people_move_leave_and_are_admitted",
+];
 
 type Check = fn(SharedStorage) -> Pin<Box<dyn Future<Output = ()>>>;
 
 /// Runs one check against every backend, naming the backend when it fails.
-async fn on_every_backend(check: Check) {
-    for (name, open) in backends() {
-        let opened = open();
-        eprintln!("backend: {name}");
+async fn on_every_backend(name: &str, check: Check) {
+    for (backend, open) in backends() {
+        if backend == "postgres" && NOT_YET_ON_POSTGRES.contains(&name) {
+            eprintln!("backend: {backend}: not yet");
+            continue;
+        }
+        let opened = open().await;
+        eprintln!("backend: {backend}");
         check(opened.store.clone()).await;
         opened.store.close().expect("close the store");
     }
@@ -71,7 +120,7 @@ macro_rules! conformance {
             // Several worker threads, so that the concurrent checks really run at once.
             #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
             async fn $check() {
-                on_every_backend(|store| Box::pin($module::$check(store))).await;
+                on_every_backend(stringify!($check), |store| Box::pin($module::$check(store))).await;
             }
         )*
     };

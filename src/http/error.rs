@@ -50,6 +50,9 @@ const WRITES_STOPPED: &str = "the write could not be confirmed on disk, so it is
      not have been kept; the server accepts no writes until it is restarted. Retry then, with the same \
      Idempotency-Key where the endpoint takes one";
 
+/// The shared database (PostgreSQL) cannot be reached or did not answer in time.
+const DATABASE_UNAVAILABLE: &str = "the database is unavailable, so the request could not be completed and a write \
+     may or may not have been kept; retry shortly, with the same Idempotency-Key where the endpoint takes one";
 const SHUTTING_DOWN: &str = "the server is shutting down, so the write is not acknowledged and may or may not have \
      been kept; retry shortly, with the same Idempotency-Key where the endpoint takes one";
 
@@ -112,6 +115,9 @@ impl From<StoreError> for ApiError {
         match e {
             StoreError::Flush(_) => Self::Unavailable { message: WRITES_STOPPED, cause: Some(e.to_string()) },
             StoreError::Closed => Self::Unavailable { message: SHUTTING_DOWN, cause: Some(e.to_string()) },
+            StoreError::Unavailable(_) => {
+                Self::Unavailable { message: DATABASE_UNAVAILABLE, cause: Some(e.to_string()) }
+            }
             _ => Self::Internal(e.to_string()),
         }
     }

@@ -11,7 +11,9 @@
 //! Every backend must pass the same conformance suite (`tests/conformance/`): the contract of
 //! each operation is written down here, next to its signature.
 
+pub mod codec;
 mod interface;
+pub mod postgres;
 pub mod sled;
 mod types;
 
@@ -53,6 +55,10 @@ pub enum StoreError {
     Closed,
     #[error("backup failed: {0}")]
     Backup(String),
+    /// The database cannot be reached, or did not answer in time (a shared database server
+    /// that went away or is overloaded). Answered 503: a retry later may succeed.
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
     /// A failure switched on by a test (see [`crate::faults`]).
     #[error("injected failure of the {0} (a test fault)")]
     Injected(&'static str),

@@ -33,7 +33,6 @@
 pub mod backup;
 mod brands;
 mod campaigns;
-mod codec;
 mod conversions;
 mod copies;
 mod coupons;
@@ -63,7 +62,7 @@ use crate::domain::webhook::WebhookRoute;
 
 pub use group_commit::{DurableLog, GroupCommit};
 
-use super::StoreError;
+use super::{codec, StoreError};
 
 impl From<sled::Error> for StoreError {
     fn from(e: sled::Error) -> Self {

@@ -1,5 +1,6 @@
 //! Value codec: a one-byte schema version followed by bincode 2 (serde) of the value. The
-//! version lets a later release migrate old rows instead of misreading them.
+//! version lets a later release migrate old rows instead of misreading them. Both backends
+//! store domain rows in it.
 
 use serde::{de::DeserializeOwned, Serialize};
 

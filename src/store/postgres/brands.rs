@@ -1,0 +1,389 @@
+//! Brands (with the member's domain index and the Stripe connection), campaigns (with their
+//! landers, counters and daily series), the coupon pool's counts, and ids.
+
+use async_trait::async_trait;
+
+use super::connection::Conn;
+use super::{bodies, body, codec, id_at, sql_id, window, PgStore, StoreError};
+use crate::domain::counters::DailySeries;
+use crate::domain::ids::IdKind;
+use crate::domain::lander::Lander;
+use crate::domain::leaderboard::Board;
+use crate::domain::pagination::PageRequest;
+use crate::domain::stripe::StripeConnection;
+use crate::domain::{Brand, Campaign, CampaignCounters, CouponPool};
+use crate::store::{AtLimit, BrandRefused, BrandStore, CampaignStore, CouponStore, DomainTaken};
+
+/// A daily series as stored in `daily.series`.
+pub(super) fn series_code(series: DailySeries) -> i16 {
+    match series {
+        DailySeries::Signups => 0,
+        DailySeries::Referrals => 1,
+        DailySeries::Clicks => 2,
+        DailySeries::Impressions => 3,
+        DailySeries::Shares => 4,
+    }
+}
+
+/// The end of the campaign's contest window that is still to be decided, if it runs one.
+pub(super) fn contest_due_ms(campaign: &Campaign) -> Option<i64> {
+    match Board::contest(campaign).filter(|_| campaign.contest.enabled)? {
+        Board::Contest { ends_ms, .. } => Some(ends_ms),
+        _ => None,
+    }
+}
+
+/// Locks the member's creations row until the transaction ends: while a creation holds it,
+/// no other creation of the member (on any server) counts or inserts, so a plan's limit is
+/// never passed by concurrent creations.
+async fn lock_member_creations(conn: &mut Conn, member_id: i64) -> Result<(), StoreError> {
+    conn.execute("INSERT INTO member_creations (member_id) VALUES ($1) ON CONFLICT DO NOTHING", &[&member_id]).await?;
+    conn.execute("SELECT 1 FROM member_creations WHERE member_id = $1 FOR UPDATE", &[&member_id]).await?;
+    Ok(())
+}
+
+#[async_trait]
+impl BrandStore for PgStore {
+    async fn create_brand(
+        &self,
+        brand: &Brand,
+        max_brands: Option<u64>,
+    ) -> Result<Result<(), BrandRefused>, StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.begin().await?;
+        let member_id = sql_id(brand.member_id);
+        lock_member_creations(&mut conn, member_id).await?;
+        // The member's brand on this domain is named even at the limit: a retried creation
+        // learns that it already succeeded.
+        if let Some(existing) = conn
+            .row(
+                "SELECT brand_id FROM member_domains WHERE member_id = $1 AND domain = $2",
+                &[&member_id, &brand.domain],
+            )
+            .await?
+        {
+            return Ok(Err(BrandRefused::DomainTaken(DomainTaken { brand_id: id_at(&existing, "brand_id") })));
+        }
+        if let Some(limit) = max_brands {
+            let held = conn.one("SELECT count(*) AS n FROM brands WHERE member_id = $1", &[&member_id]).await?;
+            if id_at(&held, "n") >= limit {
+                return Ok(Err(BrandRefused::AtLimit));
+            }
+        }
+        let brand_id = sql_id(brand.id);
+        conn.execute(
+            "INSERT INTO brands (brand_id, member_id, body) VALUES ($1, $2, $3)",
+            &[&brand_id, &member_id, &codec::encode(brand)?],
+        )
+        .await?;
+        conn.execute(
+            "INSERT INTO member_domains (member_id, domain, brand_id) VALUES ($1, $2, $3)",
+            &[&member_id, &brand.domain, &brand_id],
+        )
+        .await?;
+        conn.commit().await?;
+        Ok(Ok(()))
+    }
+
+    async fn brand(&self, id: u64) -> Result<Option<Brand>, StoreError> {
+        let row = self.db.conn().await?.row("SELECT body FROM brands WHERE brand_id = $1", &[&sql_id(id)]).await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    async fn save_brand(&self, brand: &Brand) -> Result<(), StoreError> {
+        self.db
+            .conn()
+            .await?
+            .execute("UPDATE brands SET body = $2 WHERE brand_id = $1", &[&sql_id(brand.id), &codec::encode(brand)?])
+            .await?;
+        Ok(())
+    }
+
+    async fn brands_of_member(&self, member_id: u64, page: PageRequest) -> Result<(Vec<Brand>, u64), StoreError> {
+        let (limit, offset) = window(page);
+        let member_id = sql_id(member_id);
+        let mut conn = self.db.conn().await?;
+        let rows = conn
+            .rows(
+                "SELECT body FROM brands WHERE member_id = $1 ORDER BY brand_id DESC LIMIT $2 OFFSET $3",
+                &[&member_id, &limit, &offset],
+            )
+            .await?;
+        let total = conn.one("SELECT count(*) AS n FROM brands WHERE member_id = $1", &[&member_id]).await?;
+        Ok((bodies(&rows)?, id_at(&total, "n")))
+    }
+
+    async fn campaign_ids_of_brand(&self, brand_id: u64) -> Result<Vec<u64>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows("SELECT campaign_id FROM campaigns WHERE brand_id = $1 ORDER BY campaign_id", &[&sql_id(brand_id)])
+            .await?;
+        Ok(rows.iter().map(|row| id_at(row, "campaign_id")).collect())
+    }
+
+    async fn remove_brand(&self, brand: &Brand) -> Result<(), StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.begin().await?;
+        let brand_id = sql_id(brand.id);
+        conn.execute("DELETE FROM brands WHERE brand_id = $1", &[&brand_id]).await?;
+        conn.execute(
+            "DELETE FROM member_domains WHERE member_id = $1 AND domain = $2 AND brand_id = $3",
+            &[&sql_id(brand.member_id), &brand.domain, &brand_id],
+        )
+        .await?;
+        conn.execute("DELETE FROM stripe_connections WHERE brand_id = $1", &[&brand_id]).await?;
+        conn.commit().await
+    }
+
+    async fn stripe_connection(&self, brand_id: u64) -> Result<Option<StripeConnection>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row("SELECT body FROM stripe_connections WHERE brand_id = $1", &[&sql_id(brand_id)])
+            .await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    async fn save_stripe_connection(
+        &self,
+        brand_id: u64,
+        connection: Option<&StripeConnection>,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.db.conn().await?;
+        let brand_id = sql_id(brand_id);
+        match connection {
+            Some(connection) => {
+                conn.execute(
+                    "INSERT INTO stripe_connections (brand_id, body) VALUES ($1, $2)
+                     ON CONFLICT (brand_id) DO UPDATE SET body = $2",
+                    &[&brand_id, &codec::encode(connection)?],
+                )
+                .await?
+            }
+            None => conn.execute("DELETE FROM stripe_connections WHERE brand_id = $1", &[&brand_id]).await?,
+        };
+        Ok(())
+    }
+}
+
+impl PgStore {
+    /// Inserts a new campaign row (the caller holds the member's creations lock).
+    async fn insert_campaign(conn: &mut Conn, campaign: &Campaign) -> Result<(), StoreError> {
+        conn.execute(
+            "INSERT INTO campaigns (brand_id, campaign_id, member_id, contest_due_ms, digest, body)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+            &[
+                &sql_id(campaign.brand_id),
+                &sql_id(campaign.id),
+                &sql_id(campaign.member_id),
+                &contest_due_ms(campaign),
+                &campaign.emails.digest.enabled,
+                &codec::encode(campaign)?,
+            ],
+        )
+        .await?;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl CampaignStore for PgStore {
+    async fn create_campaign(
+        &self,
+        campaign: &Campaign,
+        max_campaigns: Option<u64>,
+    ) -> Result<Result<(), AtLimit>, StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.begin().await?;
+        let member_id = sql_id(campaign.member_id);
+        lock_member_creations(&mut conn, member_id).await?;
+        if let Some(limit) = max_campaigns {
+            let held = conn.one("SELECT count(*) AS n FROM campaigns WHERE member_id = $1", &[&member_id]).await?;
+            if id_at(&held, "n") >= limit {
+                return Ok(Err(AtLimit));
+            }
+        }
+        Self::insert_campaign(&mut conn, campaign).await?;
+        conn.commit().await?;
+        Ok(Ok(()))
+    }
+
+    async fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
+        let row =
+            self.db.conn().await?.row("SELECT body FROM campaigns WHERE campaign_id = $1", &[&sql_id(id)]).await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    /// A contest moved or switched on becomes due at its new end; one already due stays due
+    /// until deciding it settles it.
+    async fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+        self.db
+            .conn()
+            .await?
+            .execute(
+                "UPDATE campaigns SET body = $2, digest = $3, contest_due_ms = coalesce($4, contest_due_ms)
+                 WHERE campaign_id = $1",
+                &[
+                    &sql_id(campaign.id),
+                    &codec::encode(campaign)?,
+                    &campaign.emails.digest.enabled,
+                    &contest_due_ms(campaign),
+                ],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn campaigns_of_member(
+        &self,
+        member_id: u64,
+        brand_id: Option<u64>,
+        page: PageRequest,
+    ) -> Result<(Vec<Campaign>, u64), StoreError> {
+        let (limit, offset) = window(page);
+        let (member_id, brand_id) = (sql_id(member_id), brand_id.map(sql_id));
+        let mut conn = self.db.conn().await?;
+        let rows = conn
+            .rows(
+                "SELECT body FROM campaigns WHERE member_id = $1 AND ($2::bigint IS NULL OR brand_id = $2)
+                 ORDER BY campaign_id DESC LIMIT $3 OFFSET $4",
+                &[&member_id, &brand_id, &limit, &offset],
+            )
+            .await?;
+        let total = conn
+            .one(
+                "SELECT count(*) AS n FROM campaigns WHERE member_id = $1 AND ($2::bigint IS NULL OR brand_id = $2)",
+                &[&member_id, &brand_id],
+            )
+            .await?;
+        Ok((bodies(&rows)?, id_at(&total, "n")))
+    }
+
+    async fn counters(&self, campaign_id: u64) -> Result<CampaignCounters, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT counter, value FROM counters
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
+                &[&sql_id(campaign_id)],
+            )
+            .await?;
+        let values: std::collections::HashMap<i16, u64> =
+            rows.iter().map(|row| (row.get::<_, i16>("counter"), id_at(row, "value"))).collect();
+        CampaignCounters::read(|counter| Ok(values.get(&i16::from(counter as u8)).copied().unwrap_or(0)))
+    }
+
+    async fn daily(
+        &self,
+        campaign_id: u64,
+        series: DailySeries,
+        days: u32,
+    ) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError> {
+        let today = chrono::Utc::now().date_naive();
+        let first = today - chrono::Duration::days(i64::from(days.max(1)) - 1);
+        let (from, to) = (day_of(first), day_of(today));
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT day, value FROM daily
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                   AND series = $2 AND day BETWEEN $3 AND $4",
+                &[&sql_id(campaign_id), &series_code(series), &from, &to],
+            )
+            .await?;
+        let values: std::collections::HashMap<i32, u64> =
+            rows.iter().map(|row| (row.get::<_, i32>("day"), id_at(row, "value"))).collect();
+        Ok((0..days)
+            .rev()
+            .map(|back| {
+                let date = today - chrono::Duration::days(back.into());
+                (date, values.get(&day_of(date)).copied().unwrap_or(0))
+            })
+            .collect())
+    }
+
+    async fn delete_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
+        self.delete_campaign_rows(campaign).await
+    }
+
+    async fn lander(&self, campaign_id: u64) -> Result<Option<Lander>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT body FROM landers
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
+                &[&sql_id(campaign_id)],
+            )
+            .await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    async fn save_lander(&self, campaign_id: u64, lander: &Lander) -> Result<(), StoreError> {
+        self.db
+            .conn()
+            .await?
+            .execute(
+                "INSERT INTO landers (brand_id, campaign_id, body)
+                 SELECT brand_id, campaign_id, $2 FROM campaigns WHERE campaign_id = $1
+                 ON CONFLICT (brand_id, campaign_id) DO UPDATE SET body = $2",
+                &[&sql_id(campaign_id), &codec::encode(lander)?],
+            )
+            .await?;
+        Ok(())
+    }
+}
+
+/// A UTC day's number (see [`crate::domain::engine::day_number`]) as stored in `daily.day`.
+fn day_of(date: chrono::NaiveDate) -> i32 {
+    crate::domain::engine::day_number(date) as i32
+}
+
+#[async_trait]
+impl CouponStore for PgStore {
+    async fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT uploaded, assigned FROM coupon_pools
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
+                &[&sql_id(campaign_id)],
+            )
+            .await?;
+        Ok(row.map_or(CouponPool::default(), |row| CouponPool {
+            uploaded: id_at(&row, "uploaded"),
+            assigned: id_at(&row, "assigned"),
+        }))
+    }
+}
+
+impl PgStore {
+    /// The next id of `kind`, from its sequence: unique across every server on the database.
+    /// A sequence never hands a value out twice, even to transactions that roll back (they
+    /// leave a gap, as a failed request does on the embedded store).
+    pub(super) async fn take_id(&self, kind: IdKind) -> Result<u64, StoreError> {
+        let sql = match kind {
+            IdKind::Member => "SELECT nextval('ids_member') AS id",
+            IdKind::Brand => "SELECT nextval('ids_brand') AS id",
+            IdKind::Campaign => "SELECT nextval('ids_campaign') AS id",
+            IdKind::Participant => "SELECT nextval('ids_participant') AS id",
+            IdKind::Reward => "SELECT nextval('ids_reward') AS id",
+            IdKind::Invite => "SELECT nextval('ids_invite') AS id",
+            IdKind::Webhook => "SELECT nextval('ids_webhook') AS id",
+            IdKind::Event => "SELECT nextval('ids_event') AS id",
+            IdKind::Conversion => "SELECT nextval('ids_conversion') AS id",
+            IdKind::Email => "SELECT nextval('ids_email') AS id",
+        };
+        Ok(id_at(&self.db.conn().await?.one(sql, &[]).await?, "id"))
+    }
+}

@@ -1,0 +1,273 @@
+//! Connections to PostgreSQL: a pool of them, each with its prepared statements, and the
+//! runtime that drives them all.
+//!
+//! Why a runtime of our own: every connection's I/O task runs on one small tokio runtime
+//! owned by the store (`postgres-io`), never on the runtime of whoever opened it. A
+//! tokio-postgres `Client` only talks to its connection task through channels, so its
+//! futures complete on any thread, and a brand's decision session may wait for a read
+//! synchronously (the engine's reads are synchronous, see `session.rs`) without stalling the
+//! connection it waits on. Had a connection been spawned on the brand actor's arbiter, that
+//! wait would deadlock the arbiter.
+//!
+//! Faults: a connection that is lost, refused or timed out is a [`StoreError::Unavailable`]
+//! (answered 503); the pool opens a fresh connection on the next request, so the server
+//! recovers by itself when the database is back.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use deadpool::managed::{self, Metrics, RecycleError, RecycleResult};
+use tokio::runtime::Handle;
+use tokio_postgres::types::ToSql;
+use tokio_postgres::{NoTls, Row, Statement};
+
+use crate::store::StoreError;
+
+/// Connection settings of the PostgreSQL backend.
+#[derive(Debug, Clone)]
+pub struct PostgresOptions {
+    /// `postgres://user:password@host:port/database` (or key=value form). Never logged.
+    pub url: String,
+    /// Most connections this server opens.
+    pub pool_size: usize,
+    /// How long a request waits for a connection, a connect, or one statement.
+    pub timeout: Duration,
+}
+
+/// Parameters of a statement.
+pub(super) type Params<'a> = &'a [&'a (dyn ToSql + Sync)];
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(e: tokio_postgres::Error) -> Self {
+        describe(&e)
+    }
+}
+
+/// A database error as the store reports it: unavailable when the database cannot be
+/// reached or answered too late (a retry later may succeed), a database error otherwise. The
+/// message is PostgreSQL's, which names no credential.
+fn describe(e: &tokio_postgres::Error) -> StoreError {
+    use tokio_postgres::error::SqlState;
+    let unavailable = e.is_closed()
+        || e.code().is_none_or(|code| {
+            code.code().starts_with("08")
+                || code.code().starts_with("53")
+                || [SqlState::ADMIN_SHUTDOWN, SqlState::CRASH_SHUTDOWN, SqlState::CANNOT_CONNECT_NOW].contains(code)
+                || *code == SqlState::QUERY_CANCELED
+        });
+    let message = match e.as_db_error() {
+        Some(db) => format!("{}: {}", db.code().code(), db.message()),
+        None => e.to_string(),
+    };
+    if unavailable {
+        StoreError::Unavailable(message)
+    } else {
+        StoreError::Database(message)
+    }
+}
+
+/// One connection and the statements prepared on it.
+pub(super) struct Conn {
+    client: tokio_postgres::Client,
+    statements: HashMap<&'static str, Statement>,
+    /// A transaction is open (it is rolled back before the connection is used again).
+    in_transaction: bool,
+}
+
+impl Conn {
+    async fn statement(&mut self, sql: &'static str) -> Result<Statement, StoreError> {
+        if let Some(statement) = self.statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql).await?;
+        self.statements.insert(sql, statement.clone());
+        Ok(statement)
+    }
+
+    /// Every row of a query.
+    pub async fn rows(&mut self, sql: &'static str, params: Params<'_>) -> Result<Vec<Row>, StoreError> {
+        let statement = self.statement(sql).await?;
+        Ok(self.client.query(&statement, params).await?)
+    }
+
+    /// The row of a query that finds at most one.
+    pub async fn row(&mut self, sql: &'static str, params: Params<'_>) -> Result<Option<Row>, StoreError> {
+        let statement = self.statement(sql).await?;
+        Ok(self.client.query_opt(&statement, params).await?)
+    }
+
+    /// The row of a query that always finds one (a count, a `RETURNING`).
+    pub async fn one(&mut self, sql: &'static str, params: Params<'_>) -> Result<Row, StoreError> {
+        let statement = self.statement(sql).await?;
+        Ok(self.client.query_one(&statement, params).await?)
+    }
+
+    /// Runs a statement; how many rows it touched.
+    pub async fn execute(&mut self, sql: &'static str, params: Params<'_>) -> Result<u64, StoreError> {
+        let statement = self.statement(sql).await?;
+        Ok(self.client.execute(&statement, params).await?)
+    }
+
+    /// Runs statements given as text, without parameters (schema, transaction control).
+    pub async fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
+        Ok(self.client.batch_execute(sql).await?)
+    }
+
+    /// Opens a transaction. Until [`Conn::commit`], the connection rolls it back if it is
+    /// dropped or fails.
+    pub async fn begin(&mut self) -> Result<(), StoreError> {
+        self.in_transaction = true;
+        self.batch("BEGIN").await
+    }
+
+    pub async fn commit(&mut self) -> Result<(), StoreError> {
+        self.batch("COMMIT").await?;
+        self.in_transaction = false;
+        Ok(())
+    }
+}
+
+/// Opens connections on the I/O runtime (see the module's documentation).
+pub(super) struct Connector {
+    config: tokio_postgres::Config,
+    io: Handle,
+}
+
+impl managed::Manager for Connector {
+    type Type = Conn;
+    type Error = StoreError;
+
+    async fn create(&self) -> Result<Conn, StoreError> {
+        let config = self.config.clone();
+        let opening = self.io.spawn(async move {
+            let (client, connection) = config.connect(NoTls).await?;
+            tokio::spawn(async move {
+                if let Err(e) = connection.await {
+                    tracing::warn!(error = %describe(&e), "a PostgreSQL connection ended");
+                }
+            });
+            Ok::<_, StoreError>(client)
+        });
+        let client = opening.await.map_err(|e| StoreError::Unavailable(format!("connecting: {e}")))??;
+        Ok(Conn { client, statements: HashMap::new(), in_transaction: false })
+    }
+
+    async fn recycle(&self, conn: &mut Conn, _: &Metrics) -> RecycleResult<StoreError> {
+        if conn.client.is_closed() {
+            return Err(RecycleError::message("the connection is closed"));
+        }
+        if conn.in_transaction {
+            conn.batch("ROLLBACK").await.map_err(RecycleError::Backend)?;
+            conn.in_transaction = false;
+        }
+        Ok(())
+    }
+}
+
+type Pool = managed::Pool<Connector>;
+
+/// A pooled connection. Dropped inside a transaction (an error, an early return), it rolls
+/// the transaction back at once on the I/O runtime, so that no lock it took (a brand's) is
+/// held while it waits in the pool.
+pub(super) struct Pooled {
+    conn: Option<managed::Object<Connector>>,
+    io: Handle,
+}
+
+impl std::ops::Deref for Pooled {
+    type Target = Conn;
+    fn deref(&self) -> &Conn {
+        self.conn.as_ref().expect("present until dropped")
+    }
+}
+
+impl std::ops::DerefMut for Pooled {
+    fn deref_mut(&mut self) -> &mut Conn {
+        self.conn.as_mut().expect("present until dropped")
+    }
+}
+
+impl Drop for Pooled {
+    fn drop(&mut self) {
+        if let Some(mut conn) = self.conn.take().filter(|c| c.in_transaction) {
+            self.io.spawn(async move {
+                if conn.batch("ROLLBACK").await.is_ok() {
+                    conn.in_transaction = false;
+                } else {
+                    // Never back into the pool in an unknown state.
+                    let _ = managed::Object::take(conn);
+                }
+            });
+        }
+    }
+}
+
+/// The pool and the runtime its connections run on.
+pub(super) struct Database {
+    pool: Pool,
+    io: Option<tokio::runtime::Runtime>,
+    handle: Handle,
+}
+
+impl Database {
+    /// Sets up the pool; connects nobody yet.
+    pub fn new(options: &PostgresOptions) -> Result<Self, StoreError> {
+        let mut config: tokio_postgres::Config = options
+            .url
+            .parse()
+            .map_err(|e: tokio_postgres::Error| StoreError::Database(format!("database_url is not valid: {e}")))?;
+        let statement_timeout = options.timeout.as_millis();
+        config
+            .connect_timeout(options.timeout)
+            .application_name("referrals")
+            // A statement never runs longer than a request may wait; every commit is on disk
+            // before it returns, whatever the server's default.
+            .options(format!("-c statement_timeout={statement_timeout} -c synchronous_commit=on"));
+        let io = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("postgres-io")
+            .enable_all()
+            .build()
+            .map_err(|e| StoreError::Database(format!("cannot start the database runtime: {e}")))?;
+        let handle = io.handle().clone();
+        let pool = Pool::builder(Connector { config, io: handle.clone() })
+            .max_size(options.pool_size.max(1))
+            .wait_timeout(Some(options.timeout))
+            .create_timeout(Some(options.timeout))
+            .recycle_timeout(Some(options.timeout))
+            .runtime(deadpool::Runtime::Tokio1)
+            .build()
+            .map_err(|e| StoreError::Database(format!("cannot build the connection pool: {e}")))?;
+        Ok(Self { pool, io: Some(io), handle })
+    }
+
+    /// A connection from the pool.
+    pub async fn conn(&self) -> Result<Pooled, StoreError> {
+        let conn = self.pool.get().await.map_err(|e| match e {
+            managed::PoolError::Backend(e) => e,
+            other => StoreError::Unavailable(format!("no database connection: {other}")),
+        })?;
+        Ok(Pooled { conn: Some(conn), io: self.handle.clone() })
+    }
+
+    /// How many connections are open, and how many of them are in use.
+    pub fn pool_use(&self) -> (usize, usize) {
+        let status = self.pool.status();
+        (status.size, status.size.saturating_sub(status.available))
+    }
+
+    /// Closes the pool: connections in use close as they come back.
+    pub fn close(&self) {
+        self.pool.close();
+    }
+}
+
+impl Drop for Database {
+    fn drop(&mut self) {
+        self.pool.close();
+        // Dropped on any thread, async or not: never wait for the runtime's tasks here.
+        if let Some(io) = self.io.take() {
+            io.shutdown_background();
+        }
+    }
+}

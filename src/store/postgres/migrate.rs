@@ -1,0 +1,68 @@
+//! The schema's versions, embedded in the binary and applied at start.
+//!
+//! Every server runs [`migrate`] when it starts. The whole check-and-apply runs in one
+//! transaction under an advisory lock, so two servers starting together apply each migration
+//! once: the second waits, then finds the schema current. A server refuses a database whose
+//! schema is newer than any it knows (a newer release wrote it), rather than misread it.
+
+use super::connection::Conn;
+use crate::domain::plan::default_plans;
+use crate::store::StoreError;
+
+/// The migrations, in order. A released one is never edited; a change is a new one.
+const MIGRATIONS: &[(i32, &str, &str)] = &[(1, "schema", include_str!("migrations/0001_schema.sql"))];
+
+/// The newest schema this build knows.
+pub const SCHEMA_VERSION: i32 = MIGRATIONS[MIGRATIONS.len() - 1].0;
+
+/// The advisory lock key of migrations. Brand locks use brand ids, which stay far below it.
+const MIGRATION_LOCK: i64 = 0x7265_6665_7272_616c;
+
+/// Brings the schema to [`SCHEMA_VERSION`] and seeds the default plans on a new database.
+/// Returns the migrations applied.
+pub(super) async fn migrate(conn: &mut Conn) -> Result<Vec<i32>, StoreError> {
+    conn.begin().await?;
+    conn.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await?;
+    conn.batch(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (
+             version    integer PRIMARY KEY,
+             name       text NOT NULL,
+             applied_at timestamptz NOT NULL DEFAULT now()
+         )",
+    )
+    .await?;
+    let current: i32 = conn.one("SELECT coalesce(max(version), 0) FROM schema_migrations", &[]).await?.get(0);
+    if current > SCHEMA_VERSION {
+        return Err(StoreError::Database(format!(
+            "the database's schema is version {current}, newer than this server knows ({SCHEMA_VERSION}): a newer \
+             release of referrals-server wrote it; run that release (or newer)"
+        )));
+    }
+    let mut applied = Vec::new();
+    for &(version, name, sql) in MIGRATIONS.iter().filter(|(version, ..)| *version > current) {
+        conn.batch(sql).await?;
+        conn.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", &[&version, &name]).await?;
+        applied.push(version);
+    }
+    seed_plans(conn).await?;
+    conn.commit().await?;
+    Ok(applied)
+}
+
+/// Seeds the default plans once per database: an operator who deletes a seeded plan does
+/// not see it come back.
+async fn seed_plans(conn: &mut Conn) -> Result<(), StoreError> {
+    let seeded = conn
+        .execute("INSERT INTO meta (name, value) VALUES ('plans_seeded', '\\x01') ON CONFLICT DO NOTHING", &[])
+        .await?;
+    if seeded == 1 {
+        for plan in default_plans() {
+            conn.execute(
+                "INSERT INTO plans (plan_id, body) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                &[&(plan.id as i64), &crate::store::codec::encode(&plan)?],
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
