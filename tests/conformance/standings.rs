@@ -103,6 +103,7 @@ pub async fn boards_keep_rank_order_and_the_leaderboard_passes_over_blocked_peop
         recorded_at: "2026-11-02T00:00:01Z".into(),
         winners: Vec::new(),
     };
+    drop(session); // a shared database holds the brand's lock for a session's life
     let session = store.session(shop.id).await.unwrap();
     session.commit(&[Write::ContestResult { campaign_id: spring.id, result: Box::new(result.clone()) }]).await.unwrap();
     assert_eq!(store.contest_result(spring.id).await.unwrap(), Some(result));
@@ -151,6 +152,7 @@ pub async fn a_waitlist_counts_positions_across_buckets_as_people_move_leave_and
     assert_eq!(front, vec![people[1].id, people[5].id, people[3].id]);
 
     // The last moves to the front (across buckets); the second leaves.
+    drop(session); // a shared database holds the brand's lock for a session's life
     let session = store.session(shop.id).await.unwrap();
     session
         .commit(&[

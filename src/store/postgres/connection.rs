@@ -47,22 +47,31 @@ impl From<tokio_postgres::Error> for StoreError {
 /// reached or answered too late (a retry later may succeed), a database error otherwise. The
 /// message is PostgreSQL's, which names no credential.
 fn describe(e: &tokio_postgres::Error) -> StoreError {
-    use tokio_postgres::error::SqlState;
-    let unavailable = e.is_closed()
-        || e.code().is_none_or(|code| {
-            code.code().starts_with("08")
-                || code.code().starts_with("53")
-                || [SqlState::ADMIN_SHUTDOWN, SqlState::CRASH_SHUTDOWN, SqlState::CANNOT_CONNECT_NOW].contains(code)
-                || *code == SqlState::QUERY_CANCELED
-        });
     let message = match e.as_db_error() {
         Some(db) => format!("{}: {}", db.code().code(), db.message()),
         None => e.to_string(),
     };
-    if unavailable {
+    let lost = e.is_closed()
+        || std::error::Error::source(e).is_some_and(|source| source.is::<std::io::Error>())
+        || message.starts_with("error connecting to server")
+        || message.starts_with("timeout");
+    // Connection exceptions (08), insufficient resources (53), and an operator's or a
+    // timeout's intervention (57: shutdown, statement timeout).
+    let refused = e.code().is_some_and(|code| matches!(code.code().get(..2), Some("08" | "53" | "57")));
+    if lost || refused {
         StoreError::Unavailable(message)
     } else {
         StoreError::Database(message)
+    }
+}
+
+/// The error of a statement, naming its first words (never its parameters).
+fn in_statement(sql: &str, e: tokio_postgres::Error) -> StoreError {
+    let statement: String = sql.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+    match describe(&e) {
+        StoreError::Unavailable(m) => StoreError::Unavailable(format!("{m} (in {statement} …)")),
+        StoreError::Database(m) => StoreError::Database(format!("{m} (in {statement} …)")),
+        other => other,
     }
 }
 
@@ -79,7 +88,7 @@ impl Conn {
         if let Some(statement) = self.statements.get(sql) {
             return Ok(statement.clone());
         }
-        let statement = self.client.prepare(sql).await?;
+        let statement = self.client.prepare(sql).await.map_err(|e| in_statement(sql, e))?;
         self.statements.insert(sql, statement.clone());
         Ok(statement)
     }
@@ -87,25 +96,25 @@ impl Conn {
     /// Every row of a query.
     pub async fn rows(&mut self, sql: &'static str, params: Params<'_>) -> Result<Vec<Row>, StoreError> {
         let statement = self.statement(sql).await?;
-        Ok(self.client.query(&statement, params).await?)
+        self.client.query(&statement, params).await.map_err(|e| in_statement(sql, e))
     }
 
     /// The row of a query that finds at most one.
     pub async fn row(&mut self, sql: &'static str, params: Params<'_>) -> Result<Option<Row>, StoreError> {
         let statement = self.statement(sql).await?;
-        Ok(self.client.query_opt(&statement, params).await?)
+        self.client.query_opt(&statement, params).await.map_err(|e| in_statement(sql, e))
     }
 
     /// The row of a query that always finds one (a count, a `RETURNING`).
     pub async fn one(&mut self, sql: &'static str, params: Params<'_>) -> Result<Row, StoreError> {
         let statement = self.statement(sql).await?;
-        Ok(self.client.query_one(&statement, params).await?)
+        self.client.query_one(&statement, params).await.map_err(|e| in_statement(sql, e))
     }
 
     /// Runs a statement; how many rows it touched.
     pub async fn execute(&mut self, sql: &'static str, params: Params<'_>) -> Result<u64, StoreError> {
         let statement = self.statement(sql).await?;
-        Ok(self.client.execute(&statement, params).await?)
+        self.client.execute(&statement, params).await.map_err(|e| in_statement(sql, e))
     }
 
     /// Runs statements given as text, without parameters (schema, transaction control).

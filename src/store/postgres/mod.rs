@@ -20,7 +20,11 @@ mod accounts;
 mod brands;
 mod connection;
 mod migrate;
+mod outboxes;
+mod reads;
+mod session;
 mod unfinished;
+mod writes;
 
 use serde::de::DeserializeOwned;
 use tokio_postgres::Row;

@@ -181,8 +181,9 @@ CREATE TABLE participants (
     inbox          text,
     domain         text,
     referred_by    bigint,
-    -- Lower-cased email and name, what a search reads.
-    search         text NOT NULL,
+    -- What a search reads (domain::participant::search_haystack, whose separator is a 0
+    -- byte, which text cannot hold).
+    search         bytea NOT NULL,
     body           bytea NOT NULL,
     PRIMARY KEY (brand_id, participant_id),
     UNIQUE (brand_id, campaign_id, seq),
@@ -291,19 +292,18 @@ CREATE TABLE rates (
 );
 CREATE INDEX rates_by_age ON rates (last_ms);
 
--- Leaderboard standings; a board is read in rank order (most first, earliest to reach it
--- first, then by participant).
+-- Leaderboard standings. `board` is the board's key and `rank` the standing's rank key (see
+-- domain::leaderboard): bytea compares byte by byte, so ordering by `rank` is rank order (most
+-- referrals first, then who got there first), exactly as the embedded store orders them.
 CREATE TABLE standings (
     brand_id       bigint NOT NULL,
     campaign_id    bigint NOT NULL,
-    board          smallint NOT NULL,
+    board          bytea NOT NULL,
     participant_id bigint NOT NULL,
-    count          bigint NOT NULL,
-    reached_seq    bigint NOT NULL,
+    rank           bytea NOT NULL,
     PRIMARY KEY (brand_id, campaign_id, board, participant_id)
 );
-CREATE INDEX standings_in_rank_order
-    ON standings (brand_id, campaign_id, board, count DESC, reached_seq, participant_id);
+CREATE INDEX standings_in_rank_order ON standings (brand_id, campaign_id, board, rank);
 
 CREATE TABLE contest_results (
     brand_id    bigint NOT NULL,
@@ -312,17 +312,15 @@ CREATE TABLE contest_results (
     PRIMARY KEY (brand_id, campaign_id)
 );
 
--- The waitlist: places in line order (score first, then signup order).
+-- The waitlist: each place's key (see domain::waitlist) orders the line, front first.
 CREATE TABLE places (
     brand_id       bigint NOT NULL,
     campaign_id    bigint NOT NULL,
     participant_id bigint NOT NULL,
-    score          bigint NOT NULL,
-    moved          boolean NOT NULL,
-    seq            bigint NOT NULL,
+    place          bytea NOT NULL,
     PRIMARY KEY (brand_id, campaign_id, participant_id)
 );
-CREATE INDEX places_in_line ON places (brand_id, campaign_id, score DESC, seq, participant_id);
+CREATE INDEX places_in_line ON places (brand_id, campaign_id, place);
 
 CREATE TABLE digest_marks (
     brand_id    bigint NOT NULL,

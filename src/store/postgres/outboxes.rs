@@ -1,0 +1,438 @@
+//! Webhooks with their outbox (the deliveries still to be made) and the log of every attempt,
+//! and emails to participants with theirs. Decisions write events, deliveries and emails in
+//! their own commit (`writes.rs`); the dispatcher and the mailer record what became of each
+//! attempt here.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+
+use super::writes::MENTION_EVENT;
+use super::{bodies, body, codec, id_at, sql_id, window, PgStore, StoreError};
+use crate::domain::event::Event;
+use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, QueuedEmail};
+use crate::domain::pagination::PageRequest;
+use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
+use crate::domain::Campaign;
+use crate::store::{EmailStore, FinishedAttempt, WebhookStore};
+
+/// A pending delivery back from its row.
+fn delivery_of(row: &tokio_postgres::Row) -> PendingDelivery {
+    PendingDelivery {
+        webhook_id: id_at(row, "webhook_id"),
+        event_id: id_at(row, "event_id"),
+        attempts: row.get::<_, i32>("attempts").max(0) as u32,
+        due_ms: row.get("due_ms"),
+    }
+}
+
+#[async_trait]
+impl WebhookStore for PgStore {
+    /// Read from the database at every signup: a webhook written through another server is
+    /// heard of at once.
+    async fn webhook_routes(&self, member_id: u64) -> Result<Arc<Vec<WebhookRoute>>, StoreError> {
+        let routes = self
+            .all_webhooks_of_member(member_id)
+            .await?
+            .into_iter()
+            .filter(|w| w.active)
+            .map(|w| WebhookRoute { webhook_id: w.id, campaign_id: w.campaign_id, events: w.events })
+            .collect();
+        Ok(Arc::new(routes))
+    }
+
+    async fn create_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
+        self.db
+            .conn()
+            .await?
+            .execute(
+                "INSERT INTO webhooks (member_id, webhook_id, body) VALUES ($1, $2, $3)",
+                &[&sql_id(webhook.member_id), &sql_id(webhook.id), &codec::encode(webhook)?],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn webhook(&self, id: u64) -> Result<Option<Webhook>, StoreError> {
+        let row = self.db.conn().await?.row("SELECT body FROM webhooks WHERE webhook_id = $1", &[&sql_id(id)]).await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    async fn event(&self, id: u64) -> Result<Option<Event>, StoreError> {
+        let row = self.db.conn().await?.row("SELECT body FROM events WHERE event_id = $1", &[&sql_id(id)]).await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    async fn events_of_participant(&self, participant_id: u64) -> Result<Vec<Event>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT e.body FROM mentions m
+                 JOIN events e ON e.event_id = ('x' || encode(m.key, 'hex'))::bit(64)::bigint
+                 WHERE m.participant_id = $1 AND m.kind = $2 ORDER BY e.event_id",
+                &[&sql_id(participant_id), &MENTION_EVENT],
+            )
+            .await?;
+        bodies(&rows)
+    }
+
+    async fn save_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
+        self.db
+            .conn()
+            .await?
+            .execute(
+                "UPDATE webhooks SET body = $2 WHERE webhook_id = $1",
+                &[&sql_id(webhook.id), &codec::encode(webhook)?],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn delete_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.begin().await?;
+        let id = sql_id(webhook.id);
+        conn.execute("DELETE FROM webhooks WHERE webhook_id = $1", &[&id]).await?;
+        conn.execute("DELETE FROM deliveries WHERE webhook_id = $1", &[&id]).await?;
+        conn.execute("DELETE FROM attempts WHERE webhook_id = $1", &[&id]).await?;
+        conn.commit().await
+    }
+
+    async fn webhooks_of_member(&self, member_id: u64, page: PageRequest) -> Result<(Vec<Webhook>, u64), StoreError> {
+        let (limit, offset) = window(page);
+        let member_id = sql_id(member_id);
+        let mut conn = self.db.conn().await?;
+        let rows = conn
+            .rows(
+                "SELECT body FROM webhooks WHERE member_id = $1 ORDER BY webhook_id DESC LIMIT $2 OFFSET $3",
+                &[&member_id, &limit, &offset],
+            )
+            .await?;
+        let total = conn.one("SELECT count(*) AS n FROM webhooks WHERE member_id = $1", &[&member_id]).await?;
+        Ok((bodies(&rows)?, id_at(&total, "n")))
+    }
+
+    async fn all_webhooks_of_member(&self, member_id: u64) -> Result<Vec<Webhook>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows("SELECT body FROM webhooks WHERE member_id = $1 ORDER BY webhook_id", &[&sql_id(member_id)])
+            .await?;
+        bodies(&rows)
+    }
+
+    async fn pending_deliveries(&self) -> Result<Vec<PendingDelivery>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows("SELECT webhook_id, event_id, attempts, due_ms FROM deliveries ORDER BY webhook_id, event_id", &[])
+            .await?;
+        Ok(rows.iter().map(delivery_of).collect())
+    }
+
+    async fn delivery_known(&self, webhook_id: u64, event_id: u64) -> Result<bool, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .one(
+                "SELECT EXISTS (SELECT 1 FROM deliveries WHERE webhook_id = $1 AND event_id = $2)
+                     OR EXISTS (SELECT 1 FROM attempts WHERE webhook_id = $1 AND event_id = $2) AS known",
+                &[&sql_id(webhook_id), &sql_id(event_id)],
+            )
+            .await?;
+        Ok(row.get("known"))
+    }
+
+    async fn attempts_made(&self, webhook_id: u64, event_id: u64) -> Result<u32, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .one(
+                "SELECT count(*) AS n FROM attempts WHERE webhook_id = $1 AND event_id = $2",
+                &[&sql_id(webhook_id), &sql_id(event_id)],
+            )
+            .await?;
+        Ok(id_at(&row, "n") as u32)
+    }
+
+    async fn queue_delivery(&self, delivery: &PendingDelivery) -> Result<(), StoreError> {
+        self.db
+            .conn()
+            .await?
+            .execute(
+                "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (webhook_id, event_id) DO UPDATE SET attempts = $3, due_ms = $4, leased_until_ms = 0",
+                &[
+                    &sql_id(delivery.webhook_id),
+                    &sql_id(delivery.event_id),
+                    &(delivery.attempts as i32),
+                    &delivery.due_ms,
+                ],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn remove_delivery(&self, webhook_id: u64, event_id: u64) -> Result<(), StoreError> {
+        self.db
+            .conn()
+            .await?
+            .execute(
+                "DELETE FROM deliveries WHERE webhook_id = $1 AND event_id = $2",
+                &[&sql_id(webhook_id), &sql_id(event_id)],
+            )
+            .await?;
+        Ok(())
+    }
+
+    /// All or nothing: the log and the outbox move together in one transaction.
+    async fn record_attempts(&self, finished: &[FinishedAttempt]) -> Result<(), StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.begin().await?;
+        for done in finished {
+            let (webhook_id, event_id) = (sql_id(done.webhook_id), sql_id(done.attempt.event_id));
+            conn.execute(
+                "INSERT INTO attempts (webhook_id, event_id, body) VALUES ($1, $2, $3)",
+                &[&webhook_id, &event_id, &codec::encode(&done.attempt)?],
+            )
+            .await?;
+            match &done.next {
+                Some(next) => {
+                    conn.execute(
+                        "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms) VALUES ($1, $2, $3, $4)
+                         ON CONFLICT (webhook_id, event_id)
+                         DO UPDATE SET attempts = $3, due_ms = $4, leased_until_ms = 0",
+                        &[&webhook_id, &event_id, &(next.attempts as i32), &next.due_ms],
+                    )
+                    .await?
+                }
+                None => {
+                    conn.execute(
+                        "DELETE FROM deliveries WHERE webhook_id = $1 AND event_id = $2",
+                        &[&webhook_id, &event_id],
+                    )
+                    .await?
+                }
+            };
+        }
+        conn.commit().await
+    }
+
+    async fn attempts_of_webhook(&self, webhook_id: u64, page: PageRequest) -> Result<(Vec<Attempt>, u64), StoreError> {
+        let (limit, offset) = window(page);
+        let webhook_id = sql_id(webhook_id);
+        let mut conn = self.db.conn().await?;
+        let rows = conn
+            .rows(
+                "SELECT body FROM attempts WHERE webhook_id = $1 ORDER BY seq DESC LIMIT $2 OFFSET $3",
+                &[&webhook_id, &limit, &offset],
+            )
+            .await?;
+        let total = conn.one("SELECT count(*) AS n FROM attempts WHERE webhook_id = $1", &[&webhook_id]).await?;
+        Ok((bodies(&rows)?, id_at(&total, "n")))
+    }
+}
+
+/// An email with what became of it, back from its row.
+fn email_of(row: &tokio_postgres::Row) -> Result<(OutgoingEmail, EmailDelivery), StoreError> {
+    Ok((body(row, "body")?, body(row, "delivery")?))
+}
+
+#[async_trait]
+impl EmailStore for PgStore {
+    async fn due_emails(&self, now_ms: i64, limit: usize) -> Result<Vec<QueuedEmail>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT email_id, campaign_id, attempts, due_ms FROM email_outbox WHERE due_ms <= $1
+                 ORDER BY due_ms, email_id LIMIT $2",
+                &[&now_ms, &(limit as i64)],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|row| QueuedEmail {
+                email_id: id_at(row, "email_id"),
+                campaign_id: id_at(row, "campaign_id"),
+                attempts: row.get::<_, i32>("attempts").max(0) as u32,
+                due_ms: row.get("due_ms"),
+            })
+            .collect())
+    }
+
+    async fn due_digests(&self, day: u32) -> Result<Vec<Campaign>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT c.body FROM campaigns c
+                 LEFT JOIN digest_marks d ON d.brand_id = c.brand_id AND d.campaign_id = c.campaign_id
+                 WHERE c.digest AND (d.day IS NULL OR d.day < $1) ORDER BY c.campaign_id",
+                &[&(day as i32)],
+            )
+            .await?;
+        bodies(&rows)
+    }
+
+    async fn outgoing_email(&self, campaign_id: u64, email_id: u64) -> Result<Option<OutgoingEmail>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT body FROM emails WHERE email_id = $1 AND campaign_id = $2",
+                &[&sql_id(email_id), &sql_id(campaign_id)],
+            )
+            .await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    async fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT unsubscribed FROM participant_marks WHERE participant_id = $1 AND campaign_id = $2",
+                &[&sql_id(participant_id), &sql_id(campaign_id)],
+            )
+            .await?;
+        Ok(row.is_some_and(|row| row.get("unsubscribed")))
+    }
+
+    /// All or nothing. An attempt whose email is gone only leaves the outbox.
+    async fn record_email_attempts(&self, attempts: &[EmailAttempt]) -> Result<(), StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.begin().await?;
+        for attempt in attempts {
+            let email_id = sql_id(attempt.queued.email_id);
+            conn.execute("DELETE FROM email_outbox WHERE email_id = $1", &[&email_id]).await?;
+            if let Some(next) = &attempt.next {
+                conn.execute(
+                    "INSERT INTO email_outbox (brand_id, email_id, campaign_id, attempts, due_ms)
+                     SELECT brand_id, email_id, campaign_id, $2, $3 FROM emails WHERE email_id = $1",
+                    &[&email_id, &(next.attempts as i32), &next.due_ms],
+                )
+                .await?;
+            }
+            if let Some(delivery) = &attempt.delivery {
+                conn.execute(
+                    "UPDATE emails SET delivery = $2 WHERE email_id = $1",
+                    &[&email_id, &codec::encode(delivery)?],
+                )
+                .await?;
+            }
+        }
+        conn.commit().await
+    }
+
+    async fn emails_of_campaign(
+        &self,
+        campaign_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<(OutgoingEmail, EmailDelivery)>, u64), StoreError> {
+        let (limit, offset) = window(page);
+        let campaign_id = sql_id(campaign_id);
+        let mut conn = self.db.conn().await?;
+        let rows = conn
+            .rows(
+                "SELECT body, delivery FROM emails WHERE campaign_id = $1 ORDER BY email_id DESC LIMIT $2 OFFSET $3",
+                &[&campaign_id, &limit, &offset],
+            )
+            .await?;
+        let total = conn.one("SELECT count(*) AS n FROM emails WHERE campaign_id = $1", &[&campaign_id]).await?;
+        Ok((rows.iter().map(email_of).collect::<Result<_, _>>()?, id_at(&total, "n")))
+    }
+
+    async fn emails_of_participant(
+        &self,
+        participant_id: u64,
+    ) -> Result<Vec<(OutgoingEmail, EmailDelivery)>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT body, delivery FROM emails WHERE participant_id = $1 ORDER BY email_id",
+                &[&sql_id(participant_id)],
+            )
+            .await?;
+        rows.iter().map(email_of).collect()
+    }
+}
+
+impl PgStore {
+    /// Deletes a campaign and everything it owns in one transaction, under the brand's lock
+    /// (no decision of the brand runs meanwhile, on any server): gone for every reader at once,
+    /// or not at all. Its participants' events and their deliveries go; their copies in
+    /// idempotency records are erased (the records keep answering replays, anonymously).
+    pub(super) async fn delete_campaign_rows(&self, campaign: &Campaign) -> Result<(), StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.begin().await?;
+        let (brand_id, campaign_id) = (sql_id(campaign.brand_id), sql_id(campaign.id));
+        conn.execute("SELECT pg_advisory_xact_lock($1)", &[&brand_id]).await?;
+        let kept = conn
+            .rows(
+                "SELECT m.participant_id, m.key FROM mentions m
+                 JOIN participants p ON p.participant_id = m.participant_id
+                 WHERE p.brand_id = $1 AND p.campaign_id = $2 AND m.kind = $3",
+                &[&brand_id, &campaign_id, &super::writes::MENTION_IDEMPOTENCY],
+            )
+            .await?;
+        for row in kept {
+            let key: Vec<u8> = row.get("key");
+            super::writes::forget_in_idempotency(&mut conn, &key, id_at(&row, "participant_id")).await?;
+        }
+        conn.execute(
+            "DELETE FROM mentions WHERE participant_id IN
+                 (SELECT participant_id FROM participants WHERE brand_id = $1 AND campaign_id = $2)",
+            &[&brand_id, &campaign_id],
+        )
+        .await?;
+        conn.execute(
+            "DELETE FROM deliveries WHERE event_id IN
+                 (SELECT event_id FROM events WHERE brand_id = $1 AND campaign_id = $2)",
+            &[&brand_id, &campaign_id],
+        )
+        .await?;
+        for sql in CAMPAIGN_TABLES {
+            conn.execute(sql, &[&brand_id, &campaign_id]).await?;
+        }
+        conn.commit().await
+    }
+}
+
+/// Every table with rows of a campaign, emptied of them when it is deleted.
+const CAMPAIGN_TABLES: &[&str] = &[
+    "DELETE FROM events WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM email_outbox WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM emails WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM digest_marks WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM places WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM contest_results WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM standings WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM rates WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM payment_references WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM conversions WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM visits WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM invites WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM rewards WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM participant_marks WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM participants WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM pending_rewards WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM coupons WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM coupon_pools WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM daily WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM counters WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM landers WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM campaigns WHERE brand_id = $1 AND campaign_id = $2",
+];

@@ -1,0 +1,678 @@
+//! Reads of what the engine's decisions write: participants, rewards, conversions,
+//! idempotency records, leaderboards and waitlists. None of them takes a brand's lock: each
+//! reads committed rows, as the embedded store's readers do beside its brand actors.
+
+use async_trait::async_trait;
+
+use super::session::{place_of, ranked};
+use super::{bodies, body, codec, id_at, sql_id, window, PgStore, StoreError};
+use crate::domain::client_print::StoredPrint;
+use crate::domain::contest::ContestResult;
+use crate::domain::conversion::Conversion;
+use crate::domain::email::EmailLookup;
+use crate::domain::fraud::HOUR_MS;
+use crate::domain::leaderboard::{Board, Standing};
+use crate::domain::pagination::PageRequest;
+use crate::domain::participant::ParticipantFilter;
+use crate::domain::reward::RewardFilter;
+use crate::domain::waitlist::{Line, Spot};
+use crate::domain::{Counter, Invite, Participant, Reward};
+use crate::store::{
+    ConversionStore, DomainReferrer, DueContest, DueHold, IdempotencyRecord, IdempotencyStore, ParticipantStore,
+    RewardStore, StandingStore, WaitlistStore,
+};
+
+impl PgStore {
+    async fn participant_row(&self, id: u64) -> Result<Option<Participant>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row("SELECT body FROM participants WHERE participant_id = $1", &[&sql_id(id)])
+            .await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    /// The participants with these ids, in the order given (those gone are left out).
+    async fn participants_in_order(&self, ids: &[i64]) -> Result<Vec<Participant>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT p.body FROM unnest($1::bigint[]) WITH ORDINALITY AS wanted (id, n)
+                 JOIN participants p ON p.participant_id = wanted.id ORDER BY wanted.n",
+                &[&ids],
+            )
+            .await?;
+        bodies(&rows)
+    }
+
+    /// A mark of the participant (see `participant_marks`), when they have a row of marks.
+    async fn marks(&self, campaign_id: u64, participant_id: u64) -> Result<Option<tokio_postgres::Row>, StoreError> {
+        self.db
+            .conn()
+            .await?
+            .row(
+                "SELECT * FROM participant_marks WHERE participant_id = $1 AND campaign_id = $2",
+                &[&sql_id(participant_id), &sql_id(campaign_id)],
+            )
+            .await
+    }
+
+    async fn counter_of(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT value FROM counters
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                   AND counter = $2",
+                &[&sql_id(campaign_id), &i16::from(counter as u8)],
+            )
+            .await?;
+        Ok(row.map_or(0, |row| id_at(&row, "value")))
+    }
+}
+
+#[async_trait]
+impl ParticipantStore for PgStore {
+    async fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
+        self.participant_row(id).await
+    }
+
+    async fn participant_by_email(
+        &self,
+        campaign_id: u64,
+        lookup: &EmailLookup,
+    ) -> Result<Option<Participant>, StoreError> {
+        let mut conn = self.db.conn().await?;
+        let campaign_id = sql_id(campaign_id);
+        let row = match lookup {
+            EmailLookup::Exact(email) => {
+                conn.row("SELECT body FROM participants WHERE campaign_id = $1 AND email = $2", &[&campaign_id, email])
+                    .await?
+            }
+            EmailLookup::Inbox(inbox) => {
+                conn.row(
+                    "SELECT body FROM participants WHERE campaign_id = $1 AND inbox = $2 ORDER BY participant_id LIMIT 1",
+                    &[&campaign_id, inbox],
+                )
+                .await?
+            }
+        };
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    async fn participants_of_member(
+        &self,
+        member_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<Participant>, u64), StoreError> {
+        let (limit, offset) = window(page);
+        let member_id = sql_id(member_id);
+        let mut conn = self.db.conn().await?;
+        let rows = conn
+            .rows(
+                "SELECT body FROM participants WHERE member_id = $1 ORDER BY participant_id DESC LIMIT $2 OFFSET $3",
+                &[&member_id, &limit, &offset],
+            )
+            .await?;
+        let total = conn.one("SELECT count(*) AS n FROM participants WHERE member_id = $1", &[&member_id]).await?;
+        Ok((bodies(&rows)?, id_at(&total, "n")))
+    }
+
+    async fn participants_of_campaign(
+        &self,
+        campaign_id: u64,
+        page: PageRequest,
+    ) -> Result<(Vec<Participant>, u64), StoreError> {
+        let (limit, offset) = window(page);
+        let total = self.counter_of(campaign_id, Counter::Participants).await?;
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT body FROM participants
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                 ORDER BY seq DESC LIMIT $2 OFFSET $3",
+                &[&sql_id(campaign_id), &limit, &offset],
+            )
+            .await?;
+        Ok((bodies(&rows)?, total))
+    }
+
+    async fn roster(&self, campaign_id: u64, from_seq: u64, limit: usize) -> Result<Vec<Participant>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT body FROM participants
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                   AND seq >= $2
+                 ORDER BY seq LIMIT $3",
+                &[&sql_id(campaign_id), &sql_id(from_seq.max(1)), &(limit as i64)],
+            )
+            .await?;
+        bodies(&rows)
+    }
+
+    /// The candidates come from the indexes (the member's, the campaign's email, whom a
+    /// referrer referred); the search text is matched against each candidate's haystack, as
+    /// the domain defines a match, and only the page's participants are read whole.
+    async fn search_participants(
+        &self,
+        member_id: u64,
+        campaign_id: Option<u64>,
+        filter: &ParticipantFilter,
+        page: PageRequest,
+    ) -> Result<(Vec<Participant>, u64), StoreError> {
+        let email = filter.email.as_ref().map(|e| e.normalized());
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 4] =
+            [&sql_id(member_id), &campaign_id.map(sql_id), &email, &filter.referred_by.map(sql_id)];
+        let mut conn = self.db.conn().await?;
+        let candidates = match campaign_id {
+            Some(_) => {
+                conn.rows(
+                    "SELECT participant_id, search FROM participants
+                     WHERE campaign_id = $2 AND member_id = $1 AND ($3::text IS NULL OR email = $3)
+                       AND ($4::bigint IS NULL OR referred_by = $4)
+                     ORDER BY seq DESC",
+                    &params,
+                )
+                .await?
+            }
+            None => {
+                conn.rows(
+                    "SELECT participant_id, search FROM participants
+                     WHERE member_id = $1 AND ($2::bigint IS NULL OR campaign_id = $2)
+                       AND ($3::text IS NULL OR email = $3) AND ($4::bigint IS NULL OR referred_by = $4)
+                     ORDER BY participant_id DESC",
+                    &params,
+                )
+                .await?
+            }
+        };
+        drop(conn);
+        let (skip, take) = (page.offset(), page.limit);
+        let (mut matched, mut wanted) = (0u64, Vec::with_capacity(take as usize));
+        for row in &candidates {
+            let haystack = std::str::from_utf8(row.get::<_, &[u8]>("search"))
+                .map_err(|_| StoreError::Decode("a participant's search text is not UTF-8".into()))?;
+            if !filter.matches_haystack(haystack) {
+                continue;
+            }
+            if matched >= skip && matched < skip + take {
+                wanted.push(row.get::<_, i64>("participant_id"));
+            }
+            matched += 1;
+        }
+        // The haystack says it matches; the participant itself decides, as a full search would.
+        let participants = self.participants_in_order(&wanted).await?.into_iter().filter(|p| filter.matches(p));
+        Ok((participants.collect(), matched))
+    }
+
+    async fn referred(
+        &self,
+        campaign_id: u64,
+        referrer_id: u64,
+        limit: usize,
+    ) -> Result<(Vec<Participant>, u64), StoreError> {
+        let (campaign_id, referrer_id) = (sql_id(campaign_id), sql_id(referrer_id));
+        let mut conn = self.db.conn().await?;
+        let rows = conn
+            .rows(
+                "SELECT body FROM participants
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                   AND referred_by = $2
+                 ORDER BY seq DESC LIMIT $3",
+                &[&campaign_id, &referrer_id, &(limit as i64)],
+            )
+            .await?;
+        let total = conn
+            .one(
+                "SELECT count(*) AS n FROM participants
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                   AND referred_by = $2",
+                &[&campaign_id, &referrer_id],
+            )
+            .await?;
+        Ok((bodies(&rows)?, id_at(&total, "n")))
+    }
+
+    async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows("SELECT body FROM rewards WHERE participant_id = $1 ORDER BY reward_id", &[&sql_id(participant_id)])
+            .await?;
+        bodies(&rows)
+    }
+
+    async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows("SELECT body FROM invites WHERE participant_id = $1 ORDER BY invite_id", &[&sql_id(participant_id)])
+            .await?;
+        bodies(&rows)
+    }
+
+    async fn invites_to(&self, campaign_id: u64, inbox: &str) -> Result<Vec<Invite>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT body FROM invites
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                   AND inbox = $2
+                 ORDER BY participant_id, invite_id",
+                &[&sql_id(campaign_id), &inbox],
+            )
+            .await?;
+        bodies(&rows)
+    }
+
+    async fn domain_participant_in(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT participant_id FROM participants WHERE domain = $2 AND campaign_id = $1",
+                &[&sql_id(campaign_id), &domain],
+            )
+            .await?;
+        Ok(row.map(|row| id_at(&row, "participant_id")))
+    }
+
+    async fn domain_referrers(&self, domain: &str, limit: usize) -> Result<Vec<DomainReferrer>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT campaign_id, participant_id, brand_id FROM participants WHERE domain = $1
+                 ORDER BY campaign_id, participant_id LIMIT $2",
+                &[&domain, &(limit as i64)],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|row| DomainReferrer {
+                campaign_id: id_at(row, "campaign_id"),
+                participant_id: id_at(row, "participant_id"),
+                brand_id: id_at(row, "brand_id"),
+            })
+            .collect())
+    }
+
+    /// A key's times are removed only if nobody counted one more since the cut-off: the
+    /// `last_ms` condition is checked again on the row a concurrent decision just wrote.
+    async fn forget_old_prints(&self, now_ms: i64) -> Result<u64, StoreError> {
+        let mut conn = self.db.conn().await?;
+        let prints = conn
+            .execute(
+                "UPDATE participant_marks SET print = NULL, print_at_ms = NULL WHERE print_at_ms <= $1",
+                &[&now_ms.saturating_sub(crate::domain::client_print::PRINT_KEPT_MS)],
+            )
+            .await?;
+        let rates = conn.execute("DELETE FROM rates WHERE last_ms <= $1", &[&(now_ms - HOUR_MS)]).await?;
+        Ok(prints + rates)
+    }
+
+    async fn blocked_at(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError> {
+        Ok(self.marks(campaign_id, participant_id).await?.and_then(|row| row.get("blocked_at")))
+    }
+
+    async fn client_print(&self, participant_id: u64) -> Result<Option<StoredPrint>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT print FROM participant_marks WHERE participant_id = $1 AND print IS NOT NULL",
+                &[&sql_id(participant_id)],
+            )
+            .await?;
+        row.map(|row| codec::decode(row.get::<_, &[u8]>("print"))).transpose()
+    }
+}
+
+#[async_trait]
+impl RewardStore for PgStore {
+    async fn reward(&self, member_id: u64, id: u64) -> Result<Option<Reward>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row("SELECT body FROM rewards WHERE reward_id = $1 AND member_id = $2", &[&sql_id(id), &sql_id(member_id)])
+            .await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    async fn rewards_of_member(
+        &self,
+        member_id: u64,
+        filter: RewardFilter,
+        page: PageRequest,
+    ) -> Result<(Vec<Reward>, u64), StoreError> {
+        let (limit, offset) = window(page);
+        let (member_id, campaign_id, status, participant_id) = (
+            sql_id(member_id),
+            filter.campaign_id.map(sql_id),
+            filter.status.map(|s| i16::from(s.byte())),
+            filter.participant_id.map(sql_id),
+        );
+        let mut conn = self.db.conn().await?;
+        let rows = conn
+            .rows(
+                "SELECT body FROM rewards WHERE member_id = $1 AND ($2::bigint IS NULL OR campaign_id = $2)
+                   AND ($3::smallint IS NULL OR status = $3) AND ($4::bigint IS NULL OR participant_id = $4)
+                 ORDER BY reward_id DESC LIMIT $5 OFFSET $6",
+                &[&member_id, &campaign_id, &status, &participant_id, &limit, &offset],
+            )
+            .await?;
+        let total = conn
+            .one(
+                "SELECT count(*) AS n FROM rewards WHERE member_id = $1 AND ($2::bigint IS NULL OR campaign_id = $2)
+                   AND ($3::smallint IS NULL OR status = $3) AND ($4::bigint IS NULL OR participant_id = $4)",
+                &[&member_id, &campaign_id, &status, &participant_id],
+            )
+            .await?;
+        Ok((bodies(&rows)?, id_at(&total, "n")))
+    }
+
+    async fn issued_rewards(
+        &self,
+        member_id: u64,
+        campaign_id: Option<u64>,
+        limit: usize,
+    ) -> Result<Vec<Reward>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT body FROM rewards
+                 WHERE member_id = $1 AND issue_seq IS NOT NULL AND ($2::bigint IS NULL OR campaign_id = $2)
+                 ORDER BY issue_seq DESC LIMIT $3",
+                &[&sql_id(member_id), &campaign_id.map(sql_id), &(limit as i64)],
+            )
+            .await?;
+        bodies(&rows)
+    }
+
+    async fn due_holds(&self, unix_ms: i64, limit: usize) -> Result<Vec<DueHold>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT brand_id, member_id, participant_id, reward_id FROM rewards WHERE release_at_ms <= $1
+                 ORDER BY release_at_ms, reward_id LIMIT $2",
+                &[&unix_ms, &(limit as i64)],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|row| DueHold {
+                brand_id: id_at(row, "brand_id"),
+                member_id: id_at(row, "member_id"),
+                participant_id: id_at(row, "participant_id"),
+                reward_id: id_at(row, "reward_id"),
+            })
+            .collect())
+    }
+}
+
+#[async_trait]
+impl ConversionStore for PgStore {
+    async fn conversion(&self, member_id: u64, id: u64) -> Result<Option<Conversion>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT body FROM conversions WHERE conversion_id = $1 AND member_id = $2",
+                &[&sql_id(id), &sql_id(member_id)],
+            )
+            .await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    async fn conversions_of_member(
+        &self,
+        member_id: u64,
+        campaign_id: Option<u64>,
+        page: PageRequest,
+    ) -> Result<(Vec<Conversion>, u64), StoreError> {
+        let (limit, offset) = window(page);
+        let (member_id, campaign_id) = (sql_id(member_id), campaign_id.map(sql_id));
+        let mut conn = self.db.conn().await?;
+        let rows = conn
+            .rows(
+                "SELECT body FROM conversions WHERE member_id = $1 AND ($2::bigint IS NULL OR campaign_id = $2)
+                 ORDER BY conversion_id DESC LIMIT $3 OFFSET $4",
+                &[&member_id, &campaign_id, &limit, &offset],
+            )
+            .await?;
+        let total = conn
+            .one(
+                "SELECT count(*) AS n FROM conversions WHERE member_id = $1 AND ($2::bigint IS NULL OR campaign_id = $2)",
+                &[&member_id, &campaign_id],
+            )
+            .await?;
+        Ok((bodies(&rows)?, id_at(&total, "n")))
+    }
+
+    async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT c.body FROM payment_references p
+                 JOIN conversions c ON c.brand_id = p.brand_id AND c.conversion_id = p.conversion_id
+                 WHERE p.brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND p.campaign_id = $1
+                   AND p.reference = $2",
+                &[&sql_id(campaign_id), &reference],
+            )
+            .await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    async fn conversions_of_participant(
+        &self,
+        campaign_id: u64,
+        participant_id: u64,
+    ) -> Result<Vec<Conversion>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT body FROM conversions
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                   AND participant_id = $2
+                 ORDER BY conversion_id",
+                &[&sql_id(campaign_id), &sql_id(participant_id)],
+            )
+            .await?;
+        bodies(&rows)
+    }
+
+    async fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, StoreError> {
+        Ok(self.marks(campaign_id, participant_id).await?.map_or(0, |row| id_at(&row, "qualified")))
+    }
+}
+
+#[async_trait]
+impl IdempotencyStore for PgStore {
+    async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError> {
+        let row = self.db.conn().await?.row("SELECT body FROM idempotency WHERE key = $1", &[&key]).await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+}
+
+impl PgStore {
+    /// Rows `offset..offset + limit` of a board in rank order, with their participants.
+    async fn board_rows(
+        &self,
+        campaign_id: u64,
+        board: Board,
+        offset: u64,
+        limit: usize,
+    ) -> Result<Vec<(Participant, Standing, bool)>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT s.rank, p.body, m.blocked_at IS NOT NULL AS blocked FROM standings s
+                 JOIN participants p ON p.brand_id = s.brand_id AND p.participant_id = s.participant_id
+                 LEFT JOIN participant_marks m ON m.brand_id = s.brand_id AND m.participant_id = s.participant_id
+                 WHERE s.brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND s.campaign_id = $1
+                   AND s.board = $2
+                 ORDER BY s.rank LIMIT $3 OFFSET $4",
+                &[&sql_id(campaign_id), &&board.key()[..], &(limit as i64), &(offset.min(i64::MAX as u64) as i64)],
+            )
+            .await?;
+        rows.iter().map(|row| Ok((body(row, "body")?, ranked(row)?.1, row.get("blocked")))).collect()
+    }
+}
+
+#[async_trait]
+impl StandingStore for PgStore {
+    async fn leaderboard(
+        &self,
+        campaign_id: u64,
+        board: Board,
+        limit: usize,
+    ) -> Result<Vec<(Participant, Standing)>, StoreError> {
+        // Rows passed over are few (erasures, blocks): read a margin, and more if it runs out.
+        let mut read = limit + 16;
+        loop {
+            let top = self.board_rows(campaign_id, board, 0, read).await?;
+            let shown: Vec<_> = top
+                .iter()
+                .filter(|(p, _, blocked)| !p.is_erased() && !blocked)
+                .take(limit)
+                .map(|(p, standing, _)| (p.clone(), *standing))
+                .collect();
+            if shown.len() == limit || top.len() < read {
+                return Ok(shown);
+            }
+            read *= 4;
+        }
+    }
+
+    async fn ranked(
+        &self,
+        campaign_id: u64,
+        board: Board,
+        offset: u64,
+        limit: usize,
+    ) -> Result<Vec<(Participant, Standing)>, StoreError> {
+        let rows = self.board_rows(campaign_id, board, offset, limit).await?;
+        Ok(rows.into_iter().map(|(p, standing, _)| (p, standing)).collect())
+    }
+
+    async fn contest_result(&self, campaign_id: u64) -> Result<Option<ContestResult>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT body FROM contest_results
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
+                &[&sql_id(campaign_id)],
+            )
+            .await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    async fn due_contests(&self, now_ms: i64, limit: usize) -> Result<Vec<DueContest>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT brand_id, member_id, campaign_id, contest_due_ms FROM campaigns WHERE contest_due_ms <= $1
+                 ORDER BY contest_due_ms, campaign_id LIMIT $2",
+                &[&now_ms, &(limit as i64)],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|row| DueContest {
+                brand_id: id_at(row, "brand_id"),
+                member_id: id_at(row, "member_id"),
+                campaign_id: id_at(row, "campaign_id"),
+                ends_ms: row.get("contest_due_ms"),
+            })
+            .collect())
+    }
+}
+
+#[async_trait]
+impl WaitlistStore for PgStore {
+    /// The position counts the entries ahead in the line's index: one index range, read in
+    /// one statement.
+    async fn spot(&self, campaign_id: u64, participant_id: u64) -> Result<Option<Spot>, StoreError> {
+        let marks = self.marks(campaign_id, participant_id).await?;
+        if let Some(at) = marks.and_then(|row| row.get::<_, Option<String>>("admitted_at")) {
+            return Ok(Some(Spot::Admitted { at }));
+        }
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT (SELECT count(*) FROM places o WHERE o.brand_id = me.brand_id AND o.campaign_id = me.campaign_id
+                            AND o.place < me.place) AS ahead,
+                        (SELECT count(*) FROM places o WHERE o.brand_id = me.brand_id
+                            AND o.campaign_id = me.campaign_id) AS total
+                 FROM places me
+                 WHERE me.brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND me.campaign_id = $1
+                   AND me.participant_id = $2",
+                &[&sql_id(campaign_id), &sql_id(participant_id)],
+            )
+            .await?;
+        Ok(row.map(|row| {
+            let (ahead, total) = (id_at(&row, "ahead"), id_at(&row, "total"));
+            let position = ahead + 1;
+            Spot::InLine { position, behind: total.saturating_sub(position) }
+        }))
+    }
+
+    async fn line(&self, campaign_id: u64, limit: usize) -> Result<Line, StoreError> {
+        let mut conn = self.db.conn().await?;
+        let in_line = conn
+            .one(
+                "SELECT count(*) AS n FROM places
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
+                &[&sql_id(campaign_id)],
+            )
+            .await?;
+        let rows = conn
+            .rows(
+                "SELECT p.body, w.place FROM places w
+                 JOIN participants p ON p.brand_id = w.brand_id AND p.participant_id = w.participant_id
+                 WHERE w.brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND w.campaign_id = $1
+                 ORDER BY w.place LIMIT $2",
+                &[&sql_id(campaign_id), &(limit as i64)],
+            )
+            .await?;
+        drop(conn);
+        let _ = rows.iter().map(place_of).collect::<Result<Vec<_>, _>>()?;
+        let admitted = self.counter_of(campaign_id, Counter::Admitted).await?;
+        Ok(Line { in_line: id_at(&in_line, "n"), admitted, front: bodies(&rows)? })
+    }
+}

@@ -1,0 +1,438 @@
+//! The engine's side of PostgreSQL: a [`PgSession`] holds one brand's lock, gives the
+//! referral engine its reads ([`BrandReads`]) and commits the writes it decides in the same
+//! transaction (`writes.rs`).
+//!
+//! The brand lock is `pg_advisory_xact_lock(brand_id)`, taken when the session opens and held
+//! until it commits or is dropped: every decision on a brand, on any server, holds it, so no
+//! other decision writes the brand's rows between this one's reads and its commit. That is
+//! the guarantee the engine's exactly-once rules rest on (a coupon to one reward, a goal's
+//! reward once, a chain never overwritten, one participant per email): the lock serialises
+//! decisions, and the unique keys of the schema (coupon code and reward per campaign, email
+//! and domain per campaign, one visit per visitor) refuse any write that would break a rule
+//! if a bug ever let two through.
+//!
+//! The engine's reads are synchronous: the session waits for each on the caller's thread.
+//! That is sound because the connection is driven by the store's own I/O runtime (see
+//! `connection.rs`), and bounded because every statement has a timeout. A brand actor's
+//! arbiter waits meanwhile; the server runs more arbiters on PostgreSQL for that reason.
+
+use async_trait::async_trait;
+use parking_lot::Mutex;
+use tokio_postgres::Row;
+
+use super::connection::{Params, Pooled};
+use super::{body, codec, id_at, sql_id, PgStore, StoreError};
+use crate::domain::client_print::{RateKey, StoredPrint};
+use crate::domain::contest::ContestResult;
+use crate::domain::conversion::Conversion;
+use crate::domain::digest::DigestMark;
+use crate::domain::email::EmailLookup;
+use crate::domain::engine::{BrandReads, Write};
+use crate::domain::ids::IdKind;
+use crate::domain::leaderboard::{Board, Credit, Standing};
+use crate::domain::reward::HoldReason;
+use crate::domain::waitlist::Place;
+use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Participant, Reward};
+use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
+
+/// One brand's decision on PostgreSQL: a connection inside a transaction that holds the
+/// brand's lock.
+pub(super) struct PgSession {
+    brand_id: i64,
+    conn: Mutex<Pooled>,
+}
+
+impl PgStore {
+    /// Opens a transaction on a connection of its own and waits for the brand's lock.
+    pub(super) async fn open_session(&self, brand_id: u64) -> Result<PgSession, StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.begin().await?;
+        let brand_id = sql_id(brand_id);
+        conn.execute("SELECT pg_advisory_xact_lock($1)", &[&brand_id]).await?;
+        Ok(PgSession { brand_id, conn: Mutex::new(conn) })
+    }
+}
+
+#[async_trait]
+impl DecisionStore for PgStore {
+    async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError> {
+        self.take_id(kind).await
+    }
+
+    async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
+        Ok(Box::new(self.open_session(brand_id).await?))
+    }
+}
+
+/// The key of a velocity limit's row.
+pub(super) fn rate_key(key: &RateKey) -> Vec<u8> {
+    match key {
+        RateKey::Referrer(id) => [&[b'r'][..], &id.to_be_bytes()].concat(),
+        RateKey::Address(print) => [&[b'a'][..], print].concat(),
+    }
+}
+
+/// The credit a participant's joining gave, when they were referred.
+fn credit_of(p: &Participant) -> Option<Credit> {
+    let referrer_id = p.referred_by?;
+    let at = p.created_at.parse().ok()?;
+    Some(Credit { referrer_id, at, seq: p.seq })
+}
+
+/// A standing back from its rank key.
+pub(super) fn ranked(row: &Row) -> Result<(u64, Standing), StoreError> {
+    Standing::from_rank_key(row.get("rank"))
+        .ok_or_else(|| StoreError::Decode("a leaderboard rank of the wrong length".into()))
+}
+
+/// A waitlist place back from its key.
+pub(super) fn place_of(row: &Row) -> Result<Place, StoreError> {
+    Place::from_key(row.get("place")).ok_or_else(|| StoreError::Decode("a waitlist place of the wrong shape".into()))
+}
+
+/// A coupon back from its row.
+pub(super) fn coupon_of(row: &Row) -> Coupon {
+    Coupon {
+        code: row.get("code"),
+        reward_id: row.get::<_, Option<i64>>("reward_id").map(|id| id as u64),
+        participant_id: row.get::<_, Option<i64>>("participant_id").map(|id| id as u64),
+        used_at: row.get("used_at"),
+    }
+}
+
+impl PgSession {
+    fn rows(&self, sql: &'static str, params: Params<'_>) -> Result<Vec<Row>, StoreError> {
+        let mut conn = self.conn.lock();
+        futures_executor::block_on(conn.rows(sql, params))
+    }
+
+    fn row(&self, sql: &'static str, params: Params<'_>) -> Result<Option<Row>, StoreError> {
+        let mut conn = self.conn.lock();
+        futures_executor::block_on(conn.row(sql, params))
+    }
+
+    /// A `body` found by a query, decoded.
+    fn body<T: serde::de::DeserializeOwned>(
+        &self,
+        sql: &'static str,
+        params: Params<'_>,
+    ) -> Result<Option<T>, StoreError> {
+        self.row(sql, params)?.map(|row| body(&row, "body")).transpose()
+    }
+
+    fn bodies<T: serde::de::DeserializeOwned>(
+        &self,
+        sql: &'static str,
+        params: Params<'_>,
+    ) -> Result<Vec<T>, StoreError> {
+        super::bodies(&self.rows(sql, params)?)
+    }
+
+    /// Whether a query finds a row.
+    fn exists(&self, sql: &'static str, params: Params<'_>) -> Result<bool, StoreError> {
+        Ok(self.row(sql, params)?.is_some())
+    }
+}
+
+#[async_trait]
+impl BrandSession for PgSession {
+    async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
+        let started = std::time::Instant::now();
+        let mut conn = self.conn.into_inner();
+        super::writes::apply(&mut conn, self.brand_id, writes).await?;
+        conn.commit().await?;
+        crate::metrics::commit(started.elapsed());
+        Ok(())
+    }
+
+    /// The record's key is claimed first: a record already there (written by a decision of
+    /// another brand of the member, on any server) means nothing else is written. The
+    /// primary key of `idempotency` makes a concurrent claim wait for this one's outcome.
+    async fn commit_idempotent(
+        self: Box<Self>,
+        writes: &[Write],
+        idempotency: &IdempotencyWrite,
+        record: &IdempotencyRecord,
+    ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
+        let started = std::time::Instant::now();
+        let mut conn = self.conn.into_inner();
+        let claimed = conn
+            .execute(
+                "INSERT INTO idempotency (key, body) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                &[&idempotency.key, &codec::encode(record)?],
+            )
+            .await?;
+        if claimed == 0 {
+            let existing = conn.one("SELECT body FROM idempotency WHERE key = $1", &[&idempotency.key]).await?;
+            return Ok(Err(body(&existing, "body")?));
+        }
+        for participant_id in record.participant_ids() {
+            super::writes::mention(&mut conn, participant_id, super::writes::MENTION_IDEMPOTENCY, &idempotency.key)
+                .await?;
+        }
+        super::writes::apply(&mut conn, self.brand_id, writes).await?;
+        conn.commit().await?;
+        crate::metrics::commit(started.elapsed());
+        Ok(Ok(()))
+    }
+}
+
+impl BrandReads for PgSession {
+    type Error = StoreError;
+
+    fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
+        self.body("SELECT body FROM campaigns WHERE campaign_id = $1", &[&sql_id(id)])
+    }
+
+    fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
+        self.body("SELECT body FROM participants WHERE participant_id = $1", &[&sql_id(id)])
+    }
+
+    fn reward(&self, participant_id: u64, reward_id: u64) -> Result<Option<Reward>, StoreError> {
+        self.body(
+            "SELECT body FROM rewards WHERE reward_id = $1 AND participant_id = $2",
+            &[&sql_id(reward_id), &sql_id(participant_id)],
+        )
+    }
+
+    fn participant_id_by_email(&self, campaign_id: u64, lookup: &EmailLookup) -> Result<Option<u64>, StoreError> {
+        let campaign_id = sql_id(campaign_id);
+        let row = match lookup {
+            EmailLookup::Exact(email) => self.row(
+                "SELECT participant_id FROM participants WHERE brand_id = $1 AND campaign_id = $2 AND email = $3",
+                &[&self.brand_id, &campaign_id, email],
+            )?,
+            EmailLookup::Inbox(inbox) => self.row(
+                "SELECT participant_id FROM participants WHERE brand_id = $1 AND campaign_id = $2 AND inbox = $3
+                 ORDER BY participant_id LIMIT 1",
+                &[&self.brand_id, &campaign_id, inbox],
+            )?,
+        };
+        Ok(row.map(|row| id_at(&row, "participant_id")))
+    }
+
+    fn participant_id_by_domain(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {
+        let row = self.row(
+            "SELECT participant_id FROM participants WHERE brand_id = $1 AND campaign_id = $2 AND domain = $3",
+            &[&self.brand_id, &sql_id(campaign_id), &domain],
+        )?;
+        Ok(row.map(|row| id_at(&row, "participant_id")))
+    }
+
+    fn invite(&self, participant_id: u64, invite_id: u64) -> Result<Option<Invite>, StoreError> {
+        self.body(
+            "SELECT body FROM invites WHERE brand_id = $1 AND invite_id = $2 AND participant_id = $3",
+            &[&self.brand_id, &sql_id(invite_id), &sql_id(participant_id)],
+        )
+    }
+
+    fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
+        self.bodies("SELECT body FROM invites WHERE participant_id = $1 ORDER BY invite_id", &[&sql_id(participant_id)])
+    }
+
+    fn invites_to(&self, campaign_id: u64, inbox: &str) -> Result<Vec<Invite>, StoreError> {
+        self.bodies(
+            "SELECT body FROM invites WHERE brand_id = $1 AND campaign_id = $2 AND inbox = $3
+             ORDER BY participant_id, invite_id",
+            &[&self.brand_id, &sql_id(campaign_id), &inbox],
+        )
+    }
+
+    fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {
+        self.bodies("SELECT body FROM rewards WHERE participant_id = $1 ORDER BY reward_id", &[&sql_id(participant_id)])
+    }
+
+    fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
+        let row = self.row(
+            "SELECT value FROM counters WHERE brand_id = $1 AND campaign_id = $2 AND counter = $3",
+            &[&self.brand_id, &sql_id(campaign_id), &i16::from(counter as u8)],
+        )?;
+        Ok(row.map_or(0, |row| id_at(&row, "value")))
+    }
+
+    fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
+        let row = self.row(
+            "SELECT uploaded, assigned FROM coupon_pools WHERE brand_id = $1 AND campaign_id = $2",
+            &[&self.brand_id, &sql_id(campaign_id)],
+        )?;
+        Ok(row.map_or(CouponPool::default(), |row| CouponPool {
+            uploaded: id_at(&row, "uploaded"),
+            assigned: id_at(&row, "assigned"),
+        }))
+    }
+
+    fn coupon(&self, campaign_id: u64, seq: u64) -> Result<Option<Coupon>, StoreError> {
+        let row = self.row(
+            "SELECT code, reward_id, participant_id, used_at FROM coupons
+             WHERE brand_id = $1 AND campaign_id = $2 AND seq = $3",
+            &[&self.brand_id, &sql_id(campaign_id), &sql_id(seq)],
+        )?;
+        Ok(row.as_ref().map(coupon_of))
+    }
+
+    fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, StoreError> {
+        self.exists(
+            "SELECT 1 FROM coupons WHERE brand_id = $1 AND campaign_id = $2 AND code = $3",
+            &[&self.brand_id, &sql_id(campaign_id), &code],
+        )
+    }
+
+    fn oldest_pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<Reward>, StoreError> {
+        self.bodies(
+            "SELECT r.body FROM pending_rewards p JOIN rewards r ON r.brand_id = p.brand_id AND r.reward_id = p.reward_id
+             WHERE p.brand_id = $1 AND p.campaign_id = $2 ORDER BY p.reward_id LIMIT $3",
+            &[&self.brand_id, &sql_id(campaign_id), &(limit as i64)],
+        )
+    }
+
+    fn conversion_by_external_id(&self, campaign_id: u64, external_id: &str) -> Result<Option<Conversion>, StoreError> {
+        self.body(
+            "SELECT body FROM conversions WHERE brand_id = $1 AND campaign_id = $2 AND external_id = $3",
+            &[&self.brand_id, &sql_id(campaign_id), &external_id],
+        )
+    }
+
+    fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
+        self.body(
+            "SELECT c.body FROM payment_references p
+             JOIN conversions c ON c.brand_id = p.brand_id AND c.conversion_id = p.conversion_id
+             WHERE p.brand_id = $1 AND p.campaign_id = $2 AND p.reference = $3",
+            &[&self.brand_id, &sql_id(campaign_id), &reference],
+        )
+    }
+
+    fn converted(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {
+        self.exists(
+            "SELECT 1 FROM participant_marks
+             WHERE brand_id = $1 AND participant_id = $2 AND campaign_id = $3 AND converted",
+            &[&self.brand_id, &sql_id(participant_id), &sql_id(campaign_id)],
+        )
+    }
+
+    fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, StoreError> {
+        let row = self.row(
+            "SELECT qualified FROM participant_marks WHERE brand_id = $1 AND participant_id = $2 AND campaign_id = $3",
+            &[&self.brand_id, &sql_id(participant_id), &sql_id(campaign_id)],
+        )?;
+        Ok(row.map_or(0, |row| id_at(&row, "qualified")))
+    }
+
+    fn visited(&self, campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Result<bool, StoreError> {
+        self.exists(
+            "SELECT 1 FROM visits WHERE brand_id = $1 AND campaign_id = $2 AND participant_id = $3 AND visitor = $4",
+            &[&self.brand_id, &sql_id(campaign_id), &sql_id(participant_id), &&visitor[..]],
+        )
+    }
+
+    fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {
+        self.exists(
+            "SELECT 1 FROM participant_marks
+             WHERE brand_id = $1 AND participant_id = $2 AND campaign_id = $3 AND unsubscribed",
+            &[&self.brand_id, &sql_id(participant_id), &sql_id(campaign_id)],
+        )
+    }
+
+    fn digest_mark(&self, campaign_id: u64) -> Result<Option<DigestMark>, StoreError> {
+        self.body(
+            "SELECT body FROM digest_marks WHERE brand_id = $1 AND campaign_id = $2",
+            &[&self.brand_id, &sql_id(campaign_id)],
+        )
+    }
+
+    fn signup_print(&self, participant_id: u64) -> Result<Option<StoredPrint>, StoreError> {
+        let row = self.row(
+            "SELECT print FROM participant_marks WHERE participant_id = $1 AND print IS NOT NULL",
+            &[&sql_id(participant_id)],
+        )?;
+        row.map(|row| codec::decode(row.get::<_, &[u8]>("print"))).transpose()
+    }
+
+    fn recent(&self, campaign_id: u64, key: &RateKey) -> Result<Vec<i64>, StoreError> {
+        let row = self.row(
+            "SELECT times FROM rates WHERE brand_id = $1 AND campaign_id = $2 AND key = $3",
+            &[&self.brand_id, &sql_id(campaign_id), &rate_key(key)],
+        )?;
+        Ok(row.map(|row| codec::decode(row.get::<_, &[u8]>("times"))).transpose()?.unwrap_or_default())
+    }
+
+    fn referral_holds(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<HoldReason>, StoreError> {
+        let row = self.row(
+            "SELECT referral_holds FROM participant_marks
+             WHERE brand_id = $1 AND participant_id = $2 AND campaign_id = $3 AND referral_holds IS NOT NULL",
+            &[&self.brand_id, &sql_id(participant_id), &sql_id(campaign_id)],
+        )?;
+        Ok(row.map(|row| codec::decode(row.get::<_, &[u8]>("referral_holds"))).transpose()?.unwrap_or_default())
+    }
+
+    fn blocked(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError> {
+        let row = self.row(
+            "SELECT blocked_at FROM participant_marks WHERE brand_id = $1 AND participant_id = $2 AND campaign_id = $3",
+            &[&self.brand_id, &sql_id(participant_id), &sql_id(campaign_id)],
+        )?;
+        Ok(row.and_then(|row| row.get("blocked_at")))
+    }
+
+    fn standing(&self, campaign_id: u64, board: Board, participant_id: u64) -> Result<Option<Standing>, StoreError> {
+        let row = self.row(
+            "SELECT rank FROM standings WHERE brand_id = $1 AND campaign_id = $2 AND board = $3 AND participant_id = $4",
+            &[&self.brand_id, &sql_id(campaign_id), &&board.key()[..], &sql_id(participant_id)],
+        )?;
+        Ok(row.as_ref().map(ranked).transpose()?.map(|(_, standing)| standing))
+    }
+
+    fn board_top(&self, campaign_id: u64, board: Board, limit: usize) -> Result<Vec<(u64, Standing)>, StoreError> {
+        let rows = self.rows(
+            "SELECT rank FROM standings WHERE brand_id = $1 AND campaign_id = $2 AND board = $3 ORDER BY rank LIMIT $4",
+            &[&self.brand_id, &sql_id(campaign_id), &&board.key()[..], &(limit as i64)],
+        )?;
+        rows.iter().map(ranked).collect()
+    }
+
+    fn credits(&self, campaign_id: u64) -> Result<Vec<Credit>, StoreError> {
+        let referred: Vec<Participant> = self.bodies(
+            "SELECT body FROM participants
+             WHERE brand_id = $1 AND campaign_id = $2 AND referred_by IS NOT NULL ORDER BY seq",
+            &[&self.brand_id, &sql_id(campaign_id)],
+        )?;
+        Ok(referred.iter().filter_map(credit_of).collect())
+    }
+
+    fn contest_result(&self, campaign_id: u64) -> Result<Option<ContestResult>, StoreError> {
+        self.body(
+            "SELECT body FROM contest_results WHERE brand_id = $1 AND campaign_id = $2",
+            &[&self.brand_id, &sql_id(campaign_id)],
+        )
+    }
+
+    fn place(&self, campaign_id: u64, participant_id: u64) -> Result<Option<Place>, StoreError> {
+        let row = self.row(
+            "SELECT place FROM places WHERE brand_id = $1 AND campaign_id = $2 AND participant_id = $3",
+            &[&self.brand_id, &sql_id(campaign_id), &sql_id(participant_id)],
+        )?;
+        row.as_ref().map(place_of).transpose()
+    }
+
+    fn line_front(&self, campaign_id: u64, limit: usize) -> Result<Vec<(u64, Place)>, StoreError> {
+        let rows = self.rows(
+            "SELECT participant_id, place FROM places WHERE brand_id = $1 AND campaign_id = $2
+             ORDER BY place LIMIT $3",
+            &[&self.brand_id, &sql_id(campaign_id), &(limit as i64)],
+        )?;
+        rows.iter().map(|row| Ok((id_at(row, "participant_id"), place_of(row)?))).collect()
+    }
+
+    fn admitted(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError> {
+        let row = self.row(
+            "SELECT admitted_at FROM participant_marks WHERE brand_id = $1 AND participant_id = $2 AND campaign_id = $3",
+            &[&self.brand_id, &sql_id(participant_id), &sql_id(campaign_id)],
+        )?;
+        Ok(row.and_then(|row| row.get("admitted_at")))
+    }
+
+    fn roster(&self, campaign_id: u64) -> Result<Vec<Participant>, StoreError> {
+        self.bodies(
+            "SELECT body FROM participants WHERE brand_id = $1 AND campaign_id = $2 ORDER BY seq",
+            &[&self.brand_id, &sql_id(campaign_id)],
+        )
+    }
+}

@@ -1,0 +1,593 @@
+//! A decision's writes ([`Write`]) as statements, applied in order inside the session's
+//! transaction (a later write of the same row wins, as the engine expects).
+//!
+//! Counters move by deltas (`value = value + d`). A reward's issue order is taken from the
+//! `issue_order` sequence the first time it is written as issued, and never cleared.
+
+use super::connection::Conn;
+use super::session::rate_key;
+use super::{body, codec, sql_id, StoreError};
+use crate::domain::email;
+use crate::domain::engine::{Inconsistent, Write};
+use crate::domain::event::Event;
+use crate::domain::outgoing_email::{EmailDelivery, OutgoingEmail};
+use crate::domain::participant::search_haystack;
+use crate::domain::{Participant, Reward, RewardStatus};
+use crate::store::IdempotencyRecord;
+
+/// Kinds of `mentions`: where a copy of a participant is kept outside their rows.
+pub(super) const MENTION_EVENT: i16 = 1;
+pub(super) const MENTION_IDEMPOTENCY: i16 = 2;
+pub(super) const MENTION_EMAIL: i16 = 3;
+
+/// Records that a copy of the participant is kept under `key` of `kind`.
+pub(super) async fn mention(conn: &mut Conn, participant_id: u64, kind: i16, key: &[u8]) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO mentions (participant_id, kind, key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        &[&sql_id(participant_id), &kind, &key],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Applies the writes in order. Codes added to a pool are inserted together (an import adds
+/// thousands at once).
+pub(super) async fn apply(conn: &mut Conn, brand_id: i64, writes: &[Write]) -> Result<(), StoreError> {
+    let mut codes = NewCodes::default();
+    for write in writes {
+        if let Write::NewCoupon { campaign_id, seq, coupon } = write {
+            codes.add(*campaign_id, *seq, &coupon.code);
+            continue;
+        }
+        codes.insert(conn, brand_id).await?;
+        apply_one(conn, brand_id, write).await?;
+    }
+    codes.insert(conn, brand_id).await
+}
+
+/// Codes added to a pool, not yet inserted.
+#[derive(Default)]
+struct NewCodes {
+    campaigns: Vec<i64>,
+    seqs: Vec<i64>,
+    codes: Vec<String>,
+}
+
+impl NewCodes {
+    fn add(&mut self, campaign_id: u64, seq: u64, code: &str) {
+        self.campaigns.push(sql_id(campaign_id));
+        self.seqs.push(sql_id(seq));
+        self.codes.push(code.to_owned());
+    }
+
+    /// One statement for all of them. A code already in the pool breaks its unique key and
+    /// fails the whole decision: the engine checks codes before it adds them.
+    async fn insert(&mut self, conn: &mut Conn, brand_id: i64) -> Result<(), StoreError> {
+        if self.codes.is_empty() {
+            return Ok(());
+        }
+        conn.execute(
+            "INSERT INTO coupons (brand_id, campaign_id, seq, code)
+             SELECT $1, c, s, code FROM unnest($2::bigint[], $3::bigint[], $4::text[]) AS n (c, s, code)",
+            &[&brand_id, &self.campaigns, &self.seqs, &self.codes],
+        )
+        .await?;
+        *self = Self::default();
+        Ok(())
+    }
+}
+
+/// The participant's columns that are looked up: normalised email, inbox, domain.
+fn participant_keys(p: &Participant) -> (Option<String>, Option<String>) {
+    if p.is_erased() {
+        return (None, None);
+    }
+    (Some(email::normalize(&p.email)), Some(email::canonical(&p.email)))
+}
+
+async fn apply_one(conn: &mut Conn, brand_id: i64, write: &Write) -> Result<(), StoreError> {
+    match write {
+        Write::NewParticipant(p) => {
+            let (email, inbox) = participant_keys(p);
+            conn.execute(
+                "INSERT INTO participants (brand_id, participant_id, campaign_id, member_id, seq, email, inbox,
+                     domain, referred_by, search, body)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                &[
+                    &sql_id(p.brand_id),
+                    &sql_id(p.id),
+                    &sql_id(p.campaign_id),
+                    &sql_id(p.member_id),
+                    &sql_id(p.seq),
+                    &email,
+                    &inbox,
+                    &p.domain,
+                    &p.referred_by.map(sql_id),
+                    &search_haystack(p).into_bytes(),
+                    &codec::encode(p)?,
+                ],
+            )
+            .await?;
+        }
+        Write::Participant(p) => {
+            conn.execute(
+                "UPDATE participants SET search = $3, body = $4 WHERE brand_id = $1 AND participant_id = $2",
+                &[&sql_id(p.brand_id), &sql_id(p.id), &search_haystack(p).into_bytes(), &codec::encode(p)?],
+            )
+            .await?;
+        }
+        Write::Reward(r) => save_reward(conn, r).await?,
+        Write::QueuePending { campaign_id, reward_id, participant_id } => {
+            conn.execute(
+                "INSERT INTO pending_rewards (brand_id, campaign_id, reward_id, participant_id)
+                 VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                &[&brand_id, &sql_id(*campaign_id), &sql_id(*reward_id), &sql_id(*participant_id)],
+            )
+            .await?;
+        }
+        Write::Dequeue { campaign_id, reward_id } => {
+            conn.execute(
+                "DELETE FROM pending_rewards WHERE brand_id = $1 AND campaign_id = $2 AND reward_id = $3",
+                &[&brand_id, &sql_id(*campaign_id), &sql_id(*reward_id)],
+            )
+            .await?;
+        }
+        Write::NewCoupon { .. } => unreachable!("inserted together by `apply`"),
+        Write::Coupon { campaign_id, seq, coupon } => {
+            // The unique (campaign, reward) key refuses a second coupon for one reward.
+            conn.execute(
+                "UPDATE coupons SET reward_id = $4, participant_id = $5, used_at = $6
+                 WHERE brand_id = $1 AND campaign_id = $2 AND seq = $3",
+                &[
+                    &brand_id,
+                    &sql_id(*campaign_id),
+                    &sql_id(*seq),
+                    &coupon.reward_id.map(sql_id),
+                    &coupon.participant_id.map(sql_id),
+                    &coupon.used_at,
+                ],
+            )
+            .await?;
+        }
+        Write::Pool { campaign_id, pool } => {
+            conn.execute(
+                "INSERT INTO coupon_pools (brand_id, campaign_id, uploaded, assigned) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (brand_id, campaign_id) DO UPDATE SET uploaded = $3, assigned = $4",
+                &[&brand_id, &sql_id(*campaign_id), &sql_id(pool.uploaded), &sql_id(pool.assigned)],
+            )
+            .await?;
+        }
+        Write::Count { campaign_id, counter, delta } => {
+            conn.execute(
+                "INSERT INTO counters (brand_id, campaign_id, counter, value) VALUES ($1, $2, $3, greatest($4::bigint, 0))
+                 ON CONFLICT (brand_id, campaign_id, counter) DO UPDATE SET value = greatest(counters.value + $4::bigint, 0)",
+                &[&brand_id, &sql_id(*campaign_id), &i16::from(*counter as u8), delta],
+            )
+            .await?;
+        }
+        Write::Daily { campaign_id, series, day, delta } => {
+            conn.execute(
+                "INSERT INTO daily (brand_id, campaign_id, series, day, value) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (brand_id, campaign_id, series, day) DO UPDATE SET value = daily.value + $5",
+                &[
+                    &brand_id,
+                    &sql_id(*campaign_id),
+                    &super::brands::series_code(*series),
+                    &(*day as i32),
+                    &sql_id(*delta),
+                ],
+            )
+            .await?;
+        }
+        Write::Visit { campaign_id, participant_id, visitor } => {
+            conn.execute(
+                "INSERT INTO visits (brand_id, campaign_id, participant_id, visitor) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT DO NOTHING",
+                &[&brand_id, &sql_id(*campaign_id), &sql_id(*participant_id), &&visitor[..]],
+            )
+            .await?;
+        }
+        Write::Invite(invite) => {
+            conn.execute(
+                "INSERT INTO invites (brand_id, invite_id, participant_id, campaign_id, inbox, body)
+                 SELECT $1, $2, $3, campaign_id, $4, $5 FROM participants WHERE brand_id = $1 AND participant_id = $3
+                 ON CONFLICT (brand_id, invite_id) DO UPDATE SET body = $5",
+                &[
+                    &brand_id,
+                    &sql_id(invite.id),
+                    &sql_id(invite.participant_id),
+                    &email::canonical(&invite.email),
+                    &codec::encode(invite)?,
+                ],
+            )
+            .await?;
+        }
+        Write::Delivery(delivery) => {
+            conn.execute(
+                "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (webhook_id, event_id) DO UPDATE SET attempts = $3, due_ms = $4, leased_until_ms = 0",
+                &[
+                    &sql_id(delivery.webhook_id),
+                    &sql_id(delivery.event_id),
+                    &(delivery.attempts as i32),
+                    &delivery.due_ms,
+                ],
+            )
+            .await?;
+        }
+        Write::Event(event) => {
+            for participant_id in event.participant_ids() {
+                mention(conn, participant_id, MENTION_EVENT, &event.id.to_be_bytes()).await?;
+            }
+            conn.execute(
+                "INSERT INTO events (brand_id, event_id, campaign_id, body) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (brand_id, event_id) DO UPDATE SET body = $4",
+                &[&brand_id, &sql_id(event.id), &sql_id(event.campaign_id), &codec::encode(event.as_ref())?],
+            )
+            .await?;
+        }
+        Write::Erased { participant: p, .. } => {
+            conn.execute(
+                "UPDATE participants SET email = NULL, inbox = NULL, domain = NULL, search = $3, body = $4
+                 WHERE brand_id = $1 AND participant_id = $2",
+                &[&sql_id(p.brand_id), &sql_id(p.id), &search_haystack(p).into_bytes(), &codec::encode(p)?],
+            )
+            .await?;
+            conn.execute(
+                "UPDATE participant_marks SET print = NULL, print_at_ms = NULL WHERE brand_id = $1 AND participant_id = $2",
+                &[&sql_id(p.brand_id), &sql_id(p.id)],
+            )
+            .await?;
+            forget_copies(conn, p.id).await?;
+        }
+        Write::Conversion(c) => {
+            let id = sql_id(c.id);
+            conn.execute(
+                "INSERT INTO conversions (brand_id, conversion_id, campaign_id, member_id, participant_id,
+                     external_id, body)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)
+                 ON CONFLICT (brand_id, conversion_id) DO UPDATE SET body = $7",
+                &[
+                    &sql_id(c.brand_id),
+                    &id,
+                    &sql_id(c.campaign_id),
+                    &sql_id(c.member_id),
+                    &sql_id(c.participant_id),
+                    &c.external_id,
+                    &codec::encode(c)?,
+                ],
+            )
+            .await?;
+            for reference in &c.payment_references {
+                conn.execute(
+                    "INSERT INTO payment_references (brand_id, campaign_id, reference, conversion_id)
+                     VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (brand_id, campaign_id, reference) DO UPDATE SET conversion_id = $4",
+                    &[&sql_id(c.brand_id), &sql_id(c.campaign_id), reference, &id],
+                )
+                .await?;
+            }
+        }
+        Write::Converted { campaign_id, participant_id } => {
+            mark(conn, brand_id, *campaign_id, *participant_id, Mark::Converted).await?
+        }
+        Write::Qualified { campaign_id, participant_id, count } => {
+            mark(conn, brand_id, *campaign_id, *participant_id, Mark::Qualified(*count)).await?
+        }
+        Write::Email(email) => save_email(conn, email).await?,
+        Write::Unsubscribed { campaign_id, participant_id } => {
+            mark(conn, brand_id, *campaign_id, *participant_id, Mark::Unsubscribed).await?
+        }
+        Write::DigestMark { campaign_id, mark } => {
+            conn.execute(
+                "INSERT INTO digest_marks (brand_id, campaign_id, day, body) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (brand_id, campaign_id) DO UPDATE SET day = $3, body = $4",
+                &[&brand_id, &sql_id(*campaign_id), &(mark.day as i32), &codec::encode(mark)?],
+            )
+            .await?;
+        }
+        Write::SignupPrint { campaign_id, participant_id, print } => {
+            mark(conn, brand_id, *campaign_id, *participant_id, Mark::Print(codec::encode(print)?, print.at_ms)).await?
+        }
+        Write::Rate { campaign_id, key, times } => {
+            conn.execute(
+                "INSERT INTO rates (brand_id, campaign_id, key, last_ms, times) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (brand_id, campaign_id, key) DO UPDATE SET last_ms = $4, times = $5",
+                &[
+                    &brand_id,
+                    &sql_id(*campaign_id),
+                    &rate_key(key),
+                    &times.last().copied().unwrap_or(0),
+                    &codec::encode(times)?,
+                ],
+            )
+            .await?;
+        }
+        Write::ReferralHolds { campaign_id, participant_id, holds } => {
+            mark(conn, brand_id, *campaign_id, *participant_id, Mark::Holds(codec::encode(holds)?)).await?
+        }
+        Write::Blocked { campaign_id, participant_id, at } => {
+            mark(conn, brand_id, *campaign_id, *participant_id, Mark::Blocked(at.clone())).await?
+        }
+        Write::Admitted { campaign_id, participant_id, at } => {
+            mark(conn, brand_id, *campaign_id, *participant_id, Mark::Admitted(at.clone())).await?
+        }
+        Write::Standing { campaign_id, board, participant_id, now, .. } => {
+            conn.execute(
+                "INSERT INTO standings (brand_id, campaign_id, board, participant_id, rank) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (brand_id, campaign_id, board, participant_id) DO UPDATE SET rank = $5",
+                &[
+                    &brand_id,
+                    &sql_id(*campaign_id),
+                    &&board.key()[..],
+                    &sql_id(*participant_id),
+                    &&now.rank_key(*participant_id)[..],
+                ],
+            )
+            .await?;
+        }
+        Write::Board { campaign_id, board, standings } => {
+            conn.execute(
+                "DELETE FROM standings WHERE brand_id = $1 AND campaign_id = $2 AND board = $3",
+                &[&brand_id, &sql_id(*campaign_id), &&board.key()[..]],
+            )
+            .await?;
+            let participants: Vec<i64> = standings.iter().map(|(id, _)| sql_id(*id)).collect();
+            let ranks: Vec<Vec<u8>> = standings.iter().map(|(id, s)| s.rank_key(*id).to_vec()).collect();
+            conn.execute(
+                "INSERT INTO standings (brand_id, campaign_id, board, participant_id, rank)
+                 SELECT $1, $2, $3, p, r FROM unnest($4::bigint[], $5::bytea[]) AS n (p, r)",
+                &[&brand_id, &sql_id(*campaign_id), &&board.key()[..], &participants, &ranks],
+            )
+            .await?;
+        }
+        Write::ContestResult { campaign_id, result } => {
+            conn.execute(
+                "INSERT INTO contest_results (brand_id, campaign_id, body) VALUES ($1, $2, $3)
+                 ON CONFLICT (brand_id, campaign_id) DO UPDATE SET body = $3",
+                &[&brand_id, &sql_id(*campaign_id), &codec::encode(result.as_ref())?],
+            )
+            .await?;
+            if let Ok(ends) = result.ends_at.parse::<chrono::DateTime<chrono::Utc>>() {
+                settle_contest(conn, brand_id, *campaign_id, ends.timestamp_millis()).await?;
+            }
+        }
+        Write::ContestSettled { campaign_id, ends_ms } => {
+            settle_contest(conn, brand_id, *campaign_id, *ends_ms).await?
+        }
+        Write::Place { campaign_id, participant_id, now, .. } => match now {
+            Some(place) => {
+                conn.execute(
+                    "INSERT INTO places (brand_id, campaign_id, participant_id, place) VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (brand_id, campaign_id, participant_id) DO UPDATE SET place = $4",
+                    &[&brand_id, &sql_id(*campaign_id), &sql_id(*participant_id), &&place.key()[..]],
+                )
+                .await?;
+            }
+            None => {
+                conn.execute(
+                    "DELETE FROM places WHERE brand_id = $1 AND campaign_id = $2 AND participant_id = $3",
+                    &[&brand_id, &sql_id(*campaign_id), &sql_id(*participant_id)],
+                )
+                .await?;
+            }
+        },
+        Write::Line { campaign_id, places } => {
+            conn.execute(
+                "DELETE FROM places WHERE brand_id = $1 AND campaign_id = $2",
+                &[&brand_id, &sql_id(*campaign_id)],
+            )
+            .await?;
+            let participants: Vec<i64> = places.iter().map(|(id, _)| sql_id(*id)).collect();
+            let keys: Vec<Vec<u8>> = places.iter().map(|(_, place)| place.key().to_vec()).collect();
+            conn.execute(
+                "INSERT INTO places (brand_id, campaign_id, participant_id, place)
+                 SELECT $1, $2, p, k FROM unnest($3::bigint[], $4::bytea[]) AS n (p, k)",
+                &[&brand_id, &sql_id(*campaign_id), &participants, &keys],
+            )
+            .await?;
+        }
+        Write::Announce { kind, .. } => {
+            return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())
+        }
+    }
+    Ok(())
+}
+
+/// A reward's row with its indexed columns: the hold's end while held, and the issue order
+/// the first time it is issued (no move leads back to issued).
+async fn save_reward(conn: &mut Conn, r: &Reward) -> Result<(), StoreError> {
+    let held_until = r.release_at_ms.filter(|_| r.status == RewardStatus::Held);
+    let issued = r.status == RewardStatus::Issued;
+    conn.execute(
+        "INSERT INTO rewards (brand_id, reward_id, participant_id, campaign_id, member_id, status, release_at_ms,
+             issue_seq, body)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8 THEN nextval('issue_order') END, $9)
+         ON CONFLICT (brand_id, reward_id) DO UPDATE SET status = $6, release_at_ms = $7, body = $9,
+             issue_seq = coalesce(rewards.issue_seq, EXCLUDED.issue_seq)",
+        &[
+            &sql_id(r.brand_id),
+            &sql_id(r.id),
+            &sql_id(r.participant_id),
+            &sql_id(r.campaign_id),
+            &sql_id(r.member_id),
+            &i16::from(r.status.byte()),
+            &held_until,
+            &issued,
+            &codec::encode(r)?,
+        ],
+    )
+    .await?;
+    Ok(())
+}
+
+/// A composed email: its row, what became of it (queued), its mentions, and its outbox entry,
+/// due at once.
+async fn save_email(conn: &mut Conn, email: &OutgoingEmail) -> Result<(), StoreError> {
+    for participant_id in email.participant_ids() {
+        mention(conn, participant_id, MENTION_EMAIL, &email.id.to_be_bytes()).await?;
+    }
+    let (brand_id, email_id, campaign_id) = (sql_id(email.brand_id), sql_id(email.id), sql_id(email.campaign_id));
+    conn.execute(
+        "INSERT INTO emails (brand_id, email_id, campaign_id, participant_id, body, delivery)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+        &[
+            &brand_id,
+            &email_id,
+            &campaign_id,
+            &sql_id(email.participant_id),
+            &codec::encode(email)?,
+            &codec::encode(&EmailDelivery::queued())?,
+        ],
+    )
+    .await?;
+    conn.execute(
+        "INSERT INTO email_outbox (brand_id, email_id, campaign_id, attempts, due_ms) VALUES ($1, $2, $3, 0, 0)",
+        &[&brand_id, &email_id, &campaign_id],
+    )
+    .await?;
+    Ok(())
+}
+
+/// The contest window ending at `ends_ms` is decided: no longer due.
+async fn settle_contest(conn: &mut Conn, brand_id: i64, campaign_id: u64, ends_ms: i64) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE campaigns SET contest_due_ms = NULL WHERE brand_id = $1 AND campaign_id = $2 AND contest_due_ms = $3",
+        &[&brand_id, &sql_id(campaign_id), &ends_ms],
+    )
+    .await?;
+    Ok(())
+}
+
+/// One of what `participant_marks` keeps of a participant.
+enum Mark {
+    Converted,
+    Qualified(u64),
+    Unsubscribed,
+    Blocked(Option<String>),
+    Admitted(String),
+    Holds(Vec<u8>),
+    Print(Vec<u8>, i64),
+}
+
+/// Sets one mark of a participant, creating their marks row when it is the first.
+async fn mark(
+    conn: &mut Conn,
+    brand_id: i64,
+    campaign_id: u64,
+    participant_id: u64,
+    mark: Mark,
+) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO participant_marks (brand_id, participant_id, campaign_id) VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING",
+        &[&brand_id, &sql_id(participant_id), &sql_id(campaign_id)],
+    )
+    .await?;
+    let participant_id = sql_id(participant_id);
+    match mark {
+        Mark::Converted => {
+            conn.execute(
+                "UPDATE participant_marks SET converted = true WHERE brand_id = $1 AND participant_id = $2",
+                &[&brand_id, &participant_id],
+            )
+            .await?
+        }
+        Mark::Qualified(count) => {
+            conn.execute(
+                "UPDATE participant_marks SET qualified = $3 WHERE brand_id = $1 AND participant_id = $2",
+                &[&brand_id, &participant_id, &sql_id(count)],
+            )
+            .await?
+        }
+        Mark::Unsubscribed => {
+            conn.execute(
+                "UPDATE participant_marks SET unsubscribed = true WHERE brand_id = $1 AND participant_id = $2",
+                &[&brand_id, &participant_id],
+            )
+            .await?
+        }
+        Mark::Blocked(at) => {
+            conn.execute(
+                "UPDATE participant_marks SET blocked_at = $3 WHERE brand_id = $1 AND participant_id = $2",
+                &[&brand_id, &participant_id, &at],
+            )
+            .await?
+        }
+        Mark::Admitted(at) => {
+            conn.execute(
+                "UPDATE participant_marks SET admitted_at = $3 WHERE brand_id = $1 AND participant_id = $2",
+                &[&brand_id, &participant_id, &at],
+            )
+            .await?
+        }
+        Mark::Holds(holds) => {
+            conn.execute(
+                "UPDATE participant_marks SET referral_holds = $3 WHERE brand_id = $1 AND participant_id = $2",
+                &[&brand_id, &participant_id, &holds],
+            )
+            .await?
+        }
+        Mark::Print(print, at_ms) => {
+            conn.execute(
+                "UPDATE participant_marks SET print = $3, print_at_ms = $4 WHERE brand_id = $1 AND participant_id = $2",
+                &[&brand_id, &participant_id, &print, &at_ms],
+            )
+            .await?
+        }
+    };
+    Ok(())
+}
+
+/// Erases every copy of the participant kept outside their rows (events, idempotency records,
+/// emails): each is rewritten with the copy erased. One that is gone is skipped.
+pub(super) async fn forget_copies(conn: &mut Conn, participant_id: u64) -> Result<(), StoreError> {
+    let mentions =
+        conn.rows("SELECT kind, key FROM mentions WHERE participant_id = $1", &[&sql_id(participant_id)]).await?;
+    for row in mentions {
+        let (kind, key): (i16, Vec<u8>) = (row.get("kind"), row.get("key"));
+        let id = key.get(..8).and_then(|k| k.try_into().ok()).map(|k| i64::from_be_bytes(k));
+        match (kind, id) {
+            (MENTION_EVENT, Some(event_id)) => {
+                let Some(row) = conn.row("SELECT body FROM events WHERE event_id = $1", &[&event_id]).await? else {
+                    continue;
+                };
+                let mut event: Event = body(&row, "body")?;
+                if event.forget(participant_id) {
+                    conn.execute(
+                        "UPDATE events SET body = $2 WHERE event_id = $1",
+                        &[&event_id, &codec::encode(&event)?],
+                    )
+                    .await?;
+                }
+            }
+            (MENTION_EMAIL, Some(email_id)) => {
+                let Some(row) = conn.row("SELECT body FROM emails WHERE email_id = $1", &[&email_id]).await? else {
+                    continue;
+                };
+                let mut email: OutgoingEmail = body(&row, "body")?;
+                if email.forget(participant_id) {
+                    conn.execute(
+                        "UPDATE emails SET body = $2 WHERE email_id = $1",
+                        &[&email_id, &codec::encode(&email)?],
+                    )
+                    .await?;
+                }
+            }
+            (MENTION_IDEMPOTENCY, _) => forget_in_idempotency(conn, &key, participant_id).await?,
+            _ => return Err(StoreError::Decode(format!("malformed mention of participant {participant_id}"))),
+        }
+    }
+    Ok(())
+}
+
+/// Erases the participant from the idempotency record under `key`, if it is still there: the
+/// record keeps answering replays, anonymously.
+pub(super) async fn forget_in_idempotency(conn: &mut Conn, key: &[u8], participant_id: u64) -> Result<(), StoreError> {
+    let Some(row) = conn.row("SELECT body FROM idempotency WHERE key = $1", &[&key]).await? else { return Ok(()) };
+    let mut record: IdempotencyRecord = body(&row, "body")?;
+    if record.forget(participant_id) {
+        conn.execute("UPDATE idempotency SET body = $2 WHERE key = $1", &[&key, &codec::encode(&record)?]).await?;
+    }
+    Ok(())
+}
