@@ -10,7 +10,9 @@ use serde::Deserialize;
 
 mod email;
 pub mod proxies;
+mod storage;
 pub use email::{EmailConfig, EmailTls};
+pub use storage::{Backend, StorageConfig};
 
 /// The whole configuration of the server.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -60,25 +62,6 @@ impl Default for ServerConfig {
             trusted_proxies: Vec::new(),
             metrics_bind: String::new(),
         }
-    }
-}
-
-/// `[storage]`: the embedded database.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct StorageConfig {
-    /// Directory of the database and the generated secret.
-    pub data_dir: PathBuf,
-    /// sled page cache, in MiB.
-    pub cache_capacity_mb: u64,
-    /// Milliseconds between flushes when no write is waiting (bounds the loss window of
-    /// batched counters).
-    pub idle_flush_ms: u64,
-}
-
-impl Default for StorageConfig {
-    fn default() -> Self {
-        Self { data_dir: PathBuf::from("./data"), cache_capacity_mb: 256, idle_flush_ms: 1000 }
     }
 }
 
@@ -305,9 +288,6 @@ impl Config {
         if let Some(v) = set("REFERRALS_PUBLIC_URL") {
             self.server.public_url = v;
         }
-        if let Some(v) = set("REFERRALS_DATA_DIR") {
-            self.storage.data_dir = v.into();
-        }
         if let Some(v) = set("REFERRALS_SECRET") {
             self.auth.secret = v;
         }
@@ -317,6 +297,7 @@ impl Config {
         if let Some(v) = set("REFERRALS_LOG") {
             self.log.level = v;
         }
+        self.storage.apply_env(set)?;
         self.email.apply_env(set);
         Ok(())
     }
@@ -405,6 +386,7 @@ impl Config {
                 ));
             }
         }
+        self.storage.check().map_err(ConfigError::Invalid)?;
         self.email.check().map_err(ConfigError::Invalid)?;
         if !self.admin.token.is_empty() && self.admin.token.len() < 16 {
             return invalid("admin.token must be at least 16 characters (or empty to disable the admin API)".into());

@@ -3,7 +3,8 @@
 //!
 //! One registry per process, filled from where things happen: the request middleware
 //! (`http::request_id`), the brand actors (what their decisions announced), the group commit
-//! (commit and flush latency) and the webhook dispatcher (queue depth, attempts). Counting is
+//! (commit and flush latency), the PostgreSQL pool (connections open and in use) and the
+//! webhook dispatcher (queue depth, attempts). Counting is
 //! an atomic add or a short lock per event; nothing here touches the store.
 //!
 //! Labels are bounded: routes are patterns (`/api/v1/campaigns/{id}`), never paths, and a
@@ -61,6 +62,12 @@ struct Metrics {
     flush_writes: Histogram,
     webhook_queue: Gauge,
     webhook_attempts: Family<OutcomeLabels, Counter>,
+    database_connections: Family<ConnectionLabels, Gauge>,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ConnectionLabels {
+    state: &'static str,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
@@ -105,6 +112,12 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         "Webhook delivery attempts, by outcome (delivered, retrying, failed, disabled)",
         webhook_attempts.clone(),
     );
+    let database_connections = Family::<ConnectionLabels, Gauge>::default();
+    registry.register(
+        "database_connections",
+        "PostgreSQL connections of this server's pool: open, and in use (absent on the embedded database)",
+        database_connections.clone(),
+    );
     Metrics {
         registry,
         requests,
@@ -115,6 +128,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         flush_writes,
         webhook_queue,
         webhook_attempts,
+        database_connections,
     }
 });
 
@@ -157,6 +171,13 @@ pub fn webhook_queue(depth: usize) {
 /// A webhook delivery attempt finished with `outcome`.
 pub fn webhook_attempt(outcome: &'static str) {
     METRICS.webhook_attempts.get_or_create(&OutcomeLabels { outcome }).inc();
+}
+
+/// The PostgreSQL pool's connections: how many are open, and how many are in use.
+pub fn database_pool(open: usize, in_use: usize) {
+    let family = &METRICS.database_connections;
+    family.get_or_create(&ConnectionLabels { state: "open" }).set(open as i64);
+    family.get_or_create(&ConnectionLabels { state: "in_use" }).set(in_use as i64);
 }
 
 /// Every metric, as the text `GET /metrics` answers.

@@ -13,7 +13,7 @@ use actix_web::{middleware, web, App, HttpResponse, HttpServer};
 
 use crate::actors::{BrandRegistry, BrandSettings, Tallies};
 use crate::auth::{jwt::TokenSettings, AuthKeys, ServerSecret};
-use crate::config::Config;
+use crate::config::{Backend, Config};
 use crate::domain::engine::Mailing;
 use crate::emails::{Mailer, MailerSettings, SmtpSender};
 use crate::http::{self, AppState};
@@ -30,19 +30,19 @@ pub enum StartupError {
     Secret(#[from] crate::auth::secret::SecretError),
     /// The database holds data sealed with a server secret, and none is here.
     #[error(
-        "the database in {dir} was written with a server secret that is not here: copy secret.key from the data \
-         directory it came from into {dir}, or set [auth] secret (REFERRALS_SECRET) to that secret. Starting with a \
-         new secret would leave every stored API key and webhook secret unreadable, so the server does not start"
+        "{database} was written with a server secret that is not here: copy secret.key from the data directory it \
+         came from into {dir}, or set [auth] secret (REFERRALS_SECRET) to that secret. Starting with a new secret \
+         would leave every stored API key and webhook secret unreadable, so the server does not start"
     )]
-    SecretMissing { dir: String },
+    SecretMissing { database: String, dir: String },
     /// The secret given is not the one the database was written with.
     #[error(
-        "the server secret from {origin} is not the one the database in {dir} was written with: use the secret.key \
-         (or [auth] secret, REFERRALS_SECRET) that belongs with this database"
+        "the server secret from {origin} is not the one {database} was written with: use the secret.key (or [auth] \
+         secret, REFERRALS_SECRET) that belongs with this database"
     )]
-    SecretMismatch { origin: String, dir: String },
-    #[error("cannot open the database in {path}: {message}")]
-    Store { path: String, message: String },
+    SecretMismatch { origin: String, database: String },
+    #[error("cannot open {database}: {message}")]
+    Store { database: String, message: String },
     #[error("cannot listen on {bind}: {source}")]
     Bind { bind: String, source: std::io::Error },
     #[error("cannot start webhook delivery: {0}")]
@@ -85,7 +85,12 @@ pub struct Application {
 async fn server_secret(config: &Config, store: &SharedStorage) -> Result<ServerSecret, StartupError> {
     let data_dir = &config.storage.data_dir;
     let dir = data_dir.display().to_string();
-    let store_error = |e: crate::store::StoreError| StartupError::Store { path: dir.clone(), message: e.to_string() };
+    let database = match config.storage.backend {
+        Backend::Sled => format!("the database in {dir}"),
+        Backend::Postgres => "the PostgreSQL database".to_owned(),
+    };
+    let store_error =
+        |e: crate::store::StoreError| StartupError::Store { database: database.clone(), message: e.to_string() };
     let recorded = store.secret_check().await.map_err(store_error)?;
     let (secret, origin) = if !config.auth.secret.is_empty() {
         (ServerSecret::from_hex(&config.auth.secret)?, "[auth] secret (REFERRALS_SECRET)".to_owned())
@@ -94,13 +99,13 @@ async fn server_secret(config: &Config, store: &SharedStorage) -> Result<ServerS
         match ServerSecret::load(data_dir)? {
             Some(secret) => (secret, file),
             None if recorded.is_some() || store.holds_sealed_data().await.map_err(store_error)? => {
-                return Err(StartupError::SecretMissing { dir })
+                return Err(StartupError::SecretMissing { database, dir })
             }
             None => (ServerSecret::create(data_dir)?, file),
         }
     };
     match recorded {
-        Some(check) if check[..] != secret.check_value()[..] => Err(StartupError::SecretMismatch { origin, dir }),
+        Some(check) if check[..] != secret.check_value()[..] => Err(StartupError::SecretMismatch { origin, database }),
         Some(_) => Ok(secret),
         None => {
             store.record_secret_check(&secret.check_value()).await.map_err(store_error)?;
@@ -128,10 +133,23 @@ impl Application {
                 marker: data_dir.join(crate::faults::BACKUP_HELD_MARKER),
             }),
         };
-        let store = crate::store::open_embedded(data_dir, &options).map_err(|e| StartupError::Store {
-            path: data_dir.display().to_string(),
-            message: describe_open_error(&e),
-        })?;
+        let store = match config.storage.backend {
+            Backend::Sled => crate::store::open_embedded(data_dir, &options).map_err(|e| StartupError::Store {
+                database: format!("the database in {}", data_dir.display()),
+                message: describe_open_error(&e),
+            })?,
+            Backend::Postgres => {
+                let options = crate::store::postgres::PostgresOptions {
+                    url: config.storage.database_url.trim().to_owned(),
+                    pool_size: config.storage.pool_size as usize,
+                    timeout: Duration::from_millis(config.storage.database_timeout_ms),
+                };
+                crate::store::open_postgres(&options).await.map_err(|e| StartupError::Store {
+                    database: "the PostgreSQL database (storage.database_url)".into(),
+                    message: e.to_string(),
+                })?
+            }
+        };
         let secret = server_secret(config, &store).await?;
         let token_settings = TokenSettings {
             issuer: config.auth.token_issuer.clone(),
@@ -163,7 +181,13 @@ impl Application {
         });
         let brand_settings =
             BrandSettings { hold_day_ms: config.rewards.hold_day_seconds as i64 * 1000, mailing: mailing.clone() };
-        let brands = BrandRegistry::new(store.clone(), cores, brand_settings);
+        // On PostgreSQL a brand's decision waits for its reads on its arbiter's thread (see
+        // store/postgres/session.rs): more arbiters keep other brands moving meanwhile.
+        let arbiters = match config.storage.backend {
+            Backend::Sled => cores,
+            Backend::Postgres => cores.max(config.storage.pool_size as usize / 2),
+        };
+        let brands = BrandRegistry::new(store.clone(), arbiters, brand_settings);
         let tallies = Tallies::default();
         let tally_task = tallies.start(brands.clone(), options.idle_flush);
 

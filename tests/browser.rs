@@ -16,6 +16,8 @@ mod contract;
 #[allow(dead_code)]
 #[path = "api/helpers.rs"]
 mod helpers;
+#[path = "common/postgres_server.rs"]
+mod postgres_server;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;

@@ -12,6 +12,9 @@ fn the_shipped_config_file_parses_and_matches_the_defaults() {
     let defaults = Config::default();
     assert_eq!(shipped.server.bind, defaults.server.bind);
     assert_eq!(shipped.storage.data_dir, defaults.storage.data_dir);
+    assert_eq!(shipped.storage.backend, Backend::Sled, "the embedded database by default");
+    assert_eq!(shipped.storage.pool_size, defaults.storage.pool_size);
+    assert_eq!(shipped.storage.database_timeout_ms, defaults.storage.database_timeout_ms);
     assert_eq!(shipped.server.max_body_bytes, defaults.server.max_body_bytes);
     assert_eq!(shipped.auth.token_ttl_days, 30);
     assert!(shipped.admin.token.is_empty(), "the shipped file must not carry a token");
@@ -83,4 +86,30 @@ fn metrics_are_off_by_default_and_never_on_the_public_address() {
     let err = Config::load(&overrides, env("localhost")).unwrap_err().to_string();
     assert!(err.contains("server.metrics_bind \"localhost\""), "{err}");
     assert_eq!(Config::load(&overrides, env("127.0.0.1:9090")).unwrap().server.metrics_bind, "127.0.0.1:9090");
+}
+
+#[test]
+fn postgres_is_chosen_from_the_environment_and_needs_a_database_url_that_is_never_shown() {
+    let load = |vars: &'static [(&'static str, &'static str)]| {
+        let env = move |k: &str| vars.iter().find(|(name, _)| *name == k).map(|(_, v)| v.to_string());
+        Config::load(&Overrides::default(), env)
+    };
+    const URL: &str = "postgres://referrals:hunter2@127.0.0.1:5432/referrals";
+    let config =
+        load(&[("REFERRALS_STORAGE_BACKEND", "postgres"), ("REFERRALS_DATABASE_URL", URL)]).expect("a valid setup");
+    assert_eq!(config.storage.backend, Backend::Postgres);
+    assert_eq!(config.storage.database_url, URL);
+    let shown = format!("{:?}", config.storage);
+    assert!(!shown.contains("hunter2") && !shown.contains("127.0.0.1"), "{shown}");
+
+    let missing = load(&[("REFERRALS_STORAGE_BACKEND", "postgres")]).unwrap_err().to_string();
+    assert!(missing.contains("REFERRALS_DATABASE_URL"), "{missing}");
+    let wrong = load(&[("REFERRALS_STORAGE_BACKEND", "postgres"), ("REFERRALS_DATABASE_URL", "mysql://x")])
+        .unwrap_err()
+        .to_string();
+    assert!(wrong.contains("postgres://"), "{wrong}");
+    let unknown = load(&[("REFERRALS_STORAGE_BACKEND", "oracle")]).unwrap_err().to_string();
+    assert!(unknown.contains("sled or postgres"), "{unknown}");
+    let pool = load(&[("REFERRALS_DATABASE_POOL_SIZE", "0")]).unwrap_err().to_string();
+    assert!(pool.contains("pool_size"), "{pool}");
 }

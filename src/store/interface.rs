@@ -462,6 +462,11 @@ pub trait Lifecycle: Send + Sync {
     async fn durable(&self) -> Result<(), StoreError>;
     /// Whether writes are refused until a restart (a flush to disk failed).
     fn writes_stopped(&self) -> bool;
+    /// Whether the database answers now (a database over the network may be away for a
+    /// while; the embedded one is always here).
+    async fn reachable(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
     /// The check value of the server secret this database was written with; `None` for a new
     /// database.
     async fn secret_check(&self) -> Result<Option<Vec<u8>>, StoreError>;

@@ -75,6 +75,12 @@ pub fn open_embedded(dir: &Path, options: &StoreOptions) -> Result<SharedStorage
     Ok(Arc::new(self::sled::SledStore::open(dir, options)?))
 }
 
+/// Connects to PostgreSQL and brings its schema to this build's version (the backend for
+/// several servers on one database).
+pub async fn open_postgres(options: &postgres::PostgresOptions) -> Result<SharedStorage, StoreError> {
+    Ok(Arc::new(postgres::PgStore::open(options).await?))
+}
+
 /// The campaign's participant that `email` names, by the campaign's rule: the address itself,
 /// then, when the campaign compares inboxes (`fraud.canonical_emails`), its inbox (see
 /// [`crate::domain::email::EmailAddress::lookups`]; the engine reads the same way).

@@ -56,6 +56,9 @@ pub struct TestApp {
     pub client: TestClient,
     pub data_dir: PathBuf,
     pub log_path: PathBuf,
+    /// The PostgreSQL database this server keeps its data in, when the suite runs on
+    /// PostgreSQL (`REFERRALS_TEST_BACKEND=postgres`): its own, kept across restarts.
+    pub database_url: Option<String>,
     options: Options,
     child: Option<Child>,
     _dir: tempfile::TempDir,
@@ -84,6 +87,12 @@ pub enum Cred {
     Authorization(String),
 }
 
+/// Whether the suite runs on PostgreSQL (`REFERRALS_TEST_BACKEND=postgres`, set by
+/// scripts/test.sh for its second run of the suite) rather than the embedded database.
+pub fn on_postgres() -> bool {
+    std::env::var("REFERRALS_TEST_BACKEND").is_ok_and(|backend| backend == "postgres")
+}
+
 static UNIQUE: AtomicU64 = AtomicU64::new(0);
 
 /// A unique email for this test process.
@@ -100,12 +109,17 @@ impl TestApp {
         let dir = tempfile::tempdir().expect("temporary directory");
         let data_dir = dir.path().join("data");
         let log_path = dir.path().join("server.log");
+        let database_url = match on_postgres() {
+            true => Some(crate::postgres_server::fresh_database().await),
+            false => None,
+        };
         let mut app = TestApp {
             address: String::new(),
             banner: String::new(),
             client: TestClient { inner: plain_client() },
             data_dir,
             log_path,
+            database_url,
             options,
             child: None,
             _dir: dir,
@@ -146,7 +160,14 @@ impl TestApp {
         if let Some(token) = &self.options.admin_token {
             command.env("REFERRALS_ADMIN_TOKEN", token);
         }
-        command.env_remove("REFERRALS_TEST_FAULTS").envs(self.options.env.iter().cloned());
+        command
+            .env_remove("REFERRALS_STORAGE_BACKEND")
+            .env_remove("REFERRALS_DATABASE_URL")
+            .env_remove("REFERRALS_TEST_FAULTS");
+        if let Some(url) = &self.database_url {
+            command.env("REFERRALS_STORAGE_BACKEND", "postgres").env("REFERRALS_DATABASE_URL", url);
+        }
+        command.envs(self.options.env.iter().cloned());
         let mut child = command.spawn().expect("referrals-server starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let line = tokio::time::timeout(
@@ -263,6 +284,39 @@ impl TestApp {
             }
         }
         files
+    }
+
+    /// Everything the server stored, by where it is: every file under the data directory and,
+    /// on PostgreSQL, every table's rows (each column's bytes as stored: bytea raw, text as
+    /// UTF-8, numbers as decimal text). Stop the server first, so that everything is there.
+    pub async fn stored_data(&self) -> Vec<(String, Vec<u8>)> {
+        let mut stored: Vec<(String, Vec<u8>)> =
+            self.data_files().into_iter().map(|(path, bytes)| (path.display().to_string(), bytes)).collect();
+        let Some(url) = &self.database_url else { return stored };
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.expect("connect");
+        tokio::spawn(connection);
+        let tables = client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'", &[]).await.unwrap();
+        for table in tables {
+            let table: String = table.get(0);
+            let mut bytes = Vec::new();
+            for row in client.query(&format!("SELECT * FROM {table}"), &[]).await.unwrap() {
+                for (i, column) in row.columns().iter().enumerate() {
+                    use tokio_postgres::types::Type;
+                    let value = match *column.type_() {
+                        Type::BYTEA => row.get::<_, Option<Vec<u8>>>(i),
+                        Type::TEXT => row.get::<_, Option<String>>(i).map(String::into_bytes),
+                        Type::INT8 => row.get::<_, Option<i64>>(i).map(|n| n.to_string().into_bytes()),
+                        Type::INT4 => row.get::<_, Option<i32>>(i).map(|n| n.to_string().into_bytes()),
+                        Type::INT2 => row.get::<_, Option<i16>>(i).map(|n| n.to_string().into_bytes()),
+                        _ => None,
+                    };
+                    bytes.extend(value.unwrap_or_default());
+                    bytes.push(0);
+                }
+            }
+            stored.push((format!("table {table}"), bytes));
+        }
+        stored
     }
 
     pub fn log(&self) -> String {

@@ -27,6 +27,8 @@ mod limits;
 mod members;
 mod metrics;
 mod plan_limits;
+#[path = "../common/postgres_server.rs"]
+mod postgres_server;
 mod queries;
 mod receiver;
 mod referral_links;

@@ -243,6 +243,10 @@ impl Lifecycle for PgStore {
         false
     }
 
+    async fn reachable(&self) -> Result<(), StoreError> {
+        self.db.conn().await?.one("SELECT 1", &[]).await.map(drop)
+    }
+
     async fn secret_check(&self) -> Result<Option<Vec<u8>>, StoreError> {
         let row = self.db.conn().await?.row("SELECT value FROM meta WHERE name = $1", &[&SECRET_CHECK]).await?;
         Ok(row.map(|row| row.get::<_, Vec<u8>>("value")))

@@ -122,6 +122,23 @@ impl Conn {
         Ok(self.client.batch_execute(sql).await?)
     }
 
+    /// The rows of `COPY … TO STDOUT`, as PostgreSQL streams them.
+    pub async fn copy_out(&mut self, sql: &str) -> Result<tokio_postgres::CopyOutStream, StoreError> {
+        self.client.copy_out(sql).await.map_err(|e| in_statement(sql, e))
+    }
+
+    /// A sink for `COPY … FROM STDIN`.
+    pub async fn copy_in(&mut self, sql: &str) -> Result<tokio_postgres::CopyInSink<bytes::Bytes>, StoreError> {
+        self.client.copy_in(sql).await.map_err(|e| in_statement(sql, e))
+    }
+
+    /// Opens a read-only transaction on one snapshot of the whole database: what a backup
+    /// reads, while writes go on.
+    pub async fn begin_snapshot(&mut self) -> Result<(), StoreError> {
+        self.in_transaction = true;
+        self.batch("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY").await
+    }
+
     /// Opens a transaction. Until [`Conn::commit`], the connection rolls it back if it is
     /// dropped or fails.
     pub async fn begin(&mut self) -> Result<(), StoreError> {
@@ -256,6 +273,8 @@ impl Database {
             managed::PoolError::Backend(e) => e,
             other => StoreError::Unavailable(format!("no database connection: {other}")),
         })?;
+        let (open, in_use) = self.pool_use();
+        crate::metrics::database_pool(open, in_use);
         Ok(Pooled { conn: Some(conn), io: self.handle.clone() })
     }
 

@@ -12,24 +12,22 @@
 //! What guarantees each rule across servers is written next to the query that relies on it.
 //! Every write is committed with `synchronous_commit = on` before it returns, so a write that
 //! answered 2xx is on disk whichever server made it.
-//!
-//! Not every concern is here yet: `unfinished.rs` names what the backend does not do, and
-//! the server does not start on it until it does everything (issue 14).
 
 mod accounts;
+mod backup;
 mod brands;
 mod connection;
 mod migrate;
 mod outboxes;
 mod reads;
 mod session;
-mod unfinished;
 mod writes;
 
 use serde::de::DeserializeOwned;
 use tokio_postgres::Row;
 
 use super::{codec, StoreError};
+pub use backup::{restore_postgres, RestoreError};
 use connection::Database;
 pub use connection::PostgresOptions;
 pub use migrate::SCHEMA_VERSION;

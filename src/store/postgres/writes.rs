@@ -191,7 +191,7 @@ async fn apply_one(conn: &mut Conn, brand_id: i64, write: &Write) -> Result<(), 
             conn.execute(
                 "INSERT INTO invites (brand_id, invite_id, participant_id, campaign_id, inbox, body)
                  SELECT $1, $2, $3, campaign_id, $4, $5 FROM participants WHERE brand_id = $1 AND participant_id = $3
-                 ON CONFLICT (brand_id, invite_id) DO UPDATE SET body = $5",
+                 ON CONFLICT (brand_id, invite_id) DO UPDATE SET inbox = $4, body = $5",
                 &[
                     &brand_id,
                     &sql_id(invite.id),
@@ -546,7 +546,7 @@ pub(super) async fn forget_copies(conn: &mut Conn, participant_id: u64) -> Resul
         conn.rows("SELECT kind, key FROM mentions WHERE participant_id = $1", &[&sql_id(participant_id)]).await?;
     for row in mentions {
         let (kind, key): (i16, Vec<u8>) = (row.get("kind"), row.get("key"));
-        let id = key.get(..8).and_then(|k| k.try_into().ok()).map(|k| i64::from_be_bytes(k));
+        let id = key.get(..8).and_then(|k| k.try_into().ok()).map(i64::from_be_bytes);
         match (kind, id) {
             (MENTION_EVENT, Some(event_id)) => {
                 let Some(row) = conn.row("SELECT body FROM events WHERE event_id = $1", &[&event_id]).await? else {

@@ -32,13 +32,13 @@ const MAX_FIELD: u32 = 256 * 1024 * 1024;
 const MAX_ID_COUNTER: u64 = 1 << 40;
 
 /// One record, in file order.
-pub(super) enum Record {
+pub(crate) enum Record {
     Tree(Vec<u8>),
     Entry(Vec<u8>, Vec<u8>),
 }
 
 /// Writes records, counting what it wrote.
-pub(super) struct RecordWriter<W: Write> {
+pub(crate) struct RecordWriter<W: Write> {
     out: W,
     pub(super) summary: BackupSummary,
 }
@@ -49,7 +49,7 @@ impl<W: Write> RecordWriter<W> {
         Self { out, summary: BackupSummary::default() }
     }
 
-    pub(super) fn tree(&mut self, name: &[u8]) -> io::Result<()> {
+    pub(crate) fn tree(&mut self, name: &[u8]) -> io::Result<()> {
         self.out.write_all(&[TREE])?;
         self.out.write_all(&(name.len() as u16).to_be_bytes())?;
         self.out.write_all(name)?;
@@ -57,7 +57,7 @@ impl<W: Write> RecordWriter<W> {
         Ok(())
     }
 
-    pub(super) fn entry(&mut self, key: &[u8], value: &[u8]) -> io::Result<()> {
+    pub(crate) fn entry(&mut self, key: &[u8], value: &[u8]) -> io::Result<()> {
         self.out.write_all(&[ENTRY])?;
         for field in [key, value] {
             self.out.write_all(&(field.len() as u32).to_be_bytes())?;
@@ -76,7 +76,7 @@ impl<W: Write> RecordWriter<W> {
 
 impl<W: Write> RecordWriter<HashingWriter<W>> {
     /// A backup file: the header now, the digest at [`RecordWriter::finish`].
-    pub(super) fn backup(out: W, id_counter: u64) -> io::Result<Self> {
+    pub(crate) fn backup(out: W, id_counter: u64) -> io::Result<Self> {
         let mut out = HashingWriter { inner: out, hasher: Sha256::new(), written: 0 };
         out.write_all(MAGIC)?;
         out.write_all(&[VERSION])?;
@@ -85,7 +85,7 @@ impl<W: Write> RecordWriter<HashingWriter<W>> {
     }
 
     /// Writes the end record and the digest; what the file holds.
-    pub(super) fn finish(mut self) -> io::Result<BackupSummary> {
+    pub(crate) fn finish(mut self) -> io::Result<BackupSummary> {
         self.out.write_all(&[END])?;
         let digest: [u8; 32] = self.out.hasher.clone().finalize().into();
         self.out.write_all(&digest)?;
@@ -95,7 +95,7 @@ impl<W: Write> RecordWriter<HashingWriter<W>> {
 }
 
 /// A writer that hashes what it writes and counts the bytes.
-pub(super) struct HashingWriter<W: Write> {
+pub(crate) struct HashingWriter<W: Write> {
     inner: W,
     hasher: Sha256,
     written: u64,
@@ -115,7 +115,7 @@ impl<W: Write> Write for HashingWriter<W> {
 
 /// Reads records. What [`RecordReader::next_record`] hands out from a backup file is
 /// provisional until [`RecordReader::finish`] has checked the trailing digest.
-pub(super) struct RecordReader<R: Read> {
+pub(crate) struct RecordReader<R: Read> {
     input: Input<R>,
     /// The header's id counter (0 for a scratch copy).
     pub(super) id_counter: u64,
@@ -125,7 +125,7 @@ pub(super) struct RecordReader<R: Read> {
 
 impl<R: Read> RecordReader<R> {
     /// A backup file: checks the header.
-    pub(super) fn backup(reader: R) -> Result<Self, BackupError> {
+    pub(crate) fn backup(reader: R) -> Result<Self, BackupError> {
         let mut input =
             Input { inner: BufReader::with_capacity(1 << 20, reader), hasher: Some(Sha256::new()), read: 0 };
         let mut magic = [0u8; 17];
@@ -152,7 +152,7 @@ impl<R: Read> RecordReader<R> {
 
     /// The next tree or entry; `None` at the end record (or, in a scratch copy, at the end of
     /// the input).
-    pub(super) fn next_record(&mut self) -> Result<Option<Record>, BackupError> {
+    pub(crate) fn next_record(&mut self) -> Result<Option<Record>, BackupError> {
         if self.ended {
             return Ok(None);
         }
@@ -189,7 +189,7 @@ impl<R: Read> RecordReader<R> {
     }
 
     /// Checks the digest after the end record and that nothing follows it.
-    pub(super) fn finish(&mut self) -> Result<BackupSummary, BackupError> {
+    pub(crate) fn finish(&mut self) -> Result<BackupSummary, BackupError> {
         if !self.ended {
             return Err(BackupError::Damaged("records after the end".into()));
         }

@@ -24,6 +24,8 @@ mod restore;
 #[cfg(test)]
 mod tests;
 
+/// The file format, which every backend's backups share.
+pub(crate) use format::{Record, RecordReader, RecordWriter};
 pub use restore::{database_dir, database_in_use, restore_into, verify};
 
 /// What a backup holds.
