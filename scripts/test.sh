@@ -64,4 +64,21 @@ trap stop_postgres EXIT
   || { cat "$PG_DIR/server.log" >&2; exit 1; }
 export REFERRALS_TEST_POSTGRES="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
 
-cargo test --workspace --locked "$@"
+# The whole suite on the embedded database, and the API suite again on PostgreSQL
+# (REFERRALS_TEST_BACKEND=postgres: every test's server on a database of its own). The two
+# run at once: most of their time is spent waiting on servers, not on the cores.
+cargo test --workspace --locked --no-run "$@"
+PG_SUITE_LOG=target/api-suite-on-postgres.log
+REFERRALS_TEST_BACKEND=postgres cargo test --locked --test api "$@" >"$PG_SUITE_LOG" 2>&1 &
+pg_suite=$!
+status=0
+cargo test --workspace --locked "$@" || status=$?
+pg_status=0
+wait "$pg_suite" || pg_status=$?
+echo
+echo "== the API suite on PostgreSQL (full output: $PG_SUITE_LOG)"
+grep -E '^test .* FAILED$|^failures:$|^    [a-z_:]+$|^test result' "$PG_SUITE_LOG" || tail -n 40 "$PG_SUITE_LOG"
+if [ "$pg_status" != 0 ]; then
+  sed -n '/^failures:$/,/^test result/p' "$PG_SUITE_LOG" | head -n 200
+fi
+[ "$status" = 0 ] && [ "$pg_status" = 0 ]

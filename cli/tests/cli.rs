@@ -43,12 +43,19 @@ fn start_server_on(data_dir: &std::path::Path) -> Server {
 
 /// A server with test faults switched on (`REFERRALS_TEST_FAULTS`).
 fn start_server_with_faults(data_dir: &std::path::Path, faults: &str) -> Server {
+    start_server_with(data_dir, &[("REFERRALS_TEST_FAULTS", faults)])
+}
+
+/// A server with these environment variables set.
+fn start_server_with(data_dir: &std::path::Path, env: &[(&str, &str)]) -> Server {
     let mut child = Command::new(server_binary())
         .args(["--bind", "127.0.0.1:0", "--log-level", "warn", "--config", "/dev/null", "--data-dir"])
         .arg(data_dir)
         .env("REFERRALS_ADMIN_TOKEN", TOKEN)
-        .env("REFERRALS_TEST_FAULTS", faults)
         .env_remove("REFERRALS_CONFIG")
+        .env_remove("REFERRALS_STORAGE_BACKEND")
+        .env_remove("REFERRALS_DATABASE_URL")
+        .envs(env.iter().copied())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -504,4 +511,73 @@ fn a_brand_exports_as_csv_with_every_campaign_and_formulas_neutralised() {
 fn read_csv(path: &std::path::Path) -> Vec<Vec<String>> {
     let mut reader = csv::ReaderBuilder::new().has_headers(false).from_path(path).unwrap();
     reader.records().map(|r| r.unwrap().iter().map(str::to_owned).collect()).collect()
+}
+
+#[path = "../../tests/common/postgres_server.rs"]
+mod postgres_server;
+
+/// The path from one PostgreSQL database to another: a backup taken while the server runs
+/// restores into an empty database, and a server started on it with the same secret serves
+/// the same data. The restore refuses a database that holds data, and the embedded
+/// database's restore refuses a PostgreSQL backup, each with a message that says what to do.
+#[test]
+fn a_postgres_backup_restores_into_an_empty_postgres_database_and_nowhere_else() {
+    if postgres_server::server().is_none() {
+        return eprintln!("no PostgreSQL server: not run");
+    }
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (source, target) =
+        runtime.block_on(async { (postgres_server::fresh_database().await, postgres_server::fresh_database().await) });
+    let secret = "5e".repeat(32);
+    let dir = tempfile::tempdir().unwrap();
+    let on = |url: &str| {
+        let env = [("REFERRALS_STORAGE_BACKEND", "postgres"), ("REFERRALS_DATABASE_URL", url)];
+        start_server_with(&dir.path().join("data"), &[env[0], env[1], ("REFERRALS_SECRET", secret.as_str())])
+    };
+    let server = on(&source);
+    let member = ok_json(
+        &server,
+        &["members", "create", "--email", "pg@example.com", "--name", "Postgres", "--password", "password-1"],
+    );
+    let (key, campaign) = coupon_campaign(&server, "pg-backup", 1);
+    let codes = dir.path().join("codes.csv");
+    std::fs::write(&codes, "PG-1\nPG-2\nPG-3\n").unwrap();
+    let import = |server: &Server| {
+        ok_json(server, &["coupons", "import", "--campaign", &campaign.to_string(), codes.to_str().unwrap()])
+    };
+    assert_eq!(import(&server)["added"], json!(3));
+    let file = dir.path().join("pg.backup");
+    let backed_up = ok_json(&server, &["backup", file.to_str().unwrap()]);
+    assert!(backed_up["entries"].as_u64().unwrap() > 10, "{backed_up}");
+    drop(server);
+
+    let restored =
+        refctl("http://127.0.0.1:9", None, &["--json", "restore", file.to_str().unwrap(), "--database-url", &target]);
+    assert!(restored.status.success(), "{}", String::from_utf8_lossy(&restored.stderr));
+    let server = on(&target);
+    let shown = ok_json(&server, &["members", "show", &member["id"].to_string()]);
+    assert_eq!(shown["email"], json!("pg@example.com"));
+    let again = import(&server);
+    assert_eq!((again["added"].clone(), again["skipped_duplicates"].clone()), (json!(0), json!(3)), "{again}");
+    let read = reqwest::blocking::Client::new()
+        .get(format!("{}/api/v1/campaigns/{campaign}", server.url))
+        .header("X-API-Key", &key)
+        .send()
+        .unwrap();
+    assert_eq!(read.status().as_u16(), 200, "the API key, sealed with the same secret, still works");
+    drop(server);
+
+    let again = refctl("http://127.0.0.1:9", None, &["restore", file.to_str().unwrap(), "--database-url", &target]);
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert_eq!(again.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("not empty") && stderr.contains("nothing was changed"), "{stderr}");
+    let data_dir = dir.path().join("embedded");
+    let embedded = refctl(
+        "http://127.0.0.1:9",
+        None,
+        &["restore", file.to_str().unwrap(), "--data-dir", data_dir.to_str().unwrap()],
+    );
+    let stderr = String::from_utf8_lossy(&embedded.stderr);
+    assert_eq!(embedded.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("taken from PostgreSQL") && stderr.contains("--database-url"), "{stderr}");
 }

@@ -1,6 +1,7 @@
 //! `refctl backup FILE` (online: the server streams a consistent snapshot) and
 //! `refctl restore FILE --data-dir DIR` (offline: the only command that opens the database
-//! itself, so it refuses while a server holds it).
+//! itself, so it refuses while a server holds it), or `refctl restore FILE --database-url URL`
+//! (into an empty PostgreSQL database).
 
 use std::fs::File;
 use std::io::{BufReader, IsTerminal, Write};
@@ -143,6 +144,33 @@ pub fn restore(file: &Path, data_dir: &Path, json: bool) -> Result<(), String> {
             kept.display()
         ));
     }
+    report(json, file, &summary, None, text);
+    Ok(())
+}
+
+/// `refctl restore FILE --database-url URL`: loads a backup taken from PostgreSQL into an
+/// empty PostgreSQL database, all or nothing.
+pub fn restore_postgres(file: &Path, url: &str, json: bool) -> Result<(), String> {
+    let input = File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let size = input.metadata().map(|m| m.len()).unwrap_or(0);
+    let options = referrals::store::postgres::PostgresOptions {
+        url: url.trim().to_owned(),
+        pool_size: 2,
+        timeout: std::time::Duration::from_secs(600),
+    };
+    let runtime =
+        tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| format!("cannot start: {e}"))?;
+    let bar = progress(size);
+    let restored =
+        runtime.block_on(referrals::store::postgres::restore_postgres(BufReader::new(bar.wrap_read(input)), &options));
+    bar.finish_and_clear();
+    let summary = restored.map_err(|e| format!("cannot restore {}: {e}; nothing was changed", file.display()))?;
+    let text = format!(
+        "restored {} rows in {} tables into the PostgreSQL database; start the servers on it with the same \
+         server secret ([auth] secret / REFERRALS_SECRET) as the database the backup was taken from",
+        summary.entries,
+        summary.trees.saturating_sub(2)
+    );
     report(json, file, &summary, None, text);
     Ok(())
 }

@@ -65,18 +65,23 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Restore a backup into a data directory (offline: the server must be stopped)
+    /// Restore a backup into a data directory, or into an empty PostgreSQL database
+    /// (offline: the server must be stopped)
     ///
     /// The only command that opens the database itself, so it refuses while a server holds
-    /// it. The backup is checked and written to DIR/db.restoring, then swapped in; the
-    /// database it replaces is kept as DIR/db.before-restore-<time>. Then start the server
-    /// with --data-dir DIR (and the same secret as before).
+    /// it. With --data-dir, the backup is checked and written to DIR/db.restoring, then
+    /// swapped in; the database it replaces is kept as DIR/db.before-restore-<time>. With
+    /// --database-url, a backup taken from PostgreSQL is loaded into an empty database in one
+    /// transaction. Then start the server on it (with the same secret as before).
     Restore {
         /// A file written by refctl backup
         file: PathBuf,
         /// The server's data directory (its [storage] data_dir)
-        #[arg(long, value_name = "DIR")]
-        data_dir: PathBuf,
+        #[arg(long, value_name = "DIR", required_unless_present = "database_url", conflicts_with = "database_url")]
+        data_dir: Option<PathBuf>,
+        /// An empty PostgreSQL database (postgres://user:password@host:port/database)
+        #[arg(long, value_name = "URL")]
+        database_url: Option<String>,
     },
 }
 
@@ -93,6 +98,8 @@ pub fn run(cli: &Cli) -> Result<(), String> {
             export::export(&client()?, *brand, out, *rewards, *force, cli.json)
         }
         Command::Backup { file, force } => backup::backup(&client()?, file, *force, cli.json),
-        Command::Restore { file, data_dir } => backup::restore(file, data_dir, cli.json),
+        Command::Restore { file, data_dir: Some(data_dir), .. } => backup::restore(file, data_dir, cli.json),
+        Command::Restore { file, database_url: Some(url), .. } => backup::restore_postgres(file, url, cli.json),
+        Command::Restore { .. } => Err("name where to restore: --data-dir DIR or --database-url URL".into()),
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 
-use super::writes::MENTION_EVENT;
+use super::copies::MENTION_EVENT;
 use super::{bodies, body, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::event::Event;
 use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, QueuedEmail};
@@ -385,12 +385,12 @@ impl PgStore {
                 "SELECT m.participant_id, m.key FROM mentions m
                  JOIN participants p ON p.participant_id = m.participant_id
                  WHERE p.brand_id = $1 AND p.campaign_id = $2 AND m.kind = $3",
-                &[&brand_id, &campaign_id, &super::writes::MENTION_IDEMPOTENCY],
+                &[&brand_id, &campaign_id, &super::copies::MENTION_IDEMPOTENCY],
             )
             .await?;
         for row in kept {
             let key: Vec<u8> = row.get("key");
-            super::writes::forget_in_idempotency(&mut conn, &key, id_at(&row, "participant_id")).await?;
+            super::copies::forget_in_idempotency(&mut conn, &key, id_at(&row, "participant_id")).await?;
         }
         conn.execute(
             "DELETE FROM mentions WHERE participant_id IN

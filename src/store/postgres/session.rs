@@ -167,7 +167,7 @@ impl BrandSession for PgSession {
             return Ok(Err(body(&existing, "body")?));
         }
         for participant_id in record.participant_ids() {
-            super::writes::mention(&mut conn, participant_id, super::writes::MENTION_IDEMPOTENCY, &idempotency.key)
+            super::copies::mention(&mut conn, participant_id, super::copies::MENTION_IDEMPOTENCY, &idempotency.key)
                 .await?;
         }
         super::writes::apply(&mut conn, self.brand_id, writes).await?;

@@ -50,6 +50,9 @@ pub enum BackupError {
     Truncated,
     #[error("the backup file is damaged: {0}")]
     Damaged(String),
+    /// A backup of another backend, which this restore does not read.
+    #[error("{0}")]
+    OtherBackend(String),
     #[error("{0}")]
     Io(#[from] io::Error),
     #[error("database error: {0}")]

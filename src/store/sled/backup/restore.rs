@@ -89,6 +89,12 @@ fn restore_fresh(reader: impl Read, db_dir: &Path) -> Result<BackupSummary, Back
     let mut unflushed = 0;
     while let Some(record) = backup.next_record()? {
         match record {
+            Record::Tree(name) if name.starts_with(b"postgres.") => {
+                return Err(BackupError::OtherBackend(
+                    "this backup was taken from PostgreSQL: restore it with refctl restore FILE --database-url URL"
+                        .into(),
+                ))
+            }
             Record::Tree(name) => tree = Some(db.open_tree(name)?),
             Record::Entry(key, value) => {
                 let Some(current) = &tree else { return Err(BackupError::Damaged("an entry before any tree".into())) };
