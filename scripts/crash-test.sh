@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Usage: scripts/crash-test.sh [rounds (default 20)] [workers (default 16)]
+# Usage: scripts/crash-test.sh [rounds (default 20)] [workers (default 16)] [postgres://… (an empty database)]
+#
+# With a PostgreSQL URL the server runs on that database instead of the embedded one (what
+# is killed is the server; PostgreSQL keeps running).
 #
 # Runs referral signups under load against the release server, kills it with SIGKILL at a
 # random moment, restarts it on the same data directory, and checks that every acknowledged
@@ -12,4 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet --bin referrals-server
-exec python3 scripts/crash_test.py --binary target/release/referrals-server --rounds "${1:-20}" --workers "${2:-16}"
+database=()
+[ -n "${3:-}" ] && database=(--database-url "$3")
+exec python3 scripts/crash_test.py --binary target/release/referrals-server --rounds "${1:-20}" --workers "${2:-16}" \
+  "${database[@]}"

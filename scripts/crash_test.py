@@ -26,8 +26,9 @@ ADMIN_TOKEN = "crash-test-admin-token-" + os.urandom(8).hex()
 class Server:
     """The server process on a fixed data directory; restarted after each kill."""
 
-    def __init__(self, binary, data_dir, log):
+    def __init__(self, binary, data_dir, log, database_url=None):
         self.binary, self.data_dir, self.log = binary, data_dir, log
+        self.database_url = database_url
         self.proc, self.port = None, None
 
     def journal_replays(self):
@@ -49,6 +50,9 @@ class Server:
 
     def start(self):
         env = dict(os.environ, REFERRALS_ADMIN_TOKEN=ADMIN_TOKEN)
+        if self.database_url:
+            # PostgreSQL: the data directory keeps only the generated secret.
+            env.update(REFERRALS_STORAGE_BACKEND="postgres", REFERRALS_DATABASE_URL=self.database_url)
         self.proc = subprocess.Popen(
             [self.binary, "--config", self.config(), "--bind", "127.0.0.1:0", "--data-dir", self.data_dir, "--log-level", "warn"],
             stdout=subprocess.PIPE, stderr=self.log, text=True, env=env)
@@ -251,11 +255,12 @@ def main():
     parser.add_argument("--coupons-per-round", type=int, default=150)
     parser.add_argument("--held-per-round", type=int, default=600)
     parser.add_argument("--payments-per-round", type=int, default=1500)
+    parser.add_argument("--database-url", help="an empty PostgreSQL database to run on instead of the embedded one")
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="referrals-crash-")
     log = open(os.path.join(work, "server.log"), "w")
-    server = Server(args.binary, os.path.join(work, "data"), log)
+    server = Server(args.binary, os.path.join(work, "data"), log, args.database_url)
     atexit.register(lambda: (server.proc and server.proc.poll() is None and server.proc.kill(), shutil.rmtree(work, ignore_errors=True)))
     server.start()
     setup = Client(server.port)
@@ -381,7 +386,8 @@ def main():
     server.stop()
     for name, ok in checks.items():
         print(f"{'ok  ' if ok else 'FAIL'} {name}")
-    print(f"journal entries were re-applied at {server.journal_replays()} of {args.rounds} restarts")
+    if not args.database_url:
+        print(f"journal entries were re-applied at {server.journal_replays()} of {args.rounds} restarts")
     print(f"{args.rounds} rounds, {len(acknowledged)} referral signups acknowledged in total, "
           f"{len(participants)} participants, {issued} rewards issued, {pending} pending, {main_by_state.get('held', 0)} held, "
           f"{pool['used']} coupons used of {uploaded}")

@@ -112,6 +112,10 @@ pub struct WebhooksConfig {
     /// Make no connection: every attempt fails at once (and is retried as usual). For test
     /// and fuzzing runs that must not reach the network.
     pub dry_run: bool,
+    /// On a database shared by several servers: how long a server's claim on a delivery lasts
+    /// past its due time without being renewed, in seconds. A server that dies holds its
+    /// deliveries this long at most; then another takes them over.
+    pub lease_secs: u64,
 }
 
 impl Default for WebhooksConfig {
@@ -124,6 +128,7 @@ impl Default for WebhooksConfig {
             max_in_flight_per_webhook: 4,
             max_per_member: 50,
             dry_run: false,
+            lease_secs: 60,
         }
     }
 }
@@ -359,6 +364,9 @@ impl Config {
         let w = &self.webhooks;
         if !(0.01..=300.0).contains(&w.timeout_secs) {
             return invalid("webhooks.timeout_secs must be between 0.01 and 300".into());
+        }
+        if !(2..=3600).contains(&w.lease_secs) || (w.lease_secs as f64) < w.timeout_secs * 2.0 {
+            return invalid("webhooks.lease_secs must be between 2 and 3600, and at least twice timeout_secs".into());
         }
         check_retry_delays("webhooks.retry_delays_secs", &w.retry_delays_secs).map_err(ConfigError::Invalid)?;
         if !(1..=64).contains(&w.max_in_flight_per_webhook) {

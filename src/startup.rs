@@ -143,6 +143,7 @@ impl Application {
                     url: config.storage.database_url.trim().to_owned(),
                     pool_size: config.storage.pool_size as usize,
                     timeout: Duration::from_millis(config.storage.database_timeout_ms),
+                    delivery_lease: Duration::from_secs(config.webhooks.lease_secs),
                 };
                 crate::store::open_postgres(&options).await.map_err(|e| StartupError::Store {
                     database: "the PostgreSQL database (storage.database_url)".into(),

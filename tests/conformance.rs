@@ -126,6 +126,7 @@ conformance! {
     webhooks::deliveries_and_attempts_are_logged,
     webhooks::a_deleted_webhook_takes_its_deliveries_and_log,
     webhooks::an_event_is_stored_with_its_deliveries,
+    webhooks::a_delivery_is_made_by_one_server_at_a_time,
     lifecycle::the_secret_check_and_sealed_data_are_remembered,
     lifecycle::a_snapshot_holds_everything_written,
     erasure::an_erasure_reaches_every_copy_of_the_person,

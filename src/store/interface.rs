@@ -326,6 +326,19 @@ pub trait WebhookStore: Send + Sync {
     async fn all_webhooks_of_member(&self, member_id: u64) -> Result<Vec<Webhook>, StoreError>;
     /// Every delivery still to be made.
     async fn pending_deliveries(&self) -> Result<Vec<PendingDelivery>, StoreError>;
+    /// The deliveries no server is making, for the caller to make. On a database several
+    /// servers share ([`Lifecycle::shared`]): those never leased or whose lease ran out, each
+    /// now leased to the caller until its due time (or now, if later) plus `lease`, soonest
+    /// first, at most `limit`; a delivery a decision queues, or an attempt reschedules, is
+    /// leased to the server that wrote it. On a store one server opens: every pending one.
+    async fn claim_deliveries(
+        &self,
+        lease: std::time::Duration,
+        limit: usize,
+    ) -> Result<Vec<PendingDelivery>, StoreError>;
+    /// Extends the caller's leases on these deliveries to their due time (or now, if later)
+    /// plus `lease`; nothing where the store is not shared.
+    async fn renew_leases(&self, held: &[PendingDelivery], lease: std::time::Duration) -> Result<(), StoreError>;
     /// Whether `event_id` was ever meant for `webhook_id` (pending, or attempted).
     async fn delivery_known(&self, webhook_id: u64, event_id: u64) -> Result<bool, StoreError>;
     /// Number of attempts logged for a delivery.
@@ -462,6 +475,11 @@ pub trait Lifecycle: Send + Sync {
     async fn durable(&self) -> Result<(), StoreError>;
     /// Whether writes are refused until a restart (a flush to disk failed).
     fn writes_stopped(&self) -> bool;
+    /// Whether other servers may use this database at the same time (then each webhook
+    /// delivery is leased to one of them, see [`WebhookStore::claim_deliveries`]).
+    fn shared(&self) -> bool {
+        false
+    }
     /// Whether the database answers now (a database over the network may be away for a
     /// while; the embedded one is always here).
     async fn reachable(&self) -> Result<(), StoreError> {

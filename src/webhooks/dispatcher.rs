@@ -14,6 +14,10 @@
 //!   Pending deliveries are reloaded at start-up, so a crash loses none; an attempt that a
 //!   crash interrupts before it is logged is made again (at-least-once, with a stable
 //!   `webhook-id` for the receiver to drop repeats).
+//! - **Several servers.** On a database several servers share, each delivery is made by one
+//!   server at a time: the one that queued it holds a lease on it, which this dispatcher
+//!   renews while it runs ([`LEASE_RENEWALS`] times a lease), and takes over the deliveries
+//!   whose lease ran out (a server that died), with the same `webhook-id`.
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -38,6 +42,11 @@ const POLL: Duration = Duration::from_millis(200);
 const LOG_EVERY: Duration = Duration::from_millis(25);
 /// ...or as soon as this many are waiting.
 const LOG_BATCH: usize = 256;
+
+/// Leases are renewed, and lapsed ones claimed, this many times per lease.
+const LEASE_RENEWALS: u32 = 4;
+/// Most deliveries taken over at once.
+const CLAIM_BATCH: usize = 1000;
 
 /// Nice value of the dispatcher's thread: deliveries are background work, so on a saturated
 /// machine signups (whose answers someone is waiting for) get the CPU first and deliveries
@@ -100,6 +109,41 @@ impl WebhookDispatcher {
             finished: Vec::new(),
             log_scheduled: false,
         })
+    }
+
+    fn lease(&self) -> Duration {
+        Duration::from_secs(self.settings.config.lease_secs)
+    }
+
+    /// Renews the leases of every delivery this dispatcher holds, then claims those whose
+    /// lease ran out (a server that died): they join the queue unless already in it.
+    fn keep_and_take_over(&mut self, ctx: &mut Context<Self>) {
+        let held: Vec<PendingDelivery> = self.pending.values().copied().collect();
+        let (store, lease) = (self.store.clone(), self.lease());
+        let renewing = async move {
+            if let Err(e) = store.renew_leases(&held, lease).await {
+                tracing::warn!(error = %e, "cannot renew webhook delivery leases");
+            }
+            store.claim_deliveries(lease, CLAIM_BATCH).await
+        };
+        ctx.spawn(renewing.into_actor(self).map(|claimed, act, ctx| {
+            match claimed {
+                Ok(claimed) => {
+                    let new: Vec<_> = claimed
+                        .into_iter()
+                        .filter(|d| !act.pending.contains_key(&(d.webhook_id, d.event_id)))
+                        .collect();
+                    if !new.is_empty() {
+                        tracing::info!(count = new.len(), "took over webhook deliveries whose lease ran out");
+                    }
+                    for delivery in new {
+                        act.enqueue(delivery);
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "cannot claim webhook deliveries"),
+            }
+            act.dispatch_due(ctx);
+        }));
     }
 
     fn enqueue(&mut self, delivery: PendingDelivery) {
@@ -326,8 +370,8 @@ impl Actor for WebhookDispatcher {
     type Context = Context<Self>;
 
     fn started(&mut self, ctx: &mut Self::Context) {
-        let store = self.store.clone();
-        let loading = async move { store.pending_deliveries().await };
+        let (store, lease) = (self.store.clone(), self.lease());
+        let loading = async move { store.claim_deliveries(lease, usize::MAX).await };
         // Loaded before any message: a signup's new deliveries then join the resumed queue.
         ctx.wait(loading.into_actor(self).map(|loaded, act, ctx| {
             match loaded {
@@ -344,6 +388,9 @@ impl Actor for WebhookDispatcher {
             act.dispatch_due(ctx);
         }));
         ctx.run_interval(POLL, |act, ctx| act.dispatch_due(ctx));
+        if self.store.shared() {
+            ctx.run_interval(self.lease() / LEASE_RENEWALS, |act, ctx| act.keep_and_take_over(ctx));
+        }
     }
 }
 

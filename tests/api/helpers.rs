@@ -128,6 +128,27 @@ impl TestApp {
         app
     }
 
+    /// A second server on the same PostgreSQL database as `other`, started with the same
+    /// options (give `other` a secret: servers on one database share theirs), with a data
+    /// directory of its own: several servers on one database.
+    pub async fn spawn_beside(other: &TestApp) -> Self {
+        assert!(other.database_url.is_some(), "servers share a database only on PostgreSQL");
+        let dir = tempfile::tempdir().expect("temporary directory");
+        let mut app = TestApp {
+            address: String::new(),
+            banner: String::new(),
+            client: TestClient { inner: plain_client() },
+            data_dir: dir.path().join("data"),
+            log_path: dir.path().join("server.log"),
+            database_url: other.database_url.clone(),
+            options: other.options.clone(),
+            child: None,
+            _dir: dir,
+        };
+        app.start().await;
+        app
+    }
+
     /// Starts the binary and waits for the line that names the bound address.
     async fn start(&mut self) {
         let config = match &self.options.config {

@@ -27,6 +27,7 @@ mod limits;
 mod members;
 mod metrics;
 mod plan_limits;
+mod postgres_outage;
 #[path = "../common/postgres_server.rs"]
 mod postgres_server;
 mod queries;
@@ -41,6 +42,7 @@ mod smtp_sink;
 mod stripe;
 mod tenant_isolation;
 mod tiers;
+mod two_servers;
 mod waitlist;
 mod webhooks;
 mod widget_signup;

@@ -154,3 +154,48 @@ pub async fn an_event_is_stored_with_its_deliveries(store: SharedStorage) {
     assert_eq!(event.subject, EventSubject::Signup(signed.participant));
     assert_eq!(store.event(event_id + 1).await.unwrap(), None);
 }
+
+pub async fn a_delivery_is_made_by_one_server_at_a_time(store: SharedStorage) {
+    use std::collections::HashSet;
+    use std::time::Duration;
+    let ann = member(&store, "ann@example.com").await;
+    let hook = webhook(&store, ann.id, None).await;
+    let queued = PendingDelivery { webhook_id: hook.id, event_id: 20, attempts: 0, due_ms: 1 };
+    store.queue_delivery(&queued).await.unwrap();
+    let lease = Duration::from_secs(60);
+    if !store.shared() {
+        assert_eq!(store.claim_deliveries(lease, 100).await.unwrap(), vec![queued], "one server: every one is its own");
+        return;
+    }
+    assert!(store.claim_deliveries(lease, 100).await.unwrap().is_empty(), "queued here: leased to this server");
+
+    // Thirty deliveries whose lease lapsed (their server died): claimed at once by four
+    // servers, each is taken by one of them.
+    let lapsed: Vec<PendingDelivery> = (30..60).map(|event_id| PendingDelivery { event_id, ..queued }).collect();
+    for delivery in &lapsed {
+        store.queue_delivery(delivery).await.unwrap();
+    }
+    store.renew_leases(&lapsed, Duration::ZERO).await.unwrap();
+    // A lease of zero lapses once the database's clock moves on by a millisecond.
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let claims: Vec<_> = (0..4)
+        .map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move { store.claim_deliveries(lease, 10).await.unwrap() })
+        })
+        .collect();
+    let mut taken = Vec::new();
+    for claim in claims {
+        taken.extend(claim.await.unwrap().into_iter().map(|d| d.event_id));
+    }
+    assert_eq!(taken.len(), 30, "{taken:?}");
+    assert_eq!(taken.iter().copied().collect::<HashSet<_>>(), (30..60).collect(), "each by one claimant");
+    assert!(store.claim_deliveries(lease, 100).await.unwrap().is_empty(), "all leased again");
+
+    // A retry an attempt schedules stays with the server that made the attempt.
+    let retry = PendingDelivery { attempts: 1, due_ms: 5, ..queued };
+    let finished = FinishedAttempt { webhook_id: hook.id, attempt: attempt(20, 1, "retrying"), next: Some(retry) };
+    store.record_attempts(&[finished]).await.unwrap();
+    assert!(store.claim_deliveries(lease, 100).await.unwrap().is_empty());
+    assert_eq!(store.pending_deliveries().await.unwrap().len(), 31);
+}

@@ -157,6 +157,7 @@ pub fn restore_postgres(file: &Path, url: &str, json: bool) -> Result<(), String
         url: url.trim().to_owned(),
         pool_size: 2,
         timeout: std::time::Duration::from_secs(600),
+        delivery_lease: std::time::Duration::from_secs(60),
     };
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| format!("cannot start: {e}"))?;

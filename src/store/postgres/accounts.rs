@@ -243,6 +243,11 @@ impl Lifecycle for PgStore {
         false
     }
 
+    /// Any number of servers may open the same database.
+    fn shared(&self) -> bool {
+        true
+    }
+
     async fn reachable(&self) -> Result<(), StoreError> {
         self.db.conn().await?.one("SELECT 1", &[]).await.map(drop)
     }

@@ -24,7 +24,7 @@ use tokio_postgres::{NoTls, Row, Statement};
 use crate::store::StoreError;
 
 /// Connection settings of the PostgreSQL backend.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct PostgresOptions {
     /// `postgres://user:password@host:port/database` (or key=value form). Never logged.
     pub url: String,
@@ -32,6 +32,20 @@ pub struct PostgresOptions {
     pub pool_size: usize,
     /// How long a request waits for a connection, a connect, or one statement.
     pub timeout: Duration,
+    /// How long a webhook delivery this server queues stays its own past its due time without
+    /// being renewed (`[webhooks] lease_secs`).
+    pub delivery_lease: Duration,
+}
+
+/// Everything but the URL, which may hold a password.
+impl std::fmt::Debug for PostgresOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PostgresOptions")
+            .field("pool_size", &self.pool_size)
+            .field("timeout", &self.timeout)
+            .field("delivery_lease", &self.delivery_lease)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Parameters of a statement.

@@ -38,6 +38,8 @@ pub use migrate::SCHEMA_VERSION;
 /// The PostgreSQL backend.
 pub struct PgStore {
     db: Database,
+    /// How long this server's claim on a webhook delivery lasts past its due time, in ms.
+    lease_ms: i64,
 }
 
 impl PgStore {
@@ -51,7 +53,7 @@ impl PgStore {
             tracing::info!(?applied, "database schema migrated");
         }
         drop(conn);
-        Ok(Self { db })
+        Ok(Self { db, lease_ms: options.delivery_lease.as_millis() as i64 })
     }
 
     /// How many connections are open, and how many are in use.

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 
+use super::connection::Conn;
 use super::copies::MENTION_EVENT;
 use super::{bodies, body, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::event::Event;
@@ -15,6 +16,26 @@ use crate::domain::pagination::PageRequest;
 use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
 use crate::domain::Campaign;
 use crate::store::{EmailStore, FinishedAttempt, WebhookStore};
+
+/// Queues a delivery (or its next attempt), leased to this server until its due time (or now,
+/// if later) plus `lease_ms`.
+pub(super) async fn queue(conn: &mut Conn, delivery: &PendingDelivery, lease_ms: i64) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms, leased_until_ms)
+         VALUES ($1, $2, $3, $4, greatest($4, now_ms()) + $5)
+         ON CONFLICT (webhook_id, event_id)
+         DO UPDATE SET attempts = $3, due_ms = $4, leased_until_ms = greatest($4, now_ms()) + $5",
+        &[
+            &sql_id(delivery.webhook_id),
+            &sql_id(delivery.event_id),
+            &(delivery.attempts as i32),
+            &delivery.due_ms,
+            &lease_ms,
+        ],
+    )
+    .await?;
+    Ok(())
+}
 
 /// A pending delivery back from its row.
 fn delivery_of(row: &tokio_postgres::Row) -> PendingDelivery {
@@ -134,6 +155,51 @@ impl WebhookStore for PgStore {
         Ok(rows.iter().map(delivery_of).collect())
     }
 
+    /// One claimant per delivery: the rows are locked as they are picked (`FOR UPDATE SKIP
+    /// LOCKED`), so two servers claiming at once take disjoint sets, and a lease that has not
+    /// run out is never taken.
+    async fn claim_deliveries(
+        &self,
+        lease: std::time::Duration,
+        limit: usize,
+    ) -> Result<Vec<PendingDelivery>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "WITH claimed AS (
+                     SELECT webhook_id, event_id FROM deliveries WHERE leased_until_ms < now_ms()
+                     ORDER BY due_ms LIMIT $2 FOR UPDATE SKIP LOCKED)
+                 UPDATE deliveries d SET leased_until_ms = greatest(d.due_ms, now_ms()) + $1
+                 FROM claimed c WHERE d.webhook_id = c.webhook_id AND d.event_id = c.event_id
+                 RETURNING d.webhook_id, d.event_id, d.attempts, d.due_ms",
+                &[&(lease.as_millis() as i64), &(limit.min(i64::MAX as usize) as i64)],
+            )
+            .await?;
+        let mut claimed: Vec<PendingDelivery> = rows.iter().map(delivery_of).collect();
+        claimed.sort_by_key(|d| (d.due_ms, d.webhook_id, d.event_id));
+        Ok(claimed)
+    }
+
+    async fn renew_leases(&self, held: &[PendingDelivery], lease: std::time::Duration) -> Result<(), StoreError> {
+        if held.is_empty() {
+            return Ok(());
+        }
+        let webhooks: Vec<i64> = held.iter().map(|d| sql_id(d.webhook_id)).collect();
+        let events: Vec<i64> = held.iter().map(|d| sql_id(d.event_id)).collect();
+        self.db
+            .conn()
+            .await?
+            .execute(
+                "UPDATE deliveries d SET leased_until_ms = greatest(d.due_ms, now_ms()) + $3
+                 FROM unnest($1::bigint[], $2::bigint[]) AS h (w, e) WHERE d.webhook_id = h.w AND d.event_id = h.e",
+                &[&webhooks, &events, &(lease.as_millis() as i64)],
+            )
+            .await?;
+        Ok(())
+    }
+
     async fn delivery_known(&self, webhook_id: u64, event_id: u64) -> Result<bool, StoreError> {
         let row = self
             .db
@@ -161,22 +227,9 @@ impl WebhookStore for PgStore {
         Ok(id_at(&row, "n") as u32)
     }
 
+    /// Leased to this server, whose dispatcher queued it.
     async fn queue_delivery(&self, delivery: &PendingDelivery) -> Result<(), StoreError> {
-        self.db
-            .conn()
-            .await?
-            .execute(
-                "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (webhook_id, event_id) DO UPDATE SET attempts = $3, due_ms = $4, leased_until_ms = 0",
-                &[
-                    &sql_id(delivery.webhook_id),
-                    &sql_id(delivery.event_id),
-                    &(delivery.attempts as i32),
-                    &delivery.due_ms,
-                ],
-            )
-            .await?;
-        Ok(())
+        queue(&mut *self.db.conn().await?, delivery, self.lease_ms).await
     }
 
     async fn remove_delivery(&self, webhook_id: u64, event_id: u64) -> Result<(), StoreError> {
@@ -203,23 +256,16 @@ impl WebhookStore for PgStore {
             )
             .await?;
             match &done.next {
-                Some(next) => {
-                    conn.execute(
-                        "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms) VALUES ($1, $2, $3, $4)
-                         ON CONFLICT (webhook_id, event_id)
-                         DO UPDATE SET attempts = $3, due_ms = $4, leased_until_ms = 0",
-                        &[&webhook_id, &event_id, &(next.attempts as i32), &next.due_ms],
-                    )
-                    .await?
-                }
+                // The retry stays this server's: it waits in its dispatcher's queue.
+                Some(next) => queue(&mut conn, next, self.lease_ms).await?,
                 None => {
                     conn.execute(
                         "DELETE FROM deliveries WHERE webhook_id = $1 AND event_id = $2",
                         &[&webhook_id, &event_id],
                     )
-                    .await?
+                    .await?;
                 }
-            };
+            }
         }
         conn.commit().await
     }

@@ -17,7 +17,7 @@ use crate::domain::{Participant, Reward, RewardStatus};
 
 /// Applies the writes in order. Codes added to a pool are inserted together (an import adds
 /// thousands at once).
-pub(super) async fn apply(conn: &mut Conn, brand_id: i64, writes: &[Write]) -> Result<(), StoreError> {
+pub(super) async fn apply(conn: &mut Conn, brand_id: i64, lease_ms: i64, writes: &[Write]) -> Result<(), StoreError> {
     let mut codes = NewCodes::default();
     for write in writes {
         if let Write::NewCoupon { campaign_id, seq, coupon } = write {
@@ -25,7 +25,7 @@ pub(super) async fn apply(conn: &mut Conn, brand_id: i64, writes: &[Write]) -> R
             continue;
         }
         codes.insert(conn, brand_id).await?;
-        apply_one(conn, brand_id, write).await?;
+        apply_one(conn, brand_id, lease_ms, write).await?;
     }
     codes.insert(conn, brand_id).await
 }
@@ -70,7 +70,7 @@ fn participant_keys(p: &Participant) -> (Option<String>, Option<String>) {
     (Some(email::normalize(&p.email)), Some(email::canonical(&p.email)))
 }
 
-async fn apply_one(conn: &mut Conn, brand_id: i64, write: &Write) -> Result<(), StoreError> {
+async fn apply_one(conn: &mut Conn, brand_id: i64, lease_ms: i64, write: &Write) -> Result<(), StoreError> {
     match write {
         Write::NewParticipant(p) => {
             let (email, inbox) = participant_keys(p);
@@ -187,19 +187,8 @@ async fn apply_one(conn: &mut Conn, brand_id: i64, write: &Write) -> Result<(), 
             )
             .await?;
         }
-        Write::Delivery(delivery) => {
-            conn.execute(
-                "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (webhook_id, event_id) DO UPDATE SET attempts = $3, due_ms = $4, leased_until_ms = 0",
-                &[
-                    &sql_id(delivery.webhook_id),
-                    &sql_id(delivery.event_id),
-                    &(delivery.attempts as i32),
-                    &delivery.due_ms,
-                ],
-            )
-            .await?;
-        }
+        // Leased to this server, which hands it to its dispatcher once the commit is durable.
+        Write::Delivery(delivery) => super::outboxes::queue(conn, delivery, lease_ms).await?,
         Write::Event(event) => {
             for participant_id in event.participant_ids() {
                 mention(conn, participant_id, MENTION_EVENT, &event.id.to_be_bytes()).await?;

@@ -122,6 +122,19 @@ impl WebhookStore for SledStore {
         self.deliveries.iter().values().map(|v| codec::decode(&v?)).collect()
     }
 
+    /// One server opens the embedded store: every pending delivery is its own.
+    async fn claim_deliveries(
+        &self,
+        _lease: std::time::Duration,
+        _limit: usize,
+    ) -> Result<Vec<PendingDelivery>, StoreError> {
+        self.pending_deliveries().await
+    }
+
+    async fn renew_leases(&self, _held: &[PendingDelivery], _lease: std::time::Duration) -> Result<(), StoreError> {
+        Ok(())
+    }
+
     /// Whether `event_id` was ever meant for `webhook_id` (pending, or attempted).
     async fn delivery_known(&self, webhook_id: u64, event_id: u64) -> Result<bool, StoreError> {
         Ok(self.deliveries.contains_key(delivery_key(webhook_id, event_id))?

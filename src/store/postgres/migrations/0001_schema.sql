@@ -27,6 +27,12 @@ CREATE SEQUENCE ids_email;
 -- The order in which rewards were issued (the automation platform's polling trigger).
 CREATE SEQUENCE issue_order;
 
+-- Now, on the database's clock, in Unix milliseconds: the servers sharing a database compare
+-- their webhook delivery leases on this one clock.
+CREATE FUNCTION now_ms() RETURNS bigint
+    LANGUAGE sql VOLATILE
+    AS $$ SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint $$;
+
 -- Small markers: the server secret's check value, the plans' seeding.
 CREATE TABLE meta (
     name  text PRIMARY KEY,
@@ -390,9 +396,10 @@ CREATE TABLE webhooks (
 );
 CREATE UNIQUE INDEX webhooks_by_id ON webhooks (webhook_id);
 
--- The webhook outbox: one row per delivery still to be made. A server takes a delivery by
--- leasing it (SKIP LOCKED, then leased_until_ms); a dead server's lease runs out and another
--- takes the delivery over, with the same webhook-id.
+-- The webhook outbox: one row per delivery still to be made. The server that queues a
+-- delivery holds a lease on it (leased_until_ms, renewed while it lives); a delivery whose
+-- lease ran out is claimed by another server (FOR UPDATE SKIP LOCKED: one claimant each),
+-- which makes it with the same webhook-id.
 CREATE TABLE deliveries (
     webhook_id      bigint NOT NULL,
     event_id        bigint NOT NULL,
