@@ -485,6 +485,26 @@ impl TestApp {
             .clone()
     }
 
+    /// The coupon each referrer's one reward got, by reward id, for the codes that start with
+    /// `prefix` (those uploaded later, which filled pending rewards), lowest reward id first.
+    /// Each referrer has exactly one reward, issued.
+    pub async fn coupons_filled_later(&self, member: &TestMember, referrers: &[Value], prefix: &str) -> Vec<String> {
+        let mut filled: Vec<(u64, String)> = Vec::new();
+        for referrer in referrers {
+            let path = format!("/participants/{}", referrer["id"]);
+            let detail = expect_status(self.get("/api/v1", &path, &member.bearer()).await, 200).await;
+            let rewards = detail["data"]["rewards"].as_array().unwrap();
+            assert_eq!(rewards.len(), 1, "one reward per referrer: {detail}");
+            assert_eq!(rewards[0]["status"], json!("issued"));
+            let value = rewards[0]["value"].as_str().unwrap().to_owned();
+            if value.starts_with(prefix) {
+                filled.push((rewards[0]["id"].as_u64().unwrap(), value));
+            }
+        }
+        filled.sort();
+        filled.into_iter().map(|(_, code)| code).collect()
+    }
+
     /// A referral signup through `code`.
     pub async fn refer(&self, member: &TestMember, code: &str, email: &str) -> Response {
         let body = json!({"referral_code": code, "email": email, "name": "Referred"});

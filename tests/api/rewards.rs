@@ -62,23 +62,7 @@ async fn two_hundred_concurrent_referrals_get_exactly_fifty_distinct_coupons_the
     assert_eq!(upload["pool"]["pending_rewards"], json!(0));
     assert_eq!(upload["pool"]["available"], json!(0));
 
-    let mut filled: Vec<(u64, String)> = Vec::new();
-    for referrer in &referrers {
-        let detail = expect_status(
-            app.get("/api/v1", &format!("/participants/{}", referrer["id"]), &member.bearer()).await,
-            200,
-        )
-        .await;
-        let rewards = detail["data"]["rewards"].as_array().unwrap();
-        assert_eq!(rewards.len(), 1, "one reward per referrer");
-        assert_eq!(rewards[0]["status"], json!("issued"));
-        let value = rewards[0]["value"].as_str().unwrap().to_owned();
-        if value.starts_with("LATER-") {
-            filled.push((rewards[0]["id"].as_u64().unwrap(), value));
-        }
-    }
-    filled.sort();
-    let in_order: Vec<String> = filled.iter().map(|(_, code)| code.clone()).collect();
+    let in_order = app.coupons_filled_later(&member, &referrers, "LATER-").await;
     assert_eq!(in_order, more, "the oldest pending reward got the first new coupon");
     let everything: HashSet<String> = issued.into_iter().chain(in_order).collect();
     assert_eq!(everything.len(), 200, "200 rewards, 200 distinct coupons");

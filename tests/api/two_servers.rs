@@ -60,20 +60,8 @@ async fn two_servers_taking_200_referrals_at_once_give_50_distinct_coupons_and_f
     let more: Vec<String> = (0..150).map(|i| format!("LATER-{i:03}")).collect();
     let upload = second.upload_coupons(&member, campaign, &more).await;
     assert_eq!(upload["pending_filled"], json!(150));
-    let mut filled: Vec<(u64, String)> = Vec::new();
-    for referrer in &referrers {
-        let path = format!("/participants/{}", referrer["id"]);
-        let detail = expect_status(first.get("/api/v1", &path, &member.bearer()).await, 200).await;
-        let rewards = detail["data"]["rewards"].as_array().unwrap();
-        assert_eq!(rewards.len(), 1, "one reward per referrer: {detail}");
-        assert_eq!(rewards[0]["status"], json!("issued"));
-        let value = rewards[0]["value"].as_str().unwrap().to_owned();
-        if value.starts_with("LATER-") {
-            filled.push((rewards[0]["id"].as_u64().unwrap(), value));
-        }
-    }
-    filled.sort();
-    assert_eq!(filled.into_iter().map(|(_, code)| code).collect::<Vec<_>>(), more, "oldest pending reward first");
+    let filled = first.coupons_filled_later(&member, &referrers, "LATER-").await;
+    assert_eq!(filled, more, "the oldest pending reward got the first new coupon");
 
     // Both servers read the same counts, and they equal the records.
     for app in [&first, &second] {
