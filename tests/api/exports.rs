@@ -123,10 +123,11 @@ fn status_kb(pid: u32, field: &str) -> u64 {
 
 /// 100,000 participants stream out with the server's memory growing by less than 20 MB (its
 /// peak resident size, reset just before the export), and Python's csv module reads every
-/// row back, a formula neutralised.
+/// row back, a formula neutralised. On PostgreSQL, whose signups take a round trip per
+/// statement, 40,000 with longer names seed as large a file in less time.
 #[tokio::test]
-async fn an_export_of_100000_participants_streams_in_constant_memory() {
-    const TOTAL: usize = 100_000;
+async fn a_large_export_streams_in_constant_memory() {
+    let (total, padding) = if on_postgres() { (40_000, 180) } else { (100_000, 0) };
     const LANES: usize = 32;
     // The member's write limit (2,000 a second sustained) would only slow the seeding down.
     let config = "[rate_limits]\nmember_writes_per_minute = 60000000\nmember_writes_burst = 1000000\n";
@@ -138,9 +139,12 @@ async fn an_export_of_100000_participants_streams_in_constant_memory() {
     let signups = (0..LANES).map(|lane| {
         let (app, member) = (&app, &member);
         async move {
-            for i in (lane..TOTAL).step_by(LANES) {
-                let name =
-                    if i == 4_242 { "=HYPERLINK(\"http://203.0.113.9\",\"x\")".to_owned() } else { format!("P{i}") };
+            for i in (lane..total).step_by(LANES) {
+                let name = if i == 4_242 {
+                    "=HYPERLINK(\"http://203.0.113.9\",\"x\")".to_owned()
+                } else {
+                    format!("P{i}{}", "x".repeat(padding))
+                };
                 let body = json!({"campaign_id": campaign, "email": format!("p{i}@export-100k.example"), "name": name});
                 expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &body).await, 201).await;
             }
@@ -181,9 +185,9 @@ assert formula == ["'=HYPERLINK(\"http://203.0.113.9\",\"x\")"], formula
 print(len(rows) - 1)
 "#;
     let output = std::process::Command::new("python3")
-        .args(["-c", check, path.to_str().unwrap(), &TOTAL.to_string()])
+        .args(["-c", check, path.to_str().unwrap(), &total.to_string()])
         .output()
         .expect("python3 runs");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), TOTAL.to_string());
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim(), total.to_string());
 }
