@@ -89,6 +89,33 @@ fn in_statement(sql: &str, e: tokio_postgres::Error) -> StoreError {
     }
 }
 
+/// A parameter a [`Pipeline`] keeps until its statement is sent.
+pub(super) type Owned = Box<dyn ToSql + Sync + Send>;
+
+/// A parameter of a pipelined statement, copied: `owned![&a, &b]` takes the references a
+/// direct call would.
+pub(super) fn own<T: ToSql + Clone + Sync + Send + 'static>(value: &T) -> Owned {
+    Box::new(value.clone())
+}
+
+/// Statements to send together: one round trip for a whole decision's writes instead of one
+/// a statement. They run in the order they were pushed (see [`Conn::run`]).
+#[derive(Default)]
+pub(super) struct Pipeline {
+    statements: Vec<(&'static str, Vec<Owned>)>,
+}
+
+impl Pipeline {
+    pub fn push(&mut self, sql: &'static str, params: Vec<Owned>) {
+        self.statements.push((sql, params));
+    }
+}
+
+/// Statements a pipeline sends at once. A join of at most 30 futures polls them in order, and
+/// tokio-postgres executes requests in the order they are first polled: so at most this many
+/// go at once, and the statements run in the order they were pushed.
+const PIPELINED: usize = 30;
+
 /// One connection and the statements prepared on it.
 pub(super) struct Conn {
     client: tokio_postgres::Client,
@@ -129,6 +156,26 @@ impl Conn {
     pub async fn execute(&mut self, sql: &'static str, params: Params<'_>) -> Result<u64, StoreError> {
         let statement = self.statement(sql).await?;
         self.client.execute(&statement, params).await.map_err(|e| in_statement(sql, e))
+    }
+
+    /// Sends what the pipeline holds, in order, and waits for every answer; the pipeline is
+    /// then empty. The first failure is returned (the transaction is then aborted, and rolled
+    /// back when the connection goes back to the pool).
+    pub async fn run(&mut self, pipeline: &mut Pipeline) -> Result<(), StoreError> {
+        let batch = std::mem::take(&mut pipeline.statements);
+        let mut prepared = Vec::with_capacity(batch.len());
+        for (sql, _) in &batch {
+            prepared.push(self.statement(sql).await?);
+        }
+        let client = &self.client;
+        for (chunk, statements) in batch.chunks(PIPELINED).zip(prepared.chunks(PIPELINED)) {
+            let sends = chunk.iter().zip(statements).map(|((sql, params), statement)| async move {
+                let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect();
+                client.execute(statement, &params).await.map_err(|e| in_statement(sql, e))
+            });
+            futures_util::future::try_join_all(sends).await?;
+        }
+        Ok(())
     }
 
     /// Runs statements given as text, without parameters (schema, transaction control).

@@ -2,7 +2,7 @@
 //! idempotent requests, emails), recorded in `mentions` as they are written, so that an
 //! erasure finds and erases every one.
 
-use super::connection::Conn;
+use super::connection::{Conn, Pipeline};
 use super::{body, codec, sql_id, StoreError};
 use crate::domain::event::Event;
 use crate::domain::outgoing_email::OutgoingEmail;
@@ -13,14 +13,17 @@ pub(super) const MENTION_EVENT: i16 = 1;
 pub(super) const MENTION_IDEMPOTENCY: i16 = 2;
 pub(super) const MENTION_EMAIL: i16 = 3;
 
+const MENTION: &str = "INSERT INTO mentions (participant_id, kind, key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING";
+
 /// Records that a copy of the participant is kept under `key` of `kind`.
 pub(super) async fn mention(conn: &mut Conn, participant_id: u64, kind: i16, key: &[u8]) -> Result<(), StoreError> {
-    conn.execute(
-        "INSERT INTO mentions (participant_id, kind, key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-        &[&sql_id(participant_id), &kind, &key],
-    )
-    .await?;
+    conn.execute(MENTION, &[&sql_id(participant_id), &kind, &key]).await?;
     Ok(())
+}
+
+/// [`mention`], pipelined with a decision's writes.
+pub(super) fn mention_in(pipe: &mut Pipeline, participant_id: u64, kind: i16, key: &[u8]) {
+    pipe.push(MENTION, owned![&sql_id(participant_id), &kind, &key.to_vec()]);
 }
 
 /// Erases every copy of the participant kept outside their rows (events, idempotency records,

@@ -13,6 +13,12 @@
 //! Every write is committed with `synchronous_commit = on` before it returns, so a write that
 //! answered 2xx is on disk whichever server made it.
 
+/// The parameters of a pipelined statement, copied from references (see
+/// [`connection::Pipeline`]).
+macro_rules! owned {
+    ($($param:expr),* $(,)?) => { vec![$(super::connection::own($param)),*] };
+}
+
 mod accounts;
 mod backup;
 mod brands;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 
-use super::connection::Conn;
+use super::connection::{Conn, Pipeline};
 use super::copies::MENTION_EVENT;
 use super::{bodies, body, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::event::Event;
@@ -18,23 +18,26 @@ use crate::domain::Campaign;
 use crate::store::{EmailStore, FinishedAttempt, WebhookStore};
 
 /// Queues a delivery (or its next attempt), leased to this server until its due time (or now,
-/// if later) plus `lease_ms`.
+/// if later) plus the lease.
+const QUEUE: &str = "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms, leased_until_ms)
+     VALUES ($1, $2, $3, $4, greatest($4, now_ms()) + $5)
+     ON CONFLICT (webhook_id, event_id)
+     DO UPDATE SET attempts = $3, due_ms = $4, leased_until_ms = greatest($4, now_ms()) + $5";
+
+/// Queues a delivery (or its next attempt), leased to this server for `lease_ms` past its due
+/// time.
 pub(super) async fn queue(conn: &mut Conn, delivery: &PendingDelivery, lease_ms: i64) -> Result<(), StoreError> {
-    conn.execute(
-        "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms, leased_until_ms)
-         VALUES ($1, $2, $3, $4, greatest($4, now_ms()) + $5)
-         ON CONFLICT (webhook_id, event_id)
-         DO UPDATE SET attempts = $3, due_ms = $4, leased_until_ms = greatest($4, now_ms()) + $5",
-        &[
-            &sql_id(delivery.webhook_id),
-            &sql_id(delivery.event_id),
-            &(delivery.attempts as i32),
-            &delivery.due_ms,
-            &lease_ms,
-        ],
-    )
-    .await?;
+    let (webhook_id, event_id, attempts) =
+        (sql_id(delivery.webhook_id), sql_id(delivery.event_id), delivery.attempts as i32);
+    conn.execute(QUEUE, &[&webhook_id, &event_id, &attempts, &delivery.due_ms, &lease_ms]).await?;
     Ok(())
+}
+
+/// [`queue`], pipelined with a decision's writes.
+pub(super) fn queue_in(pipe: &mut Pipeline, delivery: &PendingDelivery, lease_ms: i64) {
+    let (webhook_id, event_id, attempts) =
+        (sql_id(delivery.webhook_id), sql_id(delivery.event_id), delivery.attempts as i32);
+    pipe.push(QUEUE, owned![&webhook_id, &event_id, &attempts, &delivery.due_ms, &lease_ms]);
 }
 
 /// A pending delivery back from its row.
