@@ -144,6 +144,7 @@ impl Application {
                     pool_size: config.storage.pool_size as usize,
                     timeout: Duration::from_millis(config.storage.database_timeout_ms),
                     delivery_lease: Duration::from_secs(config.webhooks.lease_secs),
+                    server_id: server_id(data_dir)?,
                 };
                 crate::store::open_postgres(&options).await.map_err(|e| StartupError::Store {
                     database: "the PostgreSQL database (storage.database_url)".into(),
@@ -385,6 +386,31 @@ fn metrics_server(bind: &str) -> Result<Option<(SocketAddr, Server)>, StartupErr
 }
 
 /// sled reports a second process on the same directory as an I/O error about a lock.
+/// This server's id among the servers on one database, kept in `<data_dir>/server.id` from
+/// its first start: a restarted server takes the webhook deliveries it held back at once
+/// (another server would wait for their leases to run out). Each server needs a data
+/// directory of its own.
+fn server_id(data_dir: &std::path::Path) -> Result<u64, StartupError> {
+    let path = data_dir.join("server.id");
+    let failed = |source| StartupError::DataDir { path: path.display().to_string(), source };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            u64::from_str_radix(text.trim(), 16).ok().filter(|&id| id != 0 && id <= i64::MAX as u64).ok_or_else(|| {
+                StartupError::Config(format!(
+                    "{} does not hold a server id (16 hexadecimal characters); delete it and a new one is made",
+                    path.display()
+                ))
+            })
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let id = (rand::random::<u64>() & i64::MAX as u64).max(1);
+            std::fs::write(&path, format!("{id:016x}\n")).map_err(failed)?;
+            Ok(id)
+        }
+        Err(e) => Err(failed(e)),
+    }
+}
+
 fn describe_open_error(e: &crate::store::StoreError) -> String {
     let text = e.to_string();
     if text.contains("lock") {

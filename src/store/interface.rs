@@ -327,14 +327,17 @@ pub trait WebhookStore: Send + Sync {
     /// Every delivery still to be made.
     async fn pending_deliveries(&self) -> Result<Vec<PendingDelivery>, StoreError>;
     /// The deliveries no server is making, for the caller to make. On a database several
-    /// servers share ([`Lifecycle::shared`]): those never leased or whose lease ran out, each
-    /// now leased to the caller until its due time (or now, if later) plus `lease`, soonest
-    /// first, at most `limit`; a delivery a decision queues, or an attempt reschedules, is
-    /// leased to the server that wrote it. On a store one server opens: every pending one.
+    /// servers share ([`Lifecycle::shared`]): those never leased or whose lease ran out (and,
+    /// with `own_too`, those leased to this server: a restarted server takes its own back at
+    /// once), each now leased to the caller until its due time (or now, if later) plus
+    /// `lease`, soonest first, at most `limit`; a delivery a decision queues, or an attempt
+    /// reschedules, is leased to the server that wrote it. On a store one server opens: every
+    /// pending one.
     async fn claim_deliveries(
         &self,
         lease: std::time::Duration,
         limit: usize,
+        own_too: bool,
     ) -> Result<Vec<PendingDelivery>, StoreError>;
     /// Extends the caller's leases on these deliveries to their due time (or now, if later)
     /// plus `lease`; nothing where the store is not shared.

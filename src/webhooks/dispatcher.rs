@@ -124,7 +124,7 @@ impl WebhookDispatcher {
             if let Err(e) = store.renew_leases(&held, lease).await {
                 tracing::warn!(error = %e, "cannot renew webhook delivery leases");
             }
-            store.claim_deliveries(lease, CLAIM_BATCH).await
+            store.claim_deliveries(lease, CLAIM_BATCH, false).await
         };
         ctx.spawn(renewing.into_actor(self).map(|claimed, act, ctx| {
             match claimed {
@@ -371,7 +371,8 @@ impl Actor for WebhookDispatcher {
 
     fn started(&mut self, ctx: &mut Self::Context) {
         let (store, lease) = (self.store.clone(), self.lease());
-        let loading = async move { store.claim_deliveries(lease, usize::MAX).await };
+        // Its own too: what this server queued before it restarted is its own again at once.
+        let loading = async move { store.claim_deliveries(lease, usize::MAX, true).await };
         // Loaded before any message: a signup's new deliveries then join the resumed queue.
         ctx.wait(loading.into_actor(self).map(|loaded, act, ctx| {
             match loaded {

@@ -10,7 +10,13 @@ mod postgres_server;
 pub use postgres_server::{fresh_database, server, SERVER};
 
 pub fn options(url: String) -> PostgresOptions {
-    PostgresOptions { url, pool_size: 8, timeout: Duration::from_secs(10), delivery_lease: Duration::from_secs(60) }
+    PostgresOptions {
+        url,
+        pool_size: 8,
+        timeout: Duration::from_secs(10),
+        delivery_lease: Duration::from_secs(60),
+        server_id: 1,
+    }
 }
 
 /// A PostgreSQL store on a new, empty database.

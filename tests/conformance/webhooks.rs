@@ -164,10 +164,12 @@ pub async fn a_delivery_is_made_by_one_server_at_a_time(store: SharedStorage) {
     store.queue_delivery(&queued).await.unwrap();
     let lease = Duration::from_secs(60);
     if !store.shared() {
-        assert_eq!(store.claim_deliveries(lease, 100).await.unwrap(), vec![queued], "one server: every one is its own");
+        assert_eq!(store.claim_deliveries(lease, 100, false).await.unwrap(), vec![queued], "one server: all its own");
         return;
     }
-    assert!(store.claim_deliveries(lease, 100).await.unwrap().is_empty(), "queued here: leased to this server");
+    assert!(store.claim_deliveries(lease, 100, false).await.unwrap().is_empty(), "queued here: leased to this server");
+    let restarted = store.claim_deliveries(lease, 100, true).await.unwrap();
+    assert_eq!(restarted, vec![queued], "a restarted server takes its own back at once");
 
     // Thirty deliveries whose lease lapsed (their server died): claimed at once by four
     // servers, each is taken by one of them.
@@ -181,7 +183,7 @@ pub async fn a_delivery_is_made_by_one_server_at_a_time(store: SharedStorage) {
     let claims: Vec<_> = (0..4)
         .map(|_| {
             let store = store.clone();
-            tokio::spawn(async move { store.claim_deliveries(lease, 10).await.unwrap() })
+            tokio::spawn(async move { store.claim_deliveries(lease, 10, false).await.unwrap() })
         })
         .collect();
     let mut taken = Vec::new();
@@ -190,12 +192,12 @@ pub async fn a_delivery_is_made_by_one_server_at_a_time(store: SharedStorage) {
     }
     assert_eq!(taken.len(), 30, "{taken:?}");
     assert_eq!(taken.iter().copied().collect::<HashSet<_>>(), (30..60).collect(), "each by one claimant");
-    assert!(store.claim_deliveries(lease, 100).await.unwrap().is_empty(), "all leased again");
+    assert!(store.claim_deliveries(lease, 100, false).await.unwrap().is_empty(), "all leased again");
 
     // A retry an attempt schedules stays with the server that made the attempt.
     let retry = PendingDelivery { attempts: 1, due_ms: 5, ..queued };
     let finished = FinishedAttempt { webhook_id: hook.id, attempt: attempt(20, 1, "retrying"), next: Some(retry) };
     store.record_attempts(&[finished]).await.unwrap();
-    assert!(store.claim_deliveries(lease, 100).await.unwrap().is_empty());
+    assert!(store.claim_deliveries(lease, 100, false).await.unwrap().is_empty());
     assert_eq!(store.pending_deliveries().await.unwrap().len(), 31);
 }

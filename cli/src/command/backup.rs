@@ -158,6 +158,8 @@ pub fn restore_postgres(file: &Path, url: &str, json: bool) -> Result<(), String
         pool_size: 2,
         timeout: std::time::Duration::from_secs(600),
         delivery_lease: std::time::Duration::from_secs(60),
+        // A restore queues no delivery: no server holds a lease through it.
+        server_id: 0,
     };
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| format!("cannot start: {e}"))?;

@@ -35,6 +35,9 @@ pub struct PostgresOptions {
     /// How long a webhook delivery this server queues stays its own past its due time without
     /// being renewed (`[webhooks] lease_secs`).
     pub delivery_lease: Duration,
+    /// This server's id among the servers on the database, the same across its restarts (kept
+    /// in its data directory): whose lease a delivery is under.
+    pub server_id: u64,
 }
 
 /// Everything but the URL, which may hold a password.
@@ -44,6 +47,7 @@ impl std::fmt::Debug for PostgresOptions {
             .field("pool_size", &self.pool_size)
             .field("timeout", &self.timeout)
             .field("delivery_lease", &self.delivery_lease)
+            .field("server_id", &self.server_id)
             .finish_non_exhaustive()
     }
 }

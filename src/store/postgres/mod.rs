@@ -44,8 +44,8 @@ pub use migrate::SCHEMA_VERSION;
 /// The PostgreSQL backend.
 pub struct PgStore {
     db: Database,
-    /// How long this server's claim on a webhook delivery lasts past its due time, in ms.
-    lease_ms: i64,
+    /// The lease this server takes on the webhook deliveries it queues.
+    lease: outboxes::Lease,
 }
 
 impl PgStore {
@@ -59,7 +59,8 @@ impl PgStore {
             tracing::info!(?applied, "database schema migrated");
         }
         drop(conn);
-        Ok(Self { db, lease_ms: options.delivery_lease.as_millis() as i64 })
+        let lease = outboxes::Lease { ms: options.delivery_lease.as_millis() as i64, holder: options.server_id as i64 };
+        Ok(Self { db, lease })
     }
 
     /// How many connections are open, and how many are in use.

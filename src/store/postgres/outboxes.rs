@@ -17,27 +17,34 @@ use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
 use crate::domain::Campaign;
 use crate::store::{EmailStore, FinishedAttempt, WebhookStore};
 
+/// The lease a server takes on the webhook deliveries it queues: how long past their due time
+/// (ms), and the server's id.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Lease {
+    pub ms: i64,
+    pub holder: i64,
+}
+
 /// Queues a delivery (or its next attempt), leased to this server until its due time (or now,
 /// if later) plus the lease.
-const QUEUE: &str = "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms, leased_until_ms)
-     VALUES ($1, $2, $3, $4, greatest($4, now_ms()) + $5)
+const QUEUE: &str = "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms, leased_until_ms, leased_by)
+     VALUES ($1, $2, $3, $4, greatest($4, now_ms()) + $5, $6)
      ON CONFLICT (webhook_id, event_id)
-     DO UPDATE SET attempts = $3, due_ms = $4, leased_until_ms = greatest($4, now_ms()) + $5";
+     DO UPDATE SET attempts = $3, due_ms = $4, leased_until_ms = greatest($4, now_ms()) + $5, leased_by = $6";
 
-/// Queues a delivery (or its next attempt), leased to this server for `lease_ms` past its due
-/// time.
-pub(super) async fn queue(conn: &mut Conn, delivery: &PendingDelivery, lease_ms: i64) -> Result<(), StoreError> {
+/// Queues a delivery (or its next attempt), leased to this server.
+pub(super) async fn queue(conn: &mut Conn, delivery: &PendingDelivery, lease: Lease) -> Result<(), StoreError> {
     let (webhook_id, event_id, attempts) =
         (sql_id(delivery.webhook_id), sql_id(delivery.event_id), delivery.attempts as i32);
-    conn.execute(QUEUE, &[&webhook_id, &event_id, &attempts, &delivery.due_ms, &lease_ms]).await?;
+    conn.execute(QUEUE, &[&webhook_id, &event_id, &attempts, &delivery.due_ms, &lease.ms, &lease.holder]).await?;
     Ok(())
 }
 
 /// [`queue`], pipelined with a decision's writes.
-pub(super) fn queue_in(pipe: &mut Pipeline, delivery: &PendingDelivery, lease_ms: i64) {
+pub(super) fn queue_in(pipe: &mut Pipeline, delivery: &PendingDelivery, lease: Lease) {
     let (webhook_id, event_id, attempts) =
         (sql_id(delivery.webhook_id), sql_id(delivery.event_id), delivery.attempts as i32);
-    pipe.push(QUEUE, owned![&webhook_id, &event_id, &attempts, &delivery.due_ms, &lease_ms]);
+    pipe.push(QUEUE, owned![&webhook_id, &event_id, &attempts, &delivery.due_ms, &lease.ms, &lease.holder]);
 }
 
 /// A pending delivery back from its row.
@@ -165,6 +172,7 @@ impl WebhookStore for PgStore {
         &self,
         lease: std::time::Duration,
         limit: usize,
+        own_too: bool,
     ) -> Result<Vec<PendingDelivery>, StoreError> {
         let rows = self
             .db
@@ -172,12 +180,13 @@ impl WebhookStore for PgStore {
             .await?
             .rows(
                 "WITH claimed AS (
-                     SELECT webhook_id, event_id FROM deliveries WHERE leased_until_ms < now_ms()
+                     SELECT webhook_id, event_id FROM deliveries
+                     WHERE leased_until_ms < now_ms() OR ($4 AND leased_by = $3)
                      ORDER BY due_ms LIMIT $2 FOR UPDATE SKIP LOCKED)
-                 UPDATE deliveries d SET leased_until_ms = greatest(d.due_ms, now_ms()) + $1
+                 UPDATE deliveries d SET leased_until_ms = greatest(d.due_ms, now_ms()) + $1, leased_by = $3
                  FROM claimed c WHERE d.webhook_id = c.webhook_id AND d.event_id = c.event_id
                  RETURNING d.webhook_id, d.event_id, d.attempts, d.due_ms",
-                &[&(lease.as_millis() as i64), &(limit.min(i64::MAX as usize) as i64)],
+                &[&(lease.as_millis() as i64), &(limit.min(i64::MAX as usize) as i64), &self.lease.holder, &own_too],
             )
             .await?;
         let mut claimed: Vec<PendingDelivery> = rows.iter().map(delivery_of).collect();
@@ -196,8 +205,9 @@ impl WebhookStore for PgStore {
             .await?
             .execute(
                 "UPDATE deliveries d SET leased_until_ms = greatest(d.due_ms, now_ms()) + $3
-                 FROM unnest($1::bigint[], $2::bigint[]) AS h (w, e) WHERE d.webhook_id = h.w AND d.event_id = h.e",
-                &[&webhooks, &events, &(lease.as_millis() as i64)],
+                 FROM unnest($1::bigint[], $2::bigint[]) AS h (w, e)
+                 WHERE d.webhook_id = h.w AND d.event_id = h.e AND d.leased_by = $4",
+                &[&webhooks, &events, &(lease.as_millis() as i64), &self.lease.holder],
             )
             .await?;
         Ok(())
@@ -232,7 +242,7 @@ impl WebhookStore for PgStore {
 
     /// Leased to this server, whose dispatcher queued it.
     async fn queue_delivery(&self, delivery: &PendingDelivery) -> Result<(), StoreError> {
-        queue(&mut *self.db.conn().await?, delivery, self.lease_ms).await
+        queue(&mut *self.db.conn().await?, delivery, self.lease).await
     }
 
     async fn remove_delivery(&self, webhook_id: u64, event_id: u64) -> Result<(), StoreError> {
@@ -260,7 +270,7 @@ impl WebhookStore for PgStore {
             .await?;
             match &done.next {
                 // The retry stays this server's: it waits in its dispatcher's queue.
-                Some(next) => queue(&mut conn, next, self.lease_ms).await?,
+                Some(next) => queue(&mut conn, next, self.lease).await?,
                 None => {
                     conn.execute(
                         "DELETE FROM deliveries WHERE webhook_id = $1 AND event_id = $2",

@@ -39,8 +39,8 @@ use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWr
 /// brand's lock.
 pub(super) struct PgSession {
     brand_id: i64,
-    /// How long the webhook deliveries the decision queues stay this server's (ms).
-    lease_ms: i64,
+    /// The lease on the webhook deliveries the decision queues.
+    lease: super::outboxes::Lease,
     conn: Mutex<Pooled>,
 }
 
@@ -51,7 +51,7 @@ impl PgStore {
         conn.begin().await?;
         let brand_id = sql_id(brand_id);
         conn.execute("SELECT pg_advisory_xact_lock($1)", &[&brand_id]).await?;
-        Ok(PgSession { brand_id, lease_ms: self.lease_ms, conn: Mutex::new(conn) })
+        Ok(PgSession { brand_id, lease: self.lease, conn: Mutex::new(conn) })
     }
 }
 
@@ -141,7 +141,7 @@ impl BrandSession for PgSession {
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
         let mut conn = self.conn.into_inner();
-        super::writes::apply(&mut conn, self.brand_id, self.lease_ms, writes).await?;
+        super::writes::apply(&mut conn, self.brand_id, self.lease, writes).await?;
         conn.commit().await?;
         crate::metrics::commit(started.elapsed());
         Ok(())
@@ -172,7 +172,7 @@ impl BrandSession for PgSession {
             super::copies::mention(&mut conn, participant_id, super::copies::MENTION_IDEMPOTENCY, &idempotency.key)
                 .await?;
         }
-        super::writes::apply(&mut conn, self.brand_id, self.lease_ms, writes).await?;
+        super::writes::apply(&mut conn, self.brand_id, self.lease, writes).await?;
         conn.commit().await?;
         crate::metrics::commit(started.elapsed());
         Ok(Ok(()))

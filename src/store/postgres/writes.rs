@@ -18,7 +18,12 @@ use crate::domain::{Participant, Reward, RewardStatus};
 /// Applies the writes in order, pipelined: their statements go in one round trip (a few, for
 /// a large decision), but for an erasure's, which reads first. Codes added to a pool are
 /// inserted together (an import adds thousands at once).
-pub(super) async fn apply(conn: &mut Conn, brand_id: i64, lease_ms: i64, writes: &[Write]) -> Result<(), StoreError> {
+pub(super) async fn apply(
+    conn: &mut Conn,
+    brand_id: i64,
+    lease: super::outboxes::Lease,
+    writes: &[Write],
+) -> Result<(), StoreError> {
     let mut pipe = Pipeline::default();
     let mut codes = NewCodes::default();
     for write in writes {
@@ -27,7 +32,7 @@ pub(super) async fn apply(conn: &mut Conn, brand_id: i64, lease_ms: i64, writes:
             continue;
         }
         codes.insert(&mut pipe, brand_id);
-        apply_one(conn, &mut pipe, brand_id, lease_ms, write).await?;
+        apply_one(conn, &mut pipe, brand_id, lease, write).await?;
     }
     codes.insert(&mut pipe, brand_id);
     conn.run(&mut pipe).await
@@ -75,7 +80,7 @@ async fn apply_one(
     conn: &mut Conn,
     pipe: &mut Pipeline,
     brand_id: i64,
-    lease_ms: i64,
+    lease: super::outboxes::Lease,
     write: &Write,
 ) -> Result<(), StoreError> {
     match write {
@@ -182,7 +187,7 @@ async fn apply_one(
             );
         }
         // Leased to this server, which hands it to its dispatcher once the commit is durable.
-        Write::Delivery(delivery) => super::outboxes::queue_in(pipe, delivery, lease_ms),
+        Write::Delivery(delivery) => super::outboxes::queue_in(pipe, delivery, lease),
         Write::Event(event) => {
             for participant_id in event.participant_ids() {
                 mention_in(pipe, participant_id, MENTION_EVENT, &event.id.to_be_bytes());

@@ -127,6 +127,7 @@ impl WebhookStore for SledStore {
         &self,
         _lease: std::time::Duration,
         _limit: usize,
+        _own_too: bool,
     ) -> Result<Vec<PendingDelivery>, StoreError> {
         self.pending_deliveries().await
     }

@@ -406,6 +406,8 @@ CREATE TABLE deliveries (
     attempts        integer NOT NULL,
     due_ms          bigint NOT NULL,
     leased_until_ms bigint NOT NULL DEFAULT 0,
+    -- The server holding the lease (its id, kept in its data directory across restarts).
+    leased_by       bigint NOT NULL DEFAULT 0,
     PRIMARY KEY (webhook_id, event_id)
 );
 CREATE INDEX deliveries_by_due ON deliveries (due_ms);
