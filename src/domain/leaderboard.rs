@@ -207,6 +207,15 @@ pub struct Credit {
     pub seq: u64,
 }
 
+impl Credit {
+    /// The credit a participant's joining gave, when they were referred.
+    pub fn of(p: &super::Participant) -> Option<Self> {
+        let referrer_id = p.referred_by?;
+        let at = p.created_at.parse().ok()?;
+        Some(Self { referrer_id, at, seq: p.seq })
+    }
+}
+
 /// Every board's standings from a campaign's credited referrals, in any order: how boards
 /// are rebuilt. Only boards `keep` accepts are built.
 pub fn tally(

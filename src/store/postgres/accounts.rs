@@ -59,31 +59,23 @@ impl MemberStore for PgStore {
     }
 
     async fn member(&self, id: u64) -> Result<Option<Member>, StoreError> {
-        let row = self.db.conn().await?.row("SELECT body FROM members WHERE member_id = $1", &[&sql_id(id)]).await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of("SELECT body FROM members WHERE member_id = $1", &[&sql_id(id)]).await
     }
 
     async fn member_by_email(&self, email: &EmailAddress) -> Result<Option<Member>, StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .row(
-                "SELECT m.body FROM member_emails e JOIN members m USING (member_id) WHERE e.email = $1",
-                &[&email.normalized()],
-            )
-            .await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of(
+            "SELECT m.body FROM member_emails e JOIN members m USING (member_id) WHERE e.email = $1",
+            &[&email.normalized()],
+        )
+        .await
     }
 
     async fn member_by_key_digest(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .row("SELECT m.body FROM api_keys k JOIN members m USING (member_id) WHERE k.digest = $1", &[&&digest[..]])
-            .await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of(
+            "SELECT m.body FROM api_keys k JOIN members m USING (member_id) WHERE k.digest = $1",
+            &[&&digest[..]],
+        )
+        .await
     }
 
     /// The member's row is locked while its key changes; the old digest leaves the index in
@@ -173,9 +165,7 @@ impl SessionStore for PgStore {
     }
 
     async fn dashboard_session(&self, digest: &[u8; 32]) -> Result<Option<DashboardSession>, StoreError> {
-        let row =
-            self.db.conn().await?.row("SELECT body FROM dashboard_sessions WHERE digest = $1", &[&&digest[..]]).await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of("SELECT body FROM dashboard_sessions WHERE digest = $1", &[&&digest[..]]).await
     }
 
     async fn end_session(&self, digest: &[u8; 32]) -> Result<bool, StoreError> {
@@ -196,12 +186,11 @@ impl SessionStore for PgStore {
 #[async_trait]
 impl PlanStore for PgStore {
     async fn plans(&self) -> Result<Vec<Plan>, StoreError> {
-        bodies(&self.db.conn().await?.rows("SELECT body FROM plans ORDER BY plan_id", &[]).await?)
+        self.bodies_of("SELECT body FROM plans ORDER BY plan_id", &[]).await
     }
 
     async fn plan(&self, id: u64) -> Result<Option<Plan>, StoreError> {
-        let row = self.db.conn().await?.row("SELECT body FROM plans WHERE plan_id = $1", &[&sql_id(id)]).await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of("SELECT body FROM plans WHERE plan_id = $1", &[&sql_id(id)]).await
     }
 
     async fn save_plan(&self, plan: &Plan) -> Result<(), StoreError> {

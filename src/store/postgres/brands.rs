@@ -4,7 +4,7 @@
 use async_trait::async_trait;
 
 use super::connection::Conn;
-use super::{bodies, body, codec, id_at, sql_id, window, PgStore, StoreError};
+use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::counters::DailySeries;
 use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
@@ -86,8 +86,7 @@ impl BrandStore for PgStore {
     }
 
     async fn brand(&self, id: u64) -> Result<Option<Brand>, StoreError> {
-        let row = self.db.conn().await?.row("SELECT body FROM brands WHERE brand_id = $1", &[&sql_id(id)]).await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of("SELECT body FROM brands WHERE brand_id = $1", &[&sql_id(id)]).await
     }
 
     async fn save_brand(&self, brand: &Brand) -> Result<(), StoreError> {
@@ -138,13 +137,7 @@ impl BrandStore for PgStore {
     }
 
     async fn stripe_connection(&self, brand_id: u64) -> Result<Option<StripeConnection>, StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .row("SELECT body FROM stripe_connections WHERE brand_id = $1", &[&sql_id(brand_id)])
-            .await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of("SELECT body FROM stripe_connections WHERE brand_id = $1", &[&sql_id(brand_id)]).await
     }
 
     async fn save_stripe_connection(
@@ -212,9 +205,7 @@ impl CampaignStore for PgStore {
     }
 
     async fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
-        let row =
-            self.db.conn().await?.row("SELECT body FROM campaigns WHERE campaign_id = $1", &[&sql_id(id)]).await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of("SELECT body FROM campaigns WHERE campaign_id = $1", &[&sql_id(id)]).await
     }
 
     /// A contest moved or switched on becomes due at its new end; one already due stays due
@@ -314,17 +305,12 @@ impl CampaignStore for PgStore {
     }
 
     async fn lander(&self, campaign_id: u64) -> Result<Option<Lander>, StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .row(
-                "SELECT body FROM landers
+        self.body_of(
+            "SELECT body FROM landers
                  WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
-                &[&sql_id(campaign_id)],
-            )
-            .await?;
-        row.map(|row| body(&row, "body")).transpose()
+            &[&sql_id(campaign_id)],
+        )
+        .await
     }
 
     async fn save_lander(&self, campaign_id: u64, lander: &Lander) -> Result<(), StoreError> {

@@ -37,8 +37,8 @@ use tokio_postgres::Row;
 
 use super::{codec, StoreError};
 pub use backup::{restore_postgres, RestoreError};
-use connection::Database;
 pub use connection::PostgresOptions;
+use connection::{Database, Params};
 pub use migrate::SCHEMA_VERSION;
 
 /// The PostgreSQL backend.
@@ -66,6 +66,25 @@ impl PgStore {
     /// How many connections are open, and how many are in use.
     pub fn pool_use(&self) -> (usize, usize) {
         self.db.pool_use()
+    }
+
+    /// The `body` of the row a query finds, decoded.
+    async fn body_of<T: DeserializeOwned>(
+        &self,
+        sql: &'static str,
+        params: Params<'_>,
+    ) -> Result<Option<T>, StoreError> {
+        let row = self.db.conn().await?.row(sql, params).await?;
+        row.map(|row| body(&row, "body")).transpose()
+    }
+
+    /// The `body` of every row a query finds, decoded.
+    async fn bodies_of<T: DeserializeOwned>(
+        &self,
+        sql: &'static str,
+        params: Params<'_>,
+    ) -> Result<Vec<T>, StoreError> {
+        bodies(&self.db.conn().await?.rows(sql, params).await?)
     }
 }
 

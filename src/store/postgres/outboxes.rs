@@ -85,28 +85,21 @@ impl WebhookStore for PgStore {
     }
 
     async fn webhook(&self, id: u64) -> Result<Option<Webhook>, StoreError> {
-        let row = self.db.conn().await?.row("SELECT body FROM webhooks WHERE webhook_id = $1", &[&sql_id(id)]).await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of("SELECT body FROM webhooks WHERE webhook_id = $1", &[&sql_id(id)]).await
     }
 
     async fn event(&self, id: u64) -> Result<Option<Event>, StoreError> {
-        let row = self.db.conn().await?.row("SELECT body FROM events WHERE event_id = $1", &[&sql_id(id)]).await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of("SELECT body FROM events WHERE event_id = $1", &[&sql_id(id)]).await
     }
 
     async fn events_of_participant(&self, participant_id: u64) -> Result<Vec<Event>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows(
-                "SELECT e.body FROM mentions m
+        self.bodies_of(
+            "SELECT e.body FROM mentions m
                  JOIN events e ON e.event_id = ('x' || encode(m.key, 'hex'))::bit(64)::bigint
                  WHERE m.participant_id = $1 AND m.kind = $2 ORDER BY e.event_id",
-                &[&sql_id(participant_id), &MENTION_EVENT],
-            )
-            .await?;
-        bodies(&rows)
+            &[&sql_id(participant_id), &MENTION_EVENT],
+        )
+        .await
     }
 
     async fn save_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
@@ -146,13 +139,8 @@ impl WebhookStore for PgStore {
     }
 
     async fn all_webhooks_of_member(&self, member_id: u64) -> Result<Vec<Webhook>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows("SELECT body FROM webhooks WHERE member_id = $1 ORDER BY webhook_id", &[&sql_id(member_id)])
-            .await?;
-        bodies(&rows)
+        self.bodies_of("SELECT body FROM webhooks WHERE member_id = $1 ORDER BY webhook_id", &[&sql_id(member_id)])
+            .await
     }
 
     async fn pending_deliveries(&self) -> Result<Vec<PendingDelivery>, StoreError> {
@@ -328,31 +316,21 @@ impl EmailStore for PgStore {
     }
 
     async fn due_digests(&self, day: u32) -> Result<Vec<Campaign>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows(
-                "SELECT c.body FROM campaigns c
+        self.bodies_of(
+            "SELECT c.body FROM campaigns c
                  LEFT JOIN digest_marks d ON d.brand_id = c.brand_id AND d.campaign_id = c.campaign_id
                  WHERE c.digest AND (d.day IS NULL OR d.day < $1) ORDER BY c.campaign_id",
-                &[&(day as i32)],
-            )
-            .await?;
-        bodies(&rows)
+            &[&(day as i32)],
+        )
+        .await
     }
 
     async fn outgoing_email(&self, campaign_id: u64, email_id: u64) -> Result<Option<OutgoingEmail>, StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .row(
-                "SELECT body FROM emails WHERE email_id = $1 AND campaign_id = $2",
-                &[&sql_id(email_id), &sql_id(campaign_id)],
-            )
-            .await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of(
+            "SELECT body FROM emails WHERE email_id = $1 AND campaign_id = $2",
+            &[&sql_id(email_id), &sql_id(campaign_id)],
+        )
+        .await
     }
 
     async fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {

@@ -15,28 +15,17 @@ use crate::store::{DomainReferrer, ParticipantStore};
 
 impl PgStore {
     pub(super) async fn participant_row(&self, id: u64) -> Result<Option<Participant>, StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .row("SELECT body FROM participants WHERE participant_id = $1", &[&sql_id(id)])
-            .await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of("SELECT body FROM participants WHERE participant_id = $1", &[&sql_id(id)]).await
     }
 
     /// The participants with these ids, in the order given (those gone are left out).
     async fn participants_in_order(&self, ids: &[i64]) -> Result<Vec<Participant>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows(
-                "SELECT p.body FROM unnest($1::bigint[]) WITH ORDINALITY AS wanted (id, n)
+        self.bodies_of(
+            "SELECT p.body FROM unnest($1::bigint[]) WITH ORDINALITY AS wanted (id, n)
                  JOIN participants p ON p.participant_id = wanted.id ORDER BY wanted.n",
-                &[&ids],
-            )
-            .await?;
-        bodies(&rows)
+            &[&ids],
+        )
+        .await
     }
 
     /// A mark of the participant (see `participant_marks`), when they have a row of marks.
@@ -140,19 +129,14 @@ impl ParticipantStore for PgStore {
     }
 
     async fn roster(&self, campaign_id: u64, from_seq: u64, limit: usize) -> Result<Vec<Participant>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows(
-                "SELECT body FROM participants
+        self.bodies_of(
+            "SELECT body FROM participants
                  WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
                    AND seq >= $2
                  ORDER BY seq LIMIT $3",
-                &[&sql_id(campaign_id), &sql_id(from_seq.max(1)), &(limit as i64)],
-            )
-            .await?;
-        bodies(&rows)
+            &[&sql_id(campaign_id), &sql_id(from_seq.max(1)), &(limit as i64)],
+        )
+        .await
     }
 
     /// The candidates come from the indexes (the member's, the campaign's email, whom a
@@ -239,39 +223,30 @@ impl ParticipantStore for PgStore {
     }
 
     async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows("SELECT body FROM rewards WHERE participant_id = $1 ORDER BY reward_id", &[&sql_id(participant_id)])
-            .await?;
-        bodies(&rows)
+        self.bodies_of(
+            "SELECT body FROM rewards WHERE participant_id = $1 ORDER BY reward_id",
+            &[&sql_id(participant_id)],
+        )
+        .await
     }
 
     async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows("SELECT body FROM invites WHERE participant_id = $1 ORDER BY invite_id", &[&sql_id(participant_id)])
-            .await?;
-        bodies(&rows)
+        self.bodies_of(
+            "SELECT body FROM invites WHERE participant_id = $1 ORDER BY invite_id",
+            &[&sql_id(participant_id)],
+        )
+        .await
     }
 
     async fn invites_to(&self, campaign_id: u64, inbox: &str) -> Result<Vec<Invite>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows(
-                "SELECT body FROM invites
+        self.bodies_of(
+            "SELECT body FROM invites
                  WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
                    AND inbox = $2
                  ORDER BY participant_id, invite_id",
-                &[&sql_id(campaign_id), &inbox],
-            )
-            .await?;
-        bodies(&rows)
+            &[&sql_id(campaign_id), &inbox],
+        )
+        .await
     }
 
     async fn domain_participant_in(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {

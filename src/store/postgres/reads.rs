@@ -21,13 +21,11 @@ use crate::store::{
 #[async_trait]
 impl RewardStore for PgStore {
     async fn reward(&self, member_id: u64, id: u64) -> Result<Option<Reward>, StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .row("SELECT body FROM rewards WHERE reward_id = $1 AND member_id = $2", &[&sql_id(id), &sql_id(member_id)])
-            .await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of(
+            "SELECT body FROM rewards WHERE reward_id = $1 AND member_id = $2",
+            &[&sql_id(id), &sql_id(member_id)],
+        )
+        .await
     }
 
     async fn rewards_of_member(
@@ -68,18 +66,13 @@ impl RewardStore for PgStore {
         campaign_id: Option<u64>,
         limit: usize,
     ) -> Result<Vec<Reward>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows(
-                "SELECT body FROM rewards
+        self.bodies_of(
+            "SELECT body FROM rewards
                  WHERE member_id = $1 AND issue_seq IS NOT NULL AND ($2::bigint IS NULL OR campaign_id = $2)
                  ORDER BY issue_seq DESC LIMIT $3",
-                &[&sql_id(member_id), &campaign_id.map(sql_id), &(limit as i64)],
-            )
-            .await?;
-        bodies(&rows)
+            &[&sql_id(member_id), &campaign_id.map(sql_id), &(limit as i64)],
+        )
+        .await
     }
 
     async fn due_holds(&self, unix_ms: i64, limit: usize) -> Result<Vec<DueHold>, StoreError> {
@@ -108,16 +101,11 @@ impl RewardStore for PgStore {
 #[async_trait]
 impl ConversionStore for PgStore {
     async fn conversion(&self, member_id: u64, id: u64) -> Result<Option<Conversion>, StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .row(
-                "SELECT body FROM conversions WHERE conversion_id = $1 AND member_id = $2",
-                &[&sql_id(id), &sql_id(member_id)],
-            )
-            .await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of(
+            "SELECT body FROM conversions WHERE conversion_id = $1 AND member_id = $2",
+            &[&sql_id(id), &sql_id(member_id)],
+        )
+        .await
     }
 
     async fn conversions_of_member(
@@ -146,19 +134,14 @@ impl ConversionStore for PgStore {
     }
 
     async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .row(
-                "SELECT c.body FROM payment_references p
+        self.body_of(
+            "SELECT c.body FROM payment_references p
                  JOIN conversions c ON c.brand_id = p.brand_id AND c.conversion_id = p.conversion_id
                  WHERE p.brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND p.campaign_id = $1
                    AND p.reference = $2",
-                &[&sql_id(campaign_id), &reference],
-            )
-            .await?;
-        row.map(|row| body(&row, "body")).transpose()
+            &[&sql_id(campaign_id), &reference],
+        )
+        .await
     }
 
     async fn conversions_of_participant(
@@ -166,19 +149,14 @@ impl ConversionStore for PgStore {
         campaign_id: u64,
         participant_id: u64,
     ) -> Result<Vec<Conversion>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows(
-                "SELECT body FROM conversions
+        self.bodies_of(
+            "SELECT body FROM conversions
                  WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
                    AND participant_id = $2
                  ORDER BY conversion_id",
-                &[&sql_id(campaign_id), &sql_id(participant_id)],
-            )
-            .await?;
-        bodies(&rows)
+            &[&sql_id(campaign_id), &sql_id(participant_id)],
+        )
+        .await
     }
 
     async fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, StoreError> {
@@ -189,8 +167,7 @@ impl ConversionStore for PgStore {
 #[async_trait]
 impl IdempotencyStore for PgStore {
     async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError> {
-        let row = self.db.conn().await?.row("SELECT body FROM idempotency WHERE key = $1", &[&key]).await?;
-        row.map(|row| body(&row, "body")).transpose()
+        self.body_of("SELECT body FROM idempotency WHERE key = $1", &[&key]).await
     }
 }
 
@@ -258,17 +235,12 @@ impl StandingStore for PgStore {
     }
 
     async fn contest_result(&self, campaign_id: u64) -> Result<Option<ContestResult>, StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .row(
-                "SELECT body FROM contest_results
+        self.body_of(
+            "SELECT body FROM contest_results
                  WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
-                &[&sql_id(campaign_id)],
-            )
-            .await?;
-        row.map(|row| body(&row, "body")).transpose()
+            &[&sql_id(campaign_id)],
+        )
+        .await
     }
 
     async fn due_contests(&self, now_ms: i64, limit: usize) -> Result<Vec<DueContest>, StoreError> {

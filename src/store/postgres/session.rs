@@ -74,13 +74,6 @@ pub(super) fn rate_key(key: &RateKey) -> Vec<u8> {
     }
 }
 
-/// The credit a participant's joining gave, when they were referred.
-fn credit_of(p: &Participant) -> Option<Credit> {
-    let referrer_id = p.referred_by?;
-    let at = p.created_at.parse().ok()?;
-    Some(Credit { referrer_id, at, seq: p.seq })
-}
-
 /// A standing back from its rank key.
 pub(super) fn ranked(row: &Row) -> Result<(u64, Standing), StoreError> {
     Standing::from_rank_key(row.get("rank"))
@@ -396,7 +389,7 @@ impl BrandReads for PgSession {
              WHERE brand_id = $1 AND campaign_id = $2 AND referred_by IS NOT NULL ORDER BY seq",
             &[&self.brand_id, &sql_id(campaign_id)],
         )?;
-        Ok(referred.iter().filter_map(credit_of).collect())
+        Ok(referred.iter().filter_map(Credit::of).collect())
     }
 
     fn contest_result(&self, campaign_id: u64) -> Result<Option<ContestResult>, StoreError> {

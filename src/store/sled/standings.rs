@@ -97,7 +97,7 @@ impl SledStore {
             let Some(p) = keys::read_id(&id?).map(|id| self.participant_row(id)).transpose()?.flatten() else {
                 continue;
             };
-            credits.extend(credit_of(&p));
+            credits.extend(Credit::of(&p));
         }
         Ok(credits)
     }
@@ -271,11 +271,4 @@ impl StandingStore for SledStore {
     async fn due_contests(&self, now_ms: i64, limit: usize) -> Result<Vec<DueContest>, StoreError> {
         SledStore::due_contests(self, now_ms, limit)
     }
-}
-
-/// The credit a participant's joining gave, when they were referred.
-fn credit_of(p: &Participant) -> Option<Credit> {
-    let referrer_id = p.referred_by?;
-    let at = p.created_at.parse().ok()?;
-    Some(Credit { referrer_id, at, seq: p.seq })
 }
