@@ -48,14 +48,19 @@ PARTICIPANTS_TARGET=100000
 [ "$BENCH_CASES" != restore ] || PARTICIPANTS_TARGET=1000000
 
 command -v wrk >/dev/null || { echo "bench.sh needs wrk (apt-get install wrk)" >&2; exit 1; }
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+  || { echo "bench.sh needs PostgreSQL for its PostgreSQL cases (apt-get install postgresql)" >&2; exit 1; }
 BIN=${REFERRALS_BIN:-./target/release/referrals-server}
 [ -n "${REFERRALS_BIN:-}" ] || cargo build --release --quiet --workspace --bins
 
 WORK=$(mktemp -d)
 [ -z "${BENCH_KEEP:-}" ] || echo "work directory: $WORK" >&2
 SERVER_PID=
+PG_SERVERS=()
+source scripts/throwaway-postgres.sh
 cleanup() {
-  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  for pid in $SERVER_PID "${PG_SERVERS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+  stop_throwaway_postgres
   [ -n "${BENCH_KEEP:-}" ] || rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -67,12 +72,21 @@ sed -e 's/^view_per_minute = .*/view_per_minute = 60000000/' -e 's/^view_burst =
   -e 's/^member_writes_per_minute = .*/member_writes_per_minute = 60000000/' \
   -e 's/^member_writes_burst = .*/member_writes_burst = 1000000/' config.toml >"$WORK/config.toml"
 [ "$(grep -c '= 60000000$' "$WORK/config.toml")" = 2 ] || { echo "bench.sh: could not raise the limits" >&2; exit 1; }
-REFERRALS_ADMIN_TOKEN="$ADMIN_TOKEN" "$BIN" --config "$WORK/config.toml" --bind 127.0.0.1:0 --data-dir "$WORK/data" --log-level "${BENCH_LOG:-warn}" \
-  >"$WORK/stdout" 2>"$WORK/server.log" &
-SERVER_PID=$!
-for _ in $(seq 1 100); do grep -q listening "$WORK/stdout" 2>/dev/null && break; sleep 0.1; done
-BASE=$(grep -o 'http://[0-9.:]*' "$WORK/stdout" | head -1)
-[ -n "$BASE" ] || { echo "server did not start:" >&2; cat "$WORK/server.log" >&2; exit 1; }
+# start_server NAME [VAR=VALUE ...]: a server with its data directory, log and output under
+# $WORK/NAME*, on a free port; sets STARTED_PID and STARTED_BASE.
+start_server() {
+  local name=$1; shift
+  env REFERRALS_ADMIN_TOKEN="$ADMIN_TOKEN" "$@" "$BIN" --config "$WORK/config.toml" --bind 127.0.0.1:0 \
+    --data-dir "$WORK/$name-data" --log-level "${BENCH_LOG:-warn}" >"$WORK/$name.stdout" 2>"$WORK/$name.log" &
+  STARTED_PID=$!
+  for _ in $(seq 1 300); do grep -q listening "$WORK/$name.stdout" 2>/dev/null && break; sleep 0.1; done
+  STARTED_BASE=$(grep -o 'http://[0-9.:]*' "$WORK/$name.stdout" | head -1)
+  [ -n "$STARTED_BASE" ] || { echo "server $name did not start:" >&2; cat "$WORK/$name.log" >&2; exit 1; }
+}
+start_server sled
+SERVER_PID=$STARTED_PID
+BASE=$STARTED_BASE
+ln -s sled.log "$WORK/server.log"
 
 # api METHOD PATH [JSON]: one authenticated call, prints data as JSON.
 api() {
@@ -81,7 +95,12 @@ api() {
 }
 field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 
-echo "setting up: member, 100 brands with a campaign and a referrer each, one hot brand" >&2
+# set_up: on the server at $BASE, a member on the Scale plan with an API key, 100 brands with
+# a campaign and a referrer each (CODES), and one hot brand's campaign with 20 referrers
+# (HOT_CODES).
+set_up() {
+KEY=
+echo "setting up on $BASE: member, 100 brands with a campaign and a referrer each, one hot brand" >&2
 MEMBER=$(api POST /members '{"email":"bench@example.com","name":"Bench","password":"bench-password"}' | field '["id"]')
 # 100 brands and 100,000 participants are over the free plan's limits: Scale (id 3) has none.
 curl -sf -X PUT "$BASE/admin/v1/members/$MEMBER/plan" -H "Authorization: Bearer $ADMIN_TOKEN" \
@@ -105,6 +124,8 @@ HOT_CODES=()
 for i in $(seq 1 20); do
   HOT_CODES+=("$(api POST /signups "{\"campaign_id\":$HOT,\"email\":\"referrer$i@hot.bench.example\"}" | field '["participant"]["referral_code"]')")
 done
+}
+set_up
 
 # referral_script FILE RUN CODES...: a wrk script posting referral signups with unique emails.
 referral_script() {
@@ -158,7 +179,8 @@ run_case() {
   local name=$1 path=$2 script=${3:-$WORK/get.lua} duration=${4:-$SECONDS_PER_CASE}
   local threads=${CASE_THREADS:-$THREADS} connections=${CASE_CONNECTIONS:-$CONNECTIONS}
   local out="$WORK/wrk.txt" log_from
-  log_from=$(($(wc -l <"$WORK/server.log") + 1))
+  local log=${CASE_LOG:-$WORK/server.log}
+  log_from=$(($(wc -l <"$log") + 1))
   local perf_pid=
   if [ -n "${BENCH_PROFILE:-}" ] && [[ $name == *"100 brands"* ]]; then
     perf record -F 499 --call-graph dwarf,16384 -o "$WORK/perf.data" -p "$SERVER_PID" -- sleep "$duration" \
@@ -172,8 +194,10 @@ run_case() {
   p50=$(awk '$1 == "50%" {print $2}' "$out")
   p99=$(awk '$1 == "99%" {print $2}' "$out")
   errors=$(awk '/Non-2xx/ {print $5}' "$out"); errors=${errors:-0}
-  stalls=$(tail -n +"$log_from" "$WORK/server.log" | awk '/slow disk flush/ && match($0, /flush_ms=[0-9]+/) {
+  stalls=$(tail -n +"$log_from" "$log" | awk '/slow disk flush/ && match($0, /flush_ms=[0-9]+/) {
     n++; t += substr($0, RSTART + 9, RLENGTH - 9) } END { printf "%d (%d ms)", n, t }')
+  # PostgreSQL's servers have no group commit of their own: nothing to count there.
+  [ -z "${CASE_LOG:-}" ] || stalls="-"
   LAST_REQUESTS=$(awk '/requests in/ {print $1}' "$out")
   ROWS+=("$(printf '| %-62s | %8s | %8s | %8s | %7s | %14s |' "$name" "$rps" "$p50" "$p99" "$errors" "$stalls")")
   echo "${ROWS[-1]}" >&2
@@ -185,6 +209,50 @@ print_table() {
   printf '| %-62s | %8s | %8s | %8s | %7s | %14s |\n' "case" "req/s" "p50" "p99" "non-2xx" "slow flushes"
   printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})" "$(printf -- '-%.0s' {1..16})"
   printf '%s\n' "${ROWS[@]}"
+}
+
+# The durable referral signups again on PostgreSQL: a throwaway cluster from Debian's package
+# (scripts/throwaway-postgres.sh) on this machine, durable as shipped (fsync and
+# synchronous_commit on), one server on it, then two servers on it at once, each taking half
+# of the connections. The first server sets up its own member and brands, the second uses
+# them; the sled server idles meanwhile.
+postgres_cases() {
+  echo "starting a throwaway PostgreSQL for the PostgreSQL cases" >&2
+  start_throwaway_postgres -c shared_buffers=256MB
+  # set_up assigns these; locals (bash scopes dynamically) keep the sled server's values.
+  local BASE KEY TOKEN MEMBER HOT HOT_BRAND CLICK_CAMPAIGN IMPORT_CAMPAIGN brand campaign secret
+  local -a CODES HOT_CODES
+  secret=$(python3 -c 'import secrets; print(secrets.token_hex(32))')
+  local pg_env=(REFERRALS_STORAGE_BACKEND=postgres "REFERRALS_DATABASE_URL=$PG_URL" "REFERRALS_SECRET=$secret")
+  start_server pg-one "${pg_env[@]}"
+  PG_SERVERS+=("$STARTED_PID")
+  BASE=$STARTED_BASE
+  set_up
+  referral_script "$WORK/pg-spread.lua" pg-spread "${CODES[@]}"
+  referral_script "$WORK/pg-hot.lua" pg-hot "${HOT_CODES[@]}"
+  export CASE_LOG="$WORK/pg-one.log"
+  run_case "PostgreSQL, one server: POST /signups/referral, 100 brands" /api/v1/signups/referral "$WORK/pg-spread.lua"
+  run_case "PostgreSQL, one server: POST /signups/referral, hot brand" /api/v1/signups/referral "$WORK/pg-hot.lua"
+  unset CASE_LOG
+  # The second server shares the database (and the secret, so the first one's key works).
+  start_server pg-two "${pg_env[@]}"
+  PG_SERVERS+=("$STARTED_PID")
+  local half=$((CONNECTIONS / 2)) name="PostgreSQL, two servers: POST /signups/referral, 100 brands"
+  referral_script "$WORK/pg-spread-2.lua" pg-spread-2 "${CODES[@]}"
+  wrk -t1 -c"$half" -d"${SECONDS_PER_CASE}s" --latency -s "$WORK/pg-spread-2.lua" "$BASE/api/v1/signups/referral" \
+    >"$WORK/wrk-one.txt" &
+  local first=$!
+  wrk -t1 -c"$half" -d"${SECONDS_PER_CASE}s" --latency -s "$WORK/pg-spread-2.lua" \
+    "$STARTED_BASE/api/v1/signups/referral" >"$WORK/wrk-two.txt"
+  wait "$first"
+  ROWS+=("$(awk -v name="$name" '/Requests\/sec/ {rps += $2} $1 == "50%" {p50 = p50 (p50 ? " / " : "") $2}
+      $1 == "99%" {p99 = p99 (p99 ? " / " : "") $2} /Non-2xx/ {errors += $5}
+      END {printf "| %-62s | %8d | %8s | %8s | %7d | %14s |", name, rps, p50, p99, errors, "-"}' \
+    "$WORK/wrk-one.txt" "$WORK/wrk-two.txt")")
+  echo "${ROWS[-1]}" >&2
+  for pid in "${PG_SERVERS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+  PG_SERVERS=()
+  stop_throwaway_postgres
 }
 
 # The dashboard's pages of the hot campaign, one browser at a time (1 connection): the
@@ -236,6 +304,7 @@ if [ "$BENCH_CASES" != restore ]; then
 run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
 run_case "POST /signups/referral, 100 brands (durable)" /api/v1/signups/referral "$WORK/spread.lua"
 run_case "POST /signups/referral, one hot brand (durable)" /api/v1/signups/referral "$WORK/hot.lua"
+postgres_cases
 if [ "$BENCH_CASES" = signups ]; then
   print_table
   if [ -n "${BENCH_PROFILE:-}" ]; then

@@ -15,7 +15,7 @@ command -v node >/dev/null && command -v npm >/dev/null || need_apt+=(nodejs npm
 command -v python3 >/dev/null || need_apt+=(python3)
 command -v python3 >/dev/null && python3 -c 'import ensurepip, venv' 2>/dev/null || need_apt+=(python3-venv)
 # The PostgreSQL backend's tests run against a throwaway server from Debian's package.
-pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+source scripts/throwaway-postgres.sh
 [ -n "$(pg_bin)" ] || need_apt+=(postgresql)
 if ((${#need_apt[@]})); then
   if [ "$(id -u)" = 0 ]; then
@@ -40,29 +40,12 @@ if ! "$SMTP_VENV/bin/python" -c "import aiosmtpd, sys; sys.exit(aiosmtpd.__versi
 fi
 export SMTP_SINK_PYTHON="$PWD/$SMTP_VENV/bin/python"
 
-# A throwaway PostgreSQL for the PostgreSQL backend's tests: a new cluster in a temporary
-# directory, listening on loopback only, on a free port, stopped when the tests end. Each test
-# creates its own database in it. fsync is off: the tests stop our servers, never this one.
-PG_DIR=$(mktemp -d)
-PG_PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-as_pg_user=()
-if [ "$(id -u)" = 0 ]; then
-  # initdb refuses to run as root: the cluster belongs to the package's postgres user.
-  id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
-  chown postgres "$PG_DIR"
-  as_pg_user=(runuser -u postgres --)
-fi
-stop_postgres() {
-  "${as_pg_user[@]}" "$(pg_bin)/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
-  rm -rf "$PG_DIR"
-}
-trap stop_postgres EXIT
-"${as_pg_user[@]}" "$(pg_bin)/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 --no-sync >"$PG_DIR/initdb.log" 2>&1 \
-  || { cat "$PG_DIR/initdb.log" >&2; exit 1; }
-"${as_pg_user[@]}" "$(pg_bin)/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 \
-  -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $PG_DIR -c fsync=off -c max_connections=300" start >/dev/null \
-  || { cat "$PG_DIR/server.log" >&2; exit 1; }
-export REFERRALS_TEST_POSTGRES="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+# A throwaway PostgreSQL for the PostgreSQL backend's tests (scripts/throwaway-postgres.sh),
+# stopped when the tests end. Each test creates its own database in it. fsync is off: the
+# tests stop our servers, never this one.
+trap stop_throwaway_postgres EXIT
+start_throwaway_postgres -c fsync=off -c max_connections=300
+export REFERRALS_TEST_POSTGRES="$PG_URL"
 
 # The whole suite on the embedded database, and the API suite again on PostgreSQL
 # (REFERRALS_TEST_BACKEND=postgres: every test's server on a database of its own). The two

@@ -31,7 +31,8 @@ pub struct StorageConfig {
     /// The PostgreSQL database, `postgres://user:password@host:port/database`. It may hold a
     /// password: never logged, never shown.
     pub database_url: String,
-    /// Most connections to PostgreSQL this server opens.
+    /// Most connections to PostgreSQL this server opens: half for the brands' decisions,
+    /// half for everything else (see `store/postgres/connection.rs`).
     pub pool_size: u32,
     /// Longest wait for a connection, a connect or one statement, in milliseconds: past it a
     /// request answers 503 rather than hang.
@@ -112,8 +113,8 @@ impl StorageConfig {
                 return Err("storage.database_url must start with postgres:// or postgresql://".into());
             }
         }
-        if !(1..=1000).contains(&self.pool_size) {
-            return Err("storage.pool_size must be between 1 and 1000".into());
+        if !(2..=1000).contains(&self.pool_size) {
+            return Err("storage.pool_size must be between 2 and 1000".into());
         }
         if !(100..=600_000).contains(&self.database_timeout_ms) {
             return Err("storage.database_timeout_ms must be between 100 and 600000".into());

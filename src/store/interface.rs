@@ -397,6 +397,13 @@ pub trait EmailStore: Send + Sync {
 /// session's lifetime.
 #[async_trait]
 pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
+    /// New ids for this decision, one of each kind asked for, in order (see
+    /// [`DecisionStore::next_id`]). Taken through the session itself: a decision in progress
+    /// never waits for a second connection to a shared database.
+    async fn take_ids(&self, kinds: &[IdKind]) -> Result<Vec<u64>, StoreError>;
+    /// The member's active webhooks, as this decision publishes to them (see
+    /// [`WebhookStore::webhook_routes`]).
+    async fn webhook_routes(&self, member_id: u64) -> Result<std::sync::Arc<Vec<WebhookRoute>>, StoreError>;
     /// Commits the writes (in order; a later write of the same row wins).
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError>;
     /// Commits the writes and the idempotency record together, unless a record under the

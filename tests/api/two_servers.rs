@@ -178,3 +178,33 @@ async fn a_server_killed_amid_signups_loses_nothing_acknowledged_and_its_deliver
     let repeated: Vec<_> = ids.iter().filter(|(_, n)| **n > 1).collect();
     assert!(repeated.is_empty(), "webhook-ids accepted more than once: {repeated:?}");
 }
+
+/// Many brands' decisions open at once on the smallest pool (two connections: one for
+/// decisions, one for everything else): each waits its turn, none waits forever. A decision
+/// that held a connection while it waited for a second one would deadlock here, and every
+/// request would end in 503 after the database timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn referrals_on_12_brands_at_once_on_a_pool_of_two_connections_all_succeed() {
+    if !on_postgres() {
+        return;
+    }
+    let env = vec![("REFERRALS_DATABASE_POOL_SIZE".to_owned(), "2".to_owned())];
+    let app = TestApp::spawn_with(Options { env, ..Options::with_admin() }).await;
+    let member = app.unlimited_member("small-pool").await;
+    let mut codes = Vec::new();
+    for i in 0..12 {
+        let brand = app.brand(&member, &format!("https://small-pool-{i}.example.com")).await;
+        let campaign = app.campaign(&member, brand, json!({"reward_type": 5, "reward_value": "5"})).await;
+        let campaign = campaign["id"].as_u64().unwrap();
+        let referrer = app.participant(&member, campaign, &format!("referrer{i}@small-pool.example")).await;
+        codes.push(referrer["referral_code"].as_str().unwrap().to_owned());
+    }
+    let answers = futures_util::future::join_all((0..60).map(|i| {
+        let code = &codes[i % codes.len()];
+        let app = &app;
+        let member = &member;
+        async move { app.refer(member, code, &format!("friend{i}@small-pool.example")).await.status().as_u16() }
+    }))
+    .await;
+    assert_eq!(answers, vec![201; 60]);
+}

@@ -52,11 +52,8 @@ impl Handler<RecordConversion> for BrandActor {
             if let Some(known) = engine::known_conversion(&*session, campaign.id, &msg.conversion)? {
                 return Ok(Converted::known(known));
             }
-            let ids = ConversionIds {
-                conversion: brand.store.next_id(IdKind::Conversion).await?,
-                referrer_reward: brand.store.next_id(IdKind::Reward).await?,
-                invited_reward: brand.store.next_id(IdKind::Reward).await?,
-            };
+            let ids = session.take_ids(&[IdKind::Conversion, IdKind::Reward, IdKind::Reward]).await?;
+            let ids = ConversionIds { conversion: ids[0], referrer_reward: ids[1], invited_reward: ids[2] };
             match engine::decide_conversion(&*session, &campaign, &msg.conversion, ids, &moment)? {
                 Err(ConversionRefusal::UnknownParticipant) => Err(BrandError::NotFound("participant")),
                 Err(ConversionRefusal::Erased) => Err(BrandError::Erased(msg.conversion.participant_id)),

@@ -38,7 +38,7 @@ impl Handler<ComposeDigest> for BrandActor {
             let member = brand.store.member(due.campaign.member_id).await?.filter(|m| !m.disabled);
             let to = member.map(|m| DigestRecipient { email: m.email, name: m.name });
             let email_id = match &to {
-                Some(_) if due.numbers.newsworthy() => Some(brand.store.next_id(IdKind::Email).await?),
+                Some(_) if due.numbers.newsworthy() => Some(session.take_ids(&[IdKind::Email]).await?[0]),
                 _ => None,
             };
             let email = email_id.zip(to.as_ref());

@@ -37,7 +37,7 @@ use crate::domain::plan::{LimitReached, Quota};
 use crate::domain::stripe::StripeConnection;
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{now_rfc3339, Brand, Campaign, Plan, Publish, RewardType, ValidationError};
-use crate::store::{AtLimit, SharedStorage, StoreError};
+use crate::store::{AtLimit, BrandSession, SharedStorage, StoreError};
 
 /// The single writer of one brand's data.
 pub struct BrandActor {
@@ -129,27 +129,21 @@ impl BrandData {
     /// [`engine::compose_emails`]), and the events to the member's webhooks that hear them
     /// (see [`engine::publish`]). The writes to commit, and the deliveries to hand to the
     /// dispatcher once they are durable (the mailer finds its emails in the outbox).
-    async fn publish<R: engine::BrandReads<Error = StoreError> + ?Sized>(
+    async fn publish(
         &self,
-        reads: &R,
+        session: &(dyn BrandSession + '_),
         member_id: u64,
         writes: Vec<engine::Write>,
         moment: &Moment,
     ) -> Result<(Vec<engine::Write>, Vec<PendingDelivery>), BrandError> {
         let mut emails = Vec::new();
         if let Some(mailing) = &self.settings.mailing {
-            let wanted = engine::wanted_emails(reads, &writes)?;
-            let mut ids = Vec::with_capacity(wanted.len());
-            for _ in &wanted {
-                ids.push(self.store.next_id(IdKind::Email).await?);
-            }
+            let wanted = engine::wanted_emails(session, &writes)?;
+            let ids = session.take_ids(&vec![IdKind::Email; wanted.len()]).await?;
             emails = engine::compose_emails(wanted, &ids, mailing, moment);
         }
-        let routes = self.store.webhook_routes(member_id).await?;
-        let mut ids = Vec::new();
-        for _ in 0..engine::to_publish(&writes, &routes) {
-            ids.push(self.store.next_id(IdKind::Event).await?);
-        }
+        let routes = session.webhook_routes(member_id).await?;
+        let ids = session.take_ids(&vec![IdKind::Event; engine::to_publish(&writes, &routes)]).await?;
         for write in &writes {
             if let engine::Write::Announce { kind, .. } = write {
                 crate::metrics::event(kind.name());

@@ -66,11 +66,8 @@ impl Handler<Signup> for BrandActor {
             let ids = if engine::participant_id_by_address(&*session, &campaign, &msg.who.email)?.is_some() {
                 SignupIds { participant: 0, referrer_reward: 0, invited_reward: 0 }
             } else {
-                SignupIds {
-                    participant: brand.store.next_id(IdKind::Participant).await?,
-                    referrer_reward: brand.store.next_id(IdKind::Reward).await?,
-                    invited_reward: brand.store.next_id(IdKind::Reward).await?,
-                }
+                let ids = session.take_ids(&[IdKind::Participant, IdKind::Reward, IdKind::Reward]).await?;
+                SignupIds { participant: ids[0], referrer_reward: ids[1], invited_reward: ids[2] }
             };
             let owner = Owner { participant_limit: msg.plan.limits.participants };
             let moment = brand.moment();
@@ -181,7 +178,7 @@ impl Handler<RecordVisit> for BrandActor {
             // visit decided again with it (the same reads, nothing committed in between).
             let mut decided = decide(0)?;
             if decided.as_ref().is_some_and(|(visit, _)| visit.reward.is_some()) {
-                decided = decide(brand.store.next_id(IdKind::Reward).await?)?;
+                decided = decide(session.take_ids(&[IdKind::Reward]).await?[0])?;
             }
             let Some((mut visit, writes)) = decided else { return Ok(None) };
             let (writes, deliveries) = brand.publish(&*session, campaign.member_id, writes, &moment).await?;

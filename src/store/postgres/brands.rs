@@ -358,18 +358,23 @@ impl PgStore {
     /// A sequence never hands a value out twice, even to transactions that roll back (they
     /// leave a gap, as a failed request does on the embedded store).
     pub(super) async fn take_id(&self, kind: IdKind) -> Result<u64, StoreError> {
-        let sql = match kind {
-            IdKind::Member => "SELECT nextval('ids_member') AS id",
-            IdKind::Brand => "SELECT nextval('ids_brand') AS id",
-            IdKind::Campaign => "SELECT nextval('ids_campaign') AS id",
-            IdKind::Participant => "SELECT nextval('ids_participant') AS id",
-            IdKind::Reward => "SELECT nextval('ids_reward') AS id",
-            IdKind::Invite => "SELECT nextval('ids_invite') AS id",
-            IdKind::Webhook => "SELECT nextval('ids_webhook') AS id",
-            IdKind::Event => "SELECT nextval('ids_event') AS id",
-            IdKind::Conversion => "SELECT nextval('ids_conversion') AS id",
-            IdKind::Email => "SELECT nextval('ids_email') AS id",
-        };
-        Ok(id_at(&self.db.conn().await?.one(sql, &[]).await?, "id"))
+        let row = self.db.conn().await?.one("SELECT nextval($1::text::regclass) AS id", &[&sequence_of(kind)]).await?;
+        Ok(id_at(&row, "id"))
+    }
+}
+
+/// The sequence that numbers ids of `kind`.
+pub(super) fn sequence_of(kind: IdKind) -> &'static str {
+    match kind {
+        IdKind::Member => "ids_member",
+        IdKind::Brand => "ids_brand",
+        IdKind::Campaign => "ids_campaign",
+        IdKind::Participant => "ids_participant",
+        IdKind::Reward => "ids_reward",
+        IdKind::Invite => "ids_invite",
+        IdKind::Webhook => "ids_webhook",
+        IdKind::Event => "ids_event",
+        IdKind::Conversion => "ids_conversion",
+        IdKind::Email => "ids_email",
     }
 }

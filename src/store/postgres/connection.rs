@@ -28,7 +28,7 @@ use crate::store::StoreError;
 pub struct PostgresOptions {
     /// `postgres://user:password@host:port/database` (or key=value form). Never logged.
     pub url: String,
-    /// Most connections this server opens.
+    /// Most connections this server opens (half of them for decision sessions).
     pub pool_size: usize,
     /// How long a request waits for a connection, a connect, or one statement.
     pub timeout: Duration,
@@ -293,15 +293,25 @@ impl Drop for Pooled {
     }
 }
 
-/// The pool and the runtime its connections run on.
+/// The pools and the runtime their connections run on.
+///
+/// Two pools, so that no wait for a connection can deadlock: decision sessions draw from
+/// `sessions`, everything else from `general`. A session may read through a second
+/// connection while it holds its own (a member's details for a digest), and many brands'
+/// sessions may be open at once; if both drew from one pool, sessions holding every
+/// connection would wait forever for one more. A holder of a `general` connection never
+/// waits for another connection, so that pool always drains, and a session always gets its
+/// second connection in the end.
 pub(super) struct Database {
-    pool: Pool,
+    sessions: Pool,
+    general: Pool,
     io: Option<tokio::runtime::Runtime>,
     handle: Handle,
 }
 
 impl Database {
-    /// Sets up the pool; connects nobody yet.
+    /// Sets up the pools (half of `pool_size` for sessions, the rest for everything else, at
+    /// least one each); connects nobody yet.
     pub fn new(options: &PostgresOptions) -> Result<Self, StoreError> {
         let mut config: tokio_postgres::Config = options
             .url
@@ -321,20 +331,37 @@ impl Database {
             .build()
             .map_err(|e| StoreError::Database(format!("cannot start the database runtime: {e}")))?;
         let handle = io.handle().clone();
-        let pool = Pool::builder(Connector { config, io: handle.clone() })
-            .max_size(options.pool_size.max(1))
-            .wait_timeout(Some(options.timeout))
-            .create_timeout(Some(options.timeout))
-            .recycle_timeout(Some(options.timeout))
-            .runtime(deadpool::Runtime::Tokio1)
-            .build()
-            .map_err(|e| StoreError::Database(format!("cannot build the connection pool: {e}")))?;
-        Ok(Self { pool, io: Some(io), handle })
+        let sessions = (options.pool_size / 2).max(1);
+        let pool = |size: usize| {
+            Pool::builder(Connector { config: config.clone(), io: handle.clone() })
+                .max_size(size)
+                .wait_timeout(Some(options.timeout))
+                .create_timeout(Some(options.timeout))
+                .recycle_timeout(Some(options.timeout))
+                .runtime(deadpool::Runtime::Tokio1)
+                .build()
+                .map_err(|e| StoreError::Database(format!("cannot build the connection pool: {e}")))
+        };
+        Ok(Self {
+            sessions: pool(sessions)?,
+            general: pool(options.pool_size.saturating_sub(sessions).max(1))?,
+            io: Some(io),
+            handle,
+        })
     }
 
-    /// A connection from the pool.
+    /// A connection for anything but a decision session.
     pub async fn conn(&self) -> Result<Pooled, StoreError> {
-        let conn = self.pool.get().await.map_err(|e| match e {
+        self.from(&self.general).await
+    }
+
+    /// A connection for a decision session.
+    pub async fn session_conn(&self) -> Result<Pooled, StoreError> {
+        self.from(&self.sessions).await
+    }
+
+    async fn from(&self, pool: &Pool) -> Result<Pooled, StoreError> {
+        let conn = pool.get().await.map_err(|e| match e {
             managed::PoolError::Backend(e) => e,
             other => StoreError::Unavailable(format!("no database connection: {other}")),
         })?;
@@ -343,21 +370,23 @@ impl Database {
         Ok(Pooled { conn: Some(conn), io: self.handle.clone() })
     }
 
-    /// How many connections are open, and how many of them are in use.
+    /// How many connections are open, and how many of them are in use (both pools).
     pub fn pool_use(&self) -> (usize, usize) {
-        let status = self.pool.status();
-        (status.size, status.size.saturating_sub(status.available))
+        [&self.sessions, &self.general].iter().map(|pool| pool.status()).fold((0, 0), |(open, used), status| {
+            (open + status.size, used + status.size.saturating_sub(status.available))
+        })
     }
 
     /// Closes the pool: connections in use close as they come back.
     pub fn close(&self) {
-        self.pool.close();
+        self.sessions.close();
+        self.general.close();
     }
 }
 
 impl Drop for Database {
     fn drop(&mut self) {
-        self.pool.close();
+        self.close();
         // Dropped on any thread, async or not: never wait for the runtime's tasks here.
         if let Some(io) = self.io.take() {
             io.shutdown_background();

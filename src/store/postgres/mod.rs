@@ -25,6 +25,7 @@ mod brands;
 mod connection;
 mod copies;
 mod marks;
+mod merged;
 mod migrate;
 mod outboxes;
 mod participants;

@@ -57,19 +57,22 @@ fn delivery_of(row: &tokio_postgres::Row) -> PendingDelivery {
     }
 }
 
+/// Where events go: the active ones of a member's webhooks.
+pub(super) fn routes_of(webhooks: Vec<Webhook>) -> Arc<Vec<WebhookRoute>> {
+    let routes = webhooks
+        .into_iter()
+        .filter(|w| w.active)
+        .map(|w| WebhookRoute { webhook_id: w.id, campaign_id: w.campaign_id, events: w.events })
+        .collect();
+    Arc::new(routes)
+}
+
 #[async_trait]
 impl WebhookStore for PgStore {
     /// Read from the database at every signup: a webhook written through another server is
     /// heard of at once.
     async fn webhook_routes(&self, member_id: u64) -> Result<Arc<Vec<WebhookRoute>>, StoreError> {
-        let routes = self
-            .all_webhooks_of_member(member_id)
-            .await?
-            .into_iter()
-            .filter(|w| w.active)
-            .map(|w| WebhookRoute { webhook_id: w.id, campaign_id: w.campaign_id, events: w.events })
-            .collect();
-        Ok(Arc::new(routes))
+        Ok(routes_of(self.all_webhooks_of_member(member_id).await?))
     }
 
     async fn create_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {

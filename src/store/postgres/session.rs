@@ -16,6 +16,8 @@
 //! `connection.rs`), and bounded because every statement has a timeout. A brand actor's
 //! arbiter waits meanwhile; the server runs more arbiters on PostgreSQL for that reason.
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use parking_lot::Mutex;
 use tokio_postgres::Row;
@@ -32,6 +34,7 @@ use crate::domain::ids::IdKind;
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
+use crate::domain::webhook::WebhookRoute;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Participant, Reward};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
 
@@ -42,16 +45,20 @@ pub(super) struct PgSession {
     /// The lease on the webhook deliveries the decision queues.
     lease: super::outboxes::Lease,
     conn: Mutex<Pooled>,
+    /// Address lookups already answered in this session. A signup asks the same ones twice
+    /// (once to know whether it takes ids, once deciding); nothing is written until the
+    /// commit, so the first answer stands.
+    looked_up: Mutex<Vec<(u64, EmailLookup, Option<u64>)>>,
 }
 
 impl PgStore {
     /// Opens a transaction on a connection of its own and waits for the brand's lock.
     pub(super) async fn open_session(&self, brand_id: u64) -> Result<PgSession, StoreError> {
-        let mut conn = self.db.conn().await?;
+        let mut conn = self.db.session_conn().await?;
         conn.begin().await?;
         let brand_id = sql_id(brand_id);
         conn.execute("SELECT pg_advisory_xact_lock($1)", &[&brand_id]).await?;
-        Ok(PgSession { brand_id, lease: self.lease, conn: Mutex::new(conn) })
+        Ok(PgSession { brand_id, lease: self.lease, conn: Mutex::new(conn), looked_up: Mutex::default() })
     }
 }
 
@@ -131,6 +138,27 @@ impl PgSession {
 
 #[async_trait]
 impl BrandSession for PgSession {
+    /// One statement for all of them, on the session's connection.
+    async fn take_ids(&self, kinds: &[IdKind]) -> Result<Vec<u64>, StoreError> {
+        if kinds.is_empty() {
+            return Ok(Vec::new());
+        }
+        let sequences: Vec<&str> = kinds.iter().map(|&kind| super::brands::sequence_of(kind)).collect();
+        let rows = self.rows(
+            "SELECT nextval(s::regclass) AS id FROM unnest($1::text[]) WITH ORDINALITY AS t(s, n) ORDER BY n",
+            &[&sequences],
+        )?;
+        Ok(rows.iter().map(|row| id_at(row, "id")).collect())
+    }
+
+    /// Read at every decision that publishes: a webhook written through another server is
+    /// heard of at once.
+    async fn webhook_routes(&self, member_id: u64) -> Result<Arc<Vec<WebhookRoute>>, StoreError> {
+        let webhooks =
+            self.bodies("SELECT body FROM webhooks WHERE member_id = $1 ORDER BY webhook_id", &[&sql_id(member_id)])?;
+        Ok(super::outboxes::routes_of(webhooks))
+    }
+
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
         let mut conn = self.conn.into_inner();
@@ -191,6 +219,11 @@ impl BrandReads for PgSession {
     }
 
     fn participant_id_by_email(&self, campaign_id: u64, lookup: &EmailLookup) -> Result<Option<u64>, StoreError> {
+        let known = self.looked_up.lock().iter().find(|(c, l, _)| *c == campaign_id && l == lookup).map(|k| k.2);
+        if let Some(found) = known {
+            return Ok(found);
+        }
+        let asked = (campaign_id, lookup.clone());
         let campaign_id = sql_id(campaign_id);
         let row = match lookup {
             EmailLookup::Exact(email) => self.row(
@@ -203,7 +236,9 @@ impl BrandReads for PgSession {
                 &[&self.brand_id, &campaign_id, inbox],
             )?,
         };
-        Ok(row.map(|row| id_at(&row, "participant_id")))
+        let found = row.map(|row| id_at(&row, "participant_id"));
+        self.looked_up.lock().push((asked.0, asked.1, found));
+        Ok(found)
     }
 
     fn participant_id_by_domain(&self, campaign_id: u64, domain: &str) -> Result<Option<u64>, StoreError> {

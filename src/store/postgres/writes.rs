@@ -7,6 +7,7 @@
 use super::connection::{Conn, Pipeline};
 use super::copies::{forget_copies, mention_in, MENTION_EMAIL, MENTION_EVENT};
 use super::marks::{mark, Mark};
+use super::merged::Merged;
 use super::session::rate_key;
 use super::{codec, sql_id, StoreError};
 use crate::domain::email;
@@ -16,7 +17,8 @@ use crate::domain::participant::search_haystack;
 use crate::domain::{Participant, Reward, RewardStatus};
 
 /// Applies the writes in order, pipelined: their statements go in one round trip (a few, for
-/// a large decision), but for an erasure's, which reads first. Codes added to a pool are
+/// a large decision), but for an erasure's, which reads first. Counter and daily deltas and
+/// standings are merged into one statement each (`merged.rs`), sent last. Codes added to a pool are
 /// inserted together (an import adds thousands at once).
 pub(super) async fn apply(
     conn: &mut Conn,
@@ -26,15 +28,17 @@ pub(super) async fn apply(
 ) -> Result<(), StoreError> {
     let mut pipe = Pipeline::default();
     let mut codes = NewCodes::default();
+    let mut merged = Merged::default();
     for write in writes {
         if let Write::NewCoupon { campaign_id, seq, coupon } = write {
             codes.add(*campaign_id, *seq, &coupon.code);
             continue;
         }
         codes.insert(&mut pipe, brand_id);
-        apply_one(conn, &mut pipe, brand_id, lease, write).await?;
+        apply_one(conn, &mut pipe, &mut merged, brand_id, lease, write).await?;
     }
     codes.insert(&mut pipe, brand_id);
+    merged.send(&mut pipe, brand_id);
     conn.run(&mut pipe).await
 }
 
@@ -79,6 +83,7 @@ fn participant_keys(p: &Participant) -> (Option<String>, Option<String>) {
 async fn apply_one(
     conn: &mut Conn,
     pipe: &mut Pipeline,
+    merged: &mut Merged,
     brand_id: i64,
     lease: super::outboxes::Lease,
     write: &Write,
@@ -149,21 +154,10 @@ async fn apply_one(
             );
         }
         Write::Count { campaign_id, counter, delta } => {
-            pipe.push("INSERT INTO counters (brand_id, campaign_id, counter, value) VALUES ($1, $2, $3, greatest($4::bigint, 0))
-                 ON CONFLICT (brand_id, campaign_id, counter) DO UPDATE SET value = greatest(counters.value + $4::bigint, 0)", owned![&brand_id, &sql_id(*campaign_id), &i16::from(*counter as u8), delta]);
+            merged.count(sql_id(*campaign_id), i16::from(*counter as u8), *delta)
         }
         Write::Daily { campaign_id, series, day, delta } => {
-            pipe.push(
-                "INSERT INTO daily (brand_id, campaign_id, series, day, value) VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT (brand_id, campaign_id, series, day) DO UPDATE SET value = daily.value + $5",
-                owned![
-                    &brand_id,
-                    &sql_id(*campaign_id),
-                    &super::brands::series_code(*series),
-                    &(*day as i32),
-                    &sql_id(*delta),
-                ],
-            );
+            merged.daily(sql_id(*campaign_id), super::brands::series_code(*series), *day as i32, sql_id(*delta))
         }
         Write::Visit { campaign_id, participant_id, visitor } => {
             pipe.push(
@@ -277,20 +271,14 @@ async fn apply_one(
         Write::Admitted { campaign_id, participant_id, at } => {
             mark(pipe, brand_id, *campaign_id, *participant_id, Mark::Admitted(at.clone()))
         }
-        Write::Standing { campaign_id, board, participant_id, now, .. } => {
-            pipe.push(
-                "INSERT INTO standings (brand_id, campaign_id, board, participant_id, rank) VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT (brand_id, campaign_id, board, participant_id) DO UPDATE SET rank = $5",
-                owned![
-                    &brand_id,
-                    &sql_id(*campaign_id),
-                    &board.key().to_vec(),
-                    &sql_id(*participant_id),
-                    &now.rank_key(*participant_id).to_vec(),
-                ],
-            );
-        }
+        Write::Standing { campaign_id, board, participant_id, now, .. } => merged.standing(
+            sql_id(*campaign_id),
+            board.key().to_vec(),
+            sql_id(*participant_id),
+            now.rank_key(*participant_id).to_vec(),
+        ),
         Write::Board { campaign_id, board, standings } => {
+            merged.send_standings(pipe, brand_id);
             pipe.push(
                 "DELETE FROM standings WHERE brand_id = $1 AND campaign_id = $2 AND board = $3",
                 owned![&brand_id, &sql_id(*campaign_id), &board.key().to_vec()],

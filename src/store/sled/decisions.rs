@@ -25,6 +25,7 @@ use crate::domain::ids::IdKind;
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
+use crate::domain::webhook::WebhookRoute;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Participant, Reward, RewardStatus};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
 
@@ -53,6 +54,14 @@ impl DecisionStore for SledStore {
 
 #[async_trait]
 impl BrandSession for SledSession<'_> {
+    async fn take_ids(&self, kinds: &[IdKind]) -> Result<Vec<u64>, StoreError> {
+        kinds.iter().map(|&kind| self.store.allocate(kind)).collect()
+    }
+
+    async fn webhook_routes(&self, member_id: u64) -> Result<std::sync::Arc<Vec<WebhookRoute>>, StoreError> {
+        crate::store::WebhookStore::webhook_routes(self.store, member_id).await
+    }
+
     /// Atomic across a crash: the writes go through the journal.
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
