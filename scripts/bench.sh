@@ -3,8 +3,10 @@
 #        REFERRALS_BIN=path/to/referrals-server scripts/bench.sh   (benchmark another build)
 #        BENCH_LOG="warn,referrals::store::group_commit=trace"      (log every flush; with
 #        BENCH_KEEP=1 the server log stays in the printed work directory)
-#        BENCH_CASES=signups scripts/bench.sh   (only the baseline and the two durable
-#        referral-signup cases: for A/B pairs of two builds, run alternately)
+#        BENCH_CASES=signups scripts/bench.sh   (only the baseline and the durable
+#        referral-signup cases, on sled and on PostgreSQL: for A/B pairs of two builds, run
+#        alternately)
+#        PARTICIPANTS_TARGET=100 scripts/bench.sh   (seed fewer participants first: quick runs)
 #        BENCH_CASES=restore scripts/bench.sh   (a campaign of 1,000,000 participants, then
 #        its backup and refctl restore's time and peak memory; target under 100 MB)
 #        BENCH_CASES=dashboard scripts/bench.sh   (only the dashboard's pages of the seeded
@@ -19,7 +21,7 @@
 # 127.0.0.1 and every run is bounded by its duration.
 #
 # Cases: durable writes (API key generation, referral signups over 100 brands and on one hot
-# brand), GET one campaign, GET participants page 1 and page 1000 of a campaign with
+# brand; the referral signups again on PostgreSQL, one server and two, see postgres_cases), GET one campaign, GET participants page 1 and page 1000 of a campaign with
 # 100,000 participants, and the tracker's click endpoint (GET, and POST as the beacon sends
 # it; target 30,000 clicks/s), after which the counted clicks are checked against wrk's count;
 # and one dry run of fraud rules (POST /campaigns/:id/fraud/preview) over that campaign, and
@@ -44,7 +46,7 @@ case "$BENCH_CASES" in all | signups | dashboard | restore) ;;
   *) echo "BENCH_CASES must be all, signups, dashboard or restore" >&2; exit 2 ;; esac
 CONNECTIONS=${2:-64}
 THREADS=2
-PARTICIPANTS_TARGET=100000
+PARTICIPANTS_TARGET=${PARTICIPANTS_TARGET:-100000}
 [ "$BENCH_CASES" != restore ] || PARTICIPANTS_TARGET=1000000
 
 command -v wrk >/dev/null || { echo "bench.sh needs wrk (apt-get install wrk)" >&2; exit 1; }

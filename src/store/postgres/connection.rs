@@ -166,18 +166,42 @@ impl Conn {
     /// then empty. The first failure is returned (the transaction is then aborted, and rolled
     /// back when the connection goes back to the pool).
     pub async fn run(&mut self, pipeline: &mut Pipeline) -> Result<(), StoreError> {
+        self.send(pipeline, false).await
+    }
+
+    /// [`Conn::run`], then commits, in the same round trip as the pipeline's last statements.
+    /// When a statement fails, PostgreSQL turns the `COMMIT` behind it into a rollback, and
+    /// the statement's failure is returned.
+    pub async fn run_and_commit(&mut self, pipeline: &mut Pipeline) -> Result<(), StoreError> {
+        self.send(pipeline, true).await?;
+        self.in_transaction = false;
+        Ok(())
+    }
+
+    async fn send(&mut self, pipeline: &mut Pipeline, commit: bool) -> Result<(), StoreError> {
         let batch = std::mem::take(&mut pipeline.statements);
         let mut prepared = Vec::with_capacity(batch.len());
         for (sql, _) in &batch {
             prepared.push(self.statement(sql).await?);
         }
         let client = &self.client;
-        for (chunk, statements) in batch.chunks(PIPELINED).zip(prepared.chunks(PIPELINED)) {
+        let chunks = batch.len().div_ceil(PIPELINED);
+        for (n, (chunk, statements)) in batch.chunks(PIPELINED).zip(prepared.chunks(PIPELINED)).enumerate() {
             let sends = chunk.iter().zip(statements).map(|((sql, params), statement)| async move {
                 let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect();
                 client.execute(statement, &params).await.map_err(|e| in_statement(sql, e))
             });
-            futures_util::future::try_join_all(sends).await?;
+            let statements = futures_util::future::try_join_all(sends);
+            if commit && n + 1 == chunks {
+                // Polled after the statements, so sent after them.
+                let committed = async { client.batch_execute("COMMIT").await.map_err(|e| in_statement("COMMIT", e)) };
+                futures_util::future::try_join(statements, committed).await?;
+            } else {
+                statements.await?;
+            }
+        }
+        if commit && batch.is_empty() {
+            self.batch("COMMIT").await?;
         }
         Ok(())
     }
@@ -209,6 +233,18 @@ impl Conn {
     pub async fn begin(&mut self) -> Result<(), StoreError> {
         self.in_transaction = true;
         self.batch("BEGIN").await
+    }
+
+    /// [`Conn::begin`], and runs a first statement in the transaction, in one round trip.
+    pub async fn begin_with(&mut self, sql: &'static str, params: Params<'_>) -> Result<(), StoreError> {
+        let statement = self.statement(sql).await?;
+        self.in_transaction = true;
+        let client = &self.client;
+        // Polled in order, so sent in order: BEGIN first.
+        let begin = async { client.batch_execute("BEGIN").await.map_err(|e| in_statement("BEGIN", e)) };
+        let first = async { client.execute(&statement, params).await.map_err(|e| in_statement(sql, e)) };
+        futures_util::future::try_join(begin, first).await?;
+        Ok(())
     }
 
     pub async fn commit(&mut self) -> Result<(), StoreError> {

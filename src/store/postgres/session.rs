@@ -55,9 +55,8 @@ impl PgStore {
     /// Opens a transaction on a connection of its own and waits for the brand's lock.
     pub(super) async fn open_session(&self, brand_id: u64) -> Result<PgSession, StoreError> {
         let mut conn = self.db.session_conn().await?;
-        conn.begin().await?;
         let brand_id = sql_id(brand_id);
-        conn.execute("SELECT pg_advisory_xact_lock($1)", &[&brand_id]).await?;
+        conn.begin_with("SELECT pg_advisory_xact_lock($1)", &[&brand_id]).await?;
         Ok(PgSession { brand_id, lease: self.lease, conn: Mutex::new(conn), looked_up: Mutex::default() })
     }
 }
@@ -163,7 +162,6 @@ impl BrandSession for PgSession {
         let started = std::time::Instant::now();
         let mut conn = self.conn.into_inner();
         super::writes::apply(&mut conn, self.brand_id, self.lease, writes).await?;
-        conn.commit().await?;
         crate::metrics::commit(started.elapsed());
         Ok(())
     }
@@ -194,7 +192,6 @@ impl BrandSession for PgSession {
                 .await?;
         }
         super::writes::apply(&mut conn, self.brand_id, self.lease, writes).await?;
-        conn.commit().await?;
         crate::metrics::commit(started.elapsed());
         Ok(Ok(()))
     }

@@ -16,9 +16,9 @@ use crate::domain::outgoing_email::{EmailDelivery, OutgoingEmail};
 use crate::domain::participant::search_haystack;
 use crate::domain::{Participant, Reward, RewardStatus};
 
-/// Applies the writes in order, pipelined: their statements go in one round trip (a few, for
+/// Applies the writes in order and commits them, pipelined: their statements go in one round trip (a few, for
 /// a large decision), but for an erasure's, which reads first. Counter and daily deltas and
-/// standings are merged into one statement each (`merged.rs`), sent last. Codes added to a pool are
+/// standings are merged into one statement each (`merged.rs`), sent last, with the commit. Codes added to a pool are
 /// inserted together (an import adds thousands at once).
 pub(super) async fn apply(
     conn: &mut Conn,
@@ -39,7 +39,7 @@ pub(super) async fn apply(
     }
     codes.insert(&mut pipe, brand_id);
     merged.send(&mut pipe, brand_id);
-    conn.run(&mut pipe).await
+    conn.run_and_commit(&mut pipe).await
 }
 
 /// Codes added to a pool, not yet inserted.
