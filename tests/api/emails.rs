@@ -43,7 +43,7 @@ async fn sign_up(app: &TestApp, member: &TestMember, campaign: u64, email: &str,
 
 /// The campaign's delivery log once it holds `n` emails and none is queued (bounded: twenty
 /// seconds), newest first.
-async fn settled_log(app: &TestApp, member: &TestMember, campaign: u64, n: u64) -> Vec<Value> {
+pub(crate) async fn settled_log(app: &TestApp, member: &TestMember, campaign: u64, n: u64) -> Vec<Value> {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let path = format!("/campaigns/{campaign}/emails?limit=100");

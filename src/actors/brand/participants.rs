@@ -60,6 +60,8 @@ impl Handler<Signup> for BrandActor {
                 }
             }
             let session = brand.store.session(brand.brand_id).await?;
+            let moment = brand.moment();
+            session.read_ahead(&engine::signup_reads(&campaign, &msg.who.email, msg.referral, &moment))?;
             // A known email creates nothing (the engine refuses it or names its inviter
             // before any id is used): taking no ids for it keeps the sequences free of the
             // gaps that returning visitors would otherwise leave.
@@ -70,7 +72,6 @@ impl Handler<Signup> for BrandActor {
                 SignupIds { participant: ids[0], referrer_reward: ids[1], invited_reward: ids[2] }
             };
             let owner = Owner { participant_limit: msg.plan.limits.participants };
-            let moment = brand.moment();
             let decision = engine::decide_signup(&*session, &campaign, &msg.who, msg.referral, ids, &owner, &moment)?;
             let (mut signed, writes) =
                 match decision.map_err(|refusal| BrandError::refused_signup(refusal, &msg.plan))? {

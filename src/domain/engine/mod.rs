@@ -19,6 +19,7 @@
 //!
 //! Counters move by deltas ([`Write::Count`]), so a backend may apply them as `n = n + d`.
 
+mod ahead;
 mod block;
 #[cfg(test)]
 mod block_tests;
@@ -66,6 +67,7 @@ mod waitlist;
 #[cfg(test)]
 mod waitlist_tests;
 
+pub use ahead::{signup_reads, ReadAhead};
 pub use block::{decide_block, Block, BlockRefusal, BLOCKED_VOID_REASON};
 pub use conversions::{
     decide_conversion, decide_refund, known_conversion, ConversionDecision, ConversionIds, ConversionRefusal,
@@ -195,6 +197,12 @@ pub trait BrandReads {
     /// The backend's error; stored data that contradicts itself is one too.
     type Error: From<Inconsistent>;
 
+    /// Reads the decision is about to make: a backend over the network may fetch them all
+    /// now, in one round trip, and answer them from what it fetched (nothing is written
+    /// before the commit, so those answers stand). One that reads in memory ignores it.
+    fn read_ahead(&self, _reads: &[ReadAhead]) -> Result<(), Self::Error> {
+        Ok(())
+    }
     fn campaign(&self, id: u64) -> Result<Option<Campaign>, Self::Error>;
     fn participant(&self, id: u64) -> Result<Option<Participant>, Self::Error>;
     /// The participant's reward `reward_id`.

@@ -102,6 +102,11 @@ pub(super) fn own<T: ToSql + Clone + Sync + Send + 'static>(value: &T) -> Owned 
     Box::new(value.clone())
 }
 
+/// Copied parameters, as a call takes them.
+pub(super) fn borrowed(owned: &[Owned]) -> Vec<&(dyn ToSql + Sync)> {
+    owned.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect()
+}
+
 /// Statements to send together: one round trip for a whole decision's writes instead of one
 /// a statement. They run in the order they were pushed (see [`Conn::run`]).
 #[derive(Default)]
@@ -156,6 +161,20 @@ impl Conn {
         self.client.query_one(&statement, params).await.map_err(|e| in_statement(sql, e))
     }
 
+    /// Runs queries that each find at most one row, pipelined: one round trip for all of them.
+    pub async fn fetch(&mut self, queries: &[(&'static str, Vec<Owned>)]) -> Result<Vec<Option<Row>>, StoreError> {
+        let mut prepared = Vec::with_capacity(queries.len());
+        for (sql, _) in queries {
+            prepared.push(self.statement(sql).await?);
+        }
+        let client = &self.client;
+        let reads = queries.iter().zip(&prepared).map(|((sql, params), statement)| async move {
+            let params = borrowed(params);
+            client.query_opt(statement, &params).await.map_err(|e| in_statement(sql, e))
+        });
+        futures_util::future::try_join_all(reads).await
+    }
+
     /// Runs a statement; how many rows it touched.
     pub async fn execute(&mut self, sql: &'static str, params: Params<'_>) -> Result<u64, StoreError> {
         let statement = self.statement(sql).await?;
@@ -188,7 +207,7 @@ impl Conn {
         let chunks = batch.len().div_ceil(PIPELINED);
         for (n, (chunk, statements)) in batch.chunks(PIPELINED).zip(prepared.chunks(PIPELINED)).enumerate() {
             let sends = chunk.iter().zip(statements).map(|((sql, params), statement)| async move {
-                let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect();
+                let params = borrowed(params);
                 client.execute(statement, &params).await.map_err(|e| in_statement(sql, e))
             });
             let statements = futures_util::future::try_join_all(sends);

@@ -20,6 +20,7 @@ macro_rules! owned {
 }
 
 mod accounts;
+mod ahead;
 mod backup;
 mod brands;
 mod connection;

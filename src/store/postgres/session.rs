@@ -22,6 +22,7 @@ use async_trait::async_trait;
 use parking_lot::Mutex;
 use tokio_postgres::Row;
 
+use super::ahead::{self, Fetched};
 use super::connection::{Params, Pooled};
 use super::{body, codec, id_at, sql_id, PgStore, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
@@ -29,7 +30,7 @@ use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
 use crate::domain::digest::DigestMark;
 use crate::domain::email::EmailLookup;
-use crate::domain::engine::{BrandReads, Write};
+use crate::domain::engine::{BrandReads, ReadAhead, Write};
 use crate::domain::ids::IdKind;
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::reward::HoldReason;
@@ -49,6 +50,8 @@ pub(super) struct PgSession {
     /// (once to know whether it takes ids, once deciding); nothing is written until the
     /// commit, so the first answer stands.
     looked_up: Mutex<Vec<(u64, EmailLookup, Option<u64>)>>,
+    /// Rows of reads the decision named ahead, fetched together (see `ahead.rs`).
+    fetched: Mutex<Fetched>,
 }
 
 impl PgStore {
@@ -57,7 +60,13 @@ impl PgStore {
         let mut conn = self.db.session_conn().await?;
         let brand_id = sql_id(brand_id);
         conn.begin_with("SELECT pg_advisory_xact_lock($1)", &[&brand_id]).await?;
-        Ok(PgSession { brand_id, lease: self.lease, conn: Mutex::new(conn), looked_up: Mutex::default() })
+        Ok(PgSession {
+            brand_id,
+            lease: self.lease,
+            conn: Mutex::new(conn),
+            looked_up: Mutex::default(),
+            fetched: Mutex::default(),
+        })
     }
 }
 
@@ -127,6 +136,15 @@ impl PgSession {
         params: Params<'_>,
     ) -> Result<Vec<T>, StoreError> {
         super::bodies(&self.rows(sql, params)?)
+    }
+
+    /// The row of a read: fetched ahead, or read now with the same statement.
+    fn row_of(&self, read: ReadAhead) -> Result<Option<Row>, StoreError> {
+        if let Some(row) = self.fetched.lock().take(&read) {
+            return Ok(row);
+        }
+        let (sql, params) = ahead::statement(self.brand_id, &read);
+        self.row(sql, &super::connection::borrowed(&params))
     }
 
     /// Whether a query finds a row.
@@ -204,8 +222,36 @@ impl BrandReads for PgSession {
         self.body("SELECT body FROM campaigns WHERE campaign_id = $1", &[&sql_id(id)])
     }
 
+    /// One round trip for every read not fetched or answered yet.
+    fn read_ahead(&self, reads: &[ReadAhead]) -> Result<(), StoreError> {
+        let wanted: Vec<&ReadAhead> = {
+            let fetched = self.fetched.lock();
+            let looked_up = self.looked_up.lock();
+            let answered = |read: &ReadAhead| match read {
+                ReadAhead::Email { campaign_id, lookup } => {
+                    looked_up.iter().any(|(c, l, _)| c == campaign_id && l == lookup)
+                }
+                _ => false,
+            };
+            reads.iter().filter(|read| !fetched.holds(read) && !answered(read)).collect()
+        };
+        if wanted.is_empty() {
+            return Ok(());
+        }
+        let queries: Vec<_> = wanted.iter().map(|read| ahead::statement(self.brand_id, read)).collect();
+        let rows = {
+            let mut conn = self.conn.lock();
+            futures_executor::block_on(conn.fetch(&queries))?
+        };
+        let mut fetched = self.fetched.lock();
+        for (read, row) in wanted.into_iter().zip(rows) {
+            fetched.keep(read.clone(), row);
+        }
+        Ok(())
+    }
+
     fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
-        self.body("SELECT body FROM participants WHERE participant_id = $1", &[&sql_id(id)])
+        self.row_of(ReadAhead::Participant(id))?.map(|row| body(&row, "body")).transpose()
     }
 
     fn reward(&self, participant_id: u64, reward_id: u64) -> Result<Option<Reward>, StoreError> {
@@ -220,21 +266,9 @@ impl BrandReads for PgSession {
         if let Some(found) = known {
             return Ok(found);
         }
-        let asked = (campaign_id, lookup.clone());
-        let campaign_id = sql_id(campaign_id);
-        let row = match lookup {
-            EmailLookup::Exact(email) => self.row(
-                "SELECT participant_id FROM participants WHERE brand_id = $1 AND campaign_id = $2 AND email = $3",
-                &[&self.brand_id, &campaign_id, email],
-            )?,
-            EmailLookup::Inbox(inbox) => self.row(
-                "SELECT participant_id FROM participants WHERE brand_id = $1 AND campaign_id = $2 AND inbox = $3
-                 ORDER BY participant_id LIMIT 1",
-                &[&self.brand_id, &campaign_id, inbox],
-            )?,
-        };
+        let row = self.row_of(ReadAhead::Email { campaign_id, lookup: lookup.clone() })?;
         let found = row.map(|row| id_at(&row, "participant_id"));
-        self.looked_up.lock().push((asked.0, asked.1, found));
+        self.looked_up.lock().push((campaign_id, lookup.clone(), found));
         Ok(found)
     }
 
@@ -270,10 +304,7 @@ impl BrandReads for PgSession {
     }
 
     fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
-        let row = self.row(
-            "SELECT value FROM counters WHERE brand_id = $1 AND campaign_id = $2 AND counter = $3",
-            &[&self.brand_id, &sql_id(campaign_id), &i16::from(counter as u8)],
-        )?;
+        let row = self.row_of(ReadAhead::Counter { campaign_id, counter })?;
         Ok(row.map_or(0, |row| id_at(&row, "value")))
     }
 
@@ -375,10 +406,7 @@ impl BrandReads for PgSession {
     }
 
     fn recent(&self, campaign_id: u64, key: &RateKey) -> Result<Vec<i64>, StoreError> {
-        let row = self.row(
-            "SELECT times FROM rates WHERE brand_id = $1 AND campaign_id = $2 AND key = $3",
-            &[&self.brand_id, &sql_id(campaign_id), &rate_key(key)],
-        )?;
+        let row = self.row_of(ReadAhead::Recent { campaign_id, key: *key })?;
         Ok(row.map(|row| codec::decode(row.get::<_, &[u8]>("times"))).transpose()?.unwrap_or_default())
     }
 
@@ -392,18 +420,12 @@ impl BrandReads for PgSession {
     }
 
     fn blocked(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError> {
-        let row = self.row(
-            "SELECT blocked_at FROM participant_marks WHERE brand_id = $1 AND participant_id = $2 AND campaign_id = $3",
-            &[&self.brand_id, &sql_id(participant_id), &sql_id(campaign_id)],
-        )?;
+        let row = self.row_of(ReadAhead::Blocked { campaign_id, participant_id })?;
         Ok(row.and_then(|row| row.get("blocked_at")))
     }
 
     fn standing(&self, campaign_id: u64, board: Board, participant_id: u64) -> Result<Option<Standing>, StoreError> {
-        let row = self.row(
-            "SELECT rank FROM standings WHERE brand_id = $1 AND campaign_id = $2 AND board = $3 AND participant_id = $4",
-            &[&self.brand_id, &sql_id(campaign_id), &&board.key()[..], &sql_id(participant_id)],
-        )?;
+        let row = self.row_of(ReadAhead::Standing { campaign_id, board, participant_id })?;
         Ok(row.as_ref().map(ranked).transpose()?.map(|(_, standing)| standing))
     }
 

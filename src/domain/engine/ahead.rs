@@ -1,0 +1,56 @@
+//! Reads named ahead of a decision: what a decision is about to read, said before it reads,
+//! so that a backend over the network can fetch it all in one round trip instead of one a
+//! read (see [`super::BrandReads::read_ahead`]). Naming a read is only a hint: the decision reads
+//! through [`BrandReads`] as always, and a read named but never made costs one fetch.
+
+use super::{Moment, ReferralEdge};
+use crate::domain::client_print::RateKey;
+use crate::domain::email::EmailLookup;
+use crate::domain::leaderboard::{self, Board};
+use crate::domain::{Campaign, Counter, EmailAddress};
+
+/// One read of [`super::BrandReads`], with its arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadAhead {
+    /// [`super::BrandReads::participant`].
+    Participant(u64),
+    /// [`super::BrandReads::blocked`].
+    Blocked { campaign_id: u64, participant_id: u64 },
+    /// [`super::BrandReads::participant_id_by_email`].
+    Email { campaign_id: u64, lookup: EmailLookup },
+    /// [`super::BrandReads::counter`].
+    Counter { campaign_id: u64, counter: Counter },
+    /// [`super::BrandReads::standing`].
+    Standing { campaign_id: u64, board: Board, participant_id: u64 },
+    /// [`super::BrandReads::recent`].
+    Recent { campaign_id: u64, key: RateKey },
+}
+
+/// What [`super::decide_signup`] reads of a new participant's signup, in the usual case (the
+/// address is new; the referrer exists and is not blocked): the referrer, whether they are
+/// blocked, the address's lookups, the participant count, the referrer's standings and
+/// velocity count.
+pub fn signup_reads(
+    campaign: &Campaign,
+    email: &EmailAddress,
+    referral: Option<ReferralEdge>,
+    moment: &Moment,
+) -> Vec<ReadAhead> {
+    let campaign_id = campaign.id;
+    let mut reads: Vec<ReadAhead> = email
+        .lookups(campaign.fraud.canonical_emails)
+        .into_iter()
+        .map(|lookup| ReadAhead::Email { campaign_id, lookup })
+        .collect();
+    reads.push(ReadAhead::Counter { campaign_id, counter: Counter::Participants });
+    if let Some(edge) = referral {
+        let referrer = edge.referrer_id;
+        reads.push(ReadAhead::Participant(referrer));
+        reads.push(ReadAhead::Blocked { campaign_id, participant_id: referrer });
+        reads.push(ReadAhead::Recent { campaign_id, key: RateKey::Referrer(referrer) });
+        for board in leaderboard::boards_at(campaign, moment.time()) {
+            reads.push(ReadAhead::Standing { campaign_id, board, participant_id: referrer });
+        }
+    }
+    reads
+}

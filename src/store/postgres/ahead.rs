@@ -1,0 +1,66 @@
+//! The statements of reads named ahead ([`ReadAhead`]): a session sends those of a decision
+//! together, in one round trip, keeps the rows, and answers each read from them when the
+//! engine makes it (see [`super::session::PgSession`]). A read the engine makes without
+//! naming it ahead runs the same statement on its own.
+
+use tokio_postgres::Row;
+
+use super::connection::Owned;
+use super::session::rate_key;
+use super::sql_id;
+use crate::domain::email::EmailLookup;
+use crate::domain::engine::ReadAhead;
+
+/// The statement of one read, and its parameters.
+pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<Owned>) {
+    match read {
+        ReadAhead::Participant(id) => ("SELECT body FROM participants WHERE participant_id = $1", owned![&sql_id(*id)]),
+        ReadAhead::Blocked { campaign_id, participant_id } => (
+            "SELECT blocked_at FROM participant_marks WHERE brand_id = $1 AND participant_id = $2 AND campaign_id = $3",
+            owned![&brand_id, &sql_id(*participant_id), &sql_id(*campaign_id)],
+        ),
+        ReadAhead::Email { campaign_id, lookup: EmailLookup::Exact(email) } => (
+            "SELECT participant_id FROM participants WHERE brand_id = $1 AND campaign_id = $2 AND email = $3",
+            owned![&brand_id, &sql_id(*campaign_id), email],
+        ),
+        ReadAhead::Email { campaign_id, lookup: EmailLookup::Inbox(inbox) } => (
+            "SELECT participant_id FROM participants WHERE brand_id = $1 AND campaign_id = $2 AND inbox = $3
+             ORDER BY participant_id LIMIT 1",
+            owned![&brand_id, &sql_id(*campaign_id), inbox],
+        ),
+        ReadAhead::Counter { campaign_id, counter } => (
+            "SELECT value FROM counters WHERE brand_id = $1 AND campaign_id = $2 AND counter = $3",
+            owned![&brand_id, &sql_id(*campaign_id), &i16::from(*counter as u8)],
+        ),
+        ReadAhead::Standing { campaign_id, board, participant_id } => (
+            "SELECT rank FROM standings WHERE brand_id = $1 AND campaign_id = $2 AND board = $3 AND participant_id = $4",
+            owned![&brand_id, &sql_id(*campaign_id), &board.key().to_vec(), &sql_id(*participant_id)],
+        ),
+        ReadAhead::Recent { campaign_id, key } => (
+            "SELECT times FROM rates WHERE brand_id = $1 AND campaign_id = $2 AND key = $3",
+            owned![&brand_id, &sql_id(*campaign_id), &rate_key(key)],
+        ),
+    }
+}
+
+/// Rows fetched ahead, each kept until its read is made.
+#[derive(Default)]
+pub(super) struct Fetched {
+    rows: Vec<(ReadAhead, Option<Row>)>,
+}
+
+impl Fetched {
+    /// The row of `read`, if it was fetched ahead (and not taken yet).
+    pub fn take(&mut self, read: &ReadAhead) -> Option<Option<Row>> {
+        let at = self.rows.iter().position(|(r, _)| r == read)?;
+        Some(self.rows.swap_remove(at).1)
+    }
+
+    pub fn holds(&self, read: &ReadAhead) -> bool {
+        self.rows.iter().any(|(r, _)| r == read)
+    }
+
+    pub fn keep(&mut self, read: ReadAhead, row: Option<Row>) {
+        self.rows.push((read, row));
+    }
+}
