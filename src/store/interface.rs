@@ -393,8 +393,8 @@ pub trait EmailStore: Send + Sync {
 ///
 /// Nothing else writes the brand's rows between the session's reads and its commit: that is
 /// what the engine's exactly-once rules rest on. The embedded backend gets it from the brand
-/// actor being the brand's only writer; a shared database holds a per-brand lock for the
-/// session's lifetime.
+/// actor being the brand's only writer; a shared database holds a per-brand lock from the
+/// session's first read to its end.
 #[async_trait]
 pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
     /// New ids for this decision, one of each kind asked for, in order (see

@@ -24,12 +24,15 @@ pub enum ReadAhead {
     Standing { campaign_id: u64, board: Board, participant_id: u64 },
     /// [`super::BrandReads::recent`].
     Recent { campaign_id: u64, key: RateKey },
+    /// The member's webhooks, which the decision's events are published to (read by the
+    /// brand actor when it publishes, not by the engine).
+    Webhooks { member_id: u64 },
 }
 
 /// What [`super::decide_signup`] reads of a new participant's signup, in the usual case (the
 /// address is new; the referrer exists and is not blocked): the referrer, whether they are
 /// blocked, the address's lookups, the participant count, the referrer's standings and
-/// velocity count.
+/// velocity count, and the owner's webhooks.
 pub fn signup_reads(
     campaign: &Campaign,
     email: &EmailAddress,
@@ -43,6 +46,7 @@ pub fn signup_reads(
         .map(|lookup| ReadAhead::Email { campaign_id, lookup })
         .collect();
     reads.push(ReadAhead::Counter { campaign_id, counter: Counter::Participants });
+    reads.push(ReadAhead::Webhooks { member_id: campaign.member_id });
     if let Some(edge) = referral {
         let referrer = edge.referrer_id;
         reads.push(ReadAhead::Participant(referrer));

@@ -6,7 +6,7 @@
 use tokio_postgres::Row;
 
 use super::connection::Owned;
-use super::session::rate_key;
+use super::rows::rate_key;
 use super::sql_id;
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::ReadAhead;
@@ -40,18 +40,21 @@ pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<O
             "SELECT times FROM rates WHERE brand_id = $1 AND campaign_id = $2 AND key = $3",
             owned![&brand_id, &sql_id(*campaign_id), &rate_key(key)],
         ),
+        ReadAhead::Webhooks { member_id } => {
+            ("SELECT body FROM webhooks WHERE member_id = $1 ORDER BY webhook_id", owned![&sql_id(*member_id)])
+        }
     }
 }
 
-/// Rows fetched ahead, each kept until its read is made.
+/// Rows fetched ahead, each read's kept until it is made.
 #[derive(Default)]
 pub(super) struct Fetched {
-    rows: Vec<(ReadAhead, Option<Row>)>,
+    rows: Vec<(ReadAhead, Vec<Row>)>,
 }
 
 impl Fetched {
-    /// The row of `read`, if it was fetched ahead (and not taken yet).
-    pub fn take(&mut self, read: &ReadAhead) -> Option<Option<Row>> {
+    /// The rows of `read`, if it was fetched ahead (and not taken yet).
+    pub fn take(&mut self, read: &ReadAhead) -> Option<Vec<Row>> {
         let at = self.rows.iter().position(|(r, _)| r == read)?;
         Some(self.rows.swap_remove(at).1)
     }
@@ -60,7 +63,7 @@ impl Fetched {
         self.rows.iter().any(|(r, _)| r == read)
     }
 
-    pub fn keep(&mut self, read: ReadAhead, row: Option<Row>) {
-        self.rows.push((read, row));
+    pub fn keep(&mut self, read: ReadAhead, rows: Vec<Row>) {
+        self.rows.push((read, rows));
     }
 }

@@ -161,8 +161,8 @@ impl Conn {
         self.client.query_one(&statement, params).await.map_err(|e| in_statement(sql, e))
     }
 
-    /// Runs queries that each find at most one row, pipelined: one round trip for all of them.
-    pub async fn fetch(&mut self, queries: &[(&'static str, Vec<Owned>)]) -> Result<Vec<Option<Row>>, StoreError> {
+    /// Runs queries, pipelined: one round trip for all of them; each one's rows.
+    pub async fn fetch(&mut self, queries: &[(&'static str, Vec<Owned>)]) -> Result<Vec<Vec<Row>>, StoreError> {
         let mut prepared = Vec::with_capacity(queries.len());
         for (sql, _) in queries {
             prepared.push(self.statement(sql).await?);
@@ -170,7 +170,7 @@ impl Conn {
         let client = &self.client;
         let reads = queries.iter().zip(&prepared).map(|((sql, params), statement)| async move {
             let params = borrowed(params);
-            client.query_opt(statement, &params).await.map_err(|e| in_statement(sql, e))
+            client.query(statement, &params).await.map_err(|e| in_statement(sql, e))
         });
         futures_util::future::try_join_all(reads).await
     }
@@ -254,16 +254,45 @@ impl Conn {
         self.batch("BEGIN").await
     }
 
-    /// [`Conn::begin`], and runs a first statement in the transaction, in one round trip.
-    pub async fn begin_with(&mut self, sql: &'static str, params: Params<'_>) -> Result<(), StoreError> {
+    /// [`Conn::begin`], runs a first statement in the transaction (a lock), then queries, all
+    /// in one round trip; each query's rows. PostgreSQL
+    /// runs them in the order sent, so the queries read under the lock.
+    pub async fn begin_with(
+        &mut self,
+        sql: &'static str,
+        params: Params<'_>,
+        then: &[(&'static str, Vec<Owned>)],
+    ) -> Result<Vec<Vec<Row>>, StoreError> {
+        if then.len() > PIPELINED {
+            self.begin_then(sql, params, &[]).await?;
+            return self.fetch(then).await;
+        }
+        self.begin_then(sql, params, then).await
+    }
+
+    async fn begin_then(
+        &mut self,
+        sql: &'static str,
+        params: Params<'_>,
+        then: &[(&'static str, Vec<Owned>)],
+    ) -> Result<Vec<Vec<Row>>, StoreError> {
         let statement = self.statement(sql).await?;
+        let mut prepared = Vec::with_capacity(then.len());
+        for (sql, _) in then {
+            prepared.push(self.statement(sql).await?);
+        }
         self.in_transaction = true;
         let client = &self.client;
-        // Polled in order, so sent in order: BEGIN first.
+        // Polled in order, so sent in order: BEGIN, the first statement, the queries.
         let begin = async { client.batch_execute("BEGIN").await.map_err(|e| in_statement("BEGIN", e)) };
         let first = async { client.execute(&statement, params).await.map_err(|e| in_statement(sql, e)) };
-        futures_util::future::try_join(begin, first).await?;
-        Ok(())
+        let reads = futures_util::future::try_join_all(then.iter().zip(&prepared).map(
+            |((sql, params), statement)| async move {
+                client.query(statement, &borrowed(params)).await.map_err(|e| in_statement(sql, e))
+            },
+        ));
+        let (_, _, rows) = futures_util::future::try_join3(begin, first, reads).await?;
+        Ok(rows)
     }
 
     pub async fn commit(&mut self) -> Result<(), StoreError> {

@@ -22,6 +22,7 @@ macro_rules! owned {
 mod accounts;
 mod ahead;
 mod backup;
+mod brand_lock;
 mod brands;
 mod connection;
 mod copies;
@@ -31,6 +32,7 @@ mod migrate;
 mod outboxes;
 mod participants;
 mod reads;
+mod rows;
 mod session;
 mod writes;
 

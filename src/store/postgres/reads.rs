@@ -4,7 +4,7 @@
 
 use async_trait::async_trait;
 
-use super::session::{place_of, ranked};
+use super::rows::{place_of, ranked};
 use super::{bodies, body, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;

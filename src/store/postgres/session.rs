@@ -2,9 +2,10 @@
 //! referral engine its reads ([`BrandReads`]) and commits the writes it decides in the same
 //! transaction (`writes.rs`).
 //!
-//! The brand lock is `pg_advisory_xact_lock(brand_id)`, taken when the session opens and held
-//! until it commits or is dropped: every decision on a brand, on any server, holds it, so no
-//! other decision writes the brand's rows between this one's reads and its commit. That is
+//! The brand lock is `pg_advisory_xact_lock(brand_id)`, taken with the session's first read
+//! (in the same round trip) and held until it commits or is dropped: every decision on a
+//! brand, on any server, holds it, so no other decision writes the brand's rows between this
+//! one's reads and its commit. That is
 //! the guarantee the engine's exactly-once rules rest on (a coupon to one reward, a goal's
 //! reward once, a chain never overwritten, one participant per email): the lock serialises
 //! decisions, and the unique keys of the schema (coupon code and reward per campaign, email
@@ -23,7 +24,9 @@ use parking_lot::Mutex;
 use tokio_postgres::Row;
 
 use super::ahead::{self, Fetched};
+use super::brand_lock::Held;
 use super::connection::{Params, Pooled};
+use super::rows::{coupon_of, place_of, ranked};
 use super::{body, codec, id_at, sql_id, PgStore, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::contest::ContestResult;
@@ -45,7 +48,7 @@ pub(super) struct PgSession {
     brand_id: i64,
     /// The lease on the webhook deliveries the decision queues.
     lease: super::outboxes::Lease,
-    conn: Mutex<Pooled>,
+    conn: Mutex<Held>,
     /// Address lookups already answered in this session. A signup asks the same ones twice
     /// (once to know whether it takes ids, once deciding); nothing is written until the
     /// commit, so the first answer stands.
@@ -55,15 +58,15 @@ pub(super) struct PgSession {
 }
 
 impl PgStore {
-    /// Opens a transaction on a connection of its own and waits for the brand's lock.
+    /// Takes a connection of its own. The transaction and the brand's lock begin with the
+    /// session's first read (in the same round trip as the reads it names ahead), so that a
+    /// decision's first round trip already reads under the lock.
     pub(super) async fn open_session(&self, brand_id: u64) -> Result<PgSession, StoreError> {
-        let mut conn = self.db.session_conn().await?;
-        let brand_id = sql_id(brand_id);
-        conn.begin_with("SELECT pg_advisory_xact_lock($1)", &[&brand_id]).await?;
+        let conn = self.db.session_conn().await?;
         Ok(PgSession {
-            brand_id,
+            brand_id: sql_id(brand_id),
             lease: self.lease,
-            conn: Mutex::new(conn),
+            conn: Mutex::new(Held { conn, locked: false }),
             looked_up: Mutex::default(),
             fetched: Mutex::default(),
         })
@@ -81,44 +84,25 @@ impl DecisionStore for PgStore {
     }
 }
 
-/// The key of a velocity limit's row.
-pub(super) fn rate_key(key: &RateKey) -> Vec<u8> {
-    match key {
-        RateKey::Referrer(id) => [&[b'r'][..], &id.to_be_bytes()].concat(),
-        RateKey::Address(print) => [&[b'a'][..], print].concat(),
-    }
-}
-
-/// A standing back from its rank key.
-pub(super) fn ranked(row: &Row) -> Result<(u64, Standing), StoreError> {
-    Standing::from_rank_key(row.get("rank"))
-        .ok_or_else(|| StoreError::Decode("a leaderboard rank of the wrong length".into()))
-}
-
-/// A waitlist place back from its key.
-pub(super) fn place_of(row: &Row) -> Result<Place, StoreError> {
-    Place::from_key(row.get("place")).ok_or_else(|| StoreError::Decode("a waitlist place of the wrong shape".into()))
-}
-
-/// A coupon back from its row.
-pub(super) fn coupon_of(row: &Row) -> Coupon {
-    Coupon {
-        code: row.get("code"),
-        reward_id: row.get::<_, Option<i64>>("reward_id").map(|id| id as u64),
-        participant_id: row.get::<_, Option<i64>>("participant_id").map(|id| id as u64),
-        used_at: row.get("used_at"),
-    }
-}
-
 impl PgSession {
     fn rows(&self, sql: &'static str, params: Params<'_>) -> Result<Vec<Row>, StoreError> {
-        let mut conn = self.conn.lock();
-        futures_executor::block_on(conn.rows(sql, params))
+        let mut held = self.conn.lock();
+        held.lock_with(self.brand_id, &[])?;
+        futures_executor::block_on(held.conn.rows(sql, params))
     }
 
     fn row(&self, sql: &'static str, params: Params<'_>) -> Result<Option<Row>, StoreError> {
-        let mut conn = self.conn.lock();
-        futures_executor::block_on(conn.row(sql, params))
+        let mut held = self.conn.lock();
+        held.lock_with(self.brand_id, &[])?;
+        futures_executor::block_on(held.conn.row(sql, params))
+    }
+
+    /// The connection, inside the transaction that holds the brand's lock: what a commit
+    /// writes through (a decision that read nothing takes the lock here).
+    fn into_locked(self) -> Result<Pooled, StoreError> {
+        let mut held = self.conn.into_inner();
+        held.lock_with(self.brand_id, &[])?;
+        Ok(held.conn)
     }
 
     /// A `body` found by a query, decoded.
@@ -140,8 +124,8 @@ impl PgSession {
 
     /// The row of a read: fetched ahead, or read now with the same statement.
     fn row_of(&self, read: ReadAhead) -> Result<Option<Row>, StoreError> {
-        if let Some(row) = self.fetched.lock().take(&read) {
-            return Ok(row);
+        if let Some(rows) = self.fetched.lock().take(&read) {
+            return Ok(rows.into_iter().next());
         }
         let (sql, params) = ahead::statement(self.brand_id, &read);
         self.row(sql, &super::connection::borrowed(&params))
@@ -171,15 +155,23 @@ impl BrandSession for PgSession {
     /// Read at every decision that publishes: a webhook written through another server is
     /// heard of at once.
     async fn webhook_routes(&self, member_id: u64) -> Result<Arc<Vec<WebhookRoute>>, StoreError> {
-        let webhooks =
-            self.bodies("SELECT body FROM webhooks WHERE member_id = $1 ORDER BY webhook_id", &[&sql_id(member_id)])?;
-        Ok(super::outboxes::routes_of(webhooks))
+        let read = ReadAhead::Webhooks { member_id };
+        let fetched = self.fetched.lock().take(&read);
+        let rows = match fetched {
+            Some(rows) => rows,
+            None => {
+                let (sql, params) = ahead::statement(self.brand_id, &read);
+                self.rows(sql, &super::connection::borrowed(&params))?
+            }
+        };
+        Ok(super::outboxes::routes_of(super::bodies(&rows)?))
     }
 
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
-        let mut conn = self.conn.into_inner();
-        super::writes::apply(&mut conn, self.brand_id, self.lease, writes).await?;
+        let (brand_id, lease) = (self.brand_id, self.lease);
+        let mut conn = self.into_locked()?;
+        super::writes::apply(&mut conn, brand_id, lease, writes).await?;
         crate::metrics::commit(started.elapsed());
         Ok(())
     }
@@ -194,7 +186,8 @@ impl BrandSession for PgSession {
         record: &IdempotencyRecord,
     ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
         let started = std::time::Instant::now();
-        let mut conn = self.conn.into_inner();
+        let (brand_id, lease) = (self.brand_id, self.lease);
+        let mut conn = self.into_locked()?;
         let claimed = conn
             .execute(
                 "INSERT INTO idempotency (key, body) VALUES ($1, $2) ON CONFLICT DO NOTHING",
@@ -209,7 +202,7 @@ impl BrandSession for PgSession {
             super::copies::mention(&mut conn, participant_id, super::copies::MENTION_IDEMPOTENCY, &idempotency.key)
                 .await?;
         }
-        super::writes::apply(&mut conn, self.brand_id, self.lease, writes).await?;
+        super::writes::apply(&mut conn, brand_id, lease, writes).await?;
         crate::metrics::commit(started.elapsed());
         Ok(Ok(()))
     }
@@ -239,10 +232,7 @@ impl BrandReads for PgSession {
             return Ok(());
         }
         let queries: Vec<_> = wanted.iter().map(|read| ahead::statement(self.brand_id, read)).collect();
-        let rows = {
-            let mut conn = self.conn.lock();
-            futures_executor::block_on(conn.fetch(&queries))?
-        };
+        let rows = self.conn.lock().lock_with(self.brand_id, &queries)?;
         let mut fetched = self.fetched.lock();
         for (read, row) in wanted.into_iter().zip(rows) {
             fetched.keep(read.clone(), row);

@@ -8,7 +8,7 @@ use super::connection::{Conn, Pipeline};
 use super::copies::{forget_copies, mention_in, MENTION_EMAIL, MENTION_EVENT};
 use super::marks::{mark, Mark};
 use super::merged::Merged;
-use super::session::rate_key;
+use super::rows::rate_key;
 use super::{codec, sql_id, StoreError};
 use crate::domain::email;
 use crate::domain::engine::{Inconsistent, Write};
