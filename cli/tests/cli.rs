@@ -48,8 +48,15 @@ fn start_server_with_faults(data_dir: &std::path::Path, faults: &str) -> Server 
 
 /// A server with these environment variables set.
 fn start_server_with(data_dir: &std::path::Path, env: &[(&str, &str)]) -> Server {
+    start_server_configured(data_dir, std::path::Path::new("/dev/null"), env)
+}
+
+/// A server with this configuration file and these environment variables.
+fn start_server_configured(data_dir: &std::path::Path, config: &std::path::Path, env: &[(&str, &str)]) -> Server {
     let mut child = Command::new(server_binary())
-        .args(["--bind", "127.0.0.1:0", "--log-level", "warn", "--config", "/dev/null", "--data-dir"])
+        .args(["--bind", "127.0.0.1:0", "--log-level", "warn", "--config"])
+        .arg(config)
+        .arg("--data-dir")
         .arg(data_dir)
         .env("REFERRALS_ADMIN_TOKEN", TOKEN)
         .env_remove("REFERRALS_CONFIG")
@@ -580,4 +587,184 @@ fn a_postgres_backup_restores_into_an_empty_postgres_database_and_nowhere_else()
     let stderr = String::from_utf8_lossy(&embedded.stderr);
     assert_eq!(embedded.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("taken from PostgreSQL") && stderr.contains("--database-url"), "{stderr}");
+}
+
+/// The way from the embedded default to PostgreSQL: a backup of a running embedded server,
+/// restored with --database-url into an empty database, gives a PostgreSQL server that
+/// answers every read as the embedded one did (participants, rewards and their issue order,
+/// the coupon pool and its pending queue, conversions, counters, webhooks and their
+/// delivery log, idempotent replays), and goes on from there: ids continue past the moved
+/// ones, and codes uploaded later fill the moved pending rewards oldest first.
+#[test]
+fn an_embedded_backup_moves_into_postgres_and_answers_as_the_embedded_database_did() {
+    if postgres_server::server().is_none() {
+        return eprintln!("no PostgreSQL server: not run");
+    }
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let target = runtime.block_on(postgres_server::fresh_database());
+    let dir = tempfile::tempdir().unwrap();
+    // Webhook deliveries go to a closed loopback port and are retried an hour later: the
+    // delivery log stays as it is while the test compares.
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, "[webhooks]\nallow_private_targets = true\nretry_delays_secs = [3600.0]\n").unwrap();
+    let data_dir = dir.path().join("data");
+    let embedded = start_server_configured(&data_dir, &config, &[]);
+    let (key, campaign) = coupon_campaign(&embedded, "move", 1);
+    let http = reqwest::blocking::Client::new();
+    let call = |server: &Server, method: reqwest::Method, path: &str, body: Option<Value>, idem: Option<&str>| {
+        let mut request = http.request(method, format!("{}/api/v1{path}", server.url)).header("X-API-Key", &key);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        if let Some(idem) = idem {
+            request = request.header("Idempotency-Key", idem);
+        }
+        let response = request.send().unwrap();
+        let status = response.status().as_u16();
+        (status, response.json::<Value>().unwrap_or(Value::Null))
+    };
+    let post = |server: &Server, path: &str, body: Value| call(server, reqwest::Method::POST, path, Some(body), None);
+    let get = |server: &Server, path: &str| call(server, reqwest::Method::GET, path, None, None);
+
+    let (status, webhook) = post(
+        &embedded,
+        "/webhooks",
+        json!({"link": "http://127.0.0.1:9/hook", "campaign_id": null, "events": ["participant.signup"]}),
+    );
+    assert_eq!(status, 201, "{webhook}");
+    let webhook = webhook["data"]["id"].as_u64().unwrap();
+    let codes = dir.path().join("codes.csv");
+    std::fs::write(&codes, "MOVE-1\nMOVE-2\n").unwrap();
+    ok_json(&embedded, &["coupons", "import", "--campaign", &campaign.to_string(), codes.to_str().unwrap()]);
+    let (status, referrer) = post(&embedded, "/signups", json!({"campaign_id": campaign, "email": "ref@example.com"}));
+    assert_eq!(status, 201, "{referrer}");
+    let referrer = &referrer["data"]["participant"];
+    let code = referrer["referral_code"].as_str().unwrap().to_owned();
+    let referrer_id = referrer["id"].as_u64().unwrap();
+    // A visit of the referral link (a click, a unique visit, a daily count); not followed.
+    let no_redirects =
+        reqwest::blocking::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let visit = no_redirects.get(format!("{}/r/{code}", embedded.url)).send().unwrap();
+    assert_eq!(visit.status().as_u16(), 302);
+    for friend in ["f1", "f2"] {
+        let body = json!({"referral_code": code, "email": format!("{friend}@example.com")});
+        assert_eq!(post(&embedded, "/signups/referral", body).0, 201);
+    }
+    // A keyed signup: its replay on PostgreSQL answers as the first time.
+    let keyed = json!({"referral_code": code, "email": "f3@example.com", "name": "Keyed"});
+    let first = call(&embedded, reqwest::Method::POST, "/signups/referral", Some(keyed.clone()), Some("move-key-1"));
+    assert_eq!(first.0, 201, "{}", first.1);
+    let conversion =
+        json!({"campaign_id": campaign, "email": "f1@example.com", "external_id": "order-1", "amount": 4200});
+    assert_eq!(post(&embedded, "/conversions", conversion).0, 201);
+    // A second campaign keeps a waitlist: places, one admitted, invitations, a block.
+    let waitlist = json!({"name": "line", "url_id": 1, "reward_type": 3, "reward_value": "Thanks",
+        "waitlist": {"enabled": true, "places_per_referral": 1}});
+    let (status, line) = post(&embedded, "/campaigns", waitlist);
+    assert_eq!(status, 201, "{line}");
+    let line = line["data"]["id"].as_u64().unwrap();
+    let (_, first_in_line) = post(&embedded, "/signups", json!({"campaign_id": line, "email": "w1@example.com"}));
+    let first_in_line = &first_in_line["data"]["participant"];
+    for n in 2..=4 {
+        assert_eq!(
+            post(&embedded, "/signups", json!({"campaign_id": line, "email": format!("w{n}@example.com")})).0,
+            201
+        );
+    }
+    let body = json!({"referral_code": first_in_line["referral_code"], "email": "w5@example.com"});
+    assert_eq!(post(&embedded, "/signups/referral", body).0, 201);
+    assert_eq!(post(&embedded, &format!("/campaigns/{line}/waitlist/admit"), json!({"count": 1})).0, 200);
+    let first_id = first_in_line["id"].as_u64().unwrap();
+    let invites = json!({"emails": ["inv1@example.com", "inv2@example.com"]});
+    assert_eq!(post(&embedded, &format!("/participants/{first_id}/invites"), invites).0, 201);
+    let (_, w2) = get(&embedded, &format!("/participants?campaign_id={line}&email=w2@example.com"));
+    let w2 = w2["data"]["participants"][0]["id"].as_u64().unwrap();
+    assert_eq!(post(&embedded, &format!("/participants/{w2}/block"), json!({})).0, 200);
+    // Every signup's delivery attempted once (they fail: nothing listens), before the backup.
+    let deliveries = format!("/webhooks/{webhook}/deliveries");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while get(&embedded, &deliveries).1["data"]["deliveries"].as_array().map_or(0, Vec::len) < 9 {
+        assert!(std::time::Instant::now() < deadline, "the nine deliveries were attempted");
+        std::thread::yield_now();
+    }
+    let file = dir.path().join("embedded.backup");
+    ok_json(&embedded, &["backup", file.to_str().unwrap()]);
+
+    let moved =
+        refctl("http://127.0.0.1:9", None, &["--json", "restore", file.to_str().unwrap(), "--database-url", &target]);
+    assert!(moved.status.success(), "{}", String::from_utf8_lossy(&moved.stderr));
+    let secret = std::fs::read_to_string(data_dir.join("secret.key")).unwrap();
+    let env = [("REFERRALS_STORAGE_BACKEND", "postgres"), ("REFERRALS_DATABASE_URL", target.as_str())];
+    let postgres =
+        start_server_configured(&dir.path().join("pg-data"), &config, &[env[0], env[1], ("REFERRALS_SECRET", &secret)]);
+
+    let reads = [
+        "/members/profile".to_owned(),
+        "/brands".to_owned(),
+        format!("/campaigns/{campaign}"),
+        format!("/campaigns/{campaign}/stats"),
+        format!("/campaigns/{campaign}/coupons"),
+        format!("/campaigns/{campaign}/leaderboard?period=all"),
+        format!("/participants?campaign_id={campaign}"),
+        format!("/participants/{referrer_id}"),
+        format!("/participants/{referrer_id}/export"),
+        format!("/rewards?campaign_id={campaign}"),
+        "/conversions".to_owned(),
+        "/automation/rewards".to_owned(),
+        "/webhooks".to_owned(),
+        deliveries.clone(),
+        format!("/campaigns/{line}/waitlist"),
+        format!("/participants?campaign_id={line}"),
+        format!("/participants/{first_id}"),
+        format!("/participants/{w2}"),
+        format!("/campaigns/{line}/stats"),
+    ];
+    // Links name the server that answers, and an export when it was made: the rest is
+    // compared as it is.
+    let read = |server: &Server, path: &str| {
+        let (status, mut body) = get(server, path);
+        if let Some(at) = body["data"].get_mut("exported_at") {
+            *at = Value::Null;
+        }
+        (status, body.to_string().replace(&server.url, "<server>"))
+    };
+    for path in &reads {
+        let (was, now) = (read(&embedded, path), read(&postgres, path));
+        assert_eq!(was.0, 200, "{path}: {}", was.1);
+        assert_eq!(now, was, "{path} answers on PostgreSQL as on the embedded database");
+    }
+    let stats = get(&postgres, &format!("/campaigns/{campaign}/stats")).1;
+    assert_eq!(stats["data"]["participants"], json!(4), "{stats}");
+    assert_eq!(stats["data"]["unique_visits"], json!(1), "{stats}");
+    let replay = call(&postgres, reqwest::Method::POST, "/signups/referral", Some(keyed), Some("move-key-1"));
+    let as_text =
+        |server: &Server, (status, body): &(u16, Value)| (*status, body.to_string().replace(&server.url, "<server>"));
+    assert_eq!(as_text(&postgres, &replay), as_text(&embedded, &first), "the keyed signup's replay");
+
+    // And on from there.
+    let (status, next) =
+        post(&postgres, "/signups/referral", json!({"referral_code": code, "email": "f4@example.com"}));
+    assert_eq!(status, 201, "{next}");
+    let newest = get(&embedded, &format!("/participants?campaign_id={campaign}")).1["data"]["participants"][0]["id"]
+        .as_u64()
+        .unwrap();
+    assert!(next["data"]["participant"]["id"].as_u64().unwrap() > newest, "{next}");
+    let pending_before = get(&postgres, &format!("/rewards?campaign_id={campaign}&status=pending")).1;
+    let pending: Vec<u64> =
+        pending_before["data"]["rewards"].as_array().unwrap().iter().map(|r| r["id"].as_u64().unwrap()).collect();
+    assert_eq!(pending.len(), 2, "two rewards wait for a coupon: {pending_before}");
+    std::fs::write(&codes, "MOVE-3\n").unwrap();
+    let filled =
+        ok_json(&postgres, &["coupons", "import", "--campaign", &campaign.to_string(), codes.to_str().unwrap()]);
+    assert_eq!(filled["added"], json!(1), "{filled}");
+    let oldest = pending.iter().min().unwrap();
+    let reward = get(&postgres, &format!("/rewards/{oldest}")).1;
+    assert_eq!(reward["data"]["status"], json!("issued"), "the oldest pending reward got the new code: {reward}");
+    assert_eq!(reward["data"]["value"], json!("MOVE-3"), "{reward}");
+    drop(postgres);
+
+    let again = refctl("http://127.0.0.1:9", None, &["restore", file.to_str().unwrap(), "--database-url", &target]);
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert_eq!(again.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("not empty") && stderr.contains("nothing was changed"), "{stderr}");
 }

@@ -48,6 +48,34 @@ pub enum Counter {
 }
 
 impl Counter {
+    /// Every counter, in the order of their bytes.
+    pub const ALL: [Counter; 19] = [
+        Self::Participants,
+        Self::Referrals,
+        Self::Clicks,
+        Self::Impressions,
+        Self::Shares,
+        Self::RewardsIssued,
+        Self::RewardsPending,
+        Self::Visits,
+        Self::RewardsHeld,
+        Self::RewardsFulfilled,
+        Self::RewardsVoided,
+        Self::RewardsVoidedIssued,
+        Self::Conversions,
+        Self::Refunds,
+        Self::HeldHoldPeriod,
+        Self::HeldDisposableEmail,
+        Self::HeldSameAddress,
+        Self::HeldVelocity,
+        Self::Admitted,
+    ];
+
+    /// The counter whose byte (`counter as u8`, what a backend stores) is `byte`.
+    pub fn from_byte(byte: u8) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| *c as u8 == byte)
+    }
+
     /// The counter of the rewards held now for `reason`.
     pub fn held(reason: HoldReason) -> Self {
         match reason {

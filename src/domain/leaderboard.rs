@@ -151,6 +151,20 @@ impl Board {
         key[9..].copy_from_slice(&b.to_be_bytes());
         key
     }
+
+    /// The board whose [`key`](Self::key) this is; `None` for bytes no board has.
+    pub fn from_key(key: &[u8]) -> Option<Self> {
+        let key: &[u8; 17] = key.try_into().ok()?;
+        let a = u64::from_be_bytes(key[1..9].try_into().ok()?);
+        let b = u64::from_be_bytes(key[9..].try_into().ok()?);
+        match (key[0], b) {
+            (b'a', 0) if a == 0 => Some(Self::All),
+            (b'm', 0) => Some(Self::Month(u32::try_from(a).ok()?)),
+            (b'w', 0) => Some(Self::Week(u32::try_from(a).ok()?)),
+            (b'c', _) => Some(Self::Contest { starts_ms: a as i64, ends_ms: b as i64 }),
+            _ => None,
+        }
+    }
 }
 
 /// The boards a referral credited at `at` counts on: all time, its month, its week, and the
@@ -281,6 +295,21 @@ mod tests {
         let s = Standing { count: 300, reached_seq: 1 << 40 };
         assert_eq!(Standing::from_rank_key(&s.rank_key(77)), Some((77, s)));
         assert_eq!(Standing::from_rank_key(&[1, 2, 3]), None);
+    }
+
+    #[test]
+    fn a_board_is_read_back_from_its_key() {
+        let boards = [
+            Board::All,
+            Board::Month(202611),
+            Board::Week(202648),
+            Board::Contest { starts_ms: 1_700_000_000_000, ends_ms: 1_800_000_000_000 },
+        ];
+        for board in boards {
+            assert_eq!(Board::from_key(&board.key()), Some(board));
+        }
+        assert_eq!(Board::from_key(&[b'a'; 17]), None);
+        assert_eq!(Board::from_key(&Board::All.key()[..16]), None);
     }
 
     #[test]

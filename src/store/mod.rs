@@ -13,6 +13,7 @@
 
 pub mod codec;
 mod interface;
+pub mod moved;
 pub mod postgres;
 pub mod sled;
 mod types;
@@ -79,6 +80,30 @@ pub fn open_embedded(dir: &Path, options: &StoreOptions) -> Result<SharedStorage
 /// several servers on one database).
 pub async fn open_postgres(options: &postgres::PostgresOptions) -> Result<SharedStorage, StoreError> {
     Ok(Arc::new(postgres::PgStore::open(options).await?))
+}
+
+/// Moves a backup of the embedded database into the empty PostgreSQL database of `options`:
+/// the backup is restored into `scratch` (an empty directory, which the caller removes after),
+/// read out whole and loaded (see `moved.rs`), all or nothing.
+pub async fn move_embedded_backup(
+    reader: impl std::io::Read,
+    scratch: &Path,
+    options: &postgres::PostgresOptions,
+) -> Result<(BackupSummary, postgres::Imported), postgres::RestoreError> {
+    let summary = self::sled::backup::restore_into(reader, &self::sled::backup::database_dir(scratch))?;
+    let embedded = self::sled::SledStore::open(scratch, &StoreOptions::default())?;
+    let (sender, receiver) = tokio::sync::mpsc::channel(64);
+    // The sender goes with the export: an export that stops early closes the channel, and
+    // the import, which never saw the end, keeps nothing.
+    let export = async {
+        let sender = sender;
+        embedded.export(&sender).await
+    };
+    let (exported, imported) = tokio::join!(export, postgres::import_moved(options, receiver));
+    embedded.close()?;
+    let imported = imported?;
+    exported?;
+    Ok((summary, imported))
 }
 
 /// The campaign's participant that `email` names, by the campaign's rule: the address itself,

@@ -148,14 +148,20 @@ pub fn restore(file: &Path, data_dir: &Path, json: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// `refctl restore FILE --database-url URL`: loads a backup taken from PostgreSQL into an
-/// empty PostgreSQL database, all or nothing.
+/// `refctl restore FILE --database-url URL`: loads a backup into an empty PostgreSQL
+/// database. One taken from PostgreSQL is loaded in one transaction; one taken from the
+/// embedded database is moved (restored into a scratch directory, read out and loaded, see
+/// `store::move_embedded_backup`).
 pub fn restore_postgres(file: &Path, url: &str, json: bool) -> Result<(), String> {
-    let input = File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let open = || File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()));
+    let from_postgres = referrals::store::backup::taken_from_postgres(BufReader::new(open()?))
+        .map_err(|e| format!("cannot restore {}: {e}; nothing was changed", file.display()))?;
+    let input = open()?;
     let size = input.metadata().map(|m| m.len()).unwrap_or(0);
     let options = referrals::store::postgres::PostgresOptions {
         url: url.trim().to_owned(),
-        pool_size: 2,
+        // Sessions take half; the move holds one of the other half throughout.
+        pool_size: 4,
         timeout: std::time::Duration::from_secs(600),
         delivery_lease: std::time::Duration::from_secs(60),
         // A restore queues no delivery: no server holds a lease through it.
@@ -164,16 +170,37 @@ pub fn restore_postgres(file: &Path, url: &str, json: bool) -> Result<(), String
     let runtime =
         tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| format!("cannot start: {e}"))?;
     let bar = progress(size);
-    let restored =
-        runtime.block_on(referrals::store::postgres::restore_postgres(BufReader::new(bar.wrap_read(input)), &options));
-    bar.finish_and_clear();
-    let summary = restored.map_err(|e| format!("cannot restore {}: {e}; nothing was changed", file.display()))?;
-    let text = format!(
-        "restored {} rows in {} tables into the PostgreSQL database; start the servers on it with the same \
-         server secret ([auth] secret / REFERRALS_SECRET) as the database the backup was taken from",
-        summary.entries,
-        summary.trees.saturating_sub(2)
-    );
+    let reader = BufReader::new(bar.wrap_read(input));
+    let failed = |e: &dyn std::fmt::Display| format!("cannot restore {}: {e}; nothing was changed", file.display());
+    let (summary, text) = if from_postgres {
+        let summary = runtime.block_on(referrals::store::postgres::restore_postgres(reader, &options));
+        bar.finish_and_clear();
+        let summary = summary.map_err(|e| failed(&e))?;
+        let text = format!(
+            "restored {} rows in {} tables into the PostgreSQL database; start the servers on it with the same \
+             server secret ([auth] secret / REFERRALS_SECRET) as the database the backup was taken from",
+            summary.entries,
+            summary.trees.saturating_sub(2)
+        );
+        (summary, text)
+    } else {
+        // Beside the backup, where there is room for what it holds (not a small /tmp).
+        let beside = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let scratch = tempfile::Builder::new()
+            .prefix(".refctl-move-")
+            .tempdir_in(beside)
+            .map_err(|e| format!("cannot make a scratch directory in {}: {e}", beside.display()))?;
+        let moved = runtime.block_on(referrals::store::move_embedded_backup(reader, scratch.path(), &options));
+        bar.finish_and_clear();
+        let (summary, imported) = moved.map_err(|e| failed(&e))?;
+        let text = format!(
+            "moved the embedded database into PostgreSQL: {} members, {} brands, {} campaigns, {} rows; start the \
+             servers on it with REFERRALS_SECRET set to the contents of the secret.key of the data directory the \
+             backup was taken from",
+            imported.members, imported.brands, imported.campaigns, imported.rows
+        );
+        (summary, text)
+    };
     report(json, file, &summary, None, text);
     Ok(())
 }

@@ -71,8 +71,11 @@ pub enum Command {
     /// The only command that opens the database itself, so it refuses while a server holds
     /// it. With --data-dir, the backup is checked and written to DIR/db.restoring, then
     /// swapped in; the database it replaces is kept as DIR/db.before-restore-<time>. With
-    /// --database-url, a backup taken from PostgreSQL is loaded into an empty database in one
-    /// transaction. Then start the server on it (with the same secret as before).
+    /// --database-url, a backup is loaded into an empty PostgreSQL database: one taken from
+    /// PostgreSQL in one transaction, one taken from the embedded database record by record
+    /// (the move to PostgreSQL), emptied again if anything fails. Then start the server on
+    /// it with the same secret as before (the embedded database's secret.key as
+    /// REFERRALS_SECRET).
     Restore {
         /// A file written by refctl backup
         file: PathBuf,

@@ -12,7 +12,7 @@ use crate::domain::{EmailAddress, Member, Plan};
 use crate::store::{DecisionStore, EmailTaken, Lifecycle, MemberStore, PlanStore, SessionStore};
 
 /// What the admin's member search reads: the lower-cased email and name.
-fn member_search(member: &Member) -> String {
+pub(super) fn member_search(member: &Member) -> String {
     format!("{}\n{}", member.email.to_lowercase(), member.name.to_lowercase())
 }
 

@@ -22,7 +22,7 @@ use crate::store::backup::{BackupError, BackupSummary, Record, RecordReader, Rec
 use crate::store::BackupStore;
 
 /// Every table a backup holds, parents before what refers to them.
-const TABLES: &[&str] = &[
+pub(super) const TABLES: &[&str] = &[
     "meta",
     "plans",
     "members",
@@ -197,25 +197,31 @@ pub enum RestoreError {
     Refused(String),
 }
 
-/// Restores a backup taken from PostgreSQL into the empty PostgreSQL database of `options`,
-/// all or nothing: the rows are loaded in one transaction, committed only once the file's
-/// digest has been checked.
-pub async fn restore_postgres(reader: impl Read, options: &PostgresOptions) -> Result<BackupSummary, RestoreError> {
-    let store = PgStore::open(options).await?;
-    let mut conn = store.db.conn().await?;
+/// Refuses a database that holds members or brands: a restore never mixes two databases.
+pub(super) async fn refuse_unless_empty(conn: &mut Conn) -> Result<(), RestoreError> {
     let held = conn.one("SELECT (SELECT count(*) FROM members) + (SELECT count(*) FROM brands) AS n", &[]).await?;
     if id_at(&held, "n") > 0 {
         return Err(RestoreError::Refused(
             "the PostgreSQL database is not empty (it has members or brands): restore into a new database".into(),
         ));
     }
+    Ok(())
+}
+
+/// Restores a backup taken from PostgreSQL into the empty PostgreSQL database of `options`,
+/// all or nothing: the rows are loaded in one transaction, committed only once the file's
+/// digest has been checked.
+pub async fn restore_postgres(reader: impl Read, options: &PostgresOptions) -> Result<BackupSummary, RestoreError> {
+    let store = PgStore::open(options).await?;
+    let mut conn = store.db.conn().await?;
+    refuse_unless_empty(&mut conn).await?;
     let mut records = RecordReader::backup(reader)?;
     match records.next_record()? {
         Some(Record::Tree(name)) if name == SCHEMA_TREE => {}
         Some(Record::Tree(_)) => {
             return Err(RestoreError::Refused(
-                "this backup was taken from the embedded database; restore it with refctl restore FILE --data-dir DIR \
-                 (moving an embedded database into PostgreSQL is not available yet)"
+                "this backup was taken from the embedded database: it is moved into PostgreSQL by \
+                 store::move_embedded_backup (refctl restore FILE --database-url URL)"
                     .into(),
             ))
         }

@@ -26,6 +26,7 @@ mod brand_lock;
 mod brands;
 mod connection;
 mod copies;
+mod import;
 mod marks;
 mod merged;
 mod migrate;
@@ -43,6 +44,7 @@ use super::{codec, StoreError};
 pub use backup::{restore_postgres, RestoreError};
 pub use connection::PostgresOptions;
 use connection::{Database, Params};
+pub use import::{import_moved, Imported};
 pub use migrate::SCHEMA_VERSION;
 
 /// The PostgreSQL backend.

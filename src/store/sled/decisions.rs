@@ -41,6 +41,13 @@ pub(super) struct SledSession<'s> {
     store: &'s SledStore,
 }
 
+impl<'s> SledSession<'s> {
+    /// The engine's reads of the store, outside a decision (an export reads through them).
+    pub(super) fn new(store: &'s SledStore) -> Self {
+        Self { store }
+    }
+}
+
 #[async_trait]
 impl DecisionStore for SledStore {
     async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError> {

@@ -38,6 +38,7 @@ mod copies;
 mod coupons;
 mod decisions;
 mod emails;
+mod export;
 mod fraud;
 mod group_commit;
 pub mod keys;

@@ -51,7 +51,7 @@ fn encode_standing(s: Standing) -> [u8; 16] {
     bytes
 }
 
-fn decode_standing(bytes: &[u8]) -> Result<Standing, StoreError> {
+pub(super) fn decode_standing(bytes: &[u8]) -> Result<Standing, StoreError> {
     match (keys::read_id(bytes.get(..8).unwrap_or_default()), keys::read_id(bytes.get(8..).unwrap_or_default())) {
         (Some(count), Some(reached_seq)) => Ok(Standing { count, reached_seq }),
         _ => Err(StoreError::Decode("a leaderboard standing of the wrong length".into())),

@@ -26,7 +26,7 @@ mod tests;
 
 /// The file format, which every backend's backups share.
 pub(crate) use format::{Record, RecordReader, RecordWriter};
-pub use restore::{database_dir, database_in_use, restore_into, verify};
+pub use restore::{database_dir, database_in_use, restore_into, taken_from_postgres, verify};
 
 /// What a backup holds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -53,6 +53,15 @@ pub fn verify(reader: impl Read) -> Result<BackupSummary, BackupError> {
     backup.finish()
 }
 
+/// Whether the backup was taken from PostgreSQL (its trees are named `postgres.…`), read
+/// from its first record.
+pub fn taken_from_postgres(reader: impl Read) -> Result<bool, BackupError> {
+    match RecordReader::backup(reader)?.next_record()? {
+        Some(Record::Tree(name)) => Ok(name.starts_with(b"postgres.")),
+        _ => Err(BackupError::Damaged("no tree at its start".into())),
+    }
+}
+
 /// Restores a backup into a new sled directory `db_dir`, which must not exist yet. On any
 /// failure (damage found late, a full disk) the half-written directory is removed, so the
 /// caller only ever swaps in a complete database.
