@@ -230,6 +230,10 @@ postgres_cases() {
   PG_SERVERS+=("$STARTED_PID")
   BASE=$STARTED_BASE
   set_up
+  # The planner's statistics, as autovacuum keeps them on a database in use (a minute after
+  # tables start to fill): without any, it may look a new address up through another index
+  # of the campaign's participants than the address's own, a scan of the whole campaign.
+  psql -qAt "$PG_URL" -c ANALYZE
   referral_script "$WORK/pg-spread.lua" pg-spread "${CODES[@]}"
   referral_script "$WORK/pg-hot.lua" pg-hot "${HOT_CODES[@]}"
   export CASE_LOG="$WORK/pg-one.log"

@@ -67,22 +67,13 @@ fn backends() -> Vec<(&'static str, Open)> {
     backends
 }
 
-/// Checks that need what the PostgreSQL backend does not do yet (backups:
-/// `src/store/postgres/unfinished.rs`). They run on every other backend; this list shrinks to
-/// nothing as issue 14 lands.
-const NOT_YET_ON_POSTGRES: &[&str] = &["a_snapshot_holds_everything_written"];
-
 type Check = fn(SharedStorage) -> Pin<Box<dyn Future<Output = ()>>>;
 
 /// Runs one check against every backend, naming the backend when it fails.
 async fn on_every_backend(name: &str, check: Check) {
     for (backend, open) in backends() {
-        if backend == "postgres" && NOT_YET_ON_POSTGRES.contains(&name) {
-            eprintln!("backend: {backend}: not yet");
-            continue;
-        }
         let opened = open().await;
-        eprintln!("backend: {backend}");
+        eprintln!("{name}, backend: {backend}");
         check(opened.store.clone()).await;
         opened.store.close().expect("close the store");
     }
@@ -121,6 +112,7 @@ conformance! {
     decisions::an_idempotency_key_is_committed_once,
     decisions::domain_participants_are_found_by_domain,
     decisions::ids_are_dense_per_kind_and_unique_under_concurrency,
+    decisions::ids_named_ahead_are_taken_only_for_a_new_address,
     rewards::rewards_are_found_filtered_and_released_through_their_indexes,
     webhooks::webhooks_are_stored_listed_and_routed,
     webhooks::deliveries_and_attempts_are_logged,

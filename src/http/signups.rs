@@ -140,7 +140,8 @@ pub(crate) async fn send(
     idempotency: Option<crate::store::IdempotencyWrite>,
 ) -> Result<SignupOutcome, ApiError> {
     let plan = super::ownership::plan_of(state, member).await?;
-    let message = Signup { campaign_id: campaign.id, member_id: member.id, who, referral, idempotency, plan };
+    let message =
+        Signup { campaign: Box::new(campaign.clone()), member_id: member.id, who, referral, idempotency, plan };
     let outcome = state.brands.get(campaign.brand_id).send(message).await?;
     // A refusal (the email is a participant already) reports stored state, perhaps another
     // request's signup still waiting for the disk, so it too waits for the flush.

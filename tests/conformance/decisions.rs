@@ -231,6 +231,35 @@ pub async fn ids_are_dense_per_kind_and_unique_under_concurrency(store: SharedSt
     assert_eq!(store.next_id(IdKind::Brand).await.unwrap(), 3);
 }
 
+/// A signup's reads named ahead take the new participant's ids only for an address no
+/// participant has: a known one leaves the sequences where they were, a new one gets the
+/// next ids, and a session asked for ids after either answers the next unused ones.
+pub async fn ids_named_ahead_are_taken_only_for_a_new_address(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let spring = campaign(&store, &shop, 3, 1, false).await;
+    let known = signup(&store, &spring, "Kim@example.com", None).await.participant;
+    let moment = Moment::now();
+    let ids_after = |address: &'static str| {
+        let store = store.clone();
+        let spring = spring.clone();
+        let moment = moment.clone();
+        async move {
+            let session = store.session(spring.brand_id).await.unwrap();
+            session.read_ahead(&engine::signup_reads(&spring, &email(address), None, &moment)).unwrap();
+            let found = engine::participant_id_by_address(&*session, &spring, &email(address)).unwrap();
+            (found, session.take_ids(&engine::SIGNUP_IDS).await.unwrap())
+        }
+    };
+    let (found, ids) = ids_after("kim+news@example.com").await;
+    assert_eq!(found, Some(known.id), "the same inbox");
+    assert_eq!(ids, vec![known.id + 1, 3, 4], "the next ids: none was taken for the known address");
+    let (found, ids) = ids_after("new@example.com").await;
+    assert_eq!(found, None);
+    assert_eq!(ids, vec![known.id + 2, 5, 6]);
+    assert_eq!(store.next_id(IdKind::Participant).await.unwrap(), known.id + 3);
+}
+
 pub async fn participants_are_searched_by_email_text_and_referrer(store: SharedStorage) {
     let ann = member(&store, "ann@example.com").await;
     let bob = member(&store, "bob@example.com").await;

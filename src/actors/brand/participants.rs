@@ -18,7 +18,9 @@ use crate::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome};
 #[derive(Debug, Message)]
 #[rtype(result = "Result<SignupOutcome, BrandError>")]
 pub struct Signup {
-    pub campaign_id: u64,
+    /// The campaign as the request read it: it names the decision's reads ahead, and the
+    /// decision reads it again under the brand's lock.
+    pub campaign: Box<crate::domain::Campaign>,
     pub member_id: u64,
     pub who: NewParticipant,
     pub referral: Option<ReferralEdge>,
@@ -53,7 +55,6 @@ impl Handler<Signup> for BrandActor {
 
     fn handle(&mut self, msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
         self.atomic(|brand| async move {
-            let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             if let Some(write) = &msg.idempotency {
                 if let Some(record) = brand.store.idempotency_record(&write.key).await? {
                     return replay_or_conflict(record, write);
@@ -61,14 +62,18 @@ impl Handler<Signup> for BrandActor {
             }
             let session = brand.store.session(brand.brand_id).await?;
             let moment = brand.moment();
-            session.read_ahead(&engine::signup_reads(&campaign, &msg.who.email, msg.referral, &moment))?;
+            session.read_ahead(&engine::signup_reads(&msg.campaign, &msg.who.email, msg.referral, &moment))?;
+            let campaign = session
+                .campaign(msg.campaign.id)?
+                .filter(|c| c.brand_id == brand.brand_id && c.member_id == msg.member_id)
+                .ok_or(BrandError::NotFound("campaign"))?;
             // A known email creates nothing (the engine refuses it or names its inviter
             // before any id is used): taking no ids for it keeps the sequences free of the
             // gaps that returning visitors would otherwise leave.
             let ids = if engine::participant_id_by_address(&*session, &campaign, &msg.who.email)?.is_some() {
                 SignupIds { participant: 0, referrer_reward: 0, invited_reward: 0 }
             } else {
-                let ids = session.take_ids(&[IdKind::Participant, IdKind::Reward, IdKind::Reward]).await?;
+                let ids = session.take_ids(&engine::SIGNUP_IDS).await?;
                 SignupIds { participant: ids[0], referrer_reward: ids[1], invited_reward: ids[2] }
             };
             let owner = Owner { participant_limit: msg.plan.limits.participants };

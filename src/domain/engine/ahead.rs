@@ -6,12 +6,19 @@
 use super::{Moment, ReferralEdge};
 use crate::domain::client_print::RateKey;
 use crate::domain::email::EmailLookup;
+use crate::domain::ids::IdKind;
 use crate::domain::leaderboard::{self, Board};
 use crate::domain::{Campaign, Counter, EmailAddress};
 
 /// One read of [`super::BrandReads`], with its arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReadAhead {
+    /// [`super::BrandReads::campaign`].
+    Campaign(u64),
+    /// New ids of these kinds for a new participant, taken only if none of the lookups
+    /// finds a participant of the campaign (a known address creates nothing and takes no
+    /// number): what the decision's session then answers when asked for ids of these kinds.
+    NewIds { campaign_id: u64, lookups: Vec<EmailLookup>, kinds: Vec<IdKind> },
     /// [`super::BrandReads::participant`].
     Participant(u64),
     /// [`super::BrandReads::blocked`].
@@ -29,10 +36,15 @@ pub enum ReadAhead {
     Webhooks { member_id: u64 },
 }
 
+/// The ids a signup takes for a new participant: theirs, the referrer's reward and their own
+/// reward (a two-way campaign), in this order (see [`super::SignupIds`]).
+pub const SIGNUP_IDS: [IdKind; 3] = [IdKind::Participant, IdKind::Reward, IdKind::Reward];
+
 /// What [`super::decide_signup`] reads of a new participant's signup, in the usual case (the
-/// address is new; the referrer exists and is not blocked): the referrer, whether they are
-/// blocked, the address's lookups, the participant count, the referrer's standings and
-/// velocity count, and the owner's webhooks.
+/// address is new; the referrer exists and is not blocked): the campaign, the address's
+/// lookups and the new ids unless one finds a participant, the participant count, the
+/// referrer, whether they are blocked, their standings and velocity count, and the owner's
+/// webhooks.
 pub fn signup_reads(
     campaign: &Campaign,
     email: &EmailAddress,
@@ -40,11 +52,10 @@ pub fn signup_reads(
     moment: &Moment,
 ) -> Vec<ReadAhead> {
     let campaign_id = campaign.id;
-    let mut reads: Vec<ReadAhead> = email
-        .lookups(campaign.fraud.canonical_emails)
-        .into_iter()
-        .map(|lookup| ReadAhead::Email { campaign_id, lookup })
-        .collect();
+    let lookups = email.lookups(campaign.fraud.canonical_emails);
+    let mut reads = vec![ReadAhead::Campaign(campaign_id)];
+    reads.extend(lookups.iter().map(|lookup| ReadAhead::Email { campaign_id, lookup: lookup.clone() }));
+    reads.push(ReadAhead::NewIds { campaign_id, lookups, kinds: SIGNUP_IDS.to_vec() });
     reads.push(ReadAhead::Counter { campaign_id, counter: Counter::Participants });
     reads.push(ReadAhead::Webhooks { member_id: campaign.member_id });
     if let Some(edge) = referral {

@@ -67,7 +67,7 @@ mod waitlist;
 #[cfg(test)]
 mod waitlist_tests;
 
-pub use ahead::{signup_reads, ReadAhead};
+pub use ahead::{signup_reads, ReadAhead, SIGNUP_IDS};
 pub use block::{decide_block, Block, BlockRefusal, BLOCKED_VOID_REASON};
 pub use conversions::{
     decide_conversion, decide_refund, known_conversion, ConversionDecision, ConversionIds, ConversionRefusal,

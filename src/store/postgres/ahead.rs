@@ -10,10 +10,30 @@ use super::rows::rate_key;
 use super::sql_id;
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::ReadAhead;
+use crate::domain::ids::IdKind;
 
 /// The statement of one read, and its parameters.
 pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<Owned>) {
     match read {
+        ReadAhead::Campaign(id) => ("SELECT body FROM campaigns WHERE campaign_id = $1", owned![&sql_id(*id)]),
+        ReadAhead::NewIds { campaign_id, lookups, kinds } => {
+            // Under the brand's lock, in the order sent: the same answer as the lookups'.
+            let (mut email, mut inbox) = (None::<String>, None::<String>);
+            for lookup in lookups {
+                match lookup {
+                    EmailLookup::Exact(exact) => email = Some(exact.clone()),
+                    EmailLookup::Inbox(canonical) => inbox = Some(canonical.clone()),
+                }
+            }
+            let sequences: Vec<&'static str> = kinds.iter().map(|&kind| super::brands::sequence_of(kind)).collect();
+            (
+                "SELECT nextval(s::regclass) AS id FROM unnest($1::text[]) WITH ORDINALITY AS t(s, n)
+                 WHERE NOT EXISTS (SELECT 1 FROM participants WHERE brand_id = $2 AND campaign_id = $3
+                                   AND (email = $4 OR inbox = $5))
+                 ORDER BY n",
+                owned![&sequences, &brand_id, &sql_id(*campaign_id), &email, &inbox],
+            )
+        }
         ReadAhead::Participant(id) => ("SELECT body FROM participants WHERE participant_id = $1", owned![&sql_id(*id)]),
         ReadAhead::Blocked { campaign_id, participant_id } => (
             "SELECT blocked_at FROM participant_marks WHERE brand_id = $1 AND participant_id = $2 AND campaign_id = $3",
@@ -56,6 +76,13 @@ impl Fetched {
     /// The rows of `read`, if it was fetched ahead (and not taken yet).
     pub fn take(&mut self, read: &ReadAhead) -> Option<Vec<Row>> {
         let at = self.rows.iter().position(|(r, _)| r == read)?;
+        Some(self.rows.swap_remove(at).1)
+    }
+
+    /// The ids fetched ahead for a new participant, if ids of these kinds were (none when
+    /// the address was known then).
+    pub fn take_ids(&mut self, wanted: &[IdKind]) -> Option<Vec<Row>> {
+        let at = self.rows.iter().position(|(r, _)| matches!(r, ReadAhead::NewIds { kinds, .. } if kinds == wanted))?;
         Some(self.rows.swap_remove(at).1)
     }
 

@@ -285,5 +285,7 @@ pub async fn restore_postgres(reader: impl Read, options: &PostgresOptions) -> R
         conn.one("SELECT setval($1::text::regclass, $2, $3)", &[&name, &last.max(1), &(called == 1)]).await?;
     }
     conn.commit().await?;
+    // The planner's statistics of what was loaded (see `import.rs`).
+    conn.batch("ANALYZE").await?;
     Ok(summary)
 }

@@ -144,7 +144,12 @@ async fn load(store: &PgStore, items: &mut Receiver<Moved>) -> Result<Imported, 
                 )
                 .await?;
             }
-            Moved::End => return Ok(imported),
+            Moved::End => {
+                // The planner's statistics of what was loaded: without them it may look a
+                // participant's address up through another index of the campaign (a scan).
+                conn.batch("ANALYZE").await?;
+                return Ok(imported);
+            }
         }
     }
     Err(RestoreError::Refused("the source stopped before its end".into()))

@@ -139,10 +139,15 @@ impl PgSession {
 
 #[async_trait]
 impl BrandSession for PgSession {
-    /// One statement for all of them, on the session's connection.
+    /// Those fetched ahead ([`ReadAhead::NewIds`]), or one statement for all of them, on the
+    /// session's connection.
     async fn take_ids(&self, kinds: &[IdKind]) -> Result<Vec<u64>, StoreError> {
         if kinds.is_empty() {
             return Ok(Vec::new());
+        }
+        let fetched = self.fetched.lock().take_ids(kinds).filter(|rows| rows.len() == kinds.len());
+        if let Some(rows) = fetched {
+            return Ok(rows.iter().map(|row| id_at(row, "id")).collect());
         }
         let sequences: Vec<&str> = kinds.iter().map(|&kind| super::brands::sequence_of(kind)).collect();
         let rows = self.rows(
@@ -212,7 +217,7 @@ impl BrandReads for PgSession {
     type Error = StoreError;
 
     fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
-        self.body("SELECT body FROM campaigns WHERE campaign_id = $1", &[&sql_id(id)])
+        self.row_of(ReadAhead::Campaign(id))?.map(|row| body(&row, "body")).transpose()
     }
 
     /// One round trip for every read not fetched or answered yet.
