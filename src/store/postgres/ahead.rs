@@ -66,6 +66,77 @@ pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<O
     }
 }
 
+/// One statement of a read-ahead, and the reads it answers.
+pub(super) struct Batch {
+    sql: &'static str,
+    params: Vec<Owned>,
+    reads: Answered,
+}
+
+/// The reads one statement answers.
+pub(super) struct Answered(Vec<ReadAhead>);
+
+impl Batch {
+    /// The statement, and what its rows answer.
+    pub fn split(self) -> ((&'static str, Vec<Owned>), Answered) {
+        ((self.sql, self.params), self.reads)
+    }
+}
+
+/// The statements of these reads: one a read, but for a participant's standings on several
+/// boards, which one statement reads together.
+pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
+    let mut batches = Vec::with_capacity(reads.len());
+    let mut standings: Vec<(u64, u64, Vec<ReadAhead>)> = Vec::new();
+    for &read in reads {
+        if let ReadAhead::Standing { campaign_id, participant_id, .. } = read {
+            match standings.iter_mut().find(|(c, p, _)| c == campaign_id && p == participant_id) {
+                Some((.., group)) => group.push(read.clone()),
+                None => standings.push((*campaign_id, *participant_id, vec![read.clone()])),
+            }
+            continue;
+        }
+        let (sql, params) = statement(brand_id, read);
+        batches.push(Batch { sql, params, reads: Answered(vec![read.clone()]) });
+    }
+    for (campaign_id, participant_id, group) in standings {
+        let boards: Vec<Vec<u8>> = group.iter().filter_map(board_of).map(|board| board.to_vec()).collect();
+        batches.push(Batch {
+            sql: "SELECT board, rank FROM standings
+                  WHERE brand_id = $1 AND campaign_id = $2 AND participant_id = $3 AND board = ANY($4)",
+            params: owned![&brand_id, &sql_id(campaign_id), &sql_id(participant_id), &boards],
+            reads: Answered(group),
+        });
+    }
+    batches
+}
+
+fn board_of(read: &ReadAhead) -> Option<[u8; 17]> {
+    match read {
+        ReadAhead::Standing { board, .. } => Some(board.key()),
+        _ => None,
+    }
+}
+
+impl Answered {
+    /// Each read's rows among the statement's.
+    pub fn answers(self, rows: Vec<Row>) -> Vec<(ReadAhead, Vec<Row>)> {
+        if self.0.len() == 1 {
+            return self.0.into_iter().zip([rows]).collect();
+        }
+        let mut answers: Vec<(ReadAhead, Vec<Row>)> = self.0.into_iter().map(|read| (read, Vec::new())).collect();
+        for row in rows {
+            let board: Vec<u8> = row.get("board");
+            if let Some((_, rows)) =
+                answers.iter_mut().find(|(read, _)| board_of(read).is_some_and(|b| b[..] == board[..]))
+            {
+                rows.push(row);
+            }
+        }
+        answers
+    }
+}
+
 /// Rows fetched ahead, each read's kept until it is made.
 #[derive(Default)]
 pub(super) struct Fetched {

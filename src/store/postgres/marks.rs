@@ -2,7 +2,7 @@
 //! of converted referrals, an unsubscription, a block, an admission, suspicions, the signup's
 //! client print), set one mark at a time by a decision's writes.
 
-use super::connection::Pipeline;
+use super::connection::{Owned, Pipeline};
 use super::sql_id;
 
 /// One of what `participant_marks` keeps of a participant.
@@ -16,42 +16,50 @@ pub(super) enum Mark {
     Print(Vec<u8>, i64),
 }
 
-/// Sets one mark of a participant, creating their marks row when it is the first.
+/// Sets one mark of a participant, creating their marks row when it is the first: one
+/// statement (an upsert) a mark.
 pub(super) fn mark(pipe: &mut Pipeline, brand_id: i64, campaign_id: u64, participant_id: u64, mark: Mark) {
-    pipe.push(
-        "INSERT INTO participant_marks (brand_id, participant_id, campaign_id) VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING",
-        owned![&brand_id, &sql_id(participant_id), &sql_id(campaign_id)],
-    );
-    let participant_id = sql_id(participant_id);
-    match mark {
-        Mark::Converted => pipe.push(
-            "UPDATE participant_marks SET converted = true WHERE brand_id = $1 AND participant_id = $2",
-            owned![&brand_id, &participant_id],
+    let (sql, values): (&'static str, Vec<Owned>) = match mark {
+        Mark::Converted => (
+            "INSERT INTO participant_marks (brand_id, participant_id, campaign_id, converted) VALUES ($1, $2, $3, true)
+             ON CONFLICT (brand_id, participant_id) DO UPDATE SET converted = true",
+            Vec::new(),
         ),
-        Mark::Qualified(count) => pipe.push(
-            "UPDATE participant_marks SET qualified = $3 WHERE brand_id = $1 AND participant_id = $2",
-            owned![&brand_id, &participant_id, &sql_id(count)],
+        Mark::Qualified(count) => (
+            "INSERT INTO participant_marks (brand_id, participant_id, campaign_id, qualified) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (brand_id, participant_id) DO UPDATE SET qualified = $4",
+            owned![&sql_id(count)],
         ),
-        Mark::Unsubscribed => pipe.push(
-            "UPDATE participant_marks SET unsubscribed = true WHERE brand_id = $1 AND participant_id = $2",
-            owned![&brand_id, &participant_id],
+        Mark::Unsubscribed => (
+            "INSERT INTO participant_marks (brand_id, participant_id, campaign_id, unsubscribed)
+             VALUES ($1, $2, $3, true)
+             ON CONFLICT (brand_id, participant_id) DO UPDATE SET unsubscribed = true",
+            Vec::new(),
         ),
-        Mark::Blocked(at) => pipe.push(
-            "UPDATE participant_marks SET blocked_at = $3 WHERE brand_id = $1 AND participant_id = $2",
-            owned![&brand_id, &participant_id, &at],
+        Mark::Blocked(at) => (
+            "INSERT INTO participant_marks (brand_id, participant_id, campaign_id, blocked_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (brand_id, participant_id) DO UPDATE SET blocked_at = $4",
+            owned![&at],
         ),
-        Mark::Admitted(at) => pipe.push(
-            "UPDATE participant_marks SET admitted_at = $3 WHERE brand_id = $1 AND participant_id = $2",
-            owned![&brand_id, &participant_id, &at],
+        Mark::Admitted(at) => (
+            "INSERT INTO participant_marks (brand_id, participant_id, campaign_id, admitted_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (brand_id, participant_id) DO UPDATE SET admitted_at = $4",
+            owned![&at],
         ),
-        Mark::Holds(holds) => pipe.push(
-            "UPDATE participant_marks SET referral_holds = $3 WHERE brand_id = $1 AND participant_id = $2",
-            owned![&brand_id, &participant_id, &holds],
+        Mark::Holds(holds) => (
+            "INSERT INTO participant_marks (brand_id, participant_id, campaign_id, referral_holds)
+             VALUES ($1, $2, $3, $4)
+             ON CONFLICT (brand_id, participant_id) DO UPDATE SET referral_holds = $4",
+            owned![&holds],
         ),
-        Mark::Print(print, at_ms) => pipe.push(
-            "UPDATE participant_marks SET print = $3, print_at_ms = $4 WHERE brand_id = $1 AND participant_id = $2",
-            owned![&brand_id, &participant_id, &print, &at_ms],
+        Mark::Print(print, at_ms) => (
+            "INSERT INTO participant_marks (brand_id, participant_id, campaign_id, print, print_at_ms)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (brand_id, participant_id) DO UPDATE SET print = $4, print_at_ms = $5",
+            owned![&print, &at_ms],
         ),
-    }
+    };
+    let mut params = owned![&brand_id, &sql_id(participant_id), &sql_id(campaign_id)];
+    params.extend(values);
+    pipe.push(sql, params);
 }

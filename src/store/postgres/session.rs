@@ -236,11 +236,14 @@ impl BrandReads for PgSession {
         if wanted.is_empty() {
             return Ok(());
         }
-        let queries: Vec<_> = wanted.iter().map(|read| ahead::statement(self.brand_id, read)).collect();
+        let (queries, answered): (Vec<_>, Vec<_>) =
+            ahead::batches(self.brand_id, &wanted).into_iter().map(ahead::Batch::split).unzip();
         let rows = self.conn.lock().lock_with(self.brand_id, &queries)?;
         let mut fetched = self.fetched.lock();
-        for (read, row) in wanted.into_iter().zip(rows) {
-            fetched.keep(read.clone(), row);
+        for (answered, rows) in answered.into_iter().zip(rows) {
+            for (read, rows) in answered.answers(rows) {
+                fetched.keep(read, rows);
+            }
         }
         Ok(())
     }
