@@ -160,8 +160,8 @@ pub fn restore_postgres(file: &Path, url: &str, json: bool) -> Result<(), String
     let size = input.metadata().map(|m| m.len()).unwrap_or(0);
     let options = referrals::store::postgres::PostgresOptions {
         url: url.trim().to_owned(),
-        // Sessions take half; the move holds one of the other half throughout.
-        pool_size: 4,
+        // A move takes at least 4 (see store::postgres::import_moved).
+        pool_size: 2,
         timeout: std::time::Duration::from_secs(600),
         delivery_lease: std::time::Duration::from_secs(60),
         // A restore queues no delivery: no server holds a lease through it.

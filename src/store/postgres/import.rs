@@ -30,7 +30,10 @@ pub struct Imported {
 /// Loads everything `items` brings into the empty PostgreSQL database of `options`, all or
 /// nothing (see the module's documentation).
 pub async fn import_moved(options: &PostgresOptions, mut items: Receiver<Moved>) -> Result<Imported, RestoreError> {
-    let store = PgStore::open(options).await?;
+    // The load holds one connection of the general half of the pool throughout, and the
+    // store's operations it calls take another.
+    let options = PostgresOptions { pool_size: options.pool_size.max(4), ..options.clone() };
+    let store = PgStore::open(&options).await?;
     refuse_unless_empty(&mut *store.db.conn().await?).await?;
     let loaded = load(&store, &mut items).await;
     if loaded.is_err() {
