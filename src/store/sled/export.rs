@@ -86,10 +86,10 @@ impl SledStore {
         let mut brand_of_campaign = HashMap::new();
         for row in self.brands.iter().values() {
             let brand: Brand = codec::decode(&row?)?;
-            for campaign_id in self.campaign_ids_of_brand(brand.id).await? {
-                brand_of_campaign.insert(campaign_id, brand.id);
+            let brand_id = brand.id;
+            for campaign_id in self.export_brand(&out, brand).await? {
+                brand_of_campaign.insert(campaign_id, brand_id);
             }
-            self.export_brand(&out, brand).await?;
         }
         self.export_events(&out, &brand_of_campaign).await?;
         for row in self.webhooks.iter().values() {
@@ -118,8 +118,9 @@ impl SledStore {
         out.send(Moved::End).await
     }
 
-    /// A brand, its Stripe connection, and each campaign with its lander and its rows.
-    async fn export_brand(&self, out: &Out<'_>, brand: Brand) -> Result<(), StoreError> {
+    /// A brand, its Stripe connection, and each campaign with its lander and its rows; the
+    /// ids of its campaigns.
+    async fn export_brand(&self, out: &Out<'_>, brand: Brand) -> Result<Vec<u64>, StoreError> {
         let brand_id = brand.id;
         let stripe = self.stripe_connection(brand_id).await?;
         out.send(Moved::Brand(brand)).await?;
@@ -127,7 +128,8 @@ impl SledStore {
             out.send(Moved::Stripe { brand_id, connection }).await?;
         }
         let mut rows = Rows { out, brand_id, writes: Vec::new() };
-        for campaign_id in self.campaign_ids_of_brand(brand_id).await? {
+        let campaign_ids = self.campaign_ids_of_brand(brand_id).await?;
+        for &campaign_id in &campaign_ids {
             let Some(campaign) = Self::read::<Campaign>(&self.campaigns, keys::id(campaign_id))? else { continue };
             rows.flush().await?;
             out.send(Moved::Campaign(Box::new(campaign.clone()))).await?;
@@ -136,7 +138,8 @@ impl SledStore {
             }
             self.export_campaign(&mut rows, &campaign).await?;
         }
-        rows.flush().await
+        rows.flush().await?;
+        Ok(campaign_ids)
     }
 
     /// The rows of one campaign, as writes: the coupon pool, the participants with what is
@@ -167,7 +170,7 @@ impl SledStore {
             let (reward_id, participant_id) = (reward.id, reward.participant_id);
             rows.push(Write::QueuePending { campaign_id, reward_id, participant_id }).await?;
         }
-        self.export_campaign_rows(rows, campaign).await?;
+        self.export_campaign_rows(rows, &reads, campaign).await?;
         for (key, _) in self.scan_rows(campaign_id, campaign_row::VISIT)? {
             let participant_id = key.get(..8).and_then(keys::read_id).ok_or_else(|| malformed("visit"))?;
             let visitor: [u8; 16] = key.get(8..).and_then(|v| v.try_into().ok()).ok_or_else(|| malformed("visit"))?;
@@ -233,8 +236,12 @@ impl SledStore {
     }
 
     /// Counters, daily series, leaderboards, the waitlist, the contest and the digest mark.
-    async fn export_campaign_rows(&self, rows: &mut Rows<'_>, campaign: &Campaign) -> Result<(), StoreError> {
-        let reads = SledSession::new(self);
+    async fn export_campaign_rows(
+        &self,
+        rows: &mut Rows<'_>,
+        reads: &SledSession<'_>,
+        campaign: &Campaign,
+    ) -> Result<(), StoreError> {
         let campaign_id = campaign.id;
         for (key, value) in self.scan_rows(campaign_id, campaign_row::COUNTER)? {
             let counter = key.first().and_then(|&b| Counter::from_byte(b)).ok_or_else(|| malformed("counter"))?;
