@@ -14,6 +14,9 @@
 #        BENCH_PROFILE=1 BENCH_CASES=signups scripts/bench.sh   (also samples the server with
 #        perf during the 100-brands signup case and prints where its CPU time went, by stage;
 #        needs perf, from Debian's linux-perf)
+#        BENCH_PG_STATS=1 BENCH_CASES=signups scripts/bench.sh   (also prints PostgreSQL's
+#        statements of the 100-brands signup case on one server, by total time, from
+#        pg_stat_statements: calls, mean and total time, plans and their time, rows)
 #
 # Benchmarks the release server on loopback with wrk and prints a table. Starts its own
 # server on a free port with a temporary data directory and stops it at the end. Every case
@@ -220,7 +223,9 @@ print_table() {
 # them; the sled server idles meanwhile.
 postgres_cases() {
   echo "starting a throwaway PostgreSQL for the PostgreSQL cases" >&2
-  start_throwaway_postgres -c shared_buffers=256MB
+  local stats_options=()
+  [ -z "${BENCH_PG_STATS:-}" ] || stats_options=(-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on)
+  start_throwaway_postgres -c shared_buffers=256MB "${stats_options[@]}"
   # set_up assigns these; locals (bash scopes dynamically) keep the sled server's values.
   local BASE KEY TOKEN MEMBER HOT HOT_BRAND CLICK_CAMPAIGN IMPORT_CAMPAIGN brand campaign secret
   local -a CODES HOT_CODES
@@ -230,14 +235,24 @@ postgres_cases() {
   PG_SERVERS+=("$STARTED_PID")
   BASE=$STARTED_BASE
   set_up
-  # The planner's statistics, as autovacuum keeps them on a database in use (a minute after
-  # tables start to fill): without any, it may look a new address up through another index
-  # of the campaign's participants than the address's own, a scan of the whole campaign.
+  # A database in use, as the sled server's is after its seeding: signups for a while, then
+  # the planner's statistics as autovacuum keeps them (a minute after tables start to fill).
+  # Without them, PostgreSQL plans its lookups for the nearly empty tables of the set-up and
+  # keeps those plans: scans of whole tables where a key's index answers.
+  referral_script "$WORK/pg-warm.lua" pg-warm "${CODES[@]}"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$SECONDS_PER_CASE"s -s "$WORK/pg-warm.lua" "$BASE/api/v1/signups/referral" >/dev/null
   psql -qAt "$PG_URL" -c ANALYZE
   referral_script "$WORK/pg-spread.lua" pg-spread "${CODES[@]}"
   referral_script "$WORK/pg-hot.lua" pg-hot "${HOT_CODES[@]}"
   export CASE_LOG="$WORK/pg-one.log"
+  [ -z "${BENCH_PG_STATS:-}" ] || psql -qAt "$PG_URL" -c "CREATE EXTENSION pg_stat_statements" \
+    -c "SELECT pg_stat_statements_reset(), pg_stat_reset()" >/dev/null
   run_case "PostgreSQL, one server: POST /signups/referral, 100 brands" /api/v1/signups/referral "$WORK/pg-spread.lua"
+  [ -z "${BENCH_PG_STATS:-}" ] || psql -q "$PG_URL" -c "SELECT calls, round(mean_exec_time::numeric, 3) AS mean_ms,
+      round(total_exec_time::numeric) AS total_ms, plans, round(total_plan_time::numeric) AS plan_ms, rows, left(regexp_replace(query, '\s+', ' ', 'g'), 110) AS query
+    FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 40" \
+    -c "SELECT relname, seq_scan, seq_tup_read, idx_scan, n_live_tup FROM pg_stat_user_tables
+      WHERE seq_scan > 0 ORDER BY seq_tup_read DESC LIMIT 10" >&2
   run_case "PostgreSQL, one server: POST /signups/referral, hot brand" /api/v1/signups/referral "$WORK/pg-hot.lua"
   unset CASE_LOG
   # The second server shares the database (and the secret, so the first one's key works).

@@ -13,6 +13,14 @@ pub async fn campaign(state: &AppState, member: &Member, id: u64) -> Result<Camp
     state.store.campaign(id).await?.filter(|c| c.member_id == member.id).ok_or_else(|| ApiError::not_found("campaign"))
 }
 
+/// The member's campaign and the member's plan, read together: what a signup needs before it
+/// goes to the brand's actor.
+pub async fn campaign_and_plan(state: &AppState, member: &Member, id: u64) -> Result<(Campaign, Plan), ApiError> {
+    let (campaign, plan) = state.store.campaign_and_plan(id, member.plan_id).await?;
+    let campaign = campaign.filter(|c| c.member_id == member.id).ok_or_else(|| ApiError::not_found("campaign"))?;
+    Ok((campaign, plan.unwrap_or_else(|| Plan::missing(member.plan_id))))
+}
+
 /// The member's campaign and the brand it runs on.
 pub async fn campaign_with_brand(state: &AppState, member: &Member, id: u64) -> Result<(Campaign, Brand), ApiError> {
     let campaign = campaign(state, member, id).await?;

@@ -15,7 +15,7 @@ use super::{client, envelope, idempotency, ownership};
 use crate::actors::brand::{Signup, SignupOutcome};
 use crate::domain::engine::{NewParticipant, ReferralEdge, Signed};
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
-use crate::domain::{Campaign, EmailAddress, Member, ReferralCode};
+use crate::domain::{Campaign, EmailAddress, Member, Plan, ReferralCode};
 use crate::http::Code;
 use crate::views;
 
@@ -65,14 +65,15 @@ pub async fn signup(
     let site = state.public_url.clone();
     let answer =
         move |signed: &Signed| views::SignupAnswer { participant: views::participant(&signed.participant, &site) };
-    let campaign = ownership::campaign(&state, &member, body_id("campaign_id", body.campaign_id.as_ref())?).await?;
+    let campaign_id = body_id("campaign_id", body.campaign_id.as_ref())?;
+    let (campaign, plan) = ownership::campaign_and_plan(&state, &member, campaign_id).await?;
     let who = NewParticipant {
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,
         domain: parse_participant_domain(body.domain.as_deref())?,
         client: client::named(&state, body.ip.as_deref(), body.user_agent.as_deref())?,
     };
-    let outcome = send(&state, &member, &campaign, who, None, idempotency).await?;
+    let outcome = send(&state, &member, &campaign, &plan, who, None, idempotency).await?;
     Ok(match outcome {
         SignupOutcome::Created(signed) => envelope::created(answer(&signed)),
         SignupOutcome::Replay(record) => idempotency::replay(&record, answer),
@@ -101,7 +102,8 @@ pub async fn referral_signup(
     let invalid_code = || ApiError::refused(Code::InvalidReferralCode, "referral_code is not a valid referral code");
     let code = ReferralCode::parse(&body.referral_code).map_err(|_| invalid_code())?;
     // A code for another member's campaign is as invalid as a made-up one.
-    let campaign = ownership::campaign(&state, &member, code.campaign_id).await.map_err(|_| invalid_code())?;
+    let (campaign, plan) =
+        ownership::campaign_and_plan(&state, &member, code.campaign_id).await.map_err(|_| invalid_code())?;
     let who = NewParticipant {
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,
@@ -109,7 +111,7 @@ pub async fn referral_signup(
         client: client::named(&state, body.ip.as_deref(), body.user_agent.as_deref())?,
     };
     let edge = ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id };
-    let outcome = send(&state, &member, &campaign, who, Some(edge), idempotency).await?;
+    let outcome = send(&state, &member, &campaign, &plan, who, Some(edge), idempotency).await?;
     Ok(match outcome {
         SignupOutcome::Created(signed) => envelope::created(answer(&signed)),
         SignupOutcome::Replay(record) => idempotency::replay(&record, answer),
@@ -131,15 +133,17 @@ pub async fn referral_signup(
 }
 
 /// Sends the signup to the campaign's brand actor and waits for the write to be durable.
+/// `plan` is the member's: its participant limit applies.
 pub(crate) async fn send(
     state: &AppState,
     member: &Member,
     campaign: &Campaign,
+    plan: &Plan,
     who: NewParticipant,
     referral: Option<ReferralEdge>,
     idempotency: Option<crate::store::IdempotencyWrite>,
 ) -> Result<SignupOutcome, ApiError> {
-    let plan = super::ownership::plan_of(state, member).await?;
+    let plan = plan.clone();
     let message =
         Signup { campaign: Box::new(campaign.clone()), member_id: member.id, who, referral, idempotency, plan };
     let outcome = state.brands.get(campaign.brand_id).send(message).await?;

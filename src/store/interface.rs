@@ -137,6 +137,10 @@ pub trait CampaignStore: Send + Sync {
         max_campaigns: Option<u64>,
     ) -> Result<Result<(), AtLimit>, StoreError>;
     async fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError>;
+    /// The campaign and the plan of `plan_id`, as [`CampaignStore::campaign`] and
+    /// [`PlanStore::plan`] read them, read together: what a signup checks before it goes to
+    /// the brand's actor (one round trip on PostgreSQL).
+    async fn campaign_and_plan(&self, id: u64, plan_id: u64) -> Result<(Option<Campaign>, Option<Plan>), StoreError>;
     /// Overwrites a campaign's row.
     async fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError>;
     /// A page of the member's campaigns (optionally of one brand), newest first, and the count.

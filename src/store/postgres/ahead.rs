@@ -1,7 +1,10 @@
 //! The statements of reads named ahead ([`ReadAhead`]): a session sends those of a decision
-//! together, in one round trip, keeps the rows, and answers each read from them when the
-//! engine makes it (see [`super::session::PgSession`]). A read the engine makes without
-//! naming it ahead runs the same statement on its own.
+//! together, in one round trip, keeps what they found, and answers each read from it when
+//! the engine makes it (see [`super::session::PgSession`]). The reads that find one value
+//! go as one statement (see `composed.rs`). A read the engine makes without naming it ahead
+//! runs its own statement on its own.
+
+use std::sync::Arc;
 
 use tokio_postgres::Row;
 
@@ -25,7 +28,7 @@ pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<O
                     EmailLookup::Inbox(canonical) => inbox = Some(canonical.clone()),
                 }
             }
-            let sequences: Vec<&'static str> = kinds.iter().map(|&kind| super::brands::sequence_of(kind)).collect();
+            let sequences = super::brands::sequences_of(kinds);
             (
                 "SELECT nextval(s::regclass) AS id FROM unnest($1::text[]) WITH ORDINALITY AS t(s, n)
                  WHERE NOT EXISTS (SELECT 1 FROM participants WHERE brand_id = $2 AND campaign_id = $3
@@ -66,6 +69,20 @@ pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<O
     }
 }
 
+/// The column of a read that finds one value, at most one row: such reads can be asked
+/// together, each a scalar subquery of one statement (see `composed.rs`). Each of these
+/// columns is NOT NULL but `blocked_at`, whose NULL means what no row means (not blocked).
+pub(super) fn value_column(read: &ReadAhead) -> Option<&'static str> {
+    match read {
+        ReadAhead::Campaign(_) | ReadAhead::Participant(_) => Some("body"),
+        ReadAhead::Blocked { .. } => Some("blocked_at"),
+        ReadAhead::Email { .. } => Some("participant_id"),
+        ReadAhead::Counter { .. } => Some("value"),
+        ReadAhead::Recent { .. } => Some("times"),
+        ReadAhead::NewIds { .. } | ReadAhead::Standing { .. } | ReadAhead::Webhooks { .. } => None,
+    }
+}
+
 /// One statement of a read-ahead, and the reads it answers.
 pub(super) struct Batch {
     sql: &'static str,
@@ -74,7 +91,12 @@ pub(super) struct Batch {
 }
 
 /// The reads one statement answers.
-pub(super) struct Answered(Vec<ReadAhead>);
+pub(super) enum Answered {
+    /// By its rows: one read, or a participant's standings on several boards.
+    Rows(Vec<ReadAhead>),
+    /// One value each, in the columns of its one row, in order.
+    Values(Vec<ReadAhead>),
+}
 
 impl Batch {
     /// The statement, and what its rows answer.
@@ -83,11 +105,12 @@ impl Batch {
     }
 }
 
-/// The statements of these reads: one a read, but for a participant's standings on several
-/// boards, which one statement reads together.
+/// The statements of these reads: one for every read that finds one value, one for a
+/// participant's standings on several boards, and one for each other read.
 pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
     let mut batches = Vec::with_capacity(reads.len());
     let mut standings: Vec<(u64, u64, Vec<ReadAhead>)> = Vec::new();
+    let mut values: Vec<(ReadAhead, &'static str, Vec<Owned>)> = Vec::new();
     for &read in reads {
         if let ReadAhead::Standing { campaign_id, participant_id, .. } = read {
             match standings.iter_mut().find(|(c, p, _)| c == campaign_id && p == participant_id) {
@@ -97,7 +120,28 @@ pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
             continue;
         }
         let (sql, params) = statement(brand_id, read);
-        batches.push(Batch { sql, params, reads: Answered(vec![read.clone()]) });
+        match value_column(read) {
+            Some(_) => values.push((read.clone(), sql, params)),
+            None => batches.push(Batch { sql, params, reads: Answered::Rows(vec![read.clone()]) }),
+        }
+    }
+    let parts: Vec<&'static str> = values.iter().map(|(_, sql, _)| *sql).collect();
+    let counts: Vec<usize> = values.iter().map(|(_, _, params)| params.len()).collect();
+    let composed = match values.len() {
+        2.. => super::composed::interned(super::composed::Composition::Select, &parts, &counts),
+        _ => None,
+    };
+    match composed {
+        Some(sql) => {
+            let (reads, params): (Vec<ReadAhead>, Vec<Vec<Owned>>) =
+                values.into_iter().map(|(read, _, params)| (read, params)).unzip();
+            batches.push(Batch { sql, params: params.into_iter().flatten().collect(), reads: Answered::Values(reads) });
+        }
+        None => batches.extend(values.into_iter().map(|(read, sql, params)| Batch {
+            sql,
+            params,
+            reads: Answered::Rows(vec![read]),
+        })),
     }
     for (campaign_id, participant_id, group) in standings {
         let boards: Vec<Vec<u8>> = group.iter().filter_map(board_of).map(|board| board.to_vec()).collect();
@@ -105,7 +149,7 @@ pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
             sql: "SELECT board, rank FROM standings
                   WHERE brand_id = $1 AND campaign_id = $2 AND participant_id = $3 AND board = ANY($4)",
             params: owned![&brand_id, &sql_id(campaign_id), &sql_id(participant_id), &boards],
-            reads: Answered(group),
+            reads: Answered::Rows(group),
         });
     }
     batches
@@ -118,13 +162,26 @@ fn board_of(read: &ReadAhead) -> Option<[u8; 17]> {
     }
 }
 
+/// What a read fetched ahead found.
+pub(super) enum Found {
+    /// Its rows.
+    Rows(Vec<Row>),
+    /// Its value: a column of a row that other reads share (NULL when nothing was found).
+    Value(Arc<Row>, usize),
+}
+
 impl Answered {
-    /// Each read's rows among the statement's.
-    pub fn answers(self, rows: Vec<Row>) -> Vec<(ReadAhead, Vec<Row>)> {
-        if self.0.len() == 1 {
-            return self.0.into_iter().zip([rows]).collect();
-        }
-        let mut answers: Vec<(ReadAhead, Vec<Row>)> = self.0.into_iter().map(|read| (read, Vec::new())).collect();
+    /// Each read's answer among the statement's rows.
+    pub fn answers(self, rows: Vec<Row>) -> Vec<(ReadAhead, Found)> {
+        let reads = match self {
+            Answered::Values(reads) => {
+                let Some(row) = rows.into_iter().next().map(Arc::new) else { return Vec::new() };
+                return reads.into_iter().enumerate().map(|(n, read)| (read, Found::Value(row.clone(), n))).collect();
+            }
+            Answered::Rows(reads) if reads.len() == 1 => return reads.into_iter().zip([Found::Rows(rows)]).collect(),
+            Answered::Rows(reads) => reads,
+        };
+        let mut answers: Vec<(ReadAhead, Vec<Row>)> = reads.into_iter().map(|read| (read, Vec::new())).collect();
         for row in rows {
             let board: Vec<u8> = row.get("board");
             if let Some((_, rows)) =
@@ -133,35 +190,39 @@ impl Answered {
                 rows.push(row);
             }
         }
-        answers
+        answers.into_iter().map(|(read, rows)| (read, Found::Rows(rows))).collect()
     }
 }
 
-/// Rows fetched ahead, each read's kept until it is made.
+/// What reads fetched ahead found, each kept until the read is made.
 #[derive(Default)]
 pub(super) struct Fetched {
-    rows: Vec<(ReadAhead, Vec<Row>)>,
+    found: Vec<(ReadAhead, Found)>,
 }
 
 impl Fetched {
-    /// The rows of `read`, if it was fetched ahead (and not taken yet).
-    pub fn take(&mut self, read: &ReadAhead) -> Option<Vec<Row>> {
-        let at = self.rows.iter().position(|(r, _)| r == read)?;
-        Some(self.rows.swap_remove(at).1)
+    /// What `read` found, if it was fetched ahead (and not taken yet).
+    pub fn take(&mut self, read: &ReadAhead) -> Option<Found> {
+        let at = self.found.iter().position(|(r, _)| r == read)?;
+        Some(self.found.swap_remove(at).1)
     }
 
     /// The ids fetched ahead for a new participant, if ids of these kinds were (none when
     /// the address was known then).
     pub fn take_ids(&mut self, wanted: &[IdKind]) -> Option<Vec<Row>> {
-        let at = self.rows.iter().position(|(r, _)| matches!(r, ReadAhead::NewIds { kinds, .. } if kinds == wanted))?;
-        Some(self.rows.swap_remove(at).1)
+        let at =
+            self.found.iter().position(|(r, _)| matches!(r, ReadAhead::NewIds { kinds, .. } if kinds == wanted))?;
+        match self.found.swap_remove(at).1 {
+            Found::Rows(rows) => Some(rows),
+            Found::Value(..) => None,
+        }
     }
 
     pub fn holds(&self, read: &ReadAhead) -> bool {
-        self.rows.iter().any(|(r, _)| r == read)
+        self.found.iter().any(|(r, _)| r == read)
     }
 
-    pub fn keep(&mut self, read: ReadAhead, rows: Vec<Row>) {
-        self.rows.push((read, rows));
+    pub fn keep(&mut self, read: ReadAhead, found: Found) {
+        self.found.push((read, found));
     }
 }

@@ -4,14 +4,14 @@
 use async_trait::async_trait;
 
 use super::connection::Conn;
-use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
+use super::{bodies, codec, id_at, optional_body, sql_id, window, PgStore, StoreError};
 use crate::domain::counters::DailySeries;
 use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
 use crate::domain::leaderboard::Board;
 use crate::domain::pagination::PageRequest;
 use crate::domain::stripe::StripeConnection;
-use crate::domain::{Brand, Campaign, CampaignCounters, CouponPool};
+use crate::domain::{Brand, Campaign, CampaignCounters, CouponPool, Plan};
 use crate::store::{AtLimit, BrandRefused, BrandStore, CampaignStore, CouponStore, DomainTaken};
 
 /// A daily series as stored in `daily.series`.
@@ -208,6 +208,21 @@ impl CampaignStore for PgStore {
         self.body_of("SELECT body FROM campaigns WHERE campaign_id = $1", &[&sql_id(id)]).await
     }
 
+    /// One statement for both.
+    async fn campaign_and_plan(&self, id: u64, plan_id: u64) -> Result<(Option<Campaign>, Option<Plan>), StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .one(
+                "SELECT (SELECT body FROM campaigns WHERE campaign_id = $1) AS campaign,
+                        (SELECT body FROM plans WHERE plan_id = $2) AS plan",
+                &[&sql_id(id), &sql_id(plan_id)],
+            )
+            .await?;
+        Ok((optional_body(&row, "campaign")?, optional_body(&row, "plan")?))
+    }
+
     /// A contest moved or switched on becomes due at its new end; one already due stays due
     /// until deciding it settles it.
     async fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
@@ -377,4 +392,10 @@ pub(super) fn sequence_of(kind: IdKind) -> &'static str {
         IdKind::Conversion => "ids_conversion",
         IdKind::Email => "ids_email",
     }
+}
+
+/// The sequences of `kinds`, in order: the `text[]` that the statements taking several new
+/// ids at once (`PgSession::take_ids`, a signup's ids named ahead in `ahead.rs`) unnest.
+pub(super) fn sequences_of(kinds: &[IdKind]) -> Vec<&'static str> {
+    kinds.iter().map(|&kind| sequence_of(kind)).collect()
 }

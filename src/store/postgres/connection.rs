@@ -21,6 +21,8 @@ use tokio::runtime::Handle;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{NoTls, Row, Statement};
 
+use super::composed;
+use super::failures::{describe, in_statement};
 use crate::store::StoreError;
 
 /// Connection settings of the PostgreSQL backend.
@@ -55,44 +57,6 @@ impl std::fmt::Debug for PostgresOptions {
 /// Parameters of a statement.
 pub(super) type Params<'a> = &'a [&'a (dyn ToSql + Sync)];
 
-impl From<tokio_postgres::Error> for StoreError {
-    fn from(e: tokio_postgres::Error) -> Self {
-        describe(&e)
-    }
-}
-
-/// A database error as the store reports it: unavailable when the database cannot be
-/// reached or answered too late (a retry later may succeed), a database error otherwise. The
-/// message is PostgreSQL's, which names no credential.
-fn describe(e: &tokio_postgres::Error) -> StoreError {
-    let message = match e.as_db_error() {
-        Some(db) => format!("{}: {}", db.code().code(), db.message()),
-        None => e.to_string(),
-    };
-    let lost = e.is_closed()
-        || std::error::Error::source(e).is_some_and(|source| source.is::<std::io::Error>())
-        || message.starts_with("error connecting to server")
-        || message.starts_with("timeout");
-    // Connection exceptions (08), insufficient resources (53), and an operator's or a
-    // timeout's intervention (57: shutdown, statement timeout).
-    let refused = e.code().is_some_and(|code| matches!(code.code().get(..2), Some("08" | "53" | "57")));
-    if lost || refused {
-        StoreError::Unavailable(message)
-    } else {
-        StoreError::Database(message)
-    }
-}
-
-/// The error of a statement, naming its first words (never its parameters).
-fn in_statement(sql: &str, e: tokio_postgres::Error) -> StoreError {
-    let statement: String = sql.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
-    match describe(&e) {
-        StoreError::Unavailable(m) => StoreError::Unavailable(format!("{m} (in {statement} …)")),
-        StoreError::Database(m) => StoreError::Database(format!("{m} (in {statement} …)")),
-        other => other,
-    }
-}
-
 /// A parameter a [`Pipeline`] keeps until its statement is sent.
 pub(super) type Owned = Box<dyn ToSql + Sync + Send>;
 
@@ -115,6 +79,8 @@ pub(super) struct Pipeline {
 }
 
 impl Pipeline {
+    /// Adds a write. It writes one table and reads no other: the pipeline may send it in one
+    /// statement with others (see `composed.rs`), where no part sees another's effect.
     pub fn push(&mut self, sql: &'static str, params: Vec<Owned>) {
         self.statements.push((sql, params));
     }
@@ -198,11 +164,9 @@ impl Conn {
     }
 
     async fn send(&mut self, pipeline: &mut Pipeline, commit: bool) -> Result<(), StoreError> {
-        let batch = std::mem::take(&mut pipeline.statements);
-        let mut prepared = Vec::with_capacity(batch.len());
-        for (sql, _) in &batch {
-            prepared.push(self.statement(sql).await?);
-        }
+        let batch = self.join(std::mem::take(&mut pipeline.statements)).await?;
+        let prepared: Vec<Statement> = batch.iter().map(|(_, _, statement)| statement.clone()).collect();
+        let batch: Vec<(&'static str, Vec<Owned>)> = batch.into_iter().map(|(sql, params, _)| (sql, params)).collect();
         let client = &self.client;
         let chunks = batch.len().div_ceil(PIPELINED);
         for (n, (chunk, statements)) in batch.chunks(PIPELINED).zip(prepared.chunks(PIPELINED)).enumerate() {
@@ -223,6 +187,39 @@ impl Conn {
             self.batch("COMMIT").await?;
         }
         Ok(())
+    }
+
+    /// The pipeline's statements joined into as few as keep their meaning (see
+    /// `composed.rs`), prepared, each with its text (what an error names) and parameters.
+    async fn join(
+        &mut self,
+        statements: Vec<(&'static str, Vec<Owned>)>,
+    ) -> Result<Vec<(&'static str, Vec<Owned>, Statement)>, StoreError> {
+        let shapes: Vec<(&str, usize)> = statements.iter().map(|(sql, params)| (*sql, params.len())).collect();
+        let mut statements = statements.into_iter();
+        let mut joined = Vec::new();
+        for len in composed::groups(&shapes) {
+            let group: Vec<_> = statements.by_ref().take(len).collect();
+            let parts: Vec<&'static str> = group.iter().map(|(sql, _)| *sql).collect();
+            let counts: Vec<usize> = group.iter().map(|(_, params)| params.len()).collect();
+            let text = match len {
+                1 => None,
+                _ => composed::interned(composed::Composition::Join, &parts, &counts),
+            };
+            match text {
+                Some(text) => {
+                    let statement = self.statement(text).await?;
+                    joined.push((text, group.into_iter().flat_map(|(_, params)| params).collect(), statement));
+                }
+                None => {
+                    for (sql, params) in group {
+                        let statement = self.statement(sql).await?;
+                        joined.push((sql, params, statement));
+                    }
+                }
+            }
+        }
+        Ok(joined)
     }
 
     /// Runs statements given as text, without parameters (schema, transaction control).

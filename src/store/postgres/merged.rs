@@ -67,9 +67,22 @@ impl Merged {
         );
     }
 
-    /// Sends everything still held.
+    /// Sends everything still held; the counters last, because their statement brings its
+    /// own `WITH` list and so closes a joined statement (see `composed.rs`).
     pub fn send(mut self, pipe: &mut Pipeline, brand_id: i64) {
         self.send_standings(pipe, brand_id);
+        if !self.daily.is_empty() {
+            let campaigns: Vec<i64> = self.daily.iter().map(|((c, _, _), _)| *c).collect();
+            let series: Vec<i16> = self.daily.iter().map(|((_, s, _), _)| *s).collect();
+            let days: Vec<i32> = self.daily.iter().map(|((_, _, d), _)| *d).collect();
+            let deltas: Vec<i64> = self.daily.iter().map(|(_, d)| *d).collect();
+            pipe.push(
+                "INSERT INTO daily (brand_id, campaign_id, series, day, value)
+                 SELECT $1, c, s, d, v FROM unnest($2::bigint[], $3::smallint[], $4::integer[], $5::bigint[]) AS n (c, s, d, v)
+                 ON CONFLICT (brand_id, campaign_id, series, day) DO UPDATE SET value = daily.value + excluded.value",
+                owned![&brand_id, &campaigns, &series, &days, &deltas],
+            );
+        }
         if !self.counts.is_empty() {
             let campaigns: Vec<i64> = self.counts.iter().map(|((c, _), _)| *c).collect();
             let counters: Vec<i16> = self.counts.iter().map(|((_, k), _)| *k).collect();
@@ -85,18 +98,6 @@ impl Merged {
                  SELECT $1, n.c, n.k, greatest(n.d, 0) FROM n
                  WHERE NOT EXISTS (SELECT 1 FROM moved WHERE moved.campaign_id = n.c AND moved.counter = n.k)",
                 owned![&brand_id, &campaigns, &counters, &deltas],
-            );
-        }
-        if !self.daily.is_empty() {
-            let campaigns: Vec<i64> = self.daily.iter().map(|((c, _, _), _)| *c).collect();
-            let series: Vec<i16> = self.daily.iter().map(|((_, s, _), _)| *s).collect();
-            let days: Vec<i32> = self.daily.iter().map(|((_, _, d), _)| *d).collect();
-            let deltas: Vec<i64> = self.daily.iter().map(|(_, d)| *d).collect();
-            pipe.push(
-                "INSERT INTO daily (brand_id, campaign_id, series, day, value)
-                 SELECT $1, c, s, d, v FROM unnest($2::bigint[], $3::smallint[], $4::integer[], $5::bigint[]) AS n (c, s, d, v)
-                 ON CONFLICT (brand_id, campaign_id, series, day) DO UPDATE SET value = daily.value + excluded.value",
-                owned![&brand_id, &campaigns, &series, &days, &deltas],
             );
         }
     }

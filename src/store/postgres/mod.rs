@@ -24,8 +24,10 @@ mod ahead;
 mod backup;
 mod brand_lock;
 mod brands;
+mod composed;
 mod connection;
 mod copies;
+mod failures;
 mod import;
 mod marks;
 mod merged;
@@ -107,6 +109,11 @@ fn id_at(row: &Row, column: &str) -> u64 {
 /// A `body` column decoded into its domain value.
 fn body<T: DeserializeOwned>(row: &Row, column: &str) -> Result<T, StoreError> {
     codec::decode(row.get::<_, &[u8]>(column))
+}
+
+/// A nullable `bytea` column (a scalar subquery that may find nothing) decoded.
+fn optional_body<T: DeserializeOwned>(row: &Row, column: &str) -> Result<Option<T>, StoreError> {
+    row.get::<_, Option<&[u8]>>(column).map(codec::decode).transpose()
 }
 
 /// Every row's `body`, decoded.

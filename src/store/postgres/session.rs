@@ -21,9 +21,10 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use parking_lot::Mutex;
+use tokio_postgres::types::FromSql;
 use tokio_postgres::Row;
 
-use super::ahead::{self, Fetched};
+use super::ahead::{self, Fetched, Found};
 use super::brand_lock::Held;
 use super::connection::{Params, Pooled};
 use super::rows::{coupon_of, place_of, ranked};
@@ -122,13 +123,32 @@ impl PgSession {
         super::bodies(&self.rows(sql, params)?)
     }
 
-    /// The row of a read: fetched ahead, or read now with the same statement.
-    fn row_of(&self, read: ReadAhead) -> Result<Option<Row>, StoreError> {
-        if let Some(rows) = self.fetched.lock().take(&read) {
-            return Ok(rows.into_iter().next());
+    /// The rows of a read: fetched ahead, or read now with its statement.
+    fn rows_of(&self, read: ReadAhead) -> Result<Vec<Row>, StoreError> {
+        match self.fetched.lock().take(&read) {
+            Some(Found::Rows(rows)) => return Ok(rows),
+            Some(Found::Value(..)) | None => {}
         }
         let (sql, params) = ahead::statement(self.brand_id, &read);
-        self.row(sql, &super::connection::borrowed(&params))
+        self.rows(sql, &super::connection::borrowed(&params))
+    }
+
+    /// The value of a read that finds one ([`ahead::value_column`]): fetched ahead, or read
+    /// now with its statement. `None` when it found no row, or NULL.
+    fn value_of<T: for<'a> FromSql<'a>>(&self, read: ReadAhead) -> Result<Option<T>, StoreError> {
+        let Some(column) = ahead::value_column(&read) else {
+            return Err(StoreError::Database(format!("{read:?} is not a read of one value")));
+        };
+        let found = self.fetched.lock().take(&read);
+        let rows = match found {
+            Some(Found::Value(row, at)) => return Ok(row.try_get::<_, Option<T>>(at)?),
+            Some(Found::Rows(rows)) => rows,
+            None => {
+                let (sql, params) = ahead::statement(self.brand_id, &read);
+                self.rows(sql, &super::connection::borrowed(&params))?
+            }
+        };
+        Ok(rows.first().map(|row| row.try_get::<_, Option<T>>(column)).transpose()?.flatten())
     }
 
     /// Whether a query finds a row.
@@ -149,7 +169,7 @@ impl BrandSession for PgSession {
         if let Some(rows) = fetched {
             return Ok(rows.iter().map(|row| id_at(row, "id")).collect());
         }
-        let sequences: Vec<&str> = kinds.iter().map(|&kind| super::brands::sequence_of(kind)).collect();
+        let sequences = super::brands::sequences_of(kinds);
         let rows = self.rows(
             "SELECT nextval(s::regclass) AS id FROM unnest($1::text[]) WITH ORDINALITY AS t(s, n) ORDER BY n",
             &[&sequences],
@@ -160,15 +180,7 @@ impl BrandSession for PgSession {
     /// Read at every decision that publishes: a webhook written through another server is
     /// heard of at once.
     async fn webhook_routes(&self, member_id: u64) -> Result<Arc<Vec<WebhookRoute>>, StoreError> {
-        let read = ReadAhead::Webhooks { member_id };
-        let fetched = self.fetched.lock().take(&read);
-        let rows = match fetched {
-            Some(rows) => rows,
-            None => {
-                let (sql, params) = ahead::statement(self.brand_id, &read);
-                self.rows(sql, &super::connection::borrowed(&params))?
-            }
-        };
+        let rows = self.rows_of(ReadAhead::Webhooks { member_id })?;
         Ok(super::outboxes::routes_of(super::bodies(&rows)?))
     }
 
@@ -217,7 +229,7 @@ impl BrandReads for PgSession {
     type Error = StoreError;
 
     fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
-        self.row_of(ReadAhead::Campaign(id))?.map(|row| body(&row, "body")).transpose()
+        self.value_of::<Vec<u8>>(ReadAhead::Campaign(id))?.map(|body| codec::decode(&body)).transpose()
     }
 
     /// One round trip for every read not fetched or answered yet.
@@ -249,7 +261,7 @@ impl BrandReads for PgSession {
     }
 
     fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
-        self.row_of(ReadAhead::Participant(id))?.map(|row| body(&row, "body")).transpose()
+        self.value_of::<Vec<u8>>(ReadAhead::Participant(id))?.map(|body| codec::decode(&body)).transpose()
     }
 
     fn reward(&self, participant_id: u64, reward_id: u64) -> Result<Option<Reward>, StoreError> {
@@ -264,8 +276,8 @@ impl BrandReads for PgSession {
         if let Some(found) = known {
             return Ok(found);
         }
-        let row = self.row_of(ReadAhead::Email { campaign_id, lookup: lookup.clone() })?;
-        let found = row.map(|row| id_at(&row, "participant_id"));
+        let found = self.value_of::<i64>(ReadAhead::Email { campaign_id, lookup: lookup.clone() })?;
+        let found = found.map(|id| id.max(0) as u64);
         self.looked_up.lock().push((campaign_id, lookup.clone(), found));
         Ok(found)
     }
@@ -302,8 +314,8 @@ impl BrandReads for PgSession {
     }
 
     fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
-        let row = self.row_of(ReadAhead::Counter { campaign_id, counter })?;
-        Ok(row.map_or(0, |row| id_at(&row, "value")))
+        let value = self.value_of::<i64>(ReadAhead::Counter { campaign_id, counter })?;
+        Ok(value.map_or(0, |value| value.max(0) as u64))
     }
 
     fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
@@ -404,8 +416,8 @@ impl BrandReads for PgSession {
     }
 
     fn recent(&self, campaign_id: u64, key: &RateKey) -> Result<Vec<i64>, StoreError> {
-        let row = self.row_of(ReadAhead::Recent { campaign_id, key: *key })?;
-        Ok(row.map(|row| codec::decode(row.get::<_, &[u8]>("times"))).transpose()?.unwrap_or_default())
+        let times = self.value_of::<Vec<u8>>(ReadAhead::Recent { campaign_id, key: *key })?;
+        Ok(times.map(|times| codec::decode(&times)).transpose()?.unwrap_or_default())
     }
 
     fn referral_holds(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<HoldReason>, StoreError> {
@@ -418,13 +430,12 @@ impl BrandReads for PgSession {
     }
 
     fn blocked(&self, campaign_id: u64, participant_id: u64) -> Result<Option<String>, StoreError> {
-        let row = self.row_of(ReadAhead::Blocked { campaign_id, participant_id })?;
-        Ok(row.and_then(|row| row.get("blocked_at")))
+        self.value_of::<String>(ReadAhead::Blocked { campaign_id, participant_id })
     }
 
     fn standing(&self, campaign_id: u64, board: Board, participant_id: u64) -> Result<Option<Standing>, StoreError> {
-        let row = self.row_of(ReadAhead::Standing { campaign_id, board, participant_id })?;
-        Ok(row.as_ref().map(ranked).transpose()?.map(|(_, standing)| standing))
+        let rows = self.rows_of(ReadAhead::Standing { campaign_id, board, participant_id })?;
+        Ok(rows.first().map(ranked).transpose()?.map(|(_, standing)| standing))
     }
 
     fn board_top(&self, campaign_id: u64, board: Board, limit: usize) -> Result<Vec<(u64, Standing)>, StoreError> {

@@ -15,7 +15,6 @@ use super::decisions::SledSession;
 use super::keys::{self, campaign_row, index};
 use super::participants::decode_idempotency_record;
 use super::{codec, SledStore, StoreError};
-use crate::domain::client_print::RateKey;
 use crate::domain::conversion::Conversion;
 use crate::domain::counters::DailySeries;
 use crate::domain::engine::{BrandReads, Write};
@@ -184,11 +183,7 @@ impl SledStore {
         }
         for entry in self.indexes.scan_prefix(keys::tagged_prefix(index::RATE, campaign_id)) {
             let (key, value) = entry?;
-            let key = match (key.get(9), key.get(10..)) {
-                (Some(b'r'), Some(id)) => RateKey::Referrer(keys::read_id(id).ok_or_else(|| malformed("rate"))?),
-                (Some(b'a'), Some(print)) => RateKey::Address(print.try_into().map_err(|_| malformed("rate"))?),
-                _ => return Err(malformed("rate")),
-            };
+            let key = super::fraud::rate_key_of(&key).ok_or_else(|| malformed("rate"))?;
             rows.push(Write::Rate { campaign_id, key, times: codec::decode(&value)? }).await?;
         }
         Ok(())

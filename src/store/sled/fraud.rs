@@ -36,6 +36,16 @@ fn rate_key(campaign_id: u64, key: &RateKey) -> Vec<u8> {
     }
 }
 
+/// The velocity key of an index key [`rate_key`] made (its campaign is the 8 bytes after the
+/// tag); `None` for a key it cannot have made.
+pub(super) fn rate_key_of(key: &[u8]) -> Option<RateKey> {
+    match (key.get(9), key.get(10..)) {
+        (Some(b'r'), Some(id)) => keys::read_id(id).map(RateKey::Referrer),
+        (Some(b'a'), Some(print)) => print.try_into().ok().map(RateKey::Address),
+        _ => None,
+    }
+}
+
 pub(super) fn referral_holds_key(campaign_id: u64, participant_id: u64) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::REFERRAL_HOLDS, &keys::id(participant_id))
 }
@@ -142,5 +152,18 @@ impl SledStore {
             }
         }
         Ok(forgotten)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rate_key_reads_back_from_its_index_key() {
+        for key in [RateKey::Referrer(7), RateKey::Address([9; 16])] {
+            assert_eq!(rate_key_of(&rate_key(42, &key)), Some(key));
+        }
+        assert_eq!(rate_key_of(&keys::tagged_bytes(index::RATE, 42, b"x")), None);
     }
 }

@@ -1,0 +1,261 @@
+//! Statements composed of several, so that PostgreSQL runs fewer: a decision's pipelined
+//! writes joined into data-modifying `WITH` parts ([`groups`], [`join`]), and the one-value
+//! reads it names ahead asked in one `SELECT` of scalar subqueries ([`select`]).
+//!
+//! Why: every statement costs PostgreSQL a round of its extended protocol (bind, execute,
+//! and a sync that flushes its answer with a `send`), and on a busy server that round, not
+//! the work itself, is most of a small statement's cost. A referral signup's ten writes
+//! become four statements, and seven of its reads one.
+//!
+//! What makes joined writes the same as running them one after another: all parts of one
+//! statement see the same snapshot, so no part may need another's effect. The pipeline's
+//! statements each write one table and read no other table (see
+//! [`super::connection::Pipeline::push`]), so a group never holds two statements that write
+//! the same table: a later write of a row lands in a later statement, after the earlier one.
+//! There are no triggers or foreign keys whose checks could see a difference.
+//!
+//! Composed statements are prepared like any other, under a text of their own that lives as
+//! long as the server ([`interned`]): their parts come from a fixed set of statements (each
+//! with its fixed number of parameters), so there are few of them, and past [`MOST_SHAPES`]
+//! nothing more is composed.
+
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
+/// Most composed statements kept; past it, statements go as they are.
+const MOST_SHAPES: usize = 1_024;
+
+/// Composed statements by their parts.
+static SHAPES: LazyLock<Mutex<HashMap<Vec<&'static str>, &'static str>>> = LazyLock::new(Mutex::default);
+
+/// How parts are composed: [`join`]ed writes or a [`select`] of values.
+#[derive(Clone, Copy)]
+pub(super) enum Composition {
+    Join,
+    Select,
+}
+
+/// The statement composed of `parts` as `how` says, its text made once for the server's
+/// lifetime; `None` once [`MOST_SHAPES`] are kept and this one is not among them.
+pub(super) fn interned(how: Composition, parts: &[&'static str], counts: &[usize]) -> Option<&'static str> {
+    let key: Vec<&'static str> = [match how {
+        Composition::Join => "join",
+        Composition::Select => "select",
+    }]
+    .into_iter()
+    .chain(parts.iter().copied())
+    .collect();
+    let mut shapes = SHAPES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(text) = shapes.get(&key) {
+        return Some(text);
+    }
+    if shapes.len() >= MOST_SHAPES {
+        return None;
+    }
+    let text = match how {
+        Composition::Join => join(parts, counts),
+        Composition::Select => select(parts, counts),
+    };
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    shapes.insert(key, text);
+    Some(text)
+}
+
+/// One `SELECT` of the reads' values, each read a scalar subquery in column `c{n}`:
+/// reads that find one column of at most one row, and whose value is never NULL when it
+/// finds a row (or for which NULL means the same as no row).
+pub(super) fn select(parts: &[&str], counts: &[usize]) -> String {
+    let mut offset = 0;
+    let mut columns = Vec::with_capacity(parts.len());
+    for (n, (sql, count)) in parts.iter().zip(counts).enumerate() {
+        columns.push(format!("({}) AS c{n}", renumber(sql.trim(), offset)));
+        offset += count;
+    }
+    format!("SELECT {}", columns.join(",\n       "))
+}
+
+/// The tables a write statement writes: the names after `INSERT INTO`, `UPDATE` and
+/// `DELETE FROM`.
+fn tables(sql: &str) -> Vec<&str> {
+    // `(UPDATE` opens a part of the statement's own WITH list.
+    let words: Vec<&str> = sql.split_whitespace().map(|word| word.trim_start_matches('(')).collect();
+    let mut tables = Vec::new();
+    for (i, pair) in words.windows(2).enumerate() {
+        let table = match pair {
+            // Not `ON CONFLICT … DO UPDATE SET`, which writes the statement's own table.
+            [w, t] if w.eq_ignore_ascii_case("UPDATE") && (i == 0 || !words[i - 1].eq_ignore_ascii_case("DO")) => {
+                Some(*t)
+            }
+            [w, t]
+                if (w.eq_ignore_ascii_case("INTO") || w.eq_ignore_ascii_case("FROM"))
+                    && i > 0
+                    && (words[i - 1].eq_ignore_ascii_case("INSERT") || words[i - 1].eq_ignore_ascii_case("DELETE")) =>
+            {
+                Some(*t)
+            }
+            _ => None,
+        };
+        if let Some(table) = table {
+            tables.push(table.trim_end_matches('('));
+        }
+    }
+    tables
+}
+
+/// Whether a statement starts with its own `WITH` list: it can only close a group, its
+/// parts appended to the group's.
+fn has_with(sql: &str) -> bool {
+    sql.trim_start().get(..5).is_some_and(|w| w.eq_ignore_ascii_case("WITH "))
+}
+
+/// Whether a statement can be a part: a write (a query's rows would be lost).
+fn joinable(sql: &str) -> bool {
+    let first = sql.split_whitespace().next().unwrap_or_default();
+    ["INSERT", "UPDATE", "DELETE", "WITH"].iter().any(|w| first.eq_ignore_ascii_case(w))
+}
+
+/// Most parts in one statement.
+const MOST_PARTS: usize = 12;
+
+/// Most parameters in one statement (PostgreSQL's limit is 65,535).
+const MOST_PARAMS: usize = 4_096;
+
+/// The statements, with their parameter counts, split into runs that each become one
+/// statement: lengths of consecutive runs, in order.
+pub(super) fn groups(statements: &[(&str, usize)]) -> Vec<usize> {
+    let mut groups = Vec::new();
+    let (mut len, mut params, mut written): (usize, usize, Vec<&str>) = (0, 0, Vec::new());
+    // The group's last statement is not a write, or brings its own WITH list: it ends it.
+    let mut closed = false;
+    for &(sql, count) in statements {
+        let own = tables(sql);
+        let fits = joinable(sql)
+            && !closed
+            && len < MOST_PARTS
+            && params + count <= MOST_PARAMS
+            && !own.iter().any(|t| written.contains(t));
+        if len > 0 && !fits {
+            groups.push(len);
+            (len, params) = (0, 0);
+            written.clear();
+        }
+        len += 1;
+        params += count;
+        written.extend(own);
+        closed = !joinable(sql) || has_with(sql);
+    }
+    if len > 0 {
+        groups.push(len);
+    }
+    groups
+}
+
+/// One statement doing what the parts do in order: each but the last a `WITH` part, their
+/// parameters numbered on after the previous parts'. `counts` are the parts' parameter counts.
+pub(super) fn join(parts: &[&str], counts: &[usize]) -> String {
+    let mut offset = 0;
+    let mut with = Vec::new();
+    let mut main = String::new();
+    for (n, (sql, count)) in parts.iter().zip(counts).enumerate() {
+        let sql = renumber(sql.trim(), offset);
+        offset += count;
+        if n + 1 < parts.len() {
+            with.push(format!("w{n} AS ({sql})"));
+        } else if has_with(&sql) {
+            with.push(sql[5..].trim_start().to_owned());
+        } else {
+            main = sql;
+        }
+    }
+    match main.is_empty() {
+        // The last part brought its own WITH list, whose main statement ends it.
+        true => format!("WITH {}", with.join(",\n")),
+        false => format!("WITH {}\n{main}", with.join(",\n")),
+    }
+}
+
+/// `sql` with every parameter `$n` numbered `$(n + offset)`.
+fn renumber(sql: &str, offset: usize) -> String {
+    let mut out = String::with_capacity(sql.len() + 8);
+    let mut chars = sql.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        out.push(c);
+        if c != '$' {
+            continue;
+        }
+        let start = i + 1;
+        let mut end = start;
+        while let Some(&(j, d)) = chars.peek() {
+            if !d.is_ascii_digit() {
+                break;
+            }
+            end = j + 1;
+            chars.next();
+        }
+        if end > start {
+            let n: usize = sql[start..end].parse().unwrap_or(0);
+            out.push_str(&(n + offset).to_string());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PARTICIPANT: &str = "INSERT INTO participants (a, b) VALUES ($1, $2)";
+    const REFERRER: &str = "UPDATE participants SET b = $2 WHERE a = $1";
+    const REWARD: &str = "INSERT INTO rewards (a) VALUES ($1) ON CONFLICT (a) DO UPDATE SET a = $1";
+    const COUNTERS: &str = "WITH n AS (SELECT c FROM unnest($2::bigint[]) AS n (c)),
+        moved AS (UPDATE counters t SET value = t.value + 1 FROM n WHERE t.brand_id = $1 RETURNING t.c)
+        INSERT INTO counters (brand_id, c) SELECT $1, n.c FROM n";
+
+    #[test]
+    fn a_table_written_twice_starts_a_new_statement() {
+        let statements = [(PARTICIPANT, 2), (REFERRER, 2), (REWARD, 1), (REWARD, 1)];
+        assert_eq!(groups(&statements), vec![1, 2, 1]);
+    }
+
+    #[test]
+    fn a_statement_with_its_own_with_list_closes_its_group() {
+        let statements = [(REWARD, 1), (COUNTERS, 2), (PARTICIPANT, 2)];
+        assert_eq!(groups(&statements), vec![2, 1]);
+        assert_eq!(tables(COUNTERS), vec!["counters", "counters"]);
+        assert_eq!(tables(REWARD), vec!["rewards"]);
+    }
+
+    #[test]
+    fn reads_are_never_joined() {
+        let statements = [("SELECT 1 FROM rewards WHERE a = $1", 1), (REWARD, 1), (PARTICIPANT, 2)];
+        assert_eq!(groups(&statements), vec![1, 2]);
+    }
+
+    #[test]
+    fn parts_are_numbered_on() {
+        let joined = join(&[REWARD, PARTICIPANT], &[1, 2]);
+        assert_eq!(
+            joined,
+            "WITH w0 AS (INSERT INTO rewards (a) VALUES ($1) ON CONFLICT (a) DO UPDATE SET a = $1)\n\
+             INSERT INTO participants (a, b) VALUES ($2, $3)"
+        );
+        let closing = join(&[PARTICIPANT, COUNTERS], &[2, 2]);
+        assert_eq!(
+            select(&["SELECT body FROM campaigns WHERE campaign_id = $1", "SELECT value FROM counters WHERE a = $1 AND b = $2"], &[1, 2]),
+            "SELECT (SELECT body FROM campaigns WHERE campaign_id = $1) AS c0,\n       (SELECT value FROM counters WHERE a = $2 AND b = $3) AS c1"
+        );
+        assert!(closing.starts_with(
+            "WITH w0 AS (INSERT INTO participants (a, b) VALUES ($1, $2)),\nn AS (SELECT c FROM unnest($4::bigint[])"
+        ));
+        assert!(closing.ends_with("INSERT INTO counters (brand_id, c) SELECT $3, n.c FROM n"));
+    }
+
+    #[test]
+    fn a_group_stays_within_its_limits() {
+        let many: Vec<(&str, usize)> =
+            (0..30).map(|n| if n % 2 == 0 { (PARTICIPANT, 2) } else { (REWARD, 1) }).collect();
+        assert_eq!(groups(&many), vec![2; 15]);
+        let wide = [(PARTICIPANT, 3_000), (REWARD, 3_000)];
+        assert_eq!(groups(&wide), vec![1, 1]);
+    }
+}
