@@ -6,7 +6,7 @@ use referrals::domain::counters::DailySeries;
 use referrals::domain::engine::{self, Moment};
 use referrals::domain::ids::IdKind;
 use referrals::domain::participant::ParticipantFilter;
-use referrals::domain::{RewardStatus, RewardType};
+use referrals::domain::{Invite, RewardStatus, RewardType};
 use referrals::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SharedStorage};
 
 use crate::fixtures::{brand, campaign, domain_signup, email, exact, inbox, member, page, signup, unheard};
@@ -145,6 +145,17 @@ pub async fn visits_and_invitations_are_committed(store: SharedStorage) {
     session.commit(&unheard(writes)).await.unwrap();
     assert_eq!(store.invites_of(zoe.id).await.unwrap(), invites);
     assert_eq!(invites.len(), 2);
+
+    // A new participant and an invitation of theirs in one commit, in that order (as a move
+    // into a store loads them): the invitation finds its participant.
+    let mut ivy = zoe.clone();
+    (ivy.id, ivy.seq, ivy.email) =
+        (store.next_id(IdKind::Participant).await.unwrap(), zoe.seq + 1, "ivy@example.com".into());
+    let invite =
+        Invite { id: store.next_id(IdKind::Invite).await.unwrap(), participant_id: ivy.id, ..invites[0].clone() };
+    let writes = [engine::Write::NewParticipant(ivy.clone()), engine::Write::Invite(invite.clone())];
+    store.session(shop.id).await.unwrap().commit(&writes).await.unwrap();
+    assert_eq!(store.invites_of(ivy.id).await.unwrap(), vec![invite]);
 }
 
 pub async fn an_idempotency_key_is_committed_once(store: SharedStorage) {

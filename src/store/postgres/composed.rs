@@ -8,11 +8,11 @@
 //! become four statements, and seven of its reads one.
 //!
 //! What makes joined writes the same as running them one after another: all parts of one
-//! statement see the same snapshot, so no part may need another's effect. The pipeline's
-//! statements each write one table and read no other table (see
-//! [`super::connection::Pipeline::push`]), so a group never holds two statements that write
-//! the same table: a later write of a row lands in a later statement, after the earlier one.
-//! There are no triggers or foreign keys whose checks could see a difference.
+//! statement see the same snapshot, so no part may need another's effect. So no part writes
+//! or reads a table that an earlier part of its statement writes: a later write of a row,
+//! or a read of what was just written (an invitation's insert reads its participant's
+//! campaign), lands in a later statement. The tables are found in each statement's text
+//! ([`tables`]). There are no triggers or foreign keys whose checks could see a difference.
 //!
 //! Composed statements are prepared like any other, under a text of their own that lives as
 //! long as the server ([`interned`]): their parts come from a fixed set of statements (each
@@ -74,32 +74,31 @@ pub(super) fn select(parts: &[&str], counts: &[usize]) -> String {
     format!("SELECT {}", columns.join(",\n       "))
 }
 
-/// The tables a write statement writes: the names after `INSERT INTO`, `UPDATE` and
-/// `DELETE FROM`.
-fn tables(sql: &str) -> Vec<&str> {
+/// The tables a statement writes (the names after `INSERT INTO`, `UPDATE` and `DELETE
+/// FROM`) and the names it reads (after any other `FROM` and after `JOIN`: tables, and
+/// names of no table such as `unnest` or its own `WITH` parts, which do no harm).
+fn tables(sql: &str) -> (Vec<&str>, Vec<&str>) {
     // `(UPDATE` opens a part of the statement's own WITH list.
     let words: Vec<&str> = sql.split_whitespace().map(|word| word.trim_start_matches('(')).collect();
-    let mut tables = Vec::new();
-    for (i, pair) in words.windows(2).enumerate() {
-        let table = match pair {
-            // Not `ON CONFLICT … DO UPDATE SET`, which writes the statement's own table.
-            [w, t] if w.eq_ignore_ascii_case("UPDATE") && (i == 0 || !words[i - 1].eq_ignore_ascii_case("DO")) => {
-                Some(*t)
-            }
-            [w, t]
-                if (w.eq_ignore_ascii_case("INTO") || w.eq_ignore_ascii_case("FROM"))
-                    && i > 0
-                    && (words[i - 1].eq_ignore_ascii_case("INSERT") || words[i - 1].eq_ignore_ascii_case("DELETE")) =>
-            {
-                Some(*t)
-            }
-            _ => None,
-        };
-        if let Some(table) = table {
-            tables.push(table.trim_end_matches('('));
+    let is = |at: usize, keyword: &str| words.get(at).is_some_and(|w| w.eq_ignore_ascii_case(keyword));
+    let (mut written, mut read) = (Vec::new(), Vec::new());
+    for (at, word) in words.iter().enumerate().skip(1) {
+        let name = word.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or_default();
+        if name.is_empty() {
+            continue;
+        }
+        let before = at - 1;
+        // Not `ON CONFLICT … DO UPDATE SET`, which writes the statement's own table.
+        let updated = is(before, "UPDATE") && (before == 0 || !is(before - 1, "DO"));
+        let inserted = is(before, "INTO") && before > 0 && is(before - 1, "INSERT");
+        let deleted = is(before, "FROM") && before > 0 && is(before - 1, "DELETE");
+        if updated || inserted || deleted {
+            written.push(name);
+        } else if is(before, "FROM") || is(before, "JOIN") {
+            read.push(name);
         }
     }
-    tables
+    (written, read)
 }
 
 /// Whether a statement starts with its own `WITH` list: it can only close a group, its
@@ -128,12 +127,13 @@ pub(super) fn groups(statements: &[(&str, usize)]) -> Vec<usize> {
     // The group's last statement is not a write, or brings its own WITH list: it ends it.
     let mut closed = false;
     for &(sql, count) in statements {
-        let own = tables(sql);
+        let (own, reads) = tables(sql);
+        // Nothing it writes or reads was written by an earlier part: it would not see that.
         let fits = joinable(sql)
             && !closed
             && len < MOST_PARTS
             && params + count <= MOST_PARAMS
-            && !own.iter().any(|t| written.contains(t));
+            && !own.iter().chain(&reads).any(|t| written.contains(t));
         if len > 0 && !fits {
             groups.push(len);
             (len, params) = (0, 0);
@@ -221,8 +221,18 @@ mod tests {
     fn a_statement_with_its_own_with_list_closes_its_group() {
         let statements = [(REWARD, 1), (COUNTERS, 2), (PARTICIPANT, 2)];
         assert_eq!(groups(&statements), vec![2, 1]);
-        assert_eq!(tables(COUNTERS), vec!["counters", "counters"]);
-        assert_eq!(tables(REWARD), vec!["rewards"]);
+        assert_eq!(tables(COUNTERS).0, vec!["counters", "counters"]);
+        assert_eq!(tables(REWARD), (vec!["rewards"], vec![]));
+    }
+
+    #[test]
+    fn a_part_reading_a_table_written_before_it_starts_a_new_statement() {
+        const INVITE: &str = "INSERT INTO invites (brand_id, invite_id, campaign_id)
+             SELECT $1, $2, campaign_id FROM participants WHERE brand_id = $1 AND participant_id = $3";
+        assert_eq!(tables(INVITE), (vec!["invites"], vec!["participants"]));
+        assert_eq!(groups(&[(PARTICIPANT, 2), (INVITE, 3)]), vec![1, 1]);
+        // Read before the participant is written, it sees what it would have seen alone.
+        assert_eq!(groups(&[(INVITE, 3), (PARTICIPANT, 2)]), vec![2]);
     }
 
     #[test]

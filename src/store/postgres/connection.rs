@@ -79,8 +79,8 @@ pub(super) struct Pipeline {
 }
 
 impl Pipeline {
-    /// Adds a write. It writes one table and reads no other: the pipeline may send it in one
-    /// statement with others (see `composed.rs`), where no part sees another's effect.
+    /// Adds a write. The pipeline may send it in one statement with others, as long as none
+    /// of them needs another's effect (see `composed.rs`).
     pub fn push(&mut self, sql: &'static str, params: Vec<Owned>) {
         self.statements.push((sql, params));
     }
