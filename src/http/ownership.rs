@@ -10,15 +10,19 @@ pub async fn brand(state: &AppState, member: &Member, id: u64) -> Result<Brand, 
 }
 
 pub async fn campaign(state: &AppState, member: &Member, id: u64) -> Result<Campaign, ApiError> {
-    state.store.campaign(id).await?.filter(|c| c.member_id == member.id).ok_or_else(|| ApiError::not_found("campaign"))
+    owned_campaign(member, state.store.campaign(id).await?)
+}
+
+/// The campaign found, if it is the member's.
+fn owned_campaign(member: &Member, found: Option<Campaign>) -> Result<Campaign, ApiError> {
+    found.filter(|c| c.member_id == member.id).ok_or_else(|| ApiError::not_found("campaign"))
 }
 
 /// The member's campaign and the member's plan, read together: what a signup needs before it
 /// goes to the brand's actor.
 pub async fn campaign_and_plan(state: &AppState, member: &Member, id: u64) -> Result<(Campaign, Plan), ApiError> {
     let (campaign, plan) = state.store.campaign_and_plan(id, member.plan_id).await?;
-    let campaign = campaign.filter(|c| c.member_id == member.id).ok_or_else(|| ApiError::not_found("campaign"))?;
-    Ok((campaign, plan.unwrap_or_else(|| Plan::missing(member.plan_id))))
+    Ok((owned_campaign(member, campaign)?, plan_or_missing(member, plan)))
 }
 
 /// The member's campaign and the brand it runs on.
@@ -44,7 +48,12 @@ pub async fn participant(state: &AppState, member: &Member, id: u64) -> Result<(
 /// The member's plan. A plan missing from the store (the admin API refuses to delete a plan in
 /// use, so only a hand-edited database has one) counts as unpaid and unlimited.
 pub async fn plan_of(state: &AppState, member: &Member) -> Result<Plan, ApiError> {
-    Ok(state.store.plan(member.plan_id).await?.unwrap_or_else(|| Plan::missing(member.plan_id)))
+    Ok(plan_or_missing(member, state.store.plan(member.plan_id).await?))
+}
+
+/// The member's plan found, or the stand-in for a missing one (see [`plan_of`]).
+fn plan_or_missing(member: &Member, found: Option<Plan>) -> Plan {
+    found.unwrap_or_else(|| Plan::missing(member.plan_id))
 }
 
 /// Whether the member's plan is a paid one.

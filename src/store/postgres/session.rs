@@ -125,11 +125,16 @@ impl PgSession {
 
     /// The rows of a read: fetched ahead, or read now with its statement.
     fn rows_of(&self, read: ReadAhead) -> Result<Vec<Row>, StoreError> {
-        match self.fetched.lock().take(&read) {
-            Some(Found::Rows(rows)) => return Ok(rows),
-            Some(Found::Value(..)) | None => {}
+        let found = self.fetched.lock().take(&read);
+        match found {
+            Some(Found::Rows(rows)) => Ok(rows),
+            Some(Found::Value(..)) | None => self.read_now(&read),
         }
-        let (sql, params) = ahead::statement(self.brand_id, &read);
+    }
+
+    /// A read named ahead made now, with its own statement.
+    fn read_now(&self, read: &ReadAhead) -> Result<Vec<Row>, StoreError> {
+        let (sql, params) = ahead::statement(self.brand_id, read);
         self.rows(sql, &super::connection::borrowed(&params))
     }
 
@@ -143,10 +148,7 @@ impl PgSession {
         let rows = match found {
             Some(Found::Value(row, at)) => return Ok(row.try_get::<_, Option<T>>(at)?),
             Some(Found::Rows(rows)) => rows,
-            None => {
-                let (sql, params) = ahead::statement(self.brand_id, &read);
-                self.rows(sql, &super::connection::borrowed(&params))?
-            }
+            None => self.read_now(&read)?,
         };
         Ok(rows.first().map(|row| row.try_get::<_, Option<T>>(column)).transpose()?.flatten())
     }
