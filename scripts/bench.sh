@@ -17,6 +17,11 @@
 #        BENCH_PG_STATS=1 BENCH_CASES=signups scripts/bench.sh   (also prints PostgreSQL's
 #        statements of the 100-brands signup case on one server, by total time, from
 #        pg_stat_statements: calls, mean and total time, plans and their time, rows)
+#        BENCH_PG_PROFILE=1 BENCH_CASES=signups scripts/bench.sh   (also samples the whole
+#        machine with perf during that case and prints its CPU by process, then PostgreSQL's
+#        functions, each with what it calls; with BENCH_KEEP=1, pg-perf.data stays)
+#        BENCH_PG_OPTIONS="-c name=value ..." scripts/bench.sh   (more settings for the
+#        PostgreSQL cluster, say auto_explain's; with BENCH_KEEP=1 its log stays as postgres.log)
 #
 # Benchmarks the release server on loopback with wrk and prints a table. Starts its own
 # server on a free port with a temporary data directory and stops it at the end. Every case
@@ -187,9 +192,13 @@ run_case() {
   local log=${CASE_LOG:-$WORK/server.log}
   log_from=$(($(wc -l <"$log") + 1))
   local perf_pid=
-  if [ -n "${BENCH_PROFILE:-}" ] && [[ $name == *"100 brands"* ]]; then
+  if [ -n "${BENCH_PROFILE:-}" ] && [[ $name == *"100 brands"* ]] && [ -z "${CASE_LOG:-}" ]; then
     perf record -F 499 --call-graph dwarf,16384 -o "$WORK/perf.data" -p "$SERVER_PID" -- sleep "$duration" \
       >/dev/null 2>&1 &
+    perf_pid=$!
+  elif [ -n "${BENCH_PG_PROFILE:-}" ] && [[ $name == "PostgreSQL, one server"*"100 brands" ]]; then
+    # The whole machine: PostgreSQL's backends, its WAL writer, the server and wrk.
+    perf record -a -F 199 --call-graph dwarf,8192 -o "$WORK/pg-perf.data" -- sleep "$duration" >/dev/null 2>&1 &
     perf_pid=$!
   fi
   wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s "$script" "$BASE$path" >"$out"
@@ -225,7 +234,10 @@ postgres_cases() {
   echo "starting a throwaway PostgreSQL for the PostgreSQL cases" >&2
   local stats_options=()
   [ -z "${BENCH_PG_STATS:-}" ] || stats_options=(-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on)
-  start_throwaway_postgres -c shared_buffers=256MB "${stats_options[@]}"
+  # BENCH_PG_OPTIONS: more settings for this cluster (say, auto_explain's), its log kept in
+  # the work directory with BENCH_KEEP=1.
+  # shellcheck disable=SC2086
+  start_throwaway_postgres -c shared_buffers=256MB "${stats_options[@]}" ${BENCH_PG_OPTIONS:-}
   # set_up assigns these; locals (bash scopes dynamically) keep the sled server's values.
   local BASE KEY TOKEN MEMBER HOT HOT_BRAND CLICK_CAMPAIGN IMPORT_CAMPAIGN brand campaign secret
   local -a CODES HOT_CODES
@@ -273,6 +285,7 @@ postgres_cases() {
   echo "${ROWS[-1]}" >&2
   for pid in "${PG_SERVERS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
   PG_SERVERS=()
+  [ -z "${BENCH_KEEP:-}" ] || cp "$PG_DIR/server.log" "$WORK/postgres.log"
   stop_throwaway_postgres
 }
 
@@ -332,6 +345,15 @@ if [ "$BENCH_CASES" = signups ]; then
     perf report -i "$WORK/perf.data" --children --sort symbol -g none --stdio --percent-limit 0.05 2>/dev/null \
       >"$WORK/perf.txt"
     python3 scripts/profile-stages.py "$WORK/perf.txt"
+  fi
+  if [ -n "${BENCH_PG_PROFILE:-}" ]; then
+    perf report -i "$WORK/pg-perf.data" --sort comm -g none --stdio 2>/dev/null | grep -v '^#' | grep . >"$WORK/pg-comm.txt" || true
+    perf report -i "$WORK/pg-perf.data" --comms postgres --children --sort symbol -g none --stdio 2>/dev/null \
+      | grep -v '^#' | grep . >"$WORK/pg-symbols.txt" || true
+    echo "the machine's CPU during the PostgreSQL 100-brands case, by process" >&2
+    head -8 "$WORK/pg-comm.txt" >&2
+    echo "PostgreSQL's functions (with what they call, share of all samples)" >&2
+    head -120 "$WORK/pg-symbols.txt" >&2
   fi
   exit 0
 fi

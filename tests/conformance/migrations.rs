@@ -26,7 +26,7 @@ async fn servers_starting_together_apply_the_schema_once_and_seed_the_plans_once
     tokio::spawn(connection);
     let versions: Vec<i32> =
         client.query("SELECT version FROM schema_migrations", &[]).await.unwrap().iter().map(|r| r.get(0)).collect();
-    assert_eq!(versions, vec![SCHEMA_VERSION], "each migration applied once");
+    assert_eq!(versions, (1..=SCHEMA_VERSION).collect::<Vec<_>>(), "each migration applied once");
     let plans = stores[0].plans().await.unwrap();
     assert_eq!(plans, referrals::domain::plan::default_plans(), "seeded once, by one of them");
     for store in &stores[1..] {
@@ -54,5 +54,56 @@ async fn a_database_from_a_newer_release_is_refused_and_left_as_it_is() {
     assert!(message.contains(&format!("version {newer}")), "{message}");
     assert!(message.contains("newer"), "{message}");
     let count: i64 = client.query_one("SELECT count(*) FROM schema_migrations", &[]).await.unwrap().get(0);
-    assert_eq!(count, 2, "nothing applied, nothing removed");
+    assert_eq!(count, i64::from(SCHEMA_VERSION) + 1, "nothing applied, nothing removed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_of_the_first_schema_is_brought_up_to_date_with_its_rows() {
+    if server().is_none() {
+        return eprintln!("no PostgreSQL server: not run");
+    }
+    let url = fresh_database().await;
+    let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(connection);
+    // What a server of the first release left: its schema, and a participant with a domain.
+    client.batch_execute(include_str!("../../src/store/postgres/migrations/0001_schema.sql")).await.unwrap();
+    client
+        .batch_execute(
+            "CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
+                 applied_at timestamptz NOT NULL DEFAULT now());
+             INSERT INTO schema_migrations (version, name) VALUES (1, 'schema');
+             INSERT INTO participants (brand_id, participant_id, campaign_id, member_id, seq, email, domain, search, body)
+                 VALUES (1, 1, 1, 1, 1, 'a@shop.example', 'shop.example', '\\x', '\\x')",
+        )
+        .await
+        .unwrap();
+
+    PgStore::open(&options(url.clone())).await.expect("the schema is brought up to date");
+    let versions: Vec<i32> = client
+        .query("SELECT version FROM schema_migrations ORDER BY version", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(versions, (1..=SCHEMA_VERSION).collect::<Vec<_>>());
+    let kept: i64 = client.query_one("SELECT count(*) FROM participants", &[]).await.unwrap().get(0);
+    assert_eq!(kept, 1, "the rows stay");
+    let again = client
+        .execute(
+            "INSERT INTO participants (brand_id, participant_id, campaign_id, member_id, seq, email, domain, search, body)
+             VALUES (1, 2, 1, 1, 2, 'b@shop.example', 'shop.example', '\\x', '\\x')",
+            &[],
+        )
+        .await;
+    let error = again.expect_err("a domain is still one participant's in its campaign");
+    assert_eq!(error.code(), Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION), "{error}");
+    let no_domain = client
+        .execute(
+            "INSERT INTO participants (brand_id, participant_id, campaign_id, member_id, seq, email, search, body)
+             VALUES (1, 3, 1, 1, 3, 'c@shop.example', '\\x', '\\x'), (1, 4, 1, 1, 4, 'd@shop.example', '\\x', '\\x')",
+            &[],
+        )
+        .await;
+    assert_eq!(no_domain.expect("participants without a domain never conflict"), 2);
 }

@@ -20,7 +20,9 @@ pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<O
     match read {
         ReadAhead::Campaign(id) => ("SELECT body FROM campaigns WHERE campaign_id = $1", owned![&sql_id(*id)]),
         ReadAhead::NewIds { campaign_id, lookups, kinds } => {
-            // Under the brand's lock, in the order sent: the same answer as the lookups'.
+            // Under the brand's lock, in the order sent: the same answer as the lookups'. Two
+            // tests, not one with OR: each is then a probe of its own index (email's key, the
+            // inbox index), where `email = $4 OR inbox = $5` read the campaign's participants.
             let (mut email, mut inbox) = (None::<String>, None::<String>);
             for lookup in lookups {
                 match lookup {
@@ -31,8 +33,8 @@ pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<O
             let sequences = super::brands::sequences_of(kinds);
             (
                 "SELECT nextval(s::regclass) AS id FROM unnest($1::text[]) WITH ORDINALITY AS t(s, n)
-                 WHERE NOT EXISTS (SELECT 1 FROM participants WHERE brand_id = $2 AND campaign_id = $3
-                                   AND (email = $4 OR inbox = $5))
+                 WHERE NOT EXISTS (SELECT 1 FROM participants WHERE brand_id = $2 AND campaign_id = $3 AND email = $4)
+                   AND NOT EXISTS (SELECT 1 FROM participants WHERE brand_id = $2 AND campaign_id = $3 AND inbox = $5)
                  ORDER BY n",
                 owned![&sequences, &brand_id, &sql_id(*campaign_id), &email, &inbox],
             )

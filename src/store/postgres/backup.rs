@@ -16,7 +16,7 @@ use bytes::{Buf, Bytes, BytesMut};
 use futures_util::{SinkExt, StreamExt};
 
 use super::connection::Conn;
-use super::migrate::SCHEMA_VERSION;
+use super::migrate::{OLDEST_RESTORABLE, SCHEMA_VERSION};
 use super::{id_at, PgStore, PostgresOptions, StoreError};
 use crate::store::backup::{BackupError, BackupSummary, Record, RecordReader, RecordWriter, Snapshot};
 use crate::store::BackupStore;
@@ -228,10 +228,11 @@ pub async fn restore_postgres(reader: impl Read, options: &PostgresOptions) -> R
         _ => return Err(BackupError::Damaged("no schema record".into()).into()),
     }
     match records.next_record()? {
-        Some(Record::Entry(key, value)) if key == b"version" && value == SCHEMA_VERSION.to_be_bytes() => {}
+        Some(Record::Entry(key, value)) if key == b"version" && restorable(&value) => {}
         Some(Record::Entry(_, value)) => {
             return Err(RestoreError::Refused(format!(
-                "this backup holds schema version {:?}; this release restores schema version {SCHEMA_VERSION}",
+                "this backup holds schema version {:?}; this release restores schema versions \
+                 {OLDEST_RESTORABLE} to {SCHEMA_VERSION}",
                 value
             )))
         }
@@ -288,4 +289,26 @@ pub async fn restore_postgres(reader: impl Read, options: &PostgresOptions) -> R
     // The planner's statistics of what was loaded (see `import.rs`).
     conn.batch("ANALYZE").await?;
     Ok(summary)
+}
+
+/// Whether a backup's schema version (4 bytes, big-endian) is one this release restores.
+fn restorable(version: &[u8]) -> bool {
+    <[u8; 4]>::try_from(version)
+        .map(i32::from_be_bytes)
+        .is_ok_and(|version| (OLDEST_RESTORABLE..=SCHEMA_VERSION).contains(&version))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backups_of_every_schema_with_the_same_tables_are_restored_and_no_others() {
+        for version in OLDEST_RESTORABLE..=SCHEMA_VERSION {
+            assert!(restorable(&version.to_be_bytes()), "version {version}");
+        }
+        assert!(!restorable(&(SCHEMA_VERSION + 1).to_be_bytes()), "a newer release's");
+        assert!(!restorable(&(OLDEST_RESTORABLE - 1).to_be_bytes()), "older than the tables");
+        assert!(!restorable(&[0, 0, 1]), "not four bytes");
+    }
 }
