@@ -15,14 +15,22 @@ use crate::domain::email::EmailLookup;
 use crate::domain::engine::ReadAhead;
 use crate::domain::ids::IdKind;
 
+/// The condition of a new participant's ids: no participant of the campaign has the address,
+/// exactly or by inbox. Two tests, not one with OR: each is then a probe of its own index
+/// (the email's key, the inbox index), where `email = $4 OR inbox = $5` read the campaign.
+macro_rules! new_address {
+    () => {
+        "WHERE NOT EXISTS (SELECT 1 FROM participants WHERE brand_id = $2 AND campaign_id = $3 AND email = $4)
+           AND NOT EXISTS (SELECT 1 FROM participants WHERE brand_id = $2 AND campaign_id = $3 AND inbox = $5)"
+    };
+}
+
 /// The statement of one read, and its parameters.
 pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<Owned>) {
     match read {
         ReadAhead::Campaign(id) => ("SELECT body FROM campaigns WHERE campaign_id = $1", owned![&sql_id(*id)]),
         ReadAhead::NewIds { campaign_id, lookups, kinds } => {
-            // Under the brand's lock, in the order sent: the same answer as the lookups'. Two
-            // tests, not one with OR: each is then a probe of its own index (email's key, the
-            // inbox index), where `email = $4 OR inbox = $5` read the campaign's participants.
+            // Under the brand's lock, in the order sent: the same answer as the lookups'.
             let (mut email, mut inbox) = (None::<String>, None::<String>);
             for lookup in lookups {
                 match lookup {
@@ -32,10 +40,11 @@ pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<O
             }
             let sequences = super::brands::sequences_of(kinds);
             (
-                "SELECT nextval(s::regclass) AS id FROM unnest($1::text[]) WITH ORDINALITY AS t(s, n)
-                 WHERE NOT EXISTS (SELECT 1 FROM participants WHERE brand_id = $2 AND campaign_id = $3 AND email = $4)
-                   AND NOT EXISTS (SELECT 1 FROM participants WHERE brand_id = $2 AND campaign_id = $3 AND inbox = $5)
-                 ORDER BY n",
+                concat!(
+                    "SELECT nextval(s::regclass) AS id FROM unnest($1::text[]) WITH ORDINALITY AS t(s, n) ",
+                    new_address!(),
+                    " ORDER BY n"
+                ),
                 owned![&sequences, &brand_id, &sql_id(*campaign_id), &email, &inbox],
             )
         }
@@ -81,8 +90,35 @@ pub(super) fn value_column(read: &ReadAhead) -> Option<&'static str> {
         ReadAhead::Email { .. } => Some("participant_id"),
         ReadAhead::Counter { .. } => Some("value"),
         ReadAhead::Recent { .. } => Some("times"),
-        ReadAhead::NewIds { .. } | ReadAhead::Standing { .. } | ReadAhead::Webhooks { .. } => None,
+        ReadAhead::Standing { .. } => Some("rank"),
+        ReadAhead::NewIds { .. } | ReadAhead::Webhooks { .. } => None,
     }
+}
+
+/// The column of a read of several rows that can be asked as one value, an array of that
+/// column in the read's order (NULL when it finds no row), and the statement that asks it
+/// so: such a read joins the reads of one value in their statement.
+pub(super) fn array_column(read: &ReadAhead) -> Option<&'static str> {
+    match read {
+        ReadAhead::NewIds { .. } => Some("id"),
+        ReadAhead::Webhooks { .. } => Some("body"),
+        _ => None,
+    }
+}
+
+/// [`statement`] of a read that [`array_column`] names, asking for its one array.
+fn array_statement(brand_id: i64, read: &ReadAhead) -> Option<(&'static str, Vec<Owned>)> {
+    let (_, params) = statement(brand_id, read);
+    let sql = match read {
+        // The ids are taken in the order of the kinds asked for, and sorted by it.
+        ReadAhead::NewIds { .. } => concat!(
+            "SELECT array_agg(nextval(s::regclass) ORDER BY n) FROM unnest($1::text[]) WITH ORDINALITY AS t(s, n) ",
+            new_address!()
+        ),
+        ReadAhead::Webhooks { .. } => "SELECT array_agg(body ORDER BY webhook_id) FROM webhooks WHERE member_id = $1",
+        _ => return None,
+    };
+    Some((sql, params))
 }
 
 /// One statement of a read-ahead, and the reads it answers.
@@ -94,8 +130,8 @@ pub(super) struct Batch {
 
 /// The reads one statement answers.
 pub(super) enum Answered {
-    /// By its rows: one read, or a participant's standings on several boards.
-    Rows(Vec<ReadAhead>),
+    /// By its rows: one read.
+    Rows(ReadAhead),
     /// One value each, in the columns of its one row, in order.
     Values(Vec<ReadAhead>),
 }
@@ -107,24 +143,20 @@ impl Batch {
     }
 }
 
-/// The statements of these reads: one for every read that finds one value, one for a
-/// participant's standings on several boards, and one for each other read.
+/// The statements of these reads: one for every read that can be asked as one value (of one
+/// row, or an array of several: [`value_column`], [`array_column`]), and one for each other
+/// read.
 pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
     let mut batches = Vec::with_capacity(reads.len());
-    let mut standings: Vec<(u64, u64, Vec<ReadAhead>)> = Vec::new();
     let mut values: Vec<(ReadAhead, &'static str, Vec<Owned>)> = Vec::new();
     for &read in reads {
-        if let ReadAhead::Standing { campaign_id, participant_id, .. } = read {
-            match standings.iter_mut().find(|(c, p, _)| c == campaign_id && p == participant_id) {
-                Some((.., group)) => group.push(read.clone()),
-                None => standings.push((*campaign_id, *participant_id, vec![read.clone()])),
+        let one = || value_column(read).map(|_| statement(brand_id, read));
+        match one().or_else(|| array_statement(brand_id, read)) {
+            Some((sql, params)) => values.push((read.clone(), sql, params)),
+            None => {
+                let (sql, params) = statement(brand_id, read);
+                batches.push(Batch { sql, params, reads: Answered::Rows(read.clone()) });
             }
-            continue;
-        }
-        let (sql, params) = statement(brand_id, read);
-        match value_column(read) {
-            Some(_) => values.push((read.clone(), sql, params)),
-            None => batches.push(Batch { sql, params, reads: Answered::Rows(vec![read.clone()]) }),
         }
     }
     let parts: Vec<&'static str> = values.iter().map(|(_, sql, _)| *sql).collect();
@@ -139,60 +171,34 @@ pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
                 values.into_iter().map(|(read, _, params)| (read, params)).unzip();
             batches.push(Batch { sql, params: params.into_iter().flatten().collect(), reads: Answered::Values(reads) });
         }
-        None => batches.extend(values.into_iter().map(|(read, sql, params)| Batch {
-            sql,
-            params,
-            reads: Answered::Rows(vec![read]),
+        // Each on its own, in the form of its rows.
+        None => batches.extend(values.into_iter().map(|(read, ..)| {
+            let (sql, params) = statement(brand_id, &read);
+            Batch { sql, params, reads: Answered::Rows(read) }
         })),
     }
-    for (campaign_id, participant_id, group) in standings {
-        let boards: Vec<Vec<u8>> = group.iter().filter_map(board_of).map(|board| board.to_vec()).collect();
-        batches.push(Batch {
-            sql: "SELECT board, rank FROM standings
-                  WHERE brand_id = $1 AND campaign_id = $2 AND participant_id = $3 AND board = ANY($4)",
-            params: owned![&brand_id, &sql_id(campaign_id), &sql_id(participant_id), &boards],
-            reads: Answered::Rows(group),
-        });
-    }
     batches
-}
-
-fn board_of(read: &ReadAhead) -> Option<[u8; 17]> {
-    match read {
-        ReadAhead::Standing { board, .. } => Some(board.key()),
-        _ => None,
-    }
 }
 
 /// What a read fetched ahead found.
 pub(super) enum Found {
     /// Its rows.
     Rows(Vec<Row>),
-    /// Its value: a column of a row that other reads share (NULL when nothing was found).
+    /// Its value (or its array): a column of a row that other reads share (NULL when
+    /// nothing was found).
     Value(Arc<Row>, usize),
 }
 
 impl Answered {
     /// Each read's answer among the statement's rows.
     pub fn answers(self, rows: Vec<Row>) -> Vec<(ReadAhead, Found)> {
-        let reads = match self {
+        match self {
             Answered::Values(reads) => {
                 let Some(row) = rows.into_iter().next().map(Arc::new) else { return Vec::new() };
-                return reads.into_iter().enumerate().map(|(n, read)| (read, Found::Value(row.clone(), n))).collect();
+                reads.into_iter().enumerate().map(|(n, read)| (read, Found::Value(row.clone(), n))).collect()
             }
-            Answered::Rows(reads) if reads.len() == 1 => return reads.into_iter().zip([Found::Rows(rows)]).collect(),
-            Answered::Rows(reads) => reads,
-        };
-        let mut answers: Vec<(ReadAhead, Vec<Row>)> = reads.into_iter().map(|read| (read, Vec::new())).collect();
-        for row in rows {
-            let board: Vec<u8> = row.get("board");
-            if let Some((_, rows)) =
-                answers.iter_mut().find(|(read, _)| board_of(read).is_some_and(|b| b[..] == board[..]))
-            {
-                rows.push(row);
-            }
+            Answered::Rows(read) => vec![(read, Found::Rows(rows))],
         }
-        answers.into_iter().map(|(read, rows)| (read, Found::Rows(rows))).collect()
     }
 }
 
@@ -211,13 +217,10 @@ impl Fetched {
 
     /// The ids fetched ahead for a new participant, if ids of these kinds were (none when
     /// the address was known then).
-    pub fn take_ids(&mut self, wanted: &[IdKind]) -> Option<Vec<Row>> {
+    pub fn take_ids(&mut self, wanted: &[IdKind]) -> Option<(ReadAhead, Found)> {
         let at =
             self.found.iter().position(|(r, _)| matches!(r, ReadAhead::NewIds { kinds, .. } if kinds == wanted))?;
-        match self.found.swap_remove(at).1 {
-            Found::Rows(rows) => Some(rows),
-            Found::Value(..) => None,
-        }
+        Some(self.found.swap_remove(at))
     }
 
     pub fn holds(&self, read: &ReadAhead) -> bool {
@@ -226,5 +229,46 @@ impl Fetched {
 
     pub fn keep(&mut self, read: ReadAhead, found: Found) {
         self.found.push((read, found));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::leaderboard::Board;
+
+    fn signup_reads() -> Vec<ReadAhead> {
+        let lookups = vec![EmailLookup::Exact("a@shop.example".into())];
+        vec![
+            ReadAhead::Campaign(3),
+            ReadAhead::Email { campaign_id: 3, lookup: lookups[0].clone() },
+            ReadAhead::NewIds { campaign_id: 3, lookups, kinds: vec![IdKind::Participant, IdKind::Reward] },
+            ReadAhead::Standing { campaign_id: 3, board: Board::All, participant_id: 9 },
+            ReadAhead::Standing { campaign_id: 3, board: Board::Week(202648), participant_id: 9 },
+            ReadAhead::Webhooks { member_id: 1 },
+        ]
+    }
+
+    #[test]
+    fn a_signups_reads_are_one_statement_with_its_ids_and_webhooks_as_arrays() {
+        let reads = signup_reads();
+        let batches = batches(5, &reads.iter().collect::<Vec<_>>());
+        assert_eq!(batches.len(), 1, "one statement");
+        let ((sql, params), answered) = batches.into_iter().next().unwrap().split();
+        let Answered::Values(columns) = answered else { panic!("answered by its columns") };
+        assert_eq!(columns, reads, "one column a read, in order");
+        assert!(sql.contains("(SELECT array_agg(nextval(s::regclass) ORDER BY n)"), "{sql}");
+        assert!(sql.contains("(SELECT array_agg(body ORDER BY webhook_id) FROM webhooks WHERE member_id = $"), "{sql}");
+        let expected: usize = reads.iter().map(|read| statement(5, read).1.len()).sum();
+        assert_eq!(params.len(), expected, "every read's parameters");
+    }
+
+    #[test]
+    fn an_array_read_asked_alone_comes_back_as_its_rows() {
+        let reads = [ReadAhead::Webhooks { member_id: 1 }];
+        let batches = batches(5, &reads.iter().collect::<Vec<_>>());
+        let ((sql, _), answered) = batches.into_iter().next().unwrap().split();
+        assert!(matches!(answered, Answered::Rows(ReadAhead::Webhooks { member_id: 1 })));
+        assert_eq!(sql, statement(5, &reads[0]).0, "the read's own statement, whose rows its reader knows");
     }
 }

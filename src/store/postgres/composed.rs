@@ -5,7 +5,8 @@
 //! Why: every statement costs PostgreSQL a round of its extended protocol (bind, execute,
 //! and a sync that flushes its answer with a `send`), and on a busy server that round, not
 //! the work itself, is most of a small statement's cost. A referral signup's ten writes
-//! become four statements, and seven of its reads one.
+//! become three statements, and the reads it names ahead (the campaign, the address, the
+//! new ids, the count, the referrer, their block, standings and velocity, the webhooks) one.
 //!
 //! What makes joined writes the same as running them one after another: all parts of one
 //! statement see the same snapshot, so no part may need another's effect. So no part writes
@@ -63,7 +64,8 @@ pub(super) fn interned(how: Composition, parts: &[&'static str], counts: &[usize
 
 /// One `SELECT` of the reads' values, each read a scalar subquery in column `c{n}`:
 /// reads that find one column of at most one row, and whose value is never NULL when it
-/// finds a row (or for which NULL means the same as no row).
+/// finds a row (or for which NULL means the same as no row), and reads of several rows asked
+/// as one array (NULL when they find none).
 pub(super) fn select(parts: &[&str], counts: &[usize]) -> String {
     let mut offset = 0;
     let mut columns = Vec::with_capacity(parts.len());

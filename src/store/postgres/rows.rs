@@ -17,10 +17,14 @@ pub(super) fn rate_key(key: &RateKey) -> Vec<u8> {
     }
 }
 
-/// A standing back from its rank key.
+/// A standing back from its row's rank key.
 pub(super) fn ranked(row: &Row) -> Result<(u64, Standing), StoreError> {
-    Standing::from_rank_key(row.get("rank"))
-        .ok_or_else(|| StoreError::Decode("a leaderboard rank of the wrong length".into()))
+    rank_of(row.get("rank"))
+}
+
+/// A standing back from its rank key.
+pub(super) fn rank_of(rank: &[u8]) -> Result<(u64, Standing), StoreError> {
+    Standing::from_rank_key(rank).ok_or_else(|| StoreError::Decode("a leaderboard rank of the wrong length".into()))
 }
 
 /// A waitlist place back from its key.

@@ -27,7 +27,7 @@ use tokio_postgres::Row;
 use super::ahead::{self, Fetched, Found};
 use super::brand_lock::Held;
 use super::connection::{Params, Pooled};
-use super::rows::{coupon_of, place_of, ranked};
+use super::rows::{coupon_of, place_of, rank_of, ranked};
 use super::{body, codec, id_at, sql_id, PgStore, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::contest::ContestResult;
@@ -123,12 +123,21 @@ impl PgSession {
         super::bodies(&self.rows(sql, params)?)
     }
 
-    /// The rows of a read: fetched ahead, or read now with its statement.
-    fn rows_of(&self, read: ReadAhead) -> Result<Vec<Row>, StoreError> {
+    /// The values of a read of several rows ([`ahead::array_column`]): fetched ahead as one
+    /// array, or read now with its statement.
+    fn array_of<T: for<'a> FromSql<'a>>(&self, read: ReadAhead) -> Result<Vec<T>, StoreError> {
+        let Some(column) = ahead::array_column(&read) else {
+            return Err(StoreError::Database(format!("{read:?} is not a read of several rows")));
+        };
         let found = self.fetched.lock().take(&read);
+        Self::array_in(column, found.map_or_else(|| self.read_now(&read).map(Found::Rows), Ok)?)
+    }
+
+    /// The values of an array read in what it found.
+    fn array_in<T: for<'a> FromSql<'a>>(column: &str, found: Found) -> Result<Vec<T>, StoreError> {
         match found {
-            Some(Found::Rows(rows)) => Ok(rows),
-            Some(Found::Value(..)) | None => self.read_now(&read),
+            Found::Value(row, at) => Ok(row.try_get::<_, Option<Vec<T>>>(at)?.unwrap_or_default()),
+            Found::Rows(rows) => Ok(rows.iter().map(|row| row.try_get(column)).collect::<Result<_, _>>()?),
         }
     }
 
@@ -167,9 +176,14 @@ impl BrandSession for PgSession {
         if kinds.is_empty() {
             return Ok(Vec::new());
         }
-        let fetched = self.fetched.lock().take_ids(kinds).filter(|rows| rows.len() == kinds.len());
-        if let Some(rows) = fetched {
-            return Ok(rows.iter().map(|row| id_at(row, "id")).collect());
+        // None fetched when the address was known then: they are taken now.
+        let fetched = self.fetched.lock().take_ids(kinds);
+        if let Some((read, found)) = fetched {
+            let column = ahead::array_column(&read).unwrap_or("id");
+            let ids: Vec<i64> = Self::array_in(column, found)?;
+            if ids.len() == kinds.len() {
+                return Ok(ids.into_iter().map(|id| id.max(0) as u64).collect());
+            }
         }
         let sequences = super::brands::sequences_of(kinds);
         let rows = self.rows(
@@ -182,8 +196,9 @@ impl BrandSession for PgSession {
     /// Read at every decision that publishes: a webhook written through another server is
     /// heard of at once.
     async fn webhook_routes(&self, member_id: u64) -> Result<Arc<Vec<WebhookRoute>>, StoreError> {
-        let rows = self.rows_of(ReadAhead::Webhooks { member_id })?;
-        Ok(super::outboxes::routes_of(super::bodies(&rows)?))
+        let bodies: Vec<Vec<u8>> = self.array_of(ReadAhead::Webhooks { member_id })?;
+        let webhooks = bodies.iter().map(|body| codec::decode(body)).collect::<Result<_, _>>()?;
+        Ok(super::outboxes::routes_of(webhooks))
     }
 
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
@@ -436,8 +451,8 @@ impl BrandReads for PgSession {
     }
 
     fn standing(&self, campaign_id: u64, board: Board, participant_id: u64) -> Result<Option<Standing>, StoreError> {
-        let rows = self.rows_of(ReadAhead::Standing { campaign_id, board, participant_id })?;
-        Ok(rows.first().map(ranked).transpose()?.map(|(_, standing)| standing))
+        let rank = self.value_of::<Vec<u8>>(ReadAhead::Standing { campaign_id, board, participant_id })?;
+        Ok(rank.map(|rank| rank_of(&rank)).transpose()?.map(|(_, standing)| standing))
     }
 
     fn board_top(&self, campaign_id: u64, board: Board, limit: usize) -> Result<Vec<(u64, Standing)>, StoreError> {
