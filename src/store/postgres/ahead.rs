@@ -6,11 +6,12 @@
 
 use std::sync::Arc;
 
+use tokio_postgres::types::FromSql;
 use tokio_postgres::Row;
 
 use super::connection::Owned;
 use super::rows::rate_key;
-use super::sql_id;
+use super::{sql_id, StoreError};
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::ReadAhead;
 use crate::domain::ids::IdKind;
@@ -189,6 +190,26 @@ pub(super) enum Found {
     Value(Arc<Row>, usize),
 }
 
+impl Found {
+    /// The value of a read of one value, found in `column` of its row when it was read on
+    /// its own. `None` when it found no row, or NULL.
+    pub fn value<T: for<'a> FromSql<'a>>(self, column: &str) -> Result<Option<T>, StoreError> {
+        match self {
+            Found::Value(row, at) => Ok(row.try_get::<_, Option<T>>(at)?),
+            Found::Rows(rows) => Ok(rows.first().map(|row| row.try_get::<_, Option<T>>(column)).transpose()?.flatten()),
+        }
+    }
+
+    /// The values of a read of several rows, found in `column` of each row when it was read
+    /// on its own.
+    pub fn array<T: for<'a> FromSql<'a>>(self, column: &str) -> Result<Vec<T>, StoreError> {
+        match self {
+            Found::Value(row, at) => Ok(row.try_get::<_, Option<Vec<T>>>(at)?.unwrap_or_default()),
+            Found::Rows(rows) => Ok(rows.iter().map(|row| row.try_get(column)).collect::<Result<_, _>>()?),
+        }
+    }
+}
+
 impl Answered {
     /// Each read's answer among the statement's rows.
     pub fn answers(self, rows: Vec<Row>) -> Vec<(ReadAhead, Found)> {
@@ -217,10 +238,10 @@ impl Fetched {
 
     /// The ids fetched ahead for a new participant, if ids of these kinds were (none when
     /// the address was known then).
-    pub fn take_ids(&mut self, wanted: &[IdKind]) -> Option<(ReadAhead, Found)> {
+    pub fn take_ids(&mut self, wanted: &[IdKind]) -> Option<Found> {
         let at =
             self.found.iter().position(|(r, _)| matches!(r, ReadAhead::NewIds { kinds, .. } if kinds == wanted))?;
-        Some(self.found.swap_remove(at))
+        Some(self.found.swap_remove(at).1)
     }
 
     pub fn holds(&self, read: &ReadAhead) -> bool {

@@ -21,6 +21,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use parking_lot::Mutex;
+use serde::de::DeserializeOwned;
 use tokio_postgres::types::FromSql;
 use tokio_postgres::Row;
 
@@ -56,6 +57,11 @@ pub(super) struct PgSession {
     looked_up: Mutex<Vec<(u64, EmailLookup, Option<u64>)>>,
     /// Rows of reads the decision named ahead, fetched together (see `ahead.rs`).
     fetched: Mutex<Fetched>,
+}
+
+/// A read asked for in a form it does not have: a bug of this file's, not of the database.
+fn not_a(read: &ReadAhead, form: &str) -> StoreError {
+    StoreError::Database(format!("{read:?} is not a read of {form}"))
 }
 
 impl PgStore {
@@ -107,38 +113,18 @@ impl PgSession {
     }
 
     /// A `body` found by a query, decoded.
-    fn body<T: serde::de::DeserializeOwned>(
-        &self,
-        sql: &'static str,
-        params: Params<'_>,
-    ) -> Result<Option<T>, StoreError> {
+    fn body<T: DeserializeOwned>(&self, sql: &'static str, params: Params<'_>) -> Result<Option<T>, StoreError> {
         self.row(sql, params)?.map(|row| body(&row, "body")).transpose()
     }
 
-    fn bodies<T: serde::de::DeserializeOwned>(
-        &self,
-        sql: &'static str,
-        params: Params<'_>,
-    ) -> Result<Vec<T>, StoreError> {
+    fn bodies<T: DeserializeOwned>(&self, sql: &'static str, params: Params<'_>) -> Result<Vec<T>, StoreError> {
         super::bodies(&self.rows(sql, params)?)
     }
 
-    /// The values of a read of several rows ([`ahead::array_column`]): fetched ahead as one
-    /// array, or read now with its statement.
-    fn array_of<T: for<'a> FromSql<'a>>(&self, read: ReadAhead) -> Result<Vec<T>, StoreError> {
-        let Some(column) = ahead::array_column(&read) else {
-            return Err(StoreError::Database(format!("{read:?} is not a read of several rows")));
-        };
-        let found = self.fetched.lock().take(&read);
-        Self::array_in(column, found.map_or_else(|| self.read_now(&read).map(Found::Rows), Ok)?)
-    }
-
-    /// The values of an array read in what it found.
-    fn array_in<T: for<'a> FromSql<'a>>(column: &str, found: Found) -> Result<Vec<T>, StoreError> {
-        match found {
-            Found::Value(row, at) => Ok(row.try_get::<_, Option<Vec<T>>>(at)?.unwrap_or_default()),
-            Found::Rows(rows) => Ok(rows.iter().map(|row| row.try_get(column)).collect::<Result<_, _>>()?),
-        }
+    /// What a read named ahead found: fetched ahead, or read now with its statement.
+    fn found(&self, read: &ReadAhead) -> Result<Found, StoreError> {
+        let fetched = self.fetched.lock().take(read);
+        fetched.map_or_else(|| self.read_now(read).map(Found::Rows), Ok)
     }
 
     /// A read named ahead made now, with its own statement.
@@ -147,19 +133,17 @@ impl PgSession {
         self.rows(sql, &super::connection::borrowed(&params))
     }
 
-    /// The value of a read that finds one ([`ahead::value_column`]): fetched ahead, or read
-    /// now with its statement. `None` when it found no row, or NULL.
+    /// The value of a read that finds one ([`ahead::value_column`]). `None` when it found
+    /// no row, or NULL.
     fn value_of<T: for<'a> FromSql<'a>>(&self, read: ReadAhead) -> Result<Option<T>, StoreError> {
-        let Some(column) = ahead::value_column(&read) else {
-            return Err(StoreError::Database(format!("{read:?} is not a read of one value")));
-        };
-        let found = self.fetched.lock().take(&read);
-        let rows = match found {
-            Some(Found::Value(row, at)) => return Ok(row.try_get::<_, Option<T>>(at)?),
-            Some(Found::Rows(rows)) => rows,
-            None => self.read_now(&read)?,
-        };
-        Ok(rows.first().map(|row| row.try_get::<_, Option<T>>(column)).transpose()?.flatten())
+        let column = ahead::value_column(&read).ok_or_else(|| not_a(&read, "one value"))?;
+        self.found(&read)?.value(column)
+    }
+
+    /// The values of a read of several rows ([`ahead::array_column`]).
+    fn array_of<T: for<'a> FromSql<'a>>(&self, read: ReadAhead) -> Result<Vec<T>, StoreError> {
+        let column = ahead::array_column(&read).ok_or_else(|| not_a(&read, "several rows"))?;
+        self.found(&read)?.array(column)
     }
 
     /// Whether a query finds a row.
@@ -178,9 +162,8 @@ impl BrandSession for PgSession {
         }
         // None fetched when the address was known then: they are taken now.
         let fetched = self.fetched.lock().take_ids(kinds);
-        if let Some((read, found)) = fetched {
-            let column = ahead::array_column(&read).unwrap_or("id");
-            let ids: Vec<i64> = Self::array_in(column, found)?;
+        if let Some(found) = fetched {
+            let ids: Vec<i64> = found.array("id")?;
             if ids.len() == kinds.len() {
                 return Ok(ids.into_iter().map(|id| id.max(0) as u64).collect());
             }
