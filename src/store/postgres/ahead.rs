@@ -96,9 +96,9 @@ pub(super) fn value_column(read: &ReadAhead) -> Option<&'static str> {
     }
 }
 
-/// The column of a read of several rows that can be asked as one value, an array of that
-/// column in the read's order (NULL when it finds no row), and the statement that asks it
-/// so: such a read joins the reads of one value in their statement.
+/// The column of a read of several rows that can be asked as one value: an array of that
+/// column in the read's order, NULL when it finds no row ([`array_statement`]). Such a read
+/// joins the reads of one value in their statement.
 pub(super) fn array_column(read: &ReadAhead) -> Option<&'static str> {
     match read {
         ReadAhead::NewIds { .. } => Some("id"),
