@@ -24,8 +24,13 @@ async fn servers_starting_together_apply_the_schema_once_and_seed_the_plans_once
     }
     let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
     tokio::spawn(connection);
-    let versions: Vec<i32> =
-        client.query("SELECT version FROM schema_migrations", &[]).await.unwrap().iter().map(|r| r.get(0)).collect();
+    let versions: Vec<i32> = client
+        .query("SELECT version FROM schema_migrations ORDER BY version", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
     assert_eq!(versions, (1..=SCHEMA_VERSION).collect::<Vec<_>>(), "each migration applied once");
     let plans = stores[0].plans().await.unwrap();
     assert_eq!(plans, referrals::domain::plan::default_plans(), "seeded once, by one of them");
