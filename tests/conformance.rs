@@ -10,6 +10,8 @@ mod postgres;
 
 #[path = "conformance/accounts.rs"]
 mod accounts;
+#[path = "conformance/batches.rs"]
+mod batches;
 #[path = "conformance/brands.rs"]
 mod brands;
 #[path = "conformance/conversions.rs"]
@@ -104,6 +106,8 @@ conformance! {
     brands::campaign_rows_landers_and_counters_start_empty,
     brands::a_deleted_campaign_takes_its_participants_with_it,
     conversions::conversions_are_found_by_id_external_id_and_page,
+    batches::batched_signups_read_each_other_and_are_committed_when_settled,
+    batches::a_failed_decision_rolls_its_batch_back_and_fails_its_tickets,
     decisions::a_signup_is_found_every_way_a_participant_is_read,
     decisions::participants_are_searched_by_email_text_and_referrer,
     decisions::a_referral_signup_commits_rewards_counts_and_the_chain,

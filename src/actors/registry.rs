@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use actix::prelude::*;
 
-use super::brand::BrandSettings;
+use super::brand::{BrandSettings, InLine, Line};
 use super::BrandActor;
 use crate::store::SharedStorage;
 
@@ -19,7 +19,8 @@ pub struct BrandRegistry {
 
 struct Inner {
     arbiters: Vec<Arbiter>,
-    actors: Mutex<HashMap<u64, Addr<BrandActor>>>,
+    /// Each brand's actor, and its line of signups on their way to it.
+    actors: Mutex<HashMap<u64, (Addr<BrandActor>, Line)>>,
     store: SharedStorage,
     settings: BrandSettings,
 }
@@ -33,15 +34,30 @@ impl BrandRegistry {
 
     /// The actor of `brand_id`, started if it is not running.
     pub fn get(&self, brand_id: u64) -> Addr<BrandActor> {
+        self.started(brand_id).0
+    }
+
+    /// The actor of `brand_id`, and a place in its line for a signup about to be sent to it.
+    pub fn signup_line(&self, brand_id: u64) -> (Addr<BrandActor>, InLine) {
+        let (addr, line) = self.started(brand_id);
+        (addr, line.join())
+    }
+
+    fn started(&self, brand_id: u64) -> (Addr<BrandActor>, Line) {
         let mut actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(addr) = actors.get(&brand_id).filter(|a| a.connected()) {
-            return addr.clone();
+        if let Some((addr, line)) = actors.get(&brand_id).filter(|(a, _)| a.connected()) {
+            return (addr.clone(), line.clone());
         }
         let arbiter = &self.inner.arbiters[(brand_id % self.inner.arbiters.len() as u64) as usize];
         let (store, settings) = (self.inner.store.clone(), self.inner.settings.clone());
-        let addr = BrandActor::start_in_arbiter(&arbiter.handle(), move |_| BrandActor::new(brand_id, store, settings));
-        actors.insert(brand_id, addr.clone());
-        addr
+        // A restarted actor keeps the line: signups sent to the one before are still counted.
+        let line = actors.remove(&brand_id).map(|(_, line)| line).unwrap_or_default();
+        let actor_line = line.clone();
+        let addr = BrandActor::start_in_arbiter(&arbiter.handle(), move |_| {
+            BrandActor::new(brand_id, store, settings, actor_line)
+        });
+        actors.insert(brand_id, (addr.clone(), line.clone()));
+        (addr, line)
     }
 
     /// Stops every actor and arbiter and waits for their threads, so that no write happens

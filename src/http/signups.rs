@@ -12,7 +12,7 @@ use super::json::JsonBody;
 use super::query::body_id;
 use super::state::AppState;
 use super::{client, envelope, idempotency, ownership};
-use crate::actors::brand::{Signup, SignupOutcome};
+use crate::actors::brand::{SignedUp, Signup, SignupOutcome};
 use crate::domain::engine::{NewParticipant, ReferralEdge, Signed};
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
 use crate::domain::{Campaign, EmailAddress, Member, Plan, ReferralCode};
@@ -144,12 +144,22 @@ pub(crate) async fn send(
     idempotency: Option<crate::store::IdempotencyWrite>,
 ) -> Result<SignupOutcome, ApiError> {
     let plan = plan.clone();
-    let message =
-        Signup { campaign: Box::new(campaign.clone()), member_id: member.id, who, referral, idempotency, plan };
-    let outcome = state.brands.get(campaign.brand_id).send(message).await?;
+    let (actor, in_line) = state.brands.signup_line(campaign.brand_id);
+    let message = Signup {
+        campaign: Box::new(campaign.clone()),
+        member_id: member.id,
+        who,
+        referral,
+        idempotency,
+        plan,
+        in_line,
+    };
+    let SignedUp { outcome, settled } = actor.send(message).await?;
     // A refusal (the email is a participant already) reports stored state, perhaps another
-    // request's signup still waiting for the disk, so it too waits for the flush.
+    // request's signup still waiting for the disk or for its transaction's commit, so it too
+    // waits for both.
     state.store.durable().await?;
+    settled.wait().await?;
     let outcome = outcome?;
     if let SignupOutcome::Created(signed) = &outcome {
         state.deliver(signed.deliveries.clone());

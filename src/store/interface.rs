@@ -13,14 +13,14 @@ use super::types::{
     AtLimit, BrandRefused, DomainReferrer, DueContest, DueHold, EmailTaken, FinishedAttempt, IdempotencyRecord,
     IdempotencyWrite,
 };
-use super::{Snapshot, StoreError};
+use super::{Settled, Snapshot, StoreError};
 use crate::domain::client_print::StoredPrint;
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
 use crate::domain::counters::DailySeries;
 use crate::domain::dashboard_session::DashboardSession;
 use crate::domain::email::EmailLookup;
-use crate::domain::engine::{BrandReads, Write};
+use crate::domain::engine::{BrandReads, ReadAhead, Write};
 use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
 use crate::domain::leaderboard::{Board, Standing};
@@ -408,6 +408,10 @@ pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
     /// The member's active webhooks, as this decision publishes to them (see
     /// [`WebhookStore::webhook_routes`]).
     async fn webhook_routes(&self, member_id: u64) -> Result<std::sync::Arc<Vec<WebhookRoute>>, StoreError>;
+    /// The idempotency record under `key` ([`IdempotencyStore::idempotency_record`]), as this
+    /// session sees it: with the records of the brand's batched signups before it, not yet
+    /// committed (see [`DecisionStore::batched_session`]).
+    async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError>;
     /// Commits the writes (in order; a later write of the same row wins).
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError>;
     /// Commits the writes and the idempotency record together, unless a record under the
@@ -418,6 +422,11 @@ pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
         idempotency: &IdempotencyWrite,
         record: &IdempotencyRecord,
     ) -> Result<Result<(), IdempotencyRecord>, StoreError>;
+    /// Ends a session that writes nothing (a refusal, a replay). A transaction that earlier
+    /// batched sessions of the brand wrote into stays open for the next one (see
+    /// [`DecisionStore::batched_session`]), unless a statement of this session failed; then it
+    /// is rolled back. Dropping a session rolls back whatever it holds.
+    async fn release(self: Box<Self>) {}
 }
 
 /// Leaderboards and contests, as kept by the engine's decisions (see `domain::leaderboard`).
@@ -471,6 +480,34 @@ pub trait DecisionStore: Send + Sync {
     async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError>;
     /// Opens a decision session on one brand's data.
     async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError>;
+    /// A session for a signup, which may share its transaction with the brand's next
+    /// signups: a busy brand then costs one transaction per batch, not one per request. On a
+    /// shared database its commit writes but leaves the transaction open, still holding the
+    /// brand's lock, and the brand's next batched session continues it (reading what it
+    /// wrote), until [`DecisionStore::settle`] commits it; [`DecisionStore::settled`] is the
+    /// ticket its requests wait on. The embedded store commits each session at once. Only
+    /// the brand's actor opens these, one at a time, and it settles before any other
+    /// decision of the brand. `ahead` are read at once, as [`BrandReads::read_ahead`] does
+    /// (on a shared database in the round trip that takes the brand's lock).
+    async fn batched_session(
+        &self,
+        brand_id: u64,
+        ahead: &[ReadAhead],
+    ) -> Result<Box<dyn BrandSession + '_>, StoreError> {
+        let session = self.session(brand_id).await?;
+        session.read_ahead(ahead)?;
+        Ok(session)
+    }
+    /// Commits the transaction the brand's batched sessions left open, if there is one. On
+    /// failure it is rolled back, and its tickets say so.
+    async fn settle(&self, _brand_id: u64) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// The ticket of the transaction the brand's batched sessions left open, or
+    /// [`Settled::now`] when there is none.
+    fn settled(&self, _brand_id: u64) -> Settled {
+        Settled::now()
+    }
 }
 
 /// Consistent copies of the whole database.

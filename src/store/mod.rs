@@ -15,6 +15,7 @@ pub mod codec;
 mod interface;
 pub mod moved;
 pub mod postgres;
+mod settled;
 pub mod sled;
 mod types;
 
@@ -29,6 +30,7 @@ pub use interface::{
     IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PlanStore, RewardStore, SessionStore, StandingStore,
     Storage, WaitlistStore, WebhookStore,
 };
+pub use settled::{Settled, Settler};
 pub use types::{
     AtLimit, BrandRefused, DomainReferrer, DomainTaken, DueContest, DueHold, EmailTaken, FinishedAttempt,
     IdempotencyRecord, IdempotencyWrite, IdempotentOutcome,

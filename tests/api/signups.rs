@@ -324,3 +324,86 @@ async fn participants_list_across_campaigns_and_read_with_details() {
         expect_error(app.get(root, "/participants?campaign_id=0", &member.bearer()).await, 400, "invalid_query").await;
     }
 }
+
+/// A busy brand's signups may share one transaction (on PostgreSQL): repeats of an address
+/// among them, and retries of one idempotent request, must still sign each address up once,
+/// each answered as if alone.
+#[tokio::test]
+async fn a_burst_of_one_brands_signups_with_repeats_and_retries_signs_each_address_up_once() {
+    let app = TestApp::spawn().await;
+    let member = app.member("burst").await;
+    let campaign = message_campaign(&app, &member, json!({"num_signups": 1})).await;
+    // Three referrers of ten friends each, under the velocity rule's 20 an hour.
+    let mut referrers = Vec::new();
+    for r in 0..3 {
+        referrers.push(app.participant(&member, campaign, &format!("referrer{r}@burst.example")).await);
+    }
+    let mut tasks = Vec::new();
+    // 30 addresses, each sent three times at once; 10 more, each one idempotent request sent
+    // twice at once with its key.
+    for round in 0..3 {
+        for i in 0..30 {
+            let code = &referrers[i % 3]["referral_code"];
+            let body = json!({"referral_code": code, "email": format!("friend{i}@burst.example")});
+            let request =
+                app.request(reqwest::Method::POST, "/api/v1", "/signups/referral", &member.bearer()).json(&body);
+            tasks.push((format!("friend{i}"), round, tokio::spawn(async move { request.send().await.unwrap() })));
+        }
+    }
+    for round in 0..2 {
+        for i in 0..10 {
+            let body = json!({"campaign_id": campaign, "email": format!("keyed{i}@burst.example")});
+            let request = app
+                .request(reqwest::Method::POST, "/api/v1", "/signups", &member.bearer())
+                .header("Idempotency-Key", format!("burst-{i}"))
+                .json(&body);
+            tasks.push((format!("keyed{i}"), round, tokio::spawn(async move { request.send().await.unwrap() })));
+        }
+    }
+    let mut created: std::collections::HashMap<String, Vec<u64>> = Default::default();
+    let mut repeats = 0;
+    for (address, _, task) in tasks {
+        let response = task.await.unwrap();
+        let status = response.status().as_u16();
+        let replayed = response.headers().contains_key("idempotent-replayed");
+        let answer: serde_json::Value = response.json().await.unwrap();
+        match status {
+            201 => created.entry(address).or_default().push(answer["data"]["participant"]["id"].as_u64().unwrap()),
+            // The same referral again: the participant keeps its inviter, nothing changes.
+            200 => {
+                assert!(answer["data"]["message"].as_str().unwrap().contains("already referred"), "{answer}");
+                repeats += 1;
+            }
+            other => panic!("{address}: {other} {answer} (replayed: {replayed})"),
+        }
+    }
+    assert_eq!(repeats, 60, "two repeats of each of the 30 referred addresses");
+    assert_eq!(created.len(), 40, "every address signed up");
+    for (address, ids) in &created {
+        let expected = if address.starts_with("keyed") { 2 } else { 1 };
+        assert_eq!(ids.len(), expected, "{address}: {ids:?}");
+        assert!(ids.iter().all(|id| *id == ids[0]), "a retry answers with the first participant: {address}");
+    }
+    let listed = expect_status(
+        app.get("/api/v1", &format!("/participants?campaign_id={campaign}&limit=100"), &member.bearer()).await,
+        200,
+    )
+    .await;
+    assert_eq!(listed["data"]["pagination"]["total"], json!(43), "the referrers and 40 addresses, once each");
+    for referrer in &referrers {
+        let now = expect_status(
+            app.get("/api/v1", &format!("/participants/{}", referrer["id"]), &member.bearer()).await,
+            200,
+        )
+        .await;
+        assert_eq!(now["data"]["referrals"], json!(10));
+    }
+    let stats =
+        expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/stats"), &member.bearer()).await, 200).await;
+    let data = &stats["data"];
+    assert_eq!(
+        (data["participants"].as_u64(), data["referrals"].as_u64(), data["rewards_issued"].as_u64()),
+        (Some(43), Some(30), Some(30)),
+        "the counters equal the records"
+    );
+}

@@ -16,6 +16,8 @@ mod blocks;
 mod contests;
 mod conversions;
 mod digests;
+mod error;
+mod line;
 mod participants;
 mod rewards;
 mod waitlist;
@@ -23,7 +25,11 @@ pub use blocks::{BlockParticipant, Blocked};
 pub use contests::{ContestEnded, EndContest};
 pub use conversions::{Converted, RecordConversion, RefundConversion, Refunded};
 pub use digests::{ComposeDigest, StopDigest};
-pub use participants::{AddInvites, EraseParticipant, Erased, RecordVisit, Signup, SignupOutcome, Unsubscribe};
+pub use error::BrandError;
+pub use line::{InLine, Line};
+pub use participants::{
+    AddInvites, EraseParticipant, Erased, RecordVisit, SignedUp, Signup, SignupOutcome, Unsubscribe,
+};
 pub use rewards::{ActOnReward, Moved, ReleaseHolds, Released};
 pub use waitlist::{AdmitFromWaitlist, Admitted};
 
@@ -36,8 +42,8 @@ use crate::domain::ids::IdKind;
 use crate::domain::plan::{LimitReached, Quota};
 use crate::domain::stripe::StripeConnection;
 use crate::domain::webhook::PendingDelivery;
-use crate::domain::{now_rfc3339, Brand, Campaign, Plan, Publish, RewardType, ValidationError};
-use crate::store::{AtLimit, BrandSession, SharedStorage, StoreError};
+use crate::domain::{now_rfc3339, Brand, Campaign, Plan, Publish, RewardType};
+use crate::store::{AtLimit, BrandSession, SharedStorage};
 
 /// The single writer of one brand's data.
 pub struct BrandActor {
@@ -47,13 +53,29 @@ pub struct BrandActor {
 }
 
 impl BrandActor {
-    pub fn new(brand_id: u64, store: SharedStorage, settings: BrandSettings) -> Self {
-        Self { brand: BrandData { brand_id, store, settings }, applied: 0 }
+    pub fn new(brand_id: u64, store: SharedStorage, settings: BrandSettings, line: Line) -> Self {
+        Self { brand: BrandData { brand_id, store, settings, line }, applied: 0 }
     }
 
     /// Handles a message by running `work` on the brand to its end before the actor takes
-    /// the next one.
+    /// the next one. A transaction the brand's signups left open is committed first: every
+    /// decision but a signup reads committed data (some through the store, not the session).
     fn atomic<R: 'static, W: Future<Output = R> + 'static>(
+        &mut self,
+        work: impl FnOnce(BrandData) -> W,
+    ) -> AtomicResponse<Self, R> {
+        let brand = self.brand.clone();
+        // The work is made now (a handler's borrows end here), and run after the commit.
+        let work = work(self.brand.clone());
+        self.batched(move |_| async move {
+            brand.settle().await;
+            work.await
+        })
+    }
+
+    /// [`BrandActor::atomic`] for a signup, which may continue the transaction of the
+    /// brand's signups before it (see [`DecisionStore::batched_session`](crate::store::DecisionStore::batched_session)).
+    fn batched<R: 'static, W: Future<Output = R> + 'static>(
         &mut self,
         work: impl FnOnce(BrandData) -> W,
     ) -> AtomicResponse<Self, R> {
@@ -79,15 +101,26 @@ impl Default for BrandSettings {
     }
 }
 
-/// What a handler's work needs: the brand's id, the storage and the settings.
+/// What a handler's work needs: the brand's id, the storage, the settings and the line of
+/// signups on their way.
 #[derive(Clone)]
 struct BrandData {
     brand_id: u64,
     store: SharedStorage,
     settings: BrandSettings,
+    line: Line,
 }
 
 impl BrandData {
+    /// Commits the transaction the brand's signups left open, if any. A failure is the
+    /// tickets' to report (their requests answer 503); the decision at hand goes on, on a
+    /// transaction of its own.
+    async fn settle(&self) {
+        if let Err(e) = self.store.settle(self.brand_id).await {
+            tracing::warn!(brand_id = self.brand_id, error = %e, "the brand's batched signups were rolled back");
+        }
+    }
+
     /// Now, as the rules see it.
     fn moment(&self) -> Moment {
         Moment::now().with_hold_day_ms(self.settings.hold_day_ms)
@@ -161,46 +194,6 @@ impl Actor for BrandActor {
     fn started(&mut self, _ctx: &mut Self::Context) {
         tracing::debug!(brand_id = self.brand.brand_id, "brand actor started");
     }
-}
-
-/// Why a brand operation was refused. Mapped to HTTP once, in `http::error`.
-#[derive(Debug, thiserror::Error)]
-pub enum BrandError {
-    /// Missing, or owned by another member (never revealed).
-    #[error("{0} not found")]
-    NotFound(&'static str),
-    #[error(transparent)]
-    Invalid(#[from] ValidationError),
-    /// The member's plan (or the brand's token link) does not allow this.
-    #[error("{0}")]
-    PlanRequired(&'static str),
-    /// The referral code names nothing usable in this member's campaigns.
-    #[error("referral_code is not a valid referral code")]
-    InvalidReferral,
-    #[error("a participant cannot refer themselves")]
-    SelfReferral,
-    #[error("this campaign does not take addresses of disposable-mail services; use a permanent address")]
-    DisposableEmail,
-    #[error("this email is already a participant of the campaign")]
-    EmailTaken,
-    #[error("this domain already belongs to a participant of the campaign")]
-    DomainTaken,
-    #[error("this Idempotency-Key was already used with a different request")]
-    IdempotencyConflict,
-    /// The participant was erased: they can do nothing more.
-    #[error("participant {0} was erased; an erased participant sends no invitations and converts no more")]
-    Erased(u64),
-    /// The reward's state does not allow the action.
-    #[error("cannot {} a reward that is {}: {} applies to {} rewards", .action.name(), .status.name(), .action.name(), .action.allowed_states())]
-    RewardState { action: crate::domain::reward::RewardAction, status: crate::domain::RewardStatus },
-    /// The member's plan allows no more of something.
-    #[error(transparent)]
-    LimitReached(LimitReached),
-    /// The campaign keeps no waitlist to admit from.
-    #[error("this campaign has no waitlist; turn it on with waitlist.enabled first")]
-    WaitlistOff,
-    #[error(transparent)]
-    Store(#[from] StoreError),
 }
 
 /// Asks the actor which position this message took in the order it applies messages: the

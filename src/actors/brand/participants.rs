@@ -4,19 +4,19 @@
 
 use actix::prelude::*;
 
-use super::{BrandActor, BrandError};
+use super::{BrandActor, BrandData, BrandError, InLine};
 use crate::domain::engine::{
-    self, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal, Visit,
+    self, Moment, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal, Visit,
 };
 use crate::domain::ids::IdKind;
 use crate::domain::plan::{LimitReached, Quota};
 use crate::domain::{now_rfc3339, EmailAddress, Invite, Plan};
-use crate::store::{IdempotencyRecord, IdempotencyWrite, IdempotentOutcome};
+use crate::store::{BrandSession, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Settled};
 
 /// Signs a participant up to a campaign, with or without a referral, and applies the goal
 /// and reward rules.
 #[derive(Debug, Message)]
-#[rtype(result = "Result<SignupOutcome, BrandError>")]
+#[rtype(result = "SignedUp")]
 pub struct Signup {
     /// The campaign as the request read it: it names the decision's reads ahead, and the
     /// decision reads it again under the brand's lock.
@@ -27,6 +27,17 @@ pub struct Signup {
     pub idempotency: Option<IdempotencyWrite>,
     /// The campaign owner's plan: its participant limit applies.
     pub plan: Plan,
+    /// Its place in the brand's line ([`BrandRegistry::signup_line`](crate::actors::BrandRegistry::signup_line)).
+    pub in_line: InLine,
+}
+
+/// What a signup did, and the ticket its request waits on before answering: the transaction
+/// its writes are in (or whose writes its refusal read) may commit after the actor replies,
+/// with the brand's next signups.
+#[derive(Debug)]
+pub struct SignedUp {
+    pub outcome: Result<SignupOutcome, BrandError>,
+    pub settled: Settled,
 }
 
 /// What a signup did.
@@ -50,58 +61,98 @@ fn replay_or_conflict(record: IdempotencyRecord, write: &IdempotencyWrite) -> Re
     }
 }
 
-impl Handler<Signup> for BrandActor {
-    type Result = AtomicResponse<Self, Result<SignupOutcome, BrandError>>;
+/// A signup's decision: the writes to commit and the participant they sign up, or an outcome
+/// that writes nothing.
+type Decided = Result<(Box<Signed>, Vec<engine::Write>), SignupOutcome>;
 
-    fn handle(&mut self, msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
-            if let Some(write) = &msg.idempotency {
-                if let Some(record) = brand.store.idempotency_record(&write.key).await? {
-                    return replay_or_conflict(record, write);
-                }
+impl Handler<Signup> for BrandActor {
+    type Result = AtomicResponse<Self, SignedUp>;
+
+    /// A signup continues the transaction of the brand's signups before it, and leaves it open
+    /// while another signup of the brand is on its way: a busy brand costs one transaction
+    /// per batch of signups, not one per signup.
+    fn handle(&mut self, mut msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
+        msg.in_line.leave();
+        self.batched(|brand| async move {
+            let outcome = signup(&brand, &msg).await;
+            let settled = brand.store.settled(brand.brand_id);
+            if brand.line.is_empty() {
+                brand.settle().await;
             }
-            let session = brand.store.session(brand.brand_id).await?;
-            let moment = brand.moment();
-            session.read_ahead(&engine::signup_reads(&msg.campaign, &msg.who.email, msg.referral, &moment))?;
-            let campaign = session
-                .campaign(msg.campaign.id)?
-                .filter(|c| c.brand_id == brand.brand_id && c.member_id == msg.member_id)
-                .ok_or(BrandError::NotFound("campaign"))?;
-            // A known email creates nothing (the engine refuses it or names its inviter
-            // before any id is used): taking no ids for it keeps the sequences free of the
-            // gaps that returning visitors would otherwise leave.
-            let ids = if engine::participant_id_by_address(&*session, &campaign, &msg.who.email)?.is_some() {
-                SignupIds { participant: 0, referrer_reward: 0, invited_reward: 0 }
-            } else {
-                let ids = session.take_ids(&engine::SIGNUP_IDS).await?;
-                SignupIds { participant: ids[0], referrer_reward: ids[1], invited_reward: ids[2] }
-            };
-            let owner = Owner { participant_limit: msg.plan.limits.participants };
-            let decision = engine::decide_signup(&*session, &campaign, &msg.who, msg.referral, ids, &owner, &moment)?;
-            let (mut signed, writes) =
-                match decision.map_err(|refusal| BrandError::refused_signup(refusal, &msg.plan))? {
-                    SignupDecision::Created { signed, writes } => (signed, writes),
-                    SignupDecision::AlreadyReferred { participant, by_same_referrer } => {
-                        return Ok(SignupOutcome::AlreadyReferred { participant, by_same_referrer })
-                    }
-                };
-            let (writes, deliveries) = brand.publish(&*session, campaign.member_id, writes, &moment).await?;
-            signed.deliveries = deliveries;
-            let Some(write) = &msg.idempotency else {
-                session.commit(&writes).await?;
-                return Ok(SignupOutcome::Created(signed));
-            };
-            let record = IdempotencyRecord {
-                request_hash: write.request_hash,
-                created_at: moment.at,
-                outcome: IdempotentOutcome::Signed(signed.clone()),
-            };
-            match session.commit_idempotent(&writes, write, &record).await? {
-                Ok(()) => Ok(SignupOutcome::Created(signed)),
-                Err(existing) => replay_or_conflict(existing, write),
-            }
+            SignedUp { outcome, settled }
         })
     }
+}
+
+async fn signup(brand: &BrandData, msg: &Signup) -> Result<SignupOutcome, BrandError> {
+    let moment = brand.moment();
+    let ahead = engine::signup_reads(&msg.campaign, &msg.who.email, msg.referral, &moment);
+    let session = brand.store.batched_session(brand.brand_id, &ahead).await?;
+    // A session that writes nothing is released, not dropped: the transaction may hold the
+    // writes of the brand's signups before this one.
+    let (signed, writes) = match decide(brand, &*session, msg, &moment).await {
+        Ok(Ok(decided)) => decided,
+        Ok(Err(outcome)) => {
+            session.release().await;
+            return Ok(outcome);
+        }
+        Err(refused) => {
+            session.release().await;
+            return Err(refused);
+        }
+    };
+    let Some(write) = &msg.idempotency else {
+        session.commit(&writes).await?;
+        return Ok(SignupOutcome::Created(signed));
+    };
+    let record = IdempotencyRecord {
+        request_hash: write.request_hash,
+        created_at: moment.at,
+        outcome: IdempotentOutcome::Signed(signed.clone()),
+    };
+    match session.commit_idempotent(&writes, write, &record).await? {
+        Ok(()) => Ok(SignupOutcome::Created(signed)),
+        Err(existing) => replay_or_conflict(existing, write),
+    }
+}
+
+async fn decide(
+    brand: &BrandData,
+    session: &(dyn BrandSession + '_),
+    msg: &Signup,
+    moment: &Moment,
+) -> Result<Decided, BrandError> {
+    // Looked up through the session, which sees the records of the brand's batched signups
+    // before this one, not yet committed.
+    if let Some(write) = &msg.idempotency {
+        if let Some(record) = session.idempotency_record(&write.key).await? {
+            return replay_or_conflict(record, write).map(Err);
+        }
+    }
+    let campaign = session
+        .campaign(msg.campaign.id)?
+        .filter(|c| c.brand_id == brand.brand_id && c.member_id == msg.member_id)
+        .ok_or(BrandError::NotFound("campaign"))?;
+    // A known email creates nothing (the engine refuses it or names its inviter before any
+    // id is used): taking no ids for it keeps the sequences free of the gaps that returning
+    // visitors would otherwise leave.
+    let ids = if engine::participant_id_by_address(session, &campaign, &msg.who.email)?.is_some() {
+        SignupIds { participant: 0, referrer_reward: 0, invited_reward: 0 }
+    } else {
+        let ids = session.take_ids(&engine::SIGNUP_IDS).await?;
+        SignupIds { participant: ids[0], referrer_reward: ids[1], invited_reward: ids[2] }
+    };
+    let owner = Owner { participant_limit: msg.plan.limits.participants };
+    let decision = engine::decide_signup(session, &campaign, &msg.who, msg.referral, ids, &owner, moment)?;
+    let (mut signed, writes) = match decision.map_err(|refusal| BrandError::refused_signup(refusal, &msg.plan))? {
+        SignupDecision::Created { signed, writes } => (signed, writes),
+        SignupDecision::AlreadyReferred { participant, by_same_referrer } => {
+            return Ok(Err(SignupOutcome::AlreadyReferred { participant, by_same_referrer }))
+        }
+    };
+    let (writes, deliveries) = brand.publish(session, campaign.member_id, writes, moment).await?;
+    signed.deliveries = deliveries;
+    Ok(Ok((signed, writes)))
 }
 
 impl BrandError {

@@ -29,6 +29,7 @@ mod connection;
 mod copies;
 mod failures;
 mod import;
+mod kept;
 mod marks;
 mod merged;
 mod migrate;
@@ -37,6 +38,7 @@ mod participants;
 mod reads;
 mod rows;
 mod session;
+mod session_end;
 mod writes;
 
 use serde::de::DeserializeOwned;
@@ -54,6 +56,8 @@ pub struct PgStore {
     db: Database,
     /// The lease this server takes on the webhook deliveries it queues.
     lease: outboxes::Lease,
+    /// Busy brands' transactions between two of their signups (see `kept.rs`).
+    kept: std::sync::Arc<kept::Kept>,
 }
 
 impl PgStore {
@@ -68,7 +72,7 @@ impl PgStore {
         }
         drop(conn);
         let lease = outboxes::Lease { ms: options.delivery_lease.as_millis() as i64, holder: options.server_id as i64 };
-        Ok(Self { db, lease })
+        Ok(Self { db, lease, kept: Default::default() })
     }
 
     /// How many connections are open, and how many are in use.

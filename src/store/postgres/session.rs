@@ -2,10 +2,11 @@
 //! referral engine its reads ([`BrandReads`]) and commits the writes it decides in the same
 //! transaction (`writes.rs`).
 //!
-//! The brand lock is `pg_advisory_xact_lock(brand_id)`, taken with the session's first read
-//! (in the same round trip) and held until it commits or is dropped: every decision on a
-//! brand, on any server, holds it, so no other decision writes the brand's rows between this
-//! one's reads and its commit. That is
+//! The brand lock is `pg_advisory_xact_lock(brand_id)`, taken when the session opens (a
+//! signup's session reads ahead in the same round trip) and held until it commits or is
+//! dropped: every decision on a brand, on any server, holds it, so no other decision writes
+//! the brand's rows between this one's reads and its commit. (A busy brand's signups may share
+//! one transaction and so one hold of the lock: `kept.rs`.) That is
 //! the guarantee the engine's exactly-once rules rest on (a coupon to one reward, a goal's
 //! reward once, a chain never overwritten, one participant per email): the lock serialises
 //! decisions, and the unique keys of the schema (coupon code and reward per campaign, email
@@ -15,7 +16,8 @@
 //! The engine's reads are synchronous: the session waits for each on the caller's thread.
 //! That is sound because the connection is driven by the store's own I/O runtime (see
 //! `connection.rs`), and bounded because every statement has a timeout. A brand actor's
-//! arbiter waits meanwhile; the server runs more arbiters on PostgreSQL for that reason.
+//! arbiter waits meanwhile; the server runs more arbiters on PostgreSQL for that reason. The
+//! lock is never waited for that way (see `Held::lock`): reads wait on no lock.
 
 use std::sync::Arc;
 
@@ -27,7 +29,8 @@ use tokio_postgres::Row;
 
 use super::ahead::{self, Fetched, Found};
 use super::brand_lock::Held;
-use super::connection::{Params, Pooled};
+use super::connection::Params;
+use super::kept::Batch;
 use super::rows::{coupon_of, place_of, rank_of, ranked};
 use super::{body, codec, id_at, sql_id, PgStore, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
@@ -42,21 +45,23 @@ use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
 use crate::domain::webhook::WebhookRoute;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Participant, Reward};
-use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
+use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite, Settled};
 
 /// One brand's decision on PostgreSQL: a connection inside a transaction that holds the
 /// brand's lock.
 pub(super) struct PgSession {
-    brand_id: i64,
+    pub(super) brand_id: i64,
     /// The lease on the webhook deliveries the decision queues.
-    lease: super::outboxes::Lease,
-    conn: Mutex<Held>,
+    pub(super) lease: super::outboxes::Lease,
+    pub(super) conn: Mutex<Held>,
     /// Address lookups already answered in this session. A signup asks the same ones twice
     /// (once to know whether it takes ids, once deciding); nothing is written until the
     /// commit, so the first answer stands.
     looked_up: Mutex<Vec<(u64, EmailLookup, Option<u64>)>>,
     /// Rows of reads the decision named ahead, fetched together (see `ahead.rs`).
-    fetched: Mutex<Fetched>,
+    pub(super) fetched: Mutex<Fetched>,
+    /// A batched session's part in its brand's kept transaction (see `kept.rs`).
+    pub(super) batch: Option<Batch>,
 }
 
 /// A read asked for in a form it does not have: a bug of this file's, not of the database.
@@ -65,18 +70,13 @@ fn not_a(read: &ReadAhead, form: &str) -> StoreError {
 }
 
 impl PgStore {
-    /// Takes a connection of its own. The transaction and the brand's lock begin with the
-    /// session's first read (in the same round trip as the reads it names ahead), so that a
-    /// decision's first round trip already reads under the lock.
+    /// Takes a connection of its own, in a transaction holding the brand's lock (waited for
+    /// as a task: see [`Held::lock`]).
     pub(super) async fn open_session(&self, brand_id: u64) -> Result<PgSession, StoreError> {
         let conn = self.db.session_conn().await?;
-        Ok(PgSession {
-            brand_id: sql_id(brand_id),
-            lease: self.lease,
-            conn: Mutex::new(Held { conn, locked: false }),
-            looked_up: Mutex::default(),
-            fetched: Mutex::default(),
-        })
+        let mut held = Held { conn, locked: false, failed: false };
+        held.lock(sql_id(brand_id), &[]).await?;
+        Ok(PgSession::new(sql_id(brand_id), self.lease, Mutex::new(held), None))
     }
 }
 
@@ -89,27 +89,41 @@ impl DecisionStore for PgStore {
     async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
         Ok(Box::new(self.open_session(brand_id).await?))
     }
+
+    async fn batched_session(
+        &self,
+        brand_id: u64,
+        ahead: &[ReadAhead],
+    ) -> Result<Box<dyn BrandSession + '_>, StoreError> {
+        Ok(Box::new(self.open_batched(brand_id, ahead).await?))
+    }
+
+    async fn settle(&self, brand_id: u64) -> Result<(), StoreError> {
+        self.settle_kept(brand_id).await
+    }
+
+    fn settled(&self, brand_id: u64) -> Settled {
+        self.kept_ticket(brand_id)
+    }
 }
 
 impl PgSession {
+    pub(super) fn new(brand_id: i64, lease: super::outboxes::Lease, conn: Mutex<Held>, batch: Option<Batch>) -> Self {
+        Self { brand_id, lease, conn, looked_up: Mutex::default(), fetched: Mutex::default(), batch }
+    }
+
     fn rows(&self, sql: &'static str, params: Params<'_>) -> Result<Vec<Row>, StoreError> {
         let mut held = self.conn.lock();
         held.lock_with(self.brand_id, &[])?;
-        futures_executor::block_on(held.conn.rows(sql, params))
+        let rows = futures_executor::block_on(held.conn.rows(sql, params));
+        held.noted(rows)
     }
 
     fn row(&self, sql: &'static str, params: Params<'_>) -> Result<Option<Row>, StoreError> {
         let mut held = self.conn.lock();
         held.lock_with(self.brand_id, &[])?;
-        futures_executor::block_on(held.conn.row(sql, params))
-    }
-
-    /// The connection, inside the transaction that holds the brand's lock: what a commit
-    /// writes through (a decision that read nothing takes the lock here).
-    fn into_locked(self) -> Result<Pooled, StoreError> {
-        let mut held = self.conn.into_inner();
-        held.lock_with(self.brand_id, &[])?;
-        Ok(held.conn)
+        let row = futures_executor::block_on(held.conn.row(sql, params));
+        held.noted(row)
     }
 
     /// A `body` found by a query, decoded.
@@ -184,44 +198,26 @@ impl BrandSession for PgSession {
         Ok(super::outboxes::routes_of(webhooks))
     }
 
-    async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
-        let started = std::time::Instant::now();
-        let (brand_id, lease) = (self.brand_id, self.lease);
-        let mut conn = self.into_locked()?;
-        super::writes::apply(&mut conn, brand_id, lease, writes).await?;
-        crate::metrics::commit(started.elapsed());
-        Ok(())
+    async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError> {
+        self.body("SELECT body FROM idempotency WHERE key = $1", &[&key])
     }
 
-    /// The record's key is claimed first: a record already there (written by a decision of
-    /// another brand of the member, on any server) means nothing else is written. The
-    /// primary key of `idempotency` makes a concurrent claim wait for this one's outcome.
+    async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
+        let written = self.write(writes, None).await?;
+        written.map_err(|_| StoreError::Database("no idempotency record was claimed".into()))
+    }
+
     async fn commit_idempotent(
         self: Box<Self>,
         writes: &[Write],
         idempotency: &IdempotencyWrite,
         record: &IdempotencyRecord,
     ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
-        let started = std::time::Instant::now();
-        let (brand_id, lease) = (self.brand_id, self.lease);
-        let mut conn = self.into_locked()?;
-        let claimed = conn
-            .execute(
-                "INSERT INTO idempotency (key, body) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                &[&idempotency.key, &codec::encode(record)?],
-            )
-            .await?;
-        if claimed == 0 {
-            let existing = conn.one("SELECT body FROM idempotency WHERE key = $1", &[&idempotency.key]).await?;
-            return Ok(Err(body(&existing, "body")?));
-        }
-        for participant_id in record.participant_ids() {
-            super::copies::mention(&mut conn, participant_id, super::copies::MENTION_IDEMPOTENCY, &idempotency.key)
-                .await?;
-        }
-        super::writes::apply(&mut conn, brand_id, lease, writes).await?;
-        crate::metrics::commit(started.elapsed());
-        Ok(Ok(()))
+        self.write(writes, Some((idempotency, record))).await
+    }
+
+    async fn release(self: Box<Self>) {
+        self.release_batch();
     }
 }
 
@@ -248,15 +244,9 @@ impl BrandReads for PgSession {
         if wanted.is_empty() {
             return Ok(());
         }
-        let (queries, answered): (Vec<_>, Vec<_>) =
-            ahead::batches(self.brand_id, &wanted).into_iter().map(ahead::Batch::split).unzip();
+        let (queries, answered) = ahead::queries(self.brand_id, &wanted);
         let rows = self.conn.lock().lock_with(self.brand_id, &queries)?;
-        let mut fetched = self.fetched.lock();
-        for (answered, rows) in answered.into_iter().zip(rows) {
-            for (read, rows) in answered.answers(rows) {
-                fetched.keep(read, rows);
-            }
-        }
+        self.keep_fetched(answered, rows);
         Ok(())
     }
 

@@ -16,15 +16,18 @@ use crate::domain::outgoing_email::{EmailDelivery, OutgoingEmail};
 use crate::domain::participant::search_haystack;
 use crate::domain::{Participant, Reward, RewardStatus};
 
-/// Applies the writes in order and commits them, pipelined: their statements go in one round trip (a few, for
-/// a large decision), but for an erasure's, which reads first. Counter and daily deltas and
-/// standings are merged into one statement each (`merged.rs`), sent last, with the commit. Codes added to a pool are
-/// inserted together (an import adds thousands at once).
+/// Applies the writes in order and, when `commit`, commits them, pipelined: their statements
+/// go in one round trip (a few, for a large decision), but for an erasure's, which reads
+/// first. Counter and daily deltas and standings are merged into one statement each
+/// (`merged.rs`), sent last, with the commit. Codes added to a pool are inserted together (an
+/// import adds thousands at once). Without `commit` the transaction stays open, for a
+/// brand's next signup (`kept.rs`).
 pub(super) async fn apply(
     conn: &mut Conn,
     brand_id: i64,
     lease: super::outboxes::Lease,
     writes: &[Write],
+    commit: bool,
 ) -> Result<(), StoreError> {
     let mut pipe = Pipeline::default();
     let mut codes = NewCodes::default();
@@ -39,7 +42,10 @@ pub(super) async fn apply(
     }
     codes.insert(&mut pipe, brand_id);
     merged.send(&mut pipe, brand_id);
-    conn.run_and_commit(&mut pipe).await
+    match commit {
+        true => conn.run_and_commit(&mut pipe).await,
+        false => conn.run(&mut pipe).await,
+    }
 }
 
 /// Codes added to a pool, not yet inserted.

@@ -69,6 +69,10 @@ impl BrandSession for SledSession<'_> {
         crate::store::WebhookStore::webhook_routes(self.store, member_id).await
     }
 
+    async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError> {
+        crate::store::IdempotencyStore::idempotency_record(self.store, key).await
+    }
+
     /// Atomic across a crash: the writes go through the journal.
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
         let started = std::time::Instant::now();

@@ -1,0 +1,45 @@
+//! Why a brand operation was refused: [`BrandError`], mapped to HTTP once, in `http::error`.
+
+use crate::domain::plan::LimitReached;
+use crate::domain::ValidationError;
+use crate::store::StoreError;
+
+/// Why a brand operation was refused. Mapped to HTTP once, in `http::error`.
+#[derive(Debug, thiserror::Error)]
+pub enum BrandError {
+    /// Missing, or owned by another member (never revealed).
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    #[error(transparent)]
+    Invalid(#[from] ValidationError),
+    /// The member's plan (or the brand's token link) does not allow this.
+    #[error("{0}")]
+    PlanRequired(&'static str),
+    /// The referral code names nothing usable in this member's campaigns.
+    #[error("referral_code is not a valid referral code")]
+    InvalidReferral,
+    #[error("a participant cannot refer themselves")]
+    SelfReferral,
+    #[error("this campaign does not take addresses of disposable-mail services; use a permanent address")]
+    DisposableEmail,
+    #[error("this email is already a participant of the campaign")]
+    EmailTaken,
+    #[error("this domain already belongs to a participant of the campaign")]
+    DomainTaken,
+    #[error("this Idempotency-Key was already used with a different request")]
+    IdempotencyConflict,
+    /// The participant was erased: they can do nothing more.
+    #[error("participant {0} was erased; an erased participant sends no invitations and converts no more")]
+    Erased(u64),
+    /// The reward's state does not allow the action.
+    #[error("cannot {} a reward that is {}: {} applies to {} rewards", .action.name(), .status.name(), .action.name(), .action.allowed_states())]
+    RewardState { action: crate::domain::reward::RewardAction, status: crate::domain::RewardStatus },
+    /// The member's plan allows no more of something.
+    #[error(transparent)]
+    LimitReached(LimitReached),
+    /// The campaign keeps no waitlist to admit from.
+    #[error("this campaign has no waitlist; turn it on with waitlist.enabled first")]
+    WaitlistOff,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
