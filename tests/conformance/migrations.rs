@@ -24,13 +24,7 @@ async fn servers_starting_together_apply_the_schema_once_and_seed_the_plans_once
     }
     let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
     tokio::spawn(connection);
-    let versions: Vec<i32> = client
-        .query("SELECT version FROM schema_migrations ORDER BY version", &[])
-        .await
-        .unwrap()
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
+    let versions = applied_versions(&client).await;
     assert_eq!(versions, (1..=SCHEMA_VERSION).collect::<Vec<_>>(), "each migration applied once");
     let plans = stores[0].plans().await.unwrap();
     assert_eq!(plans, referrals::domain::plan::default_plans(), "seeded once, by one of them");
@@ -84,13 +78,7 @@ async fn a_database_of_the_first_schema_is_brought_up_to_date_with_its_rows() {
         .unwrap();
 
     PgStore::open(&options(url.clone())).await.expect("the schema is brought up to date");
-    let versions: Vec<i32> = client
-        .query("SELECT version FROM schema_migrations ORDER BY version", &[])
-        .await
-        .unwrap()
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
+    let versions = applied_versions(&client).await;
     assert_eq!(versions, (1..=SCHEMA_VERSION).collect::<Vec<_>>());
     let kept: i64 = client.query_one("SELECT count(*) FROM participants", &[]).await.unwrap().get(0);
     assert_eq!(kept, 1, "the rows stay");
@@ -111,4 +99,10 @@ async fn a_database_of_the_first_schema_is_brought_up_to_date_with_its_rows() {
         )
         .await;
     assert_eq!(no_domain.expect("participants without a domain never conflict"), 2);
+}
+
+/// The schema versions a database records as applied, in order.
+async fn applied_versions(client: &tokio_postgres::Client) -> Vec<i32> {
+    let rows = client.query("SELECT version FROM schema_migrations ORDER BY version", &[]).await.unwrap();
+    rows.iter().map(|r| r.get(0)).collect()
 }

@@ -144,14 +144,14 @@ impl Batch {
     }
 }
 
-/// The statements of these reads: one for every read that can be asked as one value (of one
-/// row, or an array of several: [`value_column`], [`array_column`]), and one for each other
-/// read.
 /// [`batches`], split: the statements to send, and what each one answers.
 pub(super) fn queries(brand_id: i64, reads: &[&ReadAhead]) -> (Vec<(&'static str, Vec<Owned>)>, Vec<Answered>) {
     batches(brand_id, reads).into_iter().map(Batch::split).unzip()
 }
 
+/// The statements of these reads: one for every read that can be asked as one value (of one
+/// row, or an array of several: [`value_column`], [`array_column`]), and one for each other
+/// read.
 pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
     let mut batches = Vec::with_capacity(reads.len());
     let mut values: Vec<(ReadAhead, &'static str, Vec<Owned>)> = Vec::new();

@@ -99,11 +99,11 @@ impl DecisionStore for PgStore {
     }
 
     async fn settle(&self, brand_id: u64) -> Result<(), StoreError> {
-        self.settle_kept(brand_id).await
+        self.kept.settle(sql_id(brand_id)).await
     }
 
     fn settled(&self, brand_id: u64) -> Settled {
-        self.kept_ticket(brand_id)
+        self.kept.ticket(sql_id(brand_id))
     }
 }
 

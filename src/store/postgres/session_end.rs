@@ -11,7 +11,7 @@ use super::kept::Batch;
 use super::session::PgSession;
 use super::{body, codec, sql_id, PgStore, StoreError};
 use crate::domain::engine::{ReadAhead, Write};
-use crate::store::{IdempotencyRecord, IdempotencyWrite, Settled, Settler};
+use crate::store::{IdempotencyRecord, IdempotencyWrite, Settler};
 
 impl PgStore {
     /// A batched session (see `kept.rs`): the brand's kept transaction continued, or a
@@ -40,16 +40,6 @@ impl PgStore {
         let session = PgSession::new(id, self.lease, Mutex::new(held), Some(batch));
         session.keep_fetched(answered, rows);
         Ok(session)
-    }
-
-    /// Commits the brand's kept transaction, if there is one.
-    pub(super) async fn settle_kept(&self, brand_id: u64) -> Result<(), StoreError> {
-        self.kept.settle(sql_id(brand_id)).await
-    }
-
-    /// The ticket of the brand's kept transaction.
-    pub(super) fn kept_ticket(&self, brand_id: u64) -> Settled {
-        self.kept.ticket(sql_id(brand_id))
     }
 }
 
