@@ -1,5 +1,5 @@
 //! A decision session's connection and the brand's lock: the transaction opens, and the lock
-//! is taken, with the session's first read, in the same round trip (see `session.rs`).
+//! is taken, with the session's first reads, in the same round trip (see `session.rs`).
 
 use tokio_postgres::Row;
 
@@ -9,47 +9,48 @@ use super::StoreError;
 /// Takes a brand's lock until the transaction ends.
 const BRAND_LOCK: &str = "SELECT pg_advisory_xact_lock($1)";
 
-/// A session's connection, whether its transaction holds the brand's lock yet, and whether a
+/// A session's connection, inside a transaction that holds the brand's lock, and whether a
 /// statement failed in it (PostgreSQL has then aborted the transaction).
 pub(super) struct Held {
     pub conn: Pooled,
-    pub locked: bool,
     pub failed: bool,
 }
 
 impl Held {
-    /// Opens the transaction and takes the brand's lock, unless done already; with it, in the
-    /// same round trip, queries (each one's rows). Waits on the caller's thread: sessions take
-    /// the lock when they open ([`Held::lock`]), so what waits here is only their reads.
-    pub fn lock_with(
-        &mut self,
+    /// Opens the transaction on `conn` and takes the brand's lock; with them, in the same
+    /// round trip, queries (each one's rows). Waited for as a task: a brand's lock may be held
+    /// by a transaction kept open for that brand's next signup (`kept.rs`), here or on another
+    /// server, which only its brand's actor settles. Were the wait for it made on an arbiter's
+    /// thread, every other brand of that thread would wait too, their own kept transactions
+    /// among them, and two servers could wait on each other for ever.
+    pub async fn lock(
+        mut conn: Pooled,
         brand_id: i64,
         then: &[(&'static str, Vec<Owned>)],
-    ) -> Result<Vec<Vec<Row>>, StoreError> {
-        futures_executor::block_on(self.lock(brand_id, then))
+    ) -> Result<(Self, Vec<Vec<Row>>), StoreError> {
+        let rows = conn.begin_with(BRAND_LOCK, &[&brand_id], then).await?;
+        Ok((Self { conn, failed: false }, rows))
     }
 
-    /// [`Held::lock_with`], waiting as a task: how a session takes the brand's lock. A brand's
-    /// lock may be held by a transaction kept open for that brand's next signup (`kept.rs`),
-    /// here or on another server, which only its brand's actor settles. Were the wait for it
-    /// made on an arbiter's thread, every other brand of that thread would wait too, their own
-    /// kept transactions among them, and two servers could wait on each other for ever.
-    pub async fn lock(
-        &mut self,
-        brand_id: i64,
-        then: &[(&'static str, Vec<Owned>)],
-    ) -> Result<Vec<Vec<Row>>, StoreError> {
-        if self.locked {
-            if then.is_empty() {
-                return Ok(Vec::new());
-            }
-            let rows = self.conn.fetch(then).await;
-            return self.noted(rows);
+    /// A transaction kept open by the brand's earlier signups (`kept.rs`), still holding the
+    /// brand's lock.
+    pub fn kept(conn: Pooled) -> Self {
+        Self { conn, failed: false }
+    }
+
+    /// Runs queries in the transaction, in one round trip; each one's rows.
+    pub async fn fetch(&mut self, queries: &[(&'static str, Vec<Owned>)]) -> Result<Vec<Vec<Row>>, StoreError> {
+        if queries.is_empty() {
+            return Ok(Vec::new());
         }
-        let rows = self.conn.begin_with(BRAND_LOCK, &[&brand_id], then).await;
-        let rows = self.noted(rows)?;
-        self.locked = true;
-        Ok(rows)
+        let rows = self.conn.fetch(queries).await;
+        self.noted(rows)
+    }
+
+    /// [`Held::fetch`] on the caller's thread, for the engine's reads (which are not async).
+    /// The lock is held already, so nothing here waits on another transaction.
+    pub fn fetch_now(&mut self, queries: &[(&'static str, Vec<Owned>)]) -> Result<Vec<Vec<Row>>, StoreError> {
+        futures_executor::block_on(self.fetch(queries))
     }
 
     /// A statement's result, its failure noted.

@@ -19,7 +19,7 @@ use std::time::Duration;
 use deadpool::managed::{self, Metrics, RecycleError, RecycleResult};
 use tokio::runtime::Handle;
 use tokio_postgres::types::ToSql;
-use tokio_postgres::{NoTls, Row, Statement};
+use tokio_postgres::{Client, NoTls, Row, Statement};
 
 use super::composed;
 use super::failures::{describe, in_statement};
@@ -64,6 +64,17 @@ pub(super) type Owned = Box<dyn ToSql + Sync + Send>;
 /// direct call would.
 pub(super) fn own<T: ToSql + Clone + Sync + Send + 'static>(value: &T) -> Owned {
     Box::new(value.clone())
+}
+
+/// Each query's rows, the queries sent together on `client` (pipelined: one round trip).
+fn queried<'q>(
+    client: &'q Client,
+    queries: &'q [(&'static str, Vec<Owned>)],
+    prepared: &'q [Statement],
+) -> impl std::future::Future<Output = Result<Vec<Vec<Row>>, StoreError>> + 'q {
+    futures_util::future::try_join_all(queries.iter().zip(prepared).map(|((sql, params), statement)| async move {
+        client.query(statement, &borrowed(params)).await.map_err(|e| in_statement(sql, e))
+    }))
 }
 
 /// Copied parameters, as a call takes them.
@@ -129,16 +140,17 @@ impl Conn {
 
     /// Runs queries, pipelined: one round trip for all of them; each one's rows.
     pub async fn fetch(&mut self, queries: &[(&'static str, Vec<Owned>)]) -> Result<Vec<Vec<Row>>, StoreError> {
+        let prepared = self.statements_of(queries).await?;
+        queried(&self.client, queries, &prepared).await
+    }
+
+    /// The prepared statement of each query.
+    async fn statements_of(&mut self, queries: &[(&'static str, Vec<Owned>)]) -> Result<Vec<Statement>, StoreError> {
         let mut prepared = Vec::with_capacity(queries.len());
         for (sql, _) in queries {
             prepared.push(self.statement(sql).await?);
         }
-        let client = &self.client;
-        let reads = queries.iter().zip(&prepared).map(|((sql, params), statement)| async move {
-            let params = borrowed(params);
-            client.query(statement, &params).await.map_err(|e| in_statement(sql, e))
-        });
-        futures_util::future::try_join_all(reads).await
+        Ok(prepared)
     }
 
     /// Runs a statement; how many rows it touched.
@@ -274,20 +286,13 @@ impl Conn {
         then: &[(&'static str, Vec<Owned>)],
     ) -> Result<Vec<Vec<Row>>, StoreError> {
         let statement = self.statement(sql).await?;
-        let mut prepared = Vec::with_capacity(then.len());
-        for (sql, _) in then {
-            prepared.push(self.statement(sql).await?);
-        }
+        let prepared = self.statements_of(then).await?;
         self.in_transaction = true;
         let client = &self.client;
         // Polled in order, so sent in order: BEGIN, the first statement, the queries.
         let begin = async { client.batch_execute("BEGIN").await.map_err(|e| in_statement("BEGIN", e)) };
         let first = async { client.execute(&statement, params).await.map_err(|e| in_statement(sql, e)) };
-        let reads = futures_util::future::try_join_all(then.iter().zip(&prepared).map(
-            |((sql, params), statement)| async move {
-                client.query(statement, &borrowed(params)).await.map_err(|e| in_statement(sql, e))
-            },
-        ));
+        let reads = queried(client, then, &prepared);
         let (_, _, rows) = futures_util::future::try_join3(begin, first, reads).await?;
         Ok(rows)
     }

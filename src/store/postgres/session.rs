@@ -74,8 +74,7 @@ impl PgStore {
     /// as a task: see [`Held::lock`]).
     pub(super) async fn open_session(&self, brand_id: u64) -> Result<PgSession, StoreError> {
         let conn = self.db.session_conn().await?;
-        let mut held = Held { conn, locked: false, failed: false };
-        held.lock(sql_id(brand_id), &[]).await?;
+        let (held, _) = Held::lock(conn, sql_id(brand_id), &[]).await?;
         Ok(PgSession::new(sql_id(brand_id), self.lease, Mutex::new(held), None))
     }
 }
@@ -114,14 +113,12 @@ impl PgSession {
 
     fn rows(&self, sql: &'static str, params: Params<'_>) -> Result<Vec<Row>, StoreError> {
         let mut held = self.conn.lock();
-        held.lock_with(self.brand_id, &[])?;
         let rows = futures_executor::block_on(held.conn.rows(sql, params));
         held.noted(rows)
     }
 
     fn row(&self, sql: &'static str, params: Params<'_>) -> Result<Option<Row>, StoreError> {
         let mut held = self.conn.lock();
-        held.lock_with(self.brand_id, &[])?;
         let row = futures_executor::block_on(held.conn.row(sql, params));
         held.noted(row)
     }
@@ -245,7 +242,7 @@ impl BrandReads for PgSession {
             return Ok(());
         }
         let (queries, answered) = ahead::queries(self.brand_id, &wanted);
-        let rows = self.conn.lock().lock_with(self.brand_id, &queries)?;
+        let rows = self.conn.lock().fetch_now(&queries)?;
         self.keep_fetched(answered, rows);
         Ok(())
     }

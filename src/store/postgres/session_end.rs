@@ -6,7 +6,6 @@ use tokio_postgres::Row;
 
 use super::ahead;
 use super::brand_lock::Held;
-use super::connection::Pooled;
 use super::kept::Batch;
 use super::session::PgSession;
 use super::{body, codec, sql_id, PgStore, StoreError};
@@ -20,21 +19,25 @@ impl PgStore {
     /// [`Held::lock`]).
     pub(super) async fn open_batched(&self, brand_id: u64, ahead: &[ReadAhead]) -> Result<PgSession, StoreError> {
         let id = sql_id(brand_id);
-        let (mut held, settler, decisions) = match self.kept.take(id) {
-            Some(open) => (Held { conn: open.conn, locked: true, failed: false }, open.settler, open.decisions),
+        let (queries, answered) = ahead::queries(id, &ahead.iter().collect::<Vec<_>>());
+        let (held, rows, batch) = match self.kept.take(id) {
+            Some(open) => {
+                let batch = Batch { kept: self.kept.clone(), settler: open.settler, decisions: open.decisions };
+                let mut held = Held::kept(open.conn);
+                match held.fetch(&queries).await {
+                    Ok(rows) => (held, rows, batch),
+                    Err(e) => {
+                        // A kept transaction a read failed in is rolled back: dropped with
+                        // its batch, which fails its tickets.
+                        batch.wrote_nothing(id, held.conn, true);
+                        return Err(e);
+                    }
+                }
+            }
             None => {
                 let conn = self.db.session_conn().await?;
-                (Held { conn, locked: false, failed: false }, Settler::new(), 0)
-            }
-        };
-        let batch = Batch { kept: self.kept.clone(), settler, decisions };
-        let (queries, answered) = ahead::queries(id, &ahead.iter().collect::<Vec<_>>());
-        let rows = match held.lock(id, &queries).await {
-            Ok(rows) => rows,
-            Err(e) => {
-                // A kept transaction a read failed in is rolled back: dropped with its batch.
-                batch.wrote_nothing(id, held.conn, true);
-                return Err(e);
+                let (held, rows) = Held::lock(conn, id, &queries).await?;
+                (held, rows, Batch { kept: self.kept.clone(), settler: Settler::new(), decisions: 0 })
             }
         };
         let session = PgSession::new(id, self.lease, Mutex::new(held), Some(batch));
@@ -55,14 +58,7 @@ impl PgSession {
     }
 
     /// The connection, inside the transaction that holds the brand's lock, and the session's
-    /// batch: what a commit writes through.
-    fn into_locked(self) -> Result<(Pooled, Option<Batch>), StoreError> {
-        let brand_id = self.brand_id;
-        let (mut held, batch) = self.into_held();
-        held.lock_with(brand_id, &[])?;
-        Ok((held.conn, batch))
-    }
-
+    /// batch: what a commit writes through, or a release ends.
     fn into_held(self) -> (Held, Option<Batch>) {
         (self.conn.into_inner(), self.batch)
     }
@@ -79,7 +75,7 @@ impl PgSession {
     ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
         let started = std::time::Instant::now();
         let (brand_id, lease) = (self.brand_id, self.lease);
-        let (mut conn, batch) = self.into_locked()?;
+        let (Held { mut conn, .. }, batch) = self.into_held();
         if let Some((idempotency, record)) = claim {
             let claimed = conn
                 .execute(
