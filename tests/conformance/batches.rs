@@ -86,20 +86,33 @@ pub async fn a_failed_decision_rolls_its_batch_back_and_fails_its_tickets(store:
     let ann = member(&store, "ann@example.com").await;
     let shop = brand(&store, &ann, "shop.example").await;
     let spring = campaign(&store, &shop, 3, 1, false).await;
-    let one = signed(batched_signup(&store, &spring, "one@example.com", None).await);
-    let ticket = store.settled(shop.id);
 
-    // A decision whose writes break a unique key (the same participant inserted again).
-    let session = store.batched_session(shop.id, &[]).await.unwrap();
-    let copy = referrals::domain::Participant { id: one.participant.id + 1000, ..one.participant.clone() };
-    let repeated = [engine::Write::NewParticipant(copy)];
-    assert!(session.commit(&repeated).await.is_err(), "the email's unique key refuses the second row");
+    // A decision whose writes break a unique key (the same participant inserted again). A
+    // batched decision's writes may be sent only with the brand's next signup's reads, or
+    // with the commit: the failure shows at the latest when the batch is settled.
+    for surfaces_at_next_signup in [false, true] {
+        let address = format!("one{surfaces_at_next_signup}@example.com");
+        let one = signed(batched_signup(&store, &spring, &address, None).await);
+        let ticket = store.settled(shop.id);
+        let session = store.batched_session(shop.id, &[]).await.unwrap();
+        let copy = referrals::domain::Participant { id: one.participant.id + 1000, ..one.participant.clone() };
+        let committed = session.commit(&[engine::Write::NewParticipant(copy)]).await;
+        let failed = if committed.is_err() {
+            true
+        } else if surfaces_at_next_signup {
+            store.batched_session(shop.id, &[]).await.is_err()
+        } else {
+            store.settle(shop.id).await.is_err()
+        };
+        assert!(failed, "the email's unique key refuses the second row");
 
-    assert!(ticket.wait().await.is_err(), "the first signup's request must not answer 2xx");
-    assert!(store.participant(one.participant.id).await.unwrap().is_none(), "the whole batch rolled back");
-    store.settle(shop.id).await.expect("nothing left to settle");
-    // The brand's next signup starts a transaction of its own.
-    let fresh = signed(batched_signup(&store, &spring, "one@example.com", None).await);
-    store.settle(shop.id).await.unwrap();
-    assert_eq!(store.participant(fresh.participant.id).await.unwrap().map(|p| p.seq), Some(1));
+        assert!(ticket.wait().await.is_err(), "the first signup's request must not answer 2xx");
+        assert!(store.participant(one.participant.id).await.unwrap().is_none(), "the whole batch rolled back");
+        store.settle(shop.id).await.expect("nothing left to settle");
+        // The brand's next signup starts a transaction of its own.
+        let fresh = signed(batched_signup(&store, &spring, &address, None).await);
+        store.settle(shop.id).await.unwrap();
+        assert_eq!(store.participant(fresh.participant.id).await.unwrap().map(|p| p.email), Some(address.clone()));
+    }
+    assert_eq!(store.counters(spring.id).await.unwrap().participants, 2, "only the fresh signups count");
 }

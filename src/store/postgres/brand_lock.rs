@@ -3,7 +3,7 @@
 
 use tokio_postgres::Row;
 
-use super::connection::{Owned, Pooled};
+use super::connection::{Owned, Pipeline, Pooled};
 use super::StoreError;
 
 /// Takes a brand's lock until the transaction ends.
@@ -44,6 +44,19 @@ impl Held {
             return Ok(Vec::new());
         }
         let rows = self.conn.fetch(queries).await;
+        self.noted(rows)
+    }
+
+    /// [`Held::fetch`], after sending `pending` (writes not sent yet) in the same round trip.
+    pub async fn fetch_after(
+        &mut self,
+        pending: &mut Pipeline,
+        queries: &[(&'static str, Vec<Owned>)],
+    ) -> Result<Vec<Vec<Row>>, StoreError> {
+        if pending.is_empty() {
+            return self.fetch(queries).await;
+        }
+        let rows = self.conn.run_then_fetch(pending, queries).await;
         self.noted(rows)
     }
 

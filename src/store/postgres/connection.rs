@@ -66,6 +66,17 @@ pub(super) fn own<T: ToSql + Clone + Sync + Send + 'static>(value: &T) -> Owned 
     Box::new(value.clone())
 }
 
+/// Runs joined statements (see [`Conn::join`]), sent together on `client` (pipelined: one
+/// round trip, for at most [`PIPELINED`]); how many rows each touched.
+fn executed<'q>(
+    client: &'q Client,
+    statements: &'q [(&'static str, Vec<Owned>, Statement)],
+) -> impl std::future::Future<Output = Result<Vec<u64>, StoreError>> + 'q {
+    futures_util::future::try_join_all(statements.iter().map(|(sql, params, statement)| async move {
+        client.execute(statement, &borrowed(params)).await.map_err(|e| in_statement(sql, e))
+    }))
+}
+
 /// Each query's rows, the queries sent together on `client` (pipelined: one round trip).
 fn queried<'q>(
     client: &'q Client,
@@ -90,6 +101,11 @@ pub(super) struct Pipeline {
 }
 
 impl Pipeline {
+    /// Whether it holds no statement.
+    pub fn is_empty(&self) -> bool {
+        self.statements.is_empty()
+    }
+
     /// Adds a write. The pipeline may send it in one statement with others, as long as none
     /// of them needs another's effect (see `composed.rs`).
     pub fn push(&mut self, sql: &'static str, params: Vec<Owned>) {
@@ -177,16 +193,10 @@ impl Conn {
 
     async fn send(&mut self, pipeline: &mut Pipeline, commit: bool) -> Result<(), StoreError> {
         let batch = self.join(std::mem::take(&mut pipeline.statements)).await?;
-        let prepared: Vec<Statement> = batch.iter().map(|(_, _, statement)| statement.clone()).collect();
-        let batch: Vec<(&'static str, Vec<Owned>)> = batch.into_iter().map(|(sql, params, _)| (sql, params)).collect();
         let client = &self.client;
         let chunks = batch.len().div_ceil(PIPELINED);
-        for (n, (chunk, statements)) in batch.chunks(PIPELINED).zip(prepared.chunks(PIPELINED)).enumerate() {
-            let sends = chunk.iter().zip(statements).map(|((sql, params), statement)| async move {
-                let params = borrowed(params);
-                client.execute(statement, &params).await.map_err(|e| in_statement(sql, e))
-            });
-            let statements = futures_util::future::try_join_all(sends);
+        for (n, chunk) in batch.chunks(PIPELINED).enumerate() {
+            let statements = executed(client, chunk);
             if commit && n + 1 == chunks {
                 // Polled after the statements, so sent after them.
                 let committed = async { client.batch_execute("COMMIT").await.map_err(|e| in_statement("COMMIT", e)) };
@@ -199,6 +209,29 @@ impl Conn {
             self.batch("COMMIT").await?;
         }
         Ok(())
+    }
+
+    /// Sends what the pipeline holds, then queries, in one round trip when they are few; the
+    /// queries' rows. The queries see the pipeline's writes: statements run in the order they
+    /// are sent. The first failure is returned.
+    pub async fn run_then_fetch(
+        &mut self,
+        pipeline: &mut Pipeline,
+        queries: &[(&'static str, Vec<Owned>)],
+    ) -> Result<Vec<Vec<Row>>, StoreError> {
+        let batch = self.join(std::mem::take(&mut pipeline.statements)).await?;
+        let prepared = self.statements_of(queries).await?;
+        let client = &self.client;
+        if batch.len() + queries.len() > PIPELINED {
+            for chunk in batch.chunks(PIPELINED) {
+                executed(client, chunk).await?;
+            }
+            return queried(client, queries, &prepared).await;
+        }
+        // Polled in order, so sent in order: the writes, then the queries.
+        let (_, rows) =
+            futures_util::future::try_join(executed(client, &batch), queried(client, queries, &prepared)).await?;
+        Ok(rows)
     }
 
     /// The pipeline's statements joined into as few as keep their meaning (see

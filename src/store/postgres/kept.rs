@@ -4,11 +4,15 @@
 //!
 //! A batched session writes its decision into its transaction without committing it, and the
 //! transaction, still holding the brand's lock, is kept here for the brand's next batched
-//! session, which continues it and so reads what the ones before it wrote. The brand's actor
+//! session, which continues it and so reads what the ones before it wrote. The writes are
+//! kept unsent ([`Open::pending`]): the next session sends them ahead of its reads, in the
+//! same round trip, and the settle sends them with the `COMMIT`. A busy brand's actor, which
+//! waits for each round trip in turn, so pays one per signup, not two. The brand's actor
 //! settles it ([`Kept::settle`]) once no signup of the brand is waiting for it, before any
 //! other kind of decision of the brand, and at most [`MOST_DECISIONS`] decisions in. The
 //! requests whose writes are in it answer only after it commits ([`Settled`]); if it rolls
-//! back instead (a later decision's statement failed, the commit failed, the server stopped),
+//! back instead (a later decision's statement failed, a decision's writes failed when they
+//! were sent, the commit failed, the server stopped),
 //! their tickets say so and they answer 503: nothing unacknowledged is lost, and nothing is
 //! acknowledged that was not committed.
 //!
@@ -23,7 +27,7 @@ use std::collections::HashMap;
 
 use parking_lot::Mutex;
 
-use super::connection::Pooled;
+use super::connection::{Pipeline, Pooled};
 use super::StoreError;
 use crate::store::{Settled, Settler};
 
@@ -46,6 +50,10 @@ pub(super) struct Open {
     pub settler: Settler,
     /// How many decisions wrote into it.
     pub decisions: usize,
+    /// The last decision's writes, not sent yet: they go ahead of the next decision's reads,
+    /// in the same round trip, or with the commit (so a busy brand's signup costs one round
+    /// trip between the brand's lock and its writes, not two).
+    pub pending: Pipeline,
 }
 
 impl Kept {
@@ -78,7 +86,7 @@ impl Open {
     /// Commits, and tells the tickets. On failure the transaction is rolled back (the
     /// connection is dropped in it) and the tickets fail.
     pub async fn commit(mut self) -> Result<(), StoreError> {
-        self.conn.commit().await?;
+        self.conn.run_and_commit(&mut self.pending).await?;
         self.settler.committed();
         Ok(())
     }
@@ -98,14 +106,16 @@ impl Batch {
         self.decisions + 1 >= MOST_DECISIONS
     }
 
-    /// After this decision's writes: the tickets told, when they committed with it; else the
-    /// transaction kept for the brand's next decision.
-    pub fn wrote(self, brand_id: i64, conn: Pooled, committed: bool) {
-        if committed {
-            self.settler.committed();
-        } else {
-            self.kept.keep(brand_id, Open { conn, settler: self.settler, decisions: self.decisions + 1 });
-        }
+    /// After this decision's writes committed: the tickets told.
+    pub fn committed(self) {
+        self.settler.committed();
+    }
+
+    /// This decision's writes, `pending` (not sent yet), kept with the transaction for the
+    /// brand's next decision.
+    pub fn wrote(self, brand_id: i64, conn: Pooled, pending: Pipeline) {
+        let decisions = self.decisions + 1;
+        self.kept.keep(brand_id, Open { conn, settler: self.settler, decisions, pending });
     }
 
     /// After a decision that wrote nothing: a transaction with earlier decisions' writes is
@@ -113,7 +123,8 @@ impl Batch {
     /// the connection rolls it back and fails its tickets).
     pub fn wrote_nothing(self, brand_id: i64, conn: Pooled, failed: bool) {
         if self.decisions > 0 && !failed {
-            self.kept.keep(brand_id, Open { conn, settler: self.settler, decisions: self.decisions });
+            let pending = Pipeline::default();
+            self.kept.keep(brand_id, Open { conn, settler: self.settler, decisions: self.decisions, pending });
         }
     }
 }

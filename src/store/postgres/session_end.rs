@@ -21,14 +21,15 @@ impl PgStore {
         let id = sql_id(brand_id);
         let (queries, answered) = ahead::queries(id, &ahead.iter().collect::<Vec<_>>());
         let (held, rows, batch) = match self.kept.take(id) {
-            Some(open) => {
+            Some(mut open) => {
                 let batch = Batch { kept: self.kept.clone(), settler: open.settler, decisions: open.decisions };
                 let mut held = Held::kept(open.conn);
-                match held.fetch(&queries).await {
+                // The brand's last signup's writes go first, in the same round trip.
+                match held.fetch_after(&mut open.pending, &queries).await {
                     Ok(rows) => (held, rows, batch),
                     Err(e) => {
-                        // A kept transaction a read failed in is rolled back: dropped with
-                        // its batch, which fails its tickets.
+                        // A kept transaction a write or read failed in is rolled back:
+                        // dropped with its batch, which fails its tickets.
                         batch.wrote_nothing(id, held.conn, true);
                         return Err(e);
                     }
@@ -67,7 +68,8 @@ impl PgSession {
     /// key is claimed first: a record already there, written by an earlier decision of this
     /// transaction or committed by any server, means nothing else is written and that record
     /// comes back; the primary key of `idempotency` makes a concurrent claim wait for this
-    /// transaction's outcome). Commits, unless a batched session keeps the transaction.
+    /// transaction's outcome). Commits, unless a batched session keeps the transaction: then
+    /// the writes are kept with it, unsent, and go ahead of the brand's next signup's reads.
     pub(super) async fn write(
         self,
         writes: &[Write],
@@ -96,10 +98,15 @@ impl PgSession {
                     .await?;
             }
         }
-        let commit = batch.as_ref().is_none_or(Batch::commits_now);
-        super::writes::apply(&mut conn, brand_id, lease, writes, commit).await?;
-        if let Some(batch) = batch {
-            batch.wrote(brand_id, conn, commit);
+        let mut pending = super::writes::pipeline(&mut conn, brand_id, lease, writes).await?;
+        match batch {
+            Some(batch) if !batch.commits_now() => batch.wrote(brand_id, conn, pending),
+            batch => {
+                conn.run_and_commit(&mut pending).await?;
+                if let Some(batch) = batch {
+                    batch.committed();
+                }
+            }
         }
         crate::metrics::commit(started.elapsed());
         Ok(Ok(()))

@@ -16,19 +16,18 @@ use crate::domain::outgoing_email::{EmailDelivery, OutgoingEmail};
 use crate::domain::participant::search_haystack;
 use crate::domain::{Participant, Reward, RewardStatus};
 
-/// Applies the writes in order and, when `commit`, commits them, pipelined: their statements
-/// go in one round trip (a few, for a large decision), but for an erasure's, which reads
-/// first. Counter and daily deltas and standings are merged into one statement each
-/// (`merged.rs`), sent last, with the commit. Codes added to a pool are inserted together (an
-/// import adds thousands at once). Without `commit` the transaction stays open, for a
-/// brand's next signup (`kept.rs`).
-pub(super) async fn apply(
+/// The writes as a pipeline of statements, in order, for the caller to send in one round trip
+/// (a few, for a large decision), with the commit or, for a batched signup, ahead of the
+/// brand's next signup's reads (`kept.rs`). Only an erasure's writes run statements here,
+/// because they read first. Counter and daily deltas and standings are merged into one
+/// statement each (`merged.rs`), last. Codes added to a pool are inserted together (an import
+/// adds thousands at once).
+pub(super) async fn pipeline(
     conn: &mut Conn,
     brand_id: i64,
     lease: super::outboxes::Lease,
     writes: &[Write],
-    commit: bool,
-) -> Result<(), StoreError> {
+) -> Result<Pipeline, StoreError> {
     let mut pipe = Pipeline::default();
     let mut codes = NewCodes::default();
     let mut merged = Merged::default();
@@ -42,10 +41,7 @@ pub(super) async fn apply(
     }
     codes.insert(&mut pipe, brand_id);
     merged.send(&mut pipe, brand_id);
-    match commit {
-        true => conn.run_and_commit(&mut pipe).await,
-        false => conn.run(&mut pipe).await,
-    }
+    Ok(pipe)
 }
 
 /// Codes added to a pool, not yet inserted.
