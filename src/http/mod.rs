@@ -97,6 +97,10 @@ pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limit
 fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
     use actix_web::http::Method;
     use rate_limit::limited;
+    // Static paths first: actix tries resources in order, a static path is a string compare
+    // and a path with a parameter a regex, so the busiest writes (signups) would otherwise
+    // pay for every regex above them. No pattern here matches another's static path (a
+    // test in `routes.rs` says so), so the order changes no match.
     // Sign-in has its own limits, per address and email and per address (in the handler).
     cfg.service(resource("/auth/token").post(members::issue_token))
         .service(limited("/members", &limits.views, [route(Method::POST, members::register)]))
@@ -106,10 +110,21 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/openapi.json").get(openapi::document))
         .service(resource("/health").get(health::health))
         .service(resource("/brands").get(brands::list).post(brands::create))
+        .service(resource("/campaigns").get(campaigns::list).post(campaigns::create))
+        .service(resource("/participants").get(participants::list))
+        .service(resource("/conversions").get(conversions::list).post(conversions::create))
+        .service(resource("/rewards").get(rewards::list))
+        .service(resource("/signups").post(signups::signup))
+        .service(resource("/signups/referral").post(signups::referral_signup))
+        .service(resource("/webhooks").get(webhooks::list).post(webhooks::create))
+        .service(resource("/automation/auth").post(automation::auth))
+        .service(resource("/automation/contacts").get(automation::contacts))
+        .service(resource("/automation/rewards").get(automation::rewards))
+        .service(resource("/automation/subscribe").post(automation::subscribe))
+        .service(resource("/lander").get(landers::get).put(landers::put))
         .service(resource("/brands/{id}").get(brands::get).put(brands::update).delete(brands::delete))
         .service(resource("/brands/{id}/stats").get(brands::stats))
         .service(resource("/brands/{id}/stripe").get(stripe::get).put(stripe::put).delete(stripe::delete))
-        .service(resource("/campaigns").get(campaigns::list).post(campaigns::create))
         .service(resource("/campaigns/{id}").get(campaigns::get).put(campaigns::update).delete(campaigns::delete))
         .service(resource("/campaigns/{id}/stats").get(campaigns::stats))
         .service(resource("/campaigns/{id}/coupons").get(campaigns::coupons).post(campaigns::upload_coupons))
@@ -121,33 +136,22 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}/contest").get(leaderboards::contest))
         .service(resource("/campaigns/{id}/waitlist").get(waitlist::get))
         .service(resource("/campaigns/{id}/waitlist/admit").post(waitlist::admit))
-        .service(resource("/participants").get(participants::list))
         .service(resource("/participants/{id}").get(participants::get).delete(data_rights::erase))
         .service(resource("/participants/{id}/export").get(data_rights::export))
         .service(resource("/participants/{id}/invites").post(participants::invite))
         .service(resource("/participants/{id}/block").post(participants::block).delete(participants::unblock))
-        .service(resource("/conversions").get(conversions::list).post(conversions::create))
         .service(resource("/conversions/{id}").get(conversions::get))
         .service(resource("/conversions/{id}/refund").post(conversions::refund))
-        .service(resource("/rewards").get(rewards::list))
         .service(resource("/rewards/{id}").get(rewards::get))
         .service(resource("/rewards/{id}/approve").post(rewards::approve))
         .service(resource("/rewards/{id}/void").post(rewards::void))
         .service(resource("/rewards/{id}/fulfil").post(rewards::fulfil))
-        .service(resource("/signups").post(signups::signup))
-        .service(resource("/signups/referral").post(signups::referral_signup))
-        .service(resource("/webhooks").get(webhooks::list).post(webhooks::create))
         .service(resource("/webhooks/{id}").put(webhooks::update).delete(webhooks::delete))
         .service(resource("/webhooks/{id}/secret").post(webhooks::rotate_secret))
         .service(resource("/webhooks/{id}/test").post(webhooks::test))
         .service(resource("/webhooks/{id}/deliveries").get(webhooks::deliveries))
         .service(resource("/webhooks/{id}/deliveries/{event_id}/retry").post(webhooks::retry))
-        .service(resource("/automation/auth").post(automation::auth))
-        .service(resource("/automation/contacts").get(automation::contacts))
-        .service(resource("/automation/rewards").get(automation::rewards))
-        .service(resource("/automation/subscribe").post(automation::subscribe))
-        .service(resource("/automation/subscribe/{id}").delete(automation::unsubscribe))
-        .service(resource("/lander").get(landers::get).put(landers::put));
+        .service(resource("/automation/subscribe/{id}").delete(automation::unsubscribe));
 }
 
 /// A resource whose unsupported methods get a 405 in the envelope.

@@ -43,3 +43,38 @@ pub fn methods_of(path: &str) -> Vec<String> {
         .map(|(method, _)| method.clone())
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use actix_web::dev::ResourceDef;
+
+    /// The API registers its static paths before its patterns (see `api_v1`), which is only
+    /// sound while no pattern matches a static path: then the order decides no match.
+    #[test]
+    fn no_pattern_of_the_api_matches_one_of_its_static_paths() {
+        let limits = crate::http::rate_limit::public_limits(&crate::config::RateLimitsConfig::default());
+        // Configuring records every route (nothing is served).
+        let _app = actix_web::App::new().configure(|cfg| crate::http::configure(cfg, true, &limits));
+        let api: Vec<String> = super::registered()
+            .into_iter()
+            .map(|(_, path)| path)
+            .filter(|path| crate::http::API_ROOTS.iter().any(|root| path.starts_with(&format!("{root}/"))))
+            .collect();
+        let (patterns, statics): (Vec<&String>, Vec<&String>) = api.iter().partition(|path| path.contains('{'));
+        assert!(
+            patterns.len() > 20 && statics.len() > 20,
+            "{} patterns, {} static paths",
+            patterns.len(),
+            statics.len()
+        );
+        for pattern in &patterns {
+            let def = ResourceDef::new(pattern.as_str());
+            // The check can fail: each pattern matches a path of its own shape.
+            let instance = pattern.replace("{id}", "7").replace("{event_id}", "8");
+            assert!(def.is_match(&instance), "{pattern} should match {instance}");
+            for path in &statics {
+                assert!(!def.is_match(path), "{pattern} matches the static path {path}");
+            }
+        }
+    }
+}
