@@ -768,3 +768,76 @@ fn an_embedded_backup_moves_into_postgres_and_answers_as_the_embedded_database_d
     assert_eq!(again.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("not empty") && stderr.contains("nothing was changed"), "{stderr}");
 }
+
+/// A move that fails part-way (here PostgreSQL refuses the participants, after the member,
+/// the brand and the campaign went in) says so and leaves the database as empty as it found
+/// it: once the cause is gone, the same backup moves into it.
+#[test]
+fn a_move_that_fails_part_way_leaves_the_postgres_database_empty() {
+    if postgres_server::server().is_none() {
+        return eprintln!("no PostgreSQL server: not run");
+    }
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let target = runtime.block_on(postgres_server::fresh_database());
+    let dir = tempfile::tempdir().unwrap();
+    let embedded = start_server_on(&dir.path().join("data"));
+    let (key, campaign) = coupon_campaign(&embedded, "part-way", 1);
+    let http = reqwest::blocking::Client::new();
+    for n in 0..20 {
+        let signup = http
+            .post(format!("{}/api/v1/signups", embedded.url))
+            .header("X-API-Key", &key)
+            .json(&json!({"campaign_id": campaign, "email": format!("p{n}@example.com")}))
+            .send()
+            .unwrap();
+        assert_eq!(signup.status().as_u16(), 201);
+    }
+    let file = dir.path().join("embedded.backup");
+    ok_json(&embedded, &["backup", file.to_str().unwrap()]);
+    drop(embedded);
+
+    // The schema as a server makes it, then a rule that refuses every participant.
+    let db = runtime.block_on(async {
+        let options = referrals::store::postgres::PostgresOptions {
+            url: target.clone(),
+            pool_size: 2,
+            timeout: std::time::Duration::from_secs(30),
+            delivery_lease: std::time::Duration::from_secs(60),
+            server_id: 0,
+        };
+        referrals::store::Lifecycle::close(&*referrals::store::open_postgres(&options).await.unwrap()).unwrap();
+        let (client, connection) = tokio_postgres::connect(&target, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(connection);
+        client.batch_execute("ALTER TABLE participants ADD CONSTRAINT refused CHECK (false)").await.unwrap();
+        client
+    });
+    let held = || {
+        runtime.block_on(async {
+            let row = db
+                .query_one(
+                    "SELECT (SELECT count(*) FROM members) + (SELECT count(*) FROM brands)
+                          + (SELECT count(*) FROM campaigns) + (SELECT count(*) FROM participants)",
+                    &[],
+                )
+                .await
+                .unwrap();
+            row.get::<_, i64>(0)
+        })
+    };
+    let restore = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["restore", file.to_str().unwrap(), "--database-url", &target]);
+        refctl("http://127.0.0.1:9", None, &all)
+    };
+
+    let failed = restore(&[]);
+    let stderr = String::from_utf8_lossy(&failed.stderr);
+    assert_eq!(failed.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("refused") && stderr.contains("nothing was changed"), "{stderr}");
+    assert_eq!(held(), 0, "the member, brand and campaign loaded before the failure are gone again");
+
+    runtime.block_on(db.batch_execute("ALTER TABLE participants DROP CONSTRAINT refused")).unwrap();
+    let moved = restore(&["--json"]);
+    assert!(moved.status.success(), "{}", String::from_utf8_lossy(&moved.stderr));
+    assert_eq!(held(), 1 + 1 + 1 + 20, "the member, the brand, the campaign and its 20 participants");
+}
