@@ -60,6 +60,7 @@ struct Metrics {
     commit_seconds: Histogram,
     flush_seconds: Histogram,
     flush_writes: Histogram,
+    transaction_decisions: Histogram,
     webhook_queue: Gauge,
     webhook_attempts: Family<OutcomeLabels, Counter>,
     database_connections: Family<ConnectionLabels, Gauge>,
@@ -100,6 +101,12 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
     );
     let flush_writes = Histogram::new(exponential_buckets(1.0, 2.0, 12));
     registry.register("store_flush_waiters", "Writes acknowledged by one group-commit flush", flush_writes.clone());
+    let transaction_decisions = Histogram::new(exponential_buckets(1.0, 2.0, 7));
+    registry.register(
+        "store_transaction_decisions",
+        "PostgreSQL: decisions committed by one transaction (a busy brand's signups share one)",
+        transaction_decisions.clone(),
+    );
     let webhook_queue = Gauge::default();
     registry.register(
         "webhook_queue_depth",
@@ -126,6 +133,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         commit_seconds,
         flush_seconds,
         flush_writes,
+        transaction_decisions,
         webhook_queue,
         webhook_attempts,
         database_connections,
@@ -161,6 +169,11 @@ pub fn commit(elapsed: Duration) {
 pub fn flush(elapsed: Duration, waiters: usize) {
     METRICS.flush_seconds.observe(elapsed.as_secs_f64());
     METRICS.flush_writes.observe(waiters as f64);
+}
+
+/// One PostgreSQL transaction of decisions committed, and how many decisions it held.
+pub fn transaction(decisions: usize) {
+    METRICS.transaction_decisions.observe(decisions as f64);
 }
 
 /// The webhook deliveries waiting now.

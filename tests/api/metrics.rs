@@ -63,8 +63,15 @@ async fn metrics_count_requests_signups_rewards_and_commits_on_their_own_port_on
     assert_eq!(sample(&text, r#"referrals_events_total{event="reward.issued"}"#), 3.0, "one per referral");
     assert!(sample(&text, "referrals_store_commit_duration_seconds_count") >= 4.0, "{text}");
     if on_postgres() {
-        // PostgreSQL's commit is the flush; what is counted instead is the pool.
+        // PostgreSQL's commit is the flush; what is counted instead is the pool, and the
+        // decisions per transaction: one each here, the signups being sent one at a time.
         assert!(sample(&text, r#"referrals_database_connections{state="open"}"#) >= 1.0, "{text}");
+        let (decisions, transactions) = (
+            sample(&text, "referrals_store_transaction_decisions_sum"),
+            sample(&text, "referrals_store_transaction_decisions_count"),
+        );
+        assert!(decisions >= 4.0, "the referrer's and three friends' signups at least: {text}");
+        assert_eq!(decisions, transactions, "{text}");
     } else {
         assert!(sample(&text, "referrals_store_flush_duration_seconds_count") >= 1.0, "{text}");
     }

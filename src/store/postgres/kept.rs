@@ -87,6 +87,7 @@ impl Open {
     /// connection is dropped in it) and the tickets fail.
     pub async fn commit(mut self) -> Result<(), StoreError> {
         self.conn.run_and_commit(&mut self.pending).await?;
+        crate::metrics::transaction(self.decisions);
         self.settler.committed();
         Ok(())
     }
@@ -106,8 +107,9 @@ impl Batch {
         self.decisions + 1 >= MOST_DECISIONS
     }
 
-    /// After this decision's writes committed: the tickets told.
+    /// After this decision's writes committed, with the transaction: the tickets told.
     pub fn committed(self) {
+        crate::metrics::transaction(self.decisions + 1);
         self.settler.committed();
     }
 

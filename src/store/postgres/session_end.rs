@@ -103,8 +103,9 @@ impl PgSession {
             Some(batch) if !batch.commits_now() => batch.wrote(brand_id, conn, pending),
             batch => {
                 conn.run_and_commit(&mut pending).await?;
-                if let Some(batch) = batch {
-                    batch.committed();
+                match batch {
+                    Some(batch) => batch.committed(),
+                    None => crate::metrics::transaction(1),
                 }
             }
         }
