@@ -160,7 +160,9 @@ pub fn event(name: &'static str) {
     METRICS.events.get_or_create(&EventLabels { event: name }).inc();
 }
 
-/// One decision's writes applied to the store.
+/// One decision's writes applied to the store. On PostgreSQL, a transaction's last writes
+/// sent and committed: a batched signup's writes are sent later, with the next signup's reads
+/// or the commit (see `store/postgres/kept.rs`), and are timed only in that commit.
 pub fn commit(elapsed: Duration) {
     METRICS.commit_seconds.observe(elapsed.as_secs_f64());
 }

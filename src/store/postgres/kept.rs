@@ -86,7 +86,9 @@ impl Open {
     /// Commits, and tells the tickets. On failure the transaction is rolled back (the
     /// connection is dropped in it) and the tickets fail.
     pub async fn commit(mut self) -> Result<(), StoreError> {
+        let started = std::time::Instant::now();
         self.conn.run_and_commit(&mut self.pending).await?;
+        crate::metrics::commit(started.elapsed());
         crate::metrics::transaction(self.decisions);
         self.settler.committed();
         Ok(())

@@ -100,16 +100,17 @@ impl PgSession {
         }
         let mut pending = super::writes::pipeline(&mut conn, brand_id, lease, writes).await?;
         match batch {
+            // Sent later, with other statements: timed as part of the commit that sends them.
             Some(batch) if !batch.commits_now() => batch.wrote(brand_id, conn, pending),
             batch => {
                 conn.run_and_commit(&mut pending).await?;
+                crate::metrics::commit(started.elapsed());
                 match batch {
                     Some(batch) => batch.committed(),
                     None => crate::metrics::transaction(1),
                 }
             }
         }
-        crate::metrics::commit(started.elapsed());
         Ok(Ok(()))
     }
 
