@@ -44,6 +44,15 @@ pub fn methods_of(path: &str) -> Vec<String> {
         .collect()
 }
 
+/// Every route the app registers, recorded by configuring it as the server does (nothing is
+/// served): what the tests of the route table read.
+#[cfg(test)]
+pub(crate) fn configured() -> BTreeSet<(String, String)> {
+    let limits = crate::http::rate_limit::public_limits(&crate::config::RateLimitsConfig::default());
+    let _app = actix_web::App::new().configure(|cfg| crate::http::configure(cfg, true, &limits));
+    registered()
+}
+
 #[cfg(test)]
 mod tests {
     use actix_web::dev::ResourceDef;
@@ -52,10 +61,7 @@ mod tests {
     /// sound while no pattern matches a static path: then the order decides no match.
     #[test]
     fn no_pattern_of_the_api_matches_one_of_its_static_paths() {
-        let limits = crate::http::rate_limit::public_limits(&crate::config::RateLimitsConfig::default());
-        // Configuring records every route (nothing is served).
-        let _app = actix_web::App::new().configure(|cfg| crate::http::configure(cfg, true, &limits));
-        let api: Vec<String> = super::registered()
+        let api: Vec<String> = super::configured()
             .into_iter()
             .map(|(_, path)| path)
             .filter(|path| crate::http::API_ROOTS.iter().any(|root| path.starts_with(&format!("{root}/"))))
