@@ -6,6 +6,8 @@
 #        BENCH_CASES=signups scripts/bench.sh   (only the baseline and the durable
 #        referral-signup cases, on sled and on PostgreSQL: for A/B pairs of two builds, run
 #        alternately)
+#        BENCH_CASES=postgres scripts/bench.sh   (the baseline and the PostgreSQL cases only:
+#        half the time of `signups`, for A/B pairs of changes to the PostgreSQL backend)
 #        PARTICIPANTS_TARGET=100 scripts/bench.sh   (seed fewer participants first: quick runs)
 #        BENCH_CASES=restore scripts/bench.sh   (a campaign of 1,000,000 participants, then
 #        its backup and refctl restore's time and peak memory; target under 100 MB)
@@ -16,7 +18,8 @@
 #        needs perf, from Debian's linux-perf)
 #        BENCH_PG_STATS=1 BENCH_CASES=signups scripts/bench.sh   (also prints PostgreSQL's
 #        statements of the 100-brands signup case on one server, by total time, from
-#        pg_stat_statements: calls, mean and total time, plans and their time, rows)
+#        pg_stat_statements: calls, mean and total time, plans and their time, rows; and the
+#        rows each table had inserted and updated, of which how many updates were HOT)
 #        BENCH_PG_PROFILE=1 BENCH_CASES=signups scripts/bench.sh   (also samples the whole
 #        machine with perf during that case and prints its CPU by process, then PostgreSQL's
 #        functions, each with what it calls; with BENCH_KEEP=1, pg-perf.data stays)
@@ -50,8 +53,8 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_CASE=${1:-10}
 BENCH_CASES=${BENCH_CASES:-all}
-case "$BENCH_CASES" in all | signups | dashboard | restore) ;;
-  *) echo "BENCH_CASES must be all, signups, dashboard or restore" >&2; exit 2 ;; esac
+case "$BENCH_CASES" in all | signups | postgres | dashboard | restore) ;;
+  *) echo "BENCH_CASES must be all, signups, postgres, dashboard or restore" >&2; exit 2 ;; esac
 CONNECTIONS=${2:-64}
 THREADS=2
 PARTICIPANTS_TARGET=${PARTICIPANTS_TARGET:-100000}
@@ -264,7 +267,10 @@ postgres_cases() {
       round(total_exec_time::numeric) AS total_ms, plans, round(total_plan_time::numeric) AS plan_ms, rows, left(regexp_replace(query, '\s+', ' ', 'g'), 110) AS query
     FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 40" \
     -c "SELECT relname, seq_scan, seq_tup_read, idx_scan, n_live_tup FROM pg_stat_user_tables
-      WHERE seq_scan > 0 ORDER BY seq_tup_read DESC LIMIT 10" >&2
+      WHERE seq_scan > 0 ORDER BY seq_tup_read DESC LIMIT 10" \
+    -c "SELECT relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del, (SELECT count(*) FROM pg_index i
+          WHERE i.indrelid = relid) AS indexes FROM pg_stat_user_tables
+      WHERE n_tup_ins + n_tup_upd + n_tup_del > 0 ORDER BY n_tup_ins + n_tup_upd DESC LIMIT 15" >&2
   run_case "PostgreSQL, one server: POST /signups/referral, hot brand" /api/v1/signups/referral "$WORK/pg-hot.lua"
   unset CASE_LOG
   # The second server shares the database (and the secret, so the first one's key works).
@@ -336,10 +342,12 @@ if [ "$BENCH_CASES" = dashboard ]; then
 fi
 if [ "$BENCH_CASES" != restore ]; then
 run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
-run_case "POST /signups/referral, 100 brands (durable)" /api/v1/signups/referral "$WORK/spread.lua"
-run_case "POST /signups/referral, one hot brand (durable)" /api/v1/signups/referral "$WORK/hot.lua"
+if [ "$BENCH_CASES" != postgres ]; then
+  run_case "POST /signups/referral, 100 brands (durable)" /api/v1/signups/referral "$WORK/spread.lua"
+  run_case "POST /signups/referral, one hot brand (durable)" /api/v1/signups/referral "$WORK/hot.lua"
+fi
 postgres_cases
-if [ "$BENCH_CASES" = signups ]; then
+if [ "$BENCH_CASES" = signups ] || [ "$BENCH_CASES" = postgres ]; then
   print_table
   if [ -n "${BENCH_PROFILE:-}" ]; then
     perf report -i "$WORK/perf.data" --children --sort symbol -g none --stdio --percent-limit 0.05 2>/dev/null \

@@ -5,15 +5,18 @@
 //! Why: every statement costs PostgreSQL a round of its extended protocol (bind, execute,
 //! and a sync that flushes its answer with a `send`), and on a busy server that round, not
 //! the work itself, is most of a small statement's cost. A referral signup's ten writes
-//! become three statements, and the reads it names ahead (the campaign, the address, the
+//! become one statement, and the reads it names ahead (the campaign, the address, the
 //! new ids, the count, the referrer, their block, standings and velocity, the webhooks) one.
 //!
 //! What makes joined writes the same as running them one after another: all parts of one
 //! statement see the same snapshot, so no part may need another's effect. So no part writes
 //! or reads a table that an earlier part of its statement writes: a later write of a row,
 //! or a read of what was just written (an invitation's insert reads its participant's
-//! campaign), lands in a later statement. The tables are found in each statement's text
-//! ([`tables`]). There are no triggers or foreign keys whose checks could see a difference.
+//! campaign), lands in a later statement. The one exception is writes of known rows by
+//! their ids (a new participant and their referrer, two rewards): distinct rows of one
+//! table are written in one statement as they would be one after the other. The tables are
+//! found in each statement's text ([`tables`]). There are no triggers or foreign keys whose
+//! checks could see a difference, and a unique index sees a row another part inserts.
 //!
 //! Composed statements are prepared like any other, under a text of their own that lives as
 //! long as the server ([`interned`]): their parts come from a fixed set of statements (each
@@ -121,30 +124,45 @@ const MOST_PARTS: usize = 12;
 /// Most parameters in one statement (PostgreSQL's limit is 65,535).
 const MOST_PARAMS: usize = 4_096;
 
-/// The statements, with their parameter counts, split into runs that each become one
-/// statement: lengths of consecutive runs, in order.
-pub(super) fn groups(statements: &[(&str, usize)]) -> Vec<usize> {
+/// A write as [`groups`] sees it: its text, its number of parameters, and the id of the one
+/// row it writes when it writes one known row (see `Pipeline::push_row`).
+pub(super) struct Shape<'a> {
+    pub sql: &'a str,
+    pub params: usize,
+    pub row: Option<u64>,
+}
+
+/// The statements split into runs that each become one statement: lengths of consecutive
+/// runs, in order.
+pub(super) fn groups(statements: &[Shape]) -> Vec<usize> {
     let mut groups = Vec::new();
-    let (mut len, mut params, mut written): (usize, usize, Vec<&str>) = (0, 0, Vec::new());
+    // The tables written by the group's parts, each with the row written when it is known.
+    let (mut len, mut params, mut written): (usize, usize, Vec<(&str, Option<u64>)>) = (0, 0, Vec::new());
     // The group's last statement is not a write, or brings its own WITH list: it ends it.
     let mut closed = false;
-    for &(sql, count) in statements {
-        let (own, reads) = tables(sql);
-        // Nothing it writes or reads was written by an earlier part: it would not see that.
-        let fits = joinable(sql)
+    for shape in statements {
+        let (own, reads) = tables(shape.sql);
+        // Nothing it reads was written by an earlier part: it would not see that. Nothing it
+        // writes was either, unless both are known rows, and different ones: a part would not
+        // see the row another part writes, and two writes of one row in one statement fail.
+        let unseen = |table: &&str, row: Option<u64>| {
+            !written.iter().any(|(t, r)| t == table && (row.is_none() || r.is_none() || *r == row))
+        };
+        let fits = joinable(shape.sql)
             && !closed
             && len < MOST_PARTS
-            && params + count <= MOST_PARAMS
-            && !own.iter().chain(&reads).any(|t| written.contains(t));
+            && params + shape.params <= MOST_PARAMS
+            && own.iter().all(|t| unseen(t, shape.row))
+            && reads.iter().all(|t| unseen(t, None));
         if len > 0 && !fits {
             groups.push(len);
             (len, params) = (0, 0);
             written.clear();
         }
         len += 1;
-        params += count;
-        written.extend(own);
-        closed = !joinable(sql) || has_with(sql);
+        params += shape.params;
+        written.extend(own.into_iter().map(|t| (t, shape.row)));
+        closed = !joinable(shape.sql) || has_with(shape.sql);
     }
     if len > 0 {
         groups.push(len);
@@ -213,16 +231,40 @@ mod tests {
         moved AS (UPDATE counters t SET value = t.value + 1 FROM n WHERE t.brand_id = $1 RETURNING t.c)
         INSERT INTO counters (brand_id, c) SELECT $1, n.c FROM n";
 
+    /// Shapes of writes of unknown rows.
+    fn shapes<'a>(statements: &[(&'a str, usize)]) -> Vec<Shape<'a>> {
+        statements.iter().map(|&(sql, params)| Shape { sql, params, row: None }).collect()
+    }
+
     #[test]
     fn a_table_written_twice_starts_a_new_statement() {
         let statements = [(PARTICIPANT, 2), (REFERRER, 2), (REWARD, 1), (REWARD, 1)];
-        assert_eq!(groups(&statements), vec![1, 2, 1]);
+        assert_eq!(groups(&shapes(&statements)), vec![1, 2, 1]);
+    }
+
+    #[test]
+    fn different_known_rows_of_a_table_share_a_statement_and_one_row_twice_does_not() {
+        let row = |sql, params, id| Shape { sql, params, row: Some(id) };
+        let signup = [row(PARTICIPANT, 2, 7), row(REFERRER, 2, 3), row(REWARD, 1, 70), row(REWARD, 1, 71)];
+        assert_eq!(groups(&signup), vec![4]);
+        let again = [row(PARTICIPANT, 2, 7), row(REWARD, 1, 70), row(REFERRER, 2, 7)];
+        assert_eq!(groups(&again), vec![2, 1]);
+        // A write of rows unknown may touch any row: it and a known row's write stay apart.
+        let unknown = [row(PARTICIPANT, 2, 7), Shape { sql: REFERRER, params: 2, row: None }];
+        assert_eq!(groups(&unknown), vec![1, 1]);
+        let unknown_first = [Shape { sql: REWARD, params: 1, row: None }, row(REWARD, 1, 70)];
+        assert_eq!(groups(&unknown_first), vec![1, 1]);
+        // A read of the table still waits for its writes, whichever rows they were.
+        const INVITE: &str = "INSERT INTO invites (brand_id, invite_id, campaign_id)
+             SELECT $1, $2, campaign_id FROM participants WHERE brand_id = $1 AND participant_id = $3";
+        let read = [row(PARTICIPANT, 2, 7), row(INVITE, 3, 7)];
+        assert_eq!(groups(&read), vec![1, 1]);
     }
 
     #[test]
     fn a_statement_with_its_own_with_list_closes_its_group() {
         let statements = [(REWARD, 1), (COUNTERS, 2), (PARTICIPANT, 2)];
-        assert_eq!(groups(&statements), vec![2, 1]);
+        assert_eq!(groups(&shapes(&statements)), vec![2, 1]);
         assert_eq!(tables(COUNTERS).0, vec!["counters", "counters"]);
         assert_eq!(tables(REWARD), (vec!["rewards"], vec![]));
     }
@@ -232,15 +274,15 @@ mod tests {
         const INVITE: &str = "INSERT INTO invites (brand_id, invite_id, campaign_id)
              SELECT $1, $2, campaign_id FROM participants WHERE brand_id = $1 AND participant_id = $3";
         assert_eq!(tables(INVITE), (vec!["invites"], vec!["participants"]));
-        assert_eq!(groups(&[(PARTICIPANT, 2), (INVITE, 3)]), vec![1, 1]);
+        assert_eq!(groups(&shapes(&[(PARTICIPANT, 2), (INVITE, 3)])), vec![1, 1]);
         // Read before the participant is written, it sees what it would have seen alone.
-        assert_eq!(groups(&[(INVITE, 3), (PARTICIPANT, 2)]), vec![2]);
+        assert_eq!(groups(&shapes(&[(INVITE, 3), (PARTICIPANT, 2)])), vec![2]);
     }
 
     #[test]
     fn reads_are_never_joined() {
         let statements = [("SELECT 1 FROM rewards WHERE a = $1", 1), (REWARD, 1), (PARTICIPANT, 2)];
-        assert_eq!(groups(&statements), vec![1, 2]);
+        assert_eq!(groups(&shapes(&statements)), vec![1, 2]);
     }
 
     #[test]
@@ -266,8 +308,8 @@ mod tests {
     fn a_group_stays_within_its_limits() {
         let many: Vec<(&str, usize)> =
             (0..30).map(|n| if n % 2 == 0 { (PARTICIPANT, 2) } else { (REWARD, 1) }).collect();
-        assert_eq!(groups(&many), vec![2; 15]);
+        assert_eq!(groups(&shapes(&many)), vec![2; 15]);
         let wide = [(PARTICIPANT, 3_000), (REWARD, 3_000)];
-        assert_eq!(groups(&wide), vec![1, 1]);
+        assert_eq!(groups(&shapes(&wide)), vec![1, 1]);
     }
 }

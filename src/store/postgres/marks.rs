@@ -61,5 +61,5 @@ pub(super) fn mark(pipe: &mut Pipeline, brand_id: i64, campaign_id: u64, partici
     };
     let mut params = owned![&brand_id, &sql_id(participant_id), &sql_id(campaign_id)];
     params.extend(values);
-    pipe.push(sql, params);
+    pipe.push_row(sql, params, participant_id);
 }

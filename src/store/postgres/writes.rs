@@ -93,7 +93,7 @@ async fn apply_one(
     match write {
         Write::NewParticipant(p) => {
             let (email, inbox) = participant_keys(p);
-            pipe.push(
+            pipe.push_row(
                 "INSERT INTO participants (brand_id, participant_id, campaign_id, member_id, seq, email, inbox,
                      domain, referred_by, search, body)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
@@ -110,12 +110,15 @@ async fn apply_one(
                     &search_haystack(p).into_bytes(),
                     &codec::encode(p)?,
                 ],
+                p.id,
             );
         }
+        // Its email, inbox and domain stay: only an erasure changes them (below).
         Write::Participant(p) => {
-            pipe.push(
+            pipe.push_row(
                 "UPDATE participants SET search = $3, body = $4 WHERE brand_id = $1 AND participant_id = $2",
                 owned![&sql_id(p.brand_id), &sql_id(p.id), &search_haystack(p).into_bytes(), &codec::encode(p)?],
+                p.id,
             );
         }
         Write::Reward(r) => save_reward(pipe, r)?,
@@ -344,7 +347,7 @@ async fn apply_one(
 fn save_reward(pipe: &mut Pipeline, r: &Reward) -> Result<(), StoreError> {
     let held_until = r.release_at_ms.filter(|_| r.status == RewardStatus::Held);
     let issued = r.status == RewardStatus::Issued;
-    pipe.push(
+    pipe.push_row(
         "INSERT INTO rewards (brand_id, reward_id, participant_id, campaign_id, member_id, status, release_at_ms,
              issue_seq, body)
          VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8 THEN nextval('issue_order') END, $9)
@@ -361,6 +364,7 @@ fn save_reward(pipe: &mut Pipeline, r: &Reward) -> Result<(), StoreError> {
             &issued,
             &codec::encode(r)?,
         ],
+        r.id,
     );
     Ok(())
 }

@@ -14,7 +14,7 @@ use crate::store::StoreError;
 /// a statement. They run in the order they were pushed (see [`Conn::run`]).
 #[derive(Default)]
 pub(in crate::store::postgres) struct Pipeline {
-    statements: Vec<(&'static str, Vec<Owned>)>,
+    statements: Vec<(&'static str, Vec<Owned>, Option<u64>)>,
 }
 
 impl Pipeline {
@@ -26,7 +26,15 @@ impl Pipeline {
     /// Adds a write. The pipeline may send it in one statement with others, as long as none
     /// of them needs another's effect (see `composed.rs`).
     pub fn push(&mut self, sql: &'static str, params: Vec<Owned>) {
-        self.statements.push((sql, params));
+        self.statements.push((sql, params, None));
+    }
+
+    /// Adds a write of one row of the table it names, the row whose id is `row` (a
+    /// participant's, a reward's), by that id and nothing else: it reads no other row and
+    /// changes no unique column of a row that exists. Writes of different rows of one table
+    /// may then share a statement, which writes of unknown rows may not (see `composed.rs`).
+    pub fn push_row(&mut self, sql: &'static str, params: Vec<Owned>, row: u64) {
+        self.statements.push((sql, params, Some(row)));
     }
 }
 
@@ -110,15 +118,18 @@ impl Conn {
     /// `composed.rs`), prepared, each with its text (what an error names) and parameters.
     async fn join(
         &mut self,
-        statements: Vec<(&'static str, Vec<Owned>)>,
+        statements: Vec<(&'static str, Vec<Owned>, Option<u64>)>,
     ) -> Result<Vec<(&'static str, Vec<Owned>, Statement)>, StoreError> {
-        let shapes: Vec<(&str, usize)> = statements.iter().map(|(sql, params)| (*sql, params.len())).collect();
+        let shapes: Vec<composed::Shape> = statements
+            .iter()
+            .map(|(sql, params, row)| composed::Shape { sql, params: params.len(), row: *row })
+            .collect();
         let mut statements = statements.into_iter();
         let mut joined = Vec::new();
         for len in composed::groups(&shapes) {
             let group: Vec<_> = statements.by_ref().take(len).collect();
-            let parts: Vec<&'static str> = group.iter().map(|(sql, _)| *sql).collect();
-            let counts: Vec<usize> = group.iter().map(|(_, params)| params.len()).collect();
+            let parts: Vec<&'static str> = group.iter().map(|(sql, ..)| *sql).collect();
+            let counts: Vec<usize> = group.iter().map(|(_, params, _)| params.len()).collect();
             let text = match len {
                 1 => None,
                 _ => composed::interned(composed::Composition::Join, &parts, &counts),
@@ -126,10 +137,10 @@ impl Conn {
             match text {
                 Some(text) => {
                     let statement = self.statement(text).await?;
-                    joined.push((text, group.into_iter().flat_map(|(_, params)| params).collect(), statement));
+                    joined.push((text, group.into_iter().flat_map(|(_, params, _)| params).collect(), statement));
                 }
                 None => {
-                    for (sql, params) in group {
+                    for (sql, params, _) in group {
                         let statement = self.statement(sql).await?;
                         joined.push((sql, params, statement));
                     }
