@@ -184,6 +184,26 @@ end
 LUA
 
 ROWS=()
+CPU_ROWS=()
+# cpu_ticks PID...: the CPU time (user + system, in clock ticks) the processes have used.
+cpu_ticks() {
+  local pid total=0
+  for pid in "$@"; do
+    # Fields 14 and 15 of /proc/PID/stat, counted after the command's closing parenthesis.
+    total=$((total + $(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{print $12 + $13}' || echo 0)))
+  done
+  echo "$total"
+}
+# pg_pids: the throwaway cluster's postmaster and every process it started (its backends,
+# the WAL writer, the checkpointer).
+pg_pids() {
+  local postmaster
+  postmaster=$(head -1 "$PG_DIR/data/postmaster.pid")
+  echo "$postmaster" $(pgrep -P "$postmaster")
+}
+# pg_wal_bytes: the WAL the cluster has written since it started.
+pg_wal_bytes() { psql -qAt "$PG_URL" -c "SELECT wal_bytes FROM pg_stat_wal"; }
+
 # run_case NAME PATH [LUA] [DURATION]: wrk against PATH; records req/s, p50, p99, non-2xx,
 # and the group-commit flushes of 50 ms or more the server logged meanwhile ("slow flushes":
 # how many, and their total milliseconds; a write waits for its flush, so these are the
@@ -204,8 +224,22 @@ run_case() {
     perf record -a -F 199 --call-graph dwarf,8192 -o "$WORK/pg-perf.data" -- sleep "$duration" >/dev/null 2>&1 &
     perf_pid=$!
   fi
+  # On PostgreSQL's one-server cases (CASE_LOG set), what a request costs: CPU time of the
+  # cluster and of the server, and WAL written. Steadier than req/s on this noisy machine.
+  local pg_before=0 server_before=0 wal_before=0 server_pid=${CASE_PID:-}
+  if [ -n "$server_pid" ]; then
+    pg_before=$(cpu_ticks $(pg_pids)); server_before=$(cpu_ticks "$server_pid"); wal_before=$(pg_wal_bytes)
+  fi
   wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s "$script" "$BASE$path" >"$out"
   [ -z "$perf_pid" ] || wait "$perf_pid" || true
+  if [ -n "$server_pid" ]; then
+    local pg_after server_after wal_after requests
+    pg_after=$(cpu_ticks $(pg_pids)); server_after=$(cpu_ticks "$server_pid"); wal_after=$(pg_wal_bytes)
+    requests=$(awk '/requests in/ {print $1}' "$out")
+    CPU_ROWS+=("$(awk -v name="$name" -v n="$requests" -v hz="$(getconf CLK_TCK)" -v pg=$((pg_after - pg_before)) \
+      -v srv=$((server_after - server_before)) -v wal=$((wal_after - wal_before)) 'BEGIN {
+        printf "| %-62s | %9d | %9d | %9d | %9d |", name, pg * 1e6 / hz / n, srv * 1e6 / hz / n, (pg + srv) * 1e6 / hz / n, wal / n }')")
+  fi
   local rps p50 p99 errors stalls
   rps=$(awk '/Requests\/sec/ {printf "%d", $2}' "$out")
   p50=$(awk '$1 == "50%" {print $2}' "$out")
@@ -226,6 +260,12 @@ print_table() {
   printf '| %-62s | %8s | %8s | %8s | %7s | %14s |\n' "case" "req/s" "p50" "p99" "non-2xx" "slow flushes"
   printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..10})" "$(printf -- '-%.0s' {1..9})" "$(printf -- '-%.0s' {1..16})"
   printf '%s\n' "${ROWS[@]}"
+  [ ${#CPU_ROWS[@]} -gt 0 ] || return 0
+  echo
+  echo "What one request cost, from /proc/PID/stat and pg_stat_wal (µs of CPU; WAL in bytes):"
+  printf '| %-62s | %9s | %9s | %9s | %9s |\n' "case" "PG µs" "server µs" "both µs" "WAL B"
+  printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})"
+  printf '%s\n' "${CPU_ROWS[@]}"
 }
 
 # The durable referral signups again on PostgreSQL: a throwaway cluster from Debian's package
@@ -259,7 +299,7 @@ postgres_cases() {
   psql -qAt "$PG_URL" -c ANALYZE
   referral_script "$WORK/pg-spread.lua" pg-spread "${CODES[@]}"
   referral_script "$WORK/pg-hot.lua" pg-hot "${HOT_CODES[@]}"
-  export CASE_LOG="$WORK/pg-one.log"
+  export CASE_LOG="$WORK/pg-one.log" CASE_PID=$STARTED_PID
   [ -z "${BENCH_PG_STATS:-}" ] || psql -qAt "$PG_URL" -c "CREATE EXTENSION pg_stat_statements" \
     -c "SELECT pg_stat_statements_reset(), pg_stat_reset()" >/dev/null
   run_case "PostgreSQL, one server: POST /signups/referral, 100 brands" /api/v1/signups/referral "$WORK/pg-spread.lua"
@@ -272,7 +312,7 @@ postgres_cases() {
           WHERE i.indrelid = relid) AS indexes FROM pg_stat_user_tables
       WHERE n_tup_ins + n_tup_upd + n_tup_del > 0 ORDER BY n_tup_ins + n_tup_upd DESC LIMIT 15" >&2
   run_case "PostgreSQL, one server: POST /signups/referral, hot brand" /api/v1/signups/referral "$WORK/pg-hot.lua"
-  unset CASE_LOG
+  unset CASE_LOG CASE_PID
   # The second server shares the database (and the secret, so the first one's key works).
   start_server pg-two "${pg_env[@]}"
   PG_SERVERS+=("$STARTED_PID")

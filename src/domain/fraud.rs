@@ -267,13 +267,20 @@ pub fn beyond_rate(earlier: &[i64], now_ms: i64, limit: u32) -> bool {
     limit > 0 && earlier.iter().filter(|&&at| at > now_ms - HOUR_MS).count() >= limit as usize
 }
 
-/// The times to keep after one more at `now_ms`: those of the last hour, at most the newest
-/// [`MAX_RATE_LIMIT`] (no limit can look further back).
-pub fn rate_after(mut earlier: Vec<i64>, now_ms: i64) -> Vec<i64> {
+/// The times to keep after one more at `now_ms`, counted against `limit`: those of the last
+/// hour, at most the newest `limit` ([`beyond_rate`] asks only whether `limit` of them are in
+/// the hour, which the newest `limit` answer exactly).
+///
+/// Why not more: a busy referrer's times are read and written again by each of their
+/// referrals, and keeping up to [`MAX_RATE_LIMIT`] whatever the limit made that row about
+/// 8 KB where the default limit (20) needs 160 bytes. The cost, for one hour after a limit is
+/// raised: only the times the old limit kept are counted, so a referrer already at the old
+/// limit may go that far beyond it again before being held.
+pub fn rate_after(mut earlier: Vec<i64>, now_ms: i64, limit: u32) -> Vec<i64> {
     earlier.retain(|&at| at > now_ms - HOUR_MS);
     earlier.push(now_ms);
     earlier.sort_unstable();
-    let excess = earlier.len().saturating_sub(MAX_RATE_LIMIT as usize);
+    let excess = earlier.len().saturating_sub(limit.clamp(1, MAX_RATE_LIMIT) as usize);
     earlier.drain(..excess);
     earlier
 }
@@ -317,6 +324,25 @@ pub fn judge_referral(signals: ReferralSignals) -> Vec<HoldReason> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rate_keeps_the_newest_times_its_limit_reads_and_answers_as_if_it_kept_all() {
+        let now = 10 * HOUR_MS;
+        // Thirty signups a minute apart, counted against a limit of 20: kept and unkept
+        // answer alike at every step, and no more than 20 times are ever kept.
+        let (mut kept, mut all) = (Vec::new(), Vec::new());
+        for minute in 0..30 {
+            let at = now + minute * 60_000;
+            assert_eq!(beyond_rate(&kept, at, 20), beyond_rate(&all, at, 20), "minute {minute}");
+            kept = rate_after(kept, at, 20);
+            all.push(at);
+            assert!(kept.len() <= 20);
+        }
+        assert_eq!(kept, all[10..].to_vec(), "the newest twenty, oldest first");
+        // An hour on, the old times are gone whatever the limit.
+        assert_eq!(rate_after(kept, now + 2 * HOUR_MS, 20), vec![now + 2 * HOUR_MS]);
+        assert_eq!(rate_after(Vec::new(), now, 0), vec![now], "a limit of 0 keeps the one at hand");
+    }
 
     #[test]
     fn one_participant_per_inbox_by_default_and_a_member_may_turn_it_off() {

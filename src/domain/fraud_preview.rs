@@ -150,12 +150,13 @@ impl Replay {
         if let Some(print) = print {
             let times = self.address_times.remove(&print.print.address).unwrap_or_default();
             signals.address_beyond_rate = fraud::beyond_rate(&times, now, rules.max_signups_per_address_per_hour);
-            self.address_times.insert(print.print.address, fraud::rate_after(times, now));
+            let limit = rules.max_signups_per_address_per_hour;
+            self.address_times.insert(print.print.address, fraud::rate_after(times, now, limit));
         }
         if let (Some(referrer_id), Some(referrer)) = (participant.referred_by, referrer) {
             let times = self.referrer_times.remove(&referrer_id).unwrap_or_default();
             signals.referrer_beyond_rate = fraud::beyond_rate(&times, now, rules.max_referrals_per_hour);
-            self.referrer_times.insert(referrer_id, fraud::rate_after(times, now));
+            self.referrer_times.insert(referrer_id, fraud::rate_after(times, now, rules.max_referrals_per_hour));
             let theirs = referrer.and_then(|r| r.print);
             if let Some(print) = print {
                 signals.same_client = fraud::same_client(&self.campaign, theirs.as_ref(), &print.print, now);

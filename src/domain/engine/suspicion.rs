@@ -51,11 +51,15 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
         Ok(holds)
     }
 
-    /// Counts one more under `key` at `now`; whether it goes beyond `limit` an hour.
+    /// Counts one more under `key` at `now`; whether it goes beyond `limit` an hour. Without a
+    /// limit (0) nothing is counted: a limit turned on later counts from then on.
     fn count_rate(&mut self, campaign_id: u64, key: RateKey, limit: u32, now: i64) -> Result<bool, R::Error> {
+        if limit == 0 {
+            return Ok(false);
+        }
         let earlier = self.reads.recent(campaign_id, &key)?;
         let beyond = fraud::beyond_rate(&earlier, now, limit);
-        self.writes.push(Write::Rate { campaign_id, key, times: fraud::rate_after(earlier, now) });
+        self.writes.push(Write::Rate { campaign_id, key, times: fraud::rate_after(earlier, now, limit) });
         Ok(beyond)
     }
 }
