@@ -189,8 +189,9 @@ CPU_ROWS=()
 cpu_ticks() {
   local pid total=0
   for pid in "$@"; do
-    # Fields 14 and 15 of /proc/PID/stat, counted after the command's closing parenthesis.
-    total=$((total + $(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{print $12 + $13}' || echo 0)))
+    # Fields 14 and 15 of /proc/PID/stat, counted after the command's closing parenthesis;
+    # 0 for a process that ended since it was listed (an autovacuum worker).
+    total=$((total + $(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | awk '{t = $12 + $13} END {print t + 0}')))
   done
   echo "$total"
 }
