@@ -108,6 +108,8 @@ conformance! {
     conversions::conversions_are_found_by_id_external_id_and_page,
     batches::batched_signups_read_each_other_and_are_committed_when_settled,
     batches::a_failed_decision_rolls_its_batch_back_and_fails_its_tickets,
+    batches::signups_of_several_brands_share_a_transaction_until_settled,
+    batches::a_signup_whose_brand_is_locked_elsewhere_waits_outside_its_group,
     decisions::a_signup_is_found_every_way_a_participant_is_read,
     decisions::participants_are_searched_by_email_text_and_referrer,
     decisions::a_referral_signup_commits_rewards_counts_and_the_chain,

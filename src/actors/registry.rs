@@ -19,17 +19,26 @@ pub struct BrandRegistry {
 
 struct Inner {
     arbiters: Vec<Arbiter>,
-    /// Each brand's actor, and its line of signups on their way to it.
-    actors: Mutex<HashMap<u64, (Addr<BrandActor>, Line)>>,
+    actors: Mutex<Actors>,
     store: SharedStorage,
     settings: BrandSettings,
+}
+
+/// The running actors, and the lines of signups on their way to them.
+#[derive(Default)]
+struct Actors {
+    /// Each brand's actor, and its batch group's line.
+    running: HashMap<u64, (Addr<BrandActor>, Line)>,
+    /// Each batch group's line (see [`crate::store::DecisionStore::batch_group`]): kept
+    /// across its actors' restarts, so that signups sent to an actor before are still counted.
+    lines: HashMap<u64, Line>,
 }
 
 impl BrandRegistry {
     /// Starts `threads` arbiters (at least one). Must be called inside a running actix System.
     pub fn new(store: SharedStorage, threads: usize, settings: BrandSettings) -> Self {
         let arbiters = (0..threads.max(1)).map(|_| Arbiter::new()).collect();
-        Self { inner: Arc::new(Inner { arbiters, actors: Mutex::new(HashMap::new()), store, settings }) }
+        Self { inner: Arc::new(Inner { arbiters, actors: Mutex::default(), store, settings }) }
     }
 
     /// The actor of `brand_id`, started if it is not running.
@@ -37,33 +46,34 @@ impl BrandRegistry {
         self.started(brand_id).0
     }
 
-    /// The actor of `brand_id`, and a place in its line for a signup about to be sent to it.
+    /// The actor of `brand_id`, and a place in its batch group's line for a signup about to
+    /// be sent to it.
     pub fn signup_line(&self, brand_id: u64) -> (Addr<BrandActor>, InLine) {
         let (addr, line) = self.started(brand_id);
-        (addr, line.join())
+        let in_line = line.join(Some(addr.clone().recipient()));
+        (addr, in_line)
     }
 
     fn started(&self, brand_id: u64) -> (Addr<BrandActor>, Line) {
         let mut actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some((addr, line)) = actors.get(&brand_id).filter(|(a, _)| a.connected()) {
+        if let Some((addr, line)) = actors.running.get(&brand_id).filter(|(a, _)| a.connected()) {
             return (addr.clone(), line.clone());
         }
         let arbiter = &self.inner.arbiters[(brand_id % self.inner.arbiters.len() as u64) as usize];
         let (store, settings) = (self.inner.store.clone(), self.inner.settings.clone());
-        // A restarted actor keeps the line: signups sent to the one before are still counted.
-        let line = actors.remove(&brand_id).map(|(_, line)| line).unwrap_or_default();
+        let line = actors.lines.entry(store.batch_group(brand_id)).or_default().clone();
         let actor_line = line.clone();
         let addr = BrandActor::start_in_arbiter(&arbiter.handle(), move |_| {
             BrandActor::new(brand_id, store, settings, actor_line)
         });
-        actors.insert(brand_id, (addr.clone(), line.clone()));
+        actors.running.insert(brand_id, (addr.clone(), line.clone()));
         (addr, line)
     }
 
     /// Stops every actor and arbiter and waits for their threads, so that no write happens
     /// after the final flush.
     pub fn shutdown(&self) {
-        self.inner.actors.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        self.inner.actors.lock().unwrap_or_else(|p| p.into_inner()).running.clear();
         for arbiter in &self.inner.arbiters {
             arbiter.stop();
         }

@@ -480,15 +480,16 @@ pub trait DecisionStore: Send + Sync {
     async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError>;
     /// Opens a decision session on one brand's data.
     async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError>;
-    /// A session for a signup, which may share its transaction with the brand's next
-    /// signups: a busy brand then costs one transaction per batch, not one per request. On a
-    /// shared database its commit writes but leaves the transaction open, still holding the
-    /// brand's lock, and the brand's next batched session continues it (reading what it
-    /// wrote), until [`DecisionStore::settle`] commits it; [`DecisionStore::settled`] is the
-    /// ticket its requests wait on. The embedded store commits each session at once. Only
-    /// the brand's actor opens these, one at a time, and it settles before any other
-    /// decision of the brand. `ahead` are read at once, as [`BrandReads::read_ahead`] does
-    /// (on a shared database in the round trip that takes the brand's lock).
+    /// A session for a signup, which may share its transaction with the next signups of its
+    /// brand's batch group ([`DecisionStore::batch_group`]): busy brands then cost one
+    /// transaction per batch, not one per request. On a shared database its commit writes
+    /// but leaves the transaction open, still holding the brand's lock, and the group's next
+    /// batched session continues it (the brand's reading what it wrote), until
+    /// [`DecisionStore::settle`] commits it; [`DecisionStore::settled`] is the ticket the
+    /// request waits on. The embedded store commits each session at once. Only the brand's
+    /// actor opens these, one at a time, and it settles before any other decision of the
+    /// brand. `ahead` are read at once, as [`BrandReads::read_ahead`] does (on a shared
+    /// database in the round trip that takes the brand's lock).
     async fn batched_session(
         &self,
         brand_id: u64,
@@ -498,15 +499,29 @@ pub trait DecisionStore: Send + Sync {
         session.read_ahead(ahead)?;
         Ok(session)
     }
-    /// Commits the transaction the brand's batched sessions left open, if there is one. On
-    /// failure it is rolled back, and its tickets say so.
+    /// Commits the transaction the batched sessions of the brand's group left open, if there
+    /// is one. On failure it is rolled back, and its tickets say so.
     async fn settle(&self, _brand_id: u64) -> Result<(), StoreError> {
         Ok(())
     }
-    /// The ticket of the transaction the brand's batched sessions left open, or
-    /// [`Settled::now`] when there is none.
+    /// The ticket the brand's last batched session left: the transaction its writes (or the
+    /// writes its refusal read) are in, left open; [`Settled::now`] when there is none. Taken:
+    /// asked once after each batched session.
     fn settled(&self, _brand_id: u64) -> Settled {
         Settled::now()
+    }
+    /// The brands whose batched sessions may share a transaction: those of one group. Its
+    /// transaction is settled once no signup of the group is on its way (see
+    /// `actors/brand/line.rs`).
+    fn batch_group(&self, brand_id: u64) -> u64 {
+        brand_id
+    }
+    /// Whether the transaction the brand's batched session left open may stay open for the
+    /// next signup of its group; when not, the brand's actor settles it at once. (On a shared
+    /// database: not while a decision of the group waits for a lock held elsewhere, whose
+    /// signups would keep it open without coming.)
+    fn may_stay_open(&self, _brand_id: u64) -> bool {
+        true
     }
 }
 

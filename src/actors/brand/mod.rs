@@ -26,7 +26,7 @@ pub use contests::{ContestEnded, EndContest};
 pub use conversions::{Converted, RecordConversion, RefundConversion, Refunded};
 pub use digests::{ComposeDigest, StopDigest};
 pub use error::BrandError;
-pub use line::{InLine, Line};
+pub use line::{InLine, Line, SettleLine};
 pub use participants::{
     AddInvites, EraseParticipant, Erased, RecordVisit, SignedUp, Signup, SignupOutcome, Unsubscribe,
 };
@@ -102,7 +102,7 @@ impl Default for BrandSettings {
 }
 
 /// What a handler's work needs: the brand's id, the storage, the settings and the line of
-/// signups on their way.
+/// its batch group's signups on their way.
 #[derive(Clone)]
 struct BrandData {
     brand_id: u64,
@@ -112,8 +112,8 @@ struct BrandData {
 }
 
 impl BrandData {
-    /// Commits the transaction the brand's signups left open, if any. A failure is the
-    /// tickets' to report (their requests answer 503); the decision at hand goes on, on a
+    /// Commits the transaction the signups of the brand's batch group left open, if any. A
+    /// failure is the tickets' to report (their requests answer 503); the decision at hand goes on, on a
     /// transaction of its own.
     async fn settle(&self) {
         if let Err(e) = self.store.settle(self.brand_id).await {
@@ -216,6 +216,18 @@ impl Handler<Probe> for BrandActor {
     fn handle(&mut self, _msg: Probe, _ctx: &mut Self::Context) -> Applied {
         self.applied += 1;
         Applied { brand_id: self.brand.brand_id, sequence: self.applied }
+    }
+}
+
+impl Handler<SettleLine> for BrandActor {
+    type Result = AtomicResponse<Self, ()>;
+
+    fn handle(&mut self, _msg: SettleLine, _ctx: &mut Self::Context) -> Self::Result {
+        self.batched(|brand| async move {
+            if brand.line.is_empty() {
+                brand.settle().await;
+            }
+        })
     }
 }
 

@@ -68,15 +68,16 @@ type Decided = Result<(Box<Signed>, Vec<engine::Write>), SignupOutcome>;
 impl Handler<Signup> for BrandActor {
     type Result = AtomicResponse<Self, SignedUp>;
 
-    /// A signup continues the transaction of the brand's signups before it, and leaves it open
-    /// while another signup of the brand is on its way: a busy brand costs one transaction
-    /// per batch of signups, not one per signup.
+    /// A signup continues the transaction of the signups of its brand's batch group before
+    /// it, and leaves it open while another signup of the group is on its way: busy brands
+    /// cost one transaction per batch of signups, not one per signup.
     fn handle(&mut self, mut msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
-        msg.in_line.leave();
         self.batched(|brand| async move {
-            let outcome = signup(&brand, &msg).await;
+            let outcome = signup(&brand, &mut msg).await;
+            // Left once in its session, or here when it never got one.
+            msg.in_line.leave();
             let settled = brand.store.settled(brand.brand_id);
-            if brand.line.is_empty() {
+            if brand.line.is_empty() || !brand.store.may_stay_open(brand.brand_id) {
                 brand.settle().await;
             }
             SignedUp { outcome, settled }
@@ -84,10 +85,14 @@ impl Handler<Signup> for BrandActor {
     }
 }
 
-async fn signup(brand: &BrandData, msg: &Signup) -> Result<SignupOutcome, BrandError> {
+async fn signup(brand: &BrandData, msg: &mut Signup) -> Result<SignupOutcome, BrandError> {
     let moment = brand.moment();
     let ahead = engine::signup_reads(&msg.campaign, &msg.who.email, msg.referral, &moment);
     let session = brand.store.batched_session(brand.brand_id, &ahead).await?;
+    // On its way until now: while it waited for its group's transaction (behind the group's
+    // other signups), the one before it kept that transaction open for it.
+    msg.in_line.leave();
+    let msg = &*msg;
     // A session that writes nothing is released, not dropped: the transaction may hold the
     // writes of the brand's signups before this one.
     let (signed, writes) = match decide(brand, &*session, msg, &moment).await {

@@ -56,7 +56,7 @@ pub struct PgStore {
     db: Database,
     /// The lease this server takes on the webhook deliveries it queues.
     lease: outboxes::Lease,
-    /// Busy brands' transactions between two of their signups (see `kept.rs`).
+    /// Signups' shared transactions between two decisions (see `kept.rs`).
     kept: std::sync::Arc<kept::Kept>,
 }
 
@@ -72,7 +72,11 @@ impl PgStore {
         }
         drop(conn);
         let lease = outboxes::Lease { ms: options.delivery_lease.as_millis() as i64, holder: options.server_id as i64 };
-        Ok(Self { db, lease, kept: Default::default() })
+        // A lane per four connections of the pool: its transactions hold at most half of the
+        // session pool (a quarter of the whole), which leaves connections for the decisions
+        // that wait for a lock in their own, and for every other decision.
+        let kept = std::sync::Arc::new(kept::Kept::new(options.pool_size / 4));
+        Ok(Self { db, lease, kept })
     }
 
     /// How many connections are open, and how many are in use.

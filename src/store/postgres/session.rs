@@ -5,8 +5,8 @@
 //! The brand lock is `pg_advisory_xact_lock(brand_id)`, taken when the session opens (a
 //! signup's session reads ahead in the same round trip) and held until it commits or is
 //! dropped: every decision on a brand, on any server, holds it, so no other decision writes
-//! the brand's rows between this one's reads and its commit. (A busy brand's signups may share
-//! one transaction and so one hold of the lock: `kept.rs`.) That is
+//! the brand's rows between this one's reads and its commit. (Signups may share one
+//! transaction, which holds each of their brands' locks: `kept.rs`.) That is
 //! the guarantee the engine's exactly-once rules rest on (a coupon to one reward, a goal's
 //! reward once, a chain never overwritten, one participant per email): the lock serialises
 //! decisions, and the unique keys of the schema (coupon code and reward per campaign, email
@@ -69,16 +69,6 @@ fn not_a(read: &ReadAhead, form: &str) -> StoreError {
     StoreError::Database(format!("{read:?} is not a read of {form}"))
 }
 
-impl PgStore {
-    /// Takes a connection of its own, in a transaction holding the brand's lock (waited for
-    /// as a task: see [`Held::lock`]).
-    pub(super) async fn open_session(&self, brand_id: u64) -> Result<PgSession, StoreError> {
-        let conn = self.db.session_conn().await?;
-        let (held, _) = Held::lock(conn, sql_id(brand_id), &[]).await?;
-        Ok(PgSession::new(sql_id(brand_id), self.lease, Mutex::new(held), None))
-    }
-}
-
 #[async_trait]
 impl DecisionStore for PgStore {
     async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError> {
@@ -103,6 +93,14 @@ impl DecisionStore for PgStore {
 
     fn settled(&self, brand_id: u64) -> Settled {
         self.kept.ticket(sql_id(brand_id))
+    }
+
+    fn batch_group(&self, brand_id: u64) -> u64 {
+        self.kept.lane_of(sql_id(brand_id)) as u64
+    }
+
+    fn may_stay_open(&self, brand_id: u64) -> bool {
+        self.kept.may_stay_open(sql_id(brand_id))
     }
 }
 
