@@ -2,9 +2,9 @@
 //! ([`DecisionStore::batched_session`](crate::store::DecisionStore::batched_session)) leaves
 //! open, and what settles it.
 //!
-//! The server's brands are split into a few lanes (brand id modulo [`Kept::lanes`]), and a
-//! lane has at most one transaction open at a time. A batched session of a brand continues its
-//! lane's open transaction: it holds the lane for its whole decision (the others of the lane
+//! The server's brands are split into a few lanes ([`Kept::lane_of`]: brand id modulo the
+//! number of lanes, `pool_size / 4`), and a lane has at most one transaction open at a time.
+//! A batched session of a brand continues its lane's open transaction: it holds the lane for its whole decision (the others of the lane
 //! wait their turn, as tasks), writes its decision into the transaction without committing it,
 //! and leaves the transaction, still holding every lock its decisions took, for the lane's next
 //! signup, of this brand or another, which reads what the ones before it wrote. The writes are
