@@ -31,7 +31,7 @@ impl Line {
         InLine { line: self.0.clone(), left: false, nudge }
     }
 
-    /// Whether no other signup of the brand is on its way.
+    /// Whether no other signup of the group is on its way.
     pub fn is_empty(&self) -> bool {
         self.0.load(Ordering::SeqCst) == 0
     }

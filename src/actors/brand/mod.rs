@@ -113,8 +113,8 @@ struct BrandData {
 
 impl BrandData {
     /// Commits the transaction the signups of the brand's batch group left open, if any. A
-    /// failure is the tickets' to report (their requests answer 503); the decision at hand goes on, on a
-    /// transaction of its own.
+    /// failure is the tickets' to report (their requests answer 503); the decision at hand
+    /// goes on, on a transaction of its own.
     async fn settle(&self) {
         if let Err(e) = self.store.settle(self.brand_id).await {
             tracing::warn!(brand_id = self.brand_id, error = %e, "the brand's batched signups were rolled back");

@@ -3,20 +3,21 @@
 //! open, and what settles it.
 //!
 //! The server's brands are split into a few lanes ([`Kept::lane_of`]: brand id modulo the
-//! number of lanes, `pool_size / 4`), and a lane has at most one transaction open at a time.
-//! A batched session of a brand continues its lane's open transaction: it holds the lane for its whole decision (the others of the lane
-//! wait their turn, as tasks), writes its decision into the transaction without committing it,
-//! and leaves the transaction, still holding every lock its decisions took, for the lane's next
-//! signup, of this brand or another, which reads what the ones before it wrote. The writes are
-//! kept unsent ([`Open::pending`]): the next session sends them ahead of its reads, in the
-//! same round trip, and the settle sends them with the `COMMIT`. So a busy lane pays one round
-//! trip per signup, and one `BEGIN`, commit and WAL flush per batch, whichever brands its
-//! signups are for. The lane is settled ([`Kept::settle`]) once no signup of its brands is on
-//! its way, before any other kind of decision of one of its brands, and at most
-//! [`MOST_DECISIONS`] decisions in. The requests whose writes are in it answer only after it
-//! commits ([`Settled`]); if it rolls back instead (a later decision's statement failed, a
-//! decision's writes failed when they were sent, the commit failed, the server stopped), their
-//! tickets say so and they answer 503: nothing unacknowledged is lost, and nothing is
+//! number of lanes, `pool_size / 4`), and a lane has at most one transaction open at a
+//! time. A batched session of a brand continues its lane's open transaction: it holds the
+//! lane for its whole decision (the others of the lane wait their turn, as tasks), writes
+//! its decision into the transaction without committing it, and leaves the transaction,
+//! still holding every lock its decisions took, for the lane's next signup, of this brand
+//! or another, which reads what the ones before it wrote. The writes are kept unsent
+//! ([`Open::pending`]): the next session sends them ahead of its reads, in the same round
+//! trip, and the settle sends them with the `COMMIT`. So a busy lane pays one round trip
+//! per signup, and one `BEGIN`, commit and WAL flush per batch, whichever brands its
+//! signups are for. The lane is settled ([`Kept::settle`]) once no signup of its brands is
+//! on its way, before any other kind of decision of one of its brands, and at most
+//! [`MOST_DECISIONS`] decisions in. The requests whose writes are in it answer only after
+//! it commits ([`Settled`]); if it rolls back instead (a later decision's statement failed,
+//! a decision's writes failed when they were sent, the commit failed, the server stopped),
+//! their tickets say so and they answer 503: nothing unacknowledged is lost, and nothing is
 //! acknowledged that was not committed.
 //!
 //! Why it is sound: a decision joins the transaction only with its brand's lock, taken there
