@@ -19,6 +19,11 @@ pub(super) fn after_try_lock(brand_id: i64, queries: &mut Vec<(&'static str, Vec
     queries.insert(0, (TRY_BRAND_LOCK, vec![own(&brand_id)]));
 }
 
+/// Takes back out the [`TRY_BRAND_LOCK`] that [`after_try_lock`] put first in `queries`.
+pub(super) fn without_try_lock(queries: &mut Vec<(&'static str, Vec<Owned>)>) {
+    queries.remove(0);
+}
+
 /// Whether the [`TRY_BRAND_LOCK`] answered first in `rows` took the lock; its rows taken out.
 pub(super) fn took_lock(rows: &mut Vec<Vec<Row>>) -> Result<bool, StoreError> {
     if rows.is_empty() {
@@ -56,14 +61,16 @@ impl Held {
     /// Opens the transaction on `conn`, tries to take the brand's lock (see
     /// [`TRY_BRAND_LOCK`]), and runs queries under it, in one round trip: whether it took the
     /// lock, and each query's rows. Waits for no lock: a lane's transaction never does (see
-    /// `kept.rs`).
+    /// `kept.rs`). `then` comes back as it was lent.
     pub async fn try_lock(
         mut conn: Pooled,
         brand_id: i64,
-        mut then: Vec<(&'static str, Vec<Owned>)>,
+        then: &mut Vec<(&'static str, Vec<Owned>)>,
     ) -> Result<(Self, bool, Vec<Vec<Row>>), StoreError> {
-        after_try_lock(brand_id, &mut then);
-        let mut rows = conn.begin_fetch(&then).await?;
+        after_try_lock(brand_id, then);
+        let rows = conn.begin_fetch(then).await;
+        without_try_lock(then);
+        let mut rows = rows?;
         let locked = took_lock(&mut rows)?;
         Ok((Self { conn, failed: false }, locked, rows))
     }

@@ -16,6 +16,8 @@ use crate::store::{IdempotencyRecord, IdempotencyWrite, Settler};
 /// A batched decision in its lane's transaction: the connection, the rows of its reads, and
 /// its part in the transaction.
 type Joined = (Held, Vec<Vec<Row>>, Batch);
+/// A statement and its parameters, as a round trip sends it.
+type Query = (&'static str, Vec<super::connection::Owned>);
 
 impl PgStore {
     /// Takes a connection of its own, in a transaction holding the brand's lock (see
@@ -58,15 +60,14 @@ impl PgStore {
     pub(super) async fn open_batched(&self, brand_id: u64, ahead: &[ReadAhead]) -> Result<PgSession, StoreError> {
         let id = sql_id(brand_id);
         let reads: Vec<&ReadAhead> = ahead.iter().collect();
-        let (held, rows, batch) = match self.join_lane(id, &reads).await? {
+        let (mut queries, answered) = ahead::queries(id, &reads);
+        let (held, rows, batch) = match self.join_lane(id, &mut queries).await? {
             Some((held, rows, batch)) => (held, rows, Some(batch)),
             None => {
-                let (queries, _) = ahead::queries(id, &reads);
                 let (held, rows) = self.lock_outside(id, &queries).await?;
                 (held, rows, None)
             }
         };
-        let (_, answered) = ahead::queries(id, &reads);
         let session = PgSession::new(id, self.lease, Mutex::new(held), batch);
         session.keep_fetched(answered, rows);
         Ok(session)
@@ -74,9 +75,9 @@ impl PgStore {
 
     /// Enters the brand's lane and makes the reads in its transaction, the brand's lock taken
     /// unless an earlier decision of the transaction took it. `None` when another transaction
-    /// holds the lock: the decision is to wait for it outside the lane.
-    async fn join_lane(&self, id: i64, reads: &[&ReadAhead]) -> Result<Option<Joined>, StoreError> {
-        let (mut queries, _) = ahead::queries(id, reads);
+    /// holds the lock: the decision is to wait for it outside the lane. `queries` come back as
+    /// they were lent, for that wait's own transaction to make.
+    async fn join_lane(&self, id: i64, queries: &mut Vec<Query>) -> Result<Option<Joined>, StoreError> {
         let mut slot = self.kept.enter(id).await;
         let Some(mut open) = slot.take() else {
             let conn = self.db.session_conn().await?;
@@ -91,11 +92,14 @@ impl PgStore {
         };
         let held_before = open.brands.contains(&id);
         if !held_before {
-            brand_lock::after_try_lock(id, &mut queries);
+            brand_lock::after_try_lock(id, queries);
         }
         let mut held = Held::kept(open.conn);
         // The lane's last signup's writes go first, in the same round trip.
-        let fetched = held.fetch_after(&mut open.pending, &queries).await;
+        let fetched = held.fetch_after(&mut open.pending, queries).await;
+        if !held_before {
+            brand_lock::without_try_lock(queries);
+        }
         let mut brands = open.brands;
         let batch = |slot, brands| Batch {
             kept: self.kept.clone(),
