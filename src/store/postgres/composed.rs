@@ -23,14 +23,24 @@
 //! with its fixed number of parameters), so there are few of them, and past [`MOST_SHAPES`]
 //! nothing more is composed.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::{LazyLock, Mutex};
 
 /// Most composed statements kept; past it, statements go as they are.
 const MOST_SHAPES: usize = 1_024;
 
-/// Composed statements by their parts.
-static SHAPES: LazyLock<Mutex<HashMap<Vec<&'static str>, &'static str>>> = LazyLock::new(Mutex::default);
+/// Composed statements by their parts, each part known by where its text lives: the texts
+/// are fixed, and hashing their addresses costs a fraction of hashing their words.
+static SHAPES: LazyLock<Mutex<HashMap<Vec<Place>, &'static str>>> = LazyLock::new(Mutex::default);
+
+/// Where a fixed statement text lives: its address and length.
+type Place = (usize, usize);
+
+fn place(sql: &'static str) -> Place {
+    (sql.as_ptr() as usize, sql.len())
+}
 
 /// How parts are composed: [`join`]ed writes or a [`select`] of values.
 #[derive(Clone, Copy)]
@@ -42,13 +52,11 @@ pub(super) enum Composition {
 /// The statement composed of `parts` as `how` says, its text made once for the server's
 /// lifetime; `None` once [`MOST_SHAPES`] are kept and this one is not among them.
 pub(super) fn interned(how: Composition, parts: &[&'static str], counts: &[usize]) -> Option<&'static str> {
-    let key: Vec<&'static str> = [match how {
+    let how_text = match how {
         Composition::Join => "join",
         Composition::Select => "select",
-    }]
-    .into_iter()
-    .chain(parts.iter().copied())
-    .collect();
+    };
+    let key: Vec<Place> = [how_text].into_iter().chain(parts.iter().copied()).map(place).collect();
     let mut shapes = SHAPES.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(text) = shapes.get(&key) {
         return Some(text);
@@ -106,6 +114,41 @@ fn tables(sql: &str) -> (Vec<&str>, Vec<&str>) {
     (written, read)
 }
 
+/// What [`groups`] needs to know of a statement: its [`tables`], whether it is
+/// [`joinable`] and whether it [`has_with`] its own list.
+struct Facts {
+    written: Vec<&'static str>,
+    read: Vec<&'static str>,
+    joinable: bool,
+    has_with: bool,
+}
+
+/// Most statement texts whose [`Facts`] a thread keeps (there are a few dozen).
+const MOST_FACTS: usize = 1_024;
+
+thread_local! {
+    /// The facts of each statement text this thread has seen. Working them out takes every
+    /// word of the text, and a busy server's signups each asked for them anew: about 5 % of
+    /// its CPU under the bench's signups before they were kept.
+    static FACTS: RefCell<HashMap<Place, Rc<Facts>>> = RefCell::default();
+}
+
+/// The [`Facts`] of a statement text, worked out once per thread.
+fn facts(sql: &'static str) -> Rc<Facts> {
+    let key = place(sql);
+    if let Some(known) = FACTS.with_borrow(|facts| facts.get(&key).cloned()) {
+        return known;
+    }
+    let (written, read) = tables(sql);
+    let found = Rc::new(Facts { written, read, joinable: joinable(sql), has_with: has_with(sql) });
+    FACTS.with_borrow_mut(|facts| {
+        if facts.len() < MOST_FACTS {
+            facts.insert(key, found.clone());
+        }
+    });
+    found
+}
+
 /// Whether a statement starts with its own `WITH` list: it can only close a group, its
 /// parts appended to the group's.
 fn has_with(sql: &str) -> bool {
@@ -126,8 +169,8 @@ const MOST_PARAMS: usize = 4_096;
 
 /// A write as [`groups`] sees it: its text, its number of parameters, and the id of the one
 /// row it writes when it writes one known row (see `Pipeline::push_row`).
-pub(super) struct Shape<'a> {
-    pub sql: &'a str,
+pub(super) struct Shape {
+    pub sql: &'static str,
     pub params: usize,
     pub row: Option<u64>,
 }
@@ -141,14 +184,15 @@ pub(super) fn groups(statements: &[Shape]) -> Vec<usize> {
     // The group's last statement is not a write, or brings its own WITH list: it ends it.
     let mut closed = false;
     for shape in statements {
-        let (own, reads) = tables(shape.sql);
+        let facts = facts(shape.sql);
+        let (own, reads) = (&facts.written, &facts.read);
         // Nothing it reads was written by an earlier part: it would not see that. Nothing it
         // writes was either, unless both are known rows, and different ones: a part would not
         // see the row another part writes, and two writes of one row in one statement fail.
         let unseen = |table: &&str, row: Option<u64>| {
             !written.iter().any(|(t, r)| t == table && (row.is_none() || r.is_none() || *r == row))
         };
-        let fits = joinable(shape.sql)
+        let fits = facts.joinable
             && !closed
             && len < MOST_PARTS
             && params + shape.params <= MOST_PARAMS
@@ -161,8 +205,8 @@ pub(super) fn groups(statements: &[Shape]) -> Vec<usize> {
         }
         len += 1;
         params += shape.params;
-        written.extend(own.into_iter().map(|t| (t, shape.row)));
-        closed = !joinable(shape.sql) || has_with(shape.sql);
+        written.extend(own.iter().map(|&t| (t, shape.row)));
+        closed = !facts.joinable || facts.has_with;
     }
     if len > 0 {
         groups.push(len);
@@ -232,7 +276,7 @@ mod tests {
         INSERT INTO counters (brand_id, c) SELECT $1, n.c FROM n";
 
     /// Shapes of writes of unknown rows.
-    fn shapes<'a>(statements: &[(&'a str, usize)]) -> Vec<Shape<'a>> {
+    fn shapes(statements: &[(&'static str, usize)]) -> Vec<Shape> {
         statements.iter().map(|&(sql, params)| Shape { sql, params, row: None }).collect()
     }
 
