@@ -251,6 +251,7 @@ impl Application {
             // Checked when the configuration was read.
             trusted_proxies: crate::config::proxies::TrustedProxies::parse(&config.server.trusted_proxies)
                 .map_err(StartupError::Config)?,
+            signup_cache: Default::default(),
         });
         // Keyed limiters remember every key they saw; forget the idle ones each minute.
         let limiter_state = state.clone();

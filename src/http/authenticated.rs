@@ -15,7 +15,8 @@ use crate::domain::{ApiKey, Member};
 /// The member a request is authenticated as.
 pub struct AuthenticatedMember(pub Member);
 
-const REFUSED: ApiError =
+/// The one answer to every credential refused: it never says what was wrong.
+pub(super) const REFUSED: ApiError =
     ApiError::Unauthorized("missing or invalid credential: send X-API-Key or Authorization: Bearer <token>");
 
 impl FromRequest for AuthenticatedMember {
@@ -26,6 +27,48 @@ impl FromRequest for AuthenticatedMember {
         let req = req.clone();
         Box::pin(async move { authenticate(&req).await.map(AuthenticatedMember) })
     }
+}
+
+/// The member a signup is authenticated as, and the digest of the API key it came with when
+/// it came with one alone: that key's member may be the one this server kept from an earlier
+/// request (see `signup_cache.rs`), and the signup's decision checks the key again.
+pub struct SignupCaller {
+    pub member: Member,
+    pub key: Option<[u8; 32]>,
+}
+
+impl FromRequest for SignupCaller {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { authenticate_signup(&req).await })
+    }
+}
+
+async fn authenticate_signup(req: &HttpRequest) -> Result<SignupCaller, ApiError> {
+    let state =
+        req.app_data::<web::Data<AppState>>().ok_or_else(|| ApiError::Internal("application state missing".into()))?;
+    let key = match (req.headers().get("x-api-key"), req.headers().get(header::AUTHORIZATION)) {
+        (Some(value), None) => ApiKey::parse(value.to_str().map_err(|_| REFUSED)?.trim()).ok_or(REFUSED)?,
+        // A token, or both: read as every other endpoint reads them.
+        _ => return Ok(SignupCaller { member: authenticate(req).await?, key: None }),
+    };
+    let digest = key.digest();
+    let member = match state.signup_cache.member(&digest) {
+        Some(member) => member,
+        None => {
+            let member = state.store.member_by_key_digest(&digest).await?.ok_or(REFUSED)?;
+            state.signup_cache.keep_member(digest, &member);
+            member
+        }
+    };
+    if member.disabled {
+        return Err(REFUSED);
+    }
+    state.limiters.member_writes.check(&member.id)?;
+    Ok(SignupCaller { member, key: Some(digest) })
 }
 
 async fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {

@@ -143,6 +143,7 @@ impl From<BrandError> for ApiError {
             BrandError::IdempotencyConflict => {
                 Self::Refused { code: Code::IdempotencyKeyReused, message: e.to_string() }
             }
+            BrandError::KeyRevoked => super::authenticated::REFUSED,
             BrandError::Store(e) => e.into(),
         }
     }

@@ -62,6 +62,7 @@ pub mod rate_limit;
 pub mod request_id;
 pub mod rewards;
 pub mod routes;
+pub mod signup_cache;
 pub mod signups;
 pub mod site;
 pub mod state;

@@ -1,6 +1,8 @@
 //! Loading a brand, campaign or participant for the authenticated member: anything missing or
 //! owned by another member is the same 404, so ids never reveal whether they exist.
 
+use std::sync::Arc;
+
 use super::error::ApiError;
 use super::state::AppState;
 use crate::domain::{Brand, Campaign, Member, Participant, Plan};
@@ -18,11 +20,21 @@ fn owned_campaign(member: &Member, found: Option<Campaign>) -> Result<Campaign, 
     found.filter(|c| c.member_id == member.id).ok_or_else(|| ApiError::not_found("campaign"))
 }
 
-/// The member's campaign and the member's plan, read together: what a signup needs before it
-/// goes to the brand's actor.
-pub async fn campaign_and_plan(state: &AppState, member: &Member, id: u64) -> Result<(Campaign, Plan), ApiError> {
-    let (campaign, plan) = state.store.campaign_and_plan(id, member.plan_id).await?;
-    Ok((owned_campaign(member, campaign)?, plan_or_missing(member, plan)))
+/// The member's campaign a signup goes to, as this server last saw it (read when it has not
+/// seen it yet): its brand and member never change, and the signup's decision reads the rest
+/// again (see `signup_cache.rs`).
+pub async fn signup_campaign(state: &AppState, member: &Member, id: u64) -> Result<Arc<Campaign>, ApiError> {
+    let campaign = match state.signup_cache.campaign(id) {
+        Some(campaign) => campaign,
+        None => {
+            let campaign = state.store.campaign(id).await?.ok_or_else(|| ApiError::not_found("campaign"))?;
+            state.signup_cache.keep_campaign(campaign)
+        }
+    };
+    if campaign.member_id != member.id {
+        return Err(ApiError::not_found("campaign"));
+    }
+    Ok(campaign)
 }
 
 /// The member's campaign and the brand it runs on.

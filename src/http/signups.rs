@@ -2,20 +2,22 @@
 //! `POST /signups/referral` (joins through a referral code: the referral is recorded and the
 //! goal and reward rules applied). Both honour `Idempotency-Key`.
 
+use std::sync::Arc;
+
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::authenticated::AuthenticatedMember;
+use super::authenticated::SignupCaller;
 use super::error::ApiError;
 use super::json::JsonBody;
 use super::query::body_id;
 use super::state::AppState;
 use super::{client, envelope, idempotency, ownership};
-use crate::actors::brand::{SignedUp, Signup, SignupOutcome};
+use crate::actors::brand::{BrandError, SignedUp, Signup, SignupOutcome};
 use crate::domain::engine::{NewParticipant, ReferralEdge, Signed};
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
-use crate::domain::{Campaign, EmailAddress, Member, Plan, ReferralCode};
+use crate::domain::{Campaign, EmailAddress, Member, ReferralCode};
 use crate::http::Code;
 use crate::views;
 
@@ -57,7 +59,7 @@ pub struct ReferralSignupBody {
 /// `POST /signups`: 201 with the participant; 409 when the email is already in the campaign.
 pub async fn signup(
     state: web::Data<AppState>,
-    AuthenticatedMember(member): AuthenticatedMember,
+    SignupCaller { member, key }: SignupCaller,
     req: HttpRequest,
     JsonBody(body): JsonBody<SignupBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -66,14 +68,14 @@ pub async fn signup(
     let answer =
         move |signed: &Signed| views::SignupAnswer { participant: views::participant(&signed.participant, &site) };
     let campaign_id = body_id("campaign_id", body.campaign_id.as_ref())?;
-    let (campaign, plan) = ownership::campaign_and_plan(&state, &member, campaign_id).await?;
+    let campaign = ownership::signup_campaign(&state, &member, campaign_id).await?;
     let who = NewParticipant {
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,
         domain: parse_participant_domain(body.domain.as_deref())?,
         client: client::named(&state, body.ip.as_deref(), body.user_agent.as_deref())?,
     };
-    let outcome = send(&state, &member, &campaign, &plan, who, None, idempotency).await?;
+    let outcome = send(&state, &member, key, campaign, who, None, idempotency).await?;
     Ok(match outcome {
         SignupOutcome::Created(signed) => envelope::created(answer(&signed)),
         SignupOutcome::Replay(record) => idempotency::replay(&record, answer),
@@ -92,7 +94,7 @@ pub async fn signup(
 /// already referred by another participant keeps their inviter: 200 with a `message`.
 pub async fn referral_signup(
     state: web::Data<AppState>,
-    AuthenticatedMember(member): AuthenticatedMember,
+    SignupCaller { member, key }: SignupCaller,
     req: HttpRequest,
     JsonBody(body): JsonBody<ReferralSignupBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -102,8 +104,7 @@ pub async fn referral_signup(
     let invalid_code = || ApiError::refused(Code::InvalidReferralCode, "referral_code is not a valid referral code");
     let code = ReferralCode::parse(&body.referral_code).map_err(|_| invalid_code())?;
     // A code for another member's campaign is as invalid as a made-up one.
-    let (campaign, plan) =
-        ownership::campaign_and_plan(&state, &member, code.campaign_id).await.map_err(|_| invalid_code())?;
+    let campaign = ownership::signup_campaign(&state, &member, code.campaign_id).await.map_err(|_| invalid_code())?;
     let who = NewParticipant {
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,
@@ -111,7 +112,11 @@ pub async fn referral_signup(
         client: client::named(&state, body.ip.as_deref(), body.user_agent.as_deref())?,
     };
     let edge = ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id };
-    let outcome = send(&state, &member, &campaign, &plan, who, Some(edge), idempotency).await?;
+    // A campaign gone since this server last saw it is found missing in the decision.
+    let outcome = send(&state, &member, key, campaign, who, Some(edge), idempotency).await.map_err(|e| match e {
+        ApiError::NotFound(_) => invalid_code(),
+        e => e,
+    })?;
     Ok(match outcome {
         SignupOutcome::Created(signed) => envelope::created(answer(&signed)),
         SignupOutcome::Replay(record) => idempotency::replay(&record, answer),
@@ -133,28 +138,35 @@ pub async fn referral_signup(
 }
 
 /// Sends the signup to the campaign's brand actor and waits for the write to be durable.
-/// `plan` is the member's: its participant limit applies.
+/// `key` is the digest of the API key the request came with alone, which the decision checks
+/// again; the member's plan applies (as the decision reads it).
 pub(crate) async fn send(
     state: &AppState,
     member: &Member,
-    campaign: &Campaign,
-    plan: &Plan,
+    key: Option<[u8; 32]>,
+    campaign: Arc<Campaign>,
     who: NewParticipant,
     referral: Option<ReferralEdge>,
     idempotency: Option<crate::store::IdempotencyWrite>,
 ) -> Result<SignupOutcome, ApiError> {
-    let plan = plan.clone();
     let (actor, in_line) = state.brands.signup_line(campaign.brand_id);
-    let message = Signup {
-        campaign: Box::new(campaign.clone()),
-        member_id: member.id,
-        who,
-        referral,
-        idempotency,
-        plan,
-        in_line,
-    };
-    let SignedUp { outcome, settled } = actor.send(message).await?;
+    let campaign_id = campaign.id;
+    let message =
+        Signup { campaign, member_id: member.id, who, referral, idempotency, plan_id: member.plan_id, key, in_line };
+    let SignedUp { outcome, settled, campaign } = actor.send(message).await?;
+    // What this server keeps for the next signup follows what the decision found.
+    match (&outcome, campaign) {
+        (_, Some(campaign)) => {
+            state.signup_cache.keep_campaign(*campaign);
+        }
+        (Err(BrandError::NotFound(_)), None) => state.signup_cache.forget_campaign(campaign_id),
+        (Err(BrandError::KeyRevoked), None) => {
+            if let Some(digest) = &key {
+                state.signup_cache.forget_key(digest);
+            }
+        }
+        _ => {}
+    }
     // A refusal (the email is a participant already) reports stored state, perhaps another
     // request's signup still waiting for the disk or for its transaction's commit, so it too
     // waits for both.

@@ -30,6 +30,8 @@ pub struct AppState {
     pub faults: crate::faults::Faults,
     /// The reverse proxies whose `X-Forwarded-For` names the client (`server.trusted_proxies`).
     pub trusted_proxies: crate::config::proxies::TrustedProxies,
+    /// API keys' members and campaigns as signups last saw them (`signup_cache.rs`).
+    pub signup_cache: super::signup_cache::SignupCache,
 }
 
 impl AppState {

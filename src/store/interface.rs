@@ -137,10 +137,6 @@ pub trait CampaignStore: Send + Sync {
         max_campaigns: Option<u64>,
     ) -> Result<Result<(), AtLimit>, StoreError>;
     async fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError>;
-    /// The campaign and the plan of `plan_id`, as [`CampaignStore::campaign`] and
-    /// [`PlanStore::plan`] read them, read together: what a signup checks before it goes to
-    /// the brand's actor (one round trip on PostgreSQL).
-    async fn campaign_and_plan(&self, id: u64, plan_id: u64) -> Result<(Option<Campaign>, Option<Plan>), StoreError>;
     /// Overwrites a campaign's row.
     async fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError>;
     /// A page of the member's campaigns (optionally of one brand), newest first, and the count.
@@ -411,6 +407,11 @@ pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
     /// The idempotency record under `key` ([`IdempotencyStore::idempotency_record`]), as this
     /// session sees it: with the records of the brand's batched signups before it, not yet
     /// committed (see [`DecisionStore::batched_session`]).
+    /// The member whose API key has this digest ([`MemberStore::member_by_key_digest`]), as
+    /// the decision sees it: a signup checks that the key it came with still names its member.
+    async fn key_holder(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError>;
+    /// A plan ([`PlanStore::plan`]), as the decision sees it.
+    async fn plan(&self, plan_id: u64) -> Result<Option<Plan>, StoreError>;
     async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError>;
     /// Commits the writes (in order; a later write of the same row wins).
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError>;

@@ -2,6 +2,7 @@
 //! idempotency, and every refusal.
 
 use base64::Engine;
+use reqwest::Method;
 use serde_json::json;
 
 use crate::helpers::*;
@@ -406,4 +407,53 @@ async fn a_burst_of_one_brands_signups_with_repeats_and_retries_signs_each_addre
         (Some(43), Some(30), Some(30)),
         "the counters equal the records"
     );
+}
+
+/// The server keeps each campaign a signup went to (and each API key's member) for the next
+/// signup, and the decision reads them again: a campaign deleted since, or changed since, is
+/// seen at once, and a key replaced or a member disabled is refused.
+#[tokio::test]
+async fn what_a_server_kept_from_earlier_signups_never_outlives_a_change() {
+    let app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.member("kept").await;
+    let key = Cred::Key(app.api_key(&member).await);
+    let campaign = message_campaign(&app, &member, json!({})).await;
+    let signup = |cred: Cred, email: &str| {
+        let body = json!({"campaign_id": campaign, "email": email});
+        let app = &app;
+        async move { app.post_json("/api/v1", "/signups", &cred, &body).await }
+    };
+    let first = expect_status(signup(key.clone(), "first@kept.example").await, 201).await;
+    let code = first["data"]["participant"]["referral_code"].clone();
+
+    // A change of the campaign is what the next signup goes by.
+    let changed = json!({"reward_type": 5, "reward_value": "5.00", "num_signups": 1});
+    expect_status(app.put_json("/api/v1", &format!("/campaigns/{campaign}"), &key, &changed).await, 200).await;
+    let refer = |email: &str| {
+        let body = json!({"referral_code": code, "email": email});
+        let (app, key) = (&app, key.clone());
+        async move { app.post_json("/api/v1", "/signups/referral", &key, &body).await }
+    };
+    let referred = expect_status(refer("second@kept.example").await, 201).await;
+    assert_eq!(referred["data"]["referrer_reward"]["value"], json!("5.00"), "{referred}");
+
+    // A disabled member's key is refused, and works again once the member is enabled.
+    let path = format!("/members/{}/disable", member.id);
+    expect_status(app.admin_json(Method::POST, &path, ADMIN_TOKEN, &json!({})).await, 200).await;
+    expect_error(signup(key.clone(), "third@kept.example").await, 401, "unauthorized").await;
+    let path = format!("/members/{}/enable", member.id);
+    expect_status(app.admin_json(Method::POST, &path, ADMIN_TOKEN, &json!({})).await, 200).await;
+    expect_status(signup(key.clone(), "third@kept.example").await, 201).await;
+
+    // A replaced key is refused; the new one works.
+    let new_key = Cred::Key(app.api_key(&member).await);
+    expect_error(signup(key.clone(), "fourth@kept.example").await, 401, "unauthorized").await;
+    expect_status(signup(new_key.clone(), "fourth@kept.example").await, 201).await;
+
+    // A deleted campaign takes no signups: 404, and its codes are invalid.
+    expect_status(app.delete("/api/v1", &format!("/campaigns/{campaign}"), &new_key).await, 200).await;
+    expect_error(signup(new_key.clone(), "fifth@kept.example").await, 404, "not_found").await;
+    let body = json!({"referral_code": code, "email": "sixth@kept.example"});
+    let referred = app.post_json("/api/v1", "/signups/referral", &new_key, &body).await;
+    expect_error(referred, 400, "invalid_referral_code").await;
 }

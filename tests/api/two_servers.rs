@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
+use reqwest::Method;
 use serde_json::{json, Value};
 
 use crate::helpers::*;
@@ -207,4 +208,41 @@ async fn referrals_on_12_brands_at_once_on_a_pool_of_two_connections_all_succeed
     }))
     .await;
     assert_eq!(answers, vec![201; 60]);
+}
+
+/// A server that knows an API key from earlier signups refuses it once it was replaced, or
+/// its member disabled, through the other server: the signup's decision checks the key again,
+/// in its own transaction. Nothing of a refused signup is written.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_key_replaced_or_disabled_through_one_server_is_refused_by_the_other() {
+    if !on_postgres() {
+        return;
+    }
+    let mut options = Options::with_admin();
+    options.secret = Some("c2".repeat(32));
+    let first = TestApp::spawn_with(options).await;
+    let second = TestApp::spawn_beside(&first).await;
+    let member = first.member("key-across").await;
+    let brand = first.brand(&member, "https://key-across.example.com").await;
+    let campaign = first.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
+    let signup = |key: &str, email: &str| {
+        let body = json!({"campaign_id": campaign, "email": email});
+        let (second, cred) = (&second, Cred::Key(key.to_owned()));
+        async move { second.post_json("/api/v1", "/signups", &cred, &body).await }
+    };
+    let old = first.api_key(&member).await;
+    expect_status(signup(&old, "one@key-across.example").await, 201).await;
+
+    let new = first.api_key(&member).await;
+    expect_error(signup(&old, "two@key-across.example").await, 401, "unauthorized").await;
+    expect_status(signup(&new, "three@key-across.example").await, 201).await;
+
+    let path = format!("/members/{}/disable", member.id);
+    expect_status(first.admin_json(Method::POST, &path, ADMIN_TOKEN, &json!({})).await, 200).await;
+    expect_error(signup(&new, "four@key-across.example").await, 401, "unauthorized").await;
+    let path = format!("/members/{}/enable", member.id);
+    expect_status(first.admin_json(Method::POST, &path, ADMIN_TOKEN, &json!({})).await, 200).await;
+
+    let stats = second.get("/api/v1", &format!("/campaigns/{campaign}/stats"), &Cred::Key(new.clone())).await;
+    assert_eq!(expect_status(stats, 200).await["data"]["participants"], json!(2), "the refused signups wrote nothing");
 }

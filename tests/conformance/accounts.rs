@@ -102,3 +102,30 @@ pub async fn dashboard_sessions_are_kept_ended_and_pruned(store: SharedStorage) 
     assert!(store.dashboard_session(&[3; 32]).await.unwrap().is_some(), "another member's stays");
     assert_eq!(store.end_sessions_of_member(ada.id).await.unwrap(), 0);
 }
+
+/// What a signup's decision checks inside its session: the member its API key names now, and
+/// the plan; named ahead or not (PostgreSQL fetches the named ones with the brand's lock).
+pub async fn a_decision_reads_the_key_holder_and_the_plan(store: SharedStorage) {
+    use referrals::domain::engine::ReadAhead;
+    let ann = member(&store, "holder@example.com").await;
+    let shop = crate::fixtures::brand(&store, &ann, "holder.example").await;
+    store.replace_api_key(ann.id, key(7)).await.unwrap().unwrap();
+    let plan = store.plans().await.unwrap().remove(0);
+    let missing = store.next_plan_id().await.unwrap();
+    let ahead = [ReadAhead::KeyHolder([7; 32]), ReadAhead::Plan(plan.id)];
+    for named in [&ahead[..], &[]] {
+        let session = store.batched_session(shop.id, named).await.unwrap();
+        assert_eq!(session.key_holder(&[7; 32]).await.unwrap().map(|m| m.id), Some(ann.id));
+        assert!(session.key_holder(&[8; 32]).await.unwrap().is_none());
+        assert_eq!(session.plan(plan.id).await.unwrap(), Some(plan.clone()));
+        assert!(session.plan(missing).await.unwrap().is_none());
+        session.release().await;
+        store.settle(shop.id).await.unwrap();
+    }
+    store.replace_api_key(ann.id, key(8)).await.unwrap().unwrap();
+    let session = store.batched_session(shop.id, &ahead).await.unwrap();
+    assert!(session.key_holder(&[7; 32]).await.unwrap().is_none(), "a replaced key names nobody");
+    assert_eq!(session.key_holder(&[8; 32]).await.unwrap().map(|m| m.id), Some(ann.id));
+    session.release().await;
+    store.settle(shop.id).await.unwrap();
+}

@@ -26,6 +26,11 @@ pub enum BrandError {
     EmailTaken,
     #[error("this domain already belongs to a participant of the campaign")]
     DomainTaken,
+    /// The API key a signup came with no longer names its member (replaced since, or the
+    /// member disabled): checked inside the decision, because the request's server may have
+    /// known the key from before (see `http::signup_cache`).
+    #[error("the API key no longer names its member")]
+    KeyRevoked,
     #[error("this Idempotency-Key was already used with a different request")]
     IdempotencyConflict,
     /// The participant was erased: they can do nothing more.

@@ -6,11 +6,12 @@ use actix::prelude::*;
 
 use super::{BrandActor, BrandData, BrandError, InLine};
 use crate::domain::engine::{
-    self, Moment, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal, Visit,
+    self, Moment, NewParticipant, Owner, ReadAhead, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal,
+    Visit,
 };
 use crate::domain::ids::IdKind;
 use crate::domain::plan::{LimitReached, Quota};
-use crate::domain::{now_rfc3339, EmailAddress, Invite, Plan};
+use crate::domain::{now_rfc3339, Campaign, EmailAddress, Invite, Plan};
 use crate::store::{BrandSession, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Settled};
 
 /// Signs a participant up to a campaign, with or without a referral, and applies the goal
@@ -18,15 +19,20 @@ use crate::store::{BrandSession, IdempotencyRecord, IdempotencyWrite, Idempotent
 #[derive(Debug, Message)]
 #[rtype(result = "SignedUp")]
 pub struct Signup {
-    /// The campaign as the request read it: it names the decision's reads ahead, and the
-    /// decision reads it again under the brand's lock.
-    pub campaign: Box<crate::domain::Campaign>,
+    /// The campaign as the request's server last saw it: it names the decision's reads ahead,
+    /// and the decision reads it again under the brand's lock.
+    pub campaign: std::sync::Arc<Campaign>,
     pub member_id: u64,
     pub who: NewParticipant,
     pub referral: Option<ReferralEdge>,
     pub idempotency: Option<IdempotencyWrite>,
-    /// The campaign owner's plan: its participant limit applies.
-    pub plan: Plan,
+    /// The campaign owner's plan as the request knew it: its participant limit applies. The
+    /// decision reads the plan itself, under the plan id of the member its key names.
+    pub plan_id: u64,
+    /// The SHA-256 digest of the API key the request came with, when it came with one alone:
+    /// the decision checks that it still names `member_id` and that the member is not
+    /// disabled (the request's server may have known the key from before).
+    pub key: Option<[u8; 32]>,
     /// Its place in the brand's line ([`BrandRegistry::signup_line`](crate::actors::BrandRegistry::signup_line)).
     pub in_line: InLine,
 }
@@ -38,6 +44,9 @@ pub struct Signup {
 pub struct SignedUp {
     pub outcome: Result<SignupOutcome, BrandError>,
     pub settled: Settled,
+    /// The campaign as the decision read it, when it differs from the one the request sent:
+    /// what the request's server keeps of it for the next signup (see `http::signup_cache`).
+    pub campaign: Option<Box<Campaign>>,
 }
 
 /// What a signup did.
@@ -73,21 +82,29 @@ impl Handler<Signup> for BrandActor {
     /// cost one transaction per batch of signups, not one per signup.
     fn handle(&mut self, mut msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
         self.batched(|brand| async move {
-            let outcome = signup(&brand, &mut msg).await;
+            let mut campaign = None;
+            let outcome = signup(&brand, &mut msg, &mut campaign).await;
             // Left once in its session, or here when it never got one.
             msg.in_line.leave();
             let settled = brand.store.settled(brand.brand_id);
             if brand.line.is_empty() || !brand.store.may_stay_open(brand.brand_id) {
                 brand.settle().await;
             }
-            SignedUp { outcome, settled }
+            SignedUp { outcome, settled, campaign }
         })
     }
 }
 
-async fn signup(brand: &BrandData, msg: &mut Signup) -> Result<SignupOutcome, BrandError> {
+/// The campaign the decision read is left in `read` when it differs from the message's.
+async fn signup(
+    brand: &BrandData,
+    msg: &mut Signup,
+    read: &mut Option<Box<Campaign>>,
+) -> Result<SignupOutcome, BrandError> {
     let moment = brand.moment();
-    let ahead = engine::signup_reads(&msg.campaign, &msg.who.email, msg.referral, &moment);
+    let mut ahead = engine::signup_reads(&msg.campaign, &msg.who.email, msg.referral, &moment);
+    ahead.extend(msg.key.map(ReadAhead::KeyHolder));
+    ahead.push(ReadAhead::Plan(msg.plan_id));
     let session = brand.store.batched_session(brand.brand_id, &ahead).await?;
     // On its way until now: while it waited for its group's transaction (behind the group's
     // other signups), the one before it kept that transaction open for it.
@@ -95,7 +112,7 @@ async fn signup(brand: &BrandData, msg: &mut Signup) -> Result<SignupOutcome, Br
     let msg = &*msg;
     // A session that writes nothing is released, not dropped: the transaction may hold the
     // writes of the brand's signups before this one.
-    let (signed, writes) = match decide(brand, &*session, msg, &moment).await {
+    let (signed, writes) = match decide(brand, &*session, msg, &moment, read).await {
         Ok(Ok(decided)) => decided,
         Ok(Err(outcome)) => {
             session.release().await;
@@ -126,7 +143,9 @@ async fn decide(
     session: &(dyn BrandSession + '_),
     msg: &Signup,
     moment: &Moment,
+    read: &mut Option<Box<Campaign>>,
 ) -> Result<Decided, BrandError> {
+    let plan = owner_plan(session, msg).await?;
     // Looked up through the session, which sees the records of the brand's batched signups
     // before this one, not yet committed.
     if let Some(write) = &msg.idempotency {
@@ -138,6 +157,9 @@ async fn decide(
         .campaign(msg.campaign.id)?
         .filter(|c| c.brand_id == brand.brand_id && c.member_id == msg.member_id)
         .ok_or(BrandError::NotFound("campaign"))?;
+    if campaign != *msg.campaign {
+        *read = Some(Box::new(campaign.clone()));
+    }
     // A known email creates nothing (the engine refuses it or names its inviter before any
     // id is used): taking no ids for it keeps the sequences free of the gaps that returning
     // visitors would otherwise leave.
@@ -147,9 +169,9 @@ async fn decide(
         let ids = session.take_ids(&engine::SIGNUP_IDS).await?;
         SignupIds { participant: ids[0], referrer_reward: ids[1], invited_reward: ids[2] }
     };
-    let owner = Owner { participant_limit: msg.plan.limits.participants };
+    let owner = Owner { participant_limit: plan.limits.participants };
     let decision = engine::decide_signup(session, &campaign, &msg.who, msg.referral, ids, &owner, moment)?;
-    let (mut signed, writes) = match decision.map_err(|refusal| BrandError::refused_signup(refusal, &msg.plan))? {
+    let (mut signed, writes) = match decision.map_err(|refusal| BrandError::refused_signup(refusal, &plan))? {
         SignupDecision::Created { signed, writes } => (signed, writes),
         SignupDecision::AlreadyReferred { participant, by_same_referrer } => {
             return Ok(Err(SignupOutcome::AlreadyReferred { participant, by_same_referrer }))
@@ -158,6 +180,20 @@ async fn decide(
     let (writes, deliveries) = brand.publish(session, campaign.member_id, writes, moment).await?;
     signed.deliveries = deliveries;
     Ok(Ok((signed, writes)))
+}
+
+/// The campaign owner's plan, read in the decision. A signup that came with an API key alone
+/// is refused unless the key still names its member, who is not disabled: that member's plan
+/// applies. A plan missing from the store counts as unlimited (see `Plan::missing`).
+async fn owner_plan(session: &(dyn BrandSession + '_), msg: &Signup) -> Result<Plan, BrandError> {
+    let plan_id = match &msg.key {
+        Some(digest) => {
+            let holder = session.key_holder(digest).await?;
+            holder.filter(|m| m.id == msg.member_id && !m.disabled).ok_or(BrandError::KeyRevoked)?.plan_id
+        }
+        None => msg.plan_id,
+    };
+    Ok(session.plan(plan_id).await?.unwrap_or_else(|| Plan::missing(plan_id)))
 }
 
 impl BrandError {

@@ -34,6 +34,12 @@ pub enum ReadAhead {
     /// The member's webhooks, which the decision's events are published to (read by the
     /// brand actor when it publishes, not by the engine).
     Webhooks { member_id: u64 },
+    /// The member an API key (its SHA-256 digest) belongs to: a signup checks inside its
+    /// decision that the key it came with still names its member (read by the brand actor).
+    KeyHolder([u8; 32]),
+    /// A plan: the campaign owner's, whose participant limit a signup applies (read by the
+    /// brand actor).
+    Plan(u64),
 }
 
 /// The ids a signup takes for a new participant: theirs, the referrer's reward and their own

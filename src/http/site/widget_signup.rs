@@ -80,12 +80,12 @@ pub async fn signup(
         Some(given) => referrer(&state, campaign.id, given).await?,
         None => None,
     };
-    let plan = crate::http::ownership::plan_of(&state, &member).await?;
-    let mut outcome = send(&state, &member, &campaign, &plan, who.clone(), referral, None).await;
+    let campaign = std::sync::Arc::new(campaign);
+    let mut outcome = send(&state, &member, None, campaign.clone(), who.clone(), referral, None).await;
     if referral.is_some()
         && matches!(&outcome, Err(ApiError::Refused { code: Code::InvalidReferralCode | Code::SelfReferral, .. }))
     {
-        outcome = send(&state, &member, &campaign, &plan, who, None, None).await;
+        outcome = send(&state, &member, None, campaign.clone(), who, None, None).await;
     }
     let (participant, reward): (Participant, Option<WidgetReward>) = match outcome {
         Ok(SignupOutcome::Created(signed)) => {

@@ -78,6 +78,11 @@ pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<O
         ReadAhead::Webhooks { member_id } => {
             ("SELECT body FROM webhooks WHERE member_id = $1 ORDER BY webhook_id", owned![&sql_id(*member_id)])
         }
+        ReadAhead::KeyHolder(digest) => (
+            "SELECT m.body FROM api_keys k JOIN members m USING (member_id) WHERE k.digest = $1",
+            owned![&digest.to_vec()],
+        ),
+        ReadAhead::Plan(id) => ("SELECT body FROM plans WHERE plan_id = $1", owned![&sql_id(*id)]),
     }
 }
 
@@ -86,7 +91,9 @@ pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<O
 /// columns is NOT NULL but `blocked_at`, whose NULL means what no row means (not blocked).
 pub(super) fn value_column(read: &ReadAhead) -> Option<&'static str> {
     match read {
-        ReadAhead::Campaign(_) | ReadAhead::Participant(_) => Some("body"),
+        ReadAhead::Campaign(_) | ReadAhead::Participant(_) | ReadAhead::KeyHolder(_) | ReadAhead::Plan(_) => {
+            Some("body")
+        }
         ReadAhead::Blocked { .. } => Some("blocked_at"),
         ReadAhead::Email { .. } => Some("participant_id"),
         ReadAhead::Counter { .. } => Some("value"),

@@ -4,14 +4,14 @@
 use async_trait::async_trait;
 
 use super::connection::Conn;
-use super::{bodies, codec, id_at, optional_body, sql_id, window, PgStore, StoreError};
+use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::counters::DailySeries;
 use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
 use crate::domain::leaderboard::Board;
 use crate::domain::pagination::PageRequest;
 use crate::domain::stripe::StripeConnection;
-use crate::domain::{Brand, Campaign, CampaignCounters, CouponPool, Plan};
+use crate::domain::{Brand, Campaign, CampaignCounters, CouponPool};
 use crate::store::{AtLimit, BrandRefused, BrandStore, CampaignStore, CouponStore, DomainTaken};
 
 /// A daily series as stored in `daily.series`.
@@ -206,21 +206,6 @@ impl CampaignStore for PgStore {
 
     async fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
         self.body_of("SELECT body FROM campaigns WHERE campaign_id = $1", &[&sql_id(id)]).await
-    }
-
-    /// One statement for both.
-    async fn campaign_and_plan(&self, id: u64, plan_id: u64) -> Result<(Option<Campaign>, Option<Plan>), StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .one(
-                "SELECT (SELECT body FROM campaigns WHERE campaign_id = $1) AS campaign,
-                        (SELECT body FROM plans WHERE plan_id = $2) AS plan",
-                &[&sql_id(id), &sql_id(plan_id)],
-            )
-            .await?;
-        Ok((optional_body(&row, "campaign")?, optional_body(&row, "plan")?))
     }
 
     /// A contest moved or switched on becomes due at its new end; one already due stays due

@@ -119,11 +119,6 @@ fn body<T: DeserializeOwned>(row: &Row, column: &str) -> Result<T, StoreError> {
     codec::decode(row.get::<_, &[u8]>(column))
 }
 
-/// A nullable `bytea` column (a scalar subquery that may find nothing) decoded.
-fn optional_body<T: DeserializeOwned>(row: &Row, column: &str) -> Result<Option<T>, StoreError> {
-    row.get::<_, Option<&[u8]>>(column).map(codec::decode).transpose()
-}
-
 /// Every row's `body`, decoded.
 fn bodies<T: DeserializeOwned>(rows: &[Row]) -> Result<Vec<T>, StoreError> {
     rows.iter().map(|row| body(row, "body")).collect()

@@ -44,7 +44,7 @@ use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
 use crate::domain::webhook::WebhookRoute;
-use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Participant, Reward};
+use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Member, Participant, Plan, Reward};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite, Settled};
 
 /// One brand's decision on PostgreSQL: a connection inside a transaction that holds the
@@ -191,6 +191,14 @@ impl BrandSession for PgSession {
         let bodies: Vec<Vec<u8>> = self.array_of(ReadAhead::Webhooks { member_id })?;
         let webhooks = bodies.iter().map(|body| codec::decode(body)).collect::<Result<_, _>>()?;
         Ok(super::outboxes::routes_of(webhooks))
+    }
+
+    async fn key_holder(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError> {
+        self.value_of::<Vec<u8>>(ReadAhead::KeyHolder(*digest))?.map(|body| codec::decode(&body)).transpose()
+    }
+
+    async fn plan(&self, plan_id: u64) -> Result<Option<Plan>, StoreError> {
+        self.value_of::<Vec<u8>>(ReadAhead::Plan(plan_id))?.map(|body| codec::decode(&body)).transpose()
     }
 
     async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError> {

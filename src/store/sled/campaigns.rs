@@ -9,7 +9,7 @@ use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
 use crate::domain::counters::DailySeries;
 use crate::domain::lander::Lander;
 use crate::domain::pagination::PageRequest;
-use crate::domain::{Campaign, CampaignCounters, CouponPool, Plan};
+use crate::domain::{Campaign, CampaignCounters, CouponPool};
 use crate::store::{AtLimit, CampaignStore, CouponStore};
 
 /// Key of a campaign's coupon pool counts.
@@ -82,10 +82,6 @@ impl CampaignStore for SledStore {
 
     async fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
         Self::read(&self.campaigns, keys::id(id))
-    }
-
-    async fn campaign_and_plan(&self, id: u64, plan_id: u64) -> Result<(Option<Campaign>, Option<Plan>), StoreError> {
-        Ok((self.campaign(id).await?, crate::store::PlanStore::plan(self, plan_id).await?))
     }
 
     /// With the campaign's contest in the index of contests due, when it has one.

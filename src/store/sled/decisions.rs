@@ -26,7 +26,7 @@ use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
 use crate::domain::webhook::WebhookRoute;
-use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Participant, Reward, RewardStatus};
+use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Member, Participant, Plan, Reward, RewardStatus};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
 
 /// Key of a campaign counter.
@@ -67,6 +67,14 @@ impl BrandSession for SledSession<'_> {
 
     async fn webhook_routes(&self, member_id: u64) -> Result<std::sync::Arc<Vec<WebhookRoute>>, StoreError> {
         crate::store::WebhookStore::webhook_routes(self.store, member_id).await
+    }
+
+    async fn key_holder(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError> {
+        crate::store::MemberStore::member_by_key_digest(self.store, digest).await
+    }
+
+    async fn plan(&self, plan_id: u64) -> Result<Option<Plan>, StoreError> {
+        crate::store::PlanStore::plan(self.store, plan_id).await
     }
 
     async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError> {
@@ -303,30 +311,7 @@ fn visit_key(campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Vec<u
     keys::row(campaign_id, campaign_row::VISIT, &[keys::id(participant_id).as_slice(), visitor].concat())
 }
 
-/// The `meta` key of a kind's id counter.
-pub(super) fn id_counter_key(kind: IdKind) -> String {
-    format!("id.{}", kind.name())
-}
-
 impl SledStore {
-    /// A fresh, unique, increasing number (never 0) for keys of our own (journal entries):
-    /// sled's generator, which skips ahead at every start, so never an id people see.
-    pub(super) fn fresh_id(&self) -> Result<u64, StoreError> {
-        Ok(self.db.generate_id()? + 1)
-    }
-
-    /// The next id of `kind`, from its counter in `meta` (`id.<kind>`), moved atomically.
-    /// The counter is written before any row that uses the id, and sled recovers its log in
-    /// order, so a row on disk always has its counter on disk: an id is never handed out
-    /// twice, crash or not.
-    pub(super) fn allocate(&self, kind: IdKind) -> Result<u64, StoreError> {
-        let next = self.meta.update_and_fetch(id_counter_key(kind), |old| {
-            let last = old.and_then(keys::read_id).unwrap_or(0);
-            Some(keys::id(last + 1).to_vec())
-        })?;
-        next.as_deref().and_then(keys::read_id).ok_or_else(|| StoreError::Database("an id counter did not move".into()))
-    }
-
     /// A campaign counter's committed value.
     pub(super) fn counter_value(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
         Ok(keys::read_counter(self.campaign_rows.get(counter_key(campaign_id, counter))?.as_deref()))

@@ -2,7 +2,8 @@
 //! type from an older stored shape and records that it ran in `meta`, so it never runs twice.
 //! A restored backup of an older release is migrated the same way at its first start.
 
-use super::decisions::{id_counter_key, issued_value, member_reward_value};
+use super::decisions::{issued_value, member_reward_value};
+use super::ids::id_counter_key;
 use super::keys::{index, participant_row};
 use super::participants::{inbox_key, referred_key};
 use super::search::haystack_row;

@@ -41,6 +41,7 @@ mod emails;
 mod export;
 mod fraud;
 mod group_commit;
+mod ids;
 pub mod keys;
 mod lifecycle;
 mod members;
