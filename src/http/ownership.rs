@@ -1,6 +1,7 @@
 //! Loading a brand, campaign or participant for the authenticated member: anything missing or
 //! owned by another member is the same 404, so ids never reveal whether they exist.
 
+use std::borrow::Borrow;
 use std::sync::Arc;
 
 use super::error::ApiError;
@@ -15,9 +16,9 @@ pub async fn campaign(state: &AppState, member: &Member, id: u64) -> Result<Camp
     owned_campaign(member, state.store.campaign(id).await?)
 }
 
-/// The campaign found, if it is the member's.
-fn owned_campaign(member: &Member, found: Option<Campaign>) -> Result<Campaign, ApiError> {
-    found.filter(|c| c.member_id == member.id).ok_or_else(|| ApiError::not_found("campaign"))
+/// The campaign found (owned, or shared as the signup cache keeps it), if it is the member's.
+fn owned_campaign<C: Borrow<Campaign>>(member: &Member, found: Option<C>) -> Result<C, ApiError> {
+    found.filter(|c| c.borrow().member_id == member.id).ok_or_else(|| ApiError::not_found("campaign"))
 }
 
 /// The member's campaign a signup goes to, as this server last saw it (read when it has not
@@ -31,10 +32,7 @@ pub async fn signup_campaign(state: &AppState, member: &Member, id: u64) -> Resu
             state.signup_cache.keep_campaign(campaign)
         }
     };
-    if campaign.member_id != member.id {
-        return Err(ApiError::not_found("campaign"));
-    }
-    Ok(campaign)
+    owned_campaign(member, Some(campaign))
 }
 
 /// The member's campaign and the brand it runs on.
