@@ -225,21 +225,25 @@ run_case() {
     perf record -a -F 199 --call-graph dwarf,8192 -o "$WORK/pg-perf.data" -- sleep "$duration" >/dev/null 2>&1 &
     perf_pid=$!
   fi
-  # On PostgreSQL's one-server cases (CASE_LOG set), what a request costs: CPU time of the
-  # cluster and of the server, and WAL written. Steadier than req/s on this noisy machine.
-  local pg_before=0 server_before=0 wal_before=0 server_pid=${CASE_PID:-}
+  # What a request costs, steadier than req/s on this noisy machine: on PostgreSQL's
+  # one-server cases (CASE_LOG set), CPU time of the cluster and of the server, and WAL
+  # written; on sled's durable signup cases (CASE_PID alone), the server's CPU time.
+  local pg_before=0 server_before=0 wal_before=0 server_pid=${CASE_PID:-} on_pg=${CASE_LOG:+1}
   if [ -n "$server_pid" ]; then
-    pg_before=$(cpu_ticks $(pg_pids)); server_before=$(cpu_ticks "$server_pid"); wal_before=$(pg_wal_bytes)
+    server_before=$(cpu_ticks "$server_pid")
+    [ -z "$on_pg" ] || { pg_before=$(cpu_ticks $(pg_pids)); wal_before=$(pg_wal_bytes); }
   fi
   wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s "$script" "$BASE$path" >"$out"
   [ -z "$perf_pid" ] || wait "$perf_pid" || true
   if [ -n "$server_pid" ]; then
-    local pg_after server_after wal_after requests
-    pg_after=$(cpu_ticks $(pg_pids)); server_after=$(cpu_ticks "$server_pid"); wal_after=$(pg_wal_bytes)
+    local pg_after=0 server_after wal_after=0 requests
+    server_after=$(cpu_ticks "$server_pid")
+    [ -z "$on_pg" ] || { pg_after=$(cpu_ticks $(pg_pids)); wal_after=$(pg_wal_bytes); }
     requests=$(awk '/requests in/ {print $1}' "$out")
     CPU_ROWS+=("$(awk -v name="$name" -v n="$requests" -v hz="$(getconf CLK_TCK)" -v pg=$((pg_after - pg_before)) \
-      -v srv=$((server_after - server_before)) -v wal=$((wal_after - wal_before)) 'BEGIN {
-        printf "| %-62s | %9d | %9d | %9d | %9d |", name, pg * 1e6 / hz / n, srv * 1e6 / hz / n, (pg + srv) * 1e6 / hz / n, wal / n }')")
+      -v srv=$((server_after - server_before)) -v wal=$((wal_after - wal_before)) -v on_pg="$on_pg" 'BEGIN {
+        if (on_pg) printf "| %-62s | %9d | %9d | %9d | %9d |", name, pg * 1e6 / hz / n, srv * 1e6 / hz / n, (pg + srv) * 1e6 / hz / n, wal / n
+        else printf "| %-62s | %9s | %9d | %9d | %9s |", name, "-", srv * 1e6 / hz / n, srv * 1e6 / hz / n, "-" }')")
   fi
   local rps p50 p99 errors stalls
   rps=$(awk '/Requests\/sec/ {printf "%d", $2}' "$out")
@@ -263,7 +267,7 @@ print_table() {
   printf '%s\n' "${ROWS[@]}"
   [ ${#CPU_ROWS[@]} -gt 0 ] || return 0
   echo
-  echo "What one request cost, from /proc/PID/stat and pg_stat_wal (µs of CPU; WAL in bytes):"
+  echo "What one request cost, from /proc/PID/stat and pg_stat_wal (µs of CPU; WAL in bytes; sled's cases: the server alone):"
   printf '| %-62s | %9s | %9s | %9s | %9s |\n' "case" "PG µs" "server µs" "both µs" "WAL B"
   printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})"
   printf '%s\n' "${CPU_ROWS[@]}"
@@ -384,8 +388,10 @@ fi
 if [ "$BENCH_CASES" != restore ]; then
 run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
 if [ "$BENCH_CASES" != postgres ]; then
+  export CASE_PID=$SERVER_PID
   run_case "POST /signups/referral, 100 brands (durable)" /api/v1/signups/referral "$WORK/spread.lua"
   run_case "POST /signups/referral, one hot brand (durable)" /api/v1/signups/referral "$WORK/hot.lua"
+  unset CASE_PID
 fi
 postgres_cases
 if [ "$BENCH_CASES" = signups ] || [ "$BENCH_CASES" = postgres ]; then
