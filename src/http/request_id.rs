@@ -3,13 +3,16 @@
 //! same id on the answer. The log line at the end names method, route pattern, status and
 //! duration; never the query string or headers, which may carry credentials.
 //!
-//! A slow request is logged at warn level, at most once a second (see [`SlowRequests`]).
+//! A slow request gets a warning instead, at most one a second (see [`SlowRequests`]).
 
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::LazyLock;
 
-use actix_governor::governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use actix_governor::governor::clock::{Clock, DefaultClock};
+use actix_governor::governor::middleware::NoOpMiddleware;
+use actix_governor::governor::state::{InMemoryState, NotKeyed};
+use actix_governor::governor::{Quota, RateLimiter};
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
@@ -19,39 +22,38 @@ use tracing::Instrument;
 
 const HEADER: HeaderName = HeaderName::from_static("x-request-id");
 
-/// Requests slower than this are logged at warn level (visible at the default level), so a
-/// stall shows up in the server's own log, not only in a client's percentiles.
+/// Requests slower than this get a warning (at most one a second, see [`SlowRequests`]), so
+/// a stall shows up in the server's own log at any level, not only in a client's percentiles.
 const SLOW: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// The warn-level lines for slow requests, at most one a second. When the server is
-/// overloaded every request is slow: a line for each cost a PostgreSQL server about a tenth
-/// of its CPU in `write` calls at 1,000 signups/s (the 100-brands bench case), and buried
-/// the log. Each line says how many slow requests went unlogged since the one before, so
-/// the stall is still visible, and how large.
-struct SlowRequests {
-    lines: DefaultDirectRateLimiter,
-    unlogged: AtomicU64,
+/// overloaded every request is slow, and a warning for each buried the log and cost the
+/// server a `write` per request (in a profile of the 100-brands PostgreSQL bench case, a
+/// tenth of the server's samples). A slow request that gets no warning is logged like any
+/// other, at info; each warning counts those since the one before, so a stall still shows,
+/// and how large.
+struct SlowRequests<C: Clock = DefaultClock> {
+    warnings: RateLimiter<NotKeyed, InMemoryState, C, NoOpMiddleware<C::Instant>>,
+    unwarned: AtomicU64,
 }
 
-static SLOW_REQUESTS: LazyLock<SlowRequests> = LazyLock::new(|| SlowRequests::new(Quota::per_second(NonZeroU32::MIN)));
+static SLOW_REQUESTS: LazyLock<SlowRequests> = LazyLock::new(|| SlowRequests::new(DefaultClock::default()));
 
-impl SlowRequests {
-    fn new(lines: Quota) -> Self {
-        Self { lines: RateLimiter::direct(lines), unlogged: AtomicU64::new(0) }
+impl<C: Clock> SlowRequests<C> {
+    /// One warning a second, on `clock`.
+    fn new(clock: C) -> Self {
+        let warnings = RateLimiter::direct_with_clock(Quota::per_second(NonZeroU32::MIN), clock);
+        Self { warnings, unwarned: AtomicU64::new(0) }
     }
 
-    /// Logs this slow request, or counts it for the next line; true when it was logged.
-    fn record(&self, method: &str, route: &str, status: u16, elapsed: std::time::Duration) -> bool {
-        if self.lines.check().is_err() {
-            self.unlogged.fetch_add(1, Ordering::Relaxed);
-            return false;
+    /// For a slow request: whether it gets a warning, and if so how many slow requests since
+    /// the last warning got none.
+    fn warning(&self) -> Option<u64> {
+        if self.warnings.check().is_err() {
+            self.unwarned.fetch_add(1, Ordering::Relaxed);
+            return None;
         }
-        let unlogged_before = self.unlogged.swap(0, Ordering::Relaxed);
-        // Method and route as fields of the line itself: at the default warn level the
-        // request's info span, which carries them, is not shown.
-        let elapsed_ms = elapsed.as_millis() as u64;
-        tracing::warn!(method, route, status, elapsed_ms, unlogged_before, "slow request");
-        true
+        Some(self.unwarned.swap(0, Ordering::Relaxed))
     }
 }
 
@@ -80,12 +82,18 @@ pub async fn middleware(
     let status = response.status().as_u16();
     let elapsed = started.elapsed();
     crate::metrics::request(method.as_str(), &route, status, elapsed);
-    span.in_scope(|| {
-        if elapsed >= SLOW {
-            SLOW_REQUESTS.record(method.as_str(), &route, status, elapsed);
-        } else {
-            tracing::info!(status, elapsed_us = elapsed.as_micros() as u64, "request done");
-        }
+    span.in_scope(|| match (elapsed >= SLOW).then(|| SLOW_REQUESTS.warning()).flatten() {
+        // Method and route as fields of the warning itself: at the warn level the request's
+        // info span, which carries them, is not shown.
+        Some(slow_since_last_warning) => tracing::warn!(
+            method = method.as_str(),
+            route = route.as_str(),
+            status,
+            elapsed_ms = elapsed.as_millis() as u64,
+            slow_since_last_warning,
+            "slow request"
+        ),
+        None => tracing::info!(status, elapsed_us = elapsed.as_micros() as u64, "request done"),
     });
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(HEADER, value);
@@ -95,15 +103,20 @@ pub async fn middleware(
 
 #[cfg(test)]
 mod tests {
+    use actix_governor::governor::clock::FakeRelativeClock;
+
     use super::*;
 
     #[test]
-    fn slow_requests_past_the_quota_are_counted_for_the_next_line_not_logged() {
-        let slow = SlowRequests::new(Quota::per_hour(NonZeroU32::MIN));
-        let elapsed = std::time::Duration::from_millis(80);
-        assert!(slow.record("POST", "/api/v1/signups/referral", 201, elapsed));
-        let logged = (0..5).filter(|_| slow.record("POST", "/api/v1/signups/referral", 201, elapsed)).count();
-        assert_eq!(logged, 0);
-        assert_eq!(slow.unlogged.load(Ordering::Relaxed), 5);
+    fn a_slow_request_past_the_quota_gets_no_warning_and_the_next_warning_counts_it() {
+        let clock = FakeRelativeClock::default();
+        let slow = SlowRequests::new(clock.clone());
+        assert_eq!(slow.warning(), Some(0));
+        assert_eq!((0..5).filter_map(|_| slow.warning()).count(), 0, "a burst within the second gets no warnings");
+        clock.advance(std::time::Duration::from_millis(1_000));
+        assert_eq!(slow.warning(), Some(5), "the next second's warning counts the burst");
+        assert_eq!(slow.warning(), None);
+        clock.advance(std::time::Duration::from_millis(1_000));
+        assert_eq!(slow.warning(), Some(1));
     }
 }
