@@ -83,9 +83,10 @@ pub async fn middleware(
     let elapsed = started.elapsed();
     crate::metrics::request(method.as_str(), &route, status, elapsed);
     span.in_scope(|| match (elapsed >= SLOW).then(|| SLOW_REQUESTS.warning()).flatten() {
-        // Method and route as fields of the warning itself: at the warn level the request's
-        // info span, which carries them, is not shown.
+        // The request's id, method and route as fields of the warning itself: at the warn
+        // level the request's info span, which carries them, is not shown.
         Some(slow_since_last_warning) => tracing::warn!(
+            request_id = id.as_str(),
             method = method.as_str(),
             route = route.as_str(),
             status,
