@@ -51,7 +51,7 @@ async fn authenticate_signup(req: &HttpRequest) -> Result<SignupCaller, ApiError
     let state =
         req.app_data::<web::Data<AppState>>().ok_or_else(|| ApiError::Internal("application state missing".into()))?;
     let key = match (req.headers().get("x-api-key"), req.headers().get(header::AUTHORIZATION)) {
-        (Some(value), None) => ApiKey::parse(value.to_str().map_err(|_| REFUSED)?.trim()).ok_or(REFUSED)?,
+        (Some(value), None) => parse_key(value.to_str().map_err(|_| REFUSED)?)?,
         // A token, or both: read as every other endpoint reads them.
         _ => return Ok(SignupCaller { member: authenticate(req).await?, key: None }),
     };
@@ -64,11 +64,7 @@ async fn authenticate_signup(req: &HttpRequest) -> Result<SignupCaller, ApiError
             member
         }
     };
-    if member.disabled {
-        return Err(REFUSED);
-    }
-    state.limiters.member_writes.check(&member.id)?;
-    Ok(SignupCaller { member, key: Some(digest) })
+    Ok(SignupCaller { member: admit(state, req, member)?, key: Some(digest) })
 }
 
 async fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
@@ -95,6 +91,12 @@ async fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
             by_key
         }
     };
+    admit(state, req, member)
+}
+
+/// The member the credentials named, let in: a disabled member is refused, and a write
+/// counts against the member's allowance.
+fn admit(state: &AppState, req: &HttpRequest, member: Member) -> Result<Member, ApiError> {
     if member.disabled {
         return Err(REFUSED);
     }
@@ -102,6 +104,11 @@ async fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
         state.limiters.member_writes.check(&member.id)?;
     }
     Ok(member)
+}
+
+/// An `X-API-Key` value, surrounding spaces ignored.
+fn parse_key(raw: &str) -> Result<ApiKey, ApiError> {
+    ApiKey::parse(raw.trim()).ok_or(REFUSED)
 }
 
 /// `Bearer <token>`, the scheme compared case-insensitively (RFC 7235).
@@ -112,8 +119,7 @@ fn bearer_token(value: &str) -> Option<&str> {
 }
 
 async fn member_by_key(state: &AppState, raw: &str) -> Result<Member, ApiError> {
-    let key = ApiKey::parse(raw.trim()).ok_or(REFUSED)?;
-    state.store.member_by_key_digest(&key.digest()).await?.ok_or(REFUSED)
+    state.store.member_by_key_digest(&parse_key(raw)?.digest()).await?.ok_or(REFUSED)
 }
 
 async fn member_by_token(state: &AppState, token: &str) -> Result<Member, ApiError> {

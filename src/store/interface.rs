@@ -404,14 +404,14 @@ pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
     /// The member's active webhooks, as this decision publishes to them (see
     /// [`WebhookStore::webhook_routes`]).
     async fn webhook_routes(&self, member_id: u64) -> Result<std::sync::Arc<Vec<WebhookRoute>>, StoreError>;
-    /// The idempotency record under `key` ([`IdempotencyStore::idempotency_record`]), as this
-    /// session sees it: with the records of the brand's batched signups before it, not yet
-    /// committed (see [`DecisionStore::batched_session`]).
     /// The member whose API key has this digest ([`MemberStore::member_by_key_digest`]), as
     /// the decision sees it: a signup checks that the key it came with still names its member.
     async fn key_holder(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError>;
     /// A plan ([`PlanStore::plan`]), as the decision sees it.
     async fn plan(&self, plan_id: u64) -> Result<Option<Plan>, StoreError>;
+    /// The idempotency record under `key` ([`IdempotencyStore::idempotency_record`]), as this
+    /// session sees it: with the records of the brand's batched signups before it, not yet
+    /// committed (see [`DecisionStore::batched_session`]).
     async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError>;
     /// Commits the writes (in order; a later write of the same row wins).
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError>;

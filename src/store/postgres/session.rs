@@ -149,6 +149,12 @@ impl PgSession {
         self.found(&read)?.value(column)
     }
 
+    /// The decoded `body` of a one-row read (a campaign, a participant, a key's member, a
+    /// plan).
+    fn body_ahead<T: DeserializeOwned>(&self, read: ReadAhead) -> Result<Option<T>, StoreError> {
+        self.value_of::<Vec<u8>>(read)?.map(|body| codec::decode(&body)).transpose()
+    }
+
     /// The values of a read of several rows ([`ahead::array_column`]).
     fn array_of<T: for<'a> FromSql<'a>>(&self, read: ReadAhead) -> Result<Vec<T>, StoreError> {
         let column = ahead::array_column(&read).ok_or_else(|| not_a(&read, "several rows"))?;
@@ -194,11 +200,11 @@ impl BrandSession for PgSession {
     }
 
     async fn key_holder(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError> {
-        self.value_of::<Vec<u8>>(ReadAhead::KeyHolder(*digest))?.map(|body| codec::decode(&body)).transpose()
+        self.body_ahead(ReadAhead::KeyHolder(*digest))
     }
 
     async fn plan(&self, plan_id: u64) -> Result<Option<Plan>, StoreError> {
-        self.value_of::<Vec<u8>>(ReadAhead::Plan(plan_id))?.map(|body| codec::decode(&body)).transpose()
+        self.body_ahead(ReadAhead::Plan(plan_id))
     }
 
     async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError> {
@@ -228,7 +234,7 @@ impl BrandReads for PgSession {
     type Error = StoreError;
 
     fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {
-        self.value_of::<Vec<u8>>(ReadAhead::Campaign(id))?.map(|body| codec::decode(&body)).transpose()
+        self.body_ahead(ReadAhead::Campaign(id))
     }
 
     /// One round trip for every read not fetched or answered yet.
@@ -254,7 +260,7 @@ impl BrandReads for PgSession {
     }
 
     fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
-        self.value_of::<Vec<u8>>(ReadAhead::Participant(id))?.map(|body| codec::decode(&body)).transpose()
+        self.body_ahead(ReadAhead::Participant(id))
     }
 
     fn reward(&self, participant_id: u64, reward_id: u64) -> Result<Option<Reward>, StoreError> {
