@@ -195,6 +195,20 @@ cpu_ticks() {
   done
   echo "$total"
 }
+# thread_ticks PID: each thread of the process, a line each: its id and the CPU time (clock
+# ticks) it has used.
+thread_ticks() {
+  local stat tid
+  for stat in /proc/"$1"/task/*/stat; do
+    tid=${stat%/stat}
+    sed 's/.*) //' "$stat" 2>/dev/null | awk -v tid="${tid##*/}" '{print tid, $12 + $13}'
+  done
+}
+# busiest_thread BEFORE AFTER: the most CPU time (clock ticks) one thread used between two
+# thread_ticks listings; a thread that started in between counts from zero.
+busiest_thread() {
+  awk 'NR == FNR {before[$1] = $2; next} {d = $2 - before[$1]; if (d > most) most = d} END {print most + 0}' "$1" "$2"
+}
 # pg_pids: the throwaway cluster's postmaster and every process it started (its backends,
 # the WAL writer, the checkpointer).
 pg_pids() {
@@ -227,9 +241,12 @@ run_case() {
   fi
   # What a request costs, steadier than req/s on this noisy machine: on PostgreSQL's
   # one-server cases (CASE_LOG set), CPU time of the cluster and of the server, and WAL
-  # written; on sled's durable signup cases (CASE_PID alone), the server's CPU time.
+  # written; on sled's durable signup cases (CASE_PID alone), the server's CPU time. On both,
+  # the server's busiest thread: a brand's work runs on one arbiter thread, so on the hot
+  # brand that thread, not the machine, may be what runs out.
   local pg_before=0 server_before=0 wal_before=0 server_pid=${CASE_PID:-} on_pg=${CASE_LOG:+1}
   if [ -n "$server_pid" ]; then
+    thread_ticks "$server_pid" >"$WORK/threads-before.txt"
     server_before=$(cpu_ticks "$server_pid")
     [ -z "$on_pg" ] || { pg_before=$(cpu_ticks $(pg_pids)); wal_before=$(pg_wal_bytes); }
   fi
@@ -238,12 +255,14 @@ run_case() {
   if [ -n "$server_pid" ]; then
     local pg_after=0 server_after wal_after=0 requests
     server_after=$(cpu_ticks "$server_pid")
+    thread_ticks "$server_pid" >"$WORK/threads-after.txt"
     [ -z "$on_pg" ] || { pg_after=$(cpu_ticks $(pg_pids)); wal_after=$(pg_wal_bytes); }
     requests=$(awk '/requests in/ {print $1}' "$out")
     CPU_ROWS+=("$(awk -v name="$name" -v n="$requests" -v hz="$(getconf CLK_TCK)" -v pg=$((pg_after - pg_before)) \
-      -v srv=$((server_after - server_before)) -v wal=$((wal_after - wal_before)) -v on_pg="$on_pg" 'BEGIN {
-        if (on_pg) printf "| %-62s | %9d | %9d | %9d | %9d |", name, pg * 1e6 / hz / n, srv * 1e6 / hz / n, (pg + srv) * 1e6 / hz / n, wal / n
-        else printf "| %-62s | %9s | %9d | %9d | %9s |", name, "-", srv * 1e6 / hz / n, srv * 1e6 / hz / n, "-" }')")
+      -v srv=$((server_after - server_before)) -v wal=$((wal_after - wal_before)) -v on_pg="$on_pg" \
+      -v busiest="$(busiest_thread "$WORK/threads-before.txt" "$WORK/threads-after.txt")" 'BEGIN {
+        if (on_pg) printf "| %-62s | %9d | %9d | %9d | %9d | %9d |", name, pg * 1e6 / hz / n, srv * 1e6 / hz / n, (pg + srv) * 1e6 / hz / n, wal / n, busiest * 1e6 / hz / n
+        else printf "| %-62s | %9s | %9d | %9d | %9s | %9d |", name, "-", srv * 1e6 / hz / n, srv * 1e6 / hz / n, "-", busiest * 1e6 / hz / n }')")
   fi
   local rps p50 p99 errors stalls
   rps=$(awk '/Requests\/sec/ {printf "%d", $2}' "$out")
@@ -267,9 +286,10 @@ print_table() {
   printf '%s\n' "${ROWS[@]}"
   [ ${#CPU_ROWS[@]} -gt 0 ] || return 0
   echo
-  echo "What one request cost, from /proc/PID/stat and pg_stat_wal (µs of CPU; WAL in bytes; sled's cases: the server alone):"
-  printf '| %-62s | %9s | %9s | %9s | %9s |\n' "case" "PG µs" "server µs" "both µs" "WAL B"
-  printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})"
+  echo "What one request cost, from /proc/PID/stat and pg_stat_wal (µs of CPU; WAL in bytes; sled's cases: the server alone;"
+  echo "busiest: the server's busiest thread; on the hot brand, the arbiter thread of its actor):"
+  printf '| %-62s | %9s | %9s | %9s | %9s | %9s |\n' "case" "PG µs" "server µs" "both µs" "WAL B" "busiest µs"
+  printf '|%s|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..64})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})" "$(printf -- '-%.0s' {1..11})"
   printf '%s\n' "${CPU_ROWS[@]}"
 }
 
