@@ -195,14 +195,11 @@ cpu_ticks() {
   done
   echo "$total"
 }
-# thread_ticks PID: each thread of the process, a line each: its id and the CPU time (clock
-# ticks) it has used.
+# thread_ticks PID: each thread of the process, a line each: its id (from the file's path,
+# /proc/PID/task/TID/stat) and the CPU time (clock ticks) it has used, read as cpu_ticks reads
+# a process's; a thread that ended since the listing is left out.
 thread_ticks() {
-  local stat tid
-  for stat in /proc/"$1"/task/*/stat; do
-    tid=${stat%/stat}
-    sed 's/.*) //' "$stat" 2>/dev/null | awk -v tid="${tid##*/}" '{print tid, $12 + $13}'
-  done
+  awk '{sub(/.*\) /, ""); split(FILENAME, path, "/"); print path[5], $12 + $13}' /proc/"$1"/task/*/stat 2>/dev/null
 }
 # busiest_thread BEFORE AFTER: the most CPU time (clock ticks) one thread used between two
 # thread_ticks listings; a thread that started in between counts from zero.
