@@ -11,6 +11,8 @@
 #        PARTICIPANTS_TARGET=100 scripts/bench.sh   (seed fewer participants first: quick runs)
 #        BENCH_CASES=restore scripts/bench.sh   (a campaign of 1,000,000 participants, then
 #        its backup and refctl restore's time and peak memory; target under 100 MB)
+#        PARTICIPANTS_TARGET=100 BENCH_CASES=import scripts/bench.sh   (only the coupon
+#        import: 1,000,000 codes, then 1,000,000 more into the same pool)
 #        BENCH_CASES=dashboard scripts/bench.sh   (only the dashboard's pages of the seeded
 #        campaign of 100,000 participants)
 #        BENCH_PROFILE=1 BENCH_CASES=signups scripts/bench.sh   (also samples the server with
@@ -53,8 +55,8 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_CASE=${1:-10}
 BENCH_CASES=${BENCH_CASES:-all}
-case "$BENCH_CASES" in all | signups | postgres | dashboard | restore) ;;
-  *) echo "BENCH_CASES must be all, signups, postgres, dashboard or restore" >&2; exit 2 ;; esac
+case "$BENCH_CASES" in all | signups | postgres | dashboard | restore | import) ;;
+  *) echo "BENCH_CASES must be all, signups, postgres, dashboard, restore or import" >&2; exit 2 ;; esac
 CONNECTIONS=${2:-64}
 THREADS=2
 PARTICIPANTS_TARGET=${PARTICIPANTS_TARGET:-100000}
@@ -380,6 +382,32 @@ dashboard_cases() {
   unset CASE_THREADS CASE_CONNECTIONS
 }
 
+# import_case: `refctl coupons import` of 1,000,000 codes, streamed; then 1,000,000 more into
+# the same pool, each checked against the million already there. (In the whole run this also
+# grows the database past 3,000,000 entries for the backup case.)
+import_case() {
+python3 -c "
+import sys
+for n, path in enumerate(sys.argv[1:]):
+    with open(path, 'w') as f:
+        f.writelines('BENCH%d-%08d\n' % (n, i) for i in range(1_000_000))" "$WORK/codes.csv" "$WORK/codes-more.csv"
+python3 - "$BASE" "$ADMIN_TOKEN" "$IMPORT_CAMPAIGN" "$WORK/codes.csv" "$WORK/codes-more.csv" <<'PY'
+import resource, subprocess, sys, time
+base, token, campaign, *paths = sys.argv[1:]
+for path, what in zip(paths, ["1,000,000 codes", "1,000,000 more codes into that pool"]):
+    started = time.time()
+    run = subprocess.run(["./target/release/refctl", "--server", base, "--token", token, "--config", "/nonexistent",
+                          "coupons", "import", "--campaign", campaign, path], capture_output=True, text=True)
+    seconds = time.time() - started
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    if run.returncode != 0:
+        sys.exit(f"refctl coupons import failed: {run.stderr.strip()}")
+    print(f"\nrefctl coupons import, {what}: {seconds:.1f} s end to end, refctl peak memory {peak_mb:.1f} MB"
+          " (target: under 10 s, under 20 MB)")
+    print(run.stdout.strip())
+PY
+}
+
 referral_script "$WORK/spread.lua" spread "${CODES[@]}"
 referral_script "$WORK/hot.lua" hot "${HOT_CODES[@]}"
 
@@ -394,6 +422,10 @@ while :; do
   chunk=$(( (PARTICIPANTS_TARGET - total) / 10000 + 1 )); [ "$chunk" -le 20 ] || chunk=20
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"${chunk}s" -s "$WORK/signup.lua" "$BASE/api/v1/signups" >/dev/null
 done
+if [ "$BENCH_CASES" = import ]; then
+  import_case
+  exit 0
+fi
 if [ "$BENCH_CASES" = dashboard ]; then
   run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
   # Referrals onto the hot campaign, so that its top referrer has thousands.
@@ -499,30 +531,7 @@ print_table
 echo "$CLICK_CHECK"
 echo "$PREVIEW_CHECK"
 echo "$WAITLIST_CHECK"
-
-# Coupon import: 1,000,000 codes through refctl, streamed; then 1,000,000 more into the same
-# pool, each checked against the million already there. (This also grows the database past
-# 3,000,000 entries for the backup case.)
-python3 -c "
-import sys
-for n, path in enumerate(sys.argv[1:]):
-    with open(path, 'w') as f:
-        f.writelines('BENCH%d-%08d\n' % (n, i) for i in range(1_000_000))" "$WORK/codes.csv" "$WORK/codes-more.csv"
-python3 - "$BASE" "$ADMIN_TOKEN" "$IMPORT_CAMPAIGN" "$WORK/codes.csv" "$WORK/codes-more.csv" <<'PY'
-import resource, subprocess, sys, time
-base, token, campaign, *paths = sys.argv[1:]
-for path, what in zip(paths, ["1,000,000 codes", "1,000,000 more codes into that pool"]):
-    started = time.time()
-    run = subprocess.run(["./target/release/refctl", "--server", base, "--token", token, "--config", "/nonexistent",
-                          "coupons", "import", "--campaign", campaign, path], capture_output=True, text=True)
-    seconds = time.time() - started
-    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    if run.returncode != 0:
-        sys.exit(f"refctl coupons import failed: {run.stderr.strip()}")
-    print(f"\nrefctl coupons import, {what}: {seconds:.1f} s end to end, refctl peak memory {peak_mb:.1f} MB"
-          " (target: under 10 s, under 20 MB)")
-    print(run.stdout.strip())
-PY
+import_case
 
 fi # not BENCH_CASES=restore
 

@@ -96,6 +96,10 @@ class Client:
         return answer["data"]
 
 
+# Coupon files one round's importer uploads at most before the kill.
+MAX_IMPORT_FILES = 40
+
+
 def kill_during(server, threads, stop, low, high):
     """Runs `threads`, kills the server with SIGKILL after a random `low`..`high` seconds,
     lets the threads see it, and starts the server again on the same data."""
@@ -254,6 +258,7 @@ def main():
     parser.add_argument("--referrers", type=int, default=50)
     parser.add_argument("--coupons-per-round", type=int, default=150)
     parser.add_argument("--held-per-round", type=int, default=600)
+    parser.add_argument("--import-size", type=int, default=5000, help="codes per coupon file uploaded during the kill window")
     parser.add_argument("--payments-per-round", type=int, default=1500)
     parser.add_argument("--database-url", help="an empty PostgreSQL database to run on instead of the embedded one")
     args = parser.parse_args()
@@ -281,6 +286,11 @@ def main():
     paid_campaign = admin.ok("POST", "/campaigns", {"name": "Paid", "url_id": brand, "reward_type": 5, "reward_value": "5", "num_signups": 1, "goal_type": "conversion"})["id"]
     paid_referrer = admin.ok("POST", "/signups", {"campaign_id": paid_campaign, "email": "paid-referrer@crash.example"})["participant"]
     admin.ok("PUT", f"/brands/{brand}/stripe", {"signing_secret": STRIPE_SECRET})
+
+    # Coupon imports cut off by the kill: each round's files are uploaded again after the
+    # restart, and again once more; every code is in the pool once.
+    import_campaign = admin.ok("POST", "/campaigns", {"name": "Imports", "url_id": brand, "reward_type": 1})["id"]
+    imported = 0
 
     acknowledged = {}  # email -> (participant id, referrer id, [reward ids])
     uploaded = 0
@@ -315,7 +325,22 @@ def main():
                 with lock:
                     round_acks.append((email, data["participant"]["id"], referrer["id"], rewards))
 
-        kill_during(server, [threading.Thread(target=worker) for _ in range(args.workers)], stop, 0.3, 2.0)
+        files = []
+
+        def importer():
+            client = Client(server.port, token)
+            while not stop.is_set() and len(files) < MAX_IMPORT_FILES:
+                codes = "\n".join(f"I{round_no:02d}-{len(files):02d}-{i:05d}" for i in range(args.import_size))
+                files.append(codes)
+                try:
+                    status, answer = client.call("POST", f"/campaigns/{import_campaign}/coupons", codes, content_type="text/csv")
+                except (OSError, http.client.HTTPException):
+                    return  # the server is gone
+                if status != 201:
+                    sys.exit(f"coupon import -> {status} {answer}")
+
+        threads = [threading.Thread(target=worker) for _ in range(args.workers)] + [threading.Thread(target=importer)]
+        kill_during(server, threads, stop, 0.3, 2.0)
         for email, pid, rid, rewards in round_acks:
             acknowledged[email] = (pid, rid, rewards)
         client = Client(server.port, token)
@@ -330,6 +355,14 @@ def main():
                 if reward_id not in rewards_of[owner]:
                     sys.exit(f"round {round_no}: acknowledged reward {reward_id} of participant {owner} ({email}) missing")
         print(f"round {round_no:2d}: {len(round_acks):5d} signups acknowledged before SIGKILL, all present after restart", flush=True)
+        admin = Client(server.port, token)
+        for codes in files:
+            again = admin.ok("POST", f"/campaigns/{import_campaign}/coupons", codes, content_type="text/csv")
+            once_more = admin.ok("POST", f"/campaigns/{import_campaign}/coupons", codes, content_type="text/csv")
+            if again["added"] + again["skipped_duplicates"] != args.import_size or once_more["added"] != 0:
+                sys.exit(f"round {round_no}: an import uploaded again -> {again}, then once more -> {once_more}")
+        imported += len(files) * args.import_size
+        print(f"round {round_no:2d}: {len(files):5d} coupon imports of {args.import_size} codes begun before SIGKILL, each uploaded again: every code once", flush=True)
         admin = Client(server.port, token)
         admin.ok("POST", f"/campaigns/{held_campaign}/coupons", "\n".join(f"H{round_no:02d}-{i:04d}" for i in range(args.coupons_per_round)), content_type="text/csv")
         lifecycle_round(server, token, round_no, held_referrer, args.workers, args.held_per_round)
@@ -358,6 +391,7 @@ def main():
     held_pool = client.ok("GET", f"/campaigns/{held_campaign}/coupons")
     stats = client.ok("GET", f"/campaigns/{campaign}/stats")
     pool = client.ok("GET", f"/campaigns/{campaign}/coupons")
+    import_pool = client.ok("GET", f"/campaigns/{import_campaign}/coupons")
     conversions = all_pages(client, f"/conversions?campaign_id={paid_campaign}", "conversions")
     refunded = sum(c["status"] == "refunded" for c in conversions)
     paid_rewards = all_pages(client, f"/rewards?campaign_id={paid_campaign}", "rewards")
@@ -374,6 +408,7 @@ def main():
         "coupons used = issued coupon rewards": pool["used"] == issued,
         "coupons uploaded = used + available": pool["uploaded"] == pool["used"] + pool["available"] == uploaded,
         "pending only when the pool is empty": pending == 0 or pool["available"] == 0,
+        "imports cut off and uploaded again: every code in the pool once": import_pool["uploaded"] == import_pool["available"] == imported,
         "every acknowledged signup present": all(pid in participant_ids for pid, _, _ in acknowledged.values()),
         "reward counts by state = records (held campaign)": held_stats == by_state,
         "no coupon of the held campaign twice": len(held_codes) == len(set(held_codes)),

@@ -253,13 +253,15 @@ impl Application {
                 .map_err(StartupError::Config)?,
             signup_cache: Default::default(),
         });
-        // Keyed limiters remember every key they saw; forget the idle ones each minute.
+        // Keyed limiters remember every key they saw, and the store what imports asked of it:
+        // forget the idle ones each minute.
         let limiter_state = state.clone();
         actix::spawn(async move {
             let mut tick = tokio::time::interval(Duration::from_secs(60));
             loop {
                 tick.tick().await;
                 limiter_state.limiters.forget_idle();
+                limiter_state.store.forget_idle();
             }
         });
         // The fraud rules' client prints are forgotten after 30 days: look at start, then hourly.

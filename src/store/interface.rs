@@ -560,6 +560,9 @@ pub trait Lifecycle: Send + Sync {
     /// Whether anything here is sealed with the server secret (an API key or a webhook
     /// signing secret).
     async fn holds_sealed_data(&self) -> Result<bool, StoreError>;
+    /// Drops what the backend keeps in memory for work that has stopped (the embedded one's
+    /// coupon code indexes of imports that ended); called each minute.
+    fn forget_idle(&self) {}
     /// Final flush; called once at shutdown after in-flight requests finished.
     fn close(&self) -> Result<(), StoreError>;
 }

@@ -1,6 +1,7 @@
 //! Rewards are handed out exactly once: coupons are never assigned twice, even under 200
 //! concurrent referral signups; rewards without a coupon wait and are filled oldest first;
-//! goals reward every `num_signups`-th referral or unique visit.
+//! goals reward every `num_signups`-th referral or unique visit; overlapping coupon uploads
+//! at once put each code in the pool once.
 
 use std::collections::HashSet;
 
@@ -164,4 +165,45 @@ async fn a_visit_goal_counts_unique_visits_of_the_referral_link() {
     // A referral signup does not count toward a visit goal.
     let signed = expect_status(app.refer(&member, code, "friend@visits.example").await, 201).await;
     assert_eq!(signed["data"]["referrer_reward"], json!(null));
+}
+
+#[tokio::test]
+async fn overlapping_uploads_at_once_put_each_code_in_the_pool_once() {
+    let app = TestApp::spawn().await;
+    let member = app.member("uploads").await;
+    let brand = app.brand(&member, "https://uploads.example.com").await;
+    let campaign = app.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
+    // Six files of 2,500 codes, each sharing half its codes with the next: 8,750 distinct
+    // codes, spread over several commits each, uploaded all at once.
+    let files: Vec<Vec<String>> =
+        (0..6).map(|f| (f * 1_250..f * 1_250 + 2_500).map(|i| format!("OVERLAP-{i:05}")).collect()).collect();
+    let distinct: HashSet<&String> = files.iter().flatten().collect();
+    assert_eq!(distinct.len(), 8_750);
+    let mut tasks = Vec::new();
+    for codes in &files {
+        let request = app
+            .client
+            .post(app.url("/api/v1", &format!("/campaigns/{campaign}/coupons")))
+            .bearer_auth(&member.token)
+            .json(codes);
+        tasks.push(tokio::spawn(async move { request.send().await.unwrap().json::<Value>().await.unwrap() }));
+    }
+    let (mut added, mut skipped) = (0, 0);
+    for task in tasks {
+        let answer = task.await.unwrap();
+        assert_eq!(answer["success"], json!(true), "{answer}");
+        added += answer["data"]["added"].as_u64().unwrap();
+        skipped += answer["data"]["skipped_duplicates"].as_u64().unwrap();
+    }
+    assert_eq!(added, 8_750, "each code added by exactly one upload");
+    assert_eq!(skipped, 15_000 - 8_750);
+    // Every file once more: nothing is new.
+    for codes in &files {
+        let again = app.upload_coupons(&member, campaign, codes).await;
+        assert_eq!((again["added"].as_u64(), again["skipped_duplicates"].as_u64()), (Some(0), Some(2_500)));
+    }
+    let pool =
+        expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/coupons"), &member.bearer()).await, 200).await;
+    assert_eq!(pool["data"]["uploaded"], json!(8_750));
+    assert_eq!(pool["data"]["available"], json!(8_750));
 }

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use super::{BrandReads, Decision, Moment, Write};
+use super::{BrandReads, Decision, Inconsistent, Moment, Write};
 use crate::domain::counters::Counter;
 use crate::domain::{Campaign, RewardStatus};
 
@@ -41,8 +41,12 @@ pub fn decide_import<R: BrandReads + ?Sized>(
     let mut outcome = ImportOutcome::default();
     let mut decision = Decision::new(reads);
     let mut added = HashSet::new();
-    for code in codes {
-        if added.contains(code.as_str()) || reads.has_coupon_code(campaign.id, code)? {
+    let held = reads.pool_holds(campaign.id, codes)?;
+    if held.len() != codes.len() {
+        return Err(Inconsistent(format!("{} codes asked about, {} answers", codes.len(), held.len())).into());
+    }
+    for (code, held) in codes.iter().zip(held) {
+        if held || added.contains(code.as_str()) {
             outcome.duplicates_in_pool += 1;
             continue;
         }

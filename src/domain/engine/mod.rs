@@ -225,7 +225,9 @@ pub trait BrandReads {
     fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, Self::Error>;
     /// The coupon at position `seq` of the pool (1 is the first uploaded).
     fn coupon(&self, campaign_id: u64, seq: u64) -> Result<Option<Coupon>, Self::Error>;
-    fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, Self::Error>;
+    /// For each code, whether the campaign's pool holds it: one read for a chunk of an
+    /// import, not one per code.
+    fn pool_holds(&self, campaign_id: u64, codes: &[String]) -> Result<Vec<bool>, Self::Error>;
     /// The oldest `limit` coupon rewards waiting for a coupon, oldest first.
     fn oldest_pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<Reward>, Self::Error>;
     /// The campaign's conversion reported under `external_id`.

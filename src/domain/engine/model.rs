@@ -290,8 +290,8 @@ impl BrandReads for MemoryBrand {
         Ok(self.coupons.get(&(campaign_id, seq)).cloned())
     }
 
-    fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, Inconsistent> {
-        Ok(self.codes.contains(&(campaign_id, code.to_owned())))
+    fn pool_holds(&self, campaign_id: u64, codes: &[String]) -> Result<Vec<bool>, Inconsistent> {
+        Ok(codes.iter().map(|code| self.codes.contains(&(campaign_id, code.clone()))).collect())
     }
 
     fn oldest_pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<Reward>, Inconsistent> {

@@ -14,13 +14,14 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (1, "schema", include_str!("migrations/0001_schema.sql")),
     (2, "campaign lookups", include_str!("migrations/0002_campaign_lookups.sql")),
     (3, "velocity in place", include_str!("migrations/0003_velocity_in_place.sql")),
+    (4, "coupon codes found by code", include_str!("migrations/0004_coupon_codes_found_by_code.sql")),
 ];
 
 /// The newest schema this build knows.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 
 /// The oldest schema whose backups this build restores: the tables and columns are the same
-/// from it to [`SCHEMA_VERSION`] (migrations 2 and 3 changed indexes and statistics only). A
+/// from it to [`SCHEMA_VERSION`] (migrations 2 to 4 changed indexes and statistics only). A
 /// migration that changes what a backup holds moves it up.
 pub const OLDEST_RESTORABLE: i32 = 1;
 

@@ -337,11 +337,16 @@ impl BrandReads for PgSession {
         Ok(row.as_ref().map(coupon_of))
     }
 
-    fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, StoreError> {
-        self.exists(
-            "SELECT 1 FROM coupons WHERE brand_id = $1 AND campaign_id = $2 AND code = $3",
-            &[&self.brand_id, &sql_id(campaign_id), &code],
-        )
+    /// One statement per chunk; `LIMIT 1` keeps each code a lookup in the unique code index,
+    /// where `code = ANY(…)` or a join read the whole pool when statistics lag (migration 4).
+    fn pool_holds(&self, campaign_id: u64, codes: &[String]) -> Result<Vec<bool>, StoreError> {
+        let rows = self.rows(
+            "SELECT n.code FROM unnest($3::text[]) AS n (code), LATERAL (SELECT 1 FROM coupons c
+             WHERE c.brand_id = $1 AND c.campaign_id = $2 AND c.code = n.code LIMIT 1) AS held",
+            &[&self.brand_id, &sql_id(campaign_id), &codes],
+        )?;
+        let held: std::collections::HashSet<&str> = rows.iter().map(|row| row.get::<_, &str>("code")).collect();
+        Ok(codes.iter().map(|code| held.contains(code.as_str())).collect())
     }
 
     fn oldest_pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<Reward>, StoreError> {

@@ -195,6 +195,7 @@ impl SledStore {
     }
 
     fn purge_campaign_rows(&self, campaign_id: u64, member_id: u64) -> Result<(), StoreError> {
+        self.coupon_codes.forget(campaign_id);
         // The campaign's own webhooks go with it (account-wide ones stay).
         for webhook in self.webhooks_of(member_id)? {
             if webhook.campaign_id == Some(campaign_id) {

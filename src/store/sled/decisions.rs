@@ -84,7 +84,9 @@ impl BrandSession for SledSession<'_> {
     /// Atomic across a crash: the writes go through the journal.
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
-        self.store.stage(writes)?.commit_journaled()?;
+        let committed = self.store.stage(writes).and_then(|staged| staged.commit_journaled());
+        self.store.codes_committed(writes, committed.is_ok());
+        committed?;
         crate::metrics::commit(started.elapsed());
         Ok(())
     }
@@ -110,7 +112,12 @@ impl BrandSession for SledSession<'_> {
                 tree.insert(idempotency.key.as_slice(), encoded.as_slice())?;
                 Ok(Ok(()))
             }
-        })?;
+        });
+        // A transaction that failed wrote nothing; one refused by the record wrote nothing.
+        if let Ok(Ok(())) = committed {
+            self.store.codes_committed(writes, true);
+        }
+        let committed = committed?;
         crate::metrics::commit(started.elapsed());
         match committed {
             Ok(()) => Ok(Ok(())),
@@ -173,8 +180,8 @@ impl BrandReads for SledSession<'_> {
         self.store.coupon_at(campaign_id, seq)
     }
 
-    fn has_coupon_code(&self, campaign_id: u64, code: &str) -> Result<bool, StoreError> {
-        Ok(self.store.campaign_rows.contains_key(keys::row(campaign_id, campaign_row::COUPON_CODE, code.as_bytes()))?)
+    fn pool_holds(&self, campaign_id: u64, codes: &[String]) -> Result<Vec<bool>, StoreError> {
+        self.store.pool_holds(campaign_id, codes)
     }
 
     fn oldest_pending_rewards(&self, campaign_id: u64, limit: usize) -> Result<Vec<Reward>, StoreError> {
@@ -377,9 +384,7 @@ impl SledStore {
                         keys::row(*campaign_id, campaign_row::PENDING_REWARD, &keys::id(*reward_id)),
                     );
                 }
-                Write::NewCoupon { campaign_id, seq, coupon } => {
-                    new_codes.add(&mut tx, *campaign_id, *seq, &coupon.code)
-                }
+                Write::NewCoupon { campaign_id, seq, coupon } => new_codes.add(*campaign_id, *seq, &coupon.code),
                 Write::Coupon { campaign_id, seq, coupon } => {
                     tx.insert(TreeId::CampaignRows, coupons::coupon_key(*campaign_id, *seq), codec::encode(coupon)?);
                 }

@@ -120,7 +120,9 @@ pub mod campaign_row {
     /// ++ seq / 64 → the codes of those 64 positions : the codes of the pool, in upload order
     /// (see `coupons.rs`).
     pub const COUPON_BLOCK: u8 = b'C';
-    /// ++ code → seq : the pool's codes, for de-duplication.
+    /// ++ code → seq : the pool's codes, for de-duplication, in databases written before that
+    /// index moved into memory (see `coupon_codes.rs`). No longer written; removed at start-up
+    /// by a migration.
     pub const COUPON_CODE: u8 = b'k';
     /// → pool state (uploaded, assigned).
     pub const COUPON_POOL: u8 = b'o';

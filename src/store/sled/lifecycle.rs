@@ -21,6 +21,14 @@ impl Lifecycle for SledStore {
         self.commit.has_failed()
     }
 
+    /// The code indexes of pools no import used for two minutes (see `coupon_codes.rs`).
+    fn forget_idle(&self) {
+        let forgotten = self.coupon_codes.forget_idle(std::time::Instant::now());
+        if forgotten > 0 {
+            tracing::debug!(forgotten, "dropped the code indexes of coupon pools no import uses");
+        }
+    }
+
     async fn secret_check(&self) -> Result<Option<Vec<u8>>, StoreError> {
         Ok(self.meta.get(SECRET_CHECK)?.map(|v| v.to_vec()))
     }

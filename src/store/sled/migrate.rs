@@ -68,6 +68,10 @@ const HELD_REASONS_V1: &str = "counters.held_reasons.v1";
 /// contest is in the index of contests due.
 const BOARDS_V1: &str = "leaderboards.v1";
 
+/// Marker in `meta`: no pool keeps a key per code any more (its codes are indexed in memory,
+/// see `coupon_codes.rs`).
+const COUPON_CODE_KEYS_DROPPED: &str = "coupons.code_keys_dropped.v1";
+
 /// Rows rewritten per batch.
 const BATCH: usize = 2_000;
 
@@ -86,7 +90,36 @@ impl SledStore {
             + self.index_referred()?
             + self.index_haystacks()?
             + self.count_held_reasons()?
-            + self.build_leaderboards()?)
+            + self.build_leaderboards()?
+            + self.drop_coupon_code_keys()?)
+    }
+
+    /// Removes the key per code that pools kept for de-duplication before the index moved
+    /// into memory: nothing reads them now, and a million-code pool held a million.
+    fn drop_coupon_code_keys(&self) -> Result<u64, StoreError> {
+        if self.meta.contains_key(COUPON_CODE_KEYS_DROPPED)? {
+            return Ok(0);
+        }
+        let mut dropped = 0;
+        for campaign in self.campaigns.iter().keys() {
+            let Some(campaign_id) = keys::read_id(&campaign?) else { continue };
+            let prefix = keys::row(campaign_id, keys::campaign_row::COUPON_CODE, &[]);
+            let mut batch = sled::Batch::default();
+            let mut in_batch = 0;
+            for key in self.campaign_rows.scan_prefix(&prefix).keys() {
+                batch.remove(key?);
+                in_batch += 1;
+                if in_batch == BATCH {
+                    self.campaign_rows.apply_batch(std::mem::take(&mut batch))?;
+                    dropped += in_batch as u64;
+                    in_batch = 0;
+                }
+            }
+            self.campaign_rows.apply_batch(batch)?;
+            dropped += in_batch as u64;
+        }
+        self.meta.insert(COUPON_CODE_KEYS_DROPPED, &keys::id(1)[..])?;
+        Ok(dropped)
     }
 
     /// Builds the leaderboards of campaigns stored before them (see `standings.rs`).

@@ -35,6 +35,7 @@ mod brands;
 mod campaigns;
 mod conversions;
 mod copies;
+mod coupon_codes;
 mod coupons;
 mod decisions;
 mod emails;
@@ -167,6 +168,8 @@ pub struct SledStore {
     /// Held while a brand or campaign is counted against a plan's limit and created, so that
     /// two creations cannot both see room for one (creations are rare: one lock is enough).
     accounts: Arc<parking_lot::Mutex<()>>,
+    /// Which codes each coupon pool holds, while imports use it (see `coupon_codes.rs`).
+    coupon_codes: Arc<coupon_codes::CodeIndexes>,
 }
 
 /// The flusher over `log`; under the `disk_flush` test fault, one whose flushes fail once the
@@ -227,6 +230,7 @@ impl SledStore {
             dir: dir.to_owned(),
             webhook_routes: Arc::default(),
             accounts: Arc::default(),
+            coupon_codes: Arc::default(),
             db,
         };
         store.seed_plans()?;
