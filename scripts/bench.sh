@@ -387,8 +387,7 @@ dashboard_cases() {
 }
 
 # import_case: `refctl coupons import` of 1,000,000 codes, streamed; then 1,000,000 more into
-# the same pool, each checked against the million already there. (In the whole run this also
-# grows the database past 3,000,000 entries for the backup case.)
+# the same pool, each checked against the million already there.
 import_case() {
 python3 -c "
 import sys

@@ -67,7 +67,7 @@ impl Hasher for Prehashed {
 }
 
 /// One pool's codes: hash → place. A second code with the same hash keeps its place in
-/// `collided` (with 64-bit hashes, about once in 10¹¹ pools of a million codes).
+/// `collided` (with 64-bit hashes, in about one pool of a million codes in 37 million).
 #[derive(Default)]
 struct CodeIndex {
     places: HashMap<u64, u64, BuildHasherDefault<Prehashed>>,
