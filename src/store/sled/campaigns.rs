@@ -277,22 +277,30 @@ impl SledStore {
         // The log of the campaign's emails, found through their rows (which go below).
         self.purge_email_log(campaign_id)?;
         // Then every campaign row (roster, emails, coupons, counters, visits, …).
+        self.remove_campaign_rows_under(&keys::id(campaign_id))?;
+        let _writing = self.writing();
+        self.indexes.remove(keys::tagged(index::PURGE, campaign_id, member_id))?;
+        Ok(())
+    }
+
+    /// Removes every campaign row whose key starts with `prefix`, [`PURGE_BATCH`] at a time;
+    /// how many.
+    pub(super) fn remove_campaign_rows_under(&self, prefix: &[u8]) -> Result<u64, StoreError> {
+        let mut removed = 0;
         loop {
             let mut batch = sled::Batch::default();
             let mut n = 0;
-            for key in self.campaign_rows.scan_prefix(keys::id(campaign_id)).keys().take(PURGE_BATCH) {
+            for key in self.campaign_rows.scan_prefix(prefix).keys().take(PURGE_BATCH) {
                 batch.remove(key?);
                 n += 1;
             }
             if n == 0 {
-                break;
+                return Ok(removed);
             }
             let _writing = self.writing();
             self.campaign_rows.apply_batch(batch)?;
+            removed += n;
         }
-        let _writing = self.writing();
-        self.indexes.remove(keys::tagged(index::PURGE, campaign_id, member_id))?;
-        Ok(())
     }
 }
 

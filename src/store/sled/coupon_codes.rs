@@ -206,17 +206,14 @@ impl SledStore {
                 return Ok(Some(code.clone()));
             }
         }
-        match self.block_codes(campaign_id, seq)? {
-            Some(codes) => {
-                let code = codes.get(slot).cloned().flatten();
-                *recent = Some((block, codes));
-                match code {
-                    Some(code) => Ok(Some(code)),
-                    None => self.row_code(campaign_id, seq),
-                }
+        if let Some(codes) = self.block_codes(campaign_id, seq)? {
+            let code = codes.get(slot).cloned().flatten();
+            *recent = Some((block, codes));
+            if code.is_some() {
+                return Ok(code);
             }
-            None => self.row_code(campaign_id, seq),
         }
+        self.row_code(campaign_id, seq)
     }
 
     /// The index of the codes in the pool's rows: its blocks, and the rows of coupons that

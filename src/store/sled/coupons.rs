@@ -39,8 +39,7 @@ impl SledStore {
         if let Some(coupon) = SledStore::read(&self.campaign_rows, coupon_key(campaign_id, seq))? {
             return Ok(Some(coupon));
         }
-        let Some(block) = self.campaign_rows.get(block_key(campaign_id, seq))? else { return Ok(None) };
-        let mut codes: Codes = codec::decode(&block)?;
+        let Some(mut codes) = self.block_codes(campaign_id, seq)? else { return Ok(None) };
         let code = codes.get_mut((seq % BLOCK) as usize).and_then(Option::take);
         Ok(code.map(|code| Coupon { code, reward_id: None, participant_id: None, used_at: None }))
     }

@@ -104,19 +104,7 @@ impl SledStore {
         for campaign in self.campaigns.iter().keys() {
             let Some(campaign_id) = keys::read_id(&campaign?) else { continue };
             let prefix = keys::row(campaign_id, keys::campaign_row::COUPON_CODE, &[]);
-            let mut batch = sled::Batch::default();
-            let mut in_batch = 0;
-            for key in self.campaign_rows.scan_prefix(&prefix).keys() {
-                batch.remove(key?);
-                in_batch += 1;
-                if in_batch == BATCH {
-                    self.campaign_rows.apply_batch(std::mem::take(&mut batch))?;
-                    dropped += in_batch as u64;
-                    in_batch = 0;
-                }
-            }
-            self.campaign_rows.apply_batch(batch)?;
-            dropped += in_batch as u64;
+            dropped += self.remove_campaign_rows_under(&prefix)?;
         }
         self.meta.insert(COUPON_CODE_KEYS_DROPPED, &keys::id(1)[..])?;
         Ok(dropped)
