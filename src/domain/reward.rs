@@ -234,6 +234,14 @@ pub enum RewardAction {
 }
 
 impl RewardAction {
+    /// Every action, in the order a page offers them.
+    pub const ALL: [RewardAction; 3] = [RewardAction::Approve, RewardAction::Void, RewardAction::Fulfil];
+
+    /// The action a name (as [`RewardAction::name`] writes it) stands for.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|a| a.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             RewardAction::Approve => "approve",
@@ -281,17 +289,60 @@ pub fn parse_void_reason(raw: Option<&str>) -> Result<String, ValidationError> {
     Ok(reason.to_owned())
 }
 
+/// The longest payment reference a fulfilled reward keeps.
+pub const MAX_PAYMENT_REFERENCE_CHARS: usize = 200;
+
+/// A payment reference given when a reward is marked fulfilled (a bank or PayPal transfer's
+/// id): optional, one line of at most [`MAX_PAYMENT_REFERENCE_CHARS`] characters.
+pub fn parse_payment_reference(raw: Option<&str>) -> Result<String, ValidationError> {
+    let reference = raw.unwrap_or("").trim();
+    if reference.chars().count() > MAX_PAYMENT_REFERENCE_CHARS {
+        return Err(ValidationError::new(
+            "reference",
+            format!("reference must be at most {MAX_PAYMENT_REFERENCE_CHARS} characters"),
+        ));
+    }
+    if reference.chars().any(char::is_control) {
+        return Err(ValidationError::new("reference", "reference must not contain control characters"));
+    }
+    Ok(reference.to_owned())
+}
+
 /// What a reward list may be narrowed to. Every given criterion must hold.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RewardFilter {
     pub campaign_id: Option<u64>,
     pub status: Option<RewardStatus>,
     pub participant_id: Option<u64>,
+    /// The oldest first (a review queue), instead of the newest.
+    pub oldest_first: bool,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_payment_reference_is_optional_one_line_and_bounded() {
+        assert_eq!(parse_payment_reference(None).unwrap(), "");
+        assert_eq!(parse_payment_reference(Some("  PAYPAL-7Q2 ")).unwrap(), "PAYPAL-7Q2");
+        assert_eq!(
+            parse_payment_reference(Some(&"é".repeat(200))).unwrap().chars().count(),
+            200,
+            "characters, not bytes"
+        );
+        for bad in ["x".repeat(201), "line\nbreak".to_owned(), "tab\there".to_owned()] {
+            assert_eq!(parse_payment_reference(Some(&bad)).unwrap_err().field, "reference", "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn every_action_reads_back_from_its_name() {
+        for action in RewardAction::ALL {
+            assert_eq!(RewardAction::parse(action.name()), Some(action));
+        }
+        assert_eq!(RewardAction::parse("delete"), None);
+    }
 
     #[test]
     fn each_action_is_allowed_from_exactly_the_documented_states() {

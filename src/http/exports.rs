@@ -18,8 +18,9 @@ use super::authenticated::AuthenticatedMember;
 use super::error::ApiError;
 use super::ownership;
 use super::state::AppState;
+use crate::domain::campaign::RewardType;
 use crate::domain::counters::RewardsByStatus;
-use crate::domain::{Participant, ReferralCode, Reward};
+use crate::domain::{Participant, ReferralCode, Reward, RewardStatus};
 use crate::store::SharedStorage;
 
 /// Participants read per batch.
@@ -68,7 +69,28 @@ pub fn neutralise(cell: &str) -> Cow<'_, str> {
 #[derive(Clone, Copy)]
 enum Export {
     Participants,
-    Rewards,
+    /// The rewards, those that match only.
+    Rewards(RewardRows),
+}
+
+/// Which rewards a rewards export writes (the dashboard's filtered download); the default
+/// writes every one.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RewardRows {
+    pub status: Option<RewardStatus>,
+    pub kind: Option<RewardType>,
+    /// One participant's rewards only.
+    pub participant_id: Option<u64>,
+}
+
+impl RewardRows {
+    fn take_participant(&self, p: &Participant) -> bool {
+        self.participant_id.is_none_or(|id| id == p.id)
+    }
+
+    fn take(&self, r: &Reward) -> bool {
+        self.status.is_none_or(|s| s == r.status) && self.kind.is_none_or(|k| k == r.kind)
+    }
 }
 
 /// Where a streaming export is.
@@ -131,7 +153,7 @@ async fn next_chunk(mut cursor: Cursor) -> std::io::Result<Option<(web::Bytes, C
     if !cursor.header_written {
         let columns = match cursor.export {
             Export::Participants => &PARTICIPANT_COLUMNS[..],
-            Export::Rewards => &REWARD_COLUMNS[..],
+            Export::Rewards(_) => &REWARD_COLUMNS[..],
         };
         let campaign = cursor.campaign_column.then_some("campaign_id");
         out.write_record(campaign.iter().chain(columns))?;
@@ -149,16 +171,24 @@ async fn next_chunk(mut cursor: Cursor) -> std::io::Result<Option<(web::Bytes, C
         let lead = cursor.campaign_column.then(|| cursor.campaign_id.to_string());
         let mut wrote = false;
         for participant in &batch {
+            if let Export::Rewards(rows) = cursor.export {
+                if !rows.take_participant(participant) {
+                    continue;
+                }
+            }
             let rewards = cursor.store.rewards_of(participant.id).await.map_err(failed)?;
             match cursor.export {
-                Export::Participants => out.write_record(lead.iter().chain(&participant_row(participant, &rewards)))?,
-                Export::Rewards => {
-                    for reward in &rewards {
+                Export::Participants => {
+                    out.write_record(lead.iter().chain(&participant_row(participant, &rewards)))?;
+                    wrote = true;
+                }
+                Export::Rewards(rows) => {
+                    for reward in rewards.iter().filter(|r| rows.take(r)) {
                         out.write_record(lead.iter().chain(&reward_row(participant, reward)))?;
+                        wrote = true;
                     }
                 }
             }
-            wrote |= matches!(cursor.export, Export::Participants) || !rewards.is_empty();
         }
         if wrote {
             break;
@@ -196,8 +226,25 @@ fn stream(
 
 /// A brand's export for the admin API: every campaign of the brand, oldest first.
 pub fn brand_export(state: &AppState, brand_id: u64, campaigns: Vec<u64>, rewards: bool) -> HttpResponse {
-    let (export, name) = if rewards { (Export::Rewards, "rewards") } else { (Export::Participants, "participants") };
+    let (export, name) = if rewards {
+        (Export::Rewards(RewardRows::default()), "rewards")
+    } else {
+        (Export::Participants, "participants")
+    };
     stream(state, campaigns, true, export, &format!("brand-{brand_id}-{name}.csv"))
+}
+
+/// A campaign's participants export (the member's own campaign: checked by the caller).
+pub fn campaign_participants(state: &AppState, campaign_id: u64) -> HttpResponse {
+    let filename = format!("campaign-{campaign_id}-participants.csv");
+    stream(state, vec![campaign_id], false, Export::Participants, &filename)
+}
+
+/// A campaign's rewards export, those that match `rows` (the member's own campaign: checked
+/// by the caller).
+pub fn campaign_rewards(state: &AppState, campaign_id: u64, rows: RewardRows) -> HttpResponse {
+    let filename = format!("campaign-{campaign_id}-rewards.csv");
+    stream(state, vec![campaign_id], false, Export::Rewards(rows), &filename)
 }
 
 /// `GET /campaigns/:id/participants.csv`: one row per participant, oldest first.
@@ -207,8 +254,7 @@ pub async fn participants(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = ownership::campaign(&state, &member, *id).await?;
-    let filename = format!("campaign-{}-participants.csv", campaign.id);
-    Ok(stream(&state, vec![campaign.id], false, Export::Participants, &filename))
+    Ok(campaign_participants(&state, campaign.id))
 }
 
 /// `GET /campaigns/:id/rewards.csv`: one row per reward, by participant, with its history.
@@ -218,8 +264,7 @@ pub async fn rewards(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = ownership::campaign(&state, &member, *id).await?;
-    let filename = format!("campaign-{}-rewards.csv", campaign.id);
-    Ok(stream(&state, vec![campaign.id], false, Export::Rewards, &filename))
+    Ok(campaign_rewards(&state, campaign.id, RewardRows::default()))
 }
 
 #[cfg(test)]

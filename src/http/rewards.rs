@@ -14,10 +14,10 @@ use super::error::ApiError;
 use super::json::JsonBody;
 use super::query::{id_filter, ListQuery};
 use super::state::AppState;
-use crate::actors::brand::ActOnReward;
+use crate::actors::brand::{ActOnReward, BrandError};
 use crate::domain::pagination::Page;
 use crate::domain::reward::{parse_void_reason, RewardAction, RewardFilter};
-use crate::domain::{Member, RewardStatus};
+use crate::domain::{Member, Reward, RewardStatus};
 use crate::http::Code;
 use crate::views;
 
@@ -39,6 +39,7 @@ pub async fn list(
         campaign_id: id_filter("campaign_id", query.campaign_id.as_deref())?,
         status,
         participant_id: id_filter("participant_id", query.participant_id.as_deref())?,
+        oldest_first: false,
     };
     // The index is the member's own: another member's ids simply match nothing.
     let (rewards, total) = state.store.rewards_of_member(member.id, filter, page).await?;
@@ -103,18 +104,43 @@ async fn act(
     member: &Member,
     reward_id: u64,
     action: RewardAction,
-    void_reason: String,
+    note: String,
 ) -> Result<HttpResponse, ApiError> {
+    match move_reward(state, member, reward_id, action, note, false).await? {
+        Ok(reward) => Ok(envelope::ok(views::reward_detail(&reward))),
+        Err(status) => Err(BrandError::RewardState { action, status }.into()),
+    }
+}
+
+/// Moves the member's reward `reward_id` by `action` (`note`: the void's reason or the
+/// fulfil's payment reference, already checked) through its brand actor, the one way the
+/// API and the dashboard change a reward. Returns the reward once the move is durable, or
+/// the state it is in when the action does not apply to it (another request moved it
+/// first): that too is reported only once durable. Another member's reward is not found.
+/// With `held_only`, a reward that is no longer held is not moved (a review's decision).
+pub async fn move_reward(
+    state: &AppState,
+    member: &Member,
+    reward_id: u64,
+    action: RewardAction,
+    note: String,
+    held_only: bool,
+) -> Result<Result<Reward, RewardStatus>, ApiError> {
     // Where the reward lives (its participant and brand never change); the actor decides
     // against the reward as it is then.
     let found = state.store.reward(member.id, reward_id).await?.ok_or_else(|| ApiError::not_found("reward"))?;
     let message =
-        ActOnReward { member_id: member.id, participant_id: found.participant_id, reward_id, action, void_reason };
+        ActOnReward { member_id: member.id, participant_id: found.participant_id, reward_id, action, note, held_only };
     let outcome = state.brands.get(found.brand_id).send(message).await?;
     // A refusal reports stored state, perhaps another request's move still waiting for the
     // disk: it too waits for the flush.
     state.store.durable().await?;
-    let moved = outcome?;
-    state.deliver(moved.deliveries);
-    Ok(envelope::ok(views::reward_detail(&moved.reward)))
+    match outcome {
+        Ok(moved) => {
+            state.deliver(moved.deliveries);
+            Ok(Ok(moved.reward))
+        }
+        Err(BrandError::RewardState { status, .. }) => Ok(Err(status)),
+        Err(other) => Err(other.into()),
+    }
 }

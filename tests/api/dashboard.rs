@@ -55,6 +55,11 @@ impl<'a> Browser<'a> {
         Self { app, client: plain_client(), cookies: BTreeMap::new() }
     }
 
+    /// Takes the other browser's cookies: a second tab of the same session.
+    pub fn share_session_of(&mut self, other: &Browser<'_>) {
+        self.cookies = other.cookies.clone();
+    }
+
     fn keep_cookies(&mut self, headers: &HeaderMap) {
         for value in headers.get_all("set-cookie").iter().filter_map(|v| v.to_str().ok()) {
             let pair = value.split(';').next().unwrap_or("");
@@ -696,7 +701,11 @@ async fn participants_signed_up_through_the_api_appear_searchable_sortable_and_p
     assert!(referrer.body.contains("They referred 2:"), "{}", referrer.body);
     assert!(referrer.body.contains("f1") && referrer.body.contains("f2"));
     assert!(referrer.body.contains("nobody (joined directly)"));
-    assert!(referrer.body.contains("<td>pending</td>"), "coupon rewards waiting for codes: {}", referrer.body);
+    assert!(
+        referrer.body.contains("<span class=\"state\">pending</span>"),
+        "coupon rewards waiting for codes: {}",
+        referrer.body
+    );
     let friend_id = {
         let at = referrer.body.find("href=\"/dashboard/participants/").unwrap();
         let rest = &referrer.body[at + 30..];

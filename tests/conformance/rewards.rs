@@ -42,6 +42,13 @@ pub async fn rewards_are_found_filtered_and_released_through_their_indexes(store
     assert_eq!((ids(&everything), everything.1), (vec![issued.id, second.id, first.id], 3), "newest first");
     let queue = all(RewardFilter { status: Some(RewardStatus::Held), ..Default::default() }).await.unwrap();
     assert_eq!(ids(&queue), vec![second.id, first.id]);
+    let review = RewardFilter { status: Some(RewardStatus::Held), oldest_first: true, ..Default::default() };
+    assert_eq!(ids(&all(review).await.unwrap()), vec![first.id, second.id], "a review queue, oldest first");
+    let (oldest, total) = store
+        .rewards_of_member(ann.id, RewardFilter { oldest_first: true, ..Default::default() }, page(2, 2))
+        .await
+        .unwrap();
+    assert_eq!((oldest.iter().map(|r| r.id).collect::<Vec<_>>(), total), (vec![issued.id], 3), "paged from the oldest");
     let by_campaign = all(RewardFilter { campaign_id: Some(other.id), ..Default::default() }).await.unwrap();
     assert_eq!(ids(&by_campaign), vec![issued.id]);
     let by_participant = all(RewardFilter { participant_id: Some(referrer.id), ..Default::default() }).await.unwrap();

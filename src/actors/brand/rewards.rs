@@ -8,7 +8,7 @@ use super::{BrandActor, BrandError};
 use crate::domain::engine::{self, RewardRefusal};
 use crate::domain::reward::RewardAction;
 use crate::domain::webhook::PendingDelivery;
-use crate::domain::Reward;
+use crate::domain::{Reward, RewardStatus};
 
 /// An owner's action on one of their rewards.
 #[derive(Debug, Message)]
@@ -18,8 +18,12 @@ pub struct ActOnReward {
     pub participant_id: u64,
     pub reward_id: u64,
     pub action: RewardAction,
-    /// Why, for a void.
-    pub void_reason: String,
+    /// Why, for a void; the payment reference (or nothing), for a fulfil. Already checked
+    /// by `parse_void_reason` / `parse_payment_reference`.
+    pub note: String,
+    /// Move it only while it is held (a review's decision, taken on a held reward): one that
+    /// another request moved since is refused with its state, whatever the action allows.
+    pub held_only: bool,
 }
 
 /// A reward after a move, and the deliveries of its event.
@@ -37,13 +41,22 @@ impl Handler<ActOnReward> for BrandActor {
         self.atomic(|brand| async move {
             let session = brand.store.session(brand.brand_id).await?;
             let moment = brand.moment();
+            if msg.held_only {
+                let now = session.reward(msg.participant_id, msg.reward_id)?.filter(|r| r.member_id == msg.member_id);
+                match now {
+                    Some(r) if r.status != RewardStatus::Held => {
+                        return Err(BrandError::RewardState { action: msg.action, status: r.status })
+                    }
+                    _ => {}
+                }
+            }
             let decided = engine::decide_reward_action(
                 &*session,
                 msg.member_id,
                 msg.participant_id,
                 msg.reward_id,
                 msg.action,
-                &msg.void_reason,
+                &msg.note,
                 &moment,
             )?;
             let (reward, writes) = match decided {

@@ -23,14 +23,15 @@ pub enum RewardRefusal {
 pub type RewardMove = Result<(Reward, Vec<Write>), RewardRefusal>;
 
 /// Decides `action` on the member's reward `reward_id` of participant `participant_id`:
-/// the reward after it, and the writes. `void_reason` is the reason of a void.
+/// the reward after it, and the writes. `note` is the reason of a void, or the payment
+/// reference of a fulfil (empty when none was given); it is kept in the reward's history.
 pub fn decide_reward_action<R: BrandReads + ?Sized>(
     reads: &R,
     member_id: u64,
     participant_id: u64,
     reward_id: u64,
     action: RewardAction,
-    void_reason: &str,
+    note: &str,
     moment: &Moment,
 ) -> Result<RewardMove, R::Error> {
     let Some(mut reward) = reads.reward(participant_id, reward_id)?.filter(|r| r.member_id == member_id) else {
@@ -49,10 +50,11 @@ pub fn decide_reward_action<R: BrandReads + ?Sized>(
             decision.count_held(campaign.id, &reward.holds, -1);
             decision.issue(&campaign, &mut reward, now, "approved")?;
         }
-        RewardAction::Void => decision.void(&campaign, &mut reward, void_reason, now),
+        RewardAction::Void => decision.void(&campaign, &mut reward, note, now),
         RewardAction::Fulfil => {
             decision.count(campaign.id, Counter::RewardsFulfilled, 1);
-            reward.enter(RewardStatus::Fulfilled, now, "fulfilled");
+            let note = if note.is_empty() { "fulfilled".to_owned() } else { format!("paid, reference {note}") };
+            reward.enter(RewardStatus::Fulfilled, now, note);
         }
     }
     decision.record_moved_reward(&reward)?;

@@ -154,6 +154,12 @@ pub async fn show(
             @if campaign.publish == Publish::Private { " Private." }
         }
         nav.actions aria-label="Campaign" {
+            a.button href={ "/dashboard/campaigns/" (campaign.id) "/review" } {
+                "Review" @if counters.rewards.held > 0 { " (" (counters.rewards.held) ")" }
+            }
+            " "
+            a.button href={ "/dashboard/campaigns/" (campaign.id) "/rewards" } { "Rewards" }
+            " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/participants" } { "Participants" }
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/stats" } { "Statistics" }
@@ -168,12 +174,26 @@ pub async fn show(
                 ("Participants", counters.participants),
                 ("Referrals", counters.referrals),
                 ("Rewards issued", counters.rewards_issued),
+                ("Rewards held for review", counters.rewards.held),
                 ("Rewards waiting for a coupon", counters.rewards_pending),
                 ("Clicks", counters.clicks),
                 ("Impressions", counters.impressions),
                 ("Shares", counters.shares),
                 ("Conversions", counters.conversions),
             ]))
+            @if counters.rewards.held > 0 {
+                p { "Held, by reason (a reward held for two reasons counts under both):" }
+                (super::review::by_reason(&counters.held_by_reason))
+                p { a href={ "/dashboard/campaigns/" (campaign.id) "/review" } { "Review the held rewards" } }
+            }
+        }
+        section aria-labelledby="exports" {
+            h2 #exports { "Exports" }
+            p {
+                a href={ "/dashboard/campaigns/" (campaign.id) "/participants.csv" } download { "Participants (CSV)" }
+                " · "
+                a href={ "/dashboard/campaigns/" (campaign.id) "/rewards.csv" } download { "Rewards (CSV)" }
+            }
         }
         (programme)
         @if campaign.uses_coupons() {

@@ -15,6 +15,9 @@
 //! | `/dashboard/brands/{id}/campaigns…`, `/dashboard/campaigns/{id}…` | [`campaigns`], the form in [`campaign_form`], read by [`campaign_body`] |
 //! | the overview's programme (tiers, contest, top referrers, waitlist), `/dashboard/campaigns/{id}/waitlist/admit` | [`programme`] |
 //! | `/dashboard/campaigns/{id}/lander…` (the landing page's settings, previewed live) | [`lander`] |
+//! | `/dashboard/review`, `/dashboard/campaigns/{id}/review` (held rewards, approved or voided one by one or as a selection) | [`review`] |
+//! | `/dashboard/campaigns/{id}/rewards…` (the list, its CSV, filtered by [`reward_filter`]), `/dashboard/campaigns/{id}/participants.csv` | [`rewards`] |
+//! | `/dashboard/rewards/{id}/{approve,void,fulfil}` (and the forms that post there, wherever a reward shows) | [`reward_moves`] |
 //! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
 //! | `/dashboard/campaigns/{id}/stats` (and the brand page's charts) | [`stats`], drawn by [`charts`] |
 //! | `/dashboard/campaigns/{id}/coupons` (the pool and uploads) | [`coupons`] |
@@ -37,6 +40,10 @@ pub mod page;
 pub mod participants;
 pub mod preview;
 pub mod programme;
+pub mod review;
+pub mod reward_filter;
+pub mod reward_moves;
+pub mod rewards;
 pub mod session;
 pub mod stats;
 pub mod webhooks;
@@ -94,6 +101,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/campaigns/{id}/lander").route(get().to(lander::show)).route(post().to(lander::save)))
             .service(resource("/campaigns/{id}/lander/preview").route(get().to(lander::preview)))
             .service(resource("/campaigns/{id}/waitlist/admit").route(post().to(programme::admit)))
+            .service(resource("/review").route(get().to(review::overview)))
+            .service(
+                resource("/campaigns/{id}/review").route(get().to(review::campaign)).route(post().to(review::decide)),
+            )
+            .service(resource("/campaigns/{id}/rewards").route(get().to(rewards::list)))
+            .service(resource("/campaigns/{id}/rewards.csv").route(get().to(rewards::csv)))
+            .service(resource("/campaigns/{id}/participants.csv").route(get().to(rewards::participants_csv)))
+            .service(resource("/rewards/{id}/{action}").route(post().to(reward_moves::act)))
             .service(resource("/campaigns/{id}/participants").route(get().to(participants::list)))
             .service(resource("/participants/{id}").route(get().to(participants::show)))
             .service(resource("/campaigns/{id}/stats").route(get().to(stats::campaign)))

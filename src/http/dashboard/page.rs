@@ -20,13 +20,18 @@ pub const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self
 /// Who the page is for: a signed-in member (the header shows their name and a sign-out
 /// button carrying the session's form token) or a visitor.
 pub enum Viewer<'a> {
-    Member { member: &'a Member, form_token: &'a str },
+    /// `held`: the rewards waiting for the member's review, counted in the navigation.
+    Member {
+        member: &'a Member,
+        form_token: &'a str,
+        held: u64,
+    },
     Visitor,
 }
 
 impl<'a> Viewer<'a> {
     pub fn of(signed_in: &'a super::session::SignedIn) -> Self {
-        Self::Member { member: &signed_in.member, form_token: &signed_in.form_token }
+        Self::Member { member: &signed_in.member, form_token: &signed_in.form_token, held: signed_in.held_rewards }
     }
 }
 
@@ -52,9 +57,15 @@ pub fn page(viewer: &Viewer<'_>, title: &str, notice: Option<&str>, content: Mar
                 a.skip href="#main" { "Skip to content" }
                 header.top {
                     a.product href="/dashboard" { "referrals" }
-                    @if let Viewer::Member { member, form_token } = viewer {
+                    @if let Viewer::Member { member, form_token, held } = viewer {
                         nav aria-label="Main" {
                             a href="/dashboard/brands" { "Brands" }
+                            a href="/dashboard/review" {
+                                "Review"
+                                @if *held > 0 {
+                                    " " span.count aria-label={ (held) " rewards held" } { (held) }
+                                }
+                            }
                             a href="/dashboard/webhooks" { "Webhooks" }
                             a href="/dashboard/account" { "Account" }
                         }
@@ -102,6 +113,24 @@ pub fn numbers(items: &[(&str, u64)]) -> Markup {
             }
         }
     }
+}
+
+/// A stored time (RFC 3339) as people read it: "27 Nov 2026, 21:01 UTC", the exact time on
+/// hover. The script shows it in the reader's own time zone; without it, UTC says which.
+/// A value that does not parse is shown as it is.
+pub fn when(at: &str) -> Markup {
+    match chrono::DateTime::parse_from_rfc3339(at) {
+        Ok(t) => {
+            let utc = t.with_timezone(&chrono::Utc);
+            html! { time datetime=(at) title=(at) { (utc.format("%-d %b %Y, %H:%M")) " UTC" } }
+        }
+        Err(_) => html! { (at) },
+    }
+}
+
+/// A day (Unix milliseconds) as people read it: "4 Dec 2026".
+pub fn day_of_ms(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms).map(|t| t.format("%-d %b %Y").to_string()).unwrap_or_default()
 }
 
 /// Links to the previous and next page of a list; `base` ends with `?` or `&`.

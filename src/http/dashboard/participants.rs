@@ -1,6 +1,7 @@
 //! The participant pages: a campaign's participants as a table (search by email or name,
 //! newest first or by referrals, a page of 50 at a time) and one participant with who
-//! referred them, whom they referred, their rewards, invitations, clicks and shares.
+//! referred them, whom they referred, their rewards (why each held one is held, and the
+//! moves each allows, from [`super::reward_moves`]), invitations, clicks and shares.
 //!
 //! Newest first is one range read of the campaign's roster at any depth; by referrals reads
 //! the campaign's all-time board in rank order (those who referred someone); whom one
@@ -17,11 +18,12 @@ use maud::{html, Markup};
 use serde::Deserialize;
 
 use super::page::{self, PageError, Viewer};
+use super::reward_moves::{history, hold_words, moves, what, Back, ReportQuery};
 use super::session::SignedIn;
 use crate::domain::leaderboard::Board;
 use crate::domain::pagination::{Page, PageRequest};
 use crate::domain::participant::ParticipantFilter;
-use crate::domain::{Participant, ReferralCode};
+use crate::domain::{Participant, ReferralCode, RewardStatus};
 use crate::http::error::ApiError;
 use crate::http::ownership;
 use crate::http::state::AppState;
@@ -62,11 +64,13 @@ struct Row {
     participant: Participant,
     referrals: u64,
     blocked: bool,
+    /// Who referred them, by name.
+    referrer: Option<Participant>,
 }
 
 fn table(rows: &[Row]) -> Markup {
     html! {
-        div.scroll { table {
+        div.scroll { table.stack {
             caption.visually-hidden { "Participants" }
             thead {
                 tr {
@@ -81,12 +85,14 @@ fn table(rows: &[Row]) -> Markup {
                 @for row in rows {
                     tr {
                         td { (link_to(&row.participant)) @if row.blocked { " " span.tag { "blocked" } } }
-                        td { (row.participant.email) }
-                        td { (row.participant.created_at) }
-                        td.num { (row.referrals) }
-                        td {
-                            @if let Some(referrer) = row.participant.referred_by {
-                                a href={ "/dashboard/participants/" (referrer) } { "#" (referrer) }
+                        td.email { (row.participant.email) }
+                        td data-label="Joined" { (page::when(&row.participant.created_at)) }
+                        td.num data-label="Referrals" { (row.referrals) }
+                        td data-label="Referred by" {
+                            @match (&row.referrer, row.participant.referred_by) {
+                                (Some(referrer), _) => (link_to(referrer)),
+                                (None, Some(id)) => { "#" (id) },
+                                (None, None) => {},
                             }
                         }
                     }
@@ -132,9 +138,21 @@ pub async fn list(
         }
     };
     let mut rows = Vec::with_capacity(participants.len());
+    let mut referrers = std::collections::HashMap::new();
     for (referrals, participant) in participants {
         let blocked = state.store.blocked_at(campaign.id, participant.id).await?.is_some();
-        rows.push(Row { participant, referrals, blocked });
+        let referrer = match participant.referred_by {
+            Some(id) => match referrers.get(&id) {
+                Some(known) => Option::clone(known),
+                None => {
+                    let found = state.store.participant(id).await?;
+                    referrers.insert(id, found.clone());
+                    found
+                }
+            },
+            None => None,
+        };
+        rows.push(Row { participant, referrals, blocked, referrer });
     }
     let base = format!("/dashboard/campaigns/{}/participants?", campaign.id);
     let query_base = match (search, sort) {
@@ -189,6 +207,7 @@ pub async fn show(
     state: web::Data<AppState>,
     signed_in: SignedIn,
     id: web::Path<u64>,
+    query: web::Query<ReportQuery>,
 ) -> Result<HttpResponse, PageError> {
     let (participant, campaign) = ownership::participant(&state, &signed_in.member, *id).await?;
     let referrer = match participant.referred_by {
@@ -208,7 +227,7 @@ pub async fn show(
     let content = html! {
         p.lead {
             @if !participant.is_erased() { (participant.email) " · " }
-            "joined " a href={ "/dashboard/campaigns/" (campaign.id) } { (campaign.name) } " on " (participant.created_at)
+            "joined " a href={ "/dashboard/campaigns/" (campaign.id) } { (campaign.name) } " on " (page::when(&participant.created_at))
         }
         @if let Some(at) = &blocked_at { p.error { "Blocked since " (at) ": their referrals earn nothing." } }
         @if let Some(domain) = &participant.domain { p { "Website: " (domain) } }
@@ -233,7 +252,7 @@ pub async fn show(
             } @else {
                 p { "They referred " (referred_total) ":" }
                 ul {
-                    @for p in &referred { li { (link_to(p)) " · " (p.created_at) } }
+                    @for p in &referred { li { (link_to(p)) " · " (page::when(&p.created_at)) } }
                 }
                 @if referred_total > REFERRED_SHOWN { p.hint { "The first " (REFERRED_SHOWN) " are listed." } }
             }
@@ -242,16 +261,21 @@ pub async fn show(
             h2 #rewards { "Rewards" }
             @if rewards.is_empty() { p { "No rewards yet." } } @else {
                 div.scroll { table {
-                    thead { tr { th scope="col" { "Reward" } th scope="col" { "For" } th scope="col" { "State" }
-                        th scope="col" { "Value" } th scope="col" { "Earned" } } }
+                    thead { tr { th scope="col" { "Reward" } th scope="col" { "State" }
+                        th scope="col" { "Earned" } th scope="col" { "Actions" } } }
                     tbody {
                         @for r in &rewards {
-                            tr {
-                                td { (r.kind.name()) }
-                                td { (r.reason.name()) }
-                                td { (r.status.name()) }
-                                td { @if let Some(v) = &r.value { code { (v) } } }
-                                td { (r.created_at) }
+                            tr #{ "reward-" (r.id) } {
+                                td { "#" (r.id) " " (what(r)) (history(r)) }
+                                td {
+                                    span.state { (r.status.name()) }
+                                    @if r.status == RewardStatus::Held {
+                                        ul.reasons { @for words in hold_words(r) { li { (words) } } }
+                                    }
+                                    @if let Some(why) = &r.void_reason { div.hint { (why) } }
+                                }
+                                td { (page::when(&r.created_at)) }
+                                td { (moves(&signed_in.form_token, r, &Back::Participant)) }
                             }
                         }
                     }
@@ -270,5 +294,6 @@ pub async fn show(
         }
         p { a href={ "/dashboard/campaigns/" (campaign.id) "/participants" } { "All participants of " (campaign.name) } }
     };
-    Ok(page::ok(page::page(&Viewer::of(&signed_in), &title, None, content)))
+    let notice = query.sentence();
+    Ok(page::ok(page::page(&Viewer::of(&signed_in), &title, notice.as_deref(), content)))
 }

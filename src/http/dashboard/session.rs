@@ -68,6 +68,8 @@ pub struct SignedIn {
     pub session: SessionId,
     /// The token this session's forms carry.
     pub form_token: String,
+    /// Rewards held for review across the member's campaigns: the count the navigation shows.
+    pub held_rewards: u64,
 }
 
 impl SignedIn {
@@ -81,7 +83,9 @@ impl SignedIn {
         }
         let member = state.store.member(stored.member_id).await?.filter(|m| !m.disabled).ok_or(PageError::SignedOut)?;
         let form_token = state.auth.dashboard_forms.token(FormScope::Session, &session);
-        Ok(Self { member, session, form_token })
+        let held = crate::store::held_by_campaign(&state.store, member.id).await?;
+        let held_rewards = held.iter().map(|(_, count)| count).sum();
+        Ok(Self { member, session, form_token, held_rewards })
     }
 
     /// Whether a form this member posted may change something: it came from our own pages

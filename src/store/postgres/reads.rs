@@ -41,15 +41,18 @@ impl RewardStore for PgStore {
             filter.status.map(|s| i16::from(s.byte())),
             filter.participant_id.map(sql_id),
         );
+        // Two texts, not one built at run time: each is a statement the server prepares once.
+        let list = if filter.oldest_first {
+            "SELECT body FROM rewards WHERE member_id = $1 AND ($2::bigint IS NULL OR campaign_id = $2)
+               AND ($3::smallint IS NULL OR status = $3) AND ($4::bigint IS NULL OR participant_id = $4)
+             ORDER BY reward_id ASC LIMIT $5 OFFSET $6"
+        } else {
+            "SELECT body FROM rewards WHERE member_id = $1 AND ($2::bigint IS NULL OR campaign_id = $2)
+               AND ($3::smallint IS NULL OR status = $3) AND ($4::bigint IS NULL OR participant_id = $4)
+             ORDER BY reward_id DESC LIMIT $5 OFFSET $6"
+        };
         let mut conn = self.db.conn().await?;
-        let rows = conn
-            .rows(
-                "SELECT body FROM rewards WHERE member_id = $1 AND ($2::bigint IS NULL OR campaign_id = $2)
-                   AND ($3::smallint IS NULL OR status = $3) AND ($4::bigint IS NULL OR participant_id = $4)
-                 ORDER BY reward_id DESC LIMIT $5 OFFSET $6",
-                &[&member_id, &campaign_id, &status, &participant_id, &limit, &offset],
-            )
-            .await?;
+        let rows = conn.rows(list, &[&member_id, &campaign_id, &status, &participant_id, &limit, &offset]).await?;
         let total = conn
             .one(
                 "SELECT count(*) AS n FROM rewards WHERE member_id = $1 AND ($2::bigint IS NULL OR campaign_id = $2)

@@ -67,7 +67,10 @@ impl RewardStore for SledStore {
         let mut known = HashMap::new();
         let mut total = 0u64;
         let mut rewards = Vec::new();
-        for item in self.indexes.scan_prefix(keys::tagged_prefix(index::MEMBER_REWARD, member_id)).rev() {
+        let entries = self.indexes.scan_prefix(keys::tagged_prefix(index::MEMBER_REWARD, member_id));
+        let entries: Box<dyn Iterator<Item = _>> =
+            if filter.oldest_first { Box::new(entries) } else { Box::new(entries.rev()) };
+        for item in entries {
             let (key, value) = item?;
             let Some(e) = entry(&key, &value) else {
                 return Err(StoreError::Decode(format!("malformed reward index entry of member {member_id}")));

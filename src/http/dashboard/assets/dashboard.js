@@ -100,3 +100,34 @@
   document.addEventListener("input", changed);
   document.addEventListener("change", changed);
 })();
+
+// Times (time[datetime], written in UTC by the server) shown in the reader's own time zone,
+// in the same words: "27 Nov 2026, 21:01". The exact time stays in the title.
+(function () {
+  "use strict";
+  var months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function local() {
+    var times = document.querySelectorAll("time[datetime]");
+    for (var i = 0; i < times.length; i++) {
+      var at = new Date(times[i].getAttribute("datetime"));
+      if (isNaN(at.getTime())) continue;
+      times[i].textContent = at.getDate() + " " + months[at.getMonth()] + " " + at.getFullYear() + ", " +
+        two(at.getHours()) + ":" + two(at.getMinutes());
+    }
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", local);
+  else local();
+})();
+
+// "Select all on this page": a checkbox with data-select-all="<name>" ticks or clears every
+// checkbox of that name. Without the script each row is ticked by hand.
+(function () {
+  "use strict";
+  document.addEventListener("change", function (event) {
+    var all = event.target;
+    if (!all.hasAttribute || !all.hasAttribute("data-select-all")) return;
+    var boxes = document.querySelectorAll("input[type=checkbox][name='" + all.getAttribute("data-select-all") + "']");
+    for (var i = 0; i < boxes.length; i++) boxes[i].checked = all.checked;
+  });
+})();
