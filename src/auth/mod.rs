@@ -6,6 +6,7 @@ pub mod client_print;
 pub mod dashboard;
 pub mod jwt;
 pub mod password;
+pub mod reward_claim;
 pub mod seal;
 pub mod secret;
 pub mod unsubscribe;
@@ -33,6 +34,8 @@ pub struct AuthKeys {
     pub client_prints: std::sync::Arc<client_print::ClientPrinter>,
     /// The anti-forgery tokens of the dashboard's forms.
     pub dashboard_forms: dashboard::FormTokens,
+    /// The claims that let a widget read the reward it showed at signup again.
+    pub reward_claims: reward_claim::RewardClaims,
 }
 
 impl AuthKeys {
@@ -45,6 +48,7 @@ impl AuthKeys {
         let mut unsubscribe_key = [0u8; 32];
         let mut client_key = [0u8; 32];
         let mut forms_key = [0u8; 32];
+        let mut claims_key = [0u8; 32];
         // 32 bytes is far below HKDF-SHA256's 8160-byte output limit, so expand cannot fail.
         hkdf.expand(b"jwt-hs256", &mut jwt_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"api-key-seal", &mut seal_key).expect("32 bytes is a valid HKDF-SHA256 length");
@@ -53,6 +57,7 @@ impl AuthKeys {
         hkdf.expand(b"unsubscribe-link", &mut unsubscribe_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"client-print", &mut client_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"dashboard-forms", &mut forms_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        hkdf.expand(b"widget-reward-claim", &mut claims_key).expect("32 bytes is a valid HKDF-SHA256 length");
         Self {
             tokens: TokenIssuer::new(&jwt_key, token_settings),
             sealer: KeySealer::new(&seal_key),
@@ -61,6 +66,7 @@ impl AuthKeys {
             unsubscribe: std::sync::Arc::new(unsubscribe::UnsubscribeLinks::new(&unsubscribe_key)),
             client_prints: std::sync::Arc::new(client_print::ClientPrinter::new(&client_key)),
             dashboard_forms: dashboard::FormTokens::new(&forms_key),
+            reward_claims: reward_claim::RewardClaims::new(&claims_key),
         }
     }
 }

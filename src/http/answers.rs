@@ -419,10 +419,15 @@ pub struct WidgetReward {
     /// `coupon`, `cash`, `message` or `token`.
     #[serde(rename = "type")]
     pub kind: &'static str,
-    /// The coupon code, amount or message; null while a coupon reward waits for a code.
+    /// The coupon code, amount or message; null while the reward is held, while a coupon
+    /// reward waits for a code, and once it is voided.
     pub value: Option<String>,
-    /// `issued`, or `pending` (waiting for a coupon code).
+    /// `issued`, `pending` (waiting for a coupon code), `held` (for review or a hold period),
+    /// `fulfilled` or `voided`.
     pub status: &'static str,
+    /// Reads this reward again later (`GET /api/widget/reward?claim=`): only the participant's
+    /// own signup answer carries it.
+    pub claim: String,
 }
 
 /// A participant's link, as the widget shows it.

@@ -137,7 +137,10 @@ async fn a_friend_joining_a_two_way_campaign_gets_their_reward_in_the_answer() {
 
     let friend = json!({"campaign_id": coupons, "email": "bob@widget-reward.example", "referral_code": code});
     let joined = expect_status(widget_signup(&app, friend.clone()).await, 201).await;
-    assert_eq!(joined["data"]["reward"], json!({"type": "coupon", "value": "FRIEND-2", "status": "issued"}));
+    let mut shown = joined["data"]["reward"].clone();
+    let claim = shown.as_object_mut().unwrap().remove("claim").expect("a claim to read it again");
+    assert_eq!(shown, json!({"type": "coupon", "value": "FRIEND-2", "status": "issued"}));
+    assert_eq!(read_claim(&app, claim.as_str().unwrap()).await["value"], json!("FRIEND-2"));
     let again = expect_status(widget_signup(&app, friend).await, 201).await;
     assert_eq!(again["data"]["reward"], json!(null), "a known email gets no reward back");
     assert_eq!(again["data"]["participant"], joined["data"]["participant"]);
@@ -145,8 +148,44 @@ async fn a_friend_joining_a_two_way_campaign_gets_their_reward_in_the_answer() {
     // The pool is empty now: the next friend's coupon waits, and the answer says so.
     let next = json!({"campaign_id": coupons, "email": "cy@widget-reward.example", "ref": code});
     let waiting = expect_status(widget_signup(&app, next).await, 201).await;
-    assert_eq!(waiting["data"]["reward"], json!({"type": "coupon", "value": null, "status": "pending"}));
+    let claim = waiting["data"]["reward"]["claim"].as_str().unwrap().to_owned();
+    assert_eq!(
+        waiting["data"]["reward"],
+        json!({"type": "coupon", "value": null, "status": "pending", "claim": claim})
+    );
+    // Its claim reads it again: still waiting, then filled once a code is uploaded.
+    assert_eq!(read_claim(&app, &claim).await["status"], json!("pending"));
+    app.upload_coupons(&member, coupons, &["LATER-3".to_owned(), "LATER-4".to_owned()]).await;
+    let filled = read_claim(&app, &claim).await;
+    assert_eq!(filled["status"], json!("issued"), "{filled}");
+    assert!(filled["value"].as_str().unwrap().starts_with("LATER-"), "a code of the upload: {filled}");
+    // Nothing but a claim the server made reads a reward: not a referral code, not a forgery.
+    // `{participant}-{reward}-{mac}`; the MAC's alphabet has `-` in it too.
+    let mut parts = claim.splitn(3, '-');
+    let (participant, reward, tag) = (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
+    let who = format!("{participant}-{reward}");
+    let next_reward = reward.parse::<u64>().unwrap() + 1;
+    for forged in [
+        format!("{participant}-{next_reward}-{tag}"),
+        format!("{who}-{}", tag.to_lowercase()),
+        code.to_owned(),
+        String::new(),
+    ] {
+        let url = format!("{}/api/widget/reward?claim={}", app.address, url_escape(&forged));
+        let refused = app.client.get(url).send().await.unwrap();
+        assert_eq!(refused.status().as_u16(), 404, "{forged}");
+    }
     // Without a referral there is nothing to show.
     let alone = json!({"campaign_id": coupons, "email": "dan@widget-reward.example"});
     assert_eq!(expect_status(widget_signup(&app, alone).await, 201).await["data"]["reward"], json!(null));
+}
+
+/// `GET /api/widget/reward` with this claim: the reward as the widget shows it now.
+async fn read_claim(app: &TestApp, claim: &str) -> Value {
+    let url = format!("{}/api/widget/reward?claim={}", app.address, url_escape(claim));
+    expect_status(app.client.get(url).send().await.unwrap(), 200).await["data"].clone()
+}
+
+fn url_escape(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
 }

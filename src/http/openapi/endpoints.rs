@@ -212,6 +212,7 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(POST Site "/api/widget/signup", "site", "The widget's public signup", Public, query: &[], body: Some(Json("WidgetSignupBody")), 201 => Data("WidgetSignupAnswer"), errors: &[403, 409]),
     ep!(POST Site "/api/widget/impression", "site", "The widget was shown", Public, query: &[], body: Some(Json("ImpressionBody")), 202 => Data("Counted"), errors: &[]),
     ep!(POST Site "/api/widget/share", "site", "A share button was used", Public, query: &[], body: Some(Json("ShareBody")), 202 => Data("Counted"), errors: &[]),
+    ep!(GET Site "/api/widget/reward", "site", "The reward a widget signup showed, as it is now (approved since, its coupon uploaded since), read with the claim from that signup's answer", Public, query: &[("claim*", Type::String, "the reward's claim from the signup answer")], body: None, 200 => Data("WidgetReward"), errors: &[]),
     ep!(GET Site "/api/widget/progress", "site", "A participant's progress toward the next reward", Public, query: &[("code*", Type::String, "the participant's referral code")], body: None, 200 => Data("Progress"), errors: &[]),
     ep!(GET Site "/api/widget/leaderboard", "site", "A campaign's public leaderboard (rank, first name or masked email, count); 404 unless the campaign's leaderboard.public is on", Public, query: PUBLIC_LEADERBOARD, body: None, 200 => Data("PublicLeaderboard"), errors: &[]),
     ep!(GET Site "/referral.js", "site", "The whole-domain tracker script", Public, query: &[], body: None, 200 => Text("text/javascript"), errors: &[]),

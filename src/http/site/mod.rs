@@ -69,6 +69,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
             limited("/api/widget/impression", &limits.views, [route(Method::POST, widget::impression)]).wrap(cors()),
         )
         .service(limited("/api/widget/progress", &limits.views, [route(Method::GET, widget::progress)]).wrap(cors()))
+        .service(limited("/api/widget/reward", &limits.views, [route(Method::GET, widget::reward)]).wrap(cors()))
         .service(
             limited("/api/widget/leaderboard", &limits.views, [route(Method::GET, super::leaderboards::public)])
                 .wrap(cors()),

@@ -1,6 +1,7 @@
 //! The embeddable widget: `GET /widget.js?campaign=<id>` (the script a brand's page loads),
 //! `GET /widget/<id>/embed` (the frame it shows), and the frame's public calls
-//! `POST /api/widget/impression`, `POST /api/widget/share` and `GET /api/widget/progress`.
+//! `POST /api/widget/impression`, `POST /api/widget/share`, `GET /api/widget/progress` and
+//! `GET /api/widget/reward` (the reward shown at signup, read again with its claim).
 //! The signup is in `widget_signup.rs`; the scripts themselves are in `assets/`.
 
 use actix_web::http::header::{self, ETag, EntityTag, IfNoneMatch};
@@ -11,8 +12,8 @@ use sha2::{Digest, Sha256};
 
 use super::page::{self, Embedding};
 use crate::actors::tallies::Event;
-use crate::domain::{Campaign, ReferralCode};
-use crate::http::answers::{Counted, Progress};
+use crate::domain::{Campaign, ReferralCode, Reward, RewardStatus};
+use crate::http::answers::{Counted, Progress, WidgetReward};
 use crate::http::json::JsonBody;
 use crate::http::query::body_id;
 use crate::http::Code;
@@ -42,6 +43,30 @@ pub(crate) fn query_value(req: &HttpRequest, name: &str) -> Option<String> {
 /// An id from a query or path value; anything else is no id.
 pub fn id_of(raw: &str) -> Option<u64> {
     raw.parse::<u64>().ok().filter(|&n| n > 0)
+}
+
+/// A reward as its participant's widget shows it, with the claim that reads it again. A
+/// voided reward shows no value (an issued coupon that was voided stays burnt).
+pub fn widget_reward(state: &AppState, reward: &Reward) -> WidgetReward {
+    let shown = views::reward(reward);
+    WidgetReward {
+        kind: shown.kind,
+        value: shown.value.filter(|_| reward.status != RewardStatus::Voided),
+        status: shown.status,
+        claim: state.auth.reward_claims.token(reward.participant_id, reward.id),
+    }
+}
+
+/// `GET /api/widget/reward?claim=<claim>`: the reward a signup showed, as it is now (a held
+/// reward approved since, a coupon uploaded since). Only the claim from the signup's answer
+/// reads it; anything else is a 404, the same for a forged claim and a deleted reward.
+pub async fn reward(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let unknown = || ApiError::NotFound("no reward has this claim".into());
+    let claimed = query_value(&req, "claim").and_then(|c| state.auth.reward_claims.verify(&c)).ok_or_else(unknown)?;
+    let rewards = state.store.rewards_of(claimed.participant_id).await?;
+    let found = rewards.iter().find(|r| r.id == claimed.reward_id).ok_or_else(unknown)?;
+    public_campaign(&state, found.campaign_id).await?.ok_or_else(unknown)?;
+    Ok(envelope::ok(widget_reward(&state, found)))
 }
 
 /// `GET /widget.js?campaign=<id>`: the widget script with the campaign's settings.

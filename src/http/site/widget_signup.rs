@@ -89,10 +89,7 @@ pub async fn signup(
     }
     let (participant, reward): (Participant, Option<WidgetReward>) = match outcome {
         Ok(SignupOutcome::Created(signed)) => {
-            let reward = signed.reward.as_ref().map(|r| {
-                let shown = views::reward(r);
-                WidgetReward { kind: shown.kind, value: shown.value, status: shown.status }
-            });
+            let reward = signed.reward.as_ref().map(|r| super::widget::widget_reward(&state, r));
             (signed.participant, reward)
         }
         Ok(SignupOutcome::AlreadyReferred { participant, .. }) => (*participant, None),

@@ -117,7 +117,11 @@
   // The friend's own reward: the code (with a copy button), amount or message, or word that a
   // code is on its way while the pool is empty.
   function rewardBox(r) {
-    var box = el("div", { class: "reward", "data-reward": r.type });
+    var box = el("div", { class: "reward", "data-reward": r.type, "data-reward-status": r.status || "" });
+    if (r.status === "voided") {
+      box.append(el("p", {}, "This reward was withdrawn."));
+      return box;
+    }
     if (r.value == null) {
       box.append(el("p", {}, "Your reward is on its way: your code will be ready soon."));
       return box;
@@ -155,7 +159,21 @@
     var line = el("p", { class: "waitlist", "data-waitlist": "" });
     var leaders = el("section", { "data-leaderboard": "" });
     app.append(el("h1", {}, p.name ? "Welcome, " + p.name + "!" : "You're in!"));
-    if (p.reward) app.append(rewardBox(p.reward));
+    var box = p.reward ? rewardBox(p.reward) : null;
+    if (box) app.append(box);
+    // A reward shown without its value (held for review, or waiting for a coupon) is read
+    // again with its claim: once approved or filled, the code shows and is kept.
+    if (p.reward && p.reward.value == null && p.reward.claim) {
+      call("GET", "/reward?claim=" + encodeURIComponent(p.reward.claim)).then(function (r) {
+        if (r.status !== 200 || !r.body.data) return;
+        p.reward = r.body.data;
+        store(p);
+        var fresh = rewardBox(p.reward);
+        if (box) box.replaceWith(fresh); else app.insertBefore(fresh, app.children[1] || null);
+        box = fresh;
+        resize();
+      }, function () {});
+    }
     app.append(line, el("p", {}, "Share your link. Friends who join through it count toward your reward."),
       el("div", { class: "link" }, null), shares, progress, leaders);
     leaderboard(leaders);
