@@ -1,4 +1,6 @@
-//! Browser tests: the member dashboard's main path (`tests/browser/dashboard.mjs`); and the
+//! Browser tests: the member dashboard's main path (`tests/browser/dashboard.mjs`); held
+//! rewards reviewed there, the friend's coupon then reaching the friend's widget
+//! (`tests/browser/review.mjs`); and the
 //! widget's three modes, a signup through the frame, the copy button, a
 //! referral through `?ref=`, a hostile name, a campaign's tiers, waitlist place and public
 //! leaderboard in the frame, the tracker script and a lander, in real
@@ -425,7 +427,8 @@ async fn a_member_runs_a_referral_program_from_the_dashboard_in_a_real_browser()
     assert!(referred[0].starts_with(hostile_name) && referred[1].starts_with("Yan"), "newest first: {referred:?}");
     let rewards: Vec<&str> = seen["zoe_rewards"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
     assert_eq!(rewards.len(), 1, "one reward at the second referral: {rewards:?}");
-    assert!(rewards[0].starts_with("couponreferrerissuedBAG-00"), "{rewards:?}");
+    assert!(rewards[0].contains(" coupon BAG-00") && rewards[0].contains("for referring"), "{rewards:?}");
+    assert!(rewards[0].contains("issued"), "{rewards:?}");
 
     // Today's signups in the chart.
     assert_eq!(seen["signups_caption"], "Signups: 3");
@@ -452,6 +455,117 @@ async fn a_member_runs_a_referral_program_from_the_dashboard_in_a_real_browser()
         "dashboard-stats.png",
         "dashboard-campaign-375.png",
     ] {
+        let size = std::fs::metadata(screenshots.join(name)).map(|m| m.len()).unwrap_or(0);
+        assert!(size > 1_000, "{name} was written ({size} bytes)");
+    }
+}
+
+#[tokio::test]
+async fn held_rewards_are_reviewed_in_the_dashboard_and_the_friends_coupon_reaches_the_widget() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let screenshots = screenshot_dir(root);
+    let config = std::fs::read_to_string(root.join("config.toml"))
+        .unwrap()
+        .replace("public_per_minute = 60", "public_per_minute = 60000")
+        .replace("public_burst = 20", "public_burst = 1000");
+    let app = TestApp::spawn_with(Options { config: Some(config), ..Options::with_admin() }).await;
+    let member = app.unlimited_member("review").await;
+    let brand = app.brand(&member, "https://acme-coffee.example").await;
+    // Two-way coupons, held three days and for referrals from the referrer's own address
+    // (the default rule): the friend's browser and Ann's signup both come from 127.0.0.1.
+    let name = "Bag for a friend";
+    let fields = json!({"name": name, "reward_type": 1, "reward_invited": true, "hold_days": 3,
+                        "widget": {"mode": "embed"}});
+    let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+    let codes: Vec<String> = (1..=4).map(|n| format!("BAG-{n}")).collect();
+    app.upload_coupons(&member, campaign, &codes).await;
+    let ann =
+        json!({"campaign_id": campaign, "email": "ann@review.example", "name": "Ann Referrer", "ip": "127.0.0.1"});
+    let ann = expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &ann).await, 201).await;
+    let code = ann["data"]["participant"]["referral_code"].as_str().unwrap().to_owned();
+    let gus = json!({"referral_code": code, "email": "gus@review.example", "name": "Gus", "ip": "127.0.0.1"});
+    let gus = expect_status(app.post_json("/api/v1", "/signups/referral", &member.bearer(), &gus).await, 201).await;
+    let void_rewards = [gus["data"]["referrer_reward"]["id"].clone(), gus["data"]["reward"]["id"].clone()];
+    assert_eq!(gus["data"]["reward"]["status"], json!("held"), "{gus}");
+
+    let host_listener = TcpListener::bind("127.0.0.1:0").expect("host listener");
+    let host = format!("http://localhost:{}", host_listener.local_addr().unwrap().port());
+    let html = "text/html; charset=utf-8";
+    serve_host(host_listener, vec![("/embed.html".to_owned(), html, widget_page(&app.address, campaign))]);
+    let setup = json!({
+        "chromium": chromium(),
+        "site": app.address,
+        "host": host,
+        "screenshots": screenshots,
+        "email": member.email,
+        "password": member.password,
+        "campaign_id": campaign,
+        "campaign_name": name,
+        "referrer_code": code,
+        "friend_email": "fay@review.example",
+        "void_rewards": void_rewards,
+    });
+    let seen = run_script(&app, "review.mjs", &setup).await;
+
+    assert_eq!(seen["friend_waiting"], "Your reward is on its way: your code will be ready soon.");
+    assert_eq!(seen["nav_count"], "4", "Ann's and Fay's, Ann's and Gus's");
+    assert_eq!(seen["held_cards"], 4);
+    let reasons: Vec<&str> =
+        seen["friend_card_reasons"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    let release = (chrono::Utc::now() + chrono::Duration::days(3)).format("%-d %b %Y").to_string();
+    assert_eq!(
+        reasons,
+        vec!["waiting out the hold period until ".to_owned() + &release, "same address as the referrer".into()]
+    );
+    assert_eq!(seen["friend_card_people"], json!(["Ann Referrer", "Fay Friend"]));
+    assert_eq!(seen["approve_notice"], "1 reward approved.");
+
+    // The code the friend's widget shows is the one the reward holds, on the friend's page too.
+    let reward = seen["friend_reward"].as_u64().unwrap();
+    let stored = expect_status(app.get("/api/v1", &format!("/rewards/{reward}"), &member.bearer()).await, 200).await;
+    assert_eq!(stored["data"]["status"], "issued");
+    assert!(stored["data"]["value"].as_str().unwrap().starts_with("BAG-"), "{stored}");
+    assert_eq!(seen["friend_code"], stored["data"]["value"]);
+    assert_eq!(seen["friend_page_reward"], stored["data"]["value"]);
+
+    assert_eq!(seen["void_notice"], "2 rewards voided.");
+    assert_eq!((seen["held_after"].clone(), seen["ticked_by_select_all"].clone()), (json!(1), json!(1)));
+    for id in &void_rewards {
+        let voided = expect_status(app.get("/api/v1", &format!("/rewards/{id}"), &member.bearer()).await, 200).await;
+        assert_eq!(
+            (&voided["data"]["status"], &voided["data"]["void_reason"]),
+            (&json!("voided"), &json!("same household"))
+        );
+    }
+
+    // The CSV, read back: every reward of the campaign, each in the state the pages left it.
+    assert_eq!(seen["rewards_rows"], 4);
+    assert_eq!(seen["csv_name"], format!("campaign-{campaign}-rewards.csv"));
+    let mut csv = csv::Reader::from_reader(seen["csv"].as_str().unwrap().as_bytes());
+    let header = csv.headers().unwrap().clone();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let mut states: Vec<(u64, String)> = csv
+        .records()
+        .map(|r| r.unwrap())
+        .map(|r| (r[column("reward_id")].parse().unwrap(), r[column("status")].to_owned()))
+        .collect();
+    states.sort();
+    let mut want = vec![(reward, "issued".to_owned())];
+    want.extend(void_rewards.iter().map(|id| (id.as_u64().unwrap(), "voided".to_owned())));
+    let held: Vec<u64> = states.iter().filter(|(_, s)| s == "held").map(|(id, _)| *id).collect();
+    assert_eq!(held.len(), 1, "Ann's reward for Fay is still held: {states:?}");
+    want.push((held[0], "held".to_owned()));
+    want.sort();
+    assert_eq!(states, want);
+
+    for (path, overflow) in seen["narrow_overflow"].as_object().unwrap() {
+        assert!(overflow.as_i64().unwrap() <= 0, "{path} is wider than 390 px by {overflow}");
+    }
+    let lines: Vec<i64> = seen["narrow_email_lines"].as_array().unwrap().iter().map(|n| n.as_i64().unwrap()).collect();
+    assert_eq!(lines, vec![1, 1, 1], "each email on one line at 390 px");
+    assert_eq!((seen["dialogs"].clone(), seen["errors"].clone()), (json!([]), json!([])));
+    assert_eq!(seen["csp_violations"], json!([]));
+    for name in ["dashboard-review.png", "dashboard-rewards.png", "dashboard-review-390.png"] {
         let size = std::fs::metadata(screenshots.join(name)).map(|m| m.len()).unwrap_or(0);
         assert!(size > 1_000, "{name} was written ({size} bytes)");
     }

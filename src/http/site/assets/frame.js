@@ -162,18 +162,27 @@
     var box = p.reward ? rewardBox(p.reward) : null;
     if (box) app.append(box);
     // A reward shown without its value (held for review, or waiting for a coupon) is read
-    // again with its claim: once approved or filled, the code shows and is kept.
-    if (p.reward && p.reward.value == null && p.reward.claim) {
+    // again with its claim while the page stays open (every 5 s for a minute, then every
+    // 30 s, for half an hour at most) and when the visitor comes back, where the browser
+    // lets the frame remember them: once approved or filled, the code shows.
+    var started = Date.now();
+    function recheck() {
+      if (!p.reward || p.reward.value != null || p.reward.status === "voided" || !p.reward.claim) return;
       call("GET", "/reward?claim=" + encodeURIComponent(p.reward.claim)).then(function (r) {
-        if (r.status !== 200 || !r.body.data) return;
-        p.reward = r.body.data;
-        store(p);
-        var fresh = rewardBox(p.reward);
-        if (box) box.replaceWith(fresh); else app.insertBefore(fresh, app.children[1] || null);
-        box = fresh;
-        resize();
+        if (r.status === 200 && r.body.data) {
+          p.reward = r.body.data;
+          store(p);
+          var fresh = rewardBox(p.reward);
+          if (box) box.replaceWith(fresh); else app.insertBefore(fresh, app.children[1] || null);
+          box = fresh;
+          resize();
+        }
+        if (r.status === 404) return; // gone (its campaign deleted): nothing more to show
+        var waited = Date.now() - started;
+        if (waited < 30 * 60 * 1000) setTimeout(recheck, waited < 60 * 1000 ? 5000 : 30000);
       }, function () {});
     }
+    recheck();
     app.append(line, el("p", {}, "Share your link. Friends who join through it count toward your reward."),
       el("div", { class: "link" }, null), shares, progress, leaders);
     leaderboard(leaders);
