@@ -46,8 +46,14 @@ fn main() -> ExitCode {
         // One plain line on stdout that scripts and tests read to learn the real port (and the
         // metrics address, on the same line).
         let metrics = app.metrics_address().map(|m| format!("; metrics on http://{m}/metrics")).unwrap_or_default();
-        println!("referrals-server listening on http://{} (public URL {}{metrics})", app.address(), app.public_url());
-        tracing::info!(address = %app.address(), data_dir = %config.storage.data_dir.display(), "listening");
+        println!(
+            "referrals-server listening on http://{} (public URL {}; dashboard {}/dashboard{metrics})",
+            app.address(),
+            app.public_url(),
+            app.public_url()
+        );
+        let dashboard = format!("{}/dashboard", app.public_url());
+        tracing::info!(address = %app.address(), %dashboard, data_dir = %config.storage.data_dir.display(), "listening");
         match app.run_until(shutdown_signal()).await {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -875,6 +875,9 @@ async fn a_webhook_is_added_tested_retried_paused_and_deleted_from_the_dashboard
     let failed = attempts.iter().find(|x| x["outcome"] == "failed").unwrap()["message_id"].as_str().unwrap().to_owned();
     let shown = browser.get(&page).await;
     assert!(shown.body.contains(&format!("/deliveries/{failed}/retry")), "a retry button: {}", shown.body);
+    // Each delivery names its kind of event.
+    assert!(shown.body.contains("<td class=\"event-type\">participant.signup</td>"), "{}", shown.body);
+    assert!(shown.body.contains("<td class=\"event-type\">webhook.test, or deleted</td>"), "{}", shown.body);
     receiver.set_default_status(200);
     let retried = browser.submit(&page, &format!("{page}/deliveries/{failed}/retry"), &[]).await;
     assert_eq!((retried.status, retried.location()), (303, format!("{page}?notice=retry-queued").as_str()));
@@ -913,4 +916,25 @@ async fn a_webhook_is_added_tested_retried_paused_and_deleted_from_the_dashboard
     let listed = expect_status(app.get("/api/v1", "/webhooks", &cred).await, 200).await;
     assert_eq!(listed["data"]["pagination"]["total"], json!(0));
     assert_eq!(receiver.received().len(), before, "Eve's test sent nothing");
+}
+
+#[tokio::test]
+async fn a_person_at_the_site_root_is_sent_to_the_dashboard_whose_address_the_start_up_line_names() {
+    let app = TestApp::spawn().await;
+    assert!(app.banner.contains(&format!("dashboard {}/dashboard", app.address)), "{}", app.banner);
+    let mut browser = Browser::new(&app);
+    let request = browser.client.get(format!("{}/", app.address)).header("accept", "text/html,application/xhtml+xml");
+    let person = browser.send(request).await;
+    assert_eq!((person.status, person.location()), (303, "/dashboard"));
+    // A program asking for anything else still gets the API's 404.
+    let program = app.client.get(format!("{}/", app.address)).send().await.unwrap();
+    expect_error(program, 404, "not_found").await;
+    // The icon every page names is served, so no page logs a 404 for it.
+    for path in ["/favicon.ico", "/favicon.svg"] {
+        let icon = browser.get(path).await;
+        assert_eq!(icon.status, 200, "{path}");
+        assert_eq!(icon.headers["content-type"], "image/svg+xml");
+        assert!(icon.body.starts_with("<svg"));
+    }
+    assert!(browser.get("/dashboard/sign-in").await.body.contains("<link rel=\"icon\" href=\"/favicon.svg\""));
 }

@@ -55,12 +55,34 @@ const CSS: &str = include_str!("assets/dashboard.css");
 /// The script: copy buttons and upload progress.
 const JS: &str = include_str!("assets/dashboard.js");
 
-/// Registers the dashboard under `/dashboard`. Its routes are pages, so they are not recorded
-/// for the OpenAPI document (see `http::routes`), and everything under the scope that
-/// matches no route is an HTML 404.
+/// The icon every page of ours names (and browsers ask for at `/favicon.ico`).
+const FAVICON: &str = include_str!("assets/favicon.svg");
+
+/// `GET /`: a person's browser (one that asks for HTML) is sent to the dashboard; anything
+/// else gets the API's 404 in the envelope, as any unknown path does.
+async fn site_root(req: actix_web::HttpRequest) -> Result<actix_web::HttpResponse, crate::http::ApiError> {
+    let wants_page = req
+        .headers()
+        .get(actix_web::http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/html"));
+    if wants_page {
+        Ok(page::see_other("/dashboard"))
+    } else {
+        crate::http::fallback::not_found().await
+    }
+}
+
+/// Registers the dashboard under `/dashboard`, with the site root's redirect and the icon.
+/// Its routes are pages, so they are not recorded for the OpenAPI document (see
+/// `http::routes`), and everything under the scope that matches no route is an HTML 404.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     use web::{get, post, resource};
     let not_found = || async { Err::<actix_web::HttpResponse, _>(page::PageError::not_found("page")) };
+    let icon = || async { crate::http::site::page::asset("image/svg+xml", FAVICON) };
+    cfg.service(resource("/").route(get().to(site_root)))
+        .service(resource("/favicon.ico").route(get().to(icon)))
+        .service(resource("/favicon.svg").route(get().to(icon)));
     cfg.service(
         web::scope("/dashboard")
             .app_data(web::PathConfig::default().error_handler(|_, _| page::PageError::not_found("page").into()))

@@ -50,6 +50,7 @@ pub fn page(viewer: &Viewer<'_>, title: &str, notice: Option<&str>, content: Mar
                 meta name="viewport" content="width=device-width,initial-scale=1";
                 meta name="referrer" content="same-origin";
                 title { (title) " · referrals" }
+                link rel="icon" href="/favicon.svg" type="image/svg+xml";
                 link rel="stylesheet" href="/dashboard/assets/dashboard.css";
                 script src="/dashboard/assets/dashboard.js" defer {}
             }

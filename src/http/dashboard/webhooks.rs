@@ -209,6 +209,14 @@ async fn webhook_page(
 ) -> Result<Markup, PageError> {
     let campaigns = campaigns_of(state, signed_in).await?;
     let (attempts, total) = state.store.attempts_of_webhook(webhook.id, page_request).await?;
+    // Each delivery's kind of event, read once per event. A test event is sent, never stored,
+    // and an erased participant's or deleted campaign's events are gone: those are named so.
+    let mut kinds = std::collections::HashMap::new();
+    for a in &attempts {
+        if let std::collections::hash_map::Entry::Vacant(slot) = kinds.entry(a.event_id) {
+            slot.insert(state.store.event(a.event_id).await?.map(|e| e.kind.name()));
+        }
+    }
     let base = format!("/dashboard/webhooks/{}", webhook.id);
     let active = form.map_or(webhook.active, |f| f.checked("active"));
     let content = html! {
@@ -228,15 +236,16 @@ async fn webhook_page(
             @if attempts.is_empty() { p { "Nothing sent yet." } } @else {
                 div.scroll { table {
                     thead { tr {
-                        th scope="col" { "Event" } th scope="col" { "Attempt" } th scope="col" { "When" }
+                        th scope="col" { "Event" } th scope="col" { "Type" } th scope="col" { "Attempt" } th scope="col" { "When" }
                         th scope="col" { "Answer" } th scope="col" .num { "ms" } th scope="col" { "Then" } th scope="col" { "" }
                     } }
                     tbody {
                         @for a in &attempts {
                             tr {
                                 td { code { (message_id(a.event_id)) } }
+                                td.event-type { (kinds.get(&a.event_id).copied().flatten().unwrap_or("webhook.test, or deleted")) }
                                 td { (a.attempt) }
-                                td { (a.at) }
+                                td { (page::when(&a.at)) }
                                 td { @if let Some(code) = a.status_code { (code) } @if let Some(e) = &a.error { " " (e) } }
                                 td.num { (a.duration_ms) }
                                 td { (a.outcome) }
