@@ -938,3 +938,22 @@ async fn a_person_at_the_site_root_is_sent_to_the_dashboard_whose_address_the_st
     }
     assert!(browser.get("/dashboard/sign-in").await.body.contains("<link rel=\"icon\" href=\"/favicon.svg\""));
 }
+
+#[tokio::test]
+async fn the_tracker_snippet_is_written_for_the_partner_domain_named_or_says_to_fill_it_in() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Ada").await;
+    let cred = token_of(&app, &email, &password).await;
+    let (_, campaign) = coupon_campaign(&app, &cred, "tracked.example").await;
+    let page = format!("/dashboard/campaigns/{campaign}");
+    let blank = browser.get(&page).await;
+    assert!(blank.body.contains("data-domain=&quot;FILL-IN-THE-PARTNER-DOMAIN&quot;"), "{}", blank.body);
+    assert!(!blank.body.contains("partner.example"));
+    let named = browser.get(&format!("{page}?partner=https%3A%2F%2Fwww.Blog.Partner-Site.com%2Fposts")).await;
+    assert!(named.body.contains("data-domain=&quot;blog.partner-site.com&quot;"), "{}", named.body);
+    let wrong = browser.get(&format!("{page}?partner=not+a+domain")).await;
+    assert_eq!(wrong.status, 200);
+    assert!(wrong.body.contains("That is not a domain"));
+    assert!(wrong.body.contains("data-domain=&quot;FILL-IN-THE-PARTNER-DOMAIN&quot;"));
+}

@@ -16,7 +16,7 @@
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 
-use super::brands::{refusal_status, ListQuery};
+use super::brands::refusal_status;
 use super::campaign_body::input_of;
 use super::campaign_form::{campaign_form, defaults, Values};
 use super::form::FormData;
@@ -131,12 +131,23 @@ fn snippet(id: &str, label: &str, code: &str) -> Markup {
     }
 }
 
+/// The overview's query: the notice a redirect leaves, and the partner domain the tracker
+/// snippet is written for.
+#[derive(serde::Deserialize)]
+pub struct OverviewQuery {
+    notice: Option<String>,
+    partner: Option<String>,
+}
+
+/// What the tracker snippet's `data-domain` says until the member names a partner.
+const PARTNER_PLACEHOLDER: &str = "FILL-IN-THE-PARTNER-DOMAIN";
+
 /// `GET /dashboard/campaigns/{id}`.
 pub async fn show(
     state: web::Data<AppState>,
     signed_in: SignedIn,
     id: web::Path<u64>,
-    query: web::Query<ListQuery>,
+    query: web::Query<OverviewQuery>,
 ) -> Result<HttpResponse, PageError> {
     let (campaign, brand) = ownership::campaign_with_brand(&state, &signed_in.member, *id).await?;
     let counters = state.store.counters(campaign.id).await?;
@@ -146,7 +157,19 @@ pub async fn show(
         "<div id=\"referrals-widget\"></div>\n<script async src=\"{site}/widget.js?campaign={}\"></script>",
         campaign.id
     );
-    let tracker = format!("<script async src=\"{site}/referral.js\" data-domain=\"partner.example\"></script>");
+    // The partner's own domain (the one they joined the campaign with), when the member named
+    // it and it reads as one; otherwise a placeholder no one can mistake for a real domain.
+    let partner = query
+        .partner
+        .as_deref()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| crate::domain::brand_url::parse_domain("partner", p));
+    let partner_domain = match &partner {
+        Some(Ok(domain)) => domain.as_str(),
+        _ => PARTNER_PLACEHOLDER,
+    };
+    let tracker = format!("<script async src=\"{site}/referral.js\" data-domain=\"{partner_domain}\"></script>");
     let programme = super::programme::section(&state, &campaign, &signed_in.form_token).await?;
     let content = html! {
         p.lead {
@@ -210,11 +233,21 @@ pub async fn show(
         section aria-labelledby="embed" {
             h2 #embed { "Put it on your site" }
             (snippet("widget-snippet", "The widget, wherever it should show:", &widget))
-            (snippet("tracker-snippet", "The tracker, for a partner site that joined as a domain participant:", &tracker))
+            form.inline method="get" action={ "/dashboard/campaigns/" (campaign.id) "#embed" } {
+                label for="partner" { "The tracker goes on a partner's site that joined as a domain participant. Their domain:" }
+                input #partner type="text" name="partner" maxlength="253" placeholder="partner-site.com"
+                    value=(query.partner.as_deref().unwrap_or_default());
+                button.small type="submit" { "Write the tracker for it" }
+            }
+            @if let Some(Err(_)) = &partner { p.error { "That is not a domain: write it as partner-site.com." } }
+            @if partner_domain == PARTNER_PLACEHOLDER {
+                p.hint { "Replace " code { (PARTNER_PLACEHOLDER) } " with the partner's domain, or name it above." }
+            }
+            (snippet("tracker-snippet", "The tracker:", &tracker))
         }
         p { a.danger href={ "/dashboard/campaigns/" (campaign.id) "/delete" } { "Delete this campaign…" } }
     };
-    Ok(page::ok(page::page(&Viewer::of(&signed_in), &campaign.name, query.notice(), content)))
+    Ok(page::ok(page::page(&Viewer::of(&signed_in), &campaign.name, page::notice(query.notice.as_deref()), content)))
 }
 
 fn edit_page(
