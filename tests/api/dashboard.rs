@@ -957,3 +957,28 @@ async fn the_tracker_snippet_is_written_for_the_partner_domain_named_or_says_to_
     assert!(wrong.body.contains("That is not a domain"));
     assert!(wrong.body.contains("data-domain=&quot;FILL-IN-THE-PARTNER-DOMAIN&quot;"));
 }
+
+#[tokio::test]
+async fn the_account_shows_what_is_used_beside_each_limit_of_the_plan() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Ada").await;
+    let usage = |page: &Answer, id: &str| {
+        let start = page.body.find(&format!("<dd id=\"{id}\">")).expect(id) + id.len() + 10;
+        page.body[start..start + page.body[start..].find("</dd>").unwrap()].to_owned()
+    };
+    let fresh = browser.get("/dashboard/account").await;
+    assert_eq!(usage(&fresh, "usage-brands"), "0 of 1");
+    assert_eq!(usage(&fresh, "usage-campaigns"), "0 of 3");
+    assert_eq!(usage(&fresh, "usage-participants"), "0 of 1000 in your fullest campaign");
+    let cred = token_of(&app, &email, &password).await;
+    let (_, campaign) = coupon_campaign(&app, &cred, "used.example").await;
+    for n in 0..2 {
+        let body = json!({"campaign_id": campaign, "email": format!("p{n}@used.example")});
+        expect_status(app.post_json("/api/v1", "/signups", &cred, &body).await, 201).await;
+    }
+    let used = browser.get("/dashboard/account").await;
+    assert_eq!(usage(&used, "usage-brands"), "1 of 1");
+    assert_eq!(usage(&used, "usage-campaigns"), "1 of 3");
+    assert_eq!(usage(&used, "usage-participants"), "2 of 1000 in your fullest campaign");
+}

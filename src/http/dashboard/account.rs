@@ -16,6 +16,7 @@ use serde::Deserialize;
 
 use super::page::{self, PageError, Viewer};
 use super::session::{self, SignedIn, SignedInForm, VisitorForm};
+use crate::domain::pagination::{PageRequest, MAX_LIMIT};
 use crate::domain::plan::FREE_PLAN_ID;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -163,8 +164,31 @@ pub async fn sign_out(state: web::Data<AppState>, posted: SignedInForm) -> Resul
     session::sign_out(&state, &posted.signed_in).await
 }
 
-fn limit(value: Option<u64>) -> String {
-    value.map_or_else(|| "no limit".to_owned(), |n| n.to_string())
+/// What is used beside what the plan allows: "2 of 3", or "2 (no limit)".
+fn usage(used: u64, limit: Option<u64>) -> String {
+    match limit {
+        Some(limit) => format!("{used} of {limit}"),
+        None => format!("{used} (no limit)"),
+    }
+}
+
+/// The member's brands, campaigns, and the participants of their fullest campaign.
+async fn used(state: &AppState, member_id: u64) -> Result<(u64, u64, u64), PageError> {
+    let one = PageRequest { page: 1, limit: 1 };
+    let brands = state.store.brands_of_member(member_id, one).await?.1;
+    let mut fullest = 0;
+    let mut page = PageRequest { page: 1, limit: MAX_LIMIT };
+    let campaigns = loop {
+        let (found, total) = state.store.campaigns_of_member(member_id, None, page).await?;
+        for campaign in &found {
+            fullest = fullest.max(state.store.counters(campaign.id).await?.participants);
+        }
+        if found.is_empty() || page.page * page.limit >= total {
+            break total;
+        }
+        page.page += 1;
+    };
+    Ok((brands, campaigns, fullest))
 }
 
 /// `GET /dashboard/account`.
@@ -172,6 +196,7 @@ pub async fn account(state: web::Data<AppState>, signed_in: SignedIn) -> Result<
     let member = &signed_in.member;
     let plan = ownership::plan_of(&state, member).await?;
     let key = api_keys::key_prefix(&state, member);
+    let (brands, campaigns, fullest) = used(&state, member.id).await?;
     let content = html! {
         section.card aria-labelledby="profile" {
             h2 #profile { "Profile" }
@@ -186,9 +211,10 @@ pub async fn account(state: web::Data<AppState>, signed_in: SignedIn) -> Result<
             dl {
                 dt { "Plan" } dd { (plan.name) @if plan.paid { " (paid)" } }
                 dt { "Price" } dd { (plan.price) " " (plan.currency) " a " (plan.interval) }
-                dt { "Brands" } dd { (limit(plan.limits.brands)) }
-                dt { "Campaigns" } dd { (limit(plan.limits.campaigns)) }
-                dt { "Participants per campaign" } dd { (limit(plan.limits.participants)) }
+                dt { "Brands" } dd #usage-brands { (usage(brands, plan.limits.brands)) }
+                dt { "Campaigns" } dd #usage-campaigns { (usage(campaigns, plan.limits.campaigns)) }
+                dt { "Participants per campaign" }
+                dd #usage-participants { (usage(fullest, plan.limits.participants)) " in your fullest campaign" }
             }
             @if !plan.paid { p.hint { "Public campaigns need a paid plan; ask the operator of this server." } }
         }
