@@ -15,12 +15,12 @@ use super::json::JsonBody;
 use super::query::{body_id, id_filter, ListQuery};
 use super::state::AppState;
 use super::{envelope, ownership};
-use crate::actors::brand::{RecordConversion, RefundConversion};
+use crate::actors::brand::{Converted, RecordConversion, RefundConversion};
 use crate::domain::conversion::{parse_currency, parse_external_id, Conversion};
-use crate::domain::engine::NewConversion;
+use crate::domain::engine::{NewConversion, Refund};
 use crate::domain::money::parse_amount;
 use crate::domain::pagination::Page;
-use crate::domain::{EmailAddress, Member};
+use crate::domain::{Campaign, EmailAddress, Member};
 use crate::http::Code;
 use crate::views;
 
@@ -75,11 +75,7 @@ pub async fn create(
         }
     };
     let conversion = NewConversion { participant_id, external_id, amount, currency, payment_references: Vec::new() };
-    let message = RecordConversion { campaign_id: campaign.id, member_id: member.id, conversion };
-    let outcome = state.brands.get(campaign.brand_id).send(message).await?;
-    state.store.durable().await?;
-    let converted = outcome?;
-    state.deliver(converted.deliveries);
+    let converted = record(&state, &member, &campaign, conversion).await?;
     if converted.created {
         let rewards = converted.rewards.iter().map(views::reward).collect();
         return Ok(envelope::created(ConversionAnswer {
@@ -88,6 +84,34 @@ pub async fn create(
         }));
     }
     Ok(envelope::ok(answer(&state, &member, &converted.conversion).await?))
+}
+
+/// Records `conversion` in the member's `campaign` through its brand actor; returns once it
+/// is durable, with its events handed to the dispatcher (shared with the dashboard).
+pub async fn record(
+    state: &AppState,
+    member: &Member,
+    campaign: &Campaign,
+    conversion: NewConversion,
+) -> Result<Converted, ApiError> {
+    let message = RecordConversion { campaign_id: campaign.id, member_id: member.id, conversion };
+    let outcome = state.brands.get(campaign.brand_id).send(message).await?;
+    state.store.durable().await?;
+    let mut converted = outcome?;
+    state.deliver(std::mem::take(&mut converted.deliveries));
+    Ok(converted)
+}
+
+/// Refunds the member's conversion `id` through its brand actor; returns once durable
+/// (shared with the dashboard). Another member's conversion is not found.
+pub async fn refund_conversion(state: &AppState, member: &Member, id: u64) -> Result<Refund, ApiError> {
+    let conversion = state.store.conversion(member.id, id).await?.ok_or_else(|| ApiError::not_found("conversion"))?;
+    let message = RefundConversion { member_id: member.id, conversion_id: conversion.id };
+    let outcome = state.brands.get(conversion.brand_id).send(message).await?;
+    state.store.durable().await?;
+    let refunded = outcome?;
+    state.deliver(refunded.deliveries);
+    Ok(refunded.refund)
 }
 
 /// A conversion with the rewards it produced, as they are now.
@@ -134,13 +158,7 @@ pub async fn refund(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let conversion = state.store.conversion(member.id, *id).await?.ok_or_else(|| ApiError::not_found("conversion"))?;
-    let message = RefundConversion { member_id: member.id, conversion_id: conversion.id };
-    let outcome = state.brands.get(conversion.brand_id).send(message).await?;
-    state.store.durable().await?;
-    let refunded = outcome?;
-    state.deliver(refunded.deliveries);
-    let refund = refunded.refund;
+    let refund = refund_conversion(&state, &member, *id).await?;
     Ok(envelope::ok(RefundAnswer {
         conversion: views::conversion(&refund.conversion),
         voided: refund.voided.iter().map(views::reward).collect(),

@@ -10,6 +10,7 @@ mod campaigns;
 mod contract;
 mod conversions;
 mod dashboard;
+mod dashboard_programme;
 mod dashboard_review;
 mod dashboard_settings;
 mod data_rights;

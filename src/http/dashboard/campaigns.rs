@@ -183,6 +183,8 @@ pub async fn show(
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/rewards" } { "Rewards" }
             " "
+            a.button href={ "/dashboard/campaigns/" (campaign.id) "/conversions" } { "Conversions" }
+            " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/participants" } { "Participants" }
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/stats" } { "Statistics" }

@@ -18,6 +18,7 @@
 //! | `/dashboard/review`, `/dashboard/campaigns/{id}/review` (held rewards, approved or voided one by one or as a selection) | [`review`] |
 //! | `/dashboard/campaigns/{id}/rewards…` (the list, its CSV, filtered by [`reward_filter`]), `/dashboard/campaigns/{id}/participants.csv` | [`rewards`] |
 //! | `/dashboard/rewards/{id}/{approve,void,fulfil}` (and the forms that post there, wherever a reward shows) | [`reward_moves`] |
+//! | `/dashboard/campaigns/{id}/conversions`, `/dashboard/conversions/{id}/refund` | [`conversions`] |
 //! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
 //! | `/dashboard/campaigns/{id}/stats` (and the brand page's charts) | [`stats`], drawn by [`charts`] |
 //! | `/dashboard/campaigns/{id}/coupons` (the pool and uploads) | [`coupons`] |
@@ -33,6 +34,7 @@ pub mod campaign_body;
 pub mod campaign_form;
 pub mod campaigns;
 pub mod charts;
+pub mod conversions;
 pub mod coupons;
 pub mod form;
 pub mod lander;
@@ -128,6 +130,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 resource("/campaigns/{id}/review").route(get().to(review::campaign)).route(post().to(review::decide)),
             )
             .service(resource("/campaigns/{id}/rewards").route(get().to(rewards::list)))
+            .service(
+                resource("/campaigns/{id}/conversions")
+                    .route(get().to(conversions::list))
+                    .route(post().to(conversions::create)),
+            )
+            .service(resource("/conversions/{id}/refund").route(post().to(conversions::refund)))
             .service(resource("/campaigns/{id}/rewards.csv").route(get().to(rewards::csv)))
             .service(resource("/campaigns/{id}/participants.csv").route(get().to(rewards::participants_csv)))
             .service(resource("/rewards/{id}/{action}").route(post().to(reward_moves::act)))
