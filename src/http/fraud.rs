@@ -9,8 +9,9 @@ use super::error::ApiError;
 use super::json::JsonBody;
 use super::state::AppState;
 use super::{envelope, ownership};
-use crate::domain::fraud::FraudInput;
-use crate::domain::fraud_preview::Replay;
+use crate::domain::fraud::{FraudInput, FraudSettings};
+use crate::domain::fraud_preview::{FraudPreview, Replay};
+use crate::domain::Campaign;
 use crate::views;
 
 /// Participants read from the roster at a time.
@@ -25,9 +26,23 @@ pub async fn preview(
     id: web::Path<u64>,
     JsonBody(proposed): JsonBody<FraudInput>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut campaign = ownership::campaign(&state, &member, *id).await?;
-    campaign.fraud.apply(&proposed)?;
-    let fraud = views::fraud_rules(&campaign.fraud);
+    let campaign = ownership::campaign(&state, &member, *id).await?;
+    let campaign_id = campaign.id;
+    let (rules, preview) = dry_run(&state, campaign, &proposed).await?;
+    let fraud = views::fraud_rules(&rules);
+    Ok(envelope::ok(views::FraudRulesPreview { campaign_id, fraud, preview }))
+}
+
+/// The rules `proposed` makes of `campaign`'s (fields left out keep its setting), and what
+/// they would have done to its existing referrals; changes nothing (shared with the
+/// dashboard).
+pub async fn dry_run(
+    state: &AppState,
+    mut campaign: Campaign,
+    proposed: &FraudInput,
+) -> Result<(FraudSettings, FraudPreview), ApiError> {
+    campaign.fraud.apply(proposed)?;
+    let rules = campaign.fraud.clone();
     let campaign_id = campaign.id;
     let mut replay = Replay::new(campaign);
     let mut next_seq = 1;
@@ -42,5 +57,5 @@ pub async fn preview(
             break;
         }
     }
-    Ok(envelope::ok(views::FraudRulesPreview { campaign_id, fraud, preview: replay.finish() }))
+    Ok((rules, replay.finish()))
 }

@@ -14,7 +14,7 @@ use super::{envelope, ownership};
 use crate::actors::brand::{AddInvites, BlockParticipant};
 use crate::domain::pagination::Page;
 use crate::domain::participant::ParticipantFilter;
-use crate::domain::{Campaign, EmailAddress, GoalType, Participant};
+use crate::domain::{Campaign, EmailAddress, GoalType, Member, Participant};
 use crate::http::Code;
 use crate::views;
 
@@ -133,7 +133,7 @@ pub async fn block(
     member: AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    set_blocked(state, member, *id, true).await
+    answer_blocked(state, member, *id, true).await
 }
 
 /// `DELETE /participants/:id/block`: the participant earns again from now on (what the block
@@ -143,22 +143,34 @@ pub async fn unblock(
     member: AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    set_blocked(state, member, *id, false).await
+    answer_blocked(state, member, *id, false).await
 }
 
-async fn set_blocked(
+async fn answer_blocked(
     state: web::Data<AppState>,
     AuthenticatedMember(member): AuthenticatedMember,
     id: u64,
     block: bool,
 ) -> Result<HttpResponse, ApiError> {
-    let (participant, campaign) = ownership::participant(&state, &member, id).await?;
+    let (participant, campaign) = set_blocked(&state, &member, id, block).await?;
+    Ok(envelope::ok(detail(&state, &participant, &campaign).await?))
+}
+
+/// Blocks (or unblocks) the member's participant `id` through its brand actor; returns the
+/// participant and its campaign once durable (shared with the dashboard).
+pub async fn set_blocked(
+    state: &AppState,
+    member: &Member,
+    id: u64,
+    block: bool,
+) -> Result<(Participant, Campaign), ApiError> {
+    let (participant, campaign) = ownership::participant(state, member, id).await?;
     let message = BlockParticipant { member_id: member.id, participant_id: participant.id, block };
     let outcome = state.brands.get(participant.brand_id).send(message).await?;
     state.store.durable().await?;
     let blocked = outcome?;
     state.deliver(blocked.deliveries);
-    Ok(envelope::ok(detail(&state, &blocked.participant, &campaign).await?))
+    Ok((blocked.participant, campaign))
 }
 
 /// Body of `POST /participants/:id/invites`.

@@ -1,6 +1,7 @@
 //! The rest of a programme run from the dashboard (issue 53): conversions recorded by hand
 //! and refunded, with the same rules as the API (an order id twice records once, a refund
-//! twice changes nothing), and the forms' ownership and forgery checks.
+//! twice changes nothing); fraud rules in words, replayed over past referrals before they are
+//! saved; a participant blocked and unblocked; and the forms' ownership and forgery checks.
 
 use serde_json::{json, Value};
 
@@ -118,4 +119,133 @@ async fn another_members_conversions_are_not_found_and_a_forged_form_records_not
     );
     let listed = conversions_of(&app, &cred, campaign).await;
     assert_eq!((listed.len(), listed[0]["status"].as_str()), (1, Some("recorded")), "nothing changed");
+}
+
+/// The fraud form's fields as the page sends them, with `same_address` as given.
+fn rules(same_address: &str, per_hour: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("fraud_canonical_emails", "on".into()),
+        ("fraud_disposable_emails", "hold".into()),
+        ("fraud_same_address", same_address.into()),
+        ("fraud_max_referrals_per_hour", per_hour.into()),
+        ("fraud_max_signups_per_address_per_hour", "20".into()),
+    ]
+}
+
+#[tokio::test]
+async fn changed_fraud_rules_are_replayed_over_past_referrals_before_they_are_saved() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Owner").await;
+    let cred = token_of(&app, &email, &password).await;
+    let brand =
+        expect_status(app.post_json("/api/v1", "/brands", &cred, &json!({"url": "rules.example"})).await, 201).await;
+    let body = json!({"name": "Rules", "url_id": brand["data"]["id"], "reward_type": 5, "reward_value": "5",
+        "fraud": {"same_address": "off"}});
+    let campaign = expect_status(app.post_json("/api/v1", "/campaigns", &cred, &body).await, 201).await["data"]["id"]
+        .as_u64()
+        .unwrap();
+    let ada = json!({"campaign_id": campaign, "email": "ada@rules.example", "ip": "203.0.113.7"});
+    let ada = expect_status(app.post_json("/api/v1", "/signups", &cred, &ada).await, 201).await;
+    for n in 0..2 {
+        let friend = json!({"referral_code": ada["data"]["participant"]["referral_code"],
+            "email": format!("f{n}@rules.example"), "ip": "203.0.113.7"});
+        let joined = expect_status(app.post_json("/api/v1", "/signups/referral", &cred, &friend).await, 201).await;
+        assert_eq!(joined["data"]["referrer_reward"]["status"], json!("issued"), "not compared yet");
+    }
+    let page = format!("/dashboard/campaigns/{campaign}/fraud");
+    let shown = browser.get(&page).await;
+    assert!(
+        shown.body.contains("<li>A friend&#39;s connection is not compared with the referrer&#39;s.</li>")
+            || shown.body.contains("<li>A friend's connection is not compared with the referrer's.</li>"),
+        "{}",
+        shown.body
+    );
+    assert!(!shown.body.contains("Save these rules"), "a dry run comes first");
+
+    // The dry run: both past referrals would have been held; nothing is saved.
+    let token = shown.token();
+    let mut fields: Vec<(&str, String)> = vec![("csrf", token.clone()), ("step", "preview".into())];
+    fields.extend(rules("address", "20"));
+    let fields_ref: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let preview = browser.post(&page, &fields_ref).await;
+    assert_eq!(preview.status, 200, "{}", preview.body);
+    assert!(
+        preview.body.contains("Replayed over the campaign&#39;s 2 past referrals")
+            || preview.body.contains("Replayed over the campaign's 2 past referrals"),
+        "{}",
+        preview.body
+    );
+    assert!(
+        preview.body.contains("Held, the referrer's own connection: <strong>2</strong>")
+            || preview.body.contains("Held, the referrer&#39;s own connection: <strong>2</strong>"),
+        "{}",
+        preview.body
+    );
+    assert!(preview.body.contains("Save these rules"));
+    assert!(preview.body.contains("<option value=\"address\" selected>"), "the form keeps the proposed rules");
+    let stored = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}"), &cred).await, 200).await;
+    assert_eq!(stored["data"]["fraud"]["same_address"], json!("off"), "a preview saves nothing");
+
+    // A limit out of range: the form again with the API's sentence.
+    let mut bad: Vec<(&str, String)> = vec![("csrf", token.clone()), ("step", "preview".into())];
+    bad.extend(rules("address", "0"));
+    let bad_ref: Vec<(&str, &str)> = bad.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let refused = browser.post(&page, &bad_ref).await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("max_referrals_per_hour"), "{}", refused.body);
+
+    // Saved: the API reads the new rule, and the next referral from Ada's address is held.
+    fields[1].1 = "save".into();
+    let fields_ref: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let saved = browser.post(&page, &fields_ref).await;
+    assert_eq!((saved.status, saved.location()), (303, format!("{page}?notice=saved").as_str()), "{}", saved.body);
+    let stored = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}"), &cred).await, 200).await;
+    assert_eq!(stored["data"]["fraud"]["same_address"], json!("address"));
+    let friend = json!({"referral_code": ada["data"]["participant"]["referral_code"], "email": "f9@rules.example",
+        "ip": "203.0.113.7"});
+    let joined = expect_status(app.post_json("/api/v1", "/signups/referral", &cred, &friend).await, 201).await;
+    assert_eq!(joined["data"]["referrer_reward"]["status"], json!("held"));
+
+    // Another member: 404, nothing saved; no token: 403.
+    let mut eve = Browser::new(&app);
+    eve.register("Eve").await;
+    let eve_token = eve.get("/dashboard/account").await.token();
+    assert_eq!(eve.get(&page).await.status, 404);
+    let mut eves: Vec<(&str, String)> = vec![("csrf", eve_token), ("step", "save".into())];
+    eves.extend(rules("off", "20"));
+    let eves_ref: Vec<(&str, &str)> = eves.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    assert_eq!(eve.post(&page, &eves_ref).await.status, 404);
+    assert_eq!(browser.post(&page, &eves_ref[1..]).await.status, 403);
+    let stored = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}"), &cred).await, 200).await;
+    assert_eq!(stored["data"]["fraud"]["same_address"], json!("address"), "unchanged");
+}
+
+#[tokio::test]
+async fn a_participant_is_blocked_and_unblocked_from_their_page() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Owner").await;
+    let cred = token_of(&app, &email, &password).await;
+    let (_, bob) = conversion_campaign(&app, &cred).await;
+    let page = format!("/dashboard/participants/{bob}");
+    let shown = browser.get(&page).await;
+    assert!(shown.body.contains("Block this participant"));
+    let done = browser.submit(&page, &format!("{page}/block"), &[]).await;
+    assert_eq!(done.location(), format!("{page}?notice=blocked"));
+    let blocked = browser.get(done.location()).await;
+    assert!(blocked.body.contains("Blocked since") && blocked.body.contains(">Unblock</button>"), "{}", blocked.body);
+    let read = expect_status(app.get("/api/v1", &format!("/participants/{bob}"), &cred).await, 200).await;
+    assert!(read["data"]["blocked_at"].is_string(), "{read}");
+    let done = browser.submit(&page, &format!("{page}/unblock"), &[]).await;
+    assert_eq!(done.location(), format!("{page}?notice=unblocked"));
+    let read = expect_status(app.get("/api/v1", &format!("/participants/{bob}"), &cred).await, 200).await;
+    assert!(read["data"]["blocked_at"].is_null(), "{read}");
+    // Another member cannot.
+    let mut eve = Browser::new(&app);
+    eve.register("Eve").await;
+    let token = eve.get("/dashboard/account").await.token();
+    assert_eq!(eve.post(&format!("{page}/block"), &[("csrf", &token)]).await.status, 404);
+    let read = expect_status(app.get("/api/v1", &format!("/participants/{bob}"), &cred).await, 200).await;
+    assert!(read["data"]["blocked_at"].is_null());
 }

@@ -123,6 +123,20 @@ fn emails_of(form: &FormData) -> Value {
     Value::Object(emails)
 }
 
+/// The API's `fraud` body from the form's fraud fields (the campaign form's group, or the
+/// fraud page's form).
+pub fn fraud_of(form: &FormData) -> Value {
+    Posted::of(form)
+        .tick("canonical_emails", "fraud_canonical_emails")
+        .field("disposable_emails", "fraud_disposable_emails", given)
+        .field("same_address", "fraud_same_address", given)
+        .field("max_referrals_per_hour", "fraud_max_referrals_per_hour", |t| Some(number_or_null(t)))
+        .field("max_signups_per_address_per_hour", "fraud_max_signups_per_address_per_hour", |t| {
+            Some(number_or_null(t))
+        })
+        .done()
+}
+
 /// The API's campaign body from the posted form.
 pub fn input_of(form: &FormData, brand_id: u64) -> Result<CampaignInput, PageError> {
     let reward_value = form.text("reward_value").trim();
@@ -168,15 +182,7 @@ pub fn input_of(form: &FormData, brand_id: u64) -> Result<CampaignInput, PageErr
         given_number,
     );
     group("waitlist", &[("waitlist", waitlist.done())]);
-    let fraud = Posted::of(form)
-        .tick("canonical_emails", "fraud_canonical_emails")
-        .field("disposable_emails", "fraud_disposable_emails", given)
-        .field("same_address", "fraud_same_address", given)
-        .field("max_referrals_per_hour", "fraud_max_referrals_per_hour", |t| Some(number_or_null(t)))
-        .field("max_signups_per_address_per_hour", "fraud_max_signups_per_address_per_hour", |t| {
-            Some(number_or_null(t))
-        });
-    group("fraud", &[("fraud", fraud.done())]);
+    group("fraud", &[("fraud", fraud_of(form))]);
     group("emails", &[("emails", emails_of(form))]);
     serde_json::from_value(body)
         .map_err(|e| PageError::Api(ApiError::Internal(format!("the campaign form made a body the API refuses: {e}"))))

@@ -258,11 +258,19 @@ fn limit_text(limit: u32) -> String {
 }
 
 fn fraud_group(values: &Values<'_>) -> Markup {
-    let max = crate::domain::fraud::MAX_RATE_LIMIT as u64;
     html! {
         details.group {
             summary { "Fraud defence" }
             input type="hidden" name="section" value="fraud";
+            (fraud_fields(values))
+        }
+    }
+}
+
+/// The fraud rules' fields (also the fraud page's form).
+pub fn fraud_fields(values: &Values<'_>) -> Markup {
+    let max = crate::domain::fraud::MAX_RATE_LIMIT as u64;
+    html! {
             (checkbox("fraud_canonical_emails", values.ticked("fraud_canonical_emails", |c| c.fraud.canonical_emails),
                 "One participant per inbox (ann.lee+1@gmail.com is annlee@gmail.com)"))
             (select("fraud_disposable_emails", "Throwaway email addresses",
@@ -281,7 +289,6 @@ fn fraud_group(values: &Values<'_>) -> Markup {
             (number_field("fraud_max_signups_per_address_per_hour", "Signups per address per hour before rewards are held",
                 &values.get("fraud_max_signups_per_address_per_hour", |c| limit_text(c.fraud.max_signups_per_address_per_hour)),
                 1, max, Some("Empty for no limit.")))
-        }
     }
 }
 

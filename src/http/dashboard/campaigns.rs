@@ -185,6 +185,8 @@ pub async fn show(
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/conversions" } { "Conversions" }
             " "
+            a.button href={ "/dashboard/campaigns/" (campaign.id) "/fraud" } { "Fraud rules" }
+            " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/participants" } { "Participants" }
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/stats" } { "Statistics" }

@@ -19,6 +19,7 @@
 //! | `/dashboard/campaigns/{id}/rewards…` (the list, its CSV, filtered by [`reward_filter`]), `/dashboard/campaigns/{id}/participants.csv` | [`rewards`] |
 //! | `/dashboard/rewards/{id}/{approve,void,fulfil}` (and the forms that post there, wherever a reward shows) | [`reward_moves`] |
 //! | `/dashboard/campaigns/{id}/conversions`, `/dashboard/conversions/{id}/refund` | [`conversions`] |
+//! | `/dashboard/campaigns/{id}/fraud` (the rules in words, their dry run, saving), `/dashboard/participants/{id}/{block,unblock}` | [`fraud`] |
 //! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
 //! | `/dashboard/campaigns/{id}/stats` (and the brand page's charts) | [`stats`], drawn by [`charts`] |
 //! | `/dashboard/campaigns/{id}/coupons` (the pool and uploads) | [`coupons`] |
@@ -37,6 +38,7 @@ pub mod charts;
 pub mod conversions;
 pub mod coupons;
 pub mod form;
+pub mod fraud;
 pub mod lander;
 pub mod page;
 pub mod participants;
@@ -141,6 +143,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/rewards/{id}/{action}").route(post().to(reward_moves::act)))
             .service(resource("/campaigns/{id}/participants").route(get().to(participants::list)))
             .service(resource("/participants/{id}").route(get().to(participants::show)))
+            .service(resource("/participants/{id}/block").route(post().to(fraud::block)))
+            .service(resource("/participants/{id}/unblock").route(post().to(fraud::unblock)))
+            .service(resource("/campaigns/{id}/fraud").route(get().to(fraud::show)).route(post().to(fraud::decide)))
             .service(resource("/campaigns/{id}/stats").route(get().to(stats::campaign)))
             .service(resource("/campaigns/{id}/preview").route(get().to(preview::page)))
             .service(resource("/campaigns/{id}/preview.js").route(get().to(preview::script)))

@@ -202,12 +202,34 @@ fn url_encode(text: &str) -> String {
     url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
 }
 
+/// A participant page's query: what the last move or block did.
+#[derive(Deserialize)]
+pub struct ShowQuery {
+    notice: Option<String>,
+    #[serde(flatten)]
+    report: ReportQuery,
+}
+
+impl ShowQuery {
+    fn sentence(&self) -> Option<String> {
+        match self.notice.as_deref() {
+            Some("blocked") => Some(
+                "Blocked: their held and waiting rewards are voided, and they earn nothing until unblocked.".into(),
+            ),
+            Some("unblocked") => {
+                Some("Unblocked: they earn again from now on; what the block voided stays voided.".into())
+            }
+            _ => self.report.sentence(),
+        }
+    }
+}
+
 /// `GET /dashboard/participants/{id}`.
 pub async fn show(
     state: web::Data<AppState>,
     signed_in: SignedIn,
     id: web::Path<u64>,
-    query: web::Query<ReportQuery>,
+    query: web::Query<ShowQuery>,
 ) -> Result<HttpResponse, PageError> {
     let (participant, campaign) = ownership::participant(&state, &signed_in.member, *id).await?;
     let referrer = match participant.referred_by {
@@ -229,7 +251,16 @@ pub async fn show(
             @if !participant.is_erased() { (participant.email) " · " }
             "joined " a href={ "/dashboard/campaigns/" (campaign.id) } { (campaign.name) } " on " (page::when(&participant.created_at))
         }
-        @if let Some(at) = &blocked_at { p.error { "Blocked since " (at) ": their referrals earn nothing." } }
+        @if let Some(at) = &blocked_at { p.error { "Blocked since " (page::when(at)) ": their referrals earn nothing." } }
+        form.inline method="post" action={ "/dashboard/participants/" (participant.id) (if blocked_at.is_some() { "/unblock" } else { "/block" }) } {
+            (page::token_field(&signed_in.form_token))
+            @if blocked_at.is_some() {
+                button.small type="submit" { "Unblock" }
+            } @else {
+                button.small.danger type="submit" { "Block this participant" }
+                span.hint { " Voids their held and waiting rewards; they earn nothing while blocked." }
+            }
+        }
         @if let Some(domain) = &participant.domain { p { "Website: " (domain) } }
         (page::numbers(&[
             ("Referrals", participant.referrals),
