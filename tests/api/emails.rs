@@ -226,3 +226,31 @@ async fn forty_signups_at_once_send_forty_emails_each_once() {
     expected.sort();
     assert_eq!(received, expected, "every participant once, nobody twice");
 }
+
+#[tokio::test]
+async fn the_dashboard_shows_the_campaigns_email_log_to_its_member_only() {
+    let sink = SmtpSink::start();
+    let app = app_sending_to(&sink, "").await;
+    let member = app.member("emails-dashboard").await;
+    let campaign = campaign_with_emails(&app, &member, "emails-dashboard").await;
+    let ada_email = unique_email("ada");
+    sign_up(&app, &member, campaign, &ada_email, "Ada").await;
+    let log = settled_log(&app, &member, campaign, 1).await;
+    assert_eq!(log[0]["status"], json!("sent"));
+
+    let mut browser = crate::dashboard::Browser::new(&app);
+    let fields = [("email", member.email.as_str()), ("password", member.password.as_str())];
+    let signed = browser.submit("/dashboard/sign-in", "/dashboard/sign-in", &fields).await;
+    assert_eq!(signed.status, 303, "{}", signed.body);
+    let page = browser.get(&format!("/dashboard/campaigns/{campaign}/emails")).await;
+    assert_eq!(page.status, 200);
+    let row = format!("<tr id=\"email-{}\">", log[0]["id"]);
+    let at = page.body.find(&row).unwrap_or_else(|| panic!("{row} in {}", page.body));
+    let row = &page.body[at..at + page.body[at..].find("</tr>").unwrap()];
+    assert!(row.contains(&ada_email) && row.contains("welcome") && row.contains("Welcome to Acme Friends"), "{row}");
+    assert!(row.contains("<td class=\"state\">sent"), "{row}");
+
+    let mut eve = crate::dashboard::Browser::new(&app);
+    eve.register("Eve").await;
+    assert_eq!(eve.get(&format!("/dashboard/campaigns/{campaign}/emails")).await.status, 404);
+}

@@ -187,6 +187,8 @@ pub async fn show(
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/fraud" } { "Fraud rules" }
             " "
+            a.button href={ "/dashboard/campaigns/" (campaign.id) "/emails" } { "Emails" }
+            " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/participants" } { "Participants" }
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/stats" } { "Statistics" }
