@@ -507,6 +507,11 @@ async fn held_rewards_are_reviewed_in_the_dashboard_and_the_friends_coupon_reach
     });
     let seen = run_script(&app, "review.mjs", &setup).await;
 
+    assert_eq!(
+        seen["offer"],
+        "Get a coupon code for every friend who joins. Friends who join through your link get a reward too.",
+        "the reward on offer, before signing up"
+    );
     assert_eq!(seen["friend_waiting"], "Your reward is on its way: your code will be ready soon.");
     assert_eq!(seen["nav_count"], "4", "Ann's and Fay's, Ann's and Gus's");
     assert_eq!(seen["held_cards"], 4);

@@ -15,10 +15,12 @@ const out = {};
 const deadline = setTimeout(() => { console.error("review browser test took over 120 s"); process.exit(1); }, 120_000);
 const browser = await launch(cfg.chromium);
 
-// 1. The friend joins through the referrer's link: the reward is on its way, not yet a code.
+// 1. The friend reads the reward on offer, then joins through the referrer's link: the
+// reward is on its way, not yet a code.
 const friend = await loopbackPage(browser, [cfg.site, cfg.host], { width: 1000, height: 720 });
 const frame = friend.page.frameLocator("iframe[data-referrals-frame]");
 await friend.page.goto(`${cfg.host}/embed.html?ref=${encodeURIComponent(cfg.referrer_code)}`);
+out.offer = await frame.locator("[data-offer]").textContent();
 await frame.locator("input[name=name]").fill("Fay Friend");
 await frame.locator("input[name=email]").fill(cfg.friend_email);
 await frame.locator("button[type=submit]").click();

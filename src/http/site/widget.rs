@@ -106,6 +106,7 @@ pub fn widget_script(campaign: &Campaign, site: &str, frame: &str) -> String {
         "color": campaign.widget.primary_color,
         "button": campaign.widget.button_text,
         "headline": campaign.widget.headline,
+        "offer": offer(campaign),
         "frame": frame,
         "origin": origin,
     });
@@ -114,12 +115,44 @@ pub fn widget_script(campaign: &Campaign, site: &str, frame: &str) -> String {
     WIDGET_JS.replace("__REFERRALS_CONFIG__", &page::inert_json(&config))
 }
 
+/// The reward on offer, in the words a visitor reads before signing up: what, for what,
+/// and whether the friend gets one too. (A message reward's text is the reward itself, so it
+/// is not given away here.)
+pub fn offer(c: &Campaign) -> String {
+    use crate::domain::campaign::RewardType;
+    use crate::domain::GoalType;
+    let what = |kind: RewardType, value: &Option<String>| match (kind, value) {
+        (RewardType::Coupon, _) => "a coupon code".to_owned(),
+        (RewardType::Cash, Some(amount)) => format!("{amount} in cash"),
+        (RewardType::Token, Some(amount)) => format!("{amount} tokens"),
+        _ => "a reward".to_owned(),
+    };
+    let (one, many) = match c.goal_type {
+        GoalType::Signup => ("friend who joins", "friends who join"),
+        GoalType::Visit => ("unique visit of your link", "unique visits of your link"),
+        GoalType::Conversion => ("friend who buys", "friends who buy"),
+    };
+    let mut sentence = if c.tiers.is_empty() {
+        let every = if c.num_signups <= 1 { format!("every {one}") } else { format!("every {} {many}", c.num_signups) };
+        format!("Get {} for {every}.", what(c.reward_type, &c.reward_value))
+    } else {
+        let steps: Vec<String> =
+            c.tiers.iter().map(|t| format!("{} at {}", what(t.reward_type, &t.reward_value), t.referrals)).collect();
+        format!("Rewards as your {many} add up: {}.", steps.join(", "))
+    };
+    if c.reward_invited {
+        sentence.push_str(" Friends who join through your link get a reward too.");
+    }
+    sentence
+}
+
 /// The frame's settings. A `preview` frame (the dashboard's) counts no impression, takes no
 /// signup and remembers no one.
 pub fn frame_config(campaign: &Campaign, site: &str, api: &str, referrer: Option<String>, preview: bool) -> Value {
     json!({
         "campaign_id": campaign.id,
         "headline": campaign.widget.headline,
+        "offer": offer(campaign),
         "button": campaign.widget.button_text,
         "color": campaign.widget.primary_color,
         "site": site,
@@ -221,4 +254,40 @@ pub async fn progress(state: web::Data<AppState>, req: HttpRequest) -> Result<Ht
         next: views::next_reward(&campaign, count),
         waitlist: crate::http::participants::waitlist_spot(&state, &campaign, participant.id).await?,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::campaign::RewardType;
+    use crate::domain::tiers::Tier;
+    use crate::domain::GoalType;
+
+    fn campaign() -> Campaign {
+        let input: crate::domain::campaign::CampaignInput =
+            serde_json::from_value(json!({"name": "Spring", "url_id": 2, "reward_type": 1})).unwrap();
+        Campaign::create(1, 2, 3, &input, "2026-11-27T00:00:00Z").unwrap()
+    }
+
+    #[test]
+    fn the_offer_says_what_for_what_and_whether_the_friend_gets_one() {
+        let mut c = campaign();
+        (c.reward_type, c.reward_value, c.num_signups, c.reward_invited) = (RewardType::Coupon, None, 1, false);
+        assert_eq!(offer(&c), "Get a coupon code for every friend who joins.");
+        (c.reward_type, c.reward_value, c.num_signups, c.reward_invited) =
+            (RewardType::Cash, Some("10.00".into()), 3, true);
+        assert_eq!(
+            offer(&c),
+            "Get 10.00 in cash for every 3 friends who join. Friends who join through your link get a reward too."
+        );
+        (c.goal_type, c.reward_type, c.reward_value, c.num_signups, c.reward_invited) =
+            (GoalType::Conversion, RewardType::Message, Some("the secret".into()), 1, false);
+        assert_eq!(offer(&c), "Get a reward for every friend who buys.", "a message is not given away");
+        c.goal_type = GoalType::Signup;
+        c.tiers = vec![
+            Tier { referrals: 2, reward_type: RewardType::Coupon, reward_value: None },
+            Tier { referrals: 5, reward_type: RewardType::Cash, reward_value: Some("20.00".into()) },
+        ];
+        assert_eq!(offer(&c), "Rewards as your friends who join add up: a coupon code at 2, 20.00 in cash at 5.");
+    }
 }

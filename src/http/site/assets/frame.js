@@ -87,7 +87,10 @@
     var submit = el("button", { type: "submit" }, C.button);
     f.append(el("label", {}, "Name"), name, el("label", {}, "Email"), email, submit, error);
     var leaders = el("section", { "data-leaderboard": "" });
-    app.append(el("h1", {}, C.headline), f, leaders);
+    app.append(el("h1", {}, C.headline));
+    // The reward on offer, before anyone signs up.
+    if (C.offer) app.append(el("p", { class: "offer", "data-offer": "" }, C.offer));
+    app.append(f, leaders);
     leaderboard(leaders);
     f.addEventListener("submit", function (e) {
       e.preventDefault();
