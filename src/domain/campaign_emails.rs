@@ -118,7 +118,31 @@ const DEFAULT_DIGEST_TEXT: &str = "Hi {{name}},\n\nSince {{since}}, {{campaign}}
     Rewards held for review now: {{held}}. Participants in all: {{participants}}.\n\n\
     Stop these digests: {{unsubscribe_link}}";
 
+/// The subject of a friend's own reward email (two-way campaigns), while the owner keeps the
+/// reward email's default subject.
+const FRIEND_REWARD_SUBJECT: &str = "Your reward for joining {{campaign}}";
+/// Its text, while the owner keeps the reward email's default text.
+const FRIEND_REWARD_TEXT: &str = "Hi {{name}},\n\nWelcome to {{campaign}}, and thanks for joining through a \
+    friend's link. Your reward:\n\n{{reward}}\n\nShare your own link, and earn more when your friends join:\n\n\
+    {{referral_link}}";
+
 impl CampaignEmails {
+    /// The reward email for a friend's own reward (a two-way campaign's), which is not the
+    /// referrer's thanks for spreading the word: where the owner kept the default subject or
+    /// text, the friend gets words of their own; an owner's own subject or text is used as
+    /// written, for both.
+    pub fn friend_reward(&self) -> EmailTemplate {
+        let defaults = Self::default().reward;
+        let mut template = self.reward.clone();
+        if template.subject == defaults.subject {
+            template.subject = FRIEND_REWARD_SUBJECT.into();
+        }
+        if template.text == defaults.text {
+            template.text = FRIEND_REWARD_TEXT.into();
+        }
+        template
+    }
+
     pub fn template(&self, kind: EmailKind) -> &EmailTemplate {
         match kind {
             EmailKind::Welcome => &self.welcome,
@@ -338,6 +362,21 @@ pub fn render(template: &EmailTemplate, values: &Values<'_>) -> RenderedEmail {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_friends_reward_email_has_words_of_its_own_unless_the_owner_wrote_theirs() {
+        let mut emails = CampaignEmails::default();
+        let friend = emails.friend_reward();
+        assert_eq!(friend.subject, "Your reward for joining {{campaign}}");
+        assert!(friend.text.contains("thanks for joining through a friend's link"), "{}", friend.text);
+        assert!(!friend.text.contains("spreading the word"));
+        assert_eq!(parse_text(EmailKind::Reward, &friend.text).unwrap(), friend.text, "only placeholders it may use");
+        emails.reward.text = "Hi {{name}}, enjoy {{reward}}".into();
+        let owned = emails.friend_reward();
+        assert_eq!(owned.text, "Hi {{name}}, enjoy {{reward}}", "the owner's own text, as written");
+        assert_eq!(owned.subject, "Your reward for joining {{campaign}}", "the subject they kept is ours");
+    }
+
     use super::*;
 
     fn input(json: serde_json::Value) -> EmailsInput {

@@ -146,7 +146,14 @@ pub fn compose(wanted: Vec<Wanted>, ids: &[u64], mailing: &Mailing, moment: &Mom
             if let Some(reward) = &want.reward {
                 values = values.with("reward", reward.value.clone().unwrap_or_default());
             }
-            let message = render(want.campaign.emails.template(want.kind), &values);
+            // A friend's own reward (two-way) is not the referrer's thanks for sharing.
+            let friend_reward = want.kind == EmailKind::Reward
+                && want.reward.as_ref().is_some_and(|r| r.reason == crate::domain::reward::RewardReason::Invited);
+            let message = if friend_reward {
+                render(&want.campaign.emails.friend_reward(), &values)
+            } else {
+                render(want.campaign.emails.template(want.kind), &values)
+            };
             Write::Email(Box::new(OutgoingEmail {
                 id,
                 campaign_id: want.campaign.id,
