@@ -373,3 +373,21 @@ async fn a_widget_settings_change_shows_at_the_next_page_load() {
     assert_ne!(after.headers()["etag"], etag.as_str());
     assert!(after.text().await.unwrap().contains(r#""mode":"floating""#));
 }
+
+/// Private is unlisted, public is listed: both landing pages work for anyone with the
+/// address, and only the private one asks search engines not to list it.
+#[tokio::test]
+async fn a_private_campaigns_landing_page_is_unlisted_and_a_public_ones_may_be_listed() {
+    let app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.unlimited_member("listed").await;
+    let brand = app.brand(&member, "https://listed.example").await;
+    let mut robots = Vec::new();
+    for publish in ["private", "public"] {
+        let fields = json!({"reward_type": 3, "reward_value": "hi", "publish": publish});
+        let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+        let page = app.client.get(format!("{}/l/{campaign}", app.address)).send().await.unwrap();
+        assert_eq!(page.status().as_u16(), 200, "{publish}: anyone with the address sees it");
+        robots.push(page.headers().get("x-robots-tag").map(|v| v.to_str().unwrap().to_owned()));
+    }
+    assert_eq!(robots, vec![Some("noindex".to_owned()), None]);
+}

@@ -117,7 +117,9 @@ pub fn campaign_form(
                 input #name type="text" name="name" required maxlength="200" value=(values.get("name", |c| c.name.clone()));
                 (select("publish", "Who can see it", &values.get("publish", |c| match c.publish {
                     Publish::Public => "public".into(), Publish::Private => "private".into() }),
-                    &[("private", "Private"), ("public", "Public (paid plans)")], None))
+                    &[("private", "Private: unlisted"), ("public", "Public: listed (paid plans)")],
+                    Some("Both work for anyone who has the link, the widget or the landing page's address. \
+                          Private asks search engines not to list the landing page; public lets them.")))
             }
             fieldset {
                 legend { "Reward" }

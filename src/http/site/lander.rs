@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::page::{self, Embedding};
 use super::widget::public_campaign;
+use crate::domain::campaign::Publish;
 use crate::domain::lander::Lander;
 use crate::domain::Brand;
 use crate::http::{ApiError, AppState};
@@ -31,14 +32,23 @@ pub async fn page(state: web::Data<AppState>, id: web::Path<String>) -> Result<H
     let (lander, _) = Lander::configured_or_default(stored, &campaign);
     let config = lander_config(&lander, &brand, &format!("../widget/{}/embed", campaign.id));
     // Images (logo, background) are the member's http(s) URLs, hence `http: https:`.
-    Ok(page::html(
+    let mut response = page::html(
         "Referral program",
         "../assets/lander.css",
         "../assets/lander.js",
         &config,
         Embedding::Nowhere,
         "http: https: data:",
-    ))
+    );
+    // A private campaign is unlisted: anyone with the address may join, and search engines
+    // are asked not to list its page. A public one (paid plans) may be listed.
+    if campaign.publish == Publish::Private {
+        response.headers_mut().insert(
+            actix_web::http::header::HeaderName::from_static("x-robots-tag"),
+            actix_web::http::header::HeaderValue::from_static("noindex"),
+        );
+    }
+    Ok(response)
 }
 
 /// What the lander page's script builds the page from: the lander's settings, the brand's
