@@ -203,7 +203,7 @@ pub async fn account(state: web::Data<AppState>, signed_in: SignedIn) -> Result<
             dl {
                 dt { "Name" } dd { (member.name) }
                 dt { "Email" } dd { (member.email) }
-                dt { "Member since" } dd { (member.date_signedup) }
+                dt { "Member since" } dd { (page::when(&member.date_signedup)) }
             }
         }
         section.card aria-labelledby="plan" {
@@ -221,7 +221,7 @@ pub async fn account(state: web::Data<AppState>, signed_in: SignedIn) -> Result<
         section.card aria-labelledby="api-key" {
             h2 #api-key { "API key" }
             @match &key {
-                Some((prefix, date)) => p { "Your key starts " code { (prefix) } ", made " (date) "." },
+                Some((prefix, date)) => p { "Your key starts " code { (prefix) } ", made " (page::when(date)) "." },
                 None => p { "You have no API key yet." },
             }
             form method="post" action="/dashboard/account/api-key" {
@@ -242,7 +242,7 @@ pub async fn generate_key(state: web::Data<AppState>, posted: SignedInForm) -> R
     let (key, date) = api_keys::issue_key(&state, signed_in.member.id).await?;
     let content = html! {
         section.card {
-            p { "Your new API key, made " (date) ". Copy it now: this page shows it once." }
+            p { "Your new API key, made " (page::when(&date)) ". Copy it now: this page shows it once." }
             p.secret {
                 code #new-key { (key) }
                 button.copy type="button" data-copy="new-key" { "Copy" }

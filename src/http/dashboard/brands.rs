@@ -87,7 +87,7 @@ async fn list_page(
                         tr {
                             td { a href={ "/dashboard/brands/" (brand.id) } { (brand.domain) } }
                             td { (brand.url) }
-                            td { (brand.created_at) }
+                            td { (page::when(&brand.created_at)) }
                         }
                     }
                 }

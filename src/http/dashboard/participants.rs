@@ -318,7 +318,7 @@ pub async fn show(
                 h2 #invites { "Invitations sent" }
                 ul {
                     @for i in &invites {
-                        li { (i.email) " · " (i.created_at) @if i.accepted_by.is_some() { " · joined" } }
+                        li { (i.email) " · " (page::when(&i.created_at)) @if i.accepted_by.is_some() { " · joined" } }
                     }
                 }
             }

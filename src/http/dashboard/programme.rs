@@ -78,7 +78,7 @@ pub async fn section(state: &AppState, campaign: &Campaign, token: &str) -> Resu
             @if contest.enabled {
                 h3 { "Contest (" (status.name()) ")" }
                 p {
-                    @if let (Some(starts), Some(ends)) = (&contest.starts_at, &contest.ends_at) { (starts) " to " (ends) ". " }
+                    @if let (Some(starts), Some(ends)) = (&contest.starts_at, &contest.ends_at) { (super::page::when(starts)) " to " (super::page::when(ends)) ". " }
                     "The top " (contest.winners) " win"
                     @if let Some(prize) = &contest.prize { ": " (prize) } "."
                 }
