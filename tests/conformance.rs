@@ -130,6 +130,7 @@ conformance! {
     lifecycle::a_snapshot_holds_everything_written,
     erasure::an_erasure_reaches_every_copy_of_the_person,
     emails::an_email_is_queued_retried_sent_and_logged,
+    emails::a_failed_email_is_sent_again_once_however_many_ask,
     emails::unsubscribing_and_erasure_reach_the_emails,
     emails::a_deleted_campaign_takes_its_emails_with_it,
     emails::a_digest_and_its_mark_are_committed_together_and_a_day_has_one,

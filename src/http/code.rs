@@ -41,6 +41,8 @@ pub enum Code {
     RewardStateConflict,
     ParticipantErased,
     WaitlistOff,
+    /// A resend of an email that did not fail (queued, sent or cancelled).
+    EmailNotFailed,
     // 413, 429, 503, 500
     PayloadTooLarge,
     RateLimited,
@@ -50,7 +52,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 32] = [
+    pub const ALL: [Code; 33] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -79,6 +81,7 @@ impl Code {
         Code::RewardStateConflict,
         Code::ParticipantErased,
         Code::WaitlistOff,
+        Code::EmailNotFailed,
         Code::PayloadTooLarge,
         Code::RateLimited,
         Code::Unavailable,
@@ -114,7 +117,8 @@ impl Code {
             | Code::PlanInUse
             | Code::RewardStateConflict
             | Code::ParticipantErased
-            | Code::WaitlistOff => StatusCode::CONFLICT,
+            | Code::WaitlistOff
+            | Code::EmailNotFailed => StatusCode::CONFLICT,
             Code::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -153,6 +157,7 @@ impl Code {
             Code::RewardStateConflict => "reward_state_conflict",
             Code::ParticipantErased => "participant_erased",
             Code::WaitlistOff => "waitlist_off",
+            Code::EmailNotFailed => "email_not_failed",
             Code::PayloadTooLarge => "payload_too_large",
             Code::RateLimited => "rate_limited",
             Code::Unavailable => "unavailable",

@@ -1,5 +1,6 @@
 //! `GET /campaigns/:id/emails`: the campaign's delivery log of emails to participants and of
-//! its daily digests to the member, newest first: to whom, which email, what became of it.
+//! its daily digests to the member, newest first: to whom, which email, what became of it;
+//! `POST /campaigns/:id/emails/:email_id/resend`: a failed email sent again, once.
 //! The templates are the campaign's `emails` (`PUT /campaigns/:id`); the mailer is
 //! `crate::emails`.
 
@@ -13,7 +14,8 @@ use super::query::ListQuery;
 use super::state::AppState;
 use super::{envelope, ownership};
 use crate::domain::outgoing_email::{EmailDelivery, OutgoingEmail};
-use crate::domain::Page;
+use crate::domain::{Member, Page};
+use crate::http::Code;
 
 /// One email as the delivery log shows it.
 #[derive(Serialize, ToSchema)]
@@ -74,4 +76,38 @@ pub async fn log(
     let (emails, total) = state.store.emails_of_campaign(campaign.id, page).await?;
     let emails = emails.into_iter().map(|(email, delivery)| logged(email, delivery)).collect();
     Ok(envelope::ok(CampaignEmailList { emails, pagination: Page::new(page, total) }))
+}
+
+/// Sends the member's campaign's failed email `email_id` again (shared with the dashboard):
+/// the email as the log shows it, queued, once durable. An email that did not fail is a 409
+/// naming its state; of two resends at once, one queues it and the other gets that 409.
+pub async fn resend_email(
+    state: &AppState,
+    member: &Member,
+    campaign_id: u64,
+    email_id: u64,
+) -> Result<CampaignEmail, ApiError> {
+    let campaign = ownership::campaign(state, member, campaign_id).await?;
+    let email = state.store.outgoing_email(campaign.id, email_id).await?.ok_or_else(|| ApiError::not_found("email"))?;
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    let resent = state.store.resend_failed_email(campaign.id, email.id, now_ms).await?;
+    state.store.durable().await?;
+    let Some((queued, now)) = resent else { return Err(ApiError::not_found("email")) };
+    if !queued {
+        return Err(ApiError::refused(
+            Code::EmailNotFailed,
+            format!("only a failed email is sent again; this one is {}", now.status.name()),
+        ));
+    }
+    Ok(logged(email, now))
+}
+
+/// `POST /campaigns/:id/emails/:email_id/resend`: 202 with the email, queued again.
+pub async fn resend(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    path: web::Path<(u64, u64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (campaign_id, email_id) = path.into_inner();
+    Ok(envelope::accepted(resend_email(&state, &member, campaign_id, email_id).await?))
 }

@@ -130,6 +130,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}/stats").get(campaigns::stats))
         .service(resource("/campaigns/{id}/coupons").get(campaigns::coupons).post(campaigns::upload_coupons))
         .service(resource("/campaigns/{id}/emails").get(emails::log))
+        .service(resource("/campaigns/{id}/emails/{email_id}/resend").post(emails::resend))
         .service(resource("/campaigns/{id}/participants.csv").get(exports::participants))
         .service(resource("/campaigns/{id}/rewards.csv").get(exports::rewards))
         .service(resource("/campaigns/{id}/fraud/preview").post(fraud::preview))

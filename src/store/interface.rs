@@ -374,6 +374,17 @@ pub trait EmailStore: Send + Sync {
     /// Logs finished attempts and replaces each one's outbox entry with what comes next (or
     /// removes it), all or nothing. An attempt whose email is gone only leaves the outbox.
     async fn record_email_attempts(&self, attempts: &[EmailAttempt]) -> Result<(), StoreError>;
+    /// Sends the campaign's email `email_id` again if it failed: queued now, on a fresh retry
+    /// schedule (`true`, and the record as it is now). In any other state (queued, sent,
+    /// cancelled) nothing changes (`false`, and the record); an unknown email is `None`.
+    /// However many ask at once, a failed email is queued once: the first to ask finds it
+    /// failed, the others find it queued.
+    async fn resend_failed_email(
+        &self,
+        campaign_id: u64,
+        email_id: u64,
+        now_ms: i64,
+    ) -> Result<Option<(bool, EmailDelivery)>, StoreError>;
     /// A page of the campaign's emails, newest first, each with what became of it, and their
     /// count.
     async fn emails_of_campaign(

@@ -1,7 +1,9 @@
 //! Participants' emails through a real SMTP server on 127.0.0.1 (aiosmtpd): each email once,
 //! with its placeholders filled and values escaped in HTML; a temporary refusal retried into
 //! one email, a permanent one failed; an email committed before a crash sent once after the
-//! restart; the unsubscribe link honoured; the delivery log and the participant's export.
+//! restart; the unsubscribe link honoured; the delivery log and the participant's export; a
+//! failed email sent again once, however many ask at once and across a kill -9, from the API
+//! and the dashboard.
 
 use std::time::{Duration, Instant};
 
@@ -253,4 +255,120 @@ async fn the_dashboard_shows_the_campaigns_email_log_to_its_member_only() {
     let mut eve = crate::dashboard::Browser::new(&app);
     eve.register("Eve").await;
     assert_eq!(eve.get(&format!("/dashboard/campaigns/{campaign}/emails")).await.status, 404);
+    let token = eve.get("/dashboard/account").await.token();
+    let resend = format!("/dashboard/campaigns/{campaign}/emails/{}/resend", log[0]["id"]);
+    assert_eq!(eve.post(&resend, &[("csrf", &token)]).await.status, 404);
+    // A sent email has no button, and a resend of it is told it did not fail.
+    assert!(!page.body.contains(&resend));
+    let page_path = format!("/dashboard/campaigns/{campaign}/emails");
+    let done = browser.submit(&page_path, &resend, &[]).await;
+    assert_eq!(done.location(), format!("{page_path}?done=not-failed"));
+}
+
+#[tokio::test]
+async fn a_failed_email_is_sent_again_from_the_dashboard() {
+    let sink = SmtpSink::refusing(1, 550);
+    let app = app_sending_to(&sink, "").await;
+    let member = app.member("emails-dashboard-resend").await;
+    let campaign = campaign_with_emails(&app, &member, "emails-dashboard-resend").await;
+    let ada = unique_email("ada");
+    sign_up(&app, &member, campaign, &ada, "Ada").await;
+    let failed = settled_log(&app, &member, campaign, 1).await.remove(0);
+    assert_eq!(failed["status"], json!("failed"));
+
+    let mut browser = crate::dashboard::Browser::new(&app);
+    let fields = [("email", member.email.as_str()), ("password", member.password.as_str())];
+    browser.submit("/dashboard/sign-in", "/dashboard/sign-in", &fields).await;
+    let page_path = format!("/dashboard/campaigns/{campaign}/emails");
+    let page = browser.get(&page_path).await;
+    let resend = format!("{page_path}/{}/resend", failed["id"]);
+    assert!(page.body.contains(&format!("action=\"{resend}\"")), "a Send again button: {}", page.body);
+    assert!(page.body.contains("550"), "the server's answer is shown");
+    let done = browser.submit(&page_path, &resend, &[]).await;
+    assert_eq!(done.location(), format!("{page_path}?done=resent"));
+    let log = settled_log(&app, &member, campaign, 1).await;
+    assert_eq!(log[0]["status"], json!("sent"), "{log:?}");
+    assert_eq!(sink.messages().len(), 1);
+    assert_eq!(sink.messages()[0]["rcpt_tos"], json!([ada]));
+    // Without the form's token: refused, nothing queued.
+    assert_eq!(browser.post(&resend, &[]).await.status, 403);
+}
+
+/// Resends `email` of `campaign` through the API.
+async fn resend(app: &TestApp, member: &TestMember, campaign: u64, email: &Value) -> reqwest::Response {
+    let path = format!("/campaigns/{campaign}/emails/{}/resend", email["id"]);
+    app.post_json("/api/v1", &path, &member.bearer(), &json!({})).await
+}
+
+#[tokio::test]
+async fn a_failed_email_resent_twenty_times_at_once_is_queued_once_and_arrives_once() {
+    // The sink refuses the first message for good: the welcome fails.
+    let sink = SmtpSink::refusing(1, 550);
+    let app = app_sending_to(&sink, "").await;
+    let member = app.member("emails-resend").await;
+    let campaign = campaign_with_emails(&app, &member, "emails-resend").await;
+    let ada = unique_email("ada");
+    sign_up(&app, &member, campaign, &ada, "Ada").await;
+    let failed = settled_log(&app, &member, campaign, 1).await.remove(0);
+    assert_eq!(failed["status"], json!("failed"), "{failed}");
+
+    let answers = futures_util::future::join_all((0..20).map(|_| resend(&app, &member, campaign, &failed))).await;
+    let mut queued = 0;
+    for answer in answers {
+        match answer.status().as_u16() {
+            202 => {
+                queued += 1;
+                let body: Value = answer.json().await.unwrap();
+                assert_eq!(body["data"]["id"], failed["id"]);
+            }
+            _ => {
+                let message = expect_error(answer, 409, "email_not_failed").await;
+                assert!(message.starts_with("only a failed email is sent again; this one is "), "{message}");
+            }
+        }
+    }
+    assert_eq!(queued, 1, "one resend queued it");
+    // A later email as a marker: once it is sent, any second copy of the first would be too.
+    let marker = unique_email("marker");
+    sign_up(&app, &member, campaign, &marker, "Mark").await;
+    let log = settled_log(&app, &member, campaign, 2).await;
+    assert!(log.iter().all(|e| e["status"] == json!("sent")), "{log:?}");
+    let to_ada = sink.messages().into_iter().filter(|m| m["rcpt_tos"] == json!([ada])).count();
+    assert_eq!(to_ada, 1, "the resent welcome arrived once");
+    // Sent now: a resend is refused and sends nothing.
+    let again = resend(&app, &member, campaign, &failed).await;
+    assert_eq!(
+        expect_error(again, 409, "email_not_failed").await,
+        "only a failed email is sent again; this one is sent"
+    );
+    // Another member's or an unknown email: not found.
+    let eve = app.member("emails-resend-eve").await;
+    expect_error(resend(&app, &eve, campaign, &failed).await, 404, "not_found").await;
+    let unknown = json!({"id": 999_999});
+    expect_error(resend(&app, &member, campaign, &unknown).await, 404, "not_found").await;
+}
+
+#[tokio::test]
+async fn a_resend_acknowledged_before_a_crash_sends_the_email_once_after_the_restart() {
+    let sink = SmtpSink::refusing(1, 550);
+    let mut app = app_sending_to(&sink, "mail_hold").await;
+    let member = app.member("emails-resend-crash").await;
+    let campaign = campaign_with_emails(&app, &member, "emails-resend-crash").await;
+    let ada = unique_email("ada");
+    sign_up(&app, &member, campaign, &ada, "Ada").await;
+    let failed = settled_log(&app, &member, campaign, 1).await.remove(0);
+    assert_eq!(failed["status"], json!("failed"));
+    // The mailer holds what is queued: the resend is acknowledged, then the server dies.
+    let hold = app.data_dir.join("hold-mail");
+    std::fs::write(&hold, b"").unwrap();
+    expect_status(resend(&app, &member, campaign, &failed).await, 202).await;
+    app.kill();
+    assert!(sink.messages().is_empty());
+
+    std::fs::remove_file(&hold).unwrap();
+    app.restart().await;
+    let log = settled_log(&app, &member, campaign, 1).await;
+    assert_eq!((&log[0]["status"], &log[0]["attempts"]), (&json!("sent"), &json!(1)), "{log:?}");
+    let to_ada = sink.messages().into_iter().filter(|m| m["rcpt_tos"] == json!([ada])).count();
+    assert_eq!(to_ada, 1, "exactly once after the restart");
 }

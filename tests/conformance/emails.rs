@@ -92,6 +92,43 @@ pub async fn an_email_is_queued_retried_sent_and_logged(store: SharedStorage) {
     assert_eq!((logged[0].1.status, logged[0].1.attempts), (EmailStatus::Sent, 2));
 }
 
+pub async fn a_failed_email_is_sent_again_once_however_many_ask(store: SharedStorage) {
+    let spring = welcoming(&store, "mail-again").await;
+    join(&store, &spring, "ada@mail-again.example").await;
+    let now = chrono::Utc::now().timestamp_millis();
+    let queued = store.due_emails(now, 10).await.unwrap()[0];
+    // Not failed: nothing changes.
+    let (again, record) = store.resend_failed_email(spring.id, queued.email_id, now).await.unwrap().unwrap();
+    assert_eq!((again, record.status), (false, EmailStatus::Queued));
+    assert_eq!(store.resend_failed_email(spring.id, queued.email_id + 1000, now).await.unwrap(), None, "unknown");
+    let mut failed = delivery(EmailStatus::Failed, 3);
+    failed.last_error = Some("550 no such mailbox".into());
+    store.record_email_attempts(&[EmailAttempt { queued, delivery: Some(failed), next: None }]).await.unwrap();
+    assert!(store.due_emails(i64::MAX, 10).await.unwrap().is_empty());
+
+    // Twenty at once: one queues it, the others find it queued; one outbox entry, due now.
+    let asks = (0..20).map(|_| {
+        let store = store.clone();
+        tokio::spawn(async move { store.resend_failed_email(spring.id, queued.email_id, now).await.unwrap() })
+    });
+    let answers = futures_util::future::join_all(asks).await;
+    let queued_again = answers.iter().filter(|a| matches!(a, Ok(Some((true, _))))).count();
+    assert_eq!(queued_again, 1, "{answers:?}");
+    let due = store.due_emails(now, 10).await.unwrap();
+    assert_eq!(due, [QueuedEmail { email_id: queued.email_id, campaign_id: spring.id, attempts: 0, due_ms: now }]);
+    let (logged, _) = store.emails_of_campaign(spring.id, page(1, 10)).await.unwrap();
+    assert_eq!(logged[0].1.status, EmailStatus::Queued, "the log says it is queued again");
+    assert_eq!(logged[0].1.last_error.as_deref(), Some("550 no such mailbox"), "until the next attempt");
+    // Sent this time: a resend changes nothing any more.
+    let sent = EmailAttempt { queued: due[0], delivery: Some(delivery(EmailStatus::Sent, 1)), next: None };
+    store.record_email_attempts(&[sent]).await.unwrap();
+    let (again, record) = store.resend_failed_email(spring.id, queued.email_id, now).await.unwrap().unwrap();
+    assert_eq!((again, record.status), (false, EmailStatus::Sent));
+    assert!(store.due_emails(i64::MAX, 10).await.unwrap().is_empty());
+    // Another campaign's id does not reach it.
+    assert_eq!(store.resend_failed_email(spring.id + 1000, queued.email_id, now).await.unwrap(), None);
+}
+
 pub async fn unsubscribing_and_erasure_reach_the_emails(store: SharedStorage) {
     let spring = welcoming(&store, "mail-erase").await;
     let ada = join(&store, &spring, "ada@mail-erase.example").await;

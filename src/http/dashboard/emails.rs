@@ -1,31 +1,47 @@
 //! A campaign's email log in the browser: every email to its participants and every daily
 //! digest to the member, newest first, with to whom, which email, what became of it, the
-//! attempts and the SMTP server's last answer. Read from the same log as the API's
-//! `GET /campaigns/:id/emails` ([`logged`]). Templates are set in the campaign's form.
+//! attempts and the SMTP server's last answer; a failed one sent again. Read from the same
+//! log as the API's `GET /campaigns/:id/emails` ([`logged`]); a resend is the API's
+//! ([`resend_email`]: once, however many press the button). Templates are set in the
+//! campaign's form.
 //!
 //! | path | what |
 //! |---|---|
 //! | `GET /dashboard/campaigns/{id}/emails` | the log (`?page=`) |
+//! | `POST /dashboard/campaigns/{id}/emails/{email_id}/resend` | a failed email sent again, back to the log |
 
 use actix_web::{web, HttpResponse};
 use maud::html;
 use serde::Deserialize;
 
 use super::page::{self, PageError, Viewer};
-use super::session::SignedIn;
+use super::session::{SignedIn, SignedInForm};
 use crate::domain::pagination::{Page, PageRequest};
-use crate::http::emails::logged;
+use crate::http::emails::{logged, resend_email};
 use crate::http::error::ApiError;
 use crate::http::ownership;
 use crate::http::state::AppState;
+use crate::http::Code;
 
 /// Rows of a page of the log.
 const PER_PAGE: u64 = 50;
 
-/// The log's query.
+/// The log's query: the page, and what the last resend did.
 #[derive(Debug, Default, Deserialize)]
 pub struct LogQuery {
     page: Option<String>,
+    done: Option<String>,
+}
+
+impl LogQuery {
+    /// Our own sentence for `done`, never request text.
+    fn notice(&self) -> Option<&'static str> {
+        match self.done.as_deref()? {
+            "resent" => Some("The email is queued again: it leaves within seconds, under the same Message-ID."),
+            "not-failed" => Some("That email did not fail (it is queued, sent or cancelled now): nothing changed."),
+            _ => None,
+        }
+    }
 }
 
 /// `GET /dashboard/campaigns/{id}/emails`.
@@ -70,7 +86,15 @@ pub async fn log(
                             td.state { (e.status) @if let Some(at) = &e.sent_at { br; span.hint { (page::when(at)) } } }
                             td.num data-label="Attempts" { (e.attempts) }
                             td data-label="Last attempt" { @if let Some(at) = &e.last_attempt_at { (page::when(at)) } }
-                            td data-label="Last answer" { @if let Some(error) = &e.last_error { (error) } }
+                            td data-label="Last answer" {
+                                @if let Some(error) = &e.last_error { (error) }
+                                @if e.status == "failed" {
+                                    form.inline method="post" action={ (base) "/" (e.id) "/resend" } {
+                                        (page::token_field(&signed_in.form_token))
+                                        button.small type="submit" { "Send again" }
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -79,5 +103,20 @@ pub async fn log(
         (page::pager(&format!("{base}?"), &Page::new(page_request, total)))
     };
     let title = format!("Emails of {}", campaign.name);
-    Ok(page::ok(page::page(&Viewer::of(&signed_in), &title, None, content)))
+    Ok(page::ok(page::page(&Viewer::of(&signed_in), &title, query.notice(), content)))
+}
+
+/// `POST /dashboard/campaigns/{id}/emails/{email_id}/resend`.
+pub async fn resend(
+    state: web::Data<AppState>,
+    posted: SignedInForm,
+    path: web::Path<(u64, u64)>,
+) -> Result<HttpResponse, PageError> {
+    let (campaign_id, email_id) = path.into_inner();
+    let done = match resend_email(&state, &posted.signed_in.member, campaign_id, email_id).await {
+        Ok(_) => "resent",
+        Err(ApiError::Refused { code: Code::EmailNotFailed, .. }) => "not-failed",
+        Err(other) => return Err(other.into()),
+    };
+    Ok(page::see_other(&format!("/dashboard/campaigns/{campaign_id}/emails?done={done}")))
 }

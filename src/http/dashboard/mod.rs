@@ -19,7 +19,7 @@
 //! | `/dashboard/campaigns/{id}/rewards…` (the list, its CSV, filtered by [`reward_filter`]), `/dashboard/campaigns/{id}/participants.csv` | [`rewards`] |
 //! | `/dashboard/rewards/{id}/{approve,void,fulfil}` (and the forms that post there, wherever a reward shows) | [`reward_moves`] |
 //! | `/dashboard/campaigns/{id}/conversions`, `/dashboard/conversions/{id}/refund` | [`conversions`] |
-//! | `/dashboard/campaigns/{id}/emails` (the email log) | [`emails`] |
+//! | `/dashboard/campaigns/{id}/emails…` (the email log, a failed email sent again) | [`emails`] |
 //! | `/dashboard/campaigns/{id}/fraud` (the rules in words, their dry run, saving), `/dashboard/participants/{id}/{block,unblock}` | [`fraud`] |
 //! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
 //! | `/dashboard/campaigns/{id}/stats` (and the brand page's charts) | [`stats`], drawn by [`charts`] |
@@ -141,6 +141,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             )
             .service(resource("/conversions/{id}/refund").route(post().to(conversions::refund)))
             .service(resource("/campaigns/{id}/emails").route(get().to(emails::log)))
+            .service(resource("/campaigns/{id}/emails/{email_id}/resend").route(post().to(emails::resend)))
             .service(resource("/campaigns/{id}/rewards.csv").route(get().to(rewards::csv)))
             .service(resource("/campaigns/{id}/participants.csv").route(get().to(rewards::participants_csv)))
             .service(resource("/rewards/{id}/{action}").route(post().to(reward_moves::act)))

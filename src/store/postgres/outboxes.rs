@@ -11,7 +11,7 @@ use super::connection::{Conn, Pipeline};
 use super::copies::MENTION_EVENT;
 use super::{bodies, body, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::event::Event;
-use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, QueuedEmail};
+use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, EmailStatus, OutgoingEmail, QueuedEmail};
 use crate::domain::pagination::PageRequest;
 use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
 use crate::domain::Campaign;
@@ -373,6 +373,47 @@ impl EmailStore for PgStore {
             }
         }
         conn.commit().await
+    }
+
+    async fn resend_failed_email(
+        &self,
+        campaign_id: u64,
+        email_id: u64,
+        now_ms: i64,
+    ) -> Result<Option<(bool, EmailDelivery)>, StoreError> {
+        let (campaign_id, email_id) = (sql_id(campaign_id), sql_id(email_id));
+        let mut conn = self.db.conn().await?;
+        conn.begin().await?;
+        // The email's row is locked until the commit: of two servers resending at once, the
+        // second reads the first's queued state. The outbox's key (one entry per email) would
+        // refuse a second entry too.
+        let row = conn
+            .rows(
+                "SELECT delivery FROM emails WHERE email_id = $1 AND campaign_id = $2 FOR UPDATE",
+                &[&email_id, &campaign_id],
+            )
+            .await?;
+        let delivery: Option<EmailDelivery> = row.first().map(|r| body(r, "delivery")).transpose()?;
+        let delivery = match delivery {
+            Some(failed) if failed.status == EmailStatus::Failed => failed,
+            other => {
+                // Nothing written: ending the transaction only lets the row go.
+                conn.commit().await?;
+                return Ok(other.map(|d| (false, d)));
+            }
+        };
+        let again = EmailDelivery { status: EmailStatus::Queued, ..delivery };
+        conn.execute("UPDATE emails SET delivery = $2 WHERE email_id = $1", &[&email_id, &codec::encode(&again)?])
+            .await?;
+        conn.execute(
+            "INSERT INTO email_outbox (brand_id, email_id, campaign_id, attempts, due_ms)
+             SELECT brand_id, email_id, campaign_id, 0, $2 FROM emails WHERE email_id = $1
+             ON CONFLICT DO NOTHING",
+            &[&email_id, &now_ms],
+        )
+        .await?;
+        conn.commit().await?;
+        Ok(Some((true, again)))
     }
 
     async fn emails_of_campaign(

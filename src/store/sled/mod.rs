@@ -168,6 +168,9 @@ pub struct SledStore {
     /// Held while a brand or campaign is counted against a plan's limit and created, so that
     /// two creations cannot both see room for one (creations are rare: one lock is enough).
     accounts: Arc<parking_lot::Mutex<()>>,
+    /// Held while a failed email is checked and queued again, so that two resends at once
+    /// cannot both see it failed and queue it twice (see `emails.rs`).
+    resends: Arc<parking_lot::Mutex<()>>,
     /// Which codes each coupon pool holds, while imports use it (see `coupon_codes.rs`).
     coupon_codes: Arc<coupon_codes::CodeIndexes>,
 }
@@ -230,6 +233,7 @@ impl SledStore {
             dir: dir.to_owned(),
             webhook_routes: Arc::default(),
             accounts: Arc::default(),
+            resends: Arc::default(),
             coupon_codes: Arc::default(),
             db,
         };
