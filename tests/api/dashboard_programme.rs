@@ -246,6 +246,11 @@ async fn a_participant_is_blocked_and_unblocked_from_their_page() {
     eve.register("Eve").await;
     let token = eve.get("/dashboard/account").await.token();
     assert_eq!(eve.post(&format!("{page}/block"), &[("csrf", &token)]).await.status, 404);
+    assert_eq!(
+        browser.post(&format!("{page}/block"), &[("csrf", &token)]).await.status,
+        403,
+        "another session's token"
+    );
     let read = expect_status(app.get("/api/v1", &format!("/participants/{bob}"), &cred).await, 200).await;
     assert!(read["data"]["blocked_at"].is_null());
 }
