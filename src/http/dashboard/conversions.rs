@@ -14,6 +14,7 @@ use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use serde::Deserialize;
 
+use super::brands::refusal_status;
 use super::form::FormData;
 use super::page::{self, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
@@ -94,12 +95,7 @@ async fn list_page(
 ) -> Result<Markup, PageError> {
     let (conversions, total) =
         state.store.conversions_of_member(signed_in.member.id, Some(campaign.id), page_request).await?;
-    let mut people = std::collections::HashMap::new();
-    for c in &conversions {
-        if let std::collections::hash_map::Entry::Vacant(slot) = people.entry(c.participant_id) {
-            slot.insert(state.store.participant(c.participant_id).await?);
-        }
-    }
+    let people = super::participants::people(state, conversions.iter().map(|c| c.participant_id)).await?;
     let base = format!("/dashboard/campaigns/{}/conversions", campaign.id);
     let content = html! {
         p {
@@ -120,7 +116,7 @@ async fn list_page(
                         tr #{ "conversion-" (c.id) } {
                             td { code { (c.external_id) } }
                             td {
-                                @match people.get(&c.participant_id).and_then(Option::as_ref) {
+                                @match people.get(&c.participant_id) {
                                     Some(p) if !p.is_erased() => a href={ "/dashboard/participants/" (p.id) } { (p.name) br; (p.email) },
                                     _ => { "#" (c.participant_id) },
                                 }
@@ -210,9 +206,7 @@ pub async fn create(
         Err(e) => e,
     };
     // A refusal is the form again with its sentence; anything else is an error page.
-    let ApiError::Refused { .. } = refused else { return Err(refused.into()) };
-    let status = actix_web::ResponseError::status_code(&refused);
-    let message = refused.to_string();
+    let (status, message) = refusal_status(refused)?;
     let markup =
         list_page(&state, &signed_in, &campaign, PageRequest::default(), None, Some(&form), Some(&message)).await?;
     Ok(page::respond(status, markup))

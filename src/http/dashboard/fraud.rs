@@ -17,6 +17,7 @@ use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use serde::Deserialize;
 
+use super::brands::refusal_status;
 use super::campaign_body::fraud_of;
 use super::campaign_form::{fraud_fields, Values};
 use super::form::FormData;
@@ -27,7 +28,6 @@ use crate::domain::fraud::{DisposablePolicy, FraudInput, FraudSettings, SameAddr
 use crate::domain::fraud_preview::FraudPreview;
 use crate::domain::Campaign;
 use crate::http::campaigns::update_campaign;
-use crate::http::error::ApiError;
 use crate::http::fraud::dry_run;
 use crate::http::ownership;
 use crate::http::participants::set_blocked;
@@ -170,12 +170,10 @@ pub async fn decide(
     };
     match outcome {
         Ok(preview) => Ok(page::ok(fraud_page(&signed_in, &campaign, Some(&form), Some(&preview), None, None))),
-        Err(refused @ ApiError::Refused { .. }) => {
-            let status = actix_web::ResponseError::status_code(&refused);
-            let markup = fraud_page(&signed_in, &campaign, Some(&form), None, Some(&refused.to_string()), None);
-            Ok(page::respond(status, markup))
+        Err(refused) => {
+            let (status, message) = refusal_status(refused)?;
+            Ok(page::respond(status, fraud_page(&signed_in, &campaign, Some(&form), None, Some(&message), None)))
         }
-        Err(other) => Err(other.into()),
     }
 }
 

@@ -137,21 +137,11 @@ pub async fn list(
             (ranked.into_iter().map(|(p, s)| (s.count, p)).collect(), None, more)
         }
     };
+    let referrers = people(&state, participants.iter().filter_map(|(_, p)| p.referred_by)).await?;
     let mut rows = Vec::with_capacity(participants.len());
-    let mut referrers = std::collections::HashMap::new();
     for (referrals, participant) in participants {
         let blocked = state.store.blocked_at(campaign.id, participant.id).await?.is_some();
-        let referrer = match participant.referred_by {
-            Some(id) => match referrers.get(&id) {
-                Some(known) => Option::clone(known),
-                None => {
-                    let found = state.store.participant(id).await?;
-                    referrers.insert(id, found.clone());
-                    found
-                }
-            },
-            None => None,
-        };
+        let referrer = participant.referred_by.and_then(|id| referrers.get(&id).cloned());
         rows.push(Row { participant, referrals, blocked, referrer });
     }
     let base = format!("/dashboard/campaigns/{}/participants?", campaign.id);
@@ -195,6 +185,24 @@ pub async fn list(
     };
     let title = format!("Participants of {}", campaign.name);
     Ok(page::ok(page::page(&Viewer::of(&signed_in), &title, None, content)))
+}
+
+/// The participants of `ids` that exist, each read once (a page's rows name the same people
+/// again and again).
+pub async fn people(
+    state: &AppState,
+    ids: impl IntoIterator<Item = u64>,
+) -> Result<std::collections::HashMap<u64, Participant>, PageError> {
+    let mut found = std::collections::HashMap::new();
+    let mut asked = std::collections::HashSet::new();
+    for id in ids {
+        if asked.insert(id) {
+            if let Some(p) = state.store.participant(id).await? {
+                found.insert(id, p);
+            }
+        }
+    }
+    Ok(found)
 }
 
 /// A query value, percent-encoded for a link.

@@ -148,12 +148,7 @@ pub async fn list(
         Ok(participant_id) => rewards_matching(&state, &signed_in.member, &campaign, participant_id, &filter).await?,
         Err(()) => (Vec::new(), 0),
     };
-    let mut people = std::collections::HashMap::new();
-    for reward in &rewards {
-        if let std::collections::hash_map::Entry::Vacant(slot) = people.entry(reward.participant_id) {
-            slot.insert(state.store.participant(reward.participant_id).await?);
-        }
-    }
+    let people = super::participants::people(&state, rewards.iter().map(|r| r.participant_id)).await?;
     let back = Back::Rewards(filter.clone());
     let listing = filter.without_page().query();
     let csv = format!("/dashboard/campaigns/{}/rewards.csv?{}", campaign.id, listing.trim_end_matches('&'));
@@ -177,7 +172,7 @@ pub async fn list(
                         tr #{ "reward-" (reward.id) } {
                             td { "#" (reward.id) " " (what(reward)) (history(reward)) }
                             td {
-                                @match people.get(&reward.participant_id).and_then(Option::as_ref) {
+                                @match people.get(&reward.participant_id) {
                                     Some(p) => a href={ "/dashboard/participants/" (p.id) } {
                                         @if p.is_erased() { em { "erased" } } @else { (p.name) br; (p.email) }
                                     },
