@@ -419,14 +419,11 @@ pub struct WidgetReward {
     /// `coupon`, `cash`, `message` or `token`.
     #[serde(rename = "type")]
     pub kind: &'static str,
-    /// The coupon code, amount or message; null while the reward is held, while a coupon
-    /// reward waits for a code, and once it is voided.
+    /// The coupon code, amount or message; null while held, waiting for a code, or voided.
     pub value: Option<String>,
-    /// `issued`, `pending` (waiting for a coupon code), `held` (for review or a hold period),
-    /// `fulfilled` or `voided`.
+    /// `issued`, `pending` (waiting for a code), `held`, `fulfilled` or `voided`.
     pub status: &'static str,
-    /// Reads this reward again later (`GET /api/widget/reward?claim=`): only the participant's
-    /// own signup answer carries it.
+    /// Reads it again later (`GET /api/widget/reward?claim=`); only the signup's answer has it.
     pub claim: String,
 }
 

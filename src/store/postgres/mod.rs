@@ -27,6 +27,7 @@ mod brands;
 mod composed;
 mod connection;
 mod copies;
+mod emails;
 mod failures;
 mod import;
 mod kept;

@@ -1,7 +1,7 @@
-//! Webhooks with their outbox (the deliveries still to be made) and the log of every attempt,
-//! and emails to participants with theirs. Decisions write events, deliveries and emails in
-//! their own commit (`writes.rs`); the dispatcher and the mailer record what became of each
-//! attempt here.
+//! Webhooks with their outbox (the deliveries still to be made) and the log of every attempt
+//! (emails to participants, with theirs, are in `emails.rs`), and a campaign's deletion.
+//! Decisions write events and deliveries in their own commit (`writes.rs`); the dispatcher
+//! records what became of each attempt here.
 
 use std::sync::Arc;
 
@@ -9,13 +9,12 @@ use async_trait::async_trait;
 
 use super::connection::{Conn, Pipeline};
 use super::copies::MENTION_EVENT;
-use super::{bodies, body, codec, id_at, sql_id, window, PgStore, StoreError};
+use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::event::Event;
-use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, EmailStatus, OutgoingEmail, QueuedEmail};
 use crate::domain::pagination::PageRequest;
 use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
 use crate::domain::Campaign;
-use crate::store::{EmailStore, FinishedAttempt, WebhookStore};
+use crate::store::{FinishedAttempt, WebhookStore};
 
 /// The lease a server takes on the webhook deliveries it queues: how long past their due time
 /// (ms), and the server's id.
@@ -286,168 +285,6 @@ impl WebhookStore for PgStore {
             .await?;
         let total = conn.one("SELECT count(*) AS n FROM attempts WHERE webhook_id = $1", &[&webhook_id]).await?;
         Ok((bodies(&rows)?, id_at(&total, "n")))
-    }
-}
-
-/// An email with what became of it, back from its row.
-fn email_of(row: &tokio_postgres::Row) -> Result<(OutgoingEmail, EmailDelivery), StoreError> {
-    Ok((body(row, "body")?, body(row, "delivery")?))
-}
-
-#[async_trait]
-impl EmailStore for PgStore {
-    async fn due_emails(&self, now_ms: i64, limit: usize) -> Result<Vec<QueuedEmail>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows(
-                "SELECT email_id, campaign_id, attempts, due_ms FROM email_outbox WHERE due_ms <= $1
-                 ORDER BY due_ms, email_id LIMIT $2",
-                &[&now_ms, &(limit as i64)],
-            )
-            .await?;
-        Ok(rows
-            .iter()
-            .map(|row| QueuedEmail {
-                email_id: id_at(row, "email_id"),
-                campaign_id: id_at(row, "campaign_id"),
-                attempts: row.get::<_, i32>("attempts").max(0) as u32,
-                due_ms: row.get("due_ms"),
-            })
-            .collect())
-    }
-
-    async fn due_digests(&self, day: u32) -> Result<Vec<Campaign>, StoreError> {
-        self.bodies_of(
-            "SELECT c.body FROM campaigns c
-                 LEFT JOIN digest_marks d ON d.brand_id = c.brand_id AND d.campaign_id = c.campaign_id
-                 WHERE c.digest AND (d.day IS NULL OR d.day < $1) ORDER BY c.campaign_id",
-            &[&(day as i32)],
-        )
-        .await
-    }
-
-    async fn outgoing_email(&self, campaign_id: u64, email_id: u64) -> Result<Option<OutgoingEmail>, StoreError> {
-        self.body_of(
-            "SELECT body FROM emails WHERE email_id = $1 AND campaign_id = $2",
-            &[&sql_id(email_id), &sql_id(campaign_id)],
-        )
-        .await
-    }
-
-    async fn unsubscribed(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {
-        let row = self
-            .db
-            .conn()
-            .await?
-            .row(
-                "SELECT unsubscribed FROM participant_marks WHERE participant_id = $1 AND campaign_id = $2",
-                &[&sql_id(participant_id), &sql_id(campaign_id)],
-            )
-            .await?;
-        Ok(row.is_some_and(|row| row.get("unsubscribed")))
-    }
-
-    /// All or nothing. An attempt whose email is gone only leaves the outbox.
-    async fn record_email_attempts(&self, attempts: &[EmailAttempt]) -> Result<(), StoreError> {
-        let mut conn = self.db.conn().await?;
-        conn.begin().await?;
-        for attempt in attempts {
-            let email_id = sql_id(attempt.queued.email_id);
-            conn.execute("DELETE FROM email_outbox WHERE email_id = $1", &[&email_id]).await?;
-            if let Some(next) = &attempt.next {
-                conn.execute(
-                    "INSERT INTO email_outbox (brand_id, email_id, campaign_id, attempts, due_ms)
-                     SELECT brand_id, email_id, campaign_id, $2, $3 FROM emails WHERE email_id = $1",
-                    &[&email_id, &(next.attempts as i32), &next.due_ms],
-                )
-                .await?;
-            }
-            if let Some(delivery) = &attempt.delivery {
-                conn.execute(
-                    "UPDATE emails SET delivery = $2 WHERE email_id = $1",
-                    &[&email_id, &codec::encode(delivery)?],
-                )
-                .await?;
-            }
-        }
-        conn.commit().await
-    }
-
-    async fn resend_failed_email(
-        &self,
-        campaign_id: u64,
-        email_id: u64,
-        now_ms: i64,
-    ) -> Result<Option<(bool, EmailDelivery)>, StoreError> {
-        let (campaign_id, email_id) = (sql_id(campaign_id), sql_id(email_id));
-        let mut conn = self.db.conn().await?;
-        conn.begin().await?;
-        // The email's row is locked until the commit: of two servers resending at once, the
-        // second reads the first's queued state. The outbox's key (one entry per email) would
-        // refuse a second entry too.
-        let row = conn
-            .rows(
-                "SELECT delivery FROM emails WHERE email_id = $1 AND campaign_id = $2 FOR UPDATE",
-                &[&email_id, &campaign_id],
-            )
-            .await?;
-        let delivery: Option<EmailDelivery> = row.first().map(|r| body(r, "delivery")).transpose()?;
-        let delivery = match delivery {
-            Some(failed) if failed.status == EmailStatus::Failed => failed,
-            other => {
-                // Nothing written: ending the transaction only lets the row go.
-                conn.commit().await?;
-                return Ok(other.map(|d| (false, d)));
-            }
-        };
-        let again = EmailDelivery { status: EmailStatus::Queued, ..delivery };
-        conn.execute("UPDATE emails SET delivery = $2 WHERE email_id = $1", &[&email_id, &codec::encode(&again)?])
-            .await?;
-        conn.execute(
-            "INSERT INTO email_outbox (brand_id, email_id, campaign_id, attempts, due_ms)
-             SELECT brand_id, email_id, campaign_id, 0, $2 FROM emails WHERE email_id = $1
-             ON CONFLICT DO NOTHING",
-            &[&email_id, &now_ms],
-        )
-        .await?;
-        conn.commit().await?;
-        Ok(Some((true, again)))
-    }
-
-    async fn emails_of_campaign(
-        &self,
-        campaign_id: u64,
-        page: PageRequest,
-    ) -> Result<(Vec<(OutgoingEmail, EmailDelivery)>, u64), StoreError> {
-        let (limit, offset) = window(page);
-        let campaign_id = sql_id(campaign_id);
-        let mut conn = self.db.conn().await?;
-        let rows = conn
-            .rows(
-                "SELECT body, delivery FROM emails WHERE campaign_id = $1 ORDER BY email_id DESC LIMIT $2 OFFSET $3",
-                &[&campaign_id, &limit, &offset],
-            )
-            .await?;
-        let total = conn.one("SELECT count(*) AS n FROM emails WHERE campaign_id = $1", &[&campaign_id]).await?;
-        Ok((rows.iter().map(email_of).collect::<Result<_, _>>()?, id_at(&total, "n")))
-    }
-
-    async fn emails_of_participant(
-        &self,
-        participant_id: u64,
-    ) -> Result<Vec<(OutgoingEmail, EmailDelivery)>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows(
-                "SELECT body, delivery FROM emails WHERE participant_id = $1 ORDER BY email_id",
-                &[&sql_id(participant_id)],
-            )
-            .await?;
-        rows.iter().map(email_of).collect()
     }
 }
 
