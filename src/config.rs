@@ -197,11 +197,35 @@ impl Default for RateLimitsConfig {
 pub struct LogConfig {
     /// A `tracing` filter: `info`, `debug`, `referrals=trace,actix_web=info`, ...
     pub level: String,
+    /// How each line is written: plain text, or one JSON object a line for log pipelines.
+    pub format: LogFormat,
 }
 
 impl Default for LogConfig {
     fn default() -> Self {
-        Self { level: "info".into() }
+        Self { level: "info".into(), format: LogFormat::Text }
+    }
+}
+
+/// `log.format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// `2026-11-27T21:01:00Z  INFO request{…}: request done status=201 …`, for people.
+    Text,
+    /// One JSON object a line: `timestamp`, `level`, `fields` (the message and the event's
+    /// values), `span` (the request's id, method and route), for Loki, Elasticsearch,
+    /// CloudWatch and the like.
+    Json,
+}
+
+impl LogFormat {
+    fn parse(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "text" => Some(Self::Text),
+            "json" => Some(Self::Json),
+            _ => None,
+        }
     }
 }
 
@@ -223,6 +247,9 @@ pub struct Overrides {
     /// Log filter, e.g. info or debug
     #[arg(long, value_name = "FILTER")]
     pub log_level: Option<String>,
+    /// Log lines as text or as one JSON object each
+    #[arg(long, value_name = "FORMAT")]
+    pub log_format: Option<LogFormat>,
 }
 
 /// Why the configuration could not be loaded. Shown to the operator as one line.
@@ -302,6 +329,14 @@ impl Config {
         if let Some(v) = set("REFERRALS_LOG") {
             self.log.level = v;
         }
+        if let Some(v) = set("REFERRALS_LOG_FORMAT") {
+            self.log.format = LogFormat::parse(&v).ok_or_else(|| {
+                format!(
+                    "REFERRALS_LOG_FORMAT must be text or json (it is {:?})",
+                    v.chars().take(32).collect::<String>()
+                )
+            })?;
+        }
         self.storage.apply_env(set)?;
         self.email.apply_env(set);
         Ok(())
@@ -319,6 +354,9 @@ impl Config {
         }
         if let Some(v) = &o.log_level {
             self.log.level = v.clone();
+        }
+        if let Some(v) = o.log_format {
+            self.log.format = v;
         }
     }
 

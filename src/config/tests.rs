@@ -18,6 +18,22 @@ fn the_shipped_config_file_parses_and_matches_the_defaults() {
     assert_eq!(shipped.server.max_body_bytes, defaults.server.max_body_bytes);
     assert_eq!(shipped.auth.token_ttl_days, 30);
     assert!(shipped.admin.token.is_empty(), "the shipped file must not carry a token");
+    assert_eq!((shipped.log.level.as_str(), shipped.log.format), (defaults.log.level.as_str(), defaults.log.format));
+}
+
+#[test]
+fn the_log_format_is_text_or_json_from_the_file_the_environment_or_the_flag() {
+    assert_eq!(Config::default().log.format, LogFormat::Text);
+    let filed = Config::from_toml("[log]\nformat = \"json\"\n").unwrap();
+    assert_eq!(filed.log.format, LogFormat::Json);
+    let err = Config::from_toml("[log]\nformat = \"xml\"\n").unwrap_err();
+    assert!(err.contains("format") || err.contains("xml"), "{err}");
+    let env = |value: &'static str| move |k: &str| (k == "REFERRALS_LOG_FORMAT").then(|| value.to_string());
+    assert_eq!(Config::load(&Overrides::default(), env("JSON")).unwrap().log.format, LogFormat::Json);
+    let refused = Config::load(&Overrides::default(), env("yaml")).unwrap_err().to_string();
+    assert!(refused.contains("REFERRALS_LOG_FORMAT must be text or json"), "{refused}");
+    let flagged = Overrides { log_format: Some(LogFormat::Text), ..Default::default() };
+    assert_eq!(Config::load(&flagged, env("json")).unwrap().log.format, LogFormat::Text, "the flag wins");
 }
 
 #[test]

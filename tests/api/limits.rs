@@ -96,12 +96,43 @@ async fn every_answer_carries_nosniff_and_a_request_id() {
 
 #[tokio::test]
 async fn a_whole_session_at_trace_level_logs_no_secret() {
+    let log = a_whole_session_at_trace_level("text").await;
+    assert!(log.contains("TRACE") && log.contains("request done"), "the log is at trace level");
+}
+
+/// The same session logged as JSON: every line is one JSON object, with the request's id,
+/// route, status and duration on request lines, and no secret either.
+#[tokio::test]
+async fn a_whole_session_logged_as_json_is_one_object_a_line_and_logs_no_secret() {
+    let log = a_whole_session_at_trace_level("json").await;
+    let mut requests = 0;
+    for line in log.lines().filter(|l| !l.trim().is_empty()) {
+        let object: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: not JSON: {line}"));
+        assert!(object["timestamp"].is_string() && object["level"].is_string(), "{line}");
+        assert!(object["fields"].is_object(), "{line}");
+        if object["fields"]["message"] == json!("request done") {
+            requests += 1;
+            let span = &object["span"];
+            assert!(span["request_id"].as_str().is_some_and(|id| id.len() == 16), "{line}");
+            assert!(span["route"].as_str().is_some_and(|r| r.starts_with('/')), "{line}");
+            assert!(object["fields"]["status"].as_u64().is_some_and(|s| (200..600).contains(&s)), "{line}");
+            assert!(object["fields"]["elapsed_us"].is_u64(), "{line}");
+        }
+    }
+    assert!(requests >= 10, "every request has its line: {requests}");
+    assert!(log.contains("\"level\":\"TRACE\""), "the log is at trace level");
+}
+
+/// Runs a member's whole session (register, sign in, a key, a brand, a campaign, a webhook, a
+/// signup delivered, the admin API, forged credentials) on a server logging at trace level in
+/// `format`; checks no secret is in the log, and returns it.
+async fn a_whole_session_at_trace_level(format: &str) -> String {
     let admin_token = "admin-token-that-must-not-be-logged-0123456789";
     let receiver = Receiver::start().await;
     let app = TestApp::spawn_with(Options {
         admin_token: Some(admin_token.into()),
         config: Some("[webhooks]\nallow_private_targets = true\n".into()),
-        env: vec![("RUST_LOG".into(), "trace".into())],
+        env: vec![("RUST_LOG".into(), "trace".into()), ("REFERRALS_LOG_FORMAT".into(), format.into())],
         ..Default::default()
     })
     .await;
@@ -162,7 +193,6 @@ async fn a_whole_session_at_trace_level_logs_no_secret() {
     expect_status(app.get("/api/v1", "/members/profile", &Cred::Bearer(format!("{token}x"))).await, 401).await;
 
     let log = app.log();
-    assert!(log.contains("TRACE") && log.contains("request done"), "the log is at trace level");
     let jwt_signature = token.rsplit('.').next().unwrap();
     let secret_key = secret.trim_start_matches("whsec_");
     for (what, value) in [
@@ -177,8 +207,9 @@ async fn a_whole_session_at_trace_level_logs_no_secret() {
         ("webhook secret key", secret_key),
         ("admin token", admin_token),
     ] {
-        assert!(!log.contains(value), "the {what} is in the log");
+        assert!(!log.contains(value), "the {what} is in the log ({format})");
     }
+    log
 }
 
 /// A request over a limit: method, path, body, status, code, words the message must hold.
