@@ -115,6 +115,25 @@ fn help_needs_no_server() {
 }
 
 #[test]
+fn shell_completions_and_the_man_page_come_from_the_commands_themselves() {
+    let run = |args: &[&str]| {
+        let output = refctl("http://127.0.0.1:9", None, args);
+        assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let bash = run(&["completions", "bash"]);
+    assert!(bash.contains("_refctl()") && bash.contains("complete -F _refctl"), "{bash}");
+    assert!(bash.contains("members") && bash.contains("set-plan"), "every command is completed");
+    assert!(run(&["completions", "zsh"]).starts_with("#compdef refctl"));
+    assert!(run(&["completions", "fish"]).contains("complete -c refctl"));
+    let man = run(&["man"]);
+    assert!(man.contains(".TH refctl 1"), "{man}");
+    assert!(man.contains("Administer a referrals server") && man.contains("members"), "{man}");
+    let unknown = refctl("http://127.0.0.1:9", None, &["completions", "nosh"]);
+    assert_eq!(unknown.status.code(), Some(2), "a shell it does not know is a usage error");
+}
+
+#[test]
 fn failures_are_one_clear_line_and_a_non_zero_exit() {
     let server = start_server();
     fails("http://127.0.0.1:9", Some(TOKEN), &["members", "list"], "cannot reach the server");
@@ -153,7 +172,14 @@ fn members_keys_plans_and_brands_from_the_terminal() {
     assert_eq!(plan["price"], json!("49.00"));
     assert_eq!(ok_json(&server, &["plans", "update", &plan_id, "--interval", "year"])["interval"], json!("year"));
     let plans = refctl(&server.url, Some(TOKEN), &["plans", "list"]);
-    assert!(String::from_utf8_lossy(&plans.stdout).contains("Agency"));
+    let plans = String::from_utf8_lossy(&plans.stdout);
+    let header = plans.lines().next().unwrap();
+    assert!(header.contains("BRANDS") && header.contains("CAMPAIGNS") && header.contains("PARTICIPANTS"), "{plans}");
+    let free = plans.lines().find(|l| l.starts_with("1 ")).unwrap_or_else(|| panic!("the free plan: {plans}"));
+    let limits: Vec<&str> = free.split_whitespace().rev().take(3).collect();
+    assert_eq!(limits, ["1000", "3", "1"], "each limit of the free plan: {free}");
+    let agency = plans.lines().find(|l| l.contains("Agency")).unwrap();
+    assert!(agency.matches("no limit").count() == 3 && agency.ends_with("no limit"), "{agency}");
     assert_eq!(
         ok_json(&server, &["members", "set-plan", &id, &plan_id])["plan_id"],
         json!(plan_id.parse::<u64>().unwrap())

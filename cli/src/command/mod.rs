@@ -86,12 +86,34 @@ pub enum Command {
         #[arg(long, value_name = "URL")]
         database_url: Option<String>,
     },
+    /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell)
+    ///
+    /// For bash: refctl completions bash > /etc/bash_completion.d/refctl (the Debian package
+    /// installs it).
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
+    /// Print refctl's man page (roff), made from these very help texts
+    Man,
 }
 
 pub fn run(cli: &Cli) -> Result<(), String> {
     // Built on first use: restore is offline and needs neither a server nor a token.
     let client = || AdminClient::new(cli);
     match &cli.command {
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                *shell,
+                &mut <Cli as clap::CommandFactory>::command(),
+                "refctl",
+                &mut std::io::stdout(),
+            );
+            Ok(())
+        }
+        Command::Man => clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
+            .render(&mut std::io::stdout())
+            .map_err(|e| format!("cannot write the man page: {e}")),
         Command::Members(cmd) => members::run(cmd, &client()?, cli.json),
         Command::Keys(cmd) => keys::run(cmd, &client()?, cli.json),
         Command::Plans(cmd) => plans::run(cmd, &client()?, cli.json),

@@ -63,11 +63,28 @@ pub fn run(cmd: &Cmd, client: &AdminClient, json: bool) -> Result<(), String> {
     match cmd {
         Cmd::List => {
             let data = client.call(Method::GET, "/plans", None)?;
+            // Each limit in a column of its own; none is "no limit".
+            let rows: Vec<Value> = data["plans"]
+                .as_array()
+                .map_or(&[][..], Vec::as_slice)
+                .iter()
+                .map(|plan| {
+                    let mut row = plan.clone();
+                    for limit in ["brands", "campaigns", "participants"] {
+                        let shown = match &plan["limits"][limit] {
+                            Value::Null => json!("no limit"),
+                            n => n.clone(),
+                        };
+                        row[limit] = shown;
+                    }
+                    row
+                })
+                .collect();
             output::table(
                 json,
                 &data,
-                data["plans"].as_array().map_or(&[][..], Vec::as_slice),
-                &["id", "name", "price", "currency", "interval", "paid"],
+                &rows,
+                &["id", "name", "price", "currency", "interval", "paid", "brands", "campaigns", "participants"],
             );
         }
         Cmd::Create(fields) => output::record(json, &client.call(Method::POST, "/plans", Some(fields.body()))?),
