@@ -33,7 +33,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    referrals::telemetry::init(&config.log.level, config.log.format);
+    referrals::telemetry::init(&config.log.level, config.log.format == referrals::config::LogFormat::Json);
     let system = actix_web::rt::System::new();
     system.block_on(async move {
         let app = match Application::build(&config).await {

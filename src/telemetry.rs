@@ -7,18 +7,18 @@ use std::io::IsTerminal;
 
 use tracing_subscriber::EnvFilter;
 
-use crate::config::LogFormat;
-
-/// Installs the global subscriber. Safe to call once per process.
-pub fn init(level: &str, format: LogFormat) {
+/// Installs the global subscriber: text lines, or one JSON object a line when `json`
+/// (`log.format`). Safe to call once per process.
+pub fn init(level: &str, json: bool) {
     let filter = EnvFilter::try_from_default_env()
         .or_else(|_| EnvFilter::try_new(level))
         .unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_target(false);
-    let _ = match format {
-        LogFormat::Text => builder.with_ansi(std::io::stderr().is_terminal()).try_init(),
+    let _ = if json {
         // The request's span (its id, method and route) rides along as `span`; the list of
         // enclosing spans would repeat it.
-        LogFormat::Json => builder.json().with_current_span(true).with_span_list(false).try_init(),
+        builder.json().with_current_span(true).with_span_list(false).try_init()
+    } else {
+        builder.with_ansi(std::io::stderr().is_terminal()).try_init()
     };
 }
