@@ -6,7 +6,7 @@
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 mod email;
 pub mod proxies;
@@ -15,7 +15,9 @@ pub use email::{EmailConfig, EmailTls};
 pub use storage::{Backend, StorageConfig};
 
 /// The whole configuration of the server.
-#[derive(Debug, Clone, Default, Deserialize)]
+// `Serialize` writes the built-in defaults (`--print-default-config`, and the test that keeps
+// config.toml equal to them); a loaded configuration holds secrets and is never written out.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     pub server: ServerConfig,
@@ -30,7 +32,7 @@ pub struct Config {
 }
 
 /// `[server]`: the HTTP listener.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct ServerConfig {
     /// Address and port to listen on; port 0 picks a free port.
@@ -66,7 +68,7 @@ impl Default for ServerConfig {
 }
 
 /// `[auth]`: credentials.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct AuthConfig {
     /// Server secret, 64+ hex characters. Empty: generated on first start into
@@ -85,7 +87,7 @@ impl Default for AuthConfig {
 }
 
 /// `[admin]`: the operator API used by `refctl`.
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct AdminConfig {
     /// Bearer token of the admin API; empty disables it.
@@ -93,7 +95,7 @@ pub struct AdminConfig {
 }
 
 /// `[webhooks]`: delivery of webhook events.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct WebhooksConfig {
     /// Deliver to loopback, private, link-local, CGNAT and metadata addresses too. Off by
@@ -134,7 +136,7 @@ impl Default for WebhooksConfig {
 }
 
 /// `[rewards]`: the reward lifecycle's clock.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct RewardsConfig {
     /// Seconds in one day of a campaign's `hold_days`. A day, unless shortened to try a hold
@@ -152,7 +154,7 @@ impl Default for RewardsConfig {
 }
 
 /// `[rate_limits]`: what one client address may send to the public endpoints.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct RateLimitsConfig {
     /// Sustained requests per minute from one address (an IPv6 /56 counts as one).
@@ -192,7 +194,7 @@ impl Default for RateLimitsConfig {
 }
 
 /// `[log]`: diagnostics.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct LogConfig {
     /// A `tracing` filter: `info`, `debug`, `referrals=trace,actix_web=info`, ...
@@ -208,7 +210,7 @@ impl Default for LogConfig {
 }
 
 /// `log.format`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum LogFormat {
     /// `2026-11-27T21:01:00Z  INFO request{…}: request done status=201 …`, for people.

@@ -22,10 +22,26 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 struct Cli {
     #[command(flatten)]
     overrides: Overrides,
+    /// Print every configuration key with its built-in default, as TOML, and exit (the
+    /// shipped config.toml says the same, with a comment on each key; a test keeps them equal)
+    #[arg(long)]
+    print_default_config: bool,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.print_default_config {
+        return match toml::to_string(&Config::default()) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("referrals-server: cannot write the defaults: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let config = match Config::load(&cli.overrides, |name| std::env::var(name).ok()) {
         Ok(config) => config,
         Err(e) => {

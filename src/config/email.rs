@@ -1,10 +1,10 @@
 //! `[email]`: the SMTP server participants' emails go through. Off by default: a server
 //! whose operator configured nothing sends nothing, and composes nothing either.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// How the connection to the SMTP server is secured.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EmailTls {
     /// Plain SMTP, upgraded with STARTTLS, which the server must offer (port 587).
@@ -16,7 +16,7 @@ pub enum EmailTls {
 }
 
 /// `[email]`.
-#[derive(Clone, Deserialize)]
+#[derive(Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct EmailConfig {
     pub enabled: bool,

@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Which database the server keeps its data in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Backend {
     /// The embedded database under `data_dir`: one server.
@@ -17,7 +17,7 @@ pub enum Backend {
 }
 
 /// `[storage]`.
-#[derive(Clone, Deserialize)]
+#[derive(Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct StorageConfig {
     pub backend: Backend,

@@ -129,3 +129,50 @@ fn postgres_is_chosen_from_the_environment_and_needs_a_database_url_that_is_neve
     let pool = load(&[("REFERRALS_DATABASE_POOL_SIZE", "0")]).unwrap_err().to_string();
     assert!(pool.contains("pool_size"), "{pool}");
 }
+
+/// The keys of `defaults` that `shipped` leaves out or sets to another value, by dotted path;
+/// numbers compare by value (`10` and `10.0` are one setting).
+fn differences(defaults: &toml::Value, shipped: &toml::Value, path: &str, out: &mut Vec<String>) {
+    let number = |v: &toml::Value| match v {
+        toml::Value::Integer(n) => Some(*n as f64),
+        toml::Value::Float(f) => Some(*f),
+        _ => None,
+    };
+    match (defaults, shipped) {
+        (toml::Value::Table(want), toml::Value::Table(have)) => {
+            for (key, value) in want {
+                let here = if path.is_empty() { key.clone() } else { format!("{path}.{key}") };
+                match have.get(key) {
+                    Some(shown) => differences(value, shown, &here, out),
+                    None => out.push(format!("{here} is missing (default {value})")),
+                }
+            }
+        }
+        (toml::Value::Array(want), toml::Value::Array(have)) if want.len() == have.len() => {
+            for (i, (w, h)) in want.iter().zip(have).enumerate() {
+                differences(w, h, &format!("{path}[{i}]"), out);
+            }
+        }
+        (want, have) if number(want).is_some() && number(want) == number(have) => {}
+        (want, have) if want == have => {}
+        (want, have) => out.push(format!("{path} is {have} in config.toml, {want} by default")),
+    }
+}
+
+#[test]
+fn the_shipped_config_file_names_every_key_with_its_default() {
+    let defaults = toml::Value::try_from(Config::default()).unwrap();
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("config.toml")).unwrap();
+    let shipped: toml::Value = toml::from_str(&text).unwrap();
+    let mut out = Vec::new();
+    differences(&defaults, &shipped, "", &mut out);
+    assert!(out.is_empty(), "config.toml drifted from the code's defaults:\n{}", out.join("\n"));
+    // The check itself sees a drift.
+    let mut drifted = shipped.clone();
+    drifted["log"].as_table_mut().unwrap().remove("format");
+    drifted["server"]["workers"] = toml::Value::Integer(99);
+    let mut out = Vec::new();
+    differences(&defaults, &drifted, "", &mut out);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[0].starts_with("server.workers is 99") || out[1].starts_with("server.workers is 99"), "{out:?}");
+}

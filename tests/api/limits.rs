@@ -363,3 +363,27 @@ async fn over_a_limit_the_answer_names_the_field_and_the_limit() {
     let message = expect_error(third, 400, "limit_reached").await;
     assert!(message.contains("at most 2 webhooks"), "{message}");
 }
+
+/// `referrals-server --print-default-config` writes every key with its default, and the
+/// shipped config.toml sets the same values (its comments aside).
+#[test]
+fn the_printed_defaults_are_the_shipped_config_files_settings() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_referrals-server"))
+        .arg("--print-default-config")
+        .output()
+        .expect("the server binary runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let printed: toml::Value = toml::from_str(&String::from_utf8(output.stdout).unwrap()).expect("TOML");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shipped: toml::Value = toml::from_str(&std::fs::read_to_string(root.join("config.toml")).unwrap()).unwrap();
+    for (section, keys) in printed.as_table().unwrap() {
+        for (key, value) in keys.as_table().unwrap() {
+            let same = match (value, &shipped[section.as_str()][key.as_str()]) {
+                (toml::Value::Float(a), toml::Value::Integer(b)) => *a == *b as f64,
+                (a, b) => a == b,
+            };
+            assert!(same, "{section}.{key}: printed {value}, shipped {}", shipped[section.as_str()][key.as_str()]);
+        }
+    }
+    assert!(printed["log"]["format"].as_str() == Some("text") && printed["auth"]["secret"].as_str() == Some(""));
+}
