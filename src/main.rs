@@ -8,7 +8,7 @@ use referrals::config::{Config, Overrides};
 use referrals::startup::{shutdown_signal, Application};
 
 /// sled allocates and frees on every write (it copies pages as it changes them): glibc's
-/// malloc was about a sixth of a durable signup's CPU, mimalloc costs less (see README,
+/// malloc was about a sixth of a durable signup's CPU, mimalloc costs less (see docs/benchmarks.md,
 /// "Measured").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -1,7 +1,7 @@
 //! `Tallies`: click, impression and share counts gathered in memory and handed to the brand
 //! actors in one message per brand about once a second, instead of one durable write per
 //! event. These counters are statistics, not money: DESIGN.md allows them a loss window of
-//! about a second on a crash (the README says so), and in exchange the click endpoint answers
+//! about a second on a crash (docs/operating.md says so), and in exchange the click endpoint answers
 //! without touching the disk. A graceful stop hands over what is pending before the final
 //! flush, so only a crash loses anything.
 

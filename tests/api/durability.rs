@@ -203,7 +203,7 @@ async fn a_database_without_its_own_secret_is_refused_at_start_and_named() {
     assert_eq!(read["data"]["api_key"], json!(key));
 }
 
-/// Ids count from 1 per kind on a fresh server, as the README's examples assume, and stay
+/// Ids count from 1 per kind on a fresh server, as the README's and docs/api.md's examples assume, and stay
 /// consecutive across a crash and a restart (sled's own generator skipped about 2,000,000
 /// at every start).
 #[tokio::test]

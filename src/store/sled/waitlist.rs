@@ -14,7 +14,7 @@
 //! position is the sum of the groups before the participant's, plus the buckets before theirs
 //! in their group, plus the entries ahead of them in their bucket. With 150,000 in line that
 //! is about 40 group rows, at most 64 bucket rows and a few dozen entries, whatever the
-//! position (the measured effect is in the README's benchmark section). An entry, its place
+//! position (the measured effect is in docs/benchmarks.md). An entry, its place
 //! row and its two counts move together in one commit.
 
 use super::keys::{self, campaign_row};
