@@ -44,6 +44,14 @@ pub enum RewardType {
 }
 
 impl RewardType {
+    /// Every kind, in the order a page offers them.
+    pub const ALL: [RewardType; 4] = [Self::Coupon, Self::Cash, Self::Message, Self::Token];
+
+    /// The kind a `type` string (as [`RewardType::name`] writes it) names.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
     pub fn from_code(code: u64) -> Option<Self> {
         match code {
             1 => Some(Self::Coupon),

@@ -124,27 +124,25 @@ pub async fn participant_by_address(
     Ok(None)
 }
 
-/// The member's campaigns that hold rewards for review now, each with how many (from the
-/// campaigns' counters: a few reads a campaign, never a scan of the rewards), newest
-/// campaign first.
-pub async fn held_by_campaign(
+/// Every campaign of the member with its counters, newest campaign first (a few reads a
+/// campaign, never a scan of its participants or rewards): what the dashboard's navigation,
+/// review overview and account page count from.
+pub async fn counters_of_member(
     store: &SharedStorage,
     member_id: u64,
-) -> Result<Vec<(crate::domain::Campaign, u64)>, StoreError> {
+) -> Result<Vec<(crate::domain::Campaign, crate::domain::CampaignCounters)>, StoreError> {
     use crate::domain::pagination::{PageRequest, MAX_LIMIT};
-    let mut waiting = Vec::new();
+    let mut counted = Vec::new();
     let mut page = PageRequest { page: 1, limit: MAX_LIMIT };
     loop {
         let (campaigns, total) = store.campaigns_of_member(member_id, None, page).await?;
         let read = campaigns.len() as u64;
         for campaign in campaigns {
-            let held = store.counters(campaign.id).await?.rewards.held;
-            if held > 0 {
-                waiting.push((campaign, held));
-            }
+            let counters = store.counters(campaign.id).await?;
+            counted.push((campaign, counters));
         }
         if read == 0 || page.page * page.limit >= total {
-            return Ok(waiting);
+            return Ok(counted);
         }
         page.page += 1;
     }

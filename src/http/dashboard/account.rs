@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 use super::page::{self, PageError, Viewer};
 use super::session::{self, SignedIn, SignedInForm, VisitorForm};
-use crate::domain::pagination::{PageRequest, MAX_LIMIT};
+use crate::domain::pagination::PageRequest;
 use crate::domain::plan::FREE_PLAN_ID;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -174,21 +174,10 @@ fn usage(used: u64, limit: Option<u64>) -> String {
 
 /// The member's brands, campaigns, and the participants of their fullest campaign.
 async fn used(state: &AppState, member_id: u64) -> Result<(u64, u64, u64), PageError> {
-    let one = PageRequest { page: 1, limit: 1 };
-    let brands = state.store.brands_of_member(member_id, one).await?.1;
-    let mut fullest = 0;
-    let mut page = PageRequest { page: 1, limit: MAX_LIMIT };
-    let campaigns = loop {
-        let (found, total) = state.store.campaigns_of_member(member_id, None, page).await?;
-        for campaign in &found {
-            fullest = fullest.max(state.store.counters(campaign.id).await?.participants);
-        }
-        if found.is_empty() || page.page * page.limit >= total {
-            break total;
-        }
-        page.page += 1;
-    };
-    Ok((brands, campaigns, fullest))
+    let brands = state.store.brands_of_member(member_id, PageRequest { page: 1, limit: 1 }).await?.1;
+    let counted = crate::store::counters_of_member(&state.store, member_id).await?;
+    let fullest = counted.iter().map(|(_, counters)| counters.participants).max().unwrap_or(0);
+    Ok((brands, counted.len() as u64, fullest))
 }
 
 /// `GET /dashboard/account`.

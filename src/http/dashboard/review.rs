@@ -224,7 +224,12 @@ pub async fn decide(
 
 /// `GET /dashboard/review`: where rewards wait, campaign by campaign.
 pub async fn overview(state: web::Data<AppState>, signed_in: SignedIn) -> Result<HttpResponse, PageError> {
-    let waiting = crate::store::held_by_campaign(&state.store, signed_in.member.id).await?;
+    let counted = crate::store::counters_of_member(&state.store, signed_in.member.id).await?;
+    let waiting: Vec<_> = counted
+        .into_iter()
+        .map(|(campaign, counters)| (campaign, counters.rewards.held))
+        .filter(|(_, held)| *held > 0)
+        .collect();
     let content = html! {
         @if waiting.is_empty() {
             p { "Nothing is waiting for review: no reward is held in any of your campaigns." }

@@ -17,10 +17,9 @@ pub struct ListFilter {
 
 impl ListFilter {
     pub fn parse(status: Option<&str>, kind: Option<&str>, participant: Option<&str>, page: Option<&str>) -> Self {
-        let kinds = [RewardType::Coupon, RewardType::Cash, RewardType::Message, RewardType::Token];
         Self {
             status: status.and_then(|s| RewardStatus::parse(s).ok()),
-            kind: kind.and_then(|k| kinds.into_iter().find(|t| t.name() == k)),
+            kind: kind.and_then(RewardType::from_name),
             participant: participant.map(str::trim).filter(|p| !p.is_empty() && p.len() <= 254).map(str::to_owned),
             page: page.and_then(|p| p.parse::<u64>().ok()).filter(|p| (1..=1_000_000).contains(p)).unwrap_or(1),
         }

@@ -103,7 +103,6 @@ async fn rewards_matching(
 }
 
 fn filter_form(campaign: &Campaign, filter: &ListFilter) -> Markup {
-    let kinds = [RewardType::Coupon, RewardType::Cash, RewardType::Message, RewardType::Token];
     html! {
         form.search method="get" action={ "/dashboard/campaigns/" (campaign.id) "/rewards" } {
             div {
@@ -119,7 +118,7 @@ fn filter_form(campaign: &Campaign, filter: &ListFilter) -> Markup {
                 label for="kind" { "Kind" }
                 select #kind name="kind" {
                     option value="" { "Any" }
-                    @for kind in kinds {
+                    @for kind in RewardType::ALL {
                         option value=(kind.name()) selected[filter.kind == Some(kind)] { (kind.name()) }
                     }
                 }

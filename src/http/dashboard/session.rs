@@ -83,8 +83,8 @@ impl SignedIn {
         }
         let member = state.store.member(stored.member_id).await?.filter(|m| !m.disabled).ok_or(PageError::SignedOut)?;
         let form_token = state.auth.dashboard_forms.token(FormScope::Session, &session);
-        let held = crate::store::held_by_campaign(&state.store, member.id).await?;
-        let held_rewards = held.iter().map(|(_, count)| count).sum();
+        let counted = crate::store::counters_of_member(&state.store, member.id).await?;
+        let held_rewards = counted.iter().map(|(_, counters)| counters.rewards.held).sum();
         Ok(Self { member, session, form_token, held_rewards })
     }
 
