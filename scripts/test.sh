@@ -51,6 +51,7 @@ export REFERRALS_TEST_POSTGRES="$PG_URL"
 # (REFERRALS_TEST_BACKEND=postgres: every test's server on a database of its own). The two
 # run at once: most of their time is spent waiting on servers, not on the cores.
 cargo test --workspace --locked --no-run "$@"
+echo "== the test build took ${SECONDS}s since scripts/test.sh started"
 PG_SUITE_LOG=target/api-suite-on-postgres.log
 REFERRALS_TEST_BACKEND=postgres cargo test --locked --test api "$@" >"$PG_SUITE_LOG" 2>&1 &
 pg_suite=$!

@@ -453,3 +453,6 @@ fn check_retry_delays(key: &str, waits: &[f64]) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod reference_tests;

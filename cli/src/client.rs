@@ -1,6 +1,7 @@
 //! `AdminClient`: blocking requests to the admin API, with every failure turned into one
 //! sentence for the operator (never a backtrace or a raw HTTP error).
 
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use reqwest::blocking::Client;
@@ -16,23 +17,53 @@ pub struct AdminClient {
     http: Client,
 }
 
-/// Reads `[server] bind` and `[admin] token` from the server's config file, when present.
+/// Where the package installs the server's configuration (see `scripts/package.sh`).
+const PACKAGED_CONFIG: &str = "/etc/referrals/config.toml";
+
+/// The server's configuration file: `--config`, else `./config.toml`, else the package's.
+fn config_file(cli: &Cli) -> PathBuf {
+    match &cli.config {
+        Some(path) => path.clone(),
+        None if Path::new("config.toml").exists() => PathBuf::from("config.toml"),
+        None => PathBuf::from(PACKAGED_CONFIG),
+    }
+}
+
+/// Reads `[server] bind` and `[admin] token` from the server's config file, when present; a
+/// token not in the file may be in the `environment` file beside it, which the package's
+/// systemd unit reads (`REFERRALS_ADMIN_TOKEN=…`, generated at install).
 fn config_defaults(cli: &Cli) -> (Option<String>, Option<String>) {
-    let Ok(text) = std::fs::read_to_string(&cli.config) else { return (None, None) };
-    let Ok(config) = text.parse::<toml::Table>() else { return (None, None) };
-    let get =
-        |section: &str, key: &str| config.get(section)?.get(key)?.as_str().filter(|v| !v.is_empty()).map(str::to_owned);
-    (get("server", "bind").map(|bind| format!("http://{bind}")), get("admin", "token"))
+    let path = config_file(cli);
+    let config = std::fs::read_to_string(&path).ok().and_then(|text| text.parse::<toml::Table>().ok());
+    let get = |section: &str, key: &str| {
+        config.as_ref()?.get(section)?.get(key)?.as_str().filter(|v| !v.is_empty()).map(str::to_owned)
+    };
+    let server = get("server", "bind").map(|bind| format!("http://{bind}"));
+    let token = get("admin", "token").or_else(|| {
+        let environment = std::fs::read_to_string(path.parent()?.join("environment")).ok()?;
+        environment_value(&environment, "REFERRALS_ADMIN_TOKEN")
+    });
+    (server, token)
+}
+
+/// The value of `name` in a systemd environment file: `NAME=value` lines, the value
+/// optionally in quotes; comments and blank lines skipped.
+fn environment_value(text: &str, name: &str) -> Option<String> {
+    text.lines().map(str::trim).filter(|l| !l.starts_with('#')).find_map(|line| {
+        let value = line.strip_prefix(name)?.strip_prefix('=')?.trim();
+        let unquoted = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(value);
+        Some(unquoted.to_owned()).filter(|v| !v.is_empty())
+    })
 }
 
 impl AdminClient {
     pub fn new(cli: &Cli) -> Result<Self, String> {
         let (server, token) = config_defaults(cli);
         let base = cli.server.clone().or(server).unwrap_or_else(|| "http://127.0.0.1:8080".into());
-        let token =
-            cli.token.clone().or(token).ok_or(
-                "no admin token: pass --token, set REFERRALS_ADMIN_TOKEN, or set [admin] token in config.toml",
-            )?;
+        let token = cli.token.clone().or(token).ok_or(
+            "no admin token: pass --token, set REFERRALS_ADMIN_TOKEN, or set [admin] token in the \
+                 server's config file (--config; run as root to read the package's /etc/referrals)",
+        )?;
         let http = Client::builder()
             .timeout(Duration::from_secs(60))
             .build()
@@ -116,5 +147,21 @@ impl AdminClient {
                 .map(str::to_owned)
                 .unwrap_or_else(|| format!("the server answered {status}"))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::environment_value;
+
+    #[test]
+    fn the_token_is_read_from_an_environment_file() {
+        let file = "# made at install\nREFERRALS_DATABASE_URL=postgres://x\nREFERRALS_ADMIN_TOKEN=\"abc123\"\n";
+        assert_eq!(environment_value(file, "REFERRALS_ADMIN_TOKEN").as_deref(), Some("abc123"));
+        assert_eq!(environment_value("REFERRALS_ADMIN_TOKEN_OLD=x\n", "REFERRALS_ADMIN_TOKEN"), None);
+        assert_eq!(
+            environment_value("#REFERRALS_ADMIN_TOKEN=x\nREFERRALS_ADMIN_TOKEN=\n", "REFERRALS_ADMIN_TOKEN"),
+            None
+        );
     }
 }

@@ -19,19 +19,23 @@ use clap::Parser;
 /// refctl talks to the server's admin API over HTTP, so the server must be running (the
 /// database allows one process at a time); only `refctl restore` works on a stopped server. The admin API is enabled by setting an admin
 /// token in the server's config.toml ([admin] token) or REFERRALS_ADMIN_TOKEN; refctl reads
-/// the same token from --token, REFERRALS_ADMIN_TOKEN or ./config.toml.
+/// the same token from --token, REFERRALS_ADMIN_TOKEN, the config file, or the environment
+/// file beside it. Installed from the Debian package, `sudo refctl …` finds both in
+/// /etc/referrals.
 #[derive(Parser)]
 #[command(name = "refctl", version, propagate_version = true)]
 pub struct Cli {
-    /// Base URL of the running server [default: from ./config.toml's server.bind, else http://127.0.0.1:8080]
+    /// Base URL of the running server [default: the config file's server.bind, else http://127.0.0.1:8080]
     #[arg(long, global = true, env = "REFCTL_SERVER")]
     server: Option<String>,
-    /// Admin token [default: from ./config.toml's admin.token]
+    /// Admin token [default: the config file's admin.token, else REFERRALS_ADMIN_TOKEN in the
+    /// file `environment` beside it (the package's /etc/referrals/environment)]
     #[arg(long, global = true, env = "REFERRALS_ADMIN_TOKEN", hide_env_values = true)]
     token: Option<String>,
-    /// The server's configuration file, for the defaults above
-    #[arg(long, global = true, value_name = "PATH", default_value = "config.toml")]
-    config: std::path::PathBuf,
+    /// The server's configuration file, for the defaults above [default: ./config.toml, else
+    /// the package's /etc/referrals/config.toml]
+    #[arg(long, global = true, value_name = "PATH")]
+    config: Option<std::path::PathBuf>,
     /// Print machine-readable JSON instead of tables
     #[arg(long, global = true)]
     json: bool,
