@@ -49,7 +49,10 @@ def check(path: pathlib.Path) -> list:
                 continue  # another site, or mailto: never followed
             file_part, _, anchor = target.partition("#")
             linked = (path.parent / file_part).resolve() if file_part else path
-            if not linked.exists():
+            if ROOT not in linked.parents and linked != ROOT:
+                # It would resolve here and break in a clone elsewhere.
+                broken.append(f"{path.relative_to(ROOT)}:{number}: {target} (outside the repository)")
+            elif not linked.exists():
                 broken.append(f"{path.relative_to(ROOT)}:{number}: {target} (no such file)")
             elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
                 broken.append(f"{path.relative_to(ROOT)}:{number}: {target} (no such heading)")

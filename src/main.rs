@@ -71,7 +71,9 @@ fn main() -> ExitCode {
         let dashboard = format!("{}/dashboard", app.public_url());
         tracing::info!(address = %app.address(), %dashboard, data_dir = %config.storage.data_dir.display(), "listening");
         match app.run_until(shutdown_signal()).await {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(stopped) if stopped.drained => ExitCode::SUCCESS,
+            // Documented in docs/operating.md: the stop's deadline cut attempts off.
+            Ok(_) => ExitCode::from(3),
             Err(e) => {
                 eprintln!("referrals-server: {e}");
                 ExitCode::FAILURE

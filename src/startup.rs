@@ -6,7 +6,7 @@ use std::future::Future;
 use std::net::{SocketAddr, TcpListener};
 use std::time::Duration;
 
-use actix::Actor;
+use actix::{Actor, Addr};
 use actix_web::dev::Server;
 use actix_web::http::header;
 use actix_web::{middleware, web, App, HttpResponse, HttpServer};
@@ -65,9 +65,14 @@ pub struct Application {
     server: Server,
     store: SharedStorage,
     brands: BrandRegistry,
-    /// Where the webhook dispatcher runs; stopped at shutdown (pending deliveries stay queued
-    /// in the store and resume at the next start).
+    /// Where the webhook dispatcher and the mailer run; stopped at shutdown, once they are
+    /// drained (pending deliveries and emails stay queued in the store and resume at the next
+    /// start).
     webhooks_arbiter: actix::Arbiter,
+    webhooks: Addr<WebhookDispatcher>,
+    mailer: Option<Addr<Mailer>>,
+    /// `server.shutdown_timeout_secs`: the whole stop's deadline, from the signal.
+    shutdown_timeout: Duration,
     /// Pending click, impression and share counts, and the task that hands them over.
     tallies: Tallies,
     tally_task: tokio::task::JoinHandle<()>,
@@ -208,15 +213,17 @@ impl Application {
         let webhooks_arbiter = actix::Arbiter::new();
         webhooks_arbiter.spawn_fn(crate::webhooks::dispatcher::lower_priority);
         let webhooks = WebhookDispatcher::start_in_arbiter(&webhooks_arbiter.handle(), move |_| dispatcher);
-        if mailing.is_some() {
+        let mailer = if mailing.is_some() {
             let sender = SmtpSender::new(&config.email, &public_url).map_err(StartupError::Email)?;
             let settings = MailerSettings {
                 config: config.email.clone(),
                 hold: faults.mail_hold.then(|| data_dir.join(crate::faults::MAIL_HOLD_TRIGGER)),
             };
             let store = store.clone();
-            Mailer::start_in_arbiter(&webhooks_arbiter.handle(), move |_| Mailer::new(store, sender, settings));
-        }
+            Some(Mailer::start_in_arbiter(&webhooks_arbiter.handle(), move |_| Mailer::new(store, sender, settings)))
+        } else {
+            None
+        };
         let digest_task = mailing.is_some().then(|| {
             let every = Duration::from_millis(config.email.digest_interval_ms);
             crate::actors::digests::start(store.clone(), brands.clone(), config.email.digest_hour, every)
@@ -242,7 +249,7 @@ impl Application {
             public_url: public_url.clone(),
             body_limit: config.server.max_body_bytes,
             admin_token_digest,
-            webhooks,
+            webhooks: webhooks.clone(),
             max_webhooks_per_member: config.webhooks.max_per_member,
             allow_private_webhook_targets: config.webhooks.allow_private_targets,
             tallies: tallies.clone(),
@@ -306,6 +313,9 @@ impl Application {
             store,
             brands,
             webhooks_arbiter,
+            webhooks,
+            mailer,
+            shutdown_timeout: Duration::from_secs(config.server.shutdown_timeout_secs),
             tallies,
             tally_task,
             hold_task,
@@ -329,8 +339,10 @@ impl Application {
     }
 
     /// Serves until `shutdown` resolves; then stops accepting, lets in-flight requests finish,
-    /// stops the brand actors and flushes the store.
-    pub async fn run_until(self, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
+    /// stops the brand actors, lets the webhook and email attempts under way finish and be
+    /// logged (starting none), and flushes the store; all of it within `shutdown_timeout`
+    /// of the signal. Says whether everything was drained in time.
+    pub async fn run_until(self, shutdown: impl Future<Output = ()>) -> std::io::Result<Stopped> {
         let handle = self.server.handle();
         let server = self.server;
         let metrics = self.metrics.map(|(_, server)| {
@@ -338,15 +350,18 @@ impl Application {
             actix_web::rt::spawn(server);
             handle
         });
+        let timeout = self.shutdown_timeout;
         let stopper = async move {
             shutdown.await;
+            let deadline = tokio::time::Instant::now() + timeout;
             tracing::info!("shutting down: finishing in-flight requests");
             handle.stop(true).await;
             if let Some(metrics) = metrics {
                 metrics.stop(false).await;
             }
+            deadline
         };
-        let (served, ()) = futures_util::future::join(server, stopper).await;
+        let (served, deadline) = futures_util::future::join(server, stopper).await;
         // Counts gathered since the last hand-over reach the store before the final flush.
         self.tally_task.abort();
         self.hold_task.abort();
@@ -356,11 +371,48 @@ impl Application {
         }
         self.tallies.hand_over(&self.brands).await;
         self.brands.shutdown();
-        self.webhooks_arbiter.stop();
+        let drained = drain_outbound(&self.webhooks, self.mailer.as_ref(), deadline).await;
+        if drained {
+            self.webhooks_arbiter.stop();
+        }
+        // Else left to the process's exit: stopping the arbiter would drop the attempts still
+        // under way outside any runtime, where lettre's pool panics. They start nothing more.
         self.store.close().map_err(std::io::Error::other)?;
-        tracing::info!("stopped cleanly");
-        served
+        if drained {
+            tracing::info!("stopped cleanly");
+        } else {
+            tracing::warn!(
+                "stopped at the deadline (server.shutdown_timeout_secs) with webhook or email attempts under way: \
+                 they are made again after the next start"
+            );
+        }
+        served.map(|()| Stopped { drained })
     }
+}
+
+/// How a stop ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stopped {
+    /// Every webhook and email attempt under way at the stop finished and was logged before
+    /// the deadline; false: some were cut off, and are made again after the next start.
+    pub drained: bool,
+}
+
+/// Lets the webhook and email attempts under way finish and be logged, starting none, until
+/// `deadline`. True when they all did.
+async fn drain_outbound(
+    webhooks: &Addr<WebhookDispatcher>,
+    mailer: Option<&Addr<Mailer>>,
+    deadline: tokio::time::Instant,
+) -> bool {
+    let emails = async {
+        match mailer {
+            Some(mailer) => mailer.send(crate::emails::Drain).await.is_ok(),
+            None => true,
+        }
+    };
+    let both = futures_util::future::join(webhooks.send(crate::webhooks::Drain), emails);
+    matches!(tokio::time::timeout_at(deadline, both).await, Ok((Ok(()), true)))
 }
 
 /// `GET /metrics` on `bind` (one worker; nothing else is served there), or `None` when

@@ -16,6 +16,9 @@
 //!   one commit. A crash between the server's acceptance and that commit sends the email
 //!   again after the restart, under the same `Message-ID` (at least once; the window is the
 //!   time of one commit).
+//! - **Stop.** At a graceful stop ([`Drain`]) no attempt starts; those under way finish and
+//!   are logged before the stop is told, so an email the SMTP server accepted is not sent
+//!   again after the restart. Then the mailer stops, closing its connections.
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -54,6 +57,8 @@ pub struct Mailer {
     /// Emails whose attempt finished since the current look began: the look may have read
     /// their outbox entries before the attempt removed them, so they are not started again.
     finished_while_looking: HashSet<u64>,
+    /// Who waits for the attempts under way to end ([`Drain`]); some: a graceful stop began.
+    draining: Option<Vec<tokio::sync::oneshot::Sender<()>>>,
 }
 
 impl Mailer {
@@ -65,11 +70,15 @@ impl Mailer {
             in_flight: HashSet::new(),
             looking: false,
             finished_while_looking: HashSet::new(),
+            draining: None,
         }
     }
 
     /// Starts an attempt of every due email the in-flight limit allows.
     fn look(&mut self, ctx: &mut Context<Self>) {
+        if self.draining.is_some() {
+            return self.answer_if_drained(ctx);
+        }
         let room = self.settings.config.max_in_flight.saturating_sub(self.in_flight.len());
         if self.looking || room == 0 || self.settings.hold.as_ref().is_some_and(|h| h.exists()) {
             return;
@@ -92,6 +101,9 @@ impl Mailer {
         };
         ctx.spawn(finding.into_actor(self).map(move |found, act, ctx| {
             act.looking = false;
+            if act.draining.is_some() {
+                return act.answer_if_drained(ctx);
+            }
             let due = match found {
                 Ok(due) => due,
                 Err(e) => return tracing::error!(error = %e, "cannot read the email outbox"),
@@ -179,6 +191,40 @@ async fn not_wanted(store: &SharedStorage, email: &OutgoingEmail) -> Result<Opti
             (!on).then_some("the campaign's digest was turned off")
         }
     })
+}
+
+/// Starts no more attempts; answers once every attempt under way has finished and been
+/// logged (each is logged as it ends), then stops the mailer. Sent once the last request
+/// has been answered.
+#[derive(Message)]
+#[rtype(result = "()")]
+pub struct Drain;
+
+impl Handler<Drain> for Mailer {
+    type Result = ResponseFuture<()>;
+
+    fn handle(&mut self, _: Drain, ctx: &mut Self::Context) -> Self::Result {
+        let (drained, done) = tokio::sync::oneshot::channel();
+        self.draining.get_or_insert_with(Vec::new).push(drained);
+        self.answer_if_drained(ctx);
+        Box::pin(async move {
+            let _ = done.await;
+        })
+    }
+}
+
+impl Mailer {
+    /// While draining, once no attempt and no look is under way: answers every [`Drain`] and
+    /// stops, dropping the SMTP connections here, inside the runtime that closes them.
+    fn answer_if_drained(&mut self, ctx: &mut Context<Self>) {
+        if !self.in_flight.is_empty() || self.looking {
+            return;
+        }
+        for drained in self.draining.iter_mut().flat_map(std::mem::take) {
+            let _ = drained.send(());
+        }
+        ctx.stop();
+    }
 }
 
 impl Actor for Mailer {

@@ -5,5 +5,5 @@
 pub mod mailer;
 pub mod transport;
 
-pub use mailer::{Mailer, MailerSettings};
+pub use mailer::{Drain, Mailer, MailerSettings};
 pub use transport::SmtpSender;

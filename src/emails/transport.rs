@@ -26,10 +26,27 @@ pub enum Sent {
 
 /// The SMTP client, with a pool of connections to the configured server.
 pub struct SmtpSender {
-    transport: AsyncSmtpTransport<Tokio1Executor>,
+    /// Taken only by `drop`.
+    transport: Option<AsyncSmtpTransport<Tokio1Executor>>,
     from: Mailbox,
     /// The right-hand side of `Message-ID`s: the site's host.
     host: String,
+    /// The runtime the sender was made on, for its drop (below).
+    runtime: Option<tokio::runtime::Handle>,
+}
+
+/// lettre's pool spawns a task to close its connections when it is dropped, and that spawn
+/// panics outside a runtime: an arbiter torn down at a stop that its deadline cut short drops
+/// the mailer there. Such a drop enters the runtime the sender was made on.
+impl Drop for SmtpSender {
+    fn drop(&mut self) {
+        if tokio::runtime::Handle::try_current().is_err() {
+            if let Some(runtime) = &self.runtime {
+                let _entered = runtime.enter();
+                drop(self.transport.take());
+            }
+        }
+    }
 }
 
 impl SmtpSender {
@@ -54,7 +71,8 @@ impl SmtpSender {
             builder = builder.credentials(Credentials::new(config.username.clone(), config.password.clone()));
         }
         let from = config.from.parse::<Mailbox>().map_err(|e| format!("email.from: {e}"))?;
-        Ok(Self { transport: builder.build(), from, host })
+        let runtime = tokio::runtime::Handle::try_current().ok();
+        Ok(Self { transport: Some(builder.build()), from, host, runtime })
     }
 
     /// Sends one email.
@@ -63,7 +81,8 @@ impl SmtpSender {
             Ok(message) => message,
             Err(refused) => return Sent::Permanent(refused),
         };
-        match self.transport.send(message).await {
+        let Some(transport) = &self.transport else { return Sent::Temporary("the mailer is stopping".into()) };
+        match transport.send(message).await {
             Ok(_) => Sent::Accepted,
             Err(e) if e.is_permanent() => Sent::Permanent(describe(&e)),
             Err(e) => Sent::Temporary(describe(&e)),

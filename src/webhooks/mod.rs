@@ -8,4 +8,4 @@ pub mod egress;
 pub mod payload;
 mod transport;
 
-pub use dispatcher::{NewDeliveries, RetryDelivery, SendTest, WebhookDispatcher};
+pub use dispatcher::{Drain, NewDeliveries, RetryDelivery, SendTest, WebhookDispatcher};

@@ -20,6 +20,7 @@ mod emails;
 mod exports;
 mod fraud;
 mod fraud_preview;
+mod graceful_stop;
 mod helpers;
 mod hostile_input;
 mod identity;

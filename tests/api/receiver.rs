@@ -3,7 +3,7 @@
 //! the n-th request without sleeping. Request heads are parsed with `httparse`.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicU16, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -34,6 +34,8 @@ struct State {
     requests: Mutex<Vec<Received>>,
     script: Mutex<VecDeque<u16>>,
     default_status: AtomicU16,
+    /// How long each answer waits, in milliseconds: a slow receiver.
+    delay_ms: AtomicU64,
     count: watch::Sender<usize>,
 }
 
@@ -52,6 +54,7 @@ impl Receiver {
             requests: Mutex::default(),
             script: Mutex::default(),
             default_status: AtomicU16::new(200),
+            delay_ms: AtomicU64::new(0),
             count: watch::channel(0).0,
         });
         let shared = state.clone();
@@ -76,6 +79,11 @@ impl Receiver {
 
     pub fn set_default_status(&self, status: u16) {
         self.state.default_status.store(status, Ordering::SeqCst);
+    }
+
+    /// Wait this long before each answer, as a slow receiver does.
+    pub fn set_delay(&self, delay: Duration) {
+        self.state.delay_ms.store(delay.as_millis() as u64, Ordering::SeqCst);
     }
 
     pub fn connections(&self) -> usize {
@@ -142,6 +150,10 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
         buffer.drain(..head_len + content_length);
         let status =
             state.script.lock().unwrap().pop_front().unwrap_or_else(|| state.default_status.load(Ordering::SeqCst));
+        let delay = state.delay_ms.load(Ordering::SeqCst);
+        if delay > 0 {
+            tokio::time::sleep(Duration::from_millis(delay)).await;
+        }
         let answer = format!("HTTP/1.1 {status} Scripted\r\ncontent-length: 2\r\n\r\nok");
         if stream.write_all(answer.as_bytes()).await.is_err() {
             return;

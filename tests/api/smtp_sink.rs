@@ -32,14 +32,24 @@ impl SmtpSink {
         Self::refusing(0, 451)
     }
 
+    /// A sink that accepts every message `delay` after its data arrived (a slow server).
+    pub fn slow(delay: Duration) -> Self {
+        Self::launch(0, 451, delay)
+    }
+
     /// A sink that answers the first `first` messages with `code`, keeping none of them.
     pub fn refusing(first: u32, code: u16) -> Self {
+        Self::launch(first, code, Duration::ZERO)
+    }
+
+    fn launch(first: u32, code: u16, delay: Duration) -> Self {
         let dir = tempfile::tempdir().expect("sink directory");
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smtp/sink.py");
         let mut child = Command::new(python())
             .arg(script)
             .arg(dir.path())
             .args(["--fail-first", &first.to_string(), "--code", &code.to_string()])
+            .args(["--delay", &delay.as_secs_f64().to_string()])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -58,6 +68,14 @@ impl SmtpSink {
              from = \"Acme Rewards <rewards@acme.example>\"\ntimeout_secs = 5.0\nretry_delays_secs = [0.2, 0.2, 0.2]\n",
             self.port
         )
+    }
+
+    /// How many messages a slow sink has had the data of, answered or not yet.
+    pub fn data_received(&self) -> usize {
+        std::fs::read_dir(self.dir.path())
+            .expect("sink directory")
+            .filter(|e| e.as_ref().is_ok_and(|e| e.path().extension().is_some_and(|x| x == "started")))
+            .count()
     }
 
     /// The messages kept so far, in the order they arrived.
