@@ -18,6 +18,7 @@ mod digests;
 mod durability;
 mod emails;
 mod exports;
+mod failover;
 mod fraud;
 mod fraud_preview;
 mod graceful_stop;
@@ -29,6 +30,7 @@ mod lifecycle;
 mod limits;
 mod members;
 mod metrics;
+mod pg_cluster;
 mod plan_limits;
 mod postgres_outage;
 #[path = "../common/postgres_server.rs"]

@@ -237,8 +237,14 @@ impl Lifecycle for PgStore {
         true
     }
 
+    /// Reachable and writable: a standby, or a primary set read-only, takes no write.
     async fn reachable(&self) -> Result<(), StoreError> {
-        self.db.conn().await?.one("SELECT 1", &[]).await.map(drop)
+        let row = self.db.conn().await?.one("SELECT current_setting('transaction_read_only') = 'on'", &[]).await?;
+        if row.get::<_, bool>(0) {
+            super::failures::database_turned_read_only();
+            return Err(StoreError::Unavailable("the database is read-only: waiting for a writable primary".into()));
+        }
+        Ok(())
     }
 
     async fn secret_check(&self) -> Result<Option<Vec<u8>>, StoreError> {

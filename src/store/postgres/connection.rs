@@ -11,7 +11,9 @@
 //!
 //! Faults: a connection that is lost, refused or timed out is a [`StoreError::Unavailable`]
 //! (answered 503); the pool opens a fresh connection on the next request, so the server
-//! recovers by itself when the database is back.
+//! recovers by itself when the database is back. So is a server that will not write (a
+//! standby, a primary set read-only): every connection opened before that answer is dropped,
+//! and the next ones go where the URL's hosts have a writable primary (failover).
 //!
 //! Statements sent together, a decision's writes above all: `connection/pipeline.rs`.
 
@@ -23,7 +25,7 @@ use tokio::runtime::Handle;
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, NoTls, Row, Statement};
 
-use super::failures::{describe, in_statement};
+use super::failures::{describe, in_statement, read_only_answers};
 use crate::store::StoreError;
 
 mod pipeline;
@@ -94,6 +96,9 @@ pub(super) struct Conn {
     statements: HashMap<&'static str, Statement>,
     /// A transaction is open (it is rolled back before the connection is used again).
     in_transaction: bool,
+    /// The count of read-only answers when it was opened: once another comes, the server it
+    /// is on may be a standby, and it is not used again (see `failures.rs`).
+    read_only_answers: u64,
 }
 
 impl Conn {
@@ -251,13 +256,17 @@ impl managed::Manager for Connector {
             });
             Ok::<_, StoreError>(client)
         });
+        let read_only_answers = read_only_answers();
         let client = opening.await.map_err(|e| StoreError::Unavailable(format!("connecting: {e}")))??;
-        Ok(Conn { client, statements: HashMap::new(), in_transaction: false })
+        Ok(Conn { client, statements: HashMap::new(), in_transaction: false, read_only_answers })
     }
 
     async fn recycle(&self, conn: &mut Conn, _: &Metrics) -> RecycleResult<StoreError> {
         if conn.client.is_closed() {
             return Err(RecycleError::message("the connection is closed"));
+        }
+        if conn.read_only_answers != read_only_answers() {
+            return Err(RecycleError::message("opened before the database answered read-only"));
         }
         if conn.in_transaction {
             conn.batch("ROLLBACK").await.map_err(RecycleError::Backend)?;

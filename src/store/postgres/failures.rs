@@ -2,7 +2,27 @@
 //! may succeed) or a database error, named by the statement's first words, never by its
 //! parameters.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::store::StoreError;
+
+/// How many times PostgreSQL answered that it will not write (SQLSTATE 25006: a standby, or
+/// a primary set read-only, as a demoted primary or a managed service's maintenance is).
+/// Every connection opened before the latest such answer is dropped when it comes back to the
+/// pool (`Connector::recycle`), so the next ones are opened where `database_url` finds a
+/// writable primary: with several hosts and `target_session_attrs=read-write`, the new one
+/// after a failover.
+static READ_ONLY_ANSWERS: AtomicU64 = AtomicU64::new(0);
+
+/// The count of read-only answers so far: a connection opened now remembers it.
+pub(super) fn read_only_answers() -> u64 {
+    READ_ONLY_ANSWERS.load(Ordering::Acquire)
+}
+
+/// Counts a read-only answer: every connection open now is left behind.
+pub(super) fn database_turned_read_only() {
+    READ_ONLY_ANSWERS.fetch_add(1, Ordering::AcqRel);
+}
 
 impl From<tokio_postgres::Error> for StoreError {
     fn from(e: tokio_postgres::Error) -> Self {
@@ -25,6 +45,14 @@ pub(super) fn describe(e: &tokio_postgres::Error) -> StoreError {
     // Connection exceptions (08), insufficient resources (53), and an operator's or a
     // timeout's intervention (57: shutdown, statement timeout).
     let refused = e.code().is_some_and(|code| matches!(code.code().get(..2), Some("08" | "53" | "57")));
+    // A server that will not write (a standby, a primary set read-only): another may.
+    let read_only = e.code() == Some(&tokio_postgres::error::SqlState::READ_ONLY_SQL_TRANSACTION);
+    if read_only {
+        database_turned_read_only();
+        return StoreError::Unavailable(format!(
+            "{message} (the database is read-only: waiting for a writable primary)"
+        ));
+    }
     if lost || refused {
         StoreError::Unavailable(message)
     } else {
