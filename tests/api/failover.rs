@@ -6,7 +6,8 @@
 //! ten seconds of the promotion, with no restart. With a synchronous standby every signup
 //! acknowledged before, during and after the switch is on the new primary, once, and no
 //! coupon went to two of them. With an asynchronous one, what may be lost is shown: only
-//! signups acknowledged in the last moments before the crash.
+//! signups acknowledged in the last moments before the crash. Either way every signup kept
+//! is announced to the campaign's webhook, across the switch.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,6 +18,8 @@ use serde_json::{json, Value};
 
 use crate::helpers::*;
 use crate::pg_cluster::{server_on, Cluster};
+use crate::receiver::Receiver;
+use crate::webhooks::webhook;
 
 /// One referral signup as its client saw it.
 struct Answer {
@@ -57,7 +60,10 @@ async fn failover(synchronous: bool) {
     );
     let options = Options {
         env: vec![("REFERRALS_DATABASE_URL".into(), url)],
-        config: Some("[storage]\ndatabase_timeout_ms = 2000\n".into()),
+        config: Some(
+            "[storage]\ndatabase_timeout_ms = 2000\n[webhooks]\nallow_private_targets = true\nretry_delays_secs = [0.2, 0.5, 1.0]\n"
+                .into(),
+        ),
         secret: Some("f0".repeat(32)),
         ..Options::default()
     };
@@ -71,6 +77,10 @@ async fn failover(synchronous: bool) {
     for chunk in codes.chunks(1000) {
         servers[0].upload_coupons(&member, campaign, chunk).await;
     }
+    // The webhook outbox and its dispatchers' leases are rows of the database: deliveries go
+    // on across the switch.
+    let receiver = Receiver::start().await;
+    webhook(&servers[0], &member, &receiver.url(), Some(campaign)).await;
     let mut referrers = Vec::new();
     for i in 0..4 {
         referrers.push(servers[0].participant(&member, campaign, &format!("referrer{i}@failover.example")).await);
@@ -199,6 +209,15 @@ async fn failover(synchronous: bool) {
         // and a coupon of a lost signup may go to a later one: nothing older is ever lost.
         let lost_late = lost.iter().all(|a| a.at + Duration::from_secs(1) > crashed && a.at < crashed);
         assert!(lost_late, "only signups acknowledged in the last second before the crash may be lost");
+    }
+    let announced = |email: &str| {
+        let email = json!(email);
+        move |received: &[crate::receiver::Received]| {
+            received.iter().any(|r| r.json()["data"]["participant"]["email"] == email)
+        }
+    };
+    for answer in acked.iter().filter(|a| stored.contains_key(&a.email)) {
+        receiver.wait_until(Duration::from_secs(30), announced(&answer.email)).await;
     }
     if synchronous {
         // The coupons the new primary has given are exactly those the clients were told of.
