@@ -4,7 +4,7 @@
 # Fuzzes the API with schemathesis against its own OpenAPI document (GET
 # /api/v1/openapi.json), every check on: no 5xx, every answer in its documented schema and
 # status, invalid input refused, valid input accepted, auth enforced. Installs schemathesis
-# from PyPI into target/fuzz-venv, starts the server (debug build) on a temporary data
+# from PyPI into target/fuzz-venv, starts the server (the test suite's build) on a temporary data
 # directory and a free loopback port, registers a member, then runs two phases within the
 # time given: the API and public site with the member's token, then the admin API with the
 # admin token. Webhooks are in dry-run mode, so nothing is sent anywhere; all traffic stays
@@ -20,7 +20,9 @@ if [ ! -x "$VENV/bin/schemathesis" ] || ! "$VENV/bin/schemathesis" --version | g
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" openapi-spec-validator
 fi
-cargo build --quiet --bin referrals-server
+# The server the test suite runs (target/debug/referrals-server): a plain `cargo build`
+# resolves features without the workspace's dev-dependencies and would compile it again.
+cargo test --workspace --locked --no-run --quiet
 BIN=target/debug/referrals-server
 
 WORK=$(mktemp -d)

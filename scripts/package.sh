@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
-# Usage: scripts/package.sh [--from-test-build | --install-tools]
+# Usage: scripts/package.sh [--from-test-build]
 #
 # Builds the Debian package with cargo-deb: target/debian/referrals_<version>-1_<arch>.deb,
 # holding referrals-server and refctl (/usr/bin), the systemd unit and maintainer scripts of
 # scripts/package/, /etc/referrals/config.toml (the shipped config.toml with the data
 # directory at /var/lib/referrals; a conffile), refctl's man page and shell completions, and
 # the docs. Installs cargo-deb (pinned) into target/cargo-deb when the machine lacks it.
-#
-# --install-tools only installs cargo-deb (CI does it early, beside its other work).
 #
 # By default the binaries are a release build. --from-test-build packages the binaries that
 # `cargo test` already built (the dev profile), as .ci/run's package test does, so that CI
@@ -24,12 +22,13 @@ if ! cargo-deb --version 2>/dev/null | grep -q " $CARGO_DEB_VERSION\$"; then
     cargo install --quiet --locked --version "$CARGO_DEB_VERSION" --root target/cargo-deb cargo-deb
   fi
 fi
-[ "${1:-}" = "--install-tools" ] && exit 0
 
 # Where cargo-deb finds the binaries: its target/release/ paths are read under this
 # directory's release/.
 if [ "${1:-}" = "--from-test-build" ]; then
-  cargo build --quiet --locked --workspace --bins
+  # The test suite's build, as it resolves features (with the dev-dependencies): a plain
+  # `cargo build` would compile the crate again.
+  cargo test --workspace --locked --no-run --quiet
   export CARGO_TARGET_DIR=target/package/from-test-build
   mkdir -p "$CARGO_TARGET_DIR/release"
   cp target/debug/referrals-server target/debug/refctl "$CARGO_TARGET_DIR/release/"

@@ -53,7 +53,9 @@ export REFERRALS_TEST_POSTGRES="$PG_URL"
 cargo test --workspace --locked --no-run "$@"
 echo "== the test build took ${SECONDS}s since scripts/test.sh started"
 PG_SUITE_LOG=target/api-suite-on-postgres.log
-REFERRALS_TEST_BACKEND=postgres cargo test --locked --test api "$@" >"$PG_SUITE_LOG" 2>&1 &
+# --workspace, as the build above: features are resolved for the whole workspace, so the
+# binaries built are the same ones (without it cargo would build the crate again).
+REFERRALS_TEST_BACKEND=postgres cargo test --workspace --locked --test api "$@" >"$PG_SUITE_LOG" 2>&1 &
 pg_suite=$!
 status=0
 cargo test --workspace --locked "$@" || status=$?

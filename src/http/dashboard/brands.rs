@@ -8,14 +8,13 @@
 //! | `GET`/`POST /dashboard/brands/{id}` | the brand's page, and its settings saved |
 //! | `GET`/`POST /dashboard/brands/{id}/delete` | what deleting it takes, and deleting it |
 
-use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use serde::Deserialize;
 
 use super::campaigns::campaign_table;
 use super::form::FormData;
-use super::page::{self, PageError, Viewer};
+use super::page::{self, refusal_status, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
 use crate::domain::pagination::{Page, PageRequest};
 use crate::domain::{Brand, CampaignCounters};
@@ -129,17 +128,6 @@ pub async fn create(state: web::Data<AppState>, posted: SignedInForm) -> Result<
                 list_page(&state, &signed_in, PageRequest::default(), None, Some(&form), Some(&message)).await?;
             Ok(page::respond(status, markup))
         }
-    }
-}
-
-/// A refusal of the member's input is shown on the form again; anything else is a page of
-/// its own.
-pub fn refusal_status(error: ApiError) -> Result<(StatusCode, String), PageError> {
-    match error {
-        ApiError::Refused { .. } | ApiError::PlanRequired(_) => {
-            Ok((actix_web::ResponseError::status_code(&error), error.to_string()))
-        }
-        other => Err(other.into()),
     }
 }
 

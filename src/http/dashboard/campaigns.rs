@@ -16,10 +16,10 @@
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 
-use super::brands::refusal_status;
 use super::campaign_body::input_of;
 use super::campaign_form::{campaign_form, defaults, Values};
 use super::form::FormData;
+use super::page::refusal_status;
 use super::page::{self, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
 use crate::domain::campaign::{GoalType, Publish, RewardType};

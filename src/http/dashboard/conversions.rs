@@ -14,8 +14,8 @@ use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use serde::Deserialize;
 
-use super::brands::refusal_status;
 use super::form::FormData;
+use super::page::refusal_status;
 use super::page::{self, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
 use crate::domain::conversion::{parse_currency, parse_external_id, ConversionStatus};

@@ -16,9 +16,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::TryStreamExt;
 use maud::{html, Markup};
 
-use super::brands::refusal_status;
+use super::page::refusal_status;
+use super::page::TOKEN_FIELD;
 use super::page::{self, PageError, Viewer};
-use super::session::{SignedIn, TOKEN_FIELD};
+use super::session::SignedIn;
 use crate::domain::coupon::{ParsedCodes, MAX_CODES_PER_UPLOAD};
 use crate::domain::Campaign;
 use crate::http::answers::CouponUpload;

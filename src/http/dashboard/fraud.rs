@@ -17,10 +17,10 @@ use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use serde::Deserialize;
 
-use super::brands::refusal_status;
 use super::campaign_body::fraud_of;
 use super::campaign_form::{fraud_fields, Values};
 use super::form::FormData;
+use super::page::refusal_status;
 use super::page::{self, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
 use crate::domain::campaign::CampaignInput;

@@ -15,9 +15,9 @@ use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use serde::Deserialize;
 
-use super::brands::refusal_status;
 use super::campaign_body::lines;
 use super::form::FormData;
+use super::page::refusal_status;
 use super::page::{self, PageError, Viewer};
 use super::preview::site_preview;
 use super::session::{SignedIn, SignedInForm};

@@ -7,7 +7,6 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use maud::{html, Markup, DOCTYPE};
 
-use super::session::TOKEN_FIELD;
 use crate::domain::Member;
 use crate::http::error::ApiError;
 use crate::store::StoreError;
@@ -29,11 +28,8 @@ pub enum Viewer<'a> {
     Visitor,
 }
 
-impl<'a> Viewer<'a> {
-    pub fn of(signed_in: &'a super::session::SignedIn) -> Self {
-        Self::Member { member: &signed_in.member, form_token: &signed_in.form_token, held: signed_in.held_rewards }
-    }
-}
+/// The form field (and, for scripts, the `X-CSRF-Token` header) that carries the token.
+pub const TOKEN_FIELD: &str = "csrf";
 
 /// A hidden field with the form token.
 pub fn token_field(token: &str) -> Markup {
@@ -224,6 +220,15 @@ impl PageError {
     /// The 404 of something that is not the member's, or does not exist.
     pub fn not_found(what: &str) -> Self {
         Self::Api(ApiError::not_found(what))
+    }
+}
+
+/// A refusal of the member's input is shown on the form again; anything else is a page of
+/// its own.
+pub fn refusal_status(error: ApiError) -> Result<(StatusCode, String), PageError> {
+    match error {
+        ApiError::Refused { .. } | ApiError::PlanRequired(_) => Ok((error.status_code(), error.to_string())),
+        other => Err(other.into()),
     }
 }
 

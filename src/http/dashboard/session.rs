@@ -19,7 +19,7 @@ use actix_web::{web, FromRequest, HttpRequest, HttpResponse};
 use futures_util::future::LocalBoxFuture;
 
 use super::form::FormData;
-use super::page::PageError;
+use super::page::{PageError, Viewer, TOKEN_FIELD};
 use crate::auth::dashboard::{FormScope, SessionId};
 use crate::domain::dashboard_session::{DashboardSession, SESSION_LIFETIME_MS};
 use crate::domain::Member;
@@ -29,8 +29,6 @@ use crate::http::state::AppState;
 pub const SESSION_COOKIE: &str = "referrals_session";
 /// The cookie that binds the sign-in and registration forms before there is a session.
 pub const VISITOR_COOKIE: &str = "referrals_form";
-/// The form field (and, for scripts, the `X-CSRF-Token` header) that carries the token.
-pub const TOKEN_FIELD: &str = "csrf";
 /// Where the cookies apply: the dashboard only, never the API or the public site.
 const COOKIE_PATH: &str = "/dashboard";
 
@@ -70,6 +68,13 @@ pub struct SignedIn {
     pub form_token: String,
     /// Rewards held for review across the member's campaigns: the count the navigation shows.
     pub held_rewards: u64,
+}
+
+impl<'a> Viewer<'a> {
+    /// The signed-in member, for a page's header.
+    pub fn of(signed_in: &'a SignedIn) -> Self {
+        Self::Member { member: &signed_in.member, form_token: &signed_in.form_token, held: signed_in.held_rewards }
+    }
 }
 
 impl SignedIn {

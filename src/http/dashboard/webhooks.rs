@@ -16,8 +16,9 @@ use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use serde_json::Value;
 
-use super::brands::{refusal_status, ListQuery};
+use super::brands::ListQuery;
 use super::form::FormData;
+use super::page::refusal_status;
 use super::page::{self, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
 use crate::domain::event::EventType;

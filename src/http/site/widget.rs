@@ -20,6 +20,9 @@ use crate::http::Code;
 use crate::http::{envelope, ApiError, AppState};
 use crate::views;
 
+/// Longest `ref` looked at; longer values are no referrer at all.
+pub(crate) const MAX_REF_LEN: usize = 512;
+
 /// The widget script, with a placeholder for the campaign's settings.
 const WIDGET_JS: &str = include_str!("assets/widget.js");
 /// The frame's script (served at `/assets/frame.js`).
@@ -176,8 +179,7 @@ pub async fn frame(
         None => None,
     };
     let Some(campaign) = campaign else { return Err(ApiError::NotFound("this widget does not exist".into())) };
-    let referrer =
-        query_value(&req, "ref").map(|v| v.chars().take(super::widget_signup::MAX_REF_LEN).collect::<String>());
+    let referrer = query_value(&req, "ref").map(|v| v.chars().take(MAX_REF_LEN).collect::<String>());
     let config = frame_config(&campaign, &state.public_url, "../../api/widget", referrer, false);
     Ok(page::html(
         "Referral program",

@@ -50,9 +50,6 @@ pub struct WidgetSignup {
     domain: Option<String>,
 }
 
-/// Longest `ref` looked at; longer values are no referrer at all.
-pub(crate) const MAX_REF_LEN: usize = 512;
-
 /// `POST /api/widget/signup`: 201 `{participant: {campaign_id, referral_code, referral_link}}`.
 pub async fn signup(
     state: web::Data<AppState>,
@@ -123,7 +120,7 @@ pub async fn signup(
 /// or the domain of one of its domain participants. Anything else is no referrer.
 async fn referrer(state: &AppState, campaign_id: u64, given: &str) -> Result<Option<ReferralEdge>, ApiError> {
     let given = given.trim();
-    if given.is_empty() || given.len() > MAX_REF_LEN {
+    if given.is_empty() || given.len() > super::widget::MAX_REF_LEN {
         return Ok(None);
     }
     if let Ok(code) = ReferralCode::parse(given) {

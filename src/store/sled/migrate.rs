@@ -7,6 +7,7 @@ use super::ids::id_counter_key;
 use super::keys::{index, participant_row};
 use super::participants::{inbox_key, referred_key};
 use super::search::haystack_row;
+use super::webhooks::LEGACY_EVENTS;
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::campaign::{CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7};
 use crate::domain::ids::IdKind;
@@ -45,9 +46,6 @@ const WEBHOOKS_V2: &str = "webhooks.v2";
 /// Marker in `meta`: events have their own id sequence, started above every participant id
 /// (a signup event's id was its participant's until then).
 const EVENTS_V1: &str = "events.v1";
-/// Key in `meta`: the highest event id named by a participant number (0: none). An event at or
-/// below it without a record is its participant's signup (see `webhooks.rs`).
-pub(super) const LEGACY_EVENTS: &str = "events.legacy_floor";
 /// Marker in `meta`: every stored event is in the index of participant copies
 /// ([`index::MENTION`]), so an erasure finds it.
 const EVENT_MENTIONS_V1: &str = "mentions.events.v1";

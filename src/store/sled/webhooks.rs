@@ -31,6 +31,11 @@ use crate::domain::pagination::PageRequest;
 use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
 use crate::store::{FinishedAttempt, WebhookStore};
 
+/// Key in `meta`: the highest event id named by a participant number (0: none), written by the
+/// migration that gave events their own ids (`migrate.rs`). An event at or below it without a
+/// record is its participant's signup.
+pub(super) const LEGACY_EVENTS: &str = "events.legacy_floor";
+
 pub(super) fn delivery_key(webhook_id: u64, event_id: u64) -> [u8; 16] {
     let mut key = [0u8; 16];
     key[..8].copy_from_slice(&webhook_id.to_be_bytes());
@@ -81,7 +86,7 @@ impl WebhookStore for SledStore {
         if let Some(event) = Self::read(&self.events, keys::id(id))? {
             return Ok(Some(event));
         }
-        let floor = self.meta.get(super::migrate::LEGACY_EVENTS)?.as_deref().and_then(keys::read_id).unwrap_or(0);
+        let floor = self.meta.get(LEGACY_EVENTS)?.as_deref().and_then(keys::read_id).unwrap_or(0);
         if id > floor {
             return Ok(None);
         }
