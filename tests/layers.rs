@@ -4,7 +4,7 @@
 //! wrong-way `crate::…` path in code (comments aside) fails with its file and line.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// What each top-level module may name. Listed bottom-up: a module names only modules above
 /// it in this list, which is what keeps the graph free of cycles.
@@ -40,16 +40,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
 ];
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("read src") {
-        let path = entry.expect("dir entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+#[path = "common/source_files.rs"]
+mod source_files;
+use source_files::rust_files;
 
 /// The top-level module a file of `src/` belongs to (`None` for the crate roots).
 fn module_of(src: &Path, file: &Path) -> Option<String> {

@@ -5,9 +5,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::campaign_emails::{CampaignEmails, EmailsInput};
+use super::fields::{err, short_text, text, whole};
 use super::fraud::{FraudInput, FraudSettings};
-use super::money::parse_amount;
+use super::reward_type::{normalize_reward_value, parse_reward_type};
+pub use super::reward_type::{RewardType, DEFAULT_REWARD_MESSAGE, MAX_MESSAGE_CHARS};
 use super::tiers::Tier;
+pub use super::tiers::MAX_NUM_SIGNUPS;
 use super::ValidationError;
 
 /// How rewards are triggered.
@@ -28,58 +31,6 @@ pub enum GoalType {
 pub enum Publish {
     Public,
     Private,
-}
-
-/// The kind of reward, with the spec's numeric codes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RewardType {
-    /// 1: the next available coupon code of the campaign's pool.
-    Coupon,
-    /// 3: a free-form message.
-    Message,
-    /// 4: a crypto token amount (legacy); only for brands linked to a token network.
-    Token,
-    /// 5: a cash amount recorded against the participant.
-    Cash,
-}
-
-impl RewardType {
-    /// Every kind, in the order a page offers them.
-    pub const ALL: [RewardType; 4] = [Self::Coupon, Self::Cash, Self::Message, Self::Token];
-
-    /// The kind a `type` string (as [`RewardType::name`] writes it) names.
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|kind| kind.name() == name)
-    }
-
-    pub fn from_code(code: u64) -> Option<Self> {
-        match code {
-            1 => Some(Self::Coupon),
-            3 => Some(Self::Message),
-            4 => Some(Self::Token),
-            5 => Some(Self::Cash),
-            _ => None,
-        }
-    }
-
-    pub fn code(self) -> u8 {
-        match self {
-            Self::Coupon => 1,
-            Self::Message => 3,
-            Self::Token => 4,
-            Self::Cash => 5,
-        }
-    }
-
-    /// The `type` string of a reward object.
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Coupon => "coupon",
-            Self::Message => "message",
-            Self::Token => "token",
-            Self::Cash => "cash",
-        }
-    }
 }
 
 /// How the widget shows on the brand's page.
@@ -146,9 +97,6 @@ pub struct Campaign {
     pub waitlist: WaitlistSettings,
 }
 
-pub use super::campaign_legacy::{
-    CampaignEmailsV3, CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7,
-};
 pub use super::contest::{Contest, ContestInput};
 use super::leaderboard::{LeaderboardInput, LeaderboardSettings};
 use super::waitlist::{WaitlistInput, WaitlistSettings};
@@ -158,13 +106,6 @@ pub const MAX_HOLD_DAYS: u64 = 365;
 
 /// Longest campaign name, in characters.
 pub const MAX_NAME_CHARS: usize = 200;
-/// Largest `num_signups`.
-pub const MAX_NUM_SIGNUPS: u64 = 1_000_000;
-/// Longest reward message, in characters.
-pub const MAX_MESSAGE_CHARS: usize = 2_000;
-/// The message of a message-reward campaign (`reward_type` 3) created without
-/// `reward_value`: the spec's minimal request names no message, so it gets this one.
-pub const DEFAULT_REWARD_MESSAGE: &str = "Thank you for referring your friends! Your reward is on its way.";
 
 /// Body of `POST /campaigns` and `PUT /campaigns/:id`: every field optional here; `create`
 /// and `apply` decide what is required. Values arrive as JSON so wrong types get a message
@@ -207,42 +148,6 @@ pub struct WidgetInput {
     pub primary_color: Option<String>,
     pub button_text: Option<String>,
     pub headline: Option<String>,
-}
-
-fn err(field: &'static str, message: impl Into<String>) -> ValidationError {
-    ValidationError::new(field, message)
-}
-
-/// A whole number in `min..=max`, from a JSON number.
-pub fn whole(field: &'static str, value: &Value, min: u64, max: u64) -> Result<u64, ValidationError> {
-    value
-        .as_u64()
-        .filter(|n| (min..=max).contains(n))
-        .ok_or_else(|| err(field, format!("{field} must be a whole number from {min} to {max}")))
-}
-
-fn text(field: &'static str, value: &Value, max_chars: usize) -> Result<String, ValidationError> {
-    let s = value.as_str().ok_or_else(|| err(field, format!("{field} must be a string")))?.trim();
-    if s.is_empty() {
-        return Err(err(field, format!("{field} must not be empty")));
-    }
-    if s.chars().count() > max_chars {
-        return Err(err(field, format!("{field} must be at most {max_chars} characters")));
-    }
-    if s.chars().any(|c| c.is_control() && c != '\n') {
-        return Err(err(field, format!("{field} must not contain control characters")));
-    }
-    Ok(s.to_owned())
-}
-
-pub(super) fn short_text(field: &'static str, value: &str, max_chars: usize) -> Result<String, ValidationError> {
-    text(field, &Value::String(value.to_owned()), max_chars)
-}
-
-pub(super) fn timestamp(field: &'static str, value: &str) -> Result<String, ValidationError> {
-    chrono::DateTime::parse_from_rfc3339(value.trim())
-        .map(|t| t.with_timezone(&chrono::Utc).to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
-        .map_err(|_| err(field, format!("{field} must be an RFC 3339 timestamp such as 2026-12-31T23:59:59Z")))
 }
 
 impl Campaign {
@@ -377,34 +282,6 @@ impl Campaign {
         self.reward_value = normalize_reward_value(self.reward_type, self.reward_value.take())?;
         self.updated_at = now.to_owned();
         Ok(())
-    }
-}
-
-pub(super) fn parse_reward_type(value: &Value) -> Result<RewardType, ValidationError> {
-    value
-        .as_u64()
-        .and_then(RewardType::from_code)
-        .ok_or_else(|| err("reward_type", "reward_type must be 1 (coupon), 3 (message), 4 (token) or 5 (cash)"))
-}
-
-/// Each reward type's value: cash and token an amount (required), message a text (the
-/// default message when none is given), coupon none (the code comes from the pool).
-pub(super) fn normalize_reward_value(
-    kind: RewardType,
-    value: Option<String>,
-) -> Result<Option<String>, ValidationError> {
-    match kind {
-        RewardType::Coupon => Ok(None),
-        RewardType::Cash | RewardType::Token => {
-            let raw = value.ok_or_else(|| {
-                err("reward_value", "reward_value (an amount such as \"10.00\") is required for cash and token rewards")
-            })?;
-            parse_amount("reward_value", &raw).map(Some)
-        }
-        RewardType::Message => match value {
-            Some(raw) => text("reward_value", &Value::String(raw), MAX_MESSAGE_CHARS).map(Some),
-            None => Ok(Some(DEFAULT_REWARD_MESSAGE.to_owned())),
-        },
     }
 }
 

@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::engine::DAY_MS;
+use super::moment::DAY_MS;
 
 /// How long a signup's print is kept: 30 days.
 pub const PRINT_KEPT_MS: i64 = 30 * DAY_MS;

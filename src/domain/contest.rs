@@ -86,7 +86,7 @@ impl ContestStatus {
 impl Contest {
     /// Applies the fields present; the window must end after it starts.
     pub fn apply(&mut self, input: &ContestInput) -> Result<(), ValidationError> {
-        use super::campaign::{short_text, timestamp, whole};
+        use super::fields::{short_text, timestamp, whole};
         if let Some(enabled) = input.enabled {
             self.enabled = enabled;
         }

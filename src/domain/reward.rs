@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::campaign::RewardType;
+use super::reward_type::RewardType;
 use super::ValidationError;
 
 /// Why a reward was earned.

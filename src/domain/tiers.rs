@@ -12,8 +12,11 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::campaign::{normalize_reward_value, parse_reward_type, MAX_NUM_SIGNUPS};
+use super::reward_type::{normalize_reward_value, parse_reward_type};
 use super::{goal, Campaign, RewardType, ValidationError};
+
+/// Most referrals a reward may wait for: a campaign's `num_signups`, a tier's threshold.
+pub const MAX_NUM_SIGNUPS: u64 = 1_000_000;
 
 /// Most tiers a campaign may have.
 pub const MAX_TIERS: usize = 20;

@@ -41,7 +41,7 @@ impl WaitlistSettings {
         }
         if let Some(v) = &input.places_per_referral {
             self.places_per_referral =
-                super::campaign::whole("waitlist.places_per_referral", v, 0, MAX_PLACES_PER_REFERRAL)? as u32;
+                super::fields::whole("waitlist.places_per_referral", v, 0, MAX_PLACES_PER_REFERRAL)? as u32;
         }
         Ok(())
     }
@@ -152,7 +152,7 @@ impl Admit {
     /// [`MAX_ADMIT`] ids), never both.
     pub fn parse(input: &AdmitInput) -> Result<Self, ValidationError> {
         match (&input.count, &input.participant_ids) {
-            (Some(count), None) => Ok(Admit::First(super::campaign::whole("count", count, 1, MAX_ADMIT)?)),
+            (Some(count), None) => Ok(Admit::First(super::fields::whole("count", count, 1, MAX_ADMIT)?)),
             (None, Some(ids)) => {
                 let wrong = || {
                     ValidationError::new(

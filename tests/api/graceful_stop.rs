@@ -111,12 +111,13 @@ async fn stop_amid_deliveries(email: bool) {
     let member = app.member("graceful").await;
     let campaign = campaign(&app, &member, &receiver, email).await;
 
-    // The stop comes once the first delivery (and email) is in: the next ones are under way
-    // or queued behind them.
+    // The stop comes once the first delivery (and email) is answered and the second is under
+    // way: the receivers have it and answer it only after the signal.
     let signups = sign_up_at_once(&app, &member, campaign, SIGNUPS);
-    receiver.wait_for(1, Duration::from_secs(20)).await;
-    if let Some(sink) = &sink {
-        sink.wait_for(1).await;
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while receiver.arrived() < 2 || sink.as_ref().is_some_and(|sink| sink.data_received() < 2) {
+        assert!(Instant::now() < deadline, "the second delivery (and email) did not begin");
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
     let status = stop(&mut app);
     let log = app.log();
@@ -127,7 +128,10 @@ async fn stop_amid_deliveries(email: bool) {
     let answered = acknowledged(signups).await;
     assert!(answered >= 1, "the signups began before the stop");
     let before_the_restart = receiver.received().len();
-    assert!(before_the_restart >= 2, "the attempt under way at the stop finished: {before_the_restart}\n{log}");
+    assert!(before_the_restart >= 2, "the delivery under way at the stop finished: {before_the_restart}\n{log}");
+    if let Some(sink) = &sink {
+        assert!(sink.messages().len() >= 2, "the email under way at the stop was accepted");
+    }
 
     app.restart().await;
     let last = app.participant(&member, campaign, &unique_email("after-restart")).await;

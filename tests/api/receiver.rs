@@ -31,6 +31,8 @@ impl Received {
 
 struct State {
     connections: AtomicUsize,
+    /// Requests read whole, answered or not yet.
+    arrived: AtomicUsize,
     requests: Mutex<Vec<Received>>,
     script: Mutex<VecDeque<u16>>,
     default_status: AtomicU16,
@@ -51,6 +53,7 @@ impl Receiver {
         let port = listener.local_addr().unwrap().port();
         let state = Arc::new(State {
             connections: AtomicUsize::new(0),
+            arrived: AtomicUsize::new(0),
             requests: Mutex::default(),
             script: Mutex::default(),
             default_status: AtomicU16::new(200),
@@ -84,6 +87,11 @@ impl Receiver {
     /// Wait this long before each answer, as a slow receiver does.
     pub fn set_delay(&self, delay: Duration) {
         self.state.delay_ms.store(delay.as_millis() as u64, Ordering::SeqCst);
+    }
+
+    /// Requests read whole so far, answered or not yet (a slow receiver's are under way).
+    pub fn arrived(&self) -> usize {
+        self.state.arrived.load(Ordering::SeqCst)
     }
 
     pub fn connections(&self) -> usize {
@@ -148,6 +156,7 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
         }
         let body = buffer[head_len..head_len + content_length].to_vec();
         buffer.drain(..head_len + content_length);
+        state.arrived.fetch_add(1, Ordering::SeqCst);
         let status =
             state.script.lock().unwrap().pop_front().unwrap_or_else(|| state.default_status.load(Ordering::SeqCst));
         let delay = state.delay_ms.load(Ordering::SeqCst);

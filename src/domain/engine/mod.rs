@@ -46,7 +46,6 @@ mod invites;
 mod lifecycle_tests;
 #[cfg(test)]
 mod model;
-mod moment;
 #[cfg(test)]
 mod preview_tests;
 mod rewards;
@@ -67,6 +66,7 @@ mod waitlist;
 #[cfg(test)]
 mod waitlist_tests;
 
+pub use super::moment::{day_number, Moment, DAY_MS};
 pub use ahead::{signup_reads, ReadAhead, SIGNUP_IDS};
 pub use block::{decide_block, Block, BlockRefusal, BLOCKED_VOID_REASON};
 pub use conversions::{
@@ -79,7 +79,6 @@ pub use emails::{compose as compose_emails, wanted as wanted_emails, Mailing, Wa
 pub use erasure::{decide_erasure, Erasure, ERASED_VOID_REASON};
 pub use events::{publish, to_publish};
 pub use invites::decide_invites;
-pub use moment::{day_number, Moment, DAY_MS};
 pub use rewards::{decide_release, decide_reward_action, RewardMove, RewardRefusal};
 pub use signup::{
     decide_signup, participant_id_by_address, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds,
