@@ -87,6 +87,17 @@ fn signed_up(request: &Received, participant: &Value) -> bool {
     request.json()["data"]["participant"]["id"] == participant["id"]
 }
 
+/// Waits (bounded: twenty seconds) until the receiver, and the sink when there is one, have
+/// read the `n`-th delivery and email whole: those are under way until the slow receivers
+/// answer.
+async fn under_way(receiver: &Receiver, sink: Option<&SmtpSink>, n: usize) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while receiver.arrived() < n || sink.is_some_and(|sink| sink.data_received() < n) {
+        assert!(Instant::now() < deadline, "delivery (and email) {n} did not begin");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
 /// SIGTERM, and the exit status: waited for on this thread while the receivers, on the
 /// runtime's other thread, go on answering the attempts the stop lets finish.
 fn stop(app: &mut TestApp) -> std::process::ExitStatus {
@@ -114,11 +125,7 @@ async fn stop_amid_deliveries(email: bool) {
     // The stop comes once the first delivery (and email) is answered and the second is under
     // way: the receivers have it and answer it only after the signal.
     let signups = sign_up_at_once(&app, &member, campaign, SIGNUPS);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while receiver.arrived() < 2 || sink.as_ref().is_some_and(|sink| sink.data_received() < 2) {
-        assert!(Instant::now() < deadline, "the second delivery (and email) did not begin");
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    under_way(&receiver, sink.as_ref(), 2).await;
     let status = stop(&mut app);
     let log = app.log();
     assert_eq!(status.code(), Some(0), "a drained stop exits 0:\n{log}");
@@ -170,12 +177,7 @@ async fn a_stop_cut_short_by_its_deadline_exits_3_and_what_was_cut_off_is_sent_a
     let member = app.member("cut-short").await;
     let campaign = campaign(&app, &member, &receiver, true).await;
     let participant = app.participant(&member, campaign, &unique_email("cut")).await;
-    // The attempts are under way once the receivers have them.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while receiver.connections() == 0 || slow_sink.data_received() == 0 {
-        assert!(Instant::now() < deadline, "no delivery began");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+    under_way(&receiver, Some(&slow_sink), 1).await;
     let status = stop(&mut app);
     let log = app.log();
     assert_eq!(status.code(), Some(3), "{log}");

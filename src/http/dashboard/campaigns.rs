@@ -266,7 +266,7 @@ fn edit_page(
     let values = Values { form, campaign };
     let action = format!("/dashboard/campaigns/{}/edit", campaign.id);
     let content = html! {
-        p { a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) } }
+        p { (page::back_to(campaign)) }
         (campaign_form(&action, &signed_in.form_token, brand, &values, error, Some(campaign.id)))
     };
     page::page(&Viewer::of(signed_in), &format!("Edit {}", campaign.name), None, content)

@@ -99,7 +99,7 @@ async fn list_page(
     let base = format!("/dashboard/campaigns/{}/conversions", campaign.id);
     let content = html! {
         p {
-            a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) }
+            (page::back_to(campaign))
             " · " a href={ "/dashboard/campaigns/" (campaign.id) "/rewards" } { "Rewards" }
         }
         @if conversions.is_empty() {

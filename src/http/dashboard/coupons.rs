@@ -70,7 +70,7 @@ async fn pool_page(
     error: Option<&str>,
 ) -> Result<Markup, PageError> {
     let content = html! {
-        p { a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) } }
+        p { (page::back_to(campaign)) }
         @if let Some(done) = result {
             section.card aria-labelledby="result" role="status" {
                 h2 #result { "Upload done" }

@@ -59,7 +59,7 @@ pub async fn log(
     let base = format!("/dashboard/campaigns/{}/emails", campaign.id);
     let content = html! {
         p {
-            a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) } " · "
+            (page::back_to(&campaign)) " · "
             a href={ "/dashboard/campaigns/" (campaign.id) "/edit" } { "Edit the emails" }
         }
         @if emails.is_empty() {

@@ -103,7 +103,7 @@ fn fraud_page(
     let values = Values { form, campaign };
     let action = format!("/dashboard/campaigns/{}/fraud", campaign.id);
     let content = html! {
-        p { a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) } " · "
+        p { (page::back_to(campaign)) " · "
             a href={ "/dashboard/campaigns/" (campaign.id) "/review" } { "Review held rewards" } }
         section aria-labelledby="rules" {
             h2 #rules { "The rules now" }

@@ -169,7 +169,7 @@ fn lander_page(
     let base = format!("/dashboard/campaigns/{}/lander/preview", campaign.id);
     let content = html! {
         p {
-            a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) }
+            (page::back_to(campaign))
             " · The page is at " a href={ "/l/" (campaign.id) } rel="noopener" target="_blank" { "/l/" (campaign.id) }
             " (public campaigns); referral links land there once it is saved."
         }

@@ -7,7 +7,7 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
 use maud::{html, Markup, DOCTYPE};
 
-use crate::domain::Member;
+use crate::domain::{Campaign, Member};
 use crate::http::error::ApiError;
 use crate::store::StoreError;
 
@@ -30,6 +30,11 @@ pub enum Viewer<'a> {
 
 /// The form field (and, for scripts, the `X-CSRF-Token` header) that carries the token.
 pub const TOKEN_FIELD: &str = "csrf";
+
+/// The link from one of a campaign's pages back to the campaign's own.
+pub fn back_to(campaign: &Campaign) -> Markup {
+    html! { a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) } }
+}
 
 /// A hidden field with the form token.
 pub fn token_field(token: &str) -> Markup {

@@ -151,7 +151,7 @@ pub async fn list(
         (None, Sort::Newest) => base.clone(),
     };
     let content = html! {
-        p { a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) } }
+        p { (page::back_to(&campaign)) }
         form.search method="get" action={ "/dashboard/campaigns/" (campaign.id) "/participants" } role="search" {
             label for="search" { "Search by email or name" }
             input #search type="search" name="search" value=(search.unwrap_or_default()) maxlength="100";

@@ -157,7 +157,7 @@ pub async fn campaign(
     let action = format!("/dashboard/campaigns/{}/review", campaign.id);
     let content = html! {
         p {
-            a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) }
+            (page::back_to(&campaign))
             " · " a href={ "/dashboard/campaigns/" (campaign.id) "/rewards" } { "All rewards" }
         }
         @if rows.is_empty() {

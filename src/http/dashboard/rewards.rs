@@ -152,7 +152,7 @@ pub async fn list(
     let listing = filter.without_page().query();
     let csv = format!("/dashboard/campaigns/{}/rewards.csv?{}", campaign.id, listing.trim_end_matches('&'));
     let content = html! {
-        p { a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) } }
+        p { (page::back_to(&campaign)) }
         (filter_form(&campaign, &filter))
         p { a.button href=(csv) download { "Download these as CSV" } }
         @if named.is_err() {

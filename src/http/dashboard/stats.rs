@@ -99,7 +99,7 @@ pub async fn campaign(
     let counters = state.store.counters(campaign.id).await?;
     let series = series_of(&state, &[campaign.id], &DailySeries::ALL, days).await?;
     let content = html! {
-        p { a href={ "/dashboard/campaigns/" (campaign.id) } { "Back to " (campaign.name) } }
+        p { (page::back_to(&campaign)) }
         (page::numbers(&[
             ("Participants", counters.participants),
             ("Referrals", counters.referrals),
