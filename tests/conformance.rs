@@ -10,8 +10,6 @@ mod postgres;
 
 #[path = "conformance/accounts.rs"]
 mod accounts;
-#[path = "conformance/batches.rs"]
-mod batches;
 #[path = "conformance/brands.rs"]
 mod brands;
 #[path = "conformance/conversions.rs"]
@@ -24,6 +22,8 @@ mod emails;
 mod erasure;
 #[path = "conformance/fraud.rs"]
 mod fraud;
+#[path = "conformance/handed_over.rs"]
+mod handed_over;
 #[path = "conformance/lifecycle.rs"]
 mod lifecycle;
 #[path = "conformance/migrations.rs"]
@@ -107,10 +107,9 @@ conformance! {
     brands::campaign_rows_landers_and_counters_start_empty,
     brands::a_deleted_campaign_takes_its_participants_with_it,
     conversions::conversions_are_found_by_id_external_id_and_page,
-    batches::batched_signups_read_each_other_and_are_committed_when_settled,
-    batches::a_failed_decision_rolls_its_batch_back_and_fails_its_tickets,
-    batches::signups_of_several_brands_share_a_transaction_until_settled,
-    batches::a_signup_whose_brand_is_locked_elsewhere_waits_outside_its_group,
+    handed_over::a_brands_decisions_run_in_order_and_read_each_other,
+    handed_over::a_failing_decision_fails_no_other_brands,
+    handed_over::a_decision_whose_brand_is_locked_elsewhere_waits_alone,
     decisions::a_signup_is_found_every_way_a_participant_is_read,
     decisions::participants_are_searched_by_email_text_and_referrer,
     decisions::a_referral_signup_commits_rewards_counts_and_the_chain,

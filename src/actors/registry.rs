@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use actix::prelude::*;
 
-use super::brand::{BrandSettings, InLine, Line};
+use super::brand::BrandSettings;
 use super::BrandActor;
 use crate::store::SharedStorage;
 
@@ -24,14 +24,10 @@ struct Inner {
     settings: BrandSettings,
 }
 
-/// The running actors, and the lines of signups on their way to them.
+/// The running actors.
 #[derive(Default)]
 struct Actors {
-    /// Each brand's actor, and its batch group's line.
-    running: HashMap<u64, (Addr<BrandActor>, Line)>,
-    /// Each batch group's line (see [`crate::store::DecisionStore::batch_group`]): kept
-    /// across its actors' restarts, so that signups sent to an actor before are still counted.
-    lines: HashMap<u64, Line>,
+    running: HashMap<u64, Addr<BrandActor>>,
 }
 
 impl BrandRegistry {
@@ -43,31 +39,15 @@ impl BrandRegistry {
 
     /// The actor of `brand_id`, started if it is not running.
     pub fn get(&self, brand_id: u64) -> Addr<BrandActor> {
-        self.started(brand_id).0
-    }
-
-    /// The actor of `brand_id`, and a place in its batch group's line for a signup about to
-    /// be sent to it.
-    pub fn signup_line(&self, brand_id: u64) -> (Addr<BrandActor>, InLine) {
-        let (addr, line) = self.started(brand_id);
-        let in_line = line.join(Some(addr.clone().recipient()));
-        (addr, in_line)
-    }
-
-    fn started(&self, brand_id: u64) -> (Addr<BrandActor>, Line) {
         let mut actors = self.inner.actors.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some((addr, line)) = actors.running.get(&brand_id).filter(|(a, _)| a.connected()) {
-            return (addr.clone(), line.clone());
+        if let Some(addr) = actors.running.get(&brand_id).filter(|a| a.connected()) {
+            return addr.clone();
         }
         let arbiter = &self.inner.arbiters[(brand_id % self.inner.arbiters.len() as u64) as usize];
         let (store, settings) = (self.inner.store.clone(), self.inner.settings.clone());
-        let line = actors.lines.entry(store.batch_group(brand_id)).or_default().clone();
-        let actor_line = line.clone();
-        let addr = BrandActor::start_in_arbiter(&arbiter.handle(), move |_| {
-            BrandActor::new(brand_id, store, settings, actor_line)
-        });
-        actors.running.insert(brand_id, (addr.clone(), line.clone()));
-        (addr, line)
+        let addr = BrandActor::start_in_arbiter(&arbiter.handle(), move |_| BrandActor::new(brand_id, store, settings));
+        actors.running.insert(brand_id, addr.clone());
+        addr
     }
 
     /// Stops every actor and arbiter and waits for their threads, so that no write happens

@@ -137,7 +137,7 @@ pub async fn referral_signup(
     })
 }
 
-/// Sends the signup to the campaign's brand actor and waits for the write to be durable.
+/// Sends the signup to the campaign's brand actor; its answer comes once it is durable.
 /// `key` is the digest of the API key the request came with alone, which the decision checks
 /// again; the member's plan applies (as the decision reads it).
 pub(crate) async fn send(
@@ -149,11 +149,10 @@ pub(crate) async fn send(
     referral: Option<ReferralEdge>,
     idempotency: Option<crate::store::IdempotencyWrite>,
 ) -> Result<SignupOutcome, ApiError> {
-    let (actor, in_line) = state.brands.signup_line(campaign.brand_id);
+    let actor = state.brands.get(campaign.brand_id);
     let campaign_id = campaign.id;
-    let message =
-        Signup { campaign, member_id: member.id, who, referral, idempotency, plan_id: member.plan_id, key, in_line };
-    let SignedUp { outcome, settled, campaign } = actor.send(message).await?;
+    let message = Signup { campaign, member_id: member.id, who, referral, idempotency, plan_id: member.plan_id, key };
+    let SignedUp { outcome, campaign } = actor.send(message).await?;
     // What this server keeps for the next signup follows what the decision found.
     match (&outcome, campaign) {
         (_, Some(campaign)) => {
@@ -167,11 +166,6 @@ pub(crate) async fn send(
         }
         _ => {}
     }
-    // A refusal (the email is a participant already) reports stored state, perhaps another
-    // request's signup still waiting for the disk or for its transaction's commit, so it too
-    // waits for both.
-    state.store.durable().await?;
-    settled.wait().await?;
     let outcome = outcome?;
     if let SignupOutcome::Created(signed) = &outcome {
         state.deliver(signed.deliveries.clone());

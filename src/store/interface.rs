@@ -9,18 +9,20 @@
 
 use async_trait::async_trait;
 
+use super::decision::Handed;
 use super::types::{
     AtLimit, BrandRefused, DomainReferrer, DueContest, DueHold, EmailTaken, FinishedAttempt, IdempotencyRecord,
     IdempotencyWrite,
 };
-use super::{Settled, Snapshot, StoreError};
+use super::writer::Writers;
+use super::{Snapshot, StoreError};
 use crate::domain::client_print::StoredPrint;
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
 use crate::domain::counters::DailySeries;
 use crate::domain::dashboard_session::DashboardSession;
 use crate::domain::email::EmailLookup;
-use crate::domain::engine::{BrandReads, ReadAhead, Write};
+use crate::domain::engine::{BrandReads, Write};
 use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
 use crate::domain::leaderboard::{Board, Standing};
@@ -421,8 +423,8 @@ pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
     /// A plan ([`PlanStore::plan`]), as the decision sees it.
     async fn plan(&self, plan_id: u64) -> Result<Option<Plan>, StoreError>;
     /// The idempotency record under `key` ([`IdempotencyStore::idempotency_record`]), as this
-    /// session sees it: with the records of the brand's batched signups before it, not yet
-    /// committed (see [`DecisionStore::batched_session`]).
+    /// session sees it: with the records of the brand's decisions before it in the same
+    /// transaction, not yet committed.
     async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError>;
     /// Commits the writes (in order; a later write of the same row wins).
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError>;
@@ -434,10 +436,8 @@ pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
         idempotency: &IdempotencyWrite,
         record: &IdempotencyRecord,
     ) -> Result<Result<(), IdempotencyRecord>, StoreError>;
-    /// Ends a session that writes nothing (a refusal, a replay). A transaction that earlier
-    /// batched sessions of the brand wrote into stays open for the next one (see
-    /// [`DecisionStore::batched_session`]), unless a statement of this session failed; then it
-    /// is rolled back. Dropping a session rolls back whatever it holds.
+    /// Ends a session that writes nothing (a refusal, a replay). Dropping a session rolls
+    /// back whatever it holds.
     async fn release(self: Box<Self>) {}
 }
 
@@ -483,58 +483,48 @@ pub trait WaitlistStore: Send + Sync {
     async fn line(&self, campaign_id: u64, limit: usize) -> Result<Line, StoreError>;
 }
 
-/// Where engine decisions are made and committed.
+/// Where engine decisions are made and committed (see `decision.rs`: callers hand decisions
+/// over with [`decide`](super::decide), and each brand's writer runs them here).
 #[async_trait]
 pub trait DecisionStore: Send + Sync {
     /// The next id of `kind`: unique within the kind, from 1 on a new database, one more
     /// than the last id of the kind handed out (across restarts too; a request that fails
     /// after taking one leaves a gap).
     async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError>;
-    /// Opens a decision session on one brand's data.
+    /// Opens a decision session on one brand's data. Only the brand's writer opens these, in
+    /// a decision or a turn (see [`in_turn`](super::in_turn)).
     async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError>;
-    /// A session for a signup, which may share its transaction with the next signups of its
-    /// brand's batch group ([`DecisionStore::batch_group`]): busy brands then cost one
-    /// transaction per batch, not one per request. On a shared database its commit writes
-    /// but leaves the transaction open, still holding the brand's lock, and the group's next
-    /// batched session continues it (the brand's reading what it wrote), until
-    /// [`DecisionStore::settle`] commits it; [`DecisionStore::settled`] is the ticket the
-    /// request waits on. The embedded store commits each session at once. Only the brand's
-    /// actor opens these, one at a time, and it settles before any other decision of the
-    /// brand. `ahead` are read at once, as [`BrandReads::read_ahead`] does (on a shared
-    /// database in the round trip that takes the brand's lock).
-    async fn batched_session(
+    /// Decides and commits decisions of one brand, handed over in this order, each after the
+    /// ones before it (whose writes it reads), and answers each ([`Handed::finish`]) once its
+    /// writes are committed or known not to be. They may share one transaction: then each is
+    /// answered when it commits, and a failure fails them all; never another brand's. By
+    /// default each in a session of its own.
+    async fn decide_in_order(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
+        for mut decision in decisions {
+            let committed = self.decide_alone(brand_id, &mut *decision).await;
+            decision.finish(committed);
+        }
+    }
+    /// One decision in a session of its own: see [`DecisionStore::decide_in_order`].
+    async fn decide_alone(
         &self,
         brand_id: u64,
-        ahead: &[ReadAhead],
-    ) -> Result<Box<dyn BrandSession + '_>, StoreError> {
+        decision: &mut dyn Handed,
+    ) -> Result<Option<IdempotencyRecord>, StoreError> {
         let session = self.session(brand_id).await?;
-        session.read_ahead(ahead)?;
-        Ok(session)
+        session.read_ahead(&decision.reads_ahead())?;
+        let decided = decision.decide(&*session).await;
+        match decided.claim {
+            Some((key, record)) => Ok(session.commit_idempotent(&decided.writes, &key, &record).await?.err()),
+            None if decided.writes.is_empty() => {
+                session.release().await;
+                Ok(None)
+            }
+            None => session.commit(&decided.writes).await.map(|()| None),
+        }
     }
-    /// Commits the transaction the batched sessions of the brand's group left open, if there
-    /// is one. On failure it is rolled back, and its tickets say so.
-    async fn settle(&self, _brand_id: u64) -> Result<(), StoreError> {
-        Ok(())
-    }
-    /// The ticket the brand's last batched session left: the transaction its writes (or the
-    /// writes its refusal read) are in, left open; [`Settled::now`] when there is none. Taken:
-    /// asked once after each batched session.
-    fn settled(&self, _brand_id: u64) -> Settled {
-        Settled::now()
-    }
-    /// The brands whose batched sessions may share a transaction: those of one group. Its
-    /// transaction is settled once no signup of the group is on its way (see
-    /// `actors/brand/line.rs`).
-    fn batch_group(&self, brand_id: u64) -> u64 {
-        brand_id
-    }
-    /// Whether the transaction the brand's batched session left open may stay open for the
-    /// next signup of its group; when not, the brand's actor settles it at once. (On a shared
-    /// database: not while a decision of the group waits for a lock held elsewhere, whose
-    /// signups would keep it open without coming.)
-    fn may_stay_open(&self, _brand_id: u64) -> bool {
-        true
-    }
+    /// The queues of the brands' writers (see `writer.rs`).
+    fn writers(&self) -> &Writers;
 }
 
 /// Consistent copies of the whole database.

@@ -12,12 +12,13 @@
 //! each operation is written down here, next to its signature.
 
 pub mod codec;
+mod decision;
 mod interface;
 pub mod moved;
 pub mod postgres;
-mod settled;
 pub mod sled;
 mod types;
+mod writer;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -25,23 +26,24 @@ use std::sync::Arc;
 pub use self::sled::backup;
 pub use self::sled::backup::{BackupError, BackupSummary, Snapshot};
 pub use self::sled::{BackupHold, StoreOptions};
+pub use decision::{decide, in_turn, Claim, Decided, Decision, Handed, Verdict};
 pub use interface::{
     BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore, EmailStore,
     IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PlanStore, RewardStore, SessionStore, StandingStore,
     Storage, WaitlistStore, WebhookStore,
 };
-pub use settled::{Settled, Settler};
 pub use types::{
     AtLimit, BrandRefused, DomainReferrer, DomainTaken, DueContest, DueHold, EmailTaken, FinishedAttempt,
     IdempotencyRecord, IdempotencyWrite, IdempotentOutcome,
 };
+pub use writer::{Writers, MOST_DECISIONS};
 
 /// The storage every layer above holds: shared, cheap to clone.
 pub type SharedStorage = Arc<dyn Storage>;
 
 /// Errors of the storage layer. All of them are server faults (mapped to 500 and logged);
 /// domain conflicts are returned as values, never as `StoreError`.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {
     /// The backend failed (an I/O error, a database error). The message names no secret.
     #[error("database error: {0}")]

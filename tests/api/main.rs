@@ -5,6 +5,7 @@ mod admin;
 mod auth;
 mod billing;
 mod blocking;
+mod brand_isolation;
 mod brands;
 mod campaigns;
 mod contract;

@@ -114,18 +114,18 @@ pub async fn a_decision_reads_the_key_holder_and_the_plan(store: SharedStorage) 
     let missing = store.next_plan_id().await.unwrap();
     let ahead = [ReadAhead::KeyHolder([7; 32]), ReadAhead::Plan(plan.id)];
     for named in [&ahead[..], &[]] {
-        let session = store.batched_session(shop.id, named).await.unwrap();
+        let session = store.session(shop.id).await.unwrap();
+        session.read_ahead(named).unwrap();
         assert_eq!(session.key_holder(&[7; 32]).await.unwrap().map(|m| m.id), Some(ann.id));
         assert!(session.key_holder(&[8; 32]).await.unwrap().is_none());
         assert_eq!(session.plan(plan.id).await.unwrap(), Some(plan.clone()));
         assert!(session.plan(missing).await.unwrap().is_none());
         session.release().await;
-        store.settle(shop.id).await.unwrap();
     }
     store.replace_api_key(ann.id, key(8)).await.unwrap().unwrap();
-    let session = store.batched_session(shop.id, &ahead).await.unwrap();
+    let session = store.session(shop.id).await.unwrap();
+    session.read_ahead(&ahead).unwrap();
     assert!(session.key_holder(&[7; 32]).await.unwrap().is_none(), "a replaced key names nobody");
     assert_eq!(session.key_holder(&[8; 32]).await.unwrap().map(|m| m.id), Some(ann.id));
     session.release().await;
-    store.settle(shop.id).await.unwrap();
 }

@@ -30,10 +30,10 @@ pub struct Blocked {
 }
 
 impl Handler<BlockParticipant> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Blocked, BrandError>>;
+    type Result = ResponseFuture<Result<Blocked, BrandError>>;
 
     fn handle(&mut self, msg: BlockParticipant, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let session = brand.store.session(brand.brand_id).await?;
             let moment = brand.moment();
             let block = match engine::decide_block(&*session, msg.member_id, msg.participant_id, msg.block, &moment)? {

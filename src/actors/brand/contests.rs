@@ -34,10 +34,10 @@ pub struct ContestEnded {
 }
 
 impl Handler<EndContest> for BrandActor {
-    type Result = AtomicResponse<Self, Result<ContestEnded, BrandError>>;
+    type Result = ResponseFuture<Result<ContestEnded, BrandError>>;
 
     fn handle(&mut self, msg: EndContest, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let session = brand.store.session(brand.brand_id).await?;
             let moment = brand.moment();
             let end = engine::decide_contest_end(&*session, brand.brand_id, msg.campaign_id, msg.ends_ms, &moment)?;

@@ -41,10 +41,10 @@ impl Converted {
 }
 
 impl Handler<RecordConversion> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Converted, BrandError>>;
+    type Result = ResponseFuture<Result<Converted, BrandError>>;
 
     fn handle(&mut self, msg: RecordConversion, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             let session = brand.store.session(brand.brand_id).await?;
             let moment = brand.moment();
@@ -84,10 +84,10 @@ pub struct Refunded {
 }
 
 impl Handler<RefundConversion> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Refunded, BrandError>>;
+    type Result = ResponseFuture<Result<Refunded, BrandError>>;
 
     fn handle(&mut self, msg: RefundConversion, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let conversion = brand
                 .store
                 .conversion(msg.member_id, msg.conversion_id)

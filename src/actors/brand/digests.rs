@@ -21,10 +21,10 @@ pub struct ComposeDigest {
 }
 
 impl Handler<ComposeDigest> for BrandActor {
-    type Result = AtomicResponse<Self, Result<bool, BrandError>>;
+    type Result = ResponseFuture<Result<bool, BrandError>>;
 
     fn handle(&mut self, msg: ComposeDigest, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             // No SMTP configured: nothing is composed, and no mark is left for a day no digest
             // could be sent.
             let Some(mailing) = brand.settings.mailing.clone() else { return Ok(false) };
@@ -58,10 +58,10 @@ pub struct StopDigest {
 }
 
 impl Handler<StopDigest> for BrandActor {
-    type Result = AtomicResponse<Self, Result<(), BrandError>>;
+    type Result = ResponseFuture<Result<(), BrandError>>;
 
     fn handle(&mut self, msg: StopDigest, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let mut campaign = brand
                 .store
                 .campaign(msg.campaign_id)

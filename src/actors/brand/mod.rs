@@ -2,13 +2,13 @@
 //! brand changes, campaigns, coupon imports, signups, referral visits, invitations, reward
 //! moves, conversions, erasures, blocks and the member's daily digests.
 //!
-//! Handlers are load, decide, commit: the referral engine (`domain::engine`) reads the
-//! brand's committed data through a storage session and decides; the session commits the
-//! decision's writes atomically. Every handler is an [`AtomicResponse`]: the actor takes no
-//! other message until the handler's work has finished, so no other message of the brand can
-//! interleave between the reads and the commit. That is what the engine's exactly-once rules
-//! rest on. (On the embedded store the work never waits, so it finishes in the same turn.)
-//! Handlers do not wait for the disk; the caller awaits the group commit after the reply.
+//! The actor hands each message's work to the store, in the order the messages arrive: a
+//! signup as a decision ([`crate::store::decide`]), the rest as work in the brand's turn
+//! ([`crate::store::in_turn`]). The store runs the brand's work one piece at a time, so no
+//! other work of the brand can interleave between a decision's reads and its commit: that is
+//! what the engine's exactly-once rules rest on. Every reply arrives once what the work wrote
+//! is durable; the actor itself never waits, so the brand's next message is handed over
+//! while the store commits the last.
 
 use std::future::Future;
 
@@ -17,7 +17,6 @@ mod contests;
 mod conversions;
 mod digests;
 mod error;
-mod line;
 mod participants;
 mod rewards;
 mod waitlist;
@@ -26,7 +25,6 @@ pub use contests::{ContestEnded, EndContest};
 pub use conversions::{Converted, RecordConversion, RefundConversion, Refunded};
 pub use digests::{ComposeDigest, StopDigest};
 pub use error::BrandError;
-pub use line::{InLine, Line, SettleLine};
 pub use participants::{
     AddInvites, EraseParticipant, Erased, RecordVisit, SignedUp, Signup, SignupOutcome, Unsubscribe,
 };
@@ -53,35 +51,20 @@ pub struct BrandActor {
 }
 
 impl BrandActor {
-    pub fn new(brand_id: u64, store: SharedStorage, settings: BrandSettings, line: Line) -> Self {
-        Self { brand: BrandData { brand_id, store, settings, line }, applied: 0 }
+    pub fn new(brand_id: u64, store: SharedStorage, settings: BrandSettings) -> Self {
+        Self { brand: BrandData { brand_id, store, settings }, applied: 0 }
     }
 
-    /// Handles a message by running `work` on the brand to its end before the actor takes
-    /// the next one. A transaction the brand's signups left open is committed first: every
-    /// decision but a signup reads committed data (some through the store, not the session).
-    fn atomic<R: 'static, W: Future<Output = R> + 'static>(
+    /// Handles a message by running `work` in the brand's turn (see
+    /// [`crate::store::in_turn`]): after the work of every message before it, before the next
+    /// one's; answered once what it wrote is durable.
+    fn in_turn<T: Send + 'static, W: Future<Output = Result<T, BrandError>> + Send + 'static>(
         &mut self,
         work: impl FnOnce(BrandData) -> W,
-    ) -> AtomicResponse<Self, R> {
-        let brand = self.brand.clone();
-        // The work is made now (a handler's borrows end here), and run after the commit.
-        let work = work(self.brand.clone());
-        self.batched(move |_| async move {
-            brand.settle().await;
-            work.await
-        })
-    }
-
-    /// [`BrandActor::atomic`] for a signup, which may continue the transaction of the
-    /// brand's signups before it (see [`DecisionStore::batched_session`](crate::store::DecisionStore::batched_session)).
-    fn batched<R: 'static, W: Future<Output = R> + 'static>(
-        &mut self,
-        work: impl FnOnce(BrandData) -> W,
-    ) -> AtomicResponse<Self, R> {
+    ) -> ResponseFuture<Result<T, BrandError>> {
         self.applied += 1;
-        let work = work(self.brand.clone());
-        AtomicResponse::new(Box::pin(work.into_actor(self)))
+        let turn = crate::store::in_turn(&self.brand.store, self.brand.brand_id, work(self.brand.clone()));
+        Box::pin(async move { turn.await.map_err(BrandError::from).and_then(|done| done) })
     }
 }
 
@@ -101,26 +84,15 @@ impl Default for BrandSettings {
     }
 }
 
-/// What a handler's work needs: the brand's id, the storage, the settings and the line of
-/// its batch group's signups on their way.
+/// What a handler's work needs: the brand's id, the storage and the settings.
 #[derive(Clone)]
 struct BrandData {
     brand_id: u64,
     store: SharedStorage,
     settings: BrandSettings,
-    line: Line,
 }
 
 impl BrandData {
-    /// Commits the transaction the signups of the brand's batch group left open, if any. A
-    /// failure is the tickets' to report (their requests answer 503); the decision at hand
-    /// goes on, on a transaction of its own.
-    async fn settle(&self) {
-        if let Err(e) = self.store.settle(self.brand_id).await {
-            tracing::warn!(brand_id = self.brand_id, error = %e, "the brand's batched signups were rolled back");
-        }
-    }
-
     /// Now, as the rules see it.
     fn moment(&self) -> Moment {
         Moment::now().with_hold_day_ms(self.settings.hold_day_ms)
@@ -219,18 +191,6 @@ impl Handler<Probe> for BrandActor {
     }
 }
 
-impl Handler<SettleLine> for BrandActor {
-    type Result = AtomicResponse<Self, ()>;
-
-    fn handle(&mut self, _msg: SettleLine, _ctx: &mut Self::Context) -> Self::Result {
-        self.batched(|brand| async move {
-            if brand.line.is_empty() {
-                brand.settle().await;
-            }
-        })
-    }
-}
-
 /// Changes a brand's description, logo or lander background.
 #[derive(Debug, Message)]
 #[rtype(result = "Result<Brand, BrandError>")]
@@ -243,10 +203,10 @@ pub struct UpdateBrand {
 }
 
 impl Handler<UpdateBrand> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Brand, BrandError>>;
+    type Result = ResponseFuture<Result<Brand, BrandError>>;
 
     fn handle(&mut self, msg: UpdateBrand, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let mut stored = brand.owned_brand(msg.member_id).await?;
             if let Some(description) = msg.description {
                 stored.description = description;
@@ -273,10 +233,10 @@ pub struct ConnectStripe {
 }
 
 impl Handler<ConnectStripe> for BrandActor {
-    type Result = AtomicResponse<Self, Result<(), BrandError>>;
+    type Result = ResponseFuture<Result<(), BrandError>>;
 
     fn handle(&mut self, msg: ConnectStripe, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let stored = brand.owned_brand(msg.member_id).await?;
             brand.store.save_stripe_connection(stored.id, msg.connection.as_ref()).await?;
             Ok(())
@@ -292,10 +252,10 @@ pub struct DeleteBrand {
 }
 
 impl Handler<DeleteBrand> for BrandActor {
-    type Result = AtomicResponse<Self, Result<(), BrandError>>;
+    type Result = ResponseFuture<Result<(), BrandError>>;
 
     fn handle(&mut self, msg: DeleteBrand, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let stored = brand.owned_brand(msg.member_id).await?;
             for campaign_id in brand.store.campaign_ids_of_brand(stored.id).await? {
                 if let Some(campaign) = brand.store.campaign(campaign_id).await? {
@@ -321,10 +281,10 @@ pub struct CreateCampaign {
 }
 
 impl Handler<CreateCampaign> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Campaign, BrandError>>;
+    type Result = ResponseFuture<Result<Campaign, BrandError>>;
 
     fn handle(&mut self, msg: CreateCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             brand.owned_brand(msg.campaign.member_id).await?;
             brand.check_entitlements(&msg.campaign, msg.plan.paid).await?;
             let limit = Quota::Campaigns.of(&msg.plan.limits);
@@ -347,10 +307,10 @@ pub struct UpdateCampaign {
 }
 
 impl Handler<UpdateCampaign> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Campaign, BrandError>>;
+    type Result = ResponseFuture<Result<Campaign, BrandError>>;
 
     fn handle(&mut self, msg: UpdateCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let before = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             let mut campaign = before.clone();
             campaign.apply(&msg.input, &now_rfc3339())?;
@@ -376,10 +336,10 @@ pub struct DeleteCampaign {
 }
 
 impl Handler<DeleteCampaign> for BrandActor {
-    type Result = AtomicResponse<Self, Result<(), BrandError>>;
+    type Result = ResponseFuture<Result<(), BrandError>>;
 
     fn handle(&mut self, msg: DeleteCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             brand.store.delete_campaign(&campaign).await?;
             Ok(())
@@ -405,10 +365,10 @@ pub struct Imported {
 }
 
 impl Handler<ImportCoupons> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Imported, BrandError>>;
+    type Result = ResponseFuture<Result<Imported, BrandError>>;
 
     fn handle(&mut self, msg: ImportCoupons, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             let moment = brand.moment();
             let mut total = Imported { outcome: ImportOutcome::default(), deliveries: Vec::new() };
@@ -435,10 +395,10 @@ pub struct SetLander {
 }
 
 impl Handler<SetLander> for BrandActor {
-    type Result = AtomicResponse<Self, Result<crate::domain::lander::Lander, BrandError>>;
+    type Result = ResponseFuture<Result<crate::domain::lander::Lander, BrandError>>;
 
     fn handle(&mut self, msg: SetLander, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             let stored = brand.store.lander(campaign.id).await?;
             let (mut lander, _) = crate::domain::lander::Lander::configured_or_default(stored, &campaign);
@@ -456,10 +416,10 @@ impl Handler<SetLander> for BrandActor {
 pub struct ApplyTallies(pub BrandTally);
 
 impl Handler<ApplyTallies> for BrandActor {
-    type Result = AtomicResponse<Self, Result<(), BrandError>>;
+    type Result = ResponseFuture<Result<(), BrandError>>;
 
     fn handle(&mut self, msg: ApplyTallies, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let session = brand.store.session(brand.brand_id).await?;
             let day = engine::Moment::now().day;
             let writes = engine::decide_tallies(&*session, brand.brand_id, &msg.0, day)?;
@@ -477,10 +437,10 @@ pub struct SetTokenNetwork {
 }
 
 impl Handler<SetTokenNetwork> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Brand, BrandError>>;
+    type Result = ResponseFuture<Result<Brand, BrandError>>;
 
     fn handle(&mut self, msg: SetTokenNetwork, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let mut stored = brand.store.brand(brand.brand_id).await?.ok_or(BrandError::NotFound("brand"))?;
             stored.token_network = msg.network;
             brand.store.save_brand(&stored).await?;

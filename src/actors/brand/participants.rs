@@ -4,7 +4,7 @@
 
 use actix::prelude::*;
 
-use super::{BrandActor, BrandData, BrandError, InLine};
+use super::{BrandActor, BrandData, BrandError};
 use crate::domain::engine::{
     self, Moment, NewParticipant, Owner, ReadAhead, ReferralEdge, Signed, SignupDecision, SignupIds, SignupRefusal,
     Visit,
@@ -12,7 +12,7 @@ use crate::domain::engine::{
 use crate::domain::ids::IdKind;
 use crate::domain::plan::{LimitReached, Quota};
 use crate::domain::{now_rfc3339, Campaign, EmailAddress, Invite, Plan};
-use crate::store::{BrandSession, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Settled};
+use crate::store::{BrandSession, Claim, Decision, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Verdict};
 
 /// Signs a participant up to a campaign, with or without a referral, and applies the goal
 /// and reward rules.
@@ -33,17 +33,12 @@ pub struct Signup {
     /// the decision checks that it still names `member_id` and that the member is not
     /// disabled (the request's server may have known the key from before).
     pub key: Option<[u8; 32]>,
-    /// Its place in the brand's line ([`BrandRegistry::signup_line`](crate::actors::BrandRegistry::signup_line)).
-    pub in_line: InLine,
 }
 
-/// What a signup did, and the ticket its request waits on before answering: the transaction
-/// its writes are in (or whose writes its refusal read) may commit after the actor replies,
-/// with the brand's next signups.
+/// What a signup did, once it is durable.
 #[derive(Debug)]
 pub struct SignedUp {
     pub outcome: Result<SignupOutcome, BrandError>,
-    pub settled: Settled,
     /// The campaign as the decision read it, when it differs from the one the request sent:
     /// what the request's server keeps of it for the next signup (see `http::signup_cache`).
     pub campaign: Option<Box<Campaign>>,
@@ -75,66 +70,65 @@ fn replay_or_conflict(record: IdempotencyRecord, write: &IdempotencyWrite) -> Re
 type Decided = Result<(Box<Signed>, Vec<engine::Write>), SignupOutcome>;
 
 impl Handler<Signup> for BrandActor {
-    type Result = AtomicResponse<Self, SignedUp>;
+    type Result = ResponseFuture<SignedUp>;
 
-    /// A signup continues the transaction of the signups of its brand's batch group before
-    /// it, and leaves it open while another signup of the group is on its way: busy brands
-    /// cost one transaction per batch of signups, not one per signup.
-    fn handle(&mut self, mut msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
-        self.batched(|brand| async move {
-            let mut campaign = None;
-            let outcome = signup(&brand, &mut msg, &mut campaign).await;
-            // Left once in its session, or here when it never got one.
-            msg.in_line.leave();
-            let settled = brand.store.settled(brand.brand_id);
-            if brand.line.is_empty() || !brand.store.may_stay_open(brand.brand_id) {
-                brand.settle().await;
+    /// Handed to the store as a decision: a busy brand's signups may share a transaction there.
+    fn handle(&mut self, msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
+        self.applied += 1;
+        let moment = self.brand.moment();
+        let decision = SigningUp { brand: self.brand.clone(), msg, moment };
+        let signed = crate::store::decide(&self.brand.store, self.brand.brand_id, decision);
+        Box::pin(async move {
+            match signed.await {
+                Ok((outcome, campaign)) => SignedUp { outcome, campaign },
+                Err(e) => SignedUp { outcome: Err(e.into()), campaign: None },
             }
-            SignedUp { outcome, settled, campaign }
         })
     }
 }
 
-/// The campaign the decision read is left in `read` when it differs from the message's.
-async fn signup(
-    brand: &BrandData,
-    msg: &mut Signup,
-    read: &mut Option<Box<Campaign>>,
-) -> Result<SignupOutcome, BrandError> {
-    let moment = brand.moment();
-    let mut ahead = engine::signup_reads(&msg.campaign, &msg.who.email, msg.referral, &moment);
-    ahead.extend(msg.key.map(ReadAhead::KeyHolder));
-    ahead.push(ReadAhead::Plan(msg.plan_id));
-    let session = brand.store.batched_session(brand.brand_id, &ahead).await?;
-    // On its way until now: while it waited for its group's transaction (behind the group's
-    // other signups), the one before it kept that transaction open for it.
-    msg.in_line.leave();
-    let msg = &*msg;
-    // A session that writes nothing is released, not dropped: the transaction may hold the
-    // writes of the brand's signups before this one.
-    let (signed, writes) = match decide(brand, &*session, msg, &moment, read).await {
-        Ok(Ok(decided)) => decided,
-        Ok(Err(outcome)) => {
-            session.release().await;
-            return Ok(outcome);
-        }
-        Err(refused) => {
-            session.release().await;
-            return Err(refused);
-        }
-    };
-    let Some(write) = &msg.idempotency else {
-        session.commit(&writes).await?;
-        return Ok(SignupOutcome::Created(signed));
-    };
-    let record = IdempotencyRecord {
-        request_hash: write.request_hash,
-        created_at: moment.at,
-        outcome: IdempotentOutcome::Signed(signed.clone()),
-    };
-    match session.commit_idempotent(&writes, write, &record).await? {
-        Ok(()) => Ok(SignupOutcome::Created(signed)),
-        Err(existing) => replay_or_conflict(existing, write),
+/// A signup as the store decides it.
+struct SigningUp {
+    brand: BrandData,
+    msg: Signup,
+    moment: Moment,
+}
+
+/// A signup's outcome, and the campaign the decision read when it differs from the message's.
+type SignupAnswer = (Result<SignupOutcome, BrandError>, Option<Box<Campaign>>);
+
+#[async_trait::async_trait]
+impl Decision for SigningUp {
+    type Outcome = SignupAnswer;
+
+    fn reads_ahead(&self) -> Vec<ReadAhead> {
+        let msg = &self.msg;
+        let mut ahead = engine::signup_reads(&msg.campaign, &msg.who.email, msg.referral, &self.moment);
+        ahead.extend(msg.key.map(ReadAhead::KeyHolder));
+        ahead.push(ReadAhead::Plan(msg.plan_id));
+        ahead
+    }
+
+    async fn decide(&mut self, session: &(dyn BrandSession + '_)) -> Verdict<SignupAnswer> {
+        let mut read = None;
+        let decided = decide(&self.brand, session, &self.msg, &self.moment, &mut read).await;
+        let (signed, writes) = match decided {
+            Ok(Ok(decided)) => decided,
+            Ok(Err(outcome)) => return Verdict::nothing((Ok(outcome), read)),
+            Err(refused) => return Verdict::nothing((Err(refused), read)),
+        };
+        let Some(key) = self.msg.idempotency.clone() else {
+            return Verdict::write(writes, (Ok(SignupOutcome::Created(signed)), read));
+        };
+        let record = IdempotencyRecord {
+            request_hash: key.request_hash,
+            created_at: self.moment.at.clone(),
+            outcome: IdempotentOutcome::Signed(signed.clone()),
+        };
+        // Another request with the key committed first (through another brand, or server).
+        let (write, instead_read) = (key.clone(), read.clone());
+        let instead = Box::new(move |existing| (replay_or_conflict(existing, &write), instead_read));
+        Verdict::write(writes, (Ok(SignupOutcome::Created(signed)), read)).claiming(Claim { key, record, instead })
     }
 }
 
@@ -146,8 +140,8 @@ async fn decide(
     read: &mut Option<Box<Campaign>>,
 ) -> Result<Decided, BrandError> {
     let plan = owner_plan(session, msg).await?;
-    // Looked up through the session, which sees the records of the brand's batched signups
-    // before this one, not yet committed.
+    // Looked up through the session, which sees the records of the brand's decisions before
+    // this one in the same transaction, not yet committed.
     if let Some(write) = &msg.idempotency {
         if let Some(record) = session.idempotency_record(&write.key).await? {
             return replay_or_conflict(record, write).map(Err);
@@ -222,10 +216,10 @@ pub struct AddInvites {
 }
 
 impl Handler<AddInvites> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Vec<Invite>, BrandError>>;
+    type Result = ResponseFuture<Result<Vec<Invite>, BrandError>>;
 
     fn handle(&mut self, msg: AddInvites, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let participant = brand
                 .store
                 .participant(msg.participant_id)
@@ -259,10 +253,10 @@ pub struct RecordVisit {
 }
 
 impl Handler<RecordVisit> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Option<Visit>, BrandError>>;
+    type Result = ResponseFuture<Result<Option<Visit>, BrandError>>;
 
     fn handle(&mut self, msg: RecordVisit, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let Some(campaign) = brand.store.campaign(msg.campaign_id).await?.filter(|c| c.brand_id == brand.brand_id)
             else {
                 return Ok(None);
@@ -305,10 +299,10 @@ pub struct Erased {
 }
 
 impl Handler<EraseParticipant> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Erased, BrandError>>;
+    type Result = ResponseFuture<Result<Erased, BrandError>>;
 
     fn handle(&mut self, msg: EraseParticipant, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let session = brand.store.session(brand.brand_id).await?;
             let moment = brand.moment();
             let erasure = engine::decide_erasure(&*session, msg.member_id, msg.participant_id, &moment)?
@@ -334,10 +328,10 @@ pub struct Unsubscribe {
 }
 
 impl Handler<Unsubscribe> for BrandActor {
-    type Result = AtomicResponse<Self, Result<(), BrandError>>;
+    type Result = ResponseFuture<Result<(), BrandError>>;
 
     fn handle(&mut self, msg: Unsubscribe, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let session = brand.store.session(brand.brand_id).await?;
             session
                 .participant(msg.participant_id)?

@@ -35,10 +35,10 @@ pub struct Moved {
 }
 
 impl Handler<ActOnReward> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Moved, BrandError>>;
+    type Result = ResponseFuture<Result<Moved, BrandError>>;
 
     fn handle(&mut self, msg: ActOnReward, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let session = brand.store.session(brand.brand_id).await?;
             let moment = brand.moment();
             if msg.held_only {
@@ -95,10 +95,10 @@ pub struct Released {
 }
 
 impl Handler<ReleaseHolds> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Released, BrandError>>;
+    type Result = ResponseFuture<Result<Released, BrandError>>;
 
     fn handle(&mut self, msg: ReleaseHolds, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let session = brand.store.session(brand.brand_id).await?;
             let moment = brand.moment();
             let (rewards, writes) = engine::decide_release(&*session, &msg.due, &moment)?;

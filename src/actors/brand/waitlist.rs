@@ -32,10 +32,10 @@ pub struct Admitted {
 }
 
 impl Handler<AdmitFromWaitlist> for BrandActor {
-    type Result = AtomicResponse<Self, Result<Admitted, BrandError>>;
+    type Result = ResponseFuture<Result<Admitted, BrandError>>;
 
     fn handle(&mut self, msg: AdmitFromWaitlist, _ctx: &mut Self::Context) -> Self::Result {
-        self.atomic(|brand| async move {
+        self.in_turn(|brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             let session = brand.store.session(brand.brand_id).await?;
             let moment = brand.moment();

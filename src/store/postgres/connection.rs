@@ -195,21 +195,6 @@ impl Conn {
         self.begin_then(sql, params, then).await
     }
 
-    /// [`Conn::begin`] and queries, in one round trip when they are few; each query's rows.
-    pub async fn begin_fetch(&mut self, queries: &[(&'static str, Vec<Owned>)]) -> Result<Vec<Vec<Row>>, StoreError> {
-        if queries.len() >= PIPELINED {
-            self.begin().await?;
-            return self.fetch(queries).await;
-        }
-        let prepared = self.statements_of(queries).await?;
-        self.in_transaction = true;
-        let client = &self.client;
-        // Polled in order, so sent in order: BEGIN, the queries.
-        let begin = async { client.batch_execute("BEGIN").await.map_err(|e| in_statement("BEGIN", e)) };
-        let (_, rows) = futures_util::future::try_join(begin, queried(client, queries, &prepared)).await?;
-        Ok(rows)
-    }
-
     async fn begin_then(
         &mut self,
         sql: &'static str,

@@ -53,7 +53,10 @@ pub(super) fn describe(e: &tokio_postgres::Error) -> StoreError {
             "{message} (the database is read-only: waiting for a writable primary)"
         ));
     }
-    if lost || refused {
+    // A trigger or rule of the database's own raising (PL/pgSQL's class P0): an operator's
+    // refusal of these rows, not a fault of this server's; the same write may pass later.
+    let raised = e.code().is_some_and(|code| code.code().starts_with("P0"));
+    if lost || refused || raised {
         StoreError::Unavailable(message)
     } else {
         StoreError::Database(message)

@@ -30,7 +30,6 @@ mod copies;
 mod emails;
 mod failures;
 mod import;
-mod kept;
 mod marks;
 mod merged;
 mod migrate;
@@ -57,8 +56,8 @@ pub struct PgStore {
     db: Database,
     /// The lease this server takes on the webhook deliveries it queues.
     lease: outboxes::Lease,
-    /// Signups' shared transactions between two decisions (see `kept.rs`).
-    kept: std::sync::Arc<kept::Kept>,
+    /// Each brand's writer (see `store/writer.rs`).
+    writers: crate::store::Writers,
 }
 
 impl PgStore {
@@ -73,11 +72,7 @@ impl PgStore {
         }
         drop(conn);
         let lease = outboxes::Lease { ms: options.delivery_lease.as_millis() as i64, holder: options.server_id as i64 };
-        // A lane per four connections of the pool: its transactions hold at most half of the
-        // session pool (a quarter of the whole), which leaves connections for the decisions
-        // that wait for a lock in their own, and for every other decision.
-        let kept = std::sync::Arc::new(kept::Kept::new(options.pool_size / 4));
-        Ok(Self { db, lease, kept })
+        Ok(Self { db, lease, writers: crate::store::Writers::default() })
     }
 
     /// How many connections are open, and how many are in use.

@@ -295,7 +295,6 @@ impl PgStore {
     /// idempotency records are erased (the records keep answering replays, anonymously).
     pub(super) async fn delete_campaign_rows(&self, campaign: &Campaign) -> Result<(), StoreError> {
         let (brand_id, campaign_id) = (sql_id(campaign.brand_id), sql_id(campaign.id));
-        let _waiting = self.waiting_outside(brand_id).await;
         let mut conn = self.db.conn().await?;
         conn.begin().await?;
         conn.execute("SELECT pg_advisory_xact_lock($1)", &[&brand_id]).await?;

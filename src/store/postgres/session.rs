@@ -6,7 +6,7 @@
 //! signup's session reads ahead in the same round trip) and held until it commits or is
 //! dropped: every decision on a brand, on any server, holds it, so no other decision writes
 //! the brand's rows between this one's reads and its commit. (Signups may share one
-//! transaction, which holds each of their brands' locks: `kept.rs`.) That is
+//! transaction, `session_end.rs`, which holds only their brand's lock.) That is
 //! the guarantee the engine's exactly-once rules rest on (a coupon to one reward, a goal's
 //! reward once, a chain never overwritten, one participant per email): the lock serialises
 //! decisions, and the unique keys of the schema (coupon code and reward per campaign, email
@@ -30,7 +30,6 @@ use tokio_postgres::Row;
 use super::ahead::{self, Fetched, Found};
 use super::brand_lock::Held;
 use super::connection::Params;
-use super::kept::Batch;
 use super::rows::{coupon_of, place_of, rank_of, ranked};
 use super::{body, codec, id_at, sql_id, PgStore, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
@@ -45,7 +44,7 @@ use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
 use crate::domain::webhook::WebhookRoute;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Member, Participant, Plan, Reward};
-use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite, Settled};
+use crate::store::{BrandSession, DecisionStore, Handed, IdempotencyRecord, IdempotencyWrite};
 
 /// One brand's decision on PostgreSQL: a connection inside a transaction that holds the
 /// brand's lock.
@@ -60,8 +59,6 @@ pub(super) struct PgSession {
     looked_up: Mutex<Vec<(u64, EmailLookup, Option<u64>)>>,
     /// Rows of reads the decision named ahead, fetched together (see `ahead.rs`).
     pub(super) fetched: Mutex<Fetched>,
-    /// A batched session's part in its brand's kept transaction (see `kept.rs`).
-    pub(super) batch: Option<Batch>,
 }
 
 /// A read asked for in a form it does not have: a bug of this file's, not of the database.
@@ -79,34 +76,18 @@ impl DecisionStore for PgStore {
         Ok(Box::new(self.open_session(brand_id).await?))
     }
 
-    async fn batched_session(
-        &self,
-        brand_id: u64,
-        ahead: &[ReadAhead],
-    ) -> Result<Box<dyn BrandSession + '_>, StoreError> {
-        Ok(Box::new(self.open_batched(brand_id, ahead).await?))
+    async fn decide_in_order(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
+        self.decide_together(brand_id, decisions).await
     }
 
-    async fn settle(&self, brand_id: u64) -> Result<(), StoreError> {
-        self.kept.settle(sql_id(brand_id)).await
-    }
-
-    fn settled(&self, brand_id: u64) -> Settled {
-        self.kept.ticket(sql_id(brand_id))
-    }
-
-    fn batch_group(&self, brand_id: u64) -> u64 {
-        self.kept.lane_of(sql_id(brand_id)) as u64
-    }
-
-    fn may_stay_open(&self, brand_id: u64) -> bool {
-        self.kept.may_stay_open(sql_id(brand_id))
+    fn writers(&self) -> &crate::store::Writers {
+        &self.writers
     }
 }
 
 impl PgSession {
-    pub(super) fn new(brand_id: i64, lease: super::outboxes::Lease, conn: Mutex<Held>, batch: Option<Batch>) -> Self {
-        Self { brand_id, lease, conn, looked_up: Mutex::default(), fetched: Mutex::default(), batch }
+    pub(super) fn new(brand_id: i64, lease: super::outboxes::Lease, held: Held) -> Self {
+        Self { brand_id, lease, conn: Mutex::new(held), looked_up: Mutex::default(), fetched: Mutex::default() }
     }
 
     fn rows(&self, sql: &'static str, params: Params<'_>) -> Result<Vec<Row>, StoreError> {
@@ -223,10 +204,6 @@ impl BrandSession for PgSession {
         record: &IdempotencyRecord,
     ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
         self.write(writes, Some((idempotency, record))).await
-    }
-
-    async fn release(self: Box<Self>) {
-        self.release_batch();
     }
 }
 

@@ -16,19 +16,19 @@ use crate::domain::outgoing_email::{EmailDelivery, OutgoingEmail};
 use crate::domain::participant::search_haystack;
 use crate::domain::{Participant, Reward, RewardStatus};
 
-/// The writes as a pipeline of statements, in order, for the caller to send in one round trip
-/// (a few, for a large decision), with the commit or, for a batched signup, ahead of the
-/// brand's next signup's reads (`kept.rs`). Only an erasure's writes run statements here,
-/// because they read first. Counter and daily deltas and standings are merged into one
-/// statement each (`merged.rs`), last. Codes added to a pool are inserted together (an import
-/// adds thousands at once).
+/// The writes as statements, in order, added to `pipe` for the caller to send in one round
+/// trip (a few, for a large decision), with the commit or ahead of the brand's next
+/// decision's reads (see `session_end.rs`). Only an erasure's writes run statements here
+/// (what `pipe` holds first), because they read. Counter and daily deltas and standings are
+/// merged into one statement each (`merged.rs`), last. Codes added to a pool are inserted
+/// together (an import adds thousands at once).
 pub(super) async fn pipeline(
     conn: &mut Conn,
+    pipe: &mut Pipeline,
     brand_id: i64,
     lease: super::outboxes::Lease,
     writes: &[Write],
-) -> Result<Pipeline, StoreError> {
-    let mut pipe = Pipeline::default();
+) -> Result<(), StoreError> {
     let mut codes = NewCodes::default();
     let mut merged = Merged::default();
     for write in writes {
@@ -36,12 +36,12 @@ pub(super) async fn pipeline(
             codes.add(*campaign_id, *seq, &coupon.code);
             continue;
         }
-        codes.insert(&mut pipe, brand_id);
-        apply_one(conn, &mut pipe, &mut merged, brand_id, lease, write).await?;
+        codes.insert(pipe, brand_id);
+        apply_one(conn, pipe, &mut merged, brand_id, lease, write).await?;
     }
-    codes.insert(&mut pipe, brand_id);
-    merged.send(&mut pipe, brand_id);
-    Ok(pipe)
+    codes.insert(pipe, brand_id);
+    merged.send(pipe, brand_id);
+    Ok(())
 }
 
 /// Codes added to a pool, not yet inserted.

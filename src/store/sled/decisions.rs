@@ -5,7 +5,7 @@
 //! A decision's writes are staged in an [`Overlay`] and committed through the journal, all or
 //! nothing across a crash. Counter deltas are read through the overlay, so two deltas of one
 //! counter in one decision add up. The engine reads committed state only, which is sound
-//! because the brand's actor is the only writer of these rows (see `domain::engine`).
+//! because the brand's writer is the only one that writes these rows (see `domain::engine`).
 
 use super::campaigns::{coupon_pool_key, daily_key, encode_coupon_pool};
 use async_trait::async_trait;
@@ -34,8 +34,8 @@ fn counter_key(campaign_id: u64, counter: Counter) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::COUNTER, &[counter as u8])
 }
 
-/// One brand's decision on the embedded store. The brand actor is the brand's only writer,
-/// so the session needs no lock: nothing writes the brand's rows between its reads and its
+/// One brand's decision on the embedded store. The brand's writer (`store/writer.rs`) runs
+/// its decisions one at a time, so the session needs no lock: nothing writes the brand's rows between its reads and its
 /// commit.
 pub(super) struct SledSession<'s> {
     store: &'s SledStore,
@@ -56,6 +56,10 @@ impl DecisionStore for SledStore {
 
     async fn session(&self, _brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
         Ok(Box::new(SledSession { store: self }))
+    }
+
+    fn writers(&self) -> &crate::store::Writers {
+        &self.writers
     }
 }
 

@@ -173,6 +173,9 @@ pub struct SledStore {
     resends: Arc<parking_lot::Mutex<()>>,
     /// Which codes each coupon pool holds, while imports use it (see `coupon_codes.rs`).
     coupon_codes: Arc<coupon_codes::CodeIndexes>,
+    /// Each brand's writer, the only one that runs its decisions (see `store/writer.rs`): why
+    /// a decision needs no lock here.
+    writers: Arc<crate::store::Writers>,
 }
 
 /// The flusher over `log`; under the `disk_flush` test fault, one whose flushes fail once the
@@ -235,6 +238,7 @@ impl SledStore {
             accounts: Arc::default(),
             resends: Arc::default(),
             coupon_codes: Arc::default(),
+            writers: Arc::default(),
             db,
         };
         store.seed_plans()?;

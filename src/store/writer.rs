@@ -1,0 +1,106 @@
+//! Each brand's writer: the task that runs the brand's decisions and turns one after another,
+//! in the order they were handed over (see `decision.rs`).
+//!
+//! A brand's writer takes every decision waiting in its queue when it starts a round (at most
+//! [`MOST_DECISIONS`]) and hands them to the backend together
+//! ([`DecisionStore::decide_in_order`](super::DecisionStore::decide_in_order)): a busy brand's
+//! decisions may then share one transaction and one commit on a database server. Only one
+//! brand's decisions ever go together, so one brand's failing decision never fails another
+//! brand's. A turn ([`super::in_turn`]) runs alone, after the decisions before it were
+//! committed.
+//!
+//! The writer is a task on the runtime of whoever handed the brand's first decision over (the
+//! brand's actor, on its arbiter), so it stops with that runtime; a decision handed over
+//! after that starts a new one.
+
+use std::collections::HashMap;
+
+use parking_lot::Mutex;
+use tokio::sync::mpsc;
+
+use std::future::Future;
+use std::pin::Pin;
+
+use super::decision::Handed;
+use super::SharedStorage;
+
+/// The most decisions of one brand handed to the backend together: enough that a busy brand
+/// pays one commit for many, few enough that the first of them does not wait long.
+pub const MOST_DECISIONS: usize = 32;
+
+/// Work of one brand run in its turn (see [`super::in_turn`]).
+pub(crate) type Turn = Pin<Box<dyn Future<Output = ()> + Send>>;
+
+/// What a brand's writer runs.
+enum Job {
+    Decide(Box<dyn Handed>),
+    InTurn(Turn),
+}
+
+/// The queues of the brands' writers. Each backend holds one (see
+/// [`DecisionStore::writers`](super::DecisionStore::writers)).
+#[derive(Default)]
+pub struct Writers {
+    queues: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
+}
+
+impl Writers {
+    /// Queues a decision for the brand's writer (see [`Writers::hand_over`]).
+    pub(crate) fn hand_over_decision(&self, store: &SharedStorage, brand_id: u64, decision: Box<dyn Handed>) {
+        self.hand_over(store, brand_id, Job::Decide(decision));
+    }
+
+    /// Queues work to run in the brand's turn (see [`Writers::hand_over`]).
+    pub(crate) fn hand_over_turn(&self, store: &SharedStorage, brand_id: u64, turn: Turn) {
+        self.hand_over(store, brand_id, Job::InTurn(turn));
+    }
+
+    /// Queues `job` for the brand's writer, starting the writer when it is not running.
+    /// Queued under the lock: jobs handed over one after another are run in that order.
+    fn hand_over(&self, store: &SharedStorage, brand_id: u64, job: Job) {
+        let mut queues = self.queues.lock();
+        let job = match queues.get(&brand_id) {
+            Some(queue) => match queue.send(job) {
+                Ok(()) => return,
+                // Its writer stopped with its runtime: a new one takes over.
+                Err(mpsc::error::SendError(job)) => job,
+            },
+            None => job,
+        };
+        let (queue, jobs) = mpsc::unbounded_channel();
+        let _ = queue.send(job);
+        queues.insert(brand_id, queue);
+        tokio::spawn(write(store.clone(), brand_id, jobs));
+    }
+}
+
+/// The brand's writer: runs its jobs until the queue is closed (the server stopping).
+async fn write(store: SharedStorage, brand_id: u64, mut jobs: mpsc::UnboundedReceiver<Job>) {
+    let mut next = None;
+    loop {
+        let job = match next.take() {
+            Some(job) => job,
+            None => match jobs.recv().await {
+                Some(job) => job,
+                None => return,
+            },
+        };
+        match job {
+            Job::InTurn(turn) => turn.await,
+            Job::Decide(first) => {
+                let mut decisions = vec![first];
+                while decisions.len() < MOST_DECISIONS {
+                    match jobs.try_recv() {
+                        Ok(Job::Decide(decision)) => decisions.push(decision),
+                        Ok(turn) => {
+                            next = Some(turn);
+                            break;
+                        }
+                        Err(_) => break,
+                    }
+                }
+                store.decide_in_order(brand_id, decisions).await;
+            }
+        }
+    }
+}
