@@ -31,7 +31,6 @@ pub async fn issue_key(state: &AppState, member_id: u64) -> Result<(String, Stri
     // The old key's next signup through this server is refused before it reads its body, as
     // every other request is (other servers refuse it in the signup's decision).
     state.signup_cache.forget_keys();
-    state.store.durable().await?;
     tracing::info!(member_id, "API key generated");
     Ok((key.expose().to_owned(), date_generated))
 }

@@ -102,8 +102,6 @@ pub async fn create_brand(state: &AppState, member: &Member, body: NewBrand) -> 
     // and never take the account past its plan's limit.
     let plan = ownership::plan_of(state, member).await?;
     let created = state.store.create_brand(&brand, Quota::Brands.of(&plan.limits)).await?;
-    // A conflict too is answered only once what it reports is on disk.
-    state.store.durable().await?;
     created.map_err(|refused| match refused {
         BrandRefused::DomainTaken(DomainTaken { brand_id }) => ApiError::Refused {
             code: Code::DomainTaken,
@@ -152,7 +150,6 @@ pub async fn update_brand(state: &AppState, member: &Member, id: u64, body: Bran
         background_url: body.background_url.map(|u| image_url("background_url", u.as_deref())).transpose()?,
     };
     let updated = state.brands.get(brand.id).send(message).await??;
-    state.store.durable().await?;
     Ok(updated)
 }
 
@@ -171,7 +168,6 @@ pub async fn delete(
 pub async fn delete_brand(state: &AppState, member: &Member, id: u64) -> Result<Brand, ApiError> {
     let brand = ownership::brand(state, member, id).await?;
     state.brands.get(brand.id).send(DeleteBrand { member_id: member.id }).await??;
-    state.store.durable().await?;
     Ok(brand)
 }
 

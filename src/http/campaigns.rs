@@ -67,7 +67,6 @@ pub async fn create_campaign(state: &AppState, member: &Member, input: &Campaign
         Campaign::create(state.store.next_id(IdKind::Campaign).await?, brand.id, member.id, input, &now_rfc3339())?;
     let plan = ownership::plan_of(state, member).await?;
     let created = state.brands.get(brand.id).send(CreateCampaign { campaign, plan }).await??;
-    state.store.durable().await?;
     Ok(created)
 }
 
@@ -117,7 +116,6 @@ pub async fn update_campaign(
     let paid_plan = ownership::on_paid_plan(state, member).await?;
     let message = UpdateCampaign { campaign_id: campaign.id, member_id: member.id, input, paid_plan };
     let updated = state.brands.get(campaign.brand_id).send(message).await??;
-    state.store.durable().await?;
     Ok(updated)
 }
 
@@ -141,7 +139,6 @@ pub async fn delete_campaign(state: &AppState, member: &Member, id: u64) -> Resu
         .get(campaign.brand_id)
         .send(DeleteCampaign { campaign_id: campaign.id, member_id: member.id })
         .await??;
-    state.store.durable().await?;
     Ok(campaign)
 }
 
@@ -253,7 +250,6 @@ pub async fn import_coupons(
     }
     let message = ImportCoupons { campaign_id: campaign.id, member_id: member.id, codes: parsed.codes };
     let imported = state.brands.get(campaign.brand_id).send(message).await??;
-    state.store.durable().await?;
     state.deliver(imported.deliveries);
     let outcome = imported.outcome;
     let pool = pool_view(state, campaign.id).await?;

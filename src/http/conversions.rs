@@ -96,7 +96,6 @@ pub async fn record(
 ) -> Result<Converted, ApiError> {
     let message = RecordConversion { campaign_id: campaign.id, member_id: member.id, conversion };
     let outcome = state.brands.get(campaign.brand_id).send(message).await?;
-    state.store.durable().await?;
     let mut converted = outcome?;
     state.deliver(std::mem::take(&mut converted.deliveries));
     Ok(converted)
@@ -108,7 +107,6 @@ pub async fn refund_conversion(state: &AppState, member: &Member, id: u64) -> Re
     let conversion = state.store.conversion(member.id, id).await?.ok_or_else(|| ApiError::not_found("conversion"))?;
     let message = RefundConversion { member_id: member.id, conversion_id: conversion.id };
     let outcome = state.brands.get(conversion.brand_id).send(message).await?;
-    state.store.durable().await?;
     let refunded = outcome?;
     state.deliver(refunded.deliveries);
     Ok(refunded.refund)

@@ -61,7 +61,6 @@ pub async fn erase(
     let (participant, _) = ownership::participant(&state, &member, *id).await?;
     let message = EraseParticipant { member_id: member.id, participant_id: participant.id };
     let outcome = state.brands.get(participant.brand_id).send(message).await?;
-    state.store.durable().await?;
     let erased = outcome?;
     state.deliver(erased.deliveries);
     Ok(envelope::ok(views::participant(&erased.participant, &state.public_url)))

@@ -91,7 +91,6 @@ pub async fn resend_email(
     let email = state.store.outgoing_email(campaign.id, email_id).await?.ok_or_else(|| ApiError::not_found("email"))?;
     let now_ms = chrono::Utc::now().timestamp_millis();
     let resent = state.store.resend_failed_email(campaign.id, email.id, now_ms).await?;
-    state.store.durable().await?;
     let Some((queued, now)) = resent else { return Err(ApiError::not_found("email")) };
     if !queued {
         return Err(ApiError::refused(

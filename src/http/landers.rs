@@ -61,7 +61,6 @@ pub async fn set_lander(
 ) -> Result<Lander, ApiError> {
     let message = SetLander { campaign_id: campaign.id, member_id: member.id, input };
     let lander = state.brands.get(campaign.brand_id).send(message).await??;
-    state.store.durable().await?;
     Ok(lander)
 }
 

@@ -52,19 +52,13 @@ pub async fn create_member(
     let email = EmailAddress::parse(email)?;
     let name = MemberName::parse(name)?;
     let password = NewPassword::parse(password)?;
-    // Refuse a taken email before spending ~50 ms of CPU on hashing; the transaction below
-    // checks again, so a race between two registrations still yields exactly one member.
-    if state.store.member_by_email(&email).await?.is_some() {
-        // The conflict reports a stored member, perhaps one whose registration is still
-        // waiting for the disk: answer only once it is there (see `Store::durable`).
-        state.store.durable().await?;
-        return Err(email_taken());
-    }
+    // A taken email is found by the store's creation, not by a look before it: its refusal
+    // is answered once the member it reports is durable, as a creation is (a look could see
+    // a registration still on its way to the disk). The hashing it costs is a registration's.
     let hash = web::block(move || password::hash(password.expose()))
         .await?
         .map_err(|e| ApiError::Internal(format!("password hashing failed: {e}")))?;
     let created = state.store.create_member(&email, name.as_str(), hash, plan_id).await?;
-    state.store.durable().await?;
     let member = created.map_err(|EmailTaken| email_taken())?;
     tracing::info!(member_id = member.id, "member registered");
     Ok(member)

@@ -167,7 +167,6 @@ pub async fn set_blocked(
     let (participant, campaign) = ownership::participant(state, member, id).await?;
     let message = BlockParticipant { member_id: member.id, participant_id: participant.id, block };
     let outcome = state.brands.get(participant.brand_id).send(message).await?;
-    state.store.durable().await?;
     let blocked = outcome?;
     state.deliver(blocked.deliveries);
     Ok((blocked.participant, campaign))
@@ -201,7 +200,6 @@ pub async fn invite(
         .get(campaign.brand_id)
         .send(AddInvites { participant_id: participant.id, member_id: member.id, emails })
         .await??;
-    state.store.durable().await?;
     let site = &state.public_url;
     Ok(envelope::created(Invites { invites: created.iter().map(|i| views::invite(i, campaign.id, site)).collect() }))
 }

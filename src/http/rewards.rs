@@ -132,9 +132,6 @@ pub async fn move_reward(
     let message =
         ActOnReward { member_id: member.id, participant_id: found.participant_id, reward_id, action, note, held_only };
     let outcome = state.brands.get(found.brand_id).send(message).await?;
-    // A refusal reports stored state, perhaps another request's move still waiting for the
-    // disk: it too waits for the flush.
-    state.store.durable().await?;
     match outcome {
         Ok(moved) => {
             state.deliver(moved.deliveries);

@@ -59,7 +59,6 @@ pub async fn put(
     let connection = StripeConnection { sealed_secret, connected_at: now_rfc3339() };
     let message = ConnectStripe { member_id: member.id, connection: Some(connection.clone()) };
     state.brands.get(brand.id).send(message).await??;
-    state.store.durable().await?;
     Ok(envelope::ok(setup(&state, brand.id, Some(&connection))))
 }
 
@@ -71,6 +70,5 @@ pub async fn delete(
 ) -> Result<HttpResponse, ApiError> {
     let brand = ownership::brand(&state, &member, *id).await?;
     state.brands.get(brand.id).send(ConnectStripe { member_id: member.id, connection: None }).await??;
-    state.store.durable().await?;
     Ok(envelope::ok(setup(&state, brand.id, None)))
 }

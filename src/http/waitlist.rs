@@ -66,7 +66,6 @@ pub async fn admit_from_waitlist(
 ) -> Result<Admitted, ApiError> {
     let message = AdmitFromWaitlist { campaign_id: campaign.id, member_id: member.id, admit };
     let outcome = state.brands.get(campaign.brand_id).send(message).await?;
-    state.store.durable().await?;
     let mut admitted = outcome?;
     state.deliver(std::mem::take(&mut admitted.deliveries));
     Ok(admitted)

@@ -161,7 +161,6 @@ pub async fn create_webhook(
         events,
     };
     state.store.create_webhook(&webhook).await?;
-    state.store.durable().await?;
     Ok((webhook, secret))
 }
 
@@ -247,7 +246,6 @@ pub async fn update_webhook(
         }
     }
     state.store.save_webhook(&webhook).await?;
-    state.store.durable().await?;
     Ok(webhook)
 }
 
@@ -266,7 +264,6 @@ pub async fn delete(
 pub async fn delete_webhook(state: &AppState, member: &Member, id: u64) -> Result<Webhook, ApiError> {
     let webhook = owned(state, member, id).await?;
     state.store.delete_webhook(&webhook).await?;
-    state.store.durable().await?;
     Ok(webhook)
 }
 
@@ -288,7 +285,6 @@ pub async fn rotate(state: &AppState, member: &Member, id: u64) -> Result<(Webho
     webhook.sealed_secret =
         state.auth.webhook_secrets.seal(webhook.id, &secret).map_err(|e| ApiError::Internal(e.to_string()))?;
     state.store.save_webhook(&webhook).await?;
-    state.store.durable().await?;
     Ok((webhook, secret))
 }
 
@@ -329,8 +325,6 @@ pub async fn send_test(state: &AppState, member: &Member, id: u64) -> Result<Att
         .send(SendTest { webhook })
         .await
         .map_err(|e| ApiError::Internal(format!("webhook dispatcher unavailable: {e}")))??;
-    // The attempt is in the log; the answer waits until it is on disk like every write.
-    state.store.durable().await?;
     Ok(attempt)
 }
 
@@ -368,6 +362,5 @@ pub async fn retry_delivery(state: &AppState, member: &Member, id: u64, event: &
         .send(RetryDelivery { webhook_id: webhook.id, event_id })
         .await
         .map_err(|e| ApiError::Internal(format!("webhook dispatcher unavailable: {e}")))??;
-    state.store.durable().await?;
     Ok(RetryAnswer { webhook_id: webhook.id, event_id, message_id: message_id(event_id), queued })
 }

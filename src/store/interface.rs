@@ -3,9 +3,16 @@
 //! over 500 lines, so that whoever writes a backend reads the whole contract in one place.
 //!
 //! Writes that decide something (a signup, a visit, a coupon upload, invitations, counts)
-//! are not here as operations: the engine decides them against a [`BrandSession`] and the
-//! session commits the decision's writes atomically. What is here are the plain records
-//! (members, plans, brands, campaigns, webhooks) and the reads of everything.
+//! are not here as operations: they are decisions handed to the store (`decision.rs`), which
+//! the engine decides against a [`BrandSession`] and the session commits atomically. What is
+//! here are the plain records (members, plans, brands, campaigns, webhooks) and the reads of
+//! everything.
+//!
+//! A write is durable when it returns if it is answered to a client as it is: a member's,
+//! a session's, a plan's, a brand's creation, a webhook's, an email's resend. The writes of a
+//! brand's turn (`in_turn`: campaigns, a brand's changes and deletion) are made durable when
+//! the turn ends; the dispatcher's and the mailer's bookkeeping waits on
+//! [`Lifecycle::durable`] where it answers someone.
 
 use async_trait::async_trait;
 
@@ -538,8 +545,9 @@ pub trait BackupStore: Send + Sync {
 /// Durability, the server secret's check value, and shutdown.
 #[async_trait]
 pub trait Lifecycle: Send + Sync {
-    /// Waits until every write this task made before the call is durable. A write endpoint
-    /// answers 2xx only after this returns.
+    /// Waits until every write made before the call is durable (on the embedded store, the
+    /// group commit's next flush). What the store's own write paths wait on (see the module's
+    /// documentation); no handler calls it.
     async fn durable(&self) -> Result<(), StoreError>;
     /// Whether writes are refused until a restart (a flush to disk failed).
     fn writes_stopped(&self) -> bool;

@@ -76,7 +76,6 @@ pub async fn import(
     if !pending.is_empty() {
         import_block(&state, &campaign, &pending, &mut totals).await?;
     }
-    state.store.durable().await?;
     let pool = state.store.coupon_pool(campaign.id).await?;
     Ok(envelope::created(CouponImport {
         campaign_id: campaign.id,
@@ -110,12 +109,8 @@ async fn import_block(
     }
     let message = ImportCoupons { campaign_id: campaign.id, member_id: campaign.member_id, codes: parsed.codes };
     let imported = state.brands.get(campaign.brand_id).send(message).await??;
-    // Rewards this block filled announce themselves once durable (the import as a whole is
-    // made durable at its end).
-    if !imported.deliveries.is_empty() {
-        state.store.durable().await?;
-        state.deliver(imported.deliveries);
-    }
+    // Answered once durable: the rewards this block filled announce themselves now.
+    state.deliver(imported.deliveries);
     let outcome = imported.outcome;
     totals.added += outcome.added;
     totals.duplicates += outcome.duplicates_in_pool;

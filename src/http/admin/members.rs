@@ -112,7 +112,6 @@ pub async fn set_plan(
     let member =
         state.store.update_member(*id, &|m| m.plan_id = plan_id).await?.ok_or_else(|| ApiError::not_found("member"))?;
     state.signup_cache.forget_keys();
-    state.store.durable().await?;
     Ok(envelope::ok(view(&state, &member)))
 }
 
@@ -128,7 +127,6 @@ async fn set_disabled(state: &AppState, id: u64, disabled: bool) -> Result<HttpR
         // bring those sessions back.
         state.store.end_sessions_of_member(id).await?;
     }
-    state.store.durable().await?;
     tracing::info!(member_id = id, disabled, "member access changed");
     Ok(envelope::ok(view(state, &member)))
 }

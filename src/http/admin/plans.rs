@@ -90,7 +90,6 @@ pub async fn create(
     };
     input.apply(&mut plan)?;
     state.store.save_plan(&plan).await?;
-    state.store.durable().await?;
     Ok(envelope::created(plan))
 }
 
@@ -104,7 +103,6 @@ pub async fn update(
     let mut plan = state.store.plan(*id).await?.ok_or_else(|| ApiError::not_found("plan"))?;
     input.apply(&mut plan)?;
     state.store.save_plan(&plan).await?;
-    state.store.durable().await?;
     Ok(envelope::ok(plan))
 }
 
@@ -119,7 +117,6 @@ pub async fn delete(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64
         });
     }
     state.store.remove_plan(*id).await?;
-    state.store.durable().await?;
     Ok(envelope::ok(Deleted::new(*id)))
 }
 
@@ -159,6 +156,5 @@ pub async fn unlink_token_network(
 async fn set_network(state: &AppState, brand_id: u64, network: Option<String>) -> Result<HttpResponse, ApiError> {
     state.store.brand(brand_id).await?.ok_or_else(|| ApiError::not_found("brand"))?;
     let brand = state.brands.get(brand_id).send(SetTokenNetwork { network }).await??;
-    state.store.durable().await?;
     Ok(envelope::ok(views::brand(&brand)))
 }

@@ -219,7 +219,6 @@ fn from_our_pages(req: &HttpRequest, state: &AppState) -> Result<(), PageError> 
 pub async fn sign_in(state: &AppState, member: &Member, to: &str) -> Result<HttpResponse, PageError> {
     let id = SessionId::generate();
     state.store.create_session(&id.digest(), &DashboardSession::starting(member.id, now_ms())).await?;
-    state.store.durable().await?;
     tracing::info!(member_id = member.id, "dashboard session started");
     let session = cookie(state, SESSION_COOKIE, id.expose(), SameSite::Lax, SESSION_LIFETIME_MS / 1000);
     let mut ended_form = cookie(state, VISITOR_COOKIE, String::new(), SameSite::Strict, 0);
@@ -235,7 +234,6 @@ pub async fn sign_in(state: &AppState, member: &Member, to: &str) -> Result<Http
 /// of it is) and answers with a redirect to the sign-in page that clears the cookie.
 pub async fn sign_out(state: &AppState, signed_in: &SignedIn) -> Result<HttpResponse, PageError> {
     state.store.end_session(&signed_in.session.digest()).await?;
-    state.store.durable().await?;
     tracing::info!(member_id = signed_in.member.id, "dashboard session ended");
     let mut cleared = cookie(state, SESSION_COOKIE, String::new(), SameSite::Lax, 0);
     cleared.make_removal();

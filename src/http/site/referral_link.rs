@@ -58,10 +58,7 @@ pub async fn follow(
         }
     };
     match outcome {
-        Some(Ok(Ok(Some(visit)))) => match state.store.durable().await {
-            Ok(()) => state.deliver(visit.deliveries),
-            Err(error) => tracing::warn!(%error, "referral visit not confirmed on disk; redirecting anyway"),
-        },
+        Some(Ok(Ok(Some(visit)))) => state.deliver(visit.deliveries),
         Some(Ok(Ok(None))) => return not_valid(Some(&brand.url)),
         Some(Ok(Err(error))) => tracing::warn!(%error, "referral visit not recorded; redirecting anyway"),
         Some(Err(error)) => tracing::warn!(%error, "referral visit not recorded; redirecting anyway"),

@@ -114,7 +114,6 @@ async fn record(state: &AppState, brand: &Brand, payment: Payment) -> Result<Str
             deliveries.extend(converted.deliveries);
         }
     }
-    state.store.durable().await?;
     state.deliver(deliveries);
     let outcome = if conversion_ids.is_empty() { "no_participant" } else { "recorded" };
     Ok(StripeReceipt { outcome, conversion_ids })
@@ -137,7 +136,6 @@ async fn refund(state: &AppState, brand: &Brand, references: &[String]) -> Resul
             }
         }
     }
-    state.store.durable().await?;
     state.deliver(deliveries);
     let outcome = if conversion_ids.is_empty() { "no_conversion" } else { "refunded" };
     Ok(StripeReceipt { outcome, conversion_ids })

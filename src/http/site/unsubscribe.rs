@@ -75,6 +75,5 @@ pub async fn unsubscribe(state: web::Data<AppState>, token: web::Path<String>) -
         Err(BrandError::NotFound(_)) => return Ok(page::notice(StatusCode::NOT_FOUND, "Link not valid", GONE)),
         Err(e) => return Err(e.into()),
     }
-    state.store.durable().await?;
     Ok(page::notice(StatusCode::OK, "Unsubscribed", said))
 }

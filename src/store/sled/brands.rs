@@ -18,25 +18,31 @@ impl BrandStore for SledStore {
         brand: &Brand,
         max_brands: Option<u64>,
     ) -> Result<Result<(), BrandRefused>, StoreError> {
-        let _writing = self.writing();
-        // Every creation holds the lock, so what is read here stays true until the commit.
-        let _counting = self.accounts.lock();
-        let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
-        // The member's brand on this domain is named even at the limit: a retried creation
-        // learns that it already succeeded.
-        if let Some(existing) = self.indexes.get(&domain_key)? {
-            return Ok(Err(BrandRefused::DomainTaken(DomainTaken { brand_id: keys::read_id(&existing).unwrap_or(0) })));
+        let outcome: Result<_, StoreError> = async {
+            let _writing = self.writing();
+            // Every creation holds the lock, so what is read here stays true until the commit.
+            let _counting = self.accounts.lock();
+            let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
+            // The member's brand on this domain is named even at the limit: a retried creation
+            // learns that it already succeeded.
+            if let Some(existing) = self.indexes.get(&domain_key)? {
+                return Ok(Err(BrandRefused::DomainTaken(DomainTaken {
+                    brand_id: keys::read_id(&existing).unwrap_or(0),
+                })));
+            }
+            if self.at_limit(&keys::tagged_prefix(index::MEMBER_BRAND, brand.member_id), max_brands)? {
+                return Ok(Err(BrandRefused::AtLimit));
+            }
+            let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
+                brands.insert(&keys::id(brand.id), tx_encode(brand)?)?;
+                indexes.insert(&keys::tagged(index::MEMBER_BRAND, brand.member_id, brand.id), &[][..])?;
+                indexes.insert(domain_key.as_slice(), &keys::id(brand.id))?;
+                Ok(())
+            });
+            finish_transaction(outcome).map(Ok)
         }
-        if self.at_limit(&keys::tagged_prefix(index::MEMBER_BRAND, brand.member_id), max_brands)? {
-            return Ok(Err(BrandRefused::AtLimit));
-        }
-        let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
-            brands.insert(&keys::id(brand.id), tx_encode(brand)?)?;
-            indexes.insert(&keys::tagged(index::MEMBER_BRAND, brand.member_id, brand.id), &[][..])?;
-            indexes.insert(domain_key.as_slice(), &keys::id(brand.id))?;
-            Ok(())
-        });
-        finish_transaction(outcome).map(Ok)
+        .await;
+        self.acknowledged(outcome).await
     }
 
     async fn brand(&self, id: u64) -> Result<Option<Brand>, StoreError> {

@@ -163,24 +163,28 @@ impl EmailStore for SledStore {
         email_id: u64,
         now_ms: i64,
     ) -> Result<Option<(bool, EmailDelivery)>, StoreError> {
-        // One at a time (sled has one process): the second of two at once reads the first's
-        // queued state. A failed email has no outbox entry and no attempt in flight, so the
-        // mailer does not write it meanwhile.
-        let _one_resend = self.resends.lock();
-        if Self::read::<OutgoingEmail>(&self.campaign_rows, email_key(campaign_id, email_id))?.is_none() {
-            return Ok(None);
+        let outcome: Result<_, StoreError> = async {
+            // One at a time (sled has one process): the second of two at once reads the first's
+            // queued state. A failed email has no outbox entry and no attempt in flight, so the
+            // mailer does not write it meanwhile.
+            let _one_resend = self.resends.lock();
+            if Self::read::<OutgoingEmail>(&self.campaign_rows, email_key(campaign_id, email_id))?.is_none() {
+                return Ok(None);
+            }
+            let delivery = self.delivery_of(email_id)?;
+            if delivery.status != EmailStatus::Failed {
+                return Ok(Some((false, delivery)));
+            }
+            let queued = QueuedEmail { email_id, campaign_id, attempts: 0, due_ms: now_ms };
+            let mut overlay = Overlay::new(self);
+            overlay.insert(TreeId::Indexes, queue_key(&queued).to_vec(), codec::encode(&queued)?);
+            let again = EmailDelivery { status: EmailStatus::Queued, ..delivery };
+            overlay.insert(TreeId::EmailLog, keys::id(email_id), codec::encode(&again)?);
+            overlay.commit_journaled()?;
+            Ok(Some((true, again)))
         }
-        let delivery = self.delivery_of(email_id)?;
-        if delivery.status != EmailStatus::Failed {
-            return Ok(Some((false, delivery)));
-        }
-        let queued = QueuedEmail { email_id, campaign_id, attempts: 0, due_ms: now_ms };
-        let mut overlay = Overlay::new(self);
-        overlay.insert(TreeId::Indexes, queue_key(&queued).to_vec(), codec::encode(&queued)?);
-        let again = EmailDelivery { status: EmailStatus::Queued, ..delivery };
-        overlay.insert(TreeId::EmailLog, keys::id(email_id), codec::encode(&again)?);
-        overlay.commit_journaled()?;
-        Ok(Some((true, again)))
+        .await;
+        self.acknowledged(outcome).await
     }
 
     async fn emails_of_campaign(

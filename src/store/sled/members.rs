@@ -21,28 +21,32 @@ impl MemberStore for SledStore {
         password_hash: String,
         plan_id: u64,
     ) -> Result<Result<Member, EmailTaken>, StoreError> {
-        let member = Member {
-            id: self.allocate(IdKind::Member)?,
-            email: email.as_str().to_owned(),
-            name: name.to_owned(),
-            password_hash,
-            plan_id,
-            date_signedup: crate::domain::now_rfc3339(),
-            disabled: false,
-            api_key: None,
-        };
-        let row = codec::encode(&member)?;
-        let email_key = email.normalized();
-        let _writing = self.writing();
-        let outcome = (&self.members, &self.member_emails).transaction(|(members, emails)| {
-            if emails.get(email_key.as_bytes())?.is_some() {
-                return Ok(Err(EmailTaken));
-            }
-            emails.insert(email_key.as_bytes(), &keys::id(member.id))?;
-            members.insert(&keys::id(member.id), row.clone())?;
-            Ok(Ok(()))
-        });
-        Ok(finish_transaction(outcome)?.map(|()| member))
+        let outcome: Result<_, StoreError> = async {
+            let member = Member {
+                id: self.allocate(IdKind::Member)?,
+                email: email.as_str().to_owned(),
+                name: name.to_owned(),
+                password_hash,
+                plan_id,
+                date_signedup: crate::domain::now_rfc3339(),
+                disabled: false,
+                api_key: None,
+            };
+            let row = codec::encode(&member)?;
+            let email_key = email.normalized();
+            let _writing = self.writing();
+            let outcome = (&self.members, &self.member_emails).transaction(|(members, emails)| {
+                if emails.get(email_key.as_bytes())?.is_some() {
+                    return Ok(Err(EmailTaken));
+                }
+                emails.insert(email_key.as_bytes(), &keys::id(member.id))?;
+                members.insert(&keys::id(member.id), row.clone())?;
+                Ok(Ok(()))
+            });
+            Ok(finish_transaction(outcome)?.map(|()| member))
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     async fn member(&self, id: u64) -> Result<Option<Member>, StoreError> {
@@ -62,21 +66,25 @@ impl MemberStore for SledStore {
     /// same transaction, so the old key stops working the moment the new one exists.
     /// Returns `None` when the member does not exist.
     async fn replace_api_key(&self, member_id: u64, key: StoredApiKey) -> Result<Option<Member>, StoreError> {
-        let _writing = self.writing();
-        let outcome = (&self.members, &self.api_keys).transaction(|(members, api_keys)| {
-            let Some(row) = members.get(keys::id(member_id))? else {
-                return Ok(None);
-            };
-            let mut member: Member = tx_decode(&row)?;
-            if let Some(old) = &member.api_key {
-                api_keys.remove(&old.digest[..])?;
-            }
-            api_keys.insert(&key.digest[..], &keys::id(member_id))?;
-            member.api_key = Some(key.clone());
-            members.insert(&keys::id(member_id), tx_encode(&member)?)?;
-            Ok(Some(member))
-        });
-        finish_transaction(outcome)
+        let outcome: Result<_, StoreError> = async {
+            let _writing = self.writing();
+            let outcome = (&self.members, &self.api_keys).transaction(|(members, api_keys)| {
+                let Some(row) = members.get(keys::id(member_id))? else {
+                    return Ok(None);
+                };
+                let mut member: Member = tx_decode(&row)?;
+                if let Some(old) = &member.api_key {
+                    api_keys.remove(&old.digest[..])?;
+                }
+                api_keys.insert(&key.digest[..], &keys::id(member_id))?;
+                member.api_key = Some(key.clone());
+                members.insert(&keys::id(member_id), tx_encode(&member)?)?;
+                Ok(Some(member))
+            });
+            finish_transaction(outcome)
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     /// Members whose email or name contains `search` (case-insensitive), newest first, and
@@ -104,17 +112,21 @@ impl MemberStore for SledStore {
         id: u64,
         change: &(dyn for<'m> Fn(&'m mut Member) + Send + Sync),
     ) -> Result<Option<Member>, StoreError> {
-        let _writing = self.writing();
-        let outcome = self.members.transaction(|members| {
-            let Some(row) = members.get(keys::id(id))? else {
-                return Ok(None);
-            };
-            let mut member: Member = tx_decode(&row)?;
-            change(&mut member);
-            members.insert(&keys::id(id), tx_encode(&member)?)?;
-            Ok(Some(member))
-        });
-        finish_transaction(outcome)
+        let outcome: Result<_, StoreError> = async {
+            let _writing = self.writing();
+            let outcome = self.members.transaction(|members| {
+                let Some(row) = members.get(keys::id(id))? else {
+                    return Ok(None);
+                };
+                let mut member: Member = tx_decode(&row)?;
+                change(&mut member);
+                members.insert(&keys::id(id), tx_encode(&member)?)?;
+                Ok(Some(member))
+            });
+            finish_transaction(outcome)
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     /// How many members are on a plan.

@@ -265,6 +265,15 @@ impl SledStore {
         self.gate.read_recursive()
     }
 
+    /// The outcome of a write that is answered to a client, once what it wrote (and every
+    /// write before it) is durable: the group commit's flush. A failed write wrote nothing
+    /// and is answered at once. (A decision's outcome waits the same way, in `store::decide`.)
+    async fn acknowledged<T>(&self, outcome: Result<T, StoreError>) -> Result<T, StoreError> {
+        let outcome = outcome?;
+        self.commit.durable().await?;
+        Ok(outcome)
+    }
+
     /// The row under `key` of `tree`, decoded.
     fn read<T: serde::de::DeserializeOwned>(tree: &sled::Tree, key: impl AsRef<[u8]>) -> Result<Option<T>, StoreError> {
         tree.get(key)?.map(|row| codec::decode(&row)).transpose()

@@ -37,15 +37,23 @@ impl PlanStore for SledStore {
 
     /// Stores a plan (new or changed).
     async fn save_plan(&self, plan: &Plan) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        self.plans.insert(keys::id(plan.id), codec::encode(plan)?)?;
-        Ok(())
+        let outcome: Result<_, StoreError> = async {
+            let _writing = self.writing();
+            self.plans.insert(keys::id(plan.id), codec::encode(plan)?)?;
+            Ok(())
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     /// Removes a plan; `false` when there was none.
     async fn remove_plan(&self, id: u64) -> Result<bool, StoreError> {
-        let _writing = self.writing();
-        Ok(self.plans.remove(keys::id(id))?.is_some())
+        let outcome: Result<_, StoreError> = async {
+            let _writing = self.writing();
+            Ok(self.plans.remove(keys::id(id))?.is_some())
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     /// An id for a new plan: one past the highest.

@@ -61,17 +61,21 @@ impl SledStore {
 #[async_trait]
 impl SessionStore for SledStore {
     async fn create_session(&self, digest: &[u8; 32], session: &DashboardSession) -> Result<(), StoreError> {
-        let mut batch = sled::Batch::default();
-        for (old, row) in self.sessions_of(session.member_id)? {
-            if row.is_none_or(|row| !row.is_live(session.created_at_ms)) {
-                batch.remove(session_key(&old));
-                batch.remove(member_key(session.member_id, &old));
+        let outcome: Result<_, StoreError> = async {
+            let mut batch = sled::Batch::default();
+            for (old, row) in self.sessions_of(session.member_id)? {
+                if row.is_none_or(|row| !row.is_live(session.created_at_ms)) {
+                    batch.remove(session_key(&old));
+                    batch.remove(member_key(session.member_id, &old));
+                }
             }
+            batch.insert(session_key(digest), codec::encode(session)?);
+            batch.insert(member_key(session.member_id, digest), &[][..]);
+            let _writing = self.writing();
+            Ok(self.sessions.apply_batch(batch)?)
         }
-        batch.insert(session_key(digest), codec::encode(session)?);
-        batch.insert(member_key(session.member_id, digest), &[][..]);
-        let _writing = self.writing();
-        Ok(self.sessions.apply_batch(batch)?)
+        .await;
+        self.acknowledged(outcome).await
     }
 
     async fn dashboard_session(&self, digest: &[u8; 32]) -> Result<Option<DashboardSession>, StoreError> {
@@ -79,29 +83,37 @@ impl SessionStore for SledStore {
     }
 
     async fn end_session(&self, digest: &[u8; 32]) -> Result<bool, StoreError> {
-        let Some(session) = Self::read::<DashboardSession>(&self.sessions, session_key(digest))? else {
-            return Ok(false);
-        };
-        let mut batch = sled::Batch::default();
-        batch.remove(session_key(digest));
-        batch.remove(member_key(session.member_id, digest));
-        let _writing = self.writing();
-        self.sessions.apply_batch(batch)?;
-        Ok(true)
+        let outcome: Result<_, StoreError> = async {
+            let Some(session) = Self::read::<DashboardSession>(&self.sessions, session_key(digest))? else {
+                return Ok(false);
+            };
+            let mut batch = sled::Batch::default();
+            batch.remove(session_key(digest));
+            batch.remove(member_key(session.member_id, digest));
+            let _writing = self.writing();
+            self.sessions.apply_batch(batch)?;
+            Ok(true)
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     async fn end_sessions_of_member(&self, member_id: u64) -> Result<u64, StoreError> {
-        let sessions = self.sessions_of(member_id)?;
-        let mut batch = sled::Batch::default();
-        let mut ended = 0;
-        for (digest, row) in &sessions {
-            batch.remove(session_key(digest));
-            batch.remove(member_key(member_id, digest));
-            ended += u64::from(row.is_some());
+        let outcome: Result<_, StoreError> = async {
+            let sessions = self.sessions_of(member_id)?;
+            let mut batch = sled::Batch::default();
+            let mut ended = 0;
+            for (digest, row) in &sessions {
+                batch.remove(session_key(digest));
+                batch.remove(member_key(member_id, digest));
+                ended += u64::from(row.is_some());
+            }
+            let _writing = self.writing();
+            self.sessions.apply_batch(batch)?;
+            Ok(ended)
         }
-        let _writing = self.writing();
-        self.sessions.apply_batch(batch)?;
-        Ok(ended)
+        .await;
+        self.acknowledged(outcome).await
     }
 }
 

@@ -64,7 +64,9 @@ impl WebhookStore for SledStore {
     }
 
     async fn create_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
-        self.webhook_write(webhook.member_id, || self.insert_webhook(webhook))
+        let outcome: Result<_, StoreError> =
+            async { self.webhook_write(webhook.member_id, || self.insert_webhook(webhook)) }.await;
+        self.acknowledged(outcome).await
     }
 
     async fn webhook(&self, id: u64) -> Result<Option<Webhook>, StoreError> {
@@ -100,15 +102,21 @@ impl WebhookStore for SledStore {
     }
 
     async fn save_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
-        self.webhook_write(webhook.member_id, || {
-            self.webhooks.insert(keys::id(webhook.id), codec::encode(webhook)?)?;
-            Ok(())
-        })
+        let outcome: Result<_, StoreError> = async {
+            self.webhook_write(webhook.member_id, || {
+                self.webhooks.insert(keys::id(webhook.id), codec::encode(webhook)?)?;
+                Ok(())
+            })
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     /// Removes a webhook with its pending deliveries and its log.
     async fn delete_webhook(&self, webhook: &Webhook) -> Result<(), StoreError> {
-        self.webhook_write(webhook.member_id, || self.remove_webhook(webhook))
+        let outcome: Result<_, StoreError> =
+            async { self.webhook_write(webhook.member_id, || self.remove_webhook(webhook)) }.await;
+        self.acknowledged(outcome).await
     }
 
     /// A page of the member's webhooks, newest first, and their count.
