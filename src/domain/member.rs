@@ -26,6 +26,22 @@ pub struct Member {
     pub api_key: Option<StoredApiKey>,
 }
 
+impl Member {
+    /// A member registering now: enabled, with no API key yet.
+    pub fn registering(id: u64, email: &super::EmailAddress, name: &str, password_hash: String, plan_id: u64) -> Self {
+        Self {
+            id,
+            email: email.as_str().to_owned(),
+            name: name.to_owned(),
+            password_hash,
+            plan_id,
+            date_signedup: super::now_rfc3339(),
+            disabled: false,
+            api_key: None,
+        }
+    }
+}
+
 /// What the store keeps of a member's current API key: never its text, only the SHA-256
 /// digest that authenticates it and a copy sealed with the server secret that only
 /// `GET /members/api-key` opens.

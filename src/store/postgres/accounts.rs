@@ -27,16 +27,7 @@ impl MemberStore for PgStore {
         password_hash: String,
         plan_id: u64,
     ) -> Result<Result<Member, EmailTaken>, StoreError> {
-        let member = Member {
-            id: self.next_id(IdKind::Member).await?,
-            email: email.as_str().to_owned(),
-            name: name.to_owned(),
-            password_hash,
-            plan_id,
-            date_signedup: crate::domain::now_rfc3339(),
-            disabled: false,
-            api_key: None,
-        };
+        let member = Member::registering(self.next_id(IdKind::Member).await?, email, name, password_hash, plan_id);
         let mut conn = self.db.conn().await?;
         conn.begin().await?;
         let id = sql_id(member.id);

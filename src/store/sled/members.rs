@@ -22,16 +22,7 @@ impl MemberStore for SledStore {
         plan_id: u64,
     ) -> Result<Result<Member, EmailTaken>, StoreError> {
         let outcome: Result<_, StoreError> = async {
-            let member = Member {
-                id: self.allocate(IdKind::Member)?,
-                email: email.as_str().to_owned(),
-                name: name.to_owned(),
-                password_hash,
-                plan_id,
-                date_signedup: crate::domain::now_rfc3339(),
-                disabled: false,
-                api_key: None,
-            };
+            let member = Member::registering(self.allocate(IdKind::Member)?, email, name, password_hash, plan_id);
             let row = codec::encode(&member)?;
             let email_key = email.normalized();
             let _writing = self.writing();
