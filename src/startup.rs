@@ -188,13 +188,10 @@ impl Application {
         });
         let brand_settings =
             BrandSettings { hold_day_ms: config.rewards.hold_day_seconds as i64 * 1000, mailing: mailing.clone() };
-        // On PostgreSQL a brand's decision waits for its reads on its arbiter's thread (see
-        // store/postgres/session.rs): more arbiters keep other brands moving meanwhile.
-        let arbiters = match config.storage.backend {
-            Backend::Sled => cores,
-            Backend::Postgres => cores.max(config.storage.pool_size as usize / 2),
-        };
-        let brands = BrandRegistry::new(store.clone(), arbiters, brand_settings);
+        // An arbiter a core: no brand's work waits on an arbiter's thread (PostgreSQL's
+        // decisions wait for their reads on the store's own threads, see
+        // store/postgres/session.rs).
+        let brands = BrandRegistry::new(store.clone(), cores, brand_settings);
         let tallies = Tallies::default();
         let tally_task = tallies.start(brands.clone(), options.idle_flush);
 

@@ -261,9 +261,23 @@ async fn a_primary_that_turns_read_only_answers_503_and_health_says_so_until_it_
     let admin = cluster.client().await;
     admin.batch_execute("ALTER SYSTEM SET default_transaction_read_only = on").await.unwrap();
     admin.batch_execute("SELECT pg_reload_conf()").await.unwrap();
-    for n in 1..6 {
-        let message = expect_error(signup(n).await, 503, "unavailable").await;
-        assert!(!message.is_empty());
+    // The reload reaches each of the database's sessions a moment after `pg_reload_conf`
+    // returns: a signup may still be taken meanwhile. Then five in a row are refused.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let (mut refused_in_a_row, mut n) = (0, 1);
+    while refused_in_a_row < 5 {
+        let answer = signup(n).await;
+        n += 1;
+        match answer.status().as_u16() {
+            503 => {
+                let body: Value = answer.json().await.unwrap();
+                assert_eq!(body["code"], json!("unavailable"), "{body}");
+                refused_in_a_row += 1;
+            }
+            201 => refused_in_a_row = 0,
+            other => panic!("a signup answered {other} while the database turned read-only"),
+        }
+        assert!(Instant::now() < deadline, "signups were not refused within 10 s");
     }
     let health = reqwest::get(app.url("/api/v1", "/health")).await.unwrap();
     assert_eq!(health.status().as_u16(), 503);
@@ -273,7 +287,6 @@ async fn a_primary_that_turns_read_only_answers_503_and_health_says_so_until_it_
     admin.batch_execute("ALTER SYSTEM RESET default_transaction_read_only").await.unwrap();
     admin.batch_execute("SELECT pg_reload_conf()").await.unwrap();
     let deadline = Instant::now() + Duration::from_secs(10);
-    let mut n = 6;
     loop {
         let answer = signup(n).await;
         n += 1;

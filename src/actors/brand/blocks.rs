@@ -33,22 +33,23 @@ impl Handler<BlockParticipant> for BrandActor {
     type Result = ResponseFuture<Result<Blocked, BrandError>>;
 
     fn handle(&mut self, msg: BlockParticipant, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let session = brand.store.session(brand.brand_id).await?;
-            let moment = brand.moment();
-            let block = match engine::decide_block(&*session, msg.member_id, msg.participant_id, msg.block, &moment)? {
-                // Only this brand's writer may change this brand's participants.
-                Ok(block) if block.participant.brand_id == brand.brand_id => block,
-                Ok(_) | Err(BlockRefusal::NotFound) => return Err(BrandError::NotFound("participant")),
-                Err(BlockRefusal::Erased) => return Err(BrandError::Erased(msg.participant_id)),
-            };
-            let (participant, blocked_at) = (block.participant, block.blocked_at);
-            if block.writes.is_empty() {
-                return Ok(Blocked { participant, blocked_at, deliveries: Vec::new() });
-            }
-            let (writes, deliveries) = brand.publish(&*session, msg.member_id, block.writes, &moment).await?;
-            session.commit(&writes).await?;
-            Ok(Blocked { participant, blocked_at, deliveries })
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                let moment = brand.moment();
+                let block = match engine::decide_block(session, msg.member_id, msg.participant_id, msg.block, &moment)?
+                {
+                    // Only this brand's writer may change this brand's participants.
+                    Ok(block) if block.participant.brand_id == brand.brand_id => block,
+                    Ok(_) | Err(BlockRefusal::NotFound) => return Err(BrandError::NotFound("participant")),
+                    Err(BlockRefusal::Erased) => return Err(BrandError::Erased(msg.participant_id)),
+                };
+                let (participant, blocked_at) = (block.participant, block.blocked_at);
+                if block.writes.is_empty() {
+                    return Ok((block.writes, Blocked { participant, blocked_at, deliveries: Vec::new() }));
+                }
+                let (writes, deliveries) = brand.publish(session, msg.member_id, block.writes, &moment).await?;
+                Ok((writes, Blocked { participant, blocked_at, deliveries }))
+            })
         })
     }
 }

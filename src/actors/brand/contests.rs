@@ -37,16 +37,16 @@ impl Handler<EndContest> for BrandActor {
     type Result = ResponseFuture<Result<ContestEnded, BrandError>>;
 
     fn handle(&mut self, msg: EndContest, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let session = brand.store.session(brand.brand_id).await?;
-            let moment = brand.moment();
-            let end = engine::decide_contest_end(&*session, brand.brand_id, msg.campaign_id, msg.ends_ms, &moment)?;
-            if end.writes.is_empty() {
-                return Ok(ContestEnded::default());
-            }
-            let (writes, deliveries) = brand.publish(&*session, msg.member_id, end.writes, &moment).await?;
-            session.commit(&writes).await?;
-            Ok(ContestEnded { result: end.result, deliveries })
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                let moment = brand.moment();
+                let end = engine::decide_contest_end(session, brand.brand_id, msg.campaign_id, msg.ends_ms, &moment)?;
+                if end.writes.is_empty() {
+                    return Ok((end.writes, ContestEnded::default()));
+                }
+                let (writes, deliveries) = brand.publish(session, msg.member_id, end.writes, &moment).await?;
+                Ok((writes, ContestEnded { result: end.result, deliveries }))
+            })
         })
     }
 }

@@ -44,26 +44,26 @@ impl Handler<RecordConversion> for BrandActor {
     type Result = ResponseFuture<Result<Converted, BrandError>>;
 
     fn handle(&mut self, msg: RecordConversion, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
-            let session = brand.store.session(brand.brand_id).await?;
-            let moment = brand.moment();
-            // Known first, so a repeated report takes no ids (the engine decides the same).
-            if let Some(known) = engine::known_conversion(&*session, campaign.id, &msg.conversion)? {
-                return Ok(Converted::known(known));
-            }
-            let ids = session.take_ids(&[IdKind::Conversion, IdKind::Reward, IdKind::Reward]).await?;
-            let ids = ConversionIds { conversion: ids[0], referrer_reward: ids[1], invited_reward: ids[2] };
-            match engine::decide_conversion(&*session, &campaign, &msg.conversion, ids, &moment)? {
-                Err(ConversionRefusal::UnknownParticipant) => Err(BrandError::NotFound("participant")),
-                Err(ConversionRefusal::Erased) => Err(BrandError::Erased(msg.conversion.participant_id)),
-                Ok(ConversionDecision::Known(known)) => Ok(Converted::known(known)),
-                Ok(ConversionDecision::Created { conversion, rewards, writes }) => {
-                    let (writes, deliveries) = brand.publish(&*session, campaign.member_id, writes, &moment).await?;
-                    session.commit(&writes).await?;
-                    Ok(Converted { conversion, rewards, created: true, deliveries })
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
+                let moment = brand.moment();
+                // Known first, so a repeated report takes no ids (the engine decides the same).
+                if let Some(known) = engine::known_conversion(session, campaign.id, &msg.conversion)? {
+                    return Ok((Vec::new(), Converted::known(known)));
                 }
-            }
+                let ids = session.take_ids(&[IdKind::Conversion, IdKind::Reward, IdKind::Reward]).await?;
+                let ids = ConversionIds { conversion: ids[0], referrer_reward: ids[1], invited_reward: ids[2] };
+                match engine::decide_conversion(session, &campaign, &msg.conversion, ids, &moment)? {
+                    Err(ConversionRefusal::UnknownParticipant) => Err(BrandError::NotFound("participant")),
+                    Err(ConversionRefusal::Erased) => Err(BrandError::Erased(msg.conversion.participant_id)),
+                    Ok(ConversionDecision::Known(known)) => Ok((Vec::new(), Converted::known(known))),
+                    Ok(ConversionDecision::Created { conversion, rewards, writes }) => {
+                        let (writes, deliveries) = brand.publish(session, campaign.member_id, writes, &moment).await?;
+                        Ok((writes, Converted { conversion, rewards, created: true, deliveries }))
+                    }
+                }
+            })
         })
     }
 }
@@ -87,23 +87,23 @@ impl Handler<RefundConversion> for BrandActor {
     type Result = ResponseFuture<Result<Refunded, BrandError>>;
 
     fn handle(&mut self, msg: RefundConversion, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let conversion = brand
-                .store
-                .conversion(msg.member_id, msg.conversion_id)
-                .await?
-                .filter(|c| c.brand_id == brand.brand_id)
-                .ok_or(BrandError::NotFound("conversion"))?;
-            let campaign = brand.owned_campaign(conversion.campaign_id, msg.member_id).await?;
-            let session = brand.store.session(brand.brand_id).await?;
-            let moment = brand.moment();
-            let (refund, writes) = engine::decide_refund(&*session, &campaign, conversion, &moment)?;
-            if writes.is_empty() {
-                return Ok(Refunded { refund, deliveries: Vec::new() });
-            }
-            let (writes, deliveries) = brand.publish(&*session, msg.member_id, writes, &moment).await?;
-            session.commit(&writes).await?;
-            Ok(Refunded { refund, deliveries })
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                let conversion = brand
+                    .store
+                    .conversion(msg.member_id, msg.conversion_id)
+                    .await?
+                    .filter(|c| c.brand_id == brand.brand_id)
+                    .ok_or(BrandError::NotFound("conversion"))?;
+                let campaign = brand.owned_campaign(conversion.campaign_id, msg.member_id).await?;
+                let moment = brand.moment();
+                let (refund, writes) = engine::decide_refund(session, &campaign, conversion, &moment)?;
+                if writes.is_empty() {
+                    return Ok((writes, Refunded { refund, deliveries: Vec::new() }));
+                }
+                let (writes, deliveries) = brand.publish(session, msg.member_id, writes, &moment).await?;
+                Ok((writes, Refunded { refund, deliveries }))
+            })
         })
     }
 }

@@ -24,27 +24,29 @@ impl Handler<ComposeDigest> for BrandActor {
     type Result = ResponseFuture<Result<bool, BrandError>>;
 
     fn handle(&mut self, msg: ComposeDigest, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            // No SMTP configured: nothing is composed, and no mark is left for a day no digest
-            // could be sent.
-            let Some(mailing) = brand.settings.mailing.clone() else { return Ok(false) };
-            let session = brand.store.session(brand.brand_id).await?;
-            let moment = brand.moment();
-            let Some(due) = engine::due_digest(&*session, msg.campaign_id, msg.day, &moment)? else { return Ok(false) };
-            if due.campaign.brand_id != brand.brand_id {
-                return Err(BrandError::NotFound("campaign"));
-            }
-            // A disabled member gets nothing; the day is still marked, so it is not asked again.
-            let member = brand.store.member(due.campaign.member_id).await?.filter(|m| !m.disabled);
-            let to = member.map(|m| DigestRecipient { email: m.email, name: m.name });
-            let email_id = match &to {
-                Some(_) if due.numbers.newsworthy() => Some(session.take_ids(&[IdKind::Email]).await?[0]),
-                _ => None,
-            };
-            let email = email_id.zip(to.as_ref());
-            let writes = engine::compose_digest(due, email, &mailing, &moment);
-            session.commit(&writes).await?;
-            Ok(email_id.is_some())
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                // No SMTP configured: nothing is composed, and no mark is left for a day no digest
+                // could be sent.
+                let Some(mailing) = brand.settings.mailing.clone() else { return Ok((Vec::new(), false)) };
+                let moment = brand.moment();
+                let Some(due) = engine::due_digest(session, msg.campaign_id, msg.day, &moment)? else {
+                    return Ok((Vec::new(), false));
+                };
+                if due.campaign.brand_id != brand.brand_id {
+                    return Err(BrandError::NotFound("campaign"));
+                }
+                // A disabled member gets nothing; the day is still marked, so it is not asked again.
+                let member = brand.store.member(due.campaign.member_id).await?.filter(|m| !m.disabled);
+                let to = member.map(|m| DigestRecipient { email: m.email, name: m.name });
+                let email_id = match &to {
+                    Some(_) if due.numbers.newsworthy() => Some(session.take_ids(&[IdKind::Email]).await?[0]),
+                    _ => None,
+                };
+                let email = email_id.zip(to.as_ref());
+                let writes = engine::compose_digest(due, email, &mailing, &moment);
+                Ok((writes, email_id.is_some()))
+            })
         })
     }
 }

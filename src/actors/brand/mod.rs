@@ -15,6 +15,7 @@ use std::future::Future;
 mod blocks;
 mod contests;
 mod conversions;
+mod deciding;
 mod digests;
 mod error;
 mod participants;
@@ -367,18 +368,35 @@ pub struct Imported {
 impl Handler<ImportCoupons> for BrandActor {
     type Result = ResponseFuture<Result<Imported, BrandError>>;
 
+    /// One decision a chunk of codes, all handed over at once (on a database server, a
+    /// transaction takes several).
     fn handle(&mut self, msg: ImportCoupons, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
-            let moment = brand.moment();
+        let mut chunks: Vec<Vec<String>> = msg.codes.chunks(engine::IMPORT_CHUNK).map(<[String]>::to_vec).collect();
+        if chunks.is_empty() {
+            // Still decided: an upload of no codes to another member's campaign is not found.
+            chunks.push(Vec::new());
+        }
+        let (campaign_id, member_id) = (msg.campaign_id, msg.member_id);
+        let decided: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| {
+                self.decide(move |brand, session| {
+                    Box::pin(async move {
+                        let campaign = brand.owned_campaign(campaign_id, member_id).await?;
+                        let moment = brand.moment();
+                        let (outcome, writes) = engine::decide_import(session, &campaign, &chunk, &moment)?;
+                        let (writes, deliveries) = brand.publish(session, campaign.member_id, writes, &moment).await?;
+                        Ok((writes, Imported { outcome, deliveries }))
+                    })
+                })
+            })
+            .collect();
+        Box::pin(async move {
             let mut total = Imported { outcome: ImportOutcome::default(), deliveries: Vec::new() };
-            for chunk in msg.codes.chunks(engine::IMPORT_CHUNK) {
-                let session = brand.store.session(brand.brand_id).await?;
-                let (outcome, writes) = engine::decide_import(&*session, &campaign, chunk, &moment)?;
-                let (writes, deliveries) = brand.publish(&*session, campaign.member_id, writes, &moment).await?;
-                session.commit(&writes).await?;
-                total.outcome.add(outcome);
-                total.deliveries.extend(deliveries);
+            for chunk in decided {
+                let imported = chunk.await?;
+                total.outcome.add(imported.outcome);
+                total.deliveries.extend(imported.deliveries);
             }
             Ok(total)
         })
@@ -419,11 +437,12 @@ impl Handler<ApplyTallies> for BrandActor {
     type Result = ResponseFuture<Result<(), BrandError>>;
 
     fn handle(&mut self, msg: ApplyTallies, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let session = brand.store.session(brand.brand_id).await?;
-            let day = engine::Moment::now().day;
-            let writes = engine::decide_tallies(&*session, brand.brand_id, &msg.0, day)?;
-            Ok(session.commit(&writes).await?)
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                let day = engine::Moment::now().day;
+                let writes = engine::decide_tallies(session, brand.brand_id, &msg.0, day)?;
+                Ok((writes, ()))
+            })
         })
     }
 }

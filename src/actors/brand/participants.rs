@@ -219,24 +219,20 @@ impl Handler<AddInvites> for BrandActor {
     type Result = ResponseFuture<Result<Vec<Invite>, BrandError>>;
 
     fn handle(&mut self, msg: AddInvites, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let participant = brand
-                .store
-                .participant(msg.participant_id)
-                .await?
-                .filter(|p| p.brand_id == brand.brand_id && p.member_id == msg.member_id)
-                .ok_or(BrandError::NotFound("participant"))?;
-            if participant.is_erased() {
-                return Err(BrandError::Erased(participant.id));
-            }
-            let mut ids = Vec::with_capacity(msg.emails.len());
-            for _ in &msg.emails {
-                ids.push(brand.store.next_id(IdKind::Invite).await?);
-            }
-            let session = brand.store.session(brand.brand_id).await?;
-            let (invites, writes) = engine::decide_invites(&*session, &participant, &msg.emails, &ids, &now_rfc3339())?;
-            session.commit(&writes).await?;
-            Ok(invites)
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                let participant = session
+                    .participant(msg.participant_id)?
+                    .filter(|p| p.brand_id == brand.brand_id && p.member_id == msg.member_id)
+                    .ok_or(BrandError::NotFound("participant"))?;
+                if participant.is_erased() {
+                    return Err(BrandError::Erased(participant.id));
+                }
+                let ids = session.take_ids(&vec![IdKind::Invite; msg.emails.len()]).await?;
+                let (invites, writes) =
+                    engine::decide_invites(session, &participant, &msg.emails, &ids, &now_rfc3339())?;
+                Ok((writes, invites))
+            })
         })
     }
 }
@@ -256,27 +252,28 @@ impl Handler<RecordVisit> for BrandActor {
     type Result = ResponseFuture<Result<Option<Visit>, BrandError>>;
 
     fn handle(&mut self, msg: RecordVisit, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let Some(campaign) = brand.store.campaign(msg.campaign_id).await?.filter(|c| c.brand_id == brand.brand_id)
-            else {
-                return Ok(None);
-            };
-            let session = brand.store.session(brand.brand_id).await?;
-            let moment = brand.moment();
-            let decide = |reward_id| {
-                engine::decide_visit(&*session, &campaign, msg.participant_id, msg.visitor, reward_id, &moment)
-            };
-            // Most visits earn nothing: a reward number is taken only when one is due, and the
-            // visit decided again with it (the same reads, nothing committed in between).
-            let mut decided = decide(0)?;
-            if decided.as_ref().is_some_and(|(visit, _)| visit.reward.is_some()) {
-                decided = decide(session.take_ids(&[IdKind::Reward]).await?[0])?;
-            }
-            let Some((mut visit, writes)) = decided else { return Ok(None) };
-            let (writes, deliveries) = brand.publish(&*session, campaign.member_id, writes, &moment).await?;
-            session.commit(&writes).await?;
-            visit.deliveries = deliveries;
-            Ok(Some(visit))
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                let Some(campaign) =
+                    brand.store.campaign(msg.campaign_id).await?.filter(|c| c.brand_id == brand.brand_id)
+                else {
+                    return Ok((Vec::new(), None));
+                };
+                let moment = brand.moment();
+                let decide = |reward_id| {
+                    engine::decide_visit(session, &campaign, msg.participant_id, msg.visitor, reward_id, &moment)
+                };
+                // Most visits earn nothing: a reward number is taken only when one is due, and the
+                // visit decided again with it (the same reads, nothing committed in between).
+                let mut decided = decide(0)?;
+                if decided.as_ref().is_some_and(|(visit, _)| visit.reward.is_some()) {
+                    decided = decide(session.take_ids(&[IdKind::Reward]).await?[0])?;
+                }
+                let Some((mut visit, writes)) = decided else { return Ok((Vec::new(), None)) };
+                let (writes, deliveries) = brand.publish(session, campaign.member_id, writes, &moment).await?;
+                visit.deliveries = deliveries;
+                Ok((writes, Some(visit)))
+            })
         })
     }
 }
@@ -302,18 +299,18 @@ impl Handler<EraseParticipant> for BrandActor {
     type Result = ResponseFuture<Result<Erased, BrandError>>;
 
     fn handle(&mut self, msg: EraseParticipant, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let session = brand.store.session(brand.brand_id).await?;
-            let moment = brand.moment();
-            let erasure = engine::decide_erasure(&*session, msg.member_id, msg.participant_id, &moment)?
-                .filter(|e| e.participant.brand_id == brand.brand_id)
-                .ok_or(BrandError::NotFound("participant"))?;
-            if erasure.writes.is_empty() {
-                return Ok(Erased { participant: erasure.participant, deliveries: Vec::new() });
-            }
-            let (writes, deliveries) = brand.publish(&*session, msg.member_id, erasure.writes, &moment).await?;
-            session.commit(&writes).await?;
-            Ok(Erased { participant: erasure.participant, deliveries })
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                let moment = brand.moment();
+                let erasure = engine::decide_erasure(session, msg.member_id, msg.participant_id, &moment)?
+                    .filter(|e| e.participant.brand_id == brand.brand_id)
+                    .ok_or(BrandError::NotFound("participant"))?;
+                if erasure.writes.is_empty() {
+                    return Ok((erasure.writes, Erased { participant: erasure.participant, deliveries: Vec::new() }));
+                }
+                let (writes, deliveries) = brand.publish(session, msg.member_id, erasure.writes, &moment).await?;
+                Ok((writes, Erased { participant: erasure.participant, deliveries }))
+            })
         })
     }
 }
@@ -331,18 +328,19 @@ impl Handler<Unsubscribe> for BrandActor {
     type Result = ResponseFuture<Result<(), BrandError>>;
 
     fn handle(&mut self, msg: Unsubscribe, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let session = brand.store.session(brand.brand_id).await?;
-            session
-                .participant(msg.participant_id)?
-                .filter(|p| p.brand_id == brand.brand_id && p.campaign_id == msg.campaign_id)
-                .ok_or(BrandError::NotFound("participant"))?;
-            if !session.unsubscribed(msg.campaign_id, msg.participant_id)? {
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                session
+                    .participant(msg.participant_id)?
+                    .filter(|p| p.brand_id == brand.brand_id && p.campaign_id == msg.campaign_id)
+                    .ok_or(BrandError::NotFound("participant"))?;
+                if session.unsubscribed(msg.campaign_id, msg.participant_id)? {
+                    return Ok((Vec::new(), ()));
+                }
                 let write =
                     engine::Write::Unsubscribed { campaign_id: msg.campaign_id, participant_id: msg.participant_id };
-                session.commit(&[write]).await?;
-            }
-            Ok(())
+                Ok((vec![write], ()))
+            })
         })
     }
 }

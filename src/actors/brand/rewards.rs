@@ -38,41 +38,42 @@ impl Handler<ActOnReward> for BrandActor {
     type Result = ResponseFuture<Result<Moved, BrandError>>;
 
     fn handle(&mut self, msg: ActOnReward, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let session = brand.store.session(brand.brand_id).await?;
-            let moment = brand.moment();
-            if msg.held_only {
-                let now = session.reward(msg.participant_id, msg.reward_id)?.filter(|r| r.member_id == msg.member_id);
-                match now {
-                    Some(r) if r.status != RewardStatus::Held => {
-                        return Err(BrandError::RewardState { action: msg.action, status: r.status })
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                let moment = brand.moment();
+                if msg.held_only {
+                    let now =
+                        session.reward(msg.participant_id, msg.reward_id)?.filter(|r| r.member_id == msg.member_id);
+                    match now {
+                        Some(r) if r.status != RewardStatus::Held => {
+                            return Err(BrandError::RewardState { action: msg.action, status: r.status })
+                        }
+                        _ => {}
                     }
-                    _ => {}
                 }
-            }
-            let decided = engine::decide_reward_action(
-                &*session,
-                msg.member_id,
-                msg.participant_id,
-                msg.reward_id,
-                msg.action,
-                &msg.note,
-                &moment,
-            )?;
-            let (reward, writes) = match decided {
-                Ok(done) => done,
-                Err(RewardRefusal::NotFound) => return Err(BrandError::NotFound("reward")),
-                Err(RewardRefusal::NotAllowed { action, status }) => {
-                    return Err(BrandError::RewardState { action, status })
+                let decided = engine::decide_reward_action(
+                    session,
+                    msg.member_id,
+                    msg.participant_id,
+                    msg.reward_id,
+                    msg.action,
+                    &msg.note,
+                    &moment,
+                )?;
+                let (reward, writes) = match decided {
+                    Ok(done) => done,
+                    Err(RewardRefusal::NotFound) => return Err(BrandError::NotFound("reward")),
+                    Err(RewardRefusal::NotAllowed { action, status }) => {
+                        return Err(BrandError::RewardState { action, status })
+                    }
+                };
+                // Only this brand's writer may change this brand's rewards.
+                if reward.brand_id != brand.brand_id {
+                    return Err(BrandError::NotFound("reward"));
                 }
-            };
-            // Only this brand's writer may change this brand's rewards.
-            if reward.brand_id != brand.brand_id {
-                return Err(BrandError::NotFound("reward"));
-            }
-            let (writes, deliveries) = brand.publish(&*session, msg.member_id, writes, &moment).await?;
-            session.commit(&writes).await?;
-            Ok(Moved { reward, deliveries })
+                let (writes, deliveries) = brand.publish(session, msg.member_id, writes, &moment).await?;
+                Ok((writes, Moved { reward, deliveries }))
+            })
         })
     }
 }
@@ -98,16 +99,16 @@ impl Handler<ReleaseHolds> for BrandActor {
     type Result = ResponseFuture<Result<Released, BrandError>>;
 
     fn handle(&mut self, msg: ReleaseHolds, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let session = brand.store.session(brand.brand_id).await?;
-            let moment = brand.moment();
-            let (rewards, writes) = engine::decide_release(&*session, &msg.due, &moment)?;
-            if writes.is_empty() {
-                return Ok(Released { rewards, deliveries: Vec::new() });
-            }
-            let (writes, deliveries) = brand.publish(&*session, msg.member_id, writes, &moment).await?;
-            session.commit(&writes).await?;
-            Ok(Released { rewards, deliveries })
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                let moment = brand.moment();
+                let (rewards, writes) = engine::decide_release(session, &msg.due, &moment)?;
+                if writes.is_empty() {
+                    return Ok((writes, Released { rewards, deliveries: Vec::new() }));
+                }
+                let (writes, deliveries) = brand.publish(session, msg.member_id, writes, &moment).await?;
+                Ok((writes, Released { rewards, deliveries }))
+            })
         })
     }
 }

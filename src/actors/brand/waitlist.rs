@@ -35,22 +35,22 @@ impl Handler<AdmitFromWaitlist> for BrandActor {
     type Result = ResponseFuture<Result<Admitted, BrandError>>;
 
     fn handle(&mut self, msg: AdmitFromWaitlist, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
-            let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
-            let session = brand.store.session(brand.brand_id).await?;
-            let moment = brand.moment();
-            let admission = match engine::decide_admit(&*session, &campaign, &msg.admit, &moment)? {
-                Ok(admission) => admission,
-                Err(AdmitRefusal::WaitlistOff) => return Err(BrandError::WaitlistOff),
-                Err(AdmitRefusal::NotFound(_)) => return Err(BrandError::NotFound("participant")),
-            };
-            let at = moment.at.clone();
-            if admission.admitted.is_empty() {
-                return Ok(Admitted { participants: Vec::new(), at, deliveries: Vec::new() });
-            }
-            let (writes, deliveries) = brand.publish(&*session, msg.member_id, admission.writes, &moment).await?;
-            session.commit(&writes).await?;
-            Ok(Admitted { participants: admission.admitted, at, deliveries })
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
+                let moment = brand.moment();
+                let admission = match engine::decide_admit(session, &campaign, &msg.admit, &moment)? {
+                    Ok(admission) => admission,
+                    Err(AdmitRefusal::WaitlistOff) => return Err(BrandError::WaitlistOff),
+                    Err(AdmitRefusal::NotFound(_)) => return Err(BrandError::NotFound("participant")),
+                };
+                let at = moment.at.clone();
+                if admission.admitted.is_empty() {
+                    return Ok((Vec::new(), Admitted { participants: Vec::new(), at, deliveries: Vec::new() }));
+                }
+                let (writes, deliveries) = brand.publish(session, msg.member_id, admission.writes, &moment).await?;
+                Ok((writes, Admitted { participants: admission.admitted, at, deliveries }))
+            })
         })
     }
 }

@@ -53,7 +53,7 @@ pub use migrate::SCHEMA_VERSION;
 
 /// The PostgreSQL backend.
 pub struct PgStore {
-    db: Database,
+    db: std::sync::Arc<Database>,
     /// The lease this server takes on the webhook deliveries it queues.
     lease: outboxes::Lease,
     /// Each brand's writer (see `store/writer.rs`).
@@ -64,7 +64,7 @@ impl PgStore {
     /// Connects, and brings the database's schema to this build's version (see
     /// `migrate.rs`): safe to run from several servers at once.
     pub async fn open(options: &PostgresOptions) -> Result<Self, StoreError> {
-        let db = Database::new(options)?;
+        let db = std::sync::Arc::new(Database::new(options)?);
         let mut conn = db.conn().await?;
         let applied = migrate::migrate(&mut conn).await?;
         if !applied.is_empty() {

@@ -5,8 +5,8 @@
 //! The brand lock is `pg_advisory_xact_lock(brand_id)`, taken when the session opens (a
 //! signup's session reads ahead in the same round trip) and held until it commits or is
 //! dropped: every decision on a brand, on any server, holds it, so no other decision writes
-//! the brand's rows between this one's reads and its commit. (Signups may share one
-//! transaction, `session_end.rs`, which holds only their brand's lock.) That is
+//! the brand's rows between this one's reads and its commit. (A busy brand's decisions may
+//! share one transaction, `session_end.rs`, which holds only their brand's lock.) That is
 //! the guarantee the engine's exactly-once rules rest on (a coupon to one reward, a goal's
 //! reward once, a chain never overwritten, one participant per email): the lock serialises
 //! decisions, and the unique keys of the schema (coupon code and reward per campaign, email
@@ -14,10 +14,12 @@
 //! if a bug ever let two through.
 //!
 //! The engine's reads are synchronous: the session waits for each on the caller's thread.
-//! That is sound because the connection is driven by the store's own I/O runtime (see
-//! `connection.rs`), and bounded because every statement has a timeout. A brand actor's
-//! arbiter waits meanwhile; the server runs more arbiters on PostgreSQL for that reason. The
-//! lock is never waited for that way (see `Held::lock`): reads wait on no lock.
+//! Decisions run on a blocking thread of the store's I/O runtime (see
+//! [`DecisionStore::decide_in_order`] below), never on an actor's, and the connection is
+//! driven by that runtime's worker (see `connection.rs`); every statement has a timeout. The
+//! lock is never waited for that way (see `Held::lock`): reads wait on no lock. (A campaign
+//! update's rebuild of its contest board or waitlist line, in the brand's turn, is the one
+//! session opened elsewhere.)
 
 use std::sync::Arc;
 
@@ -77,7 +79,7 @@ impl DecisionStore for PgStore {
     }
 
     async fn decide_in_order(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
-        self.decide_together(brand_id, decisions).await
+        self.decide_on_the_store_threads(brand_id, decisions).await
     }
 
     fn writers(&self) -> &crate::store::Writers {

@@ -1,12 +1,13 @@
 //! How a decision session begins (a transaction of its own, holding the brand's lock) and
 //! ends (its writes committed; or, when it writes nothing, rolled back), and how a busy
-//! brand's decisions share one transaction ([`PgStore::decide_together`]).
+//! brand's decisions share one transaction ([`decide_together`]).
 
 use tokio_postgres::Row;
 
 use super::ahead;
 use super::brand_lock::Held;
-use super::connection::{Pipeline, Pooled};
+use super::connection::{Database, Pipeline, Pooled};
+use super::outboxes::Lease;
 use super::session::PgSession;
 use super::{body, codec, sql_id, PgStore, StoreError};
 use crate::domain::engine::{ReadAhead, Write};
@@ -20,70 +21,86 @@ impl PgStore {
         Ok(PgSession::new(sql_id(brand_id), self.lease, held))
     }
 
-    /// Decides the brand's decisions one after another in one transaction, which holds the
-    /// brand's lock from the first one's reads (made in the round trip that takes it) to the
-    /// commit, and answers each once it is over. Each decision's writes are sent ahead of the
-    /// next one's reads, in the same round trip, and the last ones with the `COMMIT`: a busy
-    /// brand's decision costs one round trip, and its batch one commit. A failure (a statement
-    /// of any of them, the commit) rolls the transaction back and fails all of them, which
-    /// are all this brand's: no other brand's decision is ever in it.
-    pub(super) async fn decide_together(&self, brand_id: u64, mut decisions: Vec<Box<dyn Handed>>) {
-        let mut found = Vec::with_capacity(decisions.len());
-        match self.decide_in_one(sql_id(brand_id), &mut decisions, &mut found).await {
-            Ok(()) => {
-                for (decision, found) in decisions.into_iter().zip(found) {
-                    decision.finish(Ok(found));
-                }
-            }
-            Err(e) => {
-                tracing::warn!(brand_id, decisions = decisions.len(), error = %e, "a brand's decisions were rolled back");
-                for decision in decisions {
-                    decision.finish(Err(e.clone()));
-                }
-            }
+    /// [`decide_together`], on a blocking thread of the connections' runtime: the engine's
+    /// reads are synchronous, and a read not fetched ahead waits there for its answer, never
+    /// on an actor's thread.
+    pub(super) async fn decide_on_the_store_threads(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
+        let (db, lease, io) = (self.db.clone(), self.lease, self.db.io().clone());
+        // Tokio's wait, not `futures_executor`'s: the session's reads wait with the latter,
+        // which refuses to be nested in itself.
+        let decided =
+            self.db.io().spawn_blocking(move || io.block_on(decide_together(&db, lease, brand_id, decisions)));
+        // A panic drops the decisions unanswered: their callers hear that the server is stopping.
+        if let Err(e) = decided.await {
+            tracing::error!(brand_id, error = %e, "a brand's decisions were dropped");
         }
     }
+}
 
-    /// [`PgStore::decide_together`]'s transaction: for each decision, the record its claim
-    /// found instead of writing (if any) in `found`.
-    async fn decide_in_one(
-        &self,
-        id: i64,
-        decisions: &mut [Box<dyn Handed>],
-        found: &mut Vec<Option<IdempotencyRecord>>,
-    ) -> Result<(), StoreError> {
-        let mut held: Option<Held> = None;
-        let mut pending = Pipeline::default();
-        for decision in decisions.iter_mut() {
-            let reads = decision.reads_ahead();
-            let wanted: Vec<&ReadAhead> = reads.iter().collect();
-            let (queries, answered) = ahead::queries(id, &wanted);
-            let (now, rows) = match held.take() {
-                None => Held::lock(self.db.session_conn().await?, id, &queries).await?,
-                Some(mut open) => {
-                    let rows = open.fetch_after(&mut pending, &queries).await?;
-                    (open, rows)
-                }
-            };
-            let session = PgSession::new(id, self.lease, now);
-            session.keep_fetched(answered, rows);
-            let decided = decision.decide(&session).await;
-            let mut now = session.into_held();
-            if let Some(failed) = now.failed.take() {
-                return Err(failed);
+/// Decides the brand's decisions one after another in one transaction, which holds the
+/// brand's lock from the first one's reads (made in the round trip that takes it) to the
+/// commit, and answers each once it is over. Each decision's writes are sent ahead of the
+/// next one's reads, in the same round trip, and the last ones with the `COMMIT`: a busy
+/// brand's decision costs one round trip, and its batch one commit. A failure (a statement of
+/// any of them, the commit) rolls the transaction back and fails all of them, which are all
+/// this brand's: no other brand's decision is ever in it.
+pub(super) async fn decide_together(db: &Database, lease: Lease, brand_id: u64, mut decisions: Vec<Box<dyn Handed>>) {
+    let mut found = Vec::with_capacity(decisions.len());
+    match decide_in_one(db, lease, sql_id(brand_id), &mut decisions, &mut found).await {
+        Ok(()) => {
+            for (decision, found) in decisions.into_iter().zip(found) {
+                decision.finish(Ok(found));
             }
-            let claim = decided.claim.as_ref().map(|(key, record)| (key, record));
-            found.push(write_into(&mut now.conn, id, self.lease, &mut pending, &decided.writes, claim).await?);
-            held = Some(now);
         }
-        if let Some(mut open) = held {
-            let started = std::time::Instant::now();
-            open.conn.run_and_commit(&mut pending).await?;
-            crate::metrics::commit(started.elapsed());
-            crate::metrics::transaction(decisions.len());
+        Err(e) => {
+            tracing::warn!(brand_id, decisions = decisions.len(), error = %e, "a brand's decisions were rolled back");
+            for decision in decisions {
+                decision.finish(Err(e.clone()));
+            }
         }
-        Ok(())
     }
+}
+
+/// [`decide_together`]'s transaction: for each decision, the record its claim found instead
+/// of writing (if any) in `found`.
+async fn decide_in_one(
+    db: &Database,
+    lease: Lease,
+    id: i64,
+    decisions: &mut [Box<dyn Handed>],
+    found: &mut Vec<Option<IdempotencyRecord>>,
+) -> Result<(), StoreError> {
+    let mut held: Option<Held> = None;
+    let mut pending = Pipeline::default();
+    for decision in decisions.iter_mut() {
+        let reads = decision.reads_ahead();
+        let wanted: Vec<&ReadAhead> = reads.iter().collect();
+        let (queries, answered) = ahead::queries(id, &wanted);
+        let (now, rows) = match held.take() {
+            None => Held::lock(db.session_conn().await?, id, &queries).await?,
+            Some(mut open) => {
+                let rows = open.fetch_after(&mut pending, &queries).await?;
+                (open, rows)
+            }
+        };
+        let session = PgSession::new(id, lease, now);
+        session.keep_fetched(answered, rows);
+        let decided = decision.decide(&session).await;
+        let mut now = session.into_held();
+        if let Some(failed) = now.failed.take() {
+            return Err(failed);
+        }
+        let claim = decided.claim.as_ref().map(|(key, record)| (key, record));
+        found.push(write_into(&mut now.conn, id, lease, &mut pending, &decided.writes, claim).await?);
+        held = Some(now);
+    }
+    if let Some(mut open) = held {
+        let started = std::time::Instant::now();
+        open.conn.run_and_commit(&mut pending).await?;
+        crate::metrics::commit(started.elapsed());
+        crate::metrics::transaction(decisions.len());
+    }
+    Ok(())
 }
 
 /// Writes a decision into the transaction, with its idempotency record when `claim` is given.
@@ -95,7 +112,7 @@ impl PgStore {
 async fn write_into(
     conn: &mut Pooled,
     brand_id: i64,
-    lease: super::outboxes::Lease,
+    lease: Lease,
     pending: &mut Pipeline,
     writes: &[Write],
     claim: Option<(&IdempotencyWrite, &IdempotencyRecord)>,
