@@ -4,18 +4,9 @@
 //! too. A file names a sibling with a `crate::…`, `super::…` or `self::…` path in its code
 //! (comments aside); a folder module (`engine.rs` with `engine/`, or `engine/mod.rs`) is one
 //! file of its parent folder.
-//!
-//! The ring still to be broken (issue 54) is listed in [`KNOWN_RINGS`]; the test fails on
-//! any other ring, and on a listed one that is gone, so that the list only shrinks.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-
-/// Rings that exist today, as `folder: file file …` (sorted), to be broken: `http`'s errors,
-/// authentication, rate limits, routes and state name each other.
-const KNOWN_RINGS: &[&str] =
-    &["http: authenticated.rs error.rs fallback.rs leaderboards.rs openapi ownership.rs query.rs rate_limit.rs \
-     routes.rs site state.rs"];
 
 type ModulePath = Vec<String>;
 
@@ -192,12 +183,7 @@ fn rings_of(src: &Path) -> BTreeSet<String> {
 fn no_new_import_ring_between_the_files_of_one_folder() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let found = rings_of(&src);
-    let known: BTreeSet<String> =
-        KNOWN_RINGS.iter().map(|ring| ring.split_whitespace().collect::<Vec<_>>().join(" ")).collect();
-    let new: Vec<&String> = found.difference(&known).collect();
-    let gone: Vec<&String> = known.difference(&found).collect();
-    assert!(new.is_empty(), "files of one folder that name each other round a ring:\n{new:#?}");
-    assert!(gone.is_empty(), "rings listed in KNOWN_RINGS that are gone or changed (update the list):\n{gone:#?}");
+    assert!(found.is_empty(), "files of one folder that name each other round a ring:\n{found:#?}");
 }
 
 #[test]

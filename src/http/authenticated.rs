@@ -8,16 +8,12 @@ use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
 use futures_util::future::LocalBoxFuture;
 
-use super::error::ApiError;
+use super::error::{ApiError, REFUSED};
 use super::state::AppState;
 use crate::domain::{ApiKey, Member};
 
 /// The member a request is authenticated as.
 pub struct AuthenticatedMember(pub Member);
-
-/// The one answer to every credential refused: it never says what was wrong.
-pub(super) const REFUSED: ApiError =
-    ApiError::Unauthorized("missing or invalid credential: send X-API-Key or Authorization: Bearer <token>");
 
 impl FromRequest for AuthenticatedMember {
     type Error = ApiError;

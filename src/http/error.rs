@@ -98,7 +98,7 @@ impl ResponseError for ApiError {
             response.insert_header(("WWW-Authenticate", "Bearer, ApiKey header=\"X-API-Key\""));
         }
         if let Self::RateLimited { retry_after_secs, limit, .. } = self {
-            super::rate_limit::refusal_headers(&mut response, *limit, *retry_after_secs);
+            limit_headers(&mut response, *limit, *retry_after_secs);
         }
         response.json(super::answers::Failure::new(self.code(), self.to_string()))
     }
@@ -143,7 +143,7 @@ impl From<BrandError> for ApiError {
             BrandError::IdempotencyConflict => {
                 Self::Refused { code: Code::IdempotencyKeyReused, message: e.to_string() }
             }
-            BrandError::KeyRevoked => super::authenticated::REFUSED,
+            BrandError::KeyRevoked => REFUSED,
             BrandError::Store(e) => e.into(),
         }
     }
@@ -159,4 +159,17 @@ impl From<actix_web::error::BlockingError> for ApiError {
     fn from(e: actix_web::error::BlockingError) -> Self {
         Self::Internal(format!("blocking task failed: {e}"))
     }
+}
+
+/// The one answer to every credential refused: it never says what was wrong.
+pub(super) const REFUSED: ApiError =
+    ApiError::Unauthorized("missing or invalid credential: send X-API-Key or Authorization: Bearer <token>");
+
+/// The headers of a 429 (of a limit of `limit` requests): when to retry, and the limit.
+pub(super) fn limit_headers(response: &mut actix_web::HttpResponseBuilder, limit: u32, wait_secs: u64) {
+    response
+        .insert_header((actix_web::http::header::RETRY_AFTER, wait_secs.to_string()))
+        .insert_header(("RateLimit-Limit", limit.to_string()))
+        .insert_header(("RateLimit-Remaining", "0"))
+        .insert_header(("RateLimit-Reset", wait_secs.to_string()));
 }

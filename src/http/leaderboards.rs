@@ -1,16 +1,14 @@
 //! Leaderboards and contests: the owner's `GET /campaigns/:id/leaderboard` and
-//! `GET /campaigns/:id/contest`, and the widget's public `GET /api/widget/leaderboard` (only
-//! for a campaign whose `leaderboard.public` is on, and showing no more than a first name or
-//! a masked email). Each is one ordered read of a board the engine keeps (see
+//! `GET /campaigns/:id/contest` (the widget's public board, on the same boards:
+//! `site/widget_leaderboard.rs`). Each is one ordered read of a board the engine keeps (see
 //! `domain::leaderboard`), however many participants the campaign has.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 
 use super::authenticated::AuthenticatedMember;
 use super::code::Code;
 use super::error::ApiError;
 use super::query::ListQuery;
-use super::site::widget::{id_of, public_campaign, query_value};
 use super::state::AppState;
 use super::{envelope, ownership};
 use crate::domain::leaderboard::{Board, Period, DEFAULT_LIMIT, MAX_LIMIT};
@@ -34,7 +32,7 @@ pub(super) fn limit(raw: Option<&str>) -> Result<usize, ApiError> {
 }
 
 /// The period's board now; `period=contest` needs the campaign's contest window.
-fn board_of(campaign: &Campaign, raw: Option<&str>) -> Result<(Period, Board), ApiError> {
+pub(super) fn board_of(campaign: &Campaign, raw: Option<&str>) -> Result<(Period, Board), ApiError> {
     let period = Period::parse(raw).map_err(|e| ApiError::refused(Code::InvalidQuery, e.message))?;
     let board = period.board(campaign, chrono::Utc::now()).ok_or_else(|| {
         ApiError::refused(
@@ -101,21 +99,5 @@ pub async fn contest(
         standings: views::leaders(&standings),
         recorded_at: result.map(|r| r.recorded_at),
         results,
-    }))
-}
-
-/// `GET /api/widget/leaderboard?campaign=<id>&period=&limit=`: ranks, first names (or masked
-/// emails) and counts, for a campaign that made its leaderboard public; 404 for any other.
-pub async fn public(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let not_public = || ApiError::NotFound("this campaign has no public leaderboard".into());
-    let campaign_id = query_value(&req, "campaign").as_deref().and_then(id_of).ok_or_else(not_public)?;
-    let campaign =
-        public_campaign(&state, campaign_id).await?.filter(|c| c.leaderboard.public).ok_or_else(not_public)?;
-    let (period, board) = board_of(&campaign, query_value(&req, "period").as_deref())?;
-    let ranked = state.store.leaderboard(campaign.id, board, limit(query_value(&req, "limit").as_deref())?).await?;
-    Ok(envelope::ok(views::PublicLeaderboard {
-        campaign_id: campaign.id,
-        period: period.name(),
-        leaders: views::public_leaders(&ranked),
     }))
 }

@@ -97,7 +97,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limit
 /// authenticated writes per member (see `rate_limit.rs`).
 fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
     use actix_web::http::Method;
-    use rate_limit::limited;
+    use routes::limited;
     // Static paths first: actix tries resources in order, a static path is a string compare
     // and a path with a parameter a regex, so the busiest writes (signups) would otherwise
     // pay for every regex above them. No pattern here matches another's static path (a
@@ -158,7 +158,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
 
 /// A resource whose unsupported methods get a 405 in the envelope.
 pub fn resource(path: &str) -> ResourceBuilder {
-    ResourceBuilder(web::resource(path).default_service(web::to(fallback::method_not_allowed)), path.to_owned())
+    ResourceBuilder(web::resource(path).default_service(web::to(routes::method_not_allowed)), path.to_owned())
 }
 
 /// Small builder so the route table reads as one line per path. It records every route in
@@ -187,7 +187,7 @@ impl ResourceBuilder {
     method!(delete, DELETE);
 }
 
-/// A route of `method` to `handler`, with its method, for [`rate_limit::limited`].
+/// A route of `method` to `handler`, with its method, for [`routes::limited`].
 pub fn route<F, Args>(method: actix_web::http::Method, handler: F) -> (actix_web::http::Method, actix_web::Route)
 where
     F: actix_web::Handler<Args>,

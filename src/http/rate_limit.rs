@@ -16,6 +16,7 @@ use actix_governor::{GovernorConfig, GovernorConfigBuilder, KeyExtractor, PeerIp
 use actix_web::dev::ServiceRequest;
 use actix_web::{HttpResponse, HttpResponseBuilder};
 
+use super::error::limit_headers;
 use crate::config::RateLimitsConfig;
 use crate::http::ApiError;
 use actix_governor::governor;
@@ -51,7 +52,7 @@ impl KeyExtractor for ClientAddress {
     ) -> HttpResponse {
         if self.fail_open {
             response.status(actix_web::http::StatusCode::OK);
-            return crate::http::site::click::not_counted(response, None);
+            return super::answers::ClickAnswer::not_counted(response, None);
         }
         let wait = negative.wait_time_from(DefaultClock::default().now()).as_secs().max(1);
         limit_headers(&mut response, negative.quota().burst_size().get(), wait);
@@ -100,15 +101,6 @@ fn limit<K: KeyExtractor>(key: K, per_minute: u64, burst: u32) -> GovernorConfig
 /// second).
 fn period(per_minute: u64) -> std::time::Duration {
     std::time::Duration::from_nanos((60_000_000_000 / per_minute.max(1)).max(1))
-}
-
-/// `RateLimit-*` headers of a refusal (the IETF draft's names), and `Retry-After`.
-fn limit_headers(response: &mut HttpResponseBuilder, limit: u32, wait_secs: u64) {
-    response
-        .insert_header((actix_web::http::header::RETRY_AFTER, wait_secs.to_string()))
-        .insert_header(("RateLimit-Limit", limit.to_string()))
-        .insert_header(("RateLimit-Remaining", "0"))
-        .insert_header(("RateLimit-Reset", wait_secs.to_string()));
 }
 
 /// A limiter the handlers check themselves, for keys other than the address alone.
@@ -188,37 +180,4 @@ impl Limiters {
         self.member_writes.forget_idle();
         self.visits.forget_idle();
     }
-}
-
-/// The headers of an [`ApiError::RateLimited`] answer.
-pub fn refusal_headers(response: &mut HttpResponseBuilder, limit: u32, wait_secs: u64) {
-    limit_headers(response, limit, wait_secs);
-}
-
-/// A resource behind a per-address limit with `routes` (see [`crate::http::route`]), whose
-/// other methods get a 405 in the envelope. Records its routes in [`crate::http::routes`].
-pub fn limited<K, const N: usize>(
-    path: &str,
-    limit: &GovernorConfig<K, NoOpMiddleware<QuantaInstant>>,
-    routes: [(actix_web::http::Method, actix_web::Route); N],
-) -> actix_web::Resource<
-    impl actix_web::dev::ServiceFactory<
-        ServiceRequest,
-        Config = (),
-        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
->
-where
-    K: KeyExtractor + Sync + 'static,
-    K::Key: std::hash::Hash + Eq + Clone + Send + Sync + 'static,
-{
-    let mut resource =
-        actix_web::web::resource(path).default_service(actix_web::web::to(crate::http::fallback::method_not_allowed));
-    for (method, route) in routes {
-        crate::http::routes::record(&method, path);
-        resource = resource.route(route);
-    }
-    resource.wrap(actix_governor::Governor::new(limit))
 }

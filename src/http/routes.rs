@@ -1,11 +1,17 @@
 //! The registry of routes: every route added through [`crate::http::resource`] or
-//! [`crate::http::rate_limit::limited`] is recorded with its method and full path when the
-//! app is configured. The OpenAPI test compares it with the document, so an endpoint cannot
-//! be added without being described. Add routes only through those two.
+//! [`limited`] is recorded with its method and full path when the app is configured. The
+//! OpenAPI test compares it with the document, so an endpoint cannot be added without being
+//! described. Add routes only through those two. A path's other methods get a 405 that names
+//! the recorded ones ([`method_not_allowed`]).
 
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::sync::Mutex;
+
+use actix_governor::governor::clock::QuantaInstant;
+use actix_governor::governor::middleware::NoOpMiddleware;
+use actix_governor::{GovernorConfig, KeyExtractor};
+use actix_web::dev::ServiceRequest;
 
 thread_local! {
     /// The scope prefix of the routes being configured on this thread.
@@ -26,6 +32,46 @@ pub fn under<R>(prefix: &str, configure: impl FnOnce() -> R) -> R {
 pub fn record(method: &actix_web::http::Method, path: &str) {
     let full = PREFIX.with(|p| format!("{}{path}", p.borrow()));
     REGISTERED.lock().unwrap_or_else(|e| e.into_inner()).insert((method.as_str().to_owned(), full));
+}
+
+/// The path matches but not the method: 405 with `Allow` naming the methods it has.
+pub async fn method_not_allowed(req: actix_web::HttpRequest) -> actix_web::HttpResponse {
+    use actix_web::ResponseError;
+    let mut response = super::error::ApiError::MethodNotAllowed.error_response();
+    let allowed = req.match_pattern().map(|pattern| methods_of(&pattern)).unwrap_or_default();
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&allowed.join(", ")) {
+        if !allowed.is_empty() {
+            response.headers_mut().insert(actix_web::http::header::ALLOW, value);
+        }
+    }
+    response
+}
+
+/// A resource behind a per-address limit with `routes` (see [`crate::http::route`]), whose
+/// other methods get a 405 in the envelope. Records its routes here.
+pub fn limited<K, const N: usize>(
+    path: &str,
+    limit: &GovernorConfig<K, NoOpMiddleware<QuantaInstant>>,
+    routes: [(actix_web::http::Method, actix_web::Route); N],
+) -> actix_web::Resource<
+    impl actix_web::dev::ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+>
+where
+    K: KeyExtractor + Sync + 'static,
+    K::Key: std::hash::Hash + Eq + Clone + Send + Sync + 'static,
+{
+    let mut resource = actix_web::web::resource(path).default_service(actix_web::web::to(method_not_allowed));
+    for (method, route) in routes {
+        record(&method, path);
+        resource = resource.route(route);
+    }
+    resource.wrap(actix_governor::Governor::new(limit))
 }
 
 /// Every route recorded so far in this process, as (METHOD, path).

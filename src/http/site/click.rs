@@ -123,9 +123,8 @@ async fn resolve(state: &AppState, from: &str, to: Option<&str>) -> Result<Optio
 }
 
 /// The fail-open answer: 200, `ok: false`.
-pub fn not_counted(mut response: HttpResponseBuilder, to: Option<String>) -> HttpResponse {
-    headers(&mut response);
-    response.json(ClickAnswer { ok: false, campaign_id: None, participant_id: None, to })
+fn not_counted(response: HttpResponseBuilder, to: Option<String>) -> HttpResponse {
+    ClickAnswer::not_counted(response, to)
 }
 
 fn headers(response: &mut HttpResponseBuilder) {

@@ -18,12 +18,14 @@ pub mod referral_link;
 pub mod stripe;
 pub mod unsubscribe;
 pub mod widget;
+pub mod widget_leaderboard;
 pub mod widget_signup;
 
 use actix_web::http::header;
 use actix_web::web;
 
-use crate::http::rate_limit::{limited, PublicLimits};
+use crate::http::rate_limit::PublicLimits;
+use crate::http::routes::limited;
 use crate::http::{resource, route};
 use actix_web::http::Method;
 
@@ -71,7 +73,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
         .service(limited("/api/widget/progress", &limits.views, [route(Method::GET, widget::progress)]).wrap(cors()))
         .service(limited("/api/widget/reward", &limits.views, [route(Method::GET, widget::reward)]).wrap(cors()))
         .service(
-            limited("/api/widget/leaderboard", &limits.views, [route(Method::GET, super::leaderboards::public)])
+            limited("/api/widget/leaderboard", &limits.views, [route(Method::GET, widget_leaderboard::public)])
                 .wrap(cors()),
         )
         .service(
