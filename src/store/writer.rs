@@ -10,8 +10,8 @@
 //! committed.
 //!
 //! The writer is a task on the runtime of whoever handed the brand's first decision over (the
-//! brand's actor, on its arbiter), so it stops with that runtime; a decision handed over
-//! after that starts a new one.
+//! brand's actor, on its arbiter), or on the backend's own ([`Writers::on`]), so it stops with
+//! that runtime; a decision handed over after that starts a new one.
 
 use std::collections::HashMap;
 
@@ -42,9 +42,17 @@ enum Job {
 #[derive(Default)]
 pub struct Writers {
     queues: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
+    /// Where the writers run; by default on the runtime of whoever hands a brand's first job
+    /// over (the brand's actor's arbiter).
+    runtime: Option<tokio::runtime::Handle>,
 }
 
 impl Writers {
+    /// Writers that run on `runtime` (a backend whose decisions wait on its threads).
+    pub fn on(runtime: tokio::runtime::Handle) -> Self {
+        Self { queues: Mutex::default(), runtime: Some(runtime) }
+    }
+
     /// Queues a decision for the brand's writer (see [`Writers::hand_over`]).
     pub(crate) fn hand_over_decision(&self, store: &SharedStorage, brand_id: u64, decision: Box<dyn Handed>) {
         self.hand_over(store, brand_id, Job::Decide(decision));
@@ -70,7 +78,11 @@ impl Writers {
         let (queue, jobs) = mpsc::unbounded_channel();
         let _ = queue.send(job);
         queues.insert(brand_id, queue);
-        tokio::spawn(write(store.clone(), brand_id, jobs));
+        let writer = write(store.clone(), brand_id, jobs);
+        match &self.runtime {
+            Some(runtime) => drop(runtime.spawn(writer)),
+            None => drop(tokio::spawn(writer)),
+        }
     }
 }
 
@@ -102,5 +114,73 @@ async fn write(store: SharedStorage, brand_id: u64, mut jobs: mpsc::UnboundedRec
                 store.decide_in_order(brand_id, decisions).await;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use async_trait::async_trait;
+
+    use crate::store::{decide, in_turn, BrandSession, Decision, SharedStorage, StoreOptions, Verdict};
+
+    /// A decision that notes its number when it is decided, and writes nothing.
+    struct Noted(usize, Arc<Mutex<Vec<usize>>>);
+
+    #[async_trait]
+    impl Decision for Noted {
+        type Outcome = usize;
+        async fn decide(&mut self, _session: &(dyn BrandSession + '_)) -> Verdict<usize> {
+            self.1.lock().unwrap().push(self.0);
+            Verdict::nothing(self.0)
+        }
+    }
+
+    fn store() -> (tempfile::TempDir, SharedStorage) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = crate::store::open_embedded(dir.path(), &StoreOptions::default()).unwrap();
+        (dir, store)
+    }
+
+    #[tokio::test]
+    async fn a_brands_decisions_and_turns_run_in_the_order_handed_over() {
+        let (_dir, store) = store();
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut answers = Vec::new();
+        for n in 0..200 {
+            let answer: std::pin::Pin<Box<dyn std::future::Future<Output = usize>>> = if n % 7 == 3 {
+                let order = order.clone();
+                let turn = in_turn(&store, 1, async move {
+                    order.lock().unwrap().push(n);
+                    n
+                });
+                Box::pin(async move { turn.await.unwrap() })
+            } else {
+                let decided = decide(&store, 1, Noted(n, order.clone()));
+                Box::pin(async move { decided.await.unwrap() })
+            };
+            answers.push(answer);
+        }
+        for (n, answer) in answers.into_iter().enumerate() {
+            assert_eq!(answer.await, n, "each caller gets its own outcome");
+        }
+        assert_eq!(*order.lock().unwrap(), (0..200).collect::<Vec<_>>());
+    }
+
+    #[tokio::test]
+    async fn a_brand_waiting_in_its_turn_holds_up_no_other_brand() {
+        let (_dir, store) = store();
+        let (release, released) = tokio::sync::oneshot::channel::<()>();
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let waiting = in_turn(&store, 1, async move { released.await.is_ok() });
+        let behind = decide(&store, 1, Noted(1, order.clone()));
+        let elsewhere = decide(&store, 2, Noted(2, order.clone()));
+        assert_eq!(elsewhere.await.unwrap(), 2);
+        assert_eq!(*order.lock().unwrap(), vec![2], "brand 1's decision waits behind its turn");
+        release.send(()).unwrap();
+        assert!(waiting.await.unwrap());
+        assert_eq!(behind.await.unwrap(), 1);
+        assert_eq!(*order.lock().unwrap(), vec![2, 1]);
     }
 }

@@ -56,7 +56,7 @@ impl Held {
     /// [`Held::fetch`] on the caller's thread, for the engine's reads (which are not async).
     /// The lock is held already, so nothing here waits on another transaction.
     pub fn fetch_now(&mut self, queries: &[(&'static str, Vec<Owned>)]) -> Result<Vec<Vec<Row>>, StoreError> {
-        futures_executor::block_on(self.fetch(queries))
+        wait(self.fetch(queries))
     }
 
     /// A statement's result, its failure noted.
@@ -65,5 +65,19 @@ impl Held {
             self.failed = Some(e.clone());
         }
         result
+    }
+}
+
+/// Waits for `work` on this thread, for the engine's reads (which are not async). On the
+/// deciders' runtime (where the brands' writers run, see `session_end.rs`) the thread hands
+/// its other tasks over first (`block_in_place`), so no writer waits behind another's read;
+/// elsewhere (a test's session) it simply waits. The connection is driven by the I/O runtime.
+pub(super) fn wait<F: std::future::Future>(work: F) -> F::Output {
+    let on_many_threads = tokio::runtime::Handle::try_current()
+        .is_ok_and(|runtime| runtime.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+    if on_many_threads {
+        tokio::task::block_in_place(|| futures_executor::block_on(work))
+    } else {
+        futures_executor::block_on(work)
     }
 }

@@ -361,12 +361,6 @@ impl Database {
         self.from(&self.general).await
     }
 
-    /// The runtime the connections run on: where the engine's decisions wait for them, on
-    /// its blocking threads (see `session_end.rs`).
-    pub fn io(&self) -> &Handle {
-        &self.handle
-    }
-
     /// A connection for a decision session.
     pub async fn session_conn(&self) -> Result<Pooled, StoreError> {
         self.from(&self.sessions).await

@@ -53,18 +53,19 @@ pub use migrate::SCHEMA_VERSION;
 
 /// The PostgreSQL backend.
 pub struct PgStore {
-    db: std::sync::Arc<Database>,
+    db: Database,
     /// The lease this server takes on the webhook deliveries it queues.
     lease: outboxes::Lease,
-    /// Each brand's writer (see `store/writer.rs`).
+    /// Each brand's writer (see `store/writer.rs`), on the deciders' runtime.
     writers: crate::store::Writers,
+    _deciders: session_end::Deciders,
 }
 
 impl PgStore {
     /// Connects, and brings the database's schema to this build's version (see
     /// `migrate.rs`): safe to run from several servers at once.
     pub async fn open(options: &PostgresOptions) -> Result<Self, StoreError> {
-        let db = std::sync::Arc::new(Database::new(options)?);
+        let db = Database::new(options)?;
         let mut conn = db.conn().await?;
         let applied = migrate::migrate(&mut conn).await?;
         if !applied.is_empty() {
@@ -72,7 +73,8 @@ impl PgStore {
         }
         drop(conn);
         let lease = outboxes::Lease { ms: options.delivery_lease.as_millis() as i64, holder: options.server_id as i64 };
-        Ok(Self { db, lease, writers: crate::store::Writers::default() })
+        let deciders = session_end::Deciders::start()?;
+        Ok(Self { db, lease, writers: crate::store::Writers::on(deciders.handle()), _deciders: deciders })
     }
 
     /// How many connections are open, and how many are in use.

@@ -13,13 +13,11 @@
 //! and domain per campaign, one visit per visitor) refuse any write that would break a rule
 //! if a bug ever let two through.
 //!
-//! The engine's reads are synchronous: the session waits for each on the caller's thread.
-//! Decisions run on a blocking thread of the store's I/O runtime (see
-//! [`DecisionStore::decide_in_order`] below), never on an actor's, and the connection is
-//! driven by that runtime's worker (see `connection.rs`); every statement has a timeout. The
-//! lock is never waited for that way (see `Held::lock`): reads wait on no lock. (A campaign
-//! update's rebuild of its contest board or waitlist line, in the brand's turn, is the one
-//! session opened elsewhere.)
+//! The engine's reads are synchronous: the session waits for each on the caller's thread
+//! (`brand_lock::wait`). The brands' writers run on the store's own deciders' runtime (see
+//! `session_end.rs`), never on an actor's thread, and the connection is driven by the I/O
+//! runtime (see `connection.rs`); every statement has a timeout. The lock is never waited for
+//! that way (see `Held::lock`): reads wait on no lock.
 
 use std::sync::Arc;
 
@@ -79,7 +77,7 @@ impl DecisionStore for PgStore {
     }
 
     async fn decide_in_order(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
-        self.decide_on_the_store_threads(brand_id, decisions).await
+        self.decide_together(brand_id, decisions).await
     }
 
     fn writers(&self) -> &crate::store::Writers {
@@ -94,13 +92,13 @@ impl PgSession {
 
     fn rows(&self, sql: &'static str, params: Params<'_>) -> Result<Vec<Row>, StoreError> {
         let mut held = self.conn.lock();
-        let rows = futures_executor::block_on(held.conn.rows(sql, params));
+        let rows = super::brand_lock::wait(held.conn.rows(sql, params));
         held.noted(rows)
     }
 
     fn row(&self, sql: &'static str, params: Params<'_>) -> Result<Option<Row>, StoreError> {
         let mut held = self.conn.lock();
-        let row = futures_executor::block_on(held.conn.row(sql, params));
+        let row = super::brand_lock::wait(held.conn.row(sql, params));
         held.noted(row)
     }
 

@@ -21,18 +21,38 @@ impl PgStore {
         Ok(PgSession::new(sql_id(brand_id), self.lease, held))
     }
 
-    /// [`decide_together`], on a blocking thread of the connections' runtime: the engine's
-    /// reads are synchronous, and a read not fetched ahead waits there for its answer, never
-    /// on an actor's thread.
-    pub(super) async fn decide_on_the_store_threads(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
-        let (db, lease, io) = (self.db.clone(), self.lease, self.db.io().clone());
-        // Tokio's wait, not `futures_executor`'s: the session's reads wait with the latter,
-        // which refuses to be nested in itself.
-        let decided =
-            self.db.io().spawn_blocking(move || io.block_on(decide_together(&db, lease, brand_id, decisions)));
-        // A panic drops the decisions unanswered: their callers hear that the server is stopping.
-        if let Err(e) = decided.await {
-            tracing::error!(brand_id, error = %e, "a brand's decisions were dropped");
+    /// See [`decide_together`].
+    pub(super) async fn decide_together(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
+        decide_together(&self.db, self.lease, brand_id, decisions).await
+    }
+}
+
+/// The runtime the brands' writers run on (a thread a core): their decisions wait there for
+/// the engine's synchronous reads (see `brand_lock::wait`), never on an actor's thread.
+pub(super) struct Deciders(Option<tokio::runtime::Runtime>);
+
+impl Deciders {
+    pub fn start() -> Result<Self, StoreError> {
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(threads)
+            .thread_name("postgres-decide")
+            .enable_all()
+            .build()
+            .map_err(|e| StoreError::Database(format!("cannot start the deciders' runtime: {e}")))?;
+        Ok(Self(Some(runtime)))
+    }
+
+    pub fn handle(&self) -> tokio::runtime::Handle {
+        self.0.as_ref().expect("present until dropped").handle().clone()
+    }
+}
+
+impl Drop for Deciders {
+    fn drop(&mut self) {
+        // Dropped on any thread, async or not: never wait for the writers here.
+        if let Some(runtime) = self.0.take() {
+            runtime.shutdown_background();
         }
     }
 }
