@@ -2,9 +2,10 @@
 //! brand changes, campaigns, coupon imports, signups, referral visits, invitations, reward
 //! moves, conversions, erasures, blocks and the member's daily digests.
 //!
-//! The actor hands each message's work to the store, in the order the messages arrive: a
-//! signup as a decision ([`crate::store::decide`]), the rest as work in the brand's turn
-//! ([`crate::store::in_turn`]). The store runs the brand's work one piece at a time, so no
+//! The actor hands each message's work to the store, in the order the messages arrive: what
+//! the referral engine decides (signups, visits, reward moves, conversions, ...) as a decision
+//! ([`crate::store::decide`], see `deciding.rs`), changes of the brand and its campaigns as
+//! work in the brand's turn ([`crate::store::in_turn`]). The store runs the brand's work one piece at a time, so no
 //! other work of the brand can interleave between a decision's reads and its commit: that is
 //! what the engine's exactly-once rules rest on. Every reply arrives once what the work wrote
 //! is durable; the actor itself never waits, so the brand's next message is handed over
