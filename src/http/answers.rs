@@ -468,15 +468,6 @@ pub struct ClickAnswer {
     pub to: Option<String>,
 }
 
-impl ClickAnswer {
-    /// The fail-open answer (a click not counted, over the limit too): 200, `ok: false`,
-    /// never cached.
-    pub fn not_counted(mut response: actix_web::HttpResponseBuilder, to: Option<String>) -> actix_web::HttpResponse {
-        response.insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"));
-        response.json(ClickAnswer { ok: false, campaign_id: None, participant_id: None, to })
-    }
-}
-
 // ----- the admin API -----------------------------------------------------------------------
 
 /// A member as the admin API shows it (never the password hash or the key itself).

@@ -52,7 +52,7 @@ impl KeyExtractor for ClientAddress {
     ) -> HttpResponse {
         if self.fail_open {
             response.status(actix_web::http::StatusCode::OK);
-            return super::answers::ClickAnswer::not_counted(response, None);
+            return not_counted(response, None);
         }
         let wait = negative.wait_time_from(DefaultClock::default().now()).as_secs().max(1);
         limit_headers(&mut response, negative.quota().burst_size().get(), wait);
@@ -61,6 +61,13 @@ impl KeyExtractor for ClientAddress {
             format!("too many requests from this address; retry in {wait} s"),
         ))
     }
+}
+
+/// The click endpoint's fail-open answer (a click not counted, over the limit too): 200,
+/// `ok: false`, never cached.
+pub fn not_counted(mut response: HttpResponseBuilder, to: Option<String>) -> HttpResponse {
+    response.insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"));
+    response.json(super::answers::ClickAnswer { ok: false, campaign_id: None, participant_id: None, to })
 }
 
 /// The public endpoints' limit. Build it once and share it, so every worker counts together.

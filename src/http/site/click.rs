@@ -124,7 +124,7 @@ async fn resolve(state: &AppState, from: &str, to: Option<&str>) -> Result<Optio
 
 /// The fail-open answer: 200, `ok: false`.
 fn not_counted(response: HttpResponseBuilder, to: Option<String>) -> HttpResponse {
-    ClickAnswer::not_counted(response, to)
+    crate::http::rate_limit::not_counted(response, to)
 }
 
 fn headers(response: &mut HttpResponseBuilder) {
