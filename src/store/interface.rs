@@ -412,9 +412,9 @@ pub trait EmailStore: Send + Sync {
 /// ([`BrandReads`]), then the session commits the decision's writes, all or nothing.
 ///
 /// Nothing else writes the brand's rows between the session's reads and its commit: that is
-/// what the engine's exactly-once rules rest on. The embedded backend gets it from the brand
-/// actor being the brand's only writer; a shared database holds a per-brand lock from the
-/// session's first read to its end.
+/// what the engine's exactly-once rules rest on. The embedded backend gets it from the
+/// brand's writer (`writer.rs`) running its decisions one at a time; a shared database holds
+/// a per-brand lock from the session's first read to its end.
 #[async_trait]
 pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
     /// New ids for this decision, one of each kind asked for, in order (see
