@@ -78,7 +78,7 @@ impl Writers {
         let (queue, jobs) = mpsc::unbounded_channel();
         let _ = queue.send(job);
         queues.insert(brand_id, queue);
-        let writer = write(std::sync::Arc::downgrade(store), brand_id, jobs);
+        let writer = write(store.clone(), brand_id, jobs);
         match &self.runtime {
             Some(runtime) => drop(runtime.spawn(writer)),
             None => drop(tokio::spawn(writer)),
@@ -86,10 +86,8 @@ impl Writers {
     }
 }
 
-/// The brand's writer: runs its jobs until the queue is closed (the store dropped, or the
-/// server stopping). It holds the store only while it runs a job: the store holds the queues,
-/// and a writer that kept it would keep it, and itself, alive for ever.
-async fn write(store: std::sync::Weak<dyn super::Storage>, brand_id: u64, mut jobs: mpsc::UnboundedReceiver<Job>) {
+/// The brand's writer: runs its jobs until the queue is closed (the server stopping).
+async fn write(store: SharedStorage, brand_id: u64, mut jobs: mpsc::UnboundedReceiver<Job>) {
     let mut next = None;
     loop {
         let job = match next.take() {
@@ -113,8 +111,6 @@ async fn write(store: std::sync::Weak<dyn super::Storage>, brand_id: u64, mut jo
                         Err(_) => break,
                     }
                 }
-                // Gone: the decisions are dropped unanswered, and their callers hear so.
-                let Some(store) = store.upgrade() else { return };
                 store.decide_in_order(brand_id, decisions).await;
             }
         }
