@@ -36,7 +36,7 @@ pub use types::{
     AtLimit, BrandRefused, DomainReferrer, DomainTaken, DueContest, DueHold, EmailTaken, FinishedAttempt,
     IdempotencyRecord, IdempotencyWrite, IdempotentOutcome,
 };
-pub use writer::{Writers, MOST_DECISIONS};
+pub use writer::Writers;
 
 /// The storage every layer above holds: shared, cheap to clone.
 pub type SharedStorage = Arc<dyn Storage>;

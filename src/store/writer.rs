@@ -26,7 +26,7 @@ use super::SharedStorage;
 
 /// The most decisions of one brand handed to the backend together: enough that a busy brand
 /// pays one commit for many, few enough that the first of them does not wait long.
-pub const MOST_DECISIONS: usize = 32;
+const MOST_DECISIONS: usize = 32;
 
 /// Work of one brand run in its turn (see [`super::in_turn`]).
 pub(crate) type Turn = Pin<Box<dyn Future<Output = ()> + Send>>;
