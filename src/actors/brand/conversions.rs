@@ -89,12 +89,18 @@ impl Handler<RefundConversion> for BrandActor {
     fn handle(&mut self, msg: RefundConversion, _ctx: &mut Self::Context) -> Self::Result {
         self.decide(move |brand, session| {
             Box::pin(async move {
-                let conversion = brand
+                let found = brand
                     .store
                     .conversion(msg.member_id, msg.conversion_id)
                     .await?
                     .filter(|c| c.brand_id == brand.brand_id)
                     .ok_or(BrandError::NotFound("conversion"))?;
+                // As this decision sees it: the brand's decision before it (a refund of it too)
+                // may share its transaction and not be committed yet, and the store's read
+                // would not see that. Its campaign and external id never change.
+                let conversion =
+                    engine::BrandReads::conversion_by_external_id(session, found.campaign_id, &found.external_id)?
+                        .unwrap_or(found);
                 let campaign = brand.owned_campaign(conversion.campaign_id, msg.member_id).await?;
                 let moment = brand.moment();
                 let (refund, writes) = engine::decide_refund(session, &campaign, conversion, &moment)?;

@@ -1,10 +1,11 @@
 //! The statements of reads named ahead ([`ReadAhead`]): a session sends those of a decision
 //! together, in one round trip, keeps what they found, and answers each read from it when
 //! the engine makes it (see [`super::session::PgSession`]). The reads that find one value
-//! go as one statement (see `composed.rs`). A read the engine makes without naming it ahead
-//! runs its own statement on its own.
+//! go as one statement, a `SELECT` of one scalar subquery a read ([`select`]). A read the
+//! engine makes without naming it ahead runs its own statement on its own.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use tokio_postgres::types::FromSql;
 use tokio_postgres::Row;
@@ -87,7 +88,7 @@ pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<O
 }
 
 /// The column of a read that finds one value, at most one row: such reads can be asked
-/// together, each a scalar subquery of one statement (see `composed.rs`). Each of these
+/// together, each a scalar subquery of one statement ([`select`]). Each of these
 /// columns is NOT NULL but `blocked_at`, whose NULL means what no row means (not blocked).
 pub(super) fn value_column(read: &ReadAhead) -> Option<&'static str> {
     match read {
@@ -172,10 +173,8 @@ pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
             }
         }
     }
-    let parts: Vec<&'static str> = values.iter().map(|(_, sql, _)| *sql).collect();
-    let counts: Vec<usize> = values.iter().map(|(_, _, params)| params.len()).collect();
     let composed = match values.len() {
-        2.. => super::composed::interned(super::composed::Composition::Select, &parts, &counts),
+        2.. => select(&values),
         _ => None,
     };
     match composed {
@@ -191,6 +190,82 @@ pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
         })),
     }
     batches
+}
+
+/// Most `SELECT`s of values kept: one a combination of kinds of reads, of which a few
+/// decisions make a few (a signup's depend on its campaign's rules).
+const MOST_SELECTS: usize = 256;
+
+/// The `SELECT`s made, by the kinds of reads they ask, in order.
+static SELECTS: LazyLock<Mutex<HashMap<Vec<u8>, &'static str>>> = LazyLock::new(Mutex::default);
+
+/// A kind of read, whose statement's text is fixed.
+fn kind(read: &ReadAhead) -> u8 {
+    match read {
+        ReadAhead::Campaign(_) => 0,
+        ReadAhead::NewIds { .. } => 1,
+        ReadAhead::Participant(_) => 2,
+        ReadAhead::Blocked { .. } => 3,
+        ReadAhead::Email { lookup: EmailLookup::Exact(_), .. } => 4,
+        ReadAhead::Email { lookup: EmailLookup::Inbox(_), .. } => 5,
+        ReadAhead::Counter { .. } => 6,
+        ReadAhead::Standing { .. } => 7,
+        ReadAhead::Recent { .. } => 8,
+        ReadAhead::Webhooks { .. } => 9,
+        ReadAhead::KeyHolder(_) => 10,
+        ReadAhead::Plan(_) => 11,
+    }
+}
+
+/// One `SELECT` of the reads' values, each read a scalar subquery in column `c{n}`, its
+/// parameters numbered on after the previous reads': made once for each combination of kinds
+/// of reads and kept for the server's lifetime (prepared under that text on each connection).
+/// `None` once [`MOST_SELECTS`] are kept and this one is not among them: the reads then go
+/// one by one.
+fn select(values: &[(ReadAhead, &'static str, Vec<Owned>)]) -> Option<&'static str> {
+    let key: Vec<u8> = values.iter().map(|(read, ..)| kind(read)).collect();
+    let mut selects = SELECTS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(text) = selects.get(&key) {
+        return Some(text);
+    }
+    if selects.len() >= MOST_SELECTS {
+        return None;
+    }
+    let mut offset = 0;
+    let mut columns = Vec::with_capacity(values.len());
+    for (n, (_, sql, params)) in values.iter().enumerate() {
+        columns.push(format!("({}) AS c{n}", renumbered(sql.trim(), offset)));
+        offset += params.len();
+    }
+    let text: &'static str = Box::leak(format!("SELECT {}", columns.join(",\n       ")).into_boxed_str());
+    selects.insert(key, text);
+    Some(text)
+}
+
+/// `sql` with every parameter `$n` numbered `$(n + offset)`.
+fn renumbered(sql: &str, offset: usize) -> String {
+    let mut out = String::with_capacity(sql.len() + 8);
+    let mut chars = sql.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        out.push(c);
+        if c != '$' {
+            continue;
+        }
+        let start = i + 1;
+        let mut end = start;
+        while let Some(&(j, d)) = chars.peek() {
+            if !d.is_ascii_digit() {
+                break;
+            }
+            end = j + 1;
+            chars.next();
+        }
+        if end > start {
+            let n: usize = sql[start..end].parse().unwrap_or(0);
+            out.push_str(&(n + offset).to_string());
+        }
+    }
+    out
 }
 
 /// What a read fetched ahead found.

@@ -2,7 +2,7 @@
 //! idempotent requests, emails), recorded in `mentions` as they are written, so that an
 //! erasure finds and erases every one.
 
-use super::connection::{Conn, Pipeline};
+use super::connection::Conn;
 use super::{body, codec, sql_id, StoreError};
 use crate::domain::event::Event;
 use crate::domain::outgoing_email::OutgoingEmail;
@@ -19,11 +19,6 @@ const MENTION: &str = "INSERT INTO mentions (participant_id, kind, key) VALUES (
 pub(super) async fn mention(conn: &mut Conn, participant_id: u64, kind: i16, key: &[u8]) -> Result<(), StoreError> {
     conn.execute(MENTION, &[&sql_id(participant_id), &kind, &key]).await?;
     Ok(())
-}
-
-/// [`mention`], pipelined with a decision's writes.
-pub(super) fn mention_in(pipe: &mut Pipeline, participant_id: u64, kind: i16, key: &[u8]) {
-    pipe.push(MENTION, owned![&sql_id(participant_id), &kind, &key.to_vec()]);
 }
 
 /// Erases every copy of the participant kept outside their rows (events, idempotency records,

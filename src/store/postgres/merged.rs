@@ -1,7 +1,7 @@
-//! The small writes a decision makes many of (counter deltas, daily deltas, leaderboard
-//! standings), merged into one statement each instead of one statement a write: a referral
-//! signup moves four counters, two days' series and two or three standings, and each
-//! statement costs the database a round of its protocol even when pipelined.
+//! The numbers a decision moves (counter deltas, daily deltas, leaderboard standings), merged
+//! into one statement each instead of one statement a write: a referral signup moves four
+//! counters, two days' series and two or three standings, and each statement costs the
+//! database a round of its protocol even when pipelined.
 //!
 //! Merging keeps what applying them in order would give: deltas of one row add up (the
 //! counter's floor at zero applies to their sum; the engine never takes a counter below
@@ -48,9 +48,7 @@ impl Merged {
         }
     }
 
-    /// Sends the standings: before a write that replaces a whole board, so that it replaces
-    /// them as it would have in order.
-    pub fn send_standings(&mut self, pipe: &mut Pipeline, brand_id: i64) {
+    fn send_standings(&mut self, pipe: &mut Pipeline, brand_id: i64) {
         if self.standings.is_empty() {
             return;
         }
@@ -67,8 +65,7 @@ impl Merged {
         );
     }
 
-    /// Sends everything still held; the counters last, because their statement may bring its
-    /// own `WITH` list and so close a joined statement (see `composed.rs`).
+    /// A statement for each kind of number moved.
     pub fn send(mut self, pipe: &mut Pipeline, brand_id: i64) {
         self.send_standings(pipe, brand_id);
         if !self.daily.is_empty() {

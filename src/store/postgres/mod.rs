@@ -24,7 +24,6 @@ mod ahead;
 mod backup;
 mod brand_lock;
 mod brands;
-mod composed;
 mod connection;
 mod copies;
 mod emails;
@@ -39,6 +38,7 @@ mod reads;
 mod rows;
 mod session;
 mod session_end;
+mod write_set;
 mod writes;
 
 use serde::de::DeserializeOwned;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 
-use super::connection::{Conn, Pipeline};
+use super::connection::Conn;
 use super::copies::MENTION_EVENT;
 use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::event::Event;
@@ -37,13 +37,6 @@ pub(super) async fn queue(conn: &mut Conn, delivery: &PendingDelivery, lease: Le
         (sql_id(delivery.webhook_id), sql_id(delivery.event_id), delivery.attempts as i32);
     conn.execute(QUEUE, &[&webhook_id, &event_id, &attempts, &delivery.due_ms, &lease.ms, &lease.holder]).await?;
     Ok(())
-}
-
-/// [`queue`], pipelined with a decision's writes.
-pub(super) fn queue_in(pipe: &mut Pipeline, delivery: &PendingDelivery, lease: Lease) {
-    let (webhook_id, event_id, attempts) =
-        (sql_id(delivery.webhook_id), sql_id(delivery.event_id), delivery.attempts as i32);
-    pipe.push(QUEUE, owned![&webhook_id, &event_id, &attempts, &delivery.due_ms, &lease.ms, &lease.holder]);
 }
 
 /// A pending delivery back from its row.

@@ -1,27 +1,23 @@
-//! A decision's writes ([`Write`]) as statements, applied in order inside the session's
-//! transaction (a later write of the same row wins, as the engine expects).
-//!
-//! Counters move by deltas (`value = value + d`). A reward's issue order is taken from the
-//! `issue_order` sequence the first time it is written as issued, and never cleared.
+//! A decision's writes ([`Write`]) as statements inside the session's transaction, with
+//! what applying them in order would leave (a later write of the same row wins, as the
+//! engine expects). The rows written most are held by table and written a statement a kind
+//! (`write_set.rs`); the rarer writes each have a statement of their own, sent after those.
 
 use super::connection::{Conn, Pipeline};
-use super::copies::{forget_copies, mention_in, MENTION_EMAIL, MENTION_EVENT};
-use super::marks::{mark, Mark};
-use super::merged::Merged;
-use super::rows::rate_key;
+use super::copies::forget_copies;
+use super::marks::Mark;
+use super::write_set::WriteSet;
 use super::{codec, sql_id, StoreError};
 use crate::domain::email;
 use crate::domain::engine::{Inconsistent, Write};
-use crate::domain::outgoing_email::{EmailDelivery, OutgoingEmail};
 use crate::domain::participant::search_haystack;
-use crate::domain::{Participant, Reward, RewardStatus};
 
 /// The writes as statements, in order, added to `pipe` for the caller to send in one round
 /// trip (a few, for a large decision), with the commit or ahead of the brand's next
-/// decision's reads (see `session_end.rs`). Only an erasure's writes run statements here
-/// (what `pipe` holds first), because they read. Counter and daily deltas and standings are
-/// merged into one statement each (`merged.rs`), last. Codes added to a pool are inserted
-/// together (an import adds thousands at once).
+/// decision's reads (see `session_end.rs`). The rows held by table go first, then the rarer
+/// writes in their order. A write that replaces rows wholesale (a board, a waitlist) or reads
+/// (an erasure, which finds the participant's copies) goes after everything before it is
+/// sent, and only an erasure runs statements here (what `pipe` holds first).
 pub(super) async fn pipeline(
     conn: &mut Conn,
     pipe: &mut Pipeline,
@@ -29,19 +25,83 @@ pub(super) async fn pipeline(
     lease: super::outboxes::Lease,
     writes: &[Write],
 ) -> Result<(), StoreError> {
-    let mut codes = NewCodes::default();
-    let mut merged = Merged::default();
+    let mut held =
+        Held { rows: WriteSet::new(brand_id, lease), codes: NewCodes::default(), after: Pipeline::default() };
     for write in writes {
-        if let Write::NewCoupon { campaign_id, seq, coupon } = write {
-            codes.add(*campaign_id, *seq, &coupon.code);
-            continue;
+        match write {
+            Write::NewParticipant(p) => held.rows.new_participant(p)?,
+            Write::Participant(p) => held.rows.participant(p)?,
+            Write::Reward(r) => held.rows.reward(r)?,
+            Write::Count { campaign_id, counter, delta } => {
+                held.rows.numbers().count(sql_id(*campaign_id), i16::from(*counter as u8), *delta)
+            }
+            Write::Daily { campaign_id, series, day, delta } => held.rows.numbers().daily(
+                sql_id(*campaign_id),
+                super::brands::series_code(*series),
+                *day as i32,
+                sql_id(*delta),
+            ),
+            Write::Standing { campaign_id, board, participant_id, now, .. } => held.rows.numbers().standing(
+                sql_id(*campaign_id),
+                board.key().to_vec(),
+                sql_id(*participant_id),
+                now.rank_key(*participant_id).to_vec(),
+            ),
+            Write::Rate { campaign_id, key, times } => held.rows.rate(*campaign_id, key, times)?,
+            Write::Visit { campaign_id, participant_id, visitor } => {
+                held.rows.visit(*campaign_id, *participant_id, visitor)
+            }
+            Write::Event(event) => held.rows.event(event)?,
+            Write::Delivery(delivery) => held.rows.delivery(delivery),
+            Write::Email(email) => held.rows.email(email)?,
+            Write::Converted { campaign_id, participant_id } => {
+                held.rows.mark(*campaign_id, *participant_id, Mark::Converted)
+            }
+            Write::Qualified { campaign_id, participant_id, count } => {
+                held.rows.mark(*campaign_id, *participant_id, Mark::Qualified(*count))
+            }
+            Write::Unsubscribed { campaign_id, participant_id } => {
+                held.rows.mark(*campaign_id, *participant_id, Mark::Unsubscribed)
+            }
+            Write::SignupPrint { campaign_id, participant_id, print } => {
+                let mark = Mark::Print(codec::encode(print)?, print.at_ms);
+                held.rows.mark(*campaign_id, *participant_id, mark)
+            }
+            Write::ReferralHolds { campaign_id, participant_id, holds } => {
+                held.rows.mark(*campaign_id, *participant_id, Mark::Holds(codec::encode(holds)?))
+            }
+            Write::Blocked { campaign_id, participant_id, at } => {
+                held.rows.mark(*campaign_id, *participant_id, Mark::Blocked(at.clone()))
+            }
+            Write::Admitted { campaign_id, participant_id, at } => {
+                held.rows.mark(*campaign_id, *participant_id, Mark::Admitted(at.clone()))
+            }
+            Write::NewCoupon { campaign_id, seq, coupon } => held.codes.add(*campaign_id, *seq, &coupon.code),
+            Write::Board { .. } | Write::Line { .. } | Write::Erased { .. } => {
+                held.send(pipe, brand_id)?;
+                replace(conn, pipe, brand_id, write).await?;
+            }
+            other => apply_after(&mut held.after, brand_id, other)?,
         }
-        codes.insert(pipe, brand_id);
-        apply_one(conn, pipe, &mut merged, brand_id, lease, write).await?;
     }
-    codes.insert(pipe, brand_id);
-    merged.send(pipe, brand_id);
-    Ok(())
+    held.send(pipe, brand_id)
+}
+
+/// What a decision's writes hold until they are sent: rows by table, codes added to a pool,
+/// and the rarer writes, in order.
+struct Held {
+    rows: WriteSet,
+    codes: NewCodes,
+    after: Pipeline,
+}
+
+impl Held {
+    fn send(&mut self, pipe: &mut Pipeline, brand_id: i64) -> Result<(), StoreError> {
+        self.rows.send(pipe)?;
+        self.codes.insert(pipe, brand_id);
+        pipe.append(&mut self.after);
+        Ok(())
+    }
 }
 
 /// Codes added to a pool, not yet inserted.
@@ -74,54 +134,58 @@ impl NewCodes {
     }
 }
 
-/// The participant's columns that are looked up: normalised email, inbox, domain.
-fn participant_keys(p: &Participant) -> (Option<String>, Option<String>) {
-    if p.is_erased() {
-        return (None, None);
+/// A write that replaces rows wholesale (a leaderboard, a waitlist), or an erasure, which
+/// reads the participant's copies to erase them: everything before it is sent already.
+async fn replace(conn: &mut Conn, pipe: &mut Pipeline, brand_id: i64, write: &Write) -> Result<(), StoreError> {
+    match write {
+        Write::Board { campaign_id, board, standings } => {
+            pipe.push(
+                "DELETE FROM standings WHERE brand_id = $1 AND campaign_id = $2 AND board = $3",
+                owned![&brand_id, &sql_id(*campaign_id), &board.key().to_vec()],
+            );
+            let participants: Vec<i64> = standings.iter().map(|(id, _)| sql_id(*id)).collect();
+            let ranks: Vec<Vec<u8>> = standings.iter().map(|(id, s)| s.rank_key(*id).to_vec()).collect();
+            pipe.push(
+                "INSERT INTO standings (brand_id, campaign_id, board, participant_id, rank)
+                 SELECT $1, $2, $3, p, r FROM unnest($4::bigint[], $5::bytea[]) AS n (p, r)",
+                owned![&brand_id, &sql_id(*campaign_id), &board.key().to_vec(), &participants, &ranks],
+            );
+        }
+        Write::Line { campaign_id, places } => {
+            pipe.push(
+                "DELETE FROM places WHERE brand_id = $1 AND campaign_id = $2",
+                owned![&brand_id, &sql_id(*campaign_id)],
+            );
+            let participants: Vec<i64> = places.iter().map(|(id, _)| sql_id(*id)).collect();
+            let keys: Vec<Vec<u8>> = places.iter().map(|(_, place)| place.key().to_vec()).collect();
+            pipe.push(
+                "INSERT INTO places (brand_id, campaign_id, participant_id, place)
+                 SELECT $1, $2, p, k FROM unnest($3::bigint[], $4::bytea[]) AS n (p, k)",
+                owned![&brand_id, &sql_id(*campaign_id), &participants, &keys],
+            );
+        }
+        Write::Erased { participant: p, .. } => {
+            pipe.push(
+                "UPDATE participants SET email = NULL, inbox = NULL, domain = NULL, search = $3, body = $4
+                 WHERE brand_id = $1 AND participant_id = $2",
+                owned![&sql_id(p.brand_id), &sql_id(p.id), &search_haystack(p).into_bytes(), &codec::encode(p)?],
+            );
+            pipe.push(
+                "UPDATE participant_marks SET print = NULL, print_at_ms = NULL WHERE brand_id = $1 AND participant_id = $2",
+                owned![&sql_id(p.brand_id), &sql_id(p.id)],
+            );
+            // The copies are found by reading: what is queued goes first.
+            conn.run(pipe).await?;
+            forget_copies(conn, p.id).await?;
+        }
+        _ => return Err(Inconsistent("only writes that replace rows or read reach `replace`".into()).into()),
     }
-    (Some(email::normalize(&p.email)), Some(email::canonical(&p.email)))
+    Ok(())
 }
 
-async fn apply_one(
-    conn: &mut Conn,
-    pipe: &mut Pipeline,
-    merged: &mut Merged,
-    brand_id: i64,
-    lease: super::outboxes::Lease,
-    write: &Write,
-) -> Result<(), StoreError> {
+/// A rarer write's statement, sent after the rows held (see [`pipeline`]).
+fn apply_after(pipe: &mut Pipeline, brand_id: i64, write: &Write) -> Result<(), StoreError> {
     match write {
-        Write::NewParticipant(p) => {
-            let (email, inbox) = participant_keys(p);
-            pipe.push_row(
-                "INSERT INTO participants (brand_id, participant_id, campaign_id, member_id, seq, email, inbox,
-                     domain, referred_by, search, body)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-                owned![
-                    &sql_id(p.brand_id),
-                    &sql_id(p.id),
-                    &sql_id(p.campaign_id),
-                    &sql_id(p.member_id),
-                    &sql_id(p.seq),
-                    &email,
-                    &inbox,
-                    &p.domain,
-                    &p.referred_by.map(sql_id),
-                    &search_haystack(p).into_bytes(),
-                    &codec::encode(p)?,
-                ],
-                p.id,
-            );
-        }
-        // Its email, inbox and domain stay: only an erasure changes them (below).
-        Write::Participant(p) => {
-            pipe.push_row(
-                "UPDATE participants SET search = $3, body = $4 WHERE brand_id = $1 AND participant_id = $2",
-                owned![&sql_id(p.brand_id), &sql_id(p.id), &search_haystack(p).into_bytes(), &codec::encode(p)?],
-                p.id,
-            );
-        }
-        Write::Reward(r) => save_reward(pipe, r)?,
         Write::QueuePending { campaign_id, reward_id, participant_id } => {
             pipe.push(
                 "INSERT INTO pending_rewards (brand_id, campaign_id, reward_id, participant_id)
@@ -135,7 +199,6 @@ async fn apply_one(
                 owned![&brand_id, &sql_id(*campaign_id), &sql_id(*reward_id)],
             );
         }
-        Write::NewCoupon { .. } => unreachable!("inserted together by `apply`"),
         Write::Coupon { campaign_id, seq, coupon } => {
             // The unique (campaign, reward) key refuses a second coupon for one reward.
             pipe.push(
@@ -158,19 +221,6 @@ async fn apply_one(
                 owned![&brand_id, &sql_id(*campaign_id), &sql_id(pool.uploaded), &sql_id(pool.assigned)],
             );
         }
-        Write::Count { campaign_id, counter, delta } => {
-            merged.count(sql_id(*campaign_id), i16::from(*counter as u8), *delta)
-        }
-        Write::Daily { campaign_id, series, day, delta } => {
-            merged.daily(sql_id(*campaign_id), super::brands::series_code(*series), *day as i32, sql_id(*delta))
-        }
-        Write::Visit { campaign_id, participant_id, visitor } => {
-            pipe.push(
-                "INSERT INTO visits (brand_id, campaign_id, participant_id, visitor) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT DO NOTHING",
-                owned![&brand_id, &sql_id(*campaign_id), &sql_id(*participant_id), &visitor.to_vec()],
-            );
-        }
         Write::Invite(invite) => {
             pipe.push(
                 "INSERT INTO invites (brand_id, invite_id, participant_id, campaign_id, inbox, body)
@@ -184,29 +234,6 @@ async fn apply_one(
                     &codec::encode(invite)?,
                 ],
             );
-        }
-        // Leased to this server, which hands it to its dispatcher once the commit is durable.
-        Write::Delivery(delivery) => super::outboxes::queue_in(pipe, delivery, lease),
-        Write::Event(event) => {
-            for participant_id in event.participant_ids() {
-                mention_in(pipe, participant_id, MENTION_EVENT, &event.id.to_be_bytes());
-            }
-            pipe.push(
-                "INSERT INTO events (brand_id, event_id, campaign_id, body) VALUES ($1, $2, $3, $4)
-                 ON CONFLICT (brand_id, event_id) DO UPDATE SET body = $4",
-                owned![&brand_id, &sql_id(event.id), &sql_id(event.campaign_id), &codec::encode(event.as_ref())?],
-            );
-        }
-        Write::Erased { participant: p, .. } => {
-            pipe.push(
-                "UPDATE participants SET email = NULL, inbox = NULL, domain = NULL, search = $3, body = $4
-                 WHERE brand_id = $1 AND participant_id = $2",
-                owned![&sql_id(p.brand_id), &sql_id(p.id), &search_haystack(p).into_bytes(), &codec::encode(p)?],
-            );
-            pipe.push("UPDATE participant_marks SET print = NULL, print_at_ms = NULL WHERE brand_id = $1 AND participant_id = $2", owned![&sql_id(p.brand_id), &sql_id(p.id)]);
-            // The copies are found by reading: what is queued goes first.
-            conn.run(pipe).await?;
-            forget_copies(conn, p.id).await?;
         }
         Write::Conversion(c) => {
             let id = sql_id(c.id);
@@ -234,66 +261,11 @@ async fn apply_one(
                 );
             }
         }
-        Write::Converted { campaign_id, participant_id } => {
-            mark(pipe, brand_id, *campaign_id, *participant_id, Mark::Converted)
-        }
-        Write::Qualified { campaign_id, participant_id, count } => {
-            mark(pipe, brand_id, *campaign_id, *participant_id, Mark::Qualified(*count))
-        }
-        Write::Email(email) => save_email(pipe, email)?,
-        Write::Unsubscribed { campaign_id, participant_id } => {
-            mark(pipe, brand_id, *campaign_id, *participant_id, Mark::Unsubscribed)
-        }
         Write::DigestMark { campaign_id, mark } => {
             pipe.push(
                 "INSERT INTO digest_marks (brand_id, campaign_id, day, body) VALUES ($1, $2, $3, $4)
                  ON CONFLICT (brand_id, campaign_id) DO UPDATE SET day = $3, body = $4",
                 owned![&brand_id, &sql_id(*campaign_id), &(mark.day as i32), &codec::encode(mark)?],
-            );
-        }
-        Write::SignupPrint { campaign_id, participant_id, print } => {
-            mark(pipe, brand_id, *campaign_id, *participant_id, Mark::Print(codec::encode(print)?, print.at_ms))
-        }
-        Write::Rate { campaign_id, key, times } => {
-            pipe.push(
-                "INSERT INTO rates (brand_id, campaign_id, key, last_ms, times) VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT (brand_id, campaign_id, key) DO UPDATE SET last_ms = $4, times = $5",
-                owned![
-                    &brand_id,
-                    &sql_id(*campaign_id),
-                    &rate_key(key),
-                    &times.last().copied().unwrap_or(0),
-                    &codec::encode(times)?,
-                ],
-            );
-        }
-        Write::ReferralHolds { campaign_id, participant_id, holds } => {
-            mark(pipe, brand_id, *campaign_id, *participant_id, Mark::Holds(codec::encode(holds)?))
-        }
-        Write::Blocked { campaign_id, participant_id, at } => {
-            mark(pipe, brand_id, *campaign_id, *participant_id, Mark::Blocked(at.clone()))
-        }
-        Write::Admitted { campaign_id, participant_id, at } => {
-            mark(pipe, brand_id, *campaign_id, *participant_id, Mark::Admitted(at.clone()))
-        }
-        Write::Standing { campaign_id, board, participant_id, now, .. } => merged.standing(
-            sql_id(*campaign_id),
-            board.key().to_vec(),
-            sql_id(*participant_id),
-            now.rank_key(*participant_id).to_vec(),
-        ),
-        Write::Board { campaign_id, board, standings } => {
-            merged.send_standings(pipe, brand_id);
-            pipe.push(
-                "DELETE FROM standings WHERE brand_id = $1 AND campaign_id = $2 AND board = $3",
-                owned![&brand_id, &sql_id(*campaign_id), &board.key().to_vec()],
-            );
-            let participants: Vec<i64> = standings.iter().map(|(id, _)| sql_id(*id)).collect();
-            let ranks: Vec<Vec<u8>> = standings.iter().map(|(id, s)| s.rank_key(*id).to_vec()).collect();
-            pipe.push(
-                "INSERT INTO standings (brand_id, campaign_id, board, participant_id, rank)
-                 SELECT $1, $2, $3, p, r FROM unnest($4::bigint[], $5::bytea[]) AS n (p, r)",
-                owned![&brand_id, &sql_id(*campaign_id), &board.key().to_vec(), &participants, &ranks],
             );
         }
         Write::ContestResult { campaign_id, result } => {
@@ -322,76 +294,11 @@ async fn apply_one(
                 );
             }
         },
-        Write::Line { campaign_id, places } => {
-            pipe.push(
-                "DELETE FROM places WHERE brand_id = $1 AND campaign_id = $2",
-                owned![&brand_id, &sql_id(*campaign_id)],
-            );
-            let participants: Vec<i64> = places.iter().map(|(id, _)| sql_id(*id)).collect();
-            let keys: Vec<Vec<u8>> = places.iter().map(|(_, place)| place.key().to_vec()).collect();
-            pipe.push(
-                "INSERT INTO places (brand_id, campaign_id, participant_id, place)
-                 SELECT $1, $2, p, k FROM unnest($3::bigint[], $4::bytea[]) AS n (p, k)",
-                owned![&brand_id, &sql_id(*campaign_id), &participants, &keys],
-            );
-        }
         Write::Announce { kind, .. } => {
             return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())
         }
+        _ => return Err(Inconsistent("a write of rows held by table reached the rarer writes".into()).into()),
     }
-    Ok(())
-}
-
-/// A reward's row with its indexed columns: the hold's end while held, and the issue order
-/// the first time it is issued (no move leads back to issued).
-fn save_reward(pipe: &mut Pipeline, r: &Reward) -> Result<(), StoreError> {
-    let held_until = r.release_at_ms.filter(|_| r.status == RewardStatus::Held);
-    let issued = r.status == RewardStatus::Issued;
-    pipe.push_row(
-        "INSERT INTO rewards (brand_id, reward_id, participant_id, campaign_id, member_id, status, release_at_ms,
-             issue_seq, body)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8 THEN nextval('issue_order') END, $9)
-         ON CONFLICT (brand_id, reward_id) DO UPDATE SET status = $6, release_at_ms = $7, body = $9,
-             issue_seq = coalesce(rewards.issue_seq, EXCLUDED.issue_seq)",
-        owned![
-            &sql_id(r.brand_id),
-            &sql_id(r.id),
-            &sql_id(r.participant_id),
-            &sql_id(r.campaign_id),
-            &sql_id(r.member_id),
-            &i16::from(r.status.byte()),
-            &held_until,
-            &issued,
-            &codec::encode(r)?,
-        ],
-        r.id,
-    );
-    Ok(())
-}
-
-/// A composed email: its row, what became of it (queued), its mentions, and its outbox entry,
-/// due at once.
-fn save_email(pipe: &mut Pipeline, email: &OutgoingEmail) -> Result<(), StoreError> {
-    for participant_id in email.participant_ids() {
-        mention_in(pipe, participant_id, MENTION_EMAIL, &email.id.to_be_bytes());
-    }
-    let (brand_id, email_id, campaign_id) = (sql_id(email.brand_id), sql_id(email.id), sql_id(email.campaign_id));
-    pipe.push(
-        "INSERT INTO emails (brand_id, email_id, campaign_id, participant_id, body, delivery)
-         VALUES ($1, $2, $3, $4, $5, $6)",
-        owned![
-            &brand_id,
-            &email_id,
-            &campaign_id,
-            &sql_id(email.participant_id),
-            &codec::encode(email)?,
-            &codec::encode(&EmailDelivery::queued())?,
-        ],
-    );
-    pipe.push(
-        "INSERT INTO email_outbox (brand_id, email_id, campaign_id, attempts, due_ms) VALUES ($1, $2, $3, 0, 0)",
-        owned![&brand_id, &email_id, &campaign_id],
-    );
     Ok(())
 }
 

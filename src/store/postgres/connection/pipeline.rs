@@ -1,12 +1,10 @@
 //! Statements sent together on one connection, in one round trip: a decision's writes
-//! ([`Pipeline`]), joined into as few statements as keep their meaning (`composed.rs`), sent
-//! with the commit, or ahead of queries whose rows are wanted (a batched signup's writes ahead
-//! of the brand's next signup's reads, see `kept.rs`).
+//! ([`Pipeline`]), sent with the commit, or ahead of queries whose rows are wanted (a busy
+//! brand's decision's writes ahead of its next decision's reads, see `session_end.rs`).
 
 use tokio_postgres::{Client, Row, Statement};
 
 use super::{borrowed, queried, Conn, Owned};
-use crate::store::postgres::composed;
 use crate::store::postgres::failures::in_statement;
 use crate::store::StoreError;
 
@@ -14,7 +12,7 @@ use crate::store::StoreError;
 /// a statement. They run in the order they were pushed (see [`Conn::run`]).
 #[derive(Default)]
 pub(in crate::store::postgres) struct Pipeline {
-    statements: Vec<(&'static str, Vec<Owned>, Option<u64>)>,
+    statements: Vec<(&'static str, Vec<Owned>)>,
 }
 
 impl Pipeline {
@@ -23,18 +21,14 @@ impl Pipeline {
         self.statements.is_empty()
     }
 
-    /// Adds a write. The pipeline may send it in one statement with others, as long as none
-    /// of them needs another's effect (see `composed.rs`).
+    /// Adds a write, to run after those added before it.
     pub fn push(&mut self, sql: &'static str, params: Vec<Owned>) {
-        self.statements.push((sql, params, None));
+        self.statements.push((sql, params));
     }
 
-    /// Adds a write of one row of the table it names, the row whose id is `row` (a
-    /// participant's, a reward's), by that id and nothing else: it reads no other row and
-    /// changes no unique column of a row that exists. Writes of different rows of one table
-    /// may then share a statement, which writes of unknown rows may not (see `composed.rs`).
-    pub fn push_row(&mut self, sql: &'static str, params: Vec<Owned>, row: u64) {
-        self.statements.push((sql, params, Some(row)));
+    /// Adds `other`'s writes after this one's; `other` is then empty.
+    pub fn append(&mut self, other: &mut Pipeline) {
+        self.statements.append(&mut other.statements);
     }
 }
 
@@ -43,7 +37,7 @@ impl Pipeline {
 /// go at once, and the statements run in the order they were pushed.
 pub(super) const PIPELINED: usize = 30;
 
-/// Runs joined statements (see [`Conn::join`]), sent together on `client` (pipelined: one
+/// Runs prepared statements (see [`Conn::prepared`]), sent together on `client` (pipelined: one
 /// round trip, for at most [`PIPELINED`]); how many rows each touched.
 fn executed<'q>(
     client: &'q Client,
@@ -72,7 +66,7 @@ impl Conn {
     }
 
     async fn send(&mut self, pipeline: &mut Pipeline, commit: bool) -> Result<(), StoreError> {
-        let batch = self.join(std::mem::take(&mut pipeline.statements)).await?;
+        let batch = self.prepared(std::mem::take(&mut pipeline.statements)).await?;
         let client = &self.client;
         let chunks = batch.len().div_ceil(PIPELINED);
         for (n, chunk) in batch.chunks(PIPELINED).enumerate() {
@@ -99,7 +93,7 @@ impl Conn {
         pipeline: &mut Pipeline,
         queries: &[(&'static str, Vec<Owned>)],
     ) -> Result<Vec<Vec<Row>>, StoreError> {
-        let batch = self.join(std::mem::take(&mut pipeline.statements)).await?;
+        let batch = self.prepared(std::mem::take(&mut pipeline.statements)).await?;
         let prepared = self.statements_of(queries).await?;
         let client = &self.client;
         if batch.len() + queries.len() > PIPELINED {
@@ -114,39 +108,17 @@ impl Conn {
         Ok(rows)
     }
 
-    /// The pipeline's statements joined into as few as keep their meaning (see
-    /// `composed.rs`), prepared, each with its text (what an error names) and parameters.
-    async fn join(
+    /// The pipeline's statements, prepared, each with its text (what an error names) and
+    /// parameters.
+    async fn prepared(
         &mut self,
-        statements: Vec<(&'static str, Vec<Owned>, Option<u64>)>,
+        statements: Vec<(&'static str, Vec<Owned>)>,
     ) -> Result<Vec<(&'static str, Vec<Owned>, Statement)>, StoreError> {
-        let shapes: Vec<composed::Shape> = statements
-            .iter()
-            .map(|(sql, params, row)| composed::Shape { sql, params: params.len(), row: *row })
-            .collect();
-        let mut statements = statements.into_iter();
-        let mut joined = Vec::new();
-        for len in composed::groups(&shapes) {
-            let group: Vec<_> = statements.by_ref().take(len).collect();
-            let parts: Vec<&'static str> = group.iter().map(|(sql, ..)| *sql).collect();
-            let counts: Vec<usize> = group.iter().map(|(_, params, _)| params.len()).collect();
-            let text = match len {
-                1 => None,
-                _ => composed::interned(composed::Composition::Join, &parts, &counts),
-            };
-            match text {
-                Some(text) => {
-                    let statement = self.statement(text).await?;
-                    joined.push((text, group.into_iter().flat_map(|(_, params, _)| params).collect(), statement));
-                }
-                None => {
-                    for (sql, params, _) in group {
-                        let statement = self.statement(sql).await?;
-                        joined.push((sql, params, statement));
-                    }
-                }
-            }
+        let mut prepared = Vec::with_capacity(statements.len());
+        for (sql, params) in statements {
+            let statement = self.statement(sql).await?;
+            prepared.push((sql, params, statement));
         }
-        Ok(joined)
+        Ok(prepared)
     }
 }
