@@ -1,7 +1,7 @@
 //! What `participant_marks` keeps of a participant beside their row (a conversion, the count
 //! of converted referrals, an unsubscription, a block, an admission, suspicions, the signup's
-//! client print): a decision's marks, merged per participant ([`Marks`]) and written in one
-//! statement.
+//! client print): a decision's marks, merged per participant ([`Marks`]): a new
+//! participant's inserted with the decision's other rows, another's upserted by key.
 
 use super::connection::Pipeline;
 
@@ -57,65 +57,83 @@ impl Marks {
         }
     }
 
-    /// One statement for every participant marked: rows that exist are updated, column by
-    /// column as marked, and the others inserted with the marks and each other column's
-    /// default. No other transaction inserts the brand's marks meanwhile (the brand's lock,
-    /// see `brand_lock.rs`), so the rows the update misses are the ones to insert.
-    pub fn send(self, pipe: &mut Pipeline, brand_id: i64) {
-        if self.0.is_empty() {
-            return;
+    /// The marks of participants whose rows this decision inserts (`new`), as arrays: their
+    /// marks rows cannot exist yet, so they are inserted with the participants (see
+    /// `write_set.rs`). The others' go to `pipe` (see [`upsert`]).
+    pub fn split(self, new: impl Fn(i64) -> bool, pipe: &mut Pipeline, brand_id: i64) -> NewMarks {
+        let mut rows = NewMarks::default();
+        for set in self.0 {
+            if !new(set.participant_id) {
+                upsert(pipe, brand_id, set);
+                continue;
+            }
+            rows.participants.push(set.participant_id);
+            rows.campaigns.push(set.campaign_id);
+            rows.converted.push(set.converted.unwrap_or(false));
+            rows.qualified.push(set.qualified.unwrap_or(0));
+            rows.unsubscribed.push(set.unsubscribed.unwrap_or(false));
+            rows.blocked_at.push(set.blocked.flatten());
+            rows.admitted_at.push(set.admitted);
+            rows.holds.push(set.holds);
+            let (print, print_at) = set.print.unzip();
+            rows.prints.push(print);
+            rows.print_at.push(print_at);
         }
-        let rows = self.0;
-        let participants: Vec<i64> = rows.iter().map(|s| s.participant_id).collect();
-        let campaigns: Vec<i64> = rows.iter().map(|s| s.campaign_id).collect();
-        let converted: Vec<Option<bool>> = rows.iter().map(|s| s.converted).collect();
-        let qualified: Vec<Option<i64>> = rows.iter().map(|s| s.qualified).collect();
-        let unsubscribed: Vec<Option<bool>> = rows.iter().map(|s| s.unsubscribed).collect();
-        let blocks: Vec<bool> = rows.iter().map(|s| s.blocked.is_some()).collect();
-        let blocked_at: Vec<Option<String>> = rows.iter().map(|s| s.blocked.clone().flatten()).collect();
-        let admitted: Vec<Option<String>> = rows.iter().map(|s| s.admitted.clone()).collect();
-        let holds: Vec<Option<Vec<u8>>> = rows.iter().map(|s| s.holds.clone()).collect();
-        let prints: Vec<Option<Vec<u8>>> = rows.iter().map(|s| s.print.as_ref().map(|(p, _)| p.clone())).collect();
-        let print_at: Vec<Option<i64>> = rows.iter().map(|s| s.print.as_ref().map(|(_, at)| *at)).collect();
-        pipe.push(
-            "WITH n AS (
-                 SELECT * FROM unnest($2::bigint[], $3::bigint[], $4::boolean[], $5::bigint[], $6::boolean[],
-                                      $7::boolean[], $8::text[], $9::text[], $10::bytea[], $11::bytea[], $12::bigint[])
-                     AS n (p, c, converted, qualified, unsubscribed, blocks, blocked_at, admitted_at, holds, print,
-                           print_at)),
-             moved AS (
-                 UPDATE participant_marks t SET
-                     converted = coalesce(n.converted, t.converted),
-                     qualified = coalesce(n.qualified, t.qualified),
-                     unsubscribed = coalesce(n.unsubscribed, t.unsubscribed),
-                     blocked_at = CASE WHEN n.blocks THEN n.blocked_at ELSE t.blocked_at END,
-                     admitted_at = coalesce(n.admitted_at, t.admitted_at),
-                     referral_holds = coalesce(n.holds, t.referral_holds),
-                     print = coalesce(n.print, t.print),
-                     print_at_ms = CASE WHEN n.print IS NULL THEN t.print_at_ms ELSE n.print_at END
-                 FROM n WHERE t.brand_id = $1 AND t.participant_id = n.p
-                 RETURNING t.participant_id)
-             INSERT INTO participant_marks (brand_id, participant_id, campaign_id, converted, qualified, unsubscribed,
-                 blocked_at, admitted_at, referral_holds, print, print_at_ms)
-             SELECT $1, n.p, n.c, coalesce(n.converted, false), coalesce(n.qualified, 0), coalesce(n.unsubscribed, false),
-                 n.blocked_at, n.admitted_at, n.holds, n.print, n.print_at
-             FROM n WHERE NOT EXISTS (SELECT 1 FROM moved WHERE moved.participant_id = n.p)",
-            owned![
-                &brand_id,
-                &participants,
-                &campaigns,
-                &converted,
-                &qualified,
-                &unsubscribed,
-                &blocks,
-                &blocked_at,
-                &admitted,
-                &holds,
-                &prints,
-                &print_at
-            ],
-        );
+        rows
     }
+}
+
+/// New participants' marks rows, a column an array.
+#[derive(Default)]
+pub(super) struct NewMarks {
+    pub participants: Vec<i64>,
+    pub campaigns: Vec<i64>,
+    pub converted: Vec<bool>,
+    pub qualified: Vec<i64>,
+    pub unsubscribed: Vec<bool>,
+    pub blocked_at: Vec<Option<String>>,
+    pub admitted_at: Vec<Option<String>>,
+    pub holds: Vec<Option<Vec<u8>>>,
+    pub prints: Vec<Option<Vec<u8>>>,
+    pub print_at: Vec<Option<i64>>,
+}
+
+/// The marks of a participant whose row may exist: an upsert that sets the columns marked and
+/// leaves the others (a new row takes each other column's default). A statement a row, found
+/// by its key: a decision marks one or two such participants (the referrer), and a join of
+/// many rows against the table may be planned as a read of the brand's marks.
+fn upsert(pipe: &mut Pipeline, brand_id: i64, set: Set) {
+    let (blocks, blocked_at) = (set.blocked.is_some(), set.blocked.flatten());
+    let (print, print_at) = set.print.unzip();
+    pipe.push(
+        "INSERT INTO participant_marks (brand_id, participant_id, campaign_id, converted, qualified, unsubscribed,
+             blocked_at, admitted_at, referral_holds, print, print_at_ms)
+         VALUES ($1, $2, $3, coalesce($4::boolean, false), coalesce($5::bigint, 0), coalesce($6::boolean, false),
+                 $8::text, $9::text, $10::bytea, $11::bytea, $12::bigint)
+         ON CONFLICT (brand_id, participant_id) DO UPDATE SET
+             converted = coalesce($4, participant_marks.converted),
+             qualified = coalesce($5, participant_marks.qualified),
+             unsubscribed = coalesce($6, participant_marks.unsubscribed),
+             blocked_at = CASE WHEN $7::boolean THEN $8 ELSE participant_marks.blocked_at END,
+             admitted_at = coalesce($9, participant_marks.admitted_at),
+             referral_holds = coalesce($10, participant_marks.referral_holds),
+             print = coalesce($11, participant_marks.print),
+             print_at_ms = CASE WHEN $11 IS NULL THEN participant_marks.print_at_ms ELSE $12 END",
+        owned![
+            &brand_id,
+            &set.participant_id,
+            &set.campaign_id,
+            &set.converted,
+            &set.qualified,
+            &set.unsubscribed,
+            &blocks,
+            &blocked_at,
+            &set.admitted,
+            &set.holds,
+            &print,
+            &print_at
+        ],
+    );
 }
 
 #[cfg(test)]

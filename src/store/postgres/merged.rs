@@ -1,7 +1,6 @@
 //! The numbers a decision moves (counter deltas, daily deltas, leaderboard standings), merged
-//! into one statement each instead of one statement a write: a referral signup moves four
-//! counters, two days' series and two or three standings, and each statement costs the
-//! database a round of its protocol even when pipelined.
+//! into one row each, written as arrays (see `write_set.rs`): a referral signup moves four
+//! counters, two days' series and two or three standings.
 //!
 //! Merging keeps what applying them in order would give: deltas of one row add up (the
 //! counter's floor at zero applies to their sum; the engine never takes a counter below
@@ -11,6 +10,9 @@ use super::connection::Pipeline;
 
 /// A leaderboard row: campaign, board key, participant.
 type StandingKey = (i64, Vec<u8>, i64);
+
+/// Standings as arrays: campaigns, boards, participants, ranks.
+pub(super) type StandingArrays = (Vec<i64>, Vec<Vec<u8>>, Vec<i64>, Vec<Vec<u8>>);
 
 /// Deltas and standings of one decision, not yet sent.
 #[derive(Default)]
@@ -32,6 +34,10 @@ fn add<K: PartialEq>(entries: &mut Vec<(K, i64)>, key: K, delta: i64) {
 }
 
 impl Merged {
+    pub fn is_empty(&self) -> bool {
+        self.counts.is_empty() && self.daily.is_empty() && self.standings.is_empty()
+    }
+
     pub fn count(&mut self, campaign_id: i64, counter: i16, delta: i64) {
         add(&mut self.counts, (campaign_id, counter), delta);
     }
@@ -48,57 +54,37 @@ impl Merged {
         }
     }
 
-    fn send_standings(&mut self, pipe: &mut Pipeline, brand_id: i64) {
-        if self.standings.is_empty() {
-            return;
-        }
+    /// The standings' arrays.
+    pub fn standings(&mut self) -> StandingArrays {
         let standings = std::mem::take(&mut self.standings);
-        let campaigns: Vec<i64> = standings.iter().map(|((c, _, _), _)| *c).collect();
-        let boards: Vec<Vec<u8>> = standings.iter().map(|((_, b, _), _)| b.clone()).collect();
-        let participants: Vec<i64> = standings.iter().map(|((_, _, p), _)| *p).collect();
-        let ranks: Vec<Vec<u8>> = standings.into_iter().map(|(_, rank)| rank).collect();
-        pipe.push(
-            "INSERT INTO standings (brand_id, campaign_id, board, participant_id, rank)
-             SELECT $1, c, b, p, r FROM unnest($2::bigint[], $3::bytea[], $4::bigint[], $5::bytea[]) AS n (c, b, p, r)
-             ON CONFLICT (brand_id, campaign_id, board, participant_id) DO UPDATE SET rank = excluded.rank",
-            owned![&brand_id, &campaigns, &boards, &participants, &ranks],
-        );
+        let campaigns = standings.iter().map(|((c, _, _), _)| *c).collect();
+        let boards = standings.iter().map(|((_, b, _), _)| b.clone()).collect();
+        let participants = standings.iter().map(|((_, _, p), _)| *p).collect();
+        let ranks = standings.into_iter().map(|(_, rank)| rank).collect();
+        (campaigns, boards, participants, ranks)
     }
 
-    /// A statement for each kind of number moved.
-    pub fn send(mut self, pipe: &mut Pipeline, brand_id: i64) {
-        self.send_standings(pipe, brand_id);
-        if !self.daily.is_empty() {
-            let campaigns: Vec<i64> = self.daily.iter().map(|((c, _, _), _)| *c).collect();
-            let series: Vec<i16> = self.daily.iter().map(|((_, s, _), _)| *s).collect();
-            let days: Vec<i32> = self.daily.iter().map(|((_, _, d), _)| *d).collect();
-            let deltas: Vec<i64> = self.daily.iter().map(|(_, d)| *d).collect();
-            pipe.push(
-                "INSERT INTO daily (brand_id, campaign_id, series, day, value)
-                 SELECT $1, c, s, d, v FROM unnest($2::bigint[], $3::smallint[], $4::integer[], $5::bigint[]) AS n (c, s, d, v)
-                 ON CONFLICT (brand_id, campaign_id, series, day) DO UPDATE SET value = daily.value + excluded.value",
-                owned![&brand_id, &campaigns, &series, &days, &deltas],
-            );
-        }
-        if self.counts.is_empty() {
-            return;
-        }
-        let campaigns: Vec<i64> = self.counts.iter().map(|((c, _), _)| *c).collect();
-        let counters: Vec<i16> = self.counts.iter().map(|((_, k), _)| *k).collect();
-        let deltas: Vec<i64> = self.counts.iter().map(|(_, d)| *d).collect();
+    /// The daily deltas' arrays: campaigns, series, days, deltas.
+    pub fn daily_deltas(&mut self) -> (Vec<i64>, Vec<i16>, Vec<i32>, Vec<i64>) {
+        let daily = std::mem::take(&mut self.daily);
+        let campaigns = daily.iter().map(|((c, _, _), _)| *c).collect();
+        let series = daily.iter().map(|((_, s, _), _)| *s).collect();
+        let days = daily.iter().map(|((_, _, d), _)| *d).collect();
+        let deltas = daily.iter().map(|(_, d)| *d).collect();
+        (campaigns, series, days, deltas)
+    }
+
+    /// The counter deltas' arrays (campaigns, counters, deltas) when none is negative: what a
+    /// signup moves, counters that only grow, whose floor cannot bind, so an upsert does it
+    /// (each row found through the primary key as it is inserted). Otherwise their own
+    /// statement goes to `pipe` and the arrays are empty.
+    pub fn growing_counts(&mut self, pipe: &mut Pipeline, brand_id: i64) -> (Vec<i64>, Vec<i16>, Vec<i64>) {
+        let counts = std::mem::take(&mut self.counts);
+        let campaigns: Vec<i64> = counts.iter().map(|((c, _), _)| *c).collect();
+        let counters: Vec<i16> = counts.iter().map(|((_, k), _)| *k).collect();
+        let deltas: Vec<i64> = counts.iter().map(|(_, d)| *d).collect();
         if deltas.iter().all(|d| *d >= 0) {
-            // What a signup sends: counters that only grow, whose floor cannot bind, so an
-            // upsert does it. Each row is found through the primary key as it is inserted;
-            // the statement below joins instead, and builds two hash tables to do it (a
-            // quarter of a signup's write statement, with `auto_explain`). Keys are unique
-            // (their deltas are summed above), as an upsert needs.
-            pipe.push(
-                "INSERT INTO counters (brand_id, campaign_id, counter, value)
-                 SELECT $1, c, k, d FROM unnest($2::bigint[], $3::smallint[], $4::bigint[]) AS n (c, k, d)
-                 ON CONFLICT (brand_id, campaign_id, counter) DO UPDATE SET value = counters.value + excluded.value",
-                owned![&brand_id, &campaigns, &counters, &deltas],
-            );
-            return;
+            return (campaigns, counters, deltas);
         }
         // The update and the insert of new rows in one statement; no other decision writes
         // the brand's counters meanwhile (the brand's lock, see `session.rs`). The floor at
@@ -114,5 +100,6 @@ impl Merged {
              WHERE NOT EXISTS (SELECT 1 FROM moved WHERE moved.campaign_id = n.c AND moved.counter = n.k)",
             owned![&brand_id, &campaigns, &counters, &deltas],
         );
+        (Vec::new(), Vec::new(), Vec::new())
     }
 }
