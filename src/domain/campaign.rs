@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use super::campaign_emails::{CampaignEmails, EmailsInput};
 use super::fields::{err, short_text, text, whole};
@@ -107,21 +108,43 @@ pub const MAX_HOLD_DAYS: u64 = 365;
 /// Longest campaign name, in characters.
 pub const MAX_NAME_CHARS: usize = 200;
 
-/// Body of `POST /campaigns` and `PUT /campaigns/:id`: every field optional here; `create`
-/// and `apply` decide what is required. Values arrive as JSON so wrong types get a message
-/// that names the field.
-#[derive(Debug, Default, Deserialize, Serialize)]
+/// Body of `POST /campaigns` (`name`, `url_id` and `reward_type` required) and
+/// `PUT /campaigns/:id` (any field but `url_id`).
+// Every field is optional here (`create` and `apply` decide what is required) and most
+// arrive as JSON values, so that a wrong type gets a message that names the field. The doc
+// comments of this type and its fields are the API document's descriptions.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(expecting = "a JSON object of campaign fields")]
+#[schema(example = json!({"name": "Spring", "url_id": 1, "reward_type": 5, "reward_value": "10.00", "num_signups": 3}))]
 pub struct CampaignInput {
+    /// 1 to 200 characters.
+    #[schema(value_type = Option<String>)]
     pub name: Option<Value>,
+    /// The brand's id.
+    #[schema(value_type = Option<u64>, minimum = 1)]
     pub url_id: Option<Value>,
+    #[schema(value_type = Option<u32>)]
     pub type_id: Option<Value>,
+    /// 1 coupon, 3 message, 4 token, 5 cash.
+    #[schema(value_type = Option<u32>)]
     pub reward_type: Option<Value>,
+    /// `signup` or `visit`.
+    #[schema(value_type = Option<String>)]
     pub goal_type: Option<Value>,
+    /// 1 to 1,000,000.
+    #[schema(value_type = Option<u64>)]
     pub num_signups: Option<Value>,
+    /// `public` (paid plans) or `private`.
+    #[schema(value_type = Option<String>)]
     pub publish: Option<Value>,
+    #[schema(value_type = Option<bool>)]
     pub reward_invited: Option<Value>,
+    /// Cash amount ("10.00"), message text (at most 2,000 characters) or token amount.
+    #[schema(value_type = Option<String>)]
     pub reward_value: Option<Value>,
+    /// Days a new reward is held before it is issued by itself (0 to 365; default 0: issued
+    /// at once). An owner may approve or void a held reward before then.
+    #[schema(value_type = Option<u32>, minimum = 0, maximum = 365)]
     pub hold_days: Option<Value>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub widget: Option<WidgetInput>,
@@ -131,8 +154,12 @@ pub struct CampaignInput {
     pub emails: Option<EmailsInput>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub fraud: Option<FraudInput>,
-    /// Milestone tiers (see `domain::tiers`); `null` (present) or `[]` removes them.
+    /// Milestone tiers in rising order of `referrals` (at most 20), each earned once when
+    /// the goal's count reaches it, in place of one reward every `num_signups`; null or []
+    /// removes them.
+    // Read by `domain::tiers::parse`, a tier at a time, for messages that name the tier.
     #[serde(default, deserialize_with = "super::fraud::present")]
+    #[schema(value_type = Option<Vec<super::tiers::TierInput>>)]
     pub tiers: Option<Value>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub leaderboard: Option<LeaderboardInput>,
@@ -140,13 +167,18 @@ pub struct CampaignInput {
     pub waitlist: Option<WaitlistInput>,
 }
 
-/// Widget fields a member may change.
-#[derive(Debug, Default, Deserialize, Serialize)]
+/// How the widget shows: the fields a member may change.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(expecting = "a JSON object of widget settings")]
+#[schema(as = WidgetSettings)]
 pub struct WidgetInput {
+    /// `embed`, `popup` or `floating`.
     pub mode: Option<String>,
+    /// `#rrggbb`.
     pub primary_color: Option<String>,
+    /// At most 60 characters.
     pub button_text: Option<String>,
+    /// At most 160 characters.
     pub headline: Option<String>,
 }
 

@@ -10,6 +10,7 @@
 use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::ValidationError;
 
@@ -181,7 +182,7 @@ impl CampaignEmails {
 }
 
 /// `emails` in a campaign's body: any of the four, each with any of its fields.
-#[derive(Debug, Default, Deserialize, Serialize)]
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields, expecting = "a JSON object with welcome, friend_joined, reward or digest")]
 pub struct EmailsInput {
     #[serde(default, deserialize_with = "crate::domain::object")]
@@ -190,6 +191,7 @@ pub struct EmailsInput {
     pub friend_joined: Option<TemplateInput>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub reward: Option<TemplateInput>,
+    /// The daily digest to the campaign's member.
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub digest: Option<TemplateInput>,
 }
@@ -205,12 +207,18 @@ impl EmailsInput {
     }
 }
 
-/// One email's fields a member may change.
-#[derive(Debug, Default, Deserialize, Serialize)]
+/// One email's fields a member may change. Subject and text are plain text with
+/// placeholders such as `{{name}}` and `{{referral_link}}` (the campaign's read lists each
+/// email's); an unknown placeholder, a subject of more than one line, or an empty text is
+/// refused.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields, expecting = "a JSON object with enabled, subject or text")]
+#[schema(as = EmailTemplateInput)]
 pub struct TemplateInput {
     pub enabled: Option<bool>,
+    /// 1 to 200 characters, one line.
     pub subject: Option<String>,
+    /// 1 to 10,000 characters.
     pub text: Option<String>,
 }
 

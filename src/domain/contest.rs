@@ -10,6 +10,7 @@
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::leaderboard::Board;
 use super::ValidationError;
@@ -51,14 +52,18 @@ impl From<ContestV1> for Contest {
     }
 }
 
-/// Contest fields a member may change.
-#[derive(Debug, Default, Deserialize, Serialize)]
+/// Contest fields a member may change: a referral contest, as a campaign's body sets it.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(expecting = "a JSON object of contest settings")]
 pub struct ContestInput {
     pub enabled: Option<bool>,
+    /// RFC 3339; the window counts referrals credited from `starts_at` up to `ends_at`.
     pub starts_at: Option<String>,
     pub ends_at: Option<String>,
+    /// At most 500 characters.
     pub prize: Option<String>,
+    /// How many places win, 1 to 100 (default 3).
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 100)]
     pub winners: Option<serde_json::Value>,
 }
 

@@ -27,6 +27,7 @@ use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::client_print::{ClientPrint, StoredPrint};
 use super::reward::HoldReason;
@@ -134,20 +135,29 @@ impl From<FraudSettingsV1> for FraudSettings {
     }
 }
 
-/// `fraud` in a campaign's body: the settings a member may change.
-#[derive(Debug, Default, Deserialize, Serialize)]
+/// A campaign's fraud settings, as its body changes them.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(
     deny_unknown_fields,
     expecting = "a JSON object with canonical_emails, disposable_emails, same_address, max_referrals_per_hour or max_signups_per_address_per_hour"
 )]
 pub struct FraudInput {
+    /// One participant per inbox (default true).
+    #[schema(value_type = Option<bool>)]
     pub canonical_emails: Option<serde_json::Value>,
+    /// `refuse`, `hold` (default) or `allow`.
+    #[schema(value_type = Option<String>)]
     pub disposable_emails: Option<serde_json::Value>,
+    /// `address` (default), `address_and_agent` or `off`.
+    #[schema(value_type = Option<String>)]
     pub same_address: Option<serde_json::Value>,
-    /// `null` (present) turns the limit off, so absent and null differ.
+    /// 1 to 1000 (default 20); null: no limit (so absent and null differ).
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 1000)]
     pub max_referrals_per_hour: Option<serde_json::Value>,
+    /// 1 to 1000 (default 20); null: no limit.
     #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<u32>, minimum = 1, maximum = 1000)]
     pub max_signups_per_address_per_hour: Option<serde_json::Value>,
 }
 

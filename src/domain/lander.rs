@@ -3,6 +3,7 @@
 //! or used as a validated URL, colour or font name, never as markup.
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::brand_url::parse_http_url;
 use super::ValidationError;
@@ -126,32 +127,42 @@ impl Lander {
 }
 
 /// Body of `PUT /lander`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, expecting = "a JSON object of lander settings")]
+#[schema(example = json!({"template": "centered", "header_text": "Join us", "background": {"color": "#fef3c7"}}))]
 pub struct LanderInput {
+    /// `default`, `centered` or `minimal`.
     pub template: Option<String>,
+    /// At most 200 characters.
     pub header_text: Option<String>,
+    /// At most 1,000 characters.
     pub footer_text: Option<String>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub background: Option<BackgroundInput>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub fonts: Option<FontsInput>,
+    /// At most 10 http(s) links.
     pub social_urls: Option<Vec<String>>,
 }
 
 /// `background` of a `PUT /lander` body.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, expecting = "a JSON object with color and image_url")]
+#[schema(as = LanderBackground)]
 pub struct BackgroundInput {
+    /// `#rrggbb`.
     pub color: Option<String>,
-    /// `null` or `""`: back to the brand's background image.
+    /// An http(s) image; `null` or `""`: back to the brand's background image.
     #[serde(default, deserialize_with = "crate::domain::present")]
+    #[schema(value_type = Option<String>)]
     pub image_url: Option<Option<String>>,
 }
 
-/// `fonts` of a `PUT /lander` body.
-#[derive(Debug, Default, Deserialize)]
+/// `fonts` of a `PUT /lander` body: `system-ui`, `sans-serif`, `serif`, `monospace`,
+/// `Georgia`, `Helvetica`, `Arial`, `Verdana`, `Trebuchet MS` or `Times New Roman`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields, expecting = "a JSON object with heading and body font names")]
+#[schema(as = LanderFonts)]
 pub struct FontsInput {
     pub heading: Option<String>,
     pub body: Option<String>,

@@ -16,6 +16,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Datelike, Utc};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::{Campaign, ValidationError};
 
@@ -27,10 +28,13 @@ pub struct LeaderboardSettings {
     pub public: bool,
 }
 
-/// `leaderboard` fields a member may change.
-#[derive(Debug, Default, Deserialize, Serialize)]
+/// `leaderboard` fields a member may change: who may read it besides its owner.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(expecting = "a JSON object of leaderboard settings")]
 pub struct LeaderboardInput {
+    /// The widget may show it (`GET /api/widget/leaderboard`): ranks, first names or masked
+    /// emails, and counts only (default false).
+    #[schema(value_type = Option<bool>)]
     pub public: Option<serde_json::Value>,
 }
 

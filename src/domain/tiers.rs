@@ -81,6 +81,21 @@ pub fn next_reward_in(campaign: &Campaign, count: u64) -> Option<u64> {
     }
 }
 
+/// One milestone tier, as a campaign's body gives it.
+// What the API document shows of an element of `tiers`: [`parse`] reads each element itself,
+// so that a wrong one is named by its place (`tiers[2]`), which a derived reader could not.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)] // The document's shape only: `parse` builds a `Tier` from the JSON.
+pub struct TierInput {
+    /// 1 to 1,000,000, more than the tier before's.
+    #[schema(minimum = 1, maximum = 1000000)]
+    referrals: u64,
+    /// 1 coupon (from the campaign's pool), 3 message, 5 cash.
+    reward_type: u32,
+    /// The cash amount (required for cash) or the message; none for a coupon.
+    reward_value: Option<String>,
+}
+
 /// `tiers` from a campaign's body: a list of `{referrals, reward_type, reward_value}` in
 /// rising order of `referrals`, at most [`MAX_TIERS`]; `null` or `[]` for none.
 pub fn parse(value: &Value) -> Result<Vec<Tier>, ValidationError> {

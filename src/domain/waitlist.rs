@@ -3,6 +3,7 @@
 //! people from the front.
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use super::ValidationError;
 
@@ -24,11 +25,17 @@ impl Default for WaitlistSettings {
     }
 }
 
-/// `waitlist` fields a member may change.
-#[derive(Debug, Default, Deserialize, Serialize)]
+/// `waitlist` fields a member may change: participants in line by signup order, each
+/// credited referral moving its referrer up, never past position 1.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(expecting = "a JSON object of waitlist settings")]
 pub struct WaitlistInput {
+    /// Keep a waitlist (default false). Turned on, the line is built from the participants
+    /// already there, their referrals counted.
+    #[schema(value_type = Option<bool>)]
     pub enabled: Option<serde_json::Value>,
+    /// Places each credited referral moves the referrer up (0 to 1,000,000; default 10).
+    #[schema(value_type = Option<u64>, minimum = 0, maximum = 1000000)]
     pub places_per_referral: Option<serde_json::Value>,
 }
 
@@ -139,11 +146,19 @@ pub enum Admit {
     These(Vec<u64>),
 }
 
-/// The body of an admission, as sent: `count`, or `participant_ids`.
-#[derive(Debug, Default, Deserialize, Serialize)]
+/// Body of `POST /campaigns/:id/waitlist/admit`, as sent: whom it admits, `count` or
+/// `participant_ids`, not both.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(expecting = "a JSON object with count (a whole number) or participant_ids (an array of ids)")]
+#[schema(as = AdmitBody)]
 pub struct AdmitInput {
+    /// The first `count` of the line (1 to 1,000).
+    #[schema(value_type = Option<u64>, minimum = 1, maximum = 1000)]
     pub count: Option<serde_json::Value>,
+    /// These participants of the campaign, wherever they stand (1 to 1,000 ids). Those not
+    /// in line (admitted before, blocked, erased) are passed over, so a retry admits nobody
+    /// twice.
+    #[schema(value_type = Option<Vec<u64>>)]
     pub participant_ids: Option<serde_json::Value>,
 }
 

@@ -7,6 +7,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use super::answers::{AutomationMe, ContactList, IssuedRewards};
 use super::authenticated::AuthenticatedMember;
@@ -19,11 +20,13 @@ use crate::domain::pagination::{Page, PageRequest, MAX_LIMIT};
 use crate::views;
 
 /// Body of `POST /automation/subscribe`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with target_url and campaign_id (or null)")]
+#[schema(as = SubscribeBody)]
 pub struct Subscription {
     target_url: String,
     #[serde(default)]
+    #[schema(value_type = Option<u64>, minimum = 1)]
     campaign_id: Option<Value>,
 }
 

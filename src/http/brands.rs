@@ -2,6 +2,7 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::answers::{BrandList, BrandStats, Deleted};
 use super::authenticated::AuthenticatedMember;
@@ -23,25 +24,33 @@ use crate::store::{BrandRefused, DomainTaken};
 use crate::views;
 
 /// Body of `POST /brands`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with url and optional description and logo_url")]
+#[schema(as = BrandCreate, example = json!({"url": "https://shop.example.com", "description": "Our shop"}))]
 pub struct NewBrand {
+    /// The website; its domain is extracted (`www.` and the port dropped). A bare domain is
+    /// read as https. At most 2,048 characters.
     pub url: String,
+    /// At most 2,000 characters.
     #[serde(default)]
     pub description: Option<String>,
+    /// An http(s) image URL.
     #[serde(default)]
     pub logo_url: Option<String>,
 }
 
-/// Body of `PUT /brands/:id`.
-#[derive(Deserialize)]
+/// Body of `PUT /brands/:id`; null removes an image.
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with description, logo_url or background_url")]
+#[schema(as = BrandUpdate)]
 pub struct BrandChanges {
     #[serde(default)]
     pub description: Option<String>,
     #[serde(default, deserialize_with = "crate::domain::present")]
+    #[schema(value_type = Option<String>)]
     pub logo_url: Option<Option<String>>,
     #[serde(default, deserialize_with = "crate::domain::present")]
+    #[schema(value_type = Option<String>)]
     pub background_url: Option<Option<String>>,
 }
 

@@ -2,7 +2,9 @@
 //! `GET /campaigns/:id/stats`, and the coupon pool `GET/POST /campaigns/:id/coupons`.
 
 use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use super::answers::{CampaignList, CampaignStats, CouponUpload, DailySignups, Deleted};
 use super::authenticated::AuthenticatedMember;
@@ -181,6 +183,16 @@ pub async fn coupons(
     Ok(envelope::ok(views::CampaignCoupons { campaign_id: campaign.id, pool: pool_view(&state, campaign.id).await? }))
 }
 
+/// Body of `POST /campaigns/:id/coupons` as a JSON object; the bare array of codes is the
+/// other JSON form (`CouponUploadBody` in the document), and `text/csv` with one code a line
+/// the third. At most 100,000 codes per request.
+#[derive(Deserialize, ToSchema)]
+pub struct CouponCodes {
+    /// The codes: strings of 1 to 128 printable characters. Like a bad line of a file, an
+    /// element that is not one is skipped and reported in `invalid`; the rest are added.
+    codes: Vec<Value>,
+}
+
 /// `POST /campaigns/:id/coupons`: codes as a JSON array (or `{"codes": [...]}`) or as
 /// `text/csv` / `text/plain`, one code a line. Blank lines and duplicates (within the upload
 /// and against the pool) are skipped and counted; pending coupon rewards are filled at once.
@@ -197,22 +209,16 @@ pub async fn upload_coupons(
         "application/json" => {
             let value: Value = serde_json::from_slice(&body)
                 .map_err(|e| ApiError::refused(Code::InvalidJson, format!("request body is not valid JSON: {e}")))?;
-            let codes = match &value {
+            let shape = || ApiError::refused(Code::InvalidBody, "send a JSON array of codes or {\"codes\": [...]}");
+            let codes = match value {
                 Value::Array(items) => items,
-                Value::Object(map) => map.get("codes").and_then(Value::as_array).ok_or_else(|| {
-                    ApiError::refused(Code::InvalidBody, "send a JSON array of codes or {\"codes\": [...]}")
-                })?,
-                _ => {
-                    return Err(ApiError::refused(
-                        Code::InvalidBody,
-                        "send a JSON array of codes or {\"codes\": [...]}",
-                    ))
-                }
+                object @ Value::Object(_) => serde_json::from_value::<CouponCodes>(object).map_err(|_| shape())?.codes,
+                _ => return Err(shape()),
             };
             if codes.len() > MAX_CODES_PER_UPLOAD {
                 return Err(too_many_codes());
             }
-            ParsedCodes::from_json(codes)
+            ParsedCodes::from_json(&codes)
         }
         "text/csv" | "text/plain" => ParsedCodes::from_csv(&body),
         _ => {

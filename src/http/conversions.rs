@@ -7,6 +7,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use super::answers::{ConversionAnswer, ConversionList, RefundAnswer};
 use super::authenticated::AuthenticatedMember;
@@ -24,20 +25,28 @@ use crate::domain::{Campaign, EmailAddress, Member};
 use crate::http::Code;
 use crate::views;
 
-/// Body of `POST /conversions`.
-#[derive(Deserialize)]
+/// Body of `POST /conversions`: the participant by `participant_id` or by `email`.
+#[derive(Deserialize, ToSchema)]
 #[serde(
     expecting = "a JSON object with campaign_id, participant_id or email, external_id, and optional amount and currency"
 )]
+#[schema(example = json!({"campaign_id": 1, "email": "grace@example.com", "external_id": "order-1042", "amount": "49.90", "currency": "EUR"}))]
 pub struct ConversionBody {
+    #[schema(value_type = u64, minimum = 1, required = true)]
     campaign_id: Option<Value>,
     #[serde(default)]
+    #[schema(value_type = Option<u64>, minimum = 1)]
     participant_id: Option<Value>,
     #[serde(default)]
     email: Option<String>,
+    /// Your order or invoice id: one conversion per id per campaign (1 to 200 bytes).
+    #[schema(value_type = String, required = true)]
     external_id: Option<String>,
+    /// A positive amount with at most two decimals.
     #[serde(default)]
+    #[schema(value_type = Option<String>)]
     amount: Option<Value>,
+    /// Three letters (ISO 4217).
     #[serde(default)]
     currency: Option<String>,
 }

@@ -3,6 +3,7 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::answers::{MemberSummary, PlanSummary, Profile, Registered, TokenAnswer};
 use super::authenticated::AuthenticatedMember;
@@ -17,11 +18,15 @@ use crate::http::Code;
 use crate::store::EmailTaken;
 
 /// Body of `POST /members`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with email, name and password")]
+#[schema(as = RegisterBody, example = json!({"email": "ada@example.com", "name": "Ada", "password": "analytical-engine"}))]
 pub struct Registration {
+    /// At most 254 characters.
     email: String,
+    /// 1 to 200 characters.
     name: String,
+    /// 8 characters to 1,024 bytes.
     password: String,
 }
 
@@ -86,8 +91,9 @@ pub async fn profile(
 }
 
 /// Body of `POST /auth/token`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with email and password")]
+#[schema(as = LoginBody, example = json!({"email": "ada@example.com", "password": "analytical-engine"}))]
 pub struct Login {
     email: String,
     password: String,

@@ -3,6 +3,7 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::answers::{Invites, ParticipantList};
 use super::authenticated::AuthenticatedMember;
@@ -173,9 +174,11 @@ pub async fn set_blocked(
 }
 
 /// Body of `POST /participants/:id/invites`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with emails (an array of email addresses)")]
+#[schema(as = InviteBody)]
 pub struct InviteRequest {
+    /// 1 to 100 addresses.
     emails: Vec<String>,
 }
 

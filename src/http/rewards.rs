@@ -6,6 +6,7 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::answers::RewardList;
 use super::authenticated::AuthenticatedMember;
@@ -70,10 +71,13 @@ pub async fn approve(
 }
 
 /// Body of `POST /rewards/:id/void`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with reason (why the reward is voided)")]
+#[schema(example = json!({"reason": "order refunded"}))]
 pub struct VoidBody {
+    /// Why the reward is voided: 1 to 500 characters, kept in its history.
     #[serde(default)]
+    #[schema(value_type = String, required = true)]
     reason: Option<String>,
 }
 

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use super::authenticated::SignupCaller;
 use super::error::ApiError;
@@ -22,36 +23,43 @@ use crate::http::Code;
 use crate::views;
 
 /// Body of `POST /signups`.
-#[derive(Deserialize, Serialize)]
+#[derive(Deserialize, Serialize, ToSchema)]
 #[serde(expecting = "a JSON object with campaign_id, email, name and optional domain")]
+#[schema(example = json!({"campaign_id": 7, "email": "grace@example.com", "name": "Grace"}))]
 pub struct SignupBody {
+    #[schema(value_type = u64, minimum = 1, required = true)]
     campaign_id: Option<Value>,
     email: String,
+    /// At most 200 characters.
     #[serde(default)]
     name: Option<String>,
-    /// A domain participant's website (whole-domain referrals).
+    /// A partner site (bare domain or URL): makes a domain participant.
     #[serde(default)]
     domain: Option<String>,
-    /// The end user's address, for the fraud rules that compare clients.
+    /// The end user's IP address, as your backend saw it: for the fraud rules that compare
+    /// clients (only a keyed hash is kept, for 30 days).
     #[serde(default)]
     ip: Option<String>,
-    /// The end user's browser user agent, with `ip`.
+    /// The end user's browser user agent, with `ip`. At most 1,024 characters.
     #[serde(default)]
     user_agent: Option<String>,
 }
 
 /// Body of `POST /signups/referral`.
-#[derive(Deserialize, Serialize)]
+#[derive(Deserialize, Serialize, ToSchema)]
 #[serde(expecting = "a JSON object with referral_code, email and name")]
+#[schema(example = json!({"referral_code": "NzpsaW5rOjEy", "email": "grace@example.com", "name": "Grace"}))]
 pub struct ReferralSignupBody {
     referral_code: String,
     email: String,
     #[serde(default)]
     name: Option<String>,
-    /// The end user's address, for the fraud rules that compare clients.
+    /// The end user's IP address, as your backend saw it: a referral signup from the
+    /// referrer's own address is held with `same_address` (only a keyed hash is kept, for
+    /// 30 days).
     #[serde(default)]
     ip: Option<String>,
-    /// The end user's browser user agent, with `ip`.
+    /// The end user's browser user agent, with `ip`. At most 1,024 characters.
     #[serde(default)]
     user_agent: Option<String>,
 }

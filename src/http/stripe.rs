@@ -5,6 +5,7 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::answers::StripeSetup;
 use super::authenticated::AuthenticatedMember;
@@ -17,10 +18,13 @@ use crate::domain::now_rfc3339;
 use crate::domain::stripe::{parse_signing_secret, StripeConnection, EVENT_TYPES};
 
 /// Body of `PUT /brands/:id/stripe`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with signing_secret")]
+#[schema(example = json!({"signing_secret": "whsec_…"}))]
 pub struct StripeSecretBody {
+    /// The signing secret of the Stripe webhook endpoint (`whsec_…`), shown never again.
     #[serde(default)]
+    #[schema(value_type = String, required = true)]
     signing_secret: Option<String>,
 }
 

@@ -6,6 +6,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use super::answers::{self, AttemptList, Deleted, Delivery, RetryAnswer, WebhookList};
 use super::authenticated::AuthenticatedMember;
@@ -25,34 +26,42 @@ use crate::http::Code;
 use crate::webhooks::{egress, RetryDelivery, SendTest};
 
 /// Body of `POST /webhooks`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with link, campaign_id (or null), an optional description and events")]
+#[schema(as = WebhookCreate, example = json!({"link": "https://hooks.example.com/referrals", "campaign_id": null, "description": "CRM"}))]
 pub struct NewWebhook {
+    /// An absolute http(s) URL, at most 2,048 characters.
     link: String,
+    /// null or absent: every campaign of the member.
     #[serde(default)]
+    #[schema(value_type = Option<u64>, minimum = 1)]
     campaign_id: Option<Value>,
+    /// At most 500 characters.
     #[serde(default)]
     description: Option<String>,
-    /// The kinds of event to get; absent or null: every kind, future ones too.
+    /// The kinds of event to get: `participant.signup`, `reward.held`, `reward.issued`,
+    /// `reward.voided`, `reward.fulfilled`. Absent or null: every kind, future ones too.
     #[serde(default)]
     events: Option<Vec<String>>,
 }
 
 /// Body of `PUT /webhooks/:id`.
-#[derive(Deserialize)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(expecting = "a JSON object with link, campaign_id, active, description or events")]
-#[derive(Default)]
+#[schema(as = WebhookUpdate)]
 pub struct WebhookChanges {
     #[serde(default)]
     pub link: Option<String>,
     #[serde(default, deserialize_with = "crate::domain::present")]
+    #[schema(value_type = Option<u64>, minimum = 1)]
     pub campaign_id: Option<Option<Value>>,
     #[serde(default)]
     pub active: Option<bool>,
     #[serde(default)]
     pub description: Option<String>,
-    /// `Some(None)`: every kind again.
+    /// The kinds of event to get; null: every kind again.
     #[serde(default, deserialize_with = "crate::domain::present")]
+    #[schema(value_type = Option<Vec<String>>)]
     pub events: Option<Option<Vec<String>>>,
 }
 

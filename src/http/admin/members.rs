@@ -3,6 +3,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use super::AdminToken;
 use crate::domain::pagination::Page;
@@ -56,12 +57,14 @@ pub async fn list(
 }
 
 /// Body of `POST /admin/v1/members`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with email, name, password and optional plan_id")]
+#[schema(as = AdminMemberCreate)]
 pub struct NewMember {
     email: String,
     name: String,
     password: String,
+    #[schema(value_type = Option<u64>, minimum = 1)]
     plan_id: Option<Value>,
 }
 
@@ -95,9 +98,11 @@ pub async fn show(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64>)
 }
 
 /// Body of `PUT /admin/v1/members/:id/plan`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with plan_id")]
+#[schema(as = SetPlanBody)]
 pub struct PlanChange {
+    #[schema(value_type = u64, minimum = 1)]
     plan_id: Value,
 }
 

@@ -16,8 +16,8 @@
 mod backup;
 mod coupons;
 mod exports;
-mod members;
-mod plans;
+pub(crate) mod members;
+pub(crate) mod plans;
 mod token;
 
 use actix_web::web;

@@ -2,6 +2,7 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::AdminToken;
 use crate::actors::brand::SetTokenNetwork;
@@ -18,8 +19,9 @@ pub async fn list(_: AdminToken, state: web::Data<AppState>) -> Result<HttpRespo
     Ok(envelope::ok(Plans { plans: state.store.plans().await? }))
 }
 
-/// Body of `POST /admin/v1/plans` and `PUT /admin/v1/plans/:id`; every field optional on PUT.
-#[derive(Deserialize)]
+/// Body of `POST /admin/v1/plans` (name, price, currency, interval required) and
+/// `PUT /admin/v1/plans/:id`.
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object of plan fields")]
 pub struct PlanInput {
     name: Option<String>,
@@ -121,8 +123,9 @@ pub async fn delete(_: AdminToken, state: web::Data<AppState>, id: web::Path<u64
 }
 
 /// Body of `PUT /admin/v1/brands/:id/token-network`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with network")]
+#[schema(as = TokenNetworkBody)]
 pub struct TokenNetwork {
     network: String,
 }

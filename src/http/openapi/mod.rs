@@ -1,12 +1,12 @@
 //! The OpenAPI 3.1 document of every endpoint, built from [`ENDPOINTS`] and the schemas that
 //! utoipa derives from the very types the handlers answer ([`crate::views`],
-//! [`crate::http::answers`]) and from the request bodies ([`bodies`]), served at
+//! [`crate::http::answers`]) and from the very types the handlers read their request bodies
+//! into (each declared once, beside its handler or its parser in `domain`), served at
 //! `GET /api/v1/openapi.json`.
 //! The API's endpoints appear under both roots (`/api/v1` and `/v1`); the public site's and
 //! the admin API's under their own paths. A unit test compares the document with the routes
 //! the server registers ([`crate::http::routes`]), both ways.
 
-pub mod bodies;
 mod components;
 mod endpoints;
 

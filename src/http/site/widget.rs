@@ -9,6 +9,7 @@ use actix_web::{web, HttpMessage, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
 
 use super::page::{self, Embedding};
 use crate::actors::tallies::Event;
@@ -192,9 +193,10 @@ pub async fn frame(
 }
 
 /// Body of `POST /api/widget/impression`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with campaign_id")]
 pub struct ImpressionBody {
+    #[schema(value_type = u64, minimum = 1, required = true)]
     campaign_id: Option<Value>,
 }
 
@@ -210,9 +212,10 @@ pub async fn impression(
 }
 
 /// Body of `POST /api/widget/share`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with referral_code")]
 pub struct ShareBody {
+    /// The code that was shared; its social type names the network.
     referral_code: String,
 }
 

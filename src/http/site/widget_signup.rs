@@ -18,6 +18,7 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::actors::brand::SignupOutcome;
 use crate::domain::brand_url::parse_domain;
@@ -33,19 +34,21 @@ use crate::http::{envelope, ApiError, AppState};
 use crate::views;
 
 /// Body of `POST /api/widget/signup`.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(expecting = "a JSON object with campaign_id, email, and optional name, referral_code, ref and domain")]
+#[schema(as = WidgetSignupBody)]
 pub struct WidgetSignup {
+    #[schema(value_type = u64, minimum = 1, required = true)]
     campaign_id: Option<Value>,
     email: String,
     #[serde(default)]
     name: Option<String>,
     #[serde(default)]
     referral_code: Option<String>,
-    /// The host page's `ref`: a referral code or a referring domain.
+    /// The host page's `ref`: a referral code or a domain participant's domain.
     #[serde(default, rename = "ref")]
     referrer: Option<String>,
-    /// The signer's own website, for a domain participant.
+    /// The signer's own website (a domain participant).
     #[serde(default)]
     domain: Option<String>,
 }
