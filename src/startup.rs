@@ -374,6 +374,9 @@ impl Application {
         }
         // Else left to the process's exit: stopping the arbiter would drop the attempts still
         // under way outside any runtime, where lettre's pool panics. They start nothing more.
+        // Every decision was answered: the brands' writers end and let go of the store (not
+        // waited for past the deadline: the process's exit ends them as well).
+        let _ = tokio::time::timeout_at(deadline, self.store.writers().close()).await;
         self.store.close().map_err(std::io::Error::other)?;
         if drained {
             tracing::info!("stopped cleanly");

@@ -11,7 +11,9 @@
 //!
 //! The writer is a task on the runtime of whoever handed the brand's first decision over (the
 //! brand's actor, on its arbiter), or on the backend's own ([`Writers::on`]), so it stops with
-//! that runtime; a decision handed over after that starts a new one.
+//! that runtime; a decision handed over after that starts a new one. At a stop,
+//! [`Writers::close`] lets every writer finish what it was handed and end: a writer holds the
+//! store, which would otherwise outlive its owner for as long as its runtime does.
 
 use std::collections::HashMap;
 
@@ -41,16 +43,46 @@ enum Job {
 /// [`DecisionStore::writers`](super::DecisionStore::writers)).
 #[derive(Default)]
 pub struct Writers {
-    queues: Mutex<HashMap<u64, mpsc::UnboundedSender<Job>>>,
+    queues: Mutex<Queues>,
     /// Where the writers run; by default on the runtime of whoever hands a brand's first job
     /// over (the brand's actor's arbiter).
     runtime: Option<tokio::runtime::Handle>,
+}
+
+/// The brands' queues and their writers.
+#[derive(Default)]
+struct Queues {
+    senders: HashMap<u64, mpsc::UnboundedSender<Job>>,
+    /// The writers started, to wait for at [`Writers::close`] (ended ones are let go as
+    /// others start).
+    running: Vec<tokio::task::JoinHandle<()>>,
+    /// [`Writers::close`] was called: nothing more is run.
+    closed: bool,
 }
 
 impl Writers {
     /// Writers that run on `runtime` (a backend whose decisions wait on its threads).
     pub fn on(runtime: tokio::runtime::Handle) -> Self {
         Self { queues: Mutex::default(), runtime: Some(runtime) }
+    }
+
+    /// Closes every brand's queue and waits until each writer has run what it was handed
+    /// and ended, letting go of the store. Called once at a stop, when nothing is handed over
+    /// any more; whatever is handed over after it is answered [`StoreError::Closed`] (its
+    /// answer dropped) and never run.
+    ///
+    /// [`StoreError::Closed`]: super::StoreError::Closed
+    pub async fn close(&self) {
+        let running = {
+            let mut queues = self.queues.lock();
+            queues.closed = true;
+            queues.senders.clear();
+            std::mem::take(&mut queues.running)
+        };
+        for writer in running {
+            // A writer whose runtime stopped first was dropped with it: nothing to wait for.
+            let _ = writer.await;
+        }
     }
 
     /// Queues a decision for the brand's writer (see [`Writers::hand_over`]).
@@ -67,7 +99,11 @@ impl Writers {
     /// Queued under the lock: jobs handed over one after another are run in that order.
     fn hand_over(&self, store: &SharedStorage, brand_id: u64, job: Job) {
         let mut queues = self.queues.lock();
-        let job = match queues.get(&brand_id) {
+        if queues.closed {
+            // Dropped: its caller's answer channel closes, which it reads as `Closed`.
+            return;
+        }
+        let job = match queues.senders.get(&brand_id) {
             Some(queue) => match queue.send(job) {
                 Ok(()) => return,
                 // Its writer stopped with its runtime: a new one takes over.
@@ -77,12 +113,14 @@ impl Writers {
         };
         let (queue, jobs) = mpsc::unbounded_channel();
         let _ = queue.send(job);
-        queues.insert(brand_id, queue);
+        queues.senders.insert(brand_id, queue);
         let writer = write(store.clone(), brand_id, jobs);
-        match &self.runtime {
-            Some(runtime) => drop(runtime.spawn(writer)),
-            None => drop(tokio::spawn(writer)),
-        }
+        let running = match &self.runtime {
+            Some(runtime) => runtime.spawn(writer),
+            None => tokio::spawn(writer),
+        };
+        queues.running.retain(|writer| !writer.is_finished());
+        queues.running.push(running);
     }
 }
 
@@ -182,5 +220,23 @@ mod tests {
         assert!(waiting.await.unwrap());
         assert_eq!(behind.await.unwrap(), 1);
         assert_eq!(*order.lock().unwrap(), vec![2, 1]);
+    }
+
+    #[tokio::test]
+    async fn closed_writers_finish_what_they_were_handed_let_go_of_the_store_and_run_nothing_more() {
+        let (_dir, store) = store();
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let answers: Vec<_> = (0..3).map(|brand| decide(&store, brand, Noted(brand as usize, order.clone()))).collect();
+        let (waits, writers) = (answers.len(), 3);
+        assert_eq!(Arc::strong_count(&store), 1 + waits + writers, "each answer's wait and each writer hold it");
+        store.writers().close().await;
+        assert_eq!(Arc::strong_count(&store), 1 + waits, "the writers ended: only the answers' waits hold it");
+        for (n, answer) in answers.into_iter().enumerate() {
+            assert_eq!(answer.await.unwrap(), n, "handed over before the close: decided");
+        }
+        assert_eq!(Arc::strong_count(&store), 1, "no writer holds the store any more");
+        let late = decide(&store, 1, Noted(9, order.clone())).await;
+        assert!(matches!(late, Err(crate::store::StoreError::Closed)), "{late:?}");
+        assert_eq!(order.lock().unwrap().len(), 3, "nothing handed over after the close ran");
     }
 }
