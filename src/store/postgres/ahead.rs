@@ -173,11 +173,11 @@ pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
             }
         }
     }
-    let composed = match values.len() {
+    let together = match values.len() {
         2.. => select(&values),
         _ => None,
     };
-    match composed {
+    match together {
         Some(sql) => {
             let (reads, params): (Vec<ReadAhead>, Vec<Vec<Owned>>) =
                 values.into_iter().map(|(read, _, params)| (read, params)).unzip();
@@ -378,5 +378,20 @@ mod tests {
         let ((sql, _), answered) = batches.into_iter().next().unwrap().split();
         assert!(matches!(answered, Answered::Rows(ReadAhead::Webhooks { member_id: 1 })));
         assert_eq!(sql, statement(5, &reads[0]).0, "the read's own statement, whose rows its reader knows");
+    }
+
+    #[test]
+    fn each_reads_parameters_are_numbered_on_after_the_reads_before_it() {
+        assert_eq!(
+            renumbered("SELECT 1 WHERE a = $1 AND b = $12 AND c = '$'", 3),
+            "SELECT 1 WHERE a = $4 AND b = $15 AND c = '$'"
+        );
+        let reads = [ReadAhead::Campaign(3), ReadAhead::Plan(4), ReadAhead::Participant(9)];
+        let (queries, _) = queries(5, &reads.iter().collect::<Vec<_>>());
+        let sql = queries[0].0;
+        for n in 1..=3 {
+            assert!(sql.contains(&format!("= ${n})")), "{sql}");
+        }
+        assert!(!sql.contains("$4"), "three reads of one parameter each: {sql}");
     }
 }

@@ -119,19 +119,19 @@ fn upsert(pipe: &mut Pipeline, brand_id: i64, set: Set) {
              referral_holds = coalesce($10, participant_marks.referral_holds),
              print = coalesce($11, participant_marks.print),
              print_at_ms = CASE WHEN $11 IS NULL THEN participant_marks.print_at_ms ELSE $12 END",
-        owned![
-            &brand_id,
-            &set.participant_id,
-            &set.campaign_id,
-            &set.converted,
-            &set.qualified,
-            &set.unsubscribed,
-            &blocks,
-            &blocked_at,
-            &set.admitted,
-            &set.holds,
-            &print,
-            &print_at
+        taken![
+            brand_id,
+            set.participant_id,
+            set.campaign_id,
+            set.converted,
+            set.qualified,
+            set.unsubscribed,
+            blocks,
+            blocked_at,
+            set.admitted,
+            set.holds,
+            print,
+            print_at
         ],
     );
 }

@@ -98,7 +98,7 @@ impl Merged {
              INSERT INTO counters (brand_id, campaign_id, counter, value)
              SELECT $1, n.c, n.k, greatest(n.d, 0) FROM n
              WHERE NOT EXISTS (SELECT 1 FROM moved WHERE moved.campaign_id = n.c AND moved.counter = n.k)",
-            owned![&brand_id, &campaigns, &counters, &deltas],
+            taken![brand_id, campaigns, counters, deltas],
         );
         (Vec::new(), Vec::new(), Vec::new())
     }

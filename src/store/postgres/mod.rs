@@ -19,6 +19,12 @@ macro_rules! owned {
     ($($param:expr),* $(,)?) => { vec![$(super::connection::own($param)),*] };
 }
 
+/// The parameters of a pipelined statement, moved in: for values built for the statement
+/// (arrays above all, holding rows' bodies), which [`owned!`] would copy once more.
+macro_rules! taken {
+    ($($param:expr),* $(,)?) => { vec![$(Box::new($param) as super::connection::Owned),*] };
+}
+
 mod accounts;
 mod ahead;
 mod backup;

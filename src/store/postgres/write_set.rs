@@ -217,7 +217,7 @@ impl WriteSet {
         for (id, search, body) in known {
             pipe.push(
                 "UPDATE participants SET search = $3, body = $4 WHERE brand_id = $1 AND participant_id = $2",
-                owned![&brand_id, &id, &search, &body],
+                taken![brand_id, id, search, body],
             );
         }
         let new: Vec<i64> = held.new_participants.iter().map(|n| n.id).collect();
@@ -243,96 +243,102 @@ impl WriteSet {
             && self.mentions.is_empty())
     }
 
-    /// [`ROWS`]'s parameters, in its order.
+    /// [`ROWS`]'s parameters, in its order: the held rows moved into their arrays.
     fn rows_params(
         mut self,
         updated: Option<(i64, Vec<u8>, Vec<u8>)>,
         marks: NewMarks,
         counts: (Vec<i64>, Vec<i16>, Vec<i64>),
     ) -> Result<Vec<Owned>, StoreError> {
-        let new = std::mem::take(&mut self.new_participants);
-        let rewards = std::mem::take(&mut self.rewards);
         let (standings, daily) = (self.numbers.standings(), self.numbers.daily_deltas());
-        let rates = std::mem::take(&mut self.rates);
-        let mut params = owned![&self.brand_id];
-        params.extend(owned![
-            &new.iter().map(|n| n.id).collect::<Vec<i64>>(),
-            &new.iter().map(|n| n.campaign_id).collect::<Vec<i64>>(),
-            &new.iter().map(|n| n.member_id).collect::<Vec<i64>>(),
-            &new.iter().map(|n| n.seq).collect::<Vec<i64>>(),
-            &new.iter().map(|n| n.email.clone()).collect::<Vec<Option<String>>>(),
-            &new.iter().map(|n| n.inbox.clone()).collect::<Vec<Option<String>>>(),
-            &new.iter().map(|n| n.domain.clone()).collect::<Vec<Option<String>>>(),
-            &new.iter().map(|n| n.referred_by).collect::<Vec<Option<i64>>>(),
-            &new.iter().map(|n| n.search.clone()).collect::<Vec<Vec<u8>>>(),
-            &new.into_iter().map(|n| n.body).collect::<Vec<Vec<u8>>>(),
+        let new = self.new_participants;
+        let mut params = taken![
+            self.brand_id,
+            new.iter().map(|n| n.id).collect::<Vec<i64>>(),
+            new.iter().map(|n| n.campaign_id).collect::<Vec<i64>>(),
+            new.iter().map(|n| n.member_id).collect::<Vec<i64>>(),
+            new.iter().map(|n| n.seq).collect::<Vec<i64>>(),
+            new.iter().map(|n| n.email.clone()).collect::<Vec<Option<String>>>(),
+            new.iter().map(|n| n.inbox.clone()).collect::<Vec<Option<String>>>(),
+            new.iter().map(|n| n.domain.clone()).collect::<Vec<Option<String>>>(),
+            new.iter().map(|n| n.referred_by).collect::<Vec<Option<i64>>>(),
+        ];
+        let (searches, bodies): (Vec<Vec<u8>>, Vec<Vec<u8>>) = new.into_iter().map(|n| (n.search, n.body)).unzip();
+        params.extend(taken![searches, bodies]);
+        params.extend(taken![
+            marks.participants,
+            marks.campaigns,
+            marks.converted,
+            marks.qualified,
+            marks.unsubscribed,
+            marks.blocked_at,
+            marks.admitted_at,
+            marks.holds,
+            marks.prints,
+            marks.print_at,
         ]);
-        params.extend(owned![
-            &marks.participants,
-            &marks.campaigns,
-            &marks.converted,
-            &marks.qualified,
-            &marks.unsubscribed,
-            &marks.blocked_at,
-            &marks.admitted_at,
-            &marks.holds,
-            &marks.prints,
-            &marks.print_at,
+        let rewards = self.rewards;
+        params.extend(taken![
+            rewards.iter().map(|r| r.id).collect::<Vec<i64>>(),
+            rewards.iter().map(|r| r.participant_id).collect::<Vec<i64>>(),
+            rewards.iter().map(|r| r.campaign_id).collect::<Vec<i64>>(),
+            rewards.iter().map(|r| r.member_id).collect::<Vec<i64>>(),
+            rewards.iter().map(|r| r.status).collect::<Vec<i16>>(),
+            rewards.iter().map(|r| r.held_until).collect::<Vec<Option<i64>>>(),
+            rewards.iter().map(|r| r.issued).collect::<Vec<bool>>(),
+            rewards.into_iter().map(|r| r.body).collect::<Vec<Vec<u8>>>(),
         ]);
-        params.extend(owned![
-            &rewards.iter().map(|r| r.id).collect::<Vec<i64>>(),
-            &rewards.iter().map(|r| r.participant_id).collect::<Vec<i64>>(),
-            &rewards.iter().map(|r| r.campaign_id).collect::<Vec<i64>>(),
-            &rewards.iter().map(|r| r.member_id).collect::<Vec<i64>>(),
-            &rewards.iter().map(|r| r.status).collect::<Vec<i16>>(),
-            &rewards.iter().map(|r| r.held_until).collect::<Vec<Option<i64>>>(),
-            &rewards.iter().map(|r| r.issued).collect::<Vec<bool>>(),
-            &rewards.into_iter().map(|r| r.body).collect::<Vec<Vec<u8>>>(),
+        params.extend(taken![counts.0, counts.1, counts.2]);
+        params.extend(taken![daily.0, daily.1, daily.2, daily.3]);
+        params.extend(taken![standings.0, standings.1, standings.2, standings.3]);
+        let (mut campaigns, mut rate_keys, mut lasts, mut times) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for ((campaign_id, key), last, window) in self.rates {
+            campaigns.push(campaign_id);
+            rate_keys.push(key);
+            lasts.push(last);
+            times.push(window);
+        }
+        params.extend(taken![campaigns, rate_keys, lasts, times]);
+        let visits = self.visits;
+        params.extend(taken![
+            visits.iter().map(|v| v.0).collect::<Vec<i64>>(),
+            visits.iter().map(|v| v.1).collect::<Vec<i64>>(),
+            visits.into_iter().map(|v| v.2).collect::<Vec<Vec<u8>>>(),
         ]);
-        params.extend(owned![&counts.0, &counts.1, &counts.2]);
-        params.extend(owned![&daily.0, &daily.1, &daily.2, &daily.3]);
-        params.extend(owned![&standings.0, &standings.1, &standings.2, &standings.3]);
-        params.extend(owned![
-            &rates.iter().map(|r| r.0 .0).collect::<Vec<i64>>(),
-            &rates.iter().map(|r| r.0 .1.clone()).collect::<Vec<Vec<u8>>>(),
-            &rates.iter().map(|r| r.1).collect::<Vec<i64>>(),
-            &rates.into_iter().map(|r| r.2).collect::<Vec<Vec<u8>>>(),
+        let events = self.events;
+        params.extend(taken![
+            events.iter().map(|e| e.0).collect::<Vec<i64>>(),
+            events.iter().map(|e| e.1).collect::<Vec<i64>>(),
+            events.into_iter().map(|e| e.2).collect::<Vec<Vec<u8>>>(),
         ]);
-        params.extend(owned![
-            &self.visits.iter().map(|v| v.0).collect::<Vec<i64>>(),
-            &self.visits.iter().map(|v| v.1).collect::<Vec<i64>>(),
-            &self.visits.iter().map(|v| v.2.clone()).collect::<Vec<Vec<u8>>>(),
+        let deliveries = self.deliveries;
+        params.extend(taken![
+            deliveries.iter().map(|d| sql_id(d.webhook_id)).collect::<Vec<i64>>(),
+            deliveries.iter().map(|d| sql_id(d.event_id)).collect::<Vec<i64>>(),
+            deliveries.iter().map(|d| d.attempts as i32).collect::<Vec<i32>>(),
+            deliveries.iter().map(|d| d.due_ms).collect::<Vec<i64>>(),
+            self.lease.ms,
+            self.lease.holder,
         ]);
-        params.extend(owned![
-            &self.events.iter().map(|e| e.0).collect::<Vec<i64>>(),
-            &self.events.iter().map(|e| e.1).collect::<Vec<i64>>(),
-            &self.events.iter().map(|e| e.2.clone()).collect::<Vec<Vec<u8>>>(),
+        let emails = self.emails;
+        params.extend(taken![
+            emails.iter().map(|e| e.0).collect::<Vec<i64>>(),
+            emails.iter().map(|e| e.1).collect::<Vec<i64>>(),
+            emails.iter().map(|e| e.2).collect::<Vec<i64>>(),
+            emails.into_iter().map(|e| e.3).collect::<Vec<Vec<u8>>>(),
+            codec::encode(&EmailDelivery::queued())?,
         ]);
-        params.extend(owned![
-            &self.deliveries.iter().map(|d| sql_id(d.webhook_id)).collect::<Vec<i64>>(),
-            &self.deliveries.iter().map(|d| sql_id(d.event_id)).collect::<Vec<i64>>(),
-            &self.deliveries.iter().map(|d| d.attempts as i32).collect::<Vec<i32>>(),
-            &self.deliveries.iter().map(|d| d.due_ms).collect::<Vec<i64>>(),
-            &self.lease.ms,
-            &self.lease.holder,
-        ]);
-        params.extend(owned![
-            &self.emails.iter().map(|e| e.0).collect::<Vec<i64>>(),
-            &self.emails.iter().map(|e| e.1).collect::<Vec<i64>>(),
-            &self.emails.iter().map(|e| e.2).collect::<Vec<i64>>(),
-            &self.emails.iter().map(|e| e.3.clone()).collect::<Vec<Vec<u8>>>(),
-            &codec::encode(&EmailDelivery::queued())?,
-        ]);
-        params.extend(owned![
-            &self.mentions.iter().map(|m| m.0).collect::<Vec<i64>>(),
-            &self.mentions.iter().map(|m| m.1).collect::<Vec<i16>>(),
-            &self.mentions.iter().map(|m| m.2.clone()).collect::<Vec<Vec<u8>>>(),
+        let mentions = self.mentions;
+        params.extend(taken![
+            mentions.iter().map(|m| m.0).collect::<Vec<i64>>(),
+            mentions.iter().map(|m| m.1).collect::<Vec<i16>>(),
+            mentions.into_iter().map(|m| m.2).collect::<Vec<Vec<u8>>>(),
         ]);
         let (id, search, body) = match updated {
             Some((id, search, body)) => (Some(id), Some(search), Some(body)),
             None => (None, None, None),
         };
-        params.extend(owned![&id, &search, &body]);
+        params.extend(taken![id, search, body]);
         Ok(params)
     }
 }

@@ -128,9 +128,13 @@ impl NewCodes {
         pipe.push(
             "INSERT INTO coupons (brand_id, campaign_id, seq, code)
              SELECT $1, c, s, code FROM unnest($2::bigint[], $3::bigint[], $4::text[]) AS n (c, s, code)",
-            owned![&brand_id, &self.campaigns, &self.seqs, &self.codes],
+            taken![
+                brand_id,
+                std::mem::take(&mut self.campaigns),
+                std::mem::take(&mut self.seqs),
+                std::mem::take(&mut self.codes)
+            ],
         );
-        *self = Self::default();
     }
 }
 
