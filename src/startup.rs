@@ -205,7 +205,11 @@ impl Application {
             site: public_url.clone(),
             secrets: auth.webhook_secrets.clone(),
         };
-        let dispatcher = WebhookDispatcher::new(store.clone(), dispatcher_settings)
+        let lease = Duration::from_secs(config.webhooks.lease_secs);
+        let resumed = WebhookDispatcher::resume(&store, lease)
+            .await
+            .map_err(|e| StartupError::Webhooks(format!("cannot read the pending deliveries: {e}")))?;
+        let dispatcher = WebhookDispatcher::new(store.clone(), dispatcher_settings, resumed)
             .map_err(|e| StartupError::Webhooks(e.to_string()))?;
         let webhooks_arbiter = actix::Arbiter::new();
         webhooks_arbiter.spawn_fn(crate::webhooks::dispatcher::lower_priority);

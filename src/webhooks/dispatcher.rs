@@ -100,6 +100,8 @@ pub struct WebhookDispatcher {
     draining: bool,
     /// Who waits for the attempts under way to end ([`Drain`]).
     drained: Vec<tokio::sync::oneshot::Sender<()>>,
+    /// What was pending at start-up ([`WebhookDispatcher::resume`]), queued when it starts.
+    resumed: Vec<PendingDelivery>,
 }
 
 fn now_ms() -> i64 {
@@ -107,7 +109,19 @@ fn now_ms() -> i64 {
 }
 
 impl WebhookDispatcher {
-    pub fn new(store: SharedStorage, settings: DispatcherSettings) -> Result<Self, reqwest::Error> {
+    /// Every delivery pending in the store, this server's own included: read before the
+    /// server takes requests, so that each later one reaches the dispatcher only once, by
+    /// [`NewDeliveries`]. Read once the server took requests, a delivery that a signup had
+    /// just committed would come both ways and be sent twice.
+    pub async fn resume(store: &SharedStorage, lease: Duration) -> Result<Vec<PendingDelivery>, StoreError> {
+        store.claim_deliveries(lease, usize::MAX, true).await
+    }
+
+    pub fn new(
+        store: SharedStorage,
+        settings: DispatcherSettings,
+        resumed: Vec<PendingDelivery>,
+    ) -> Result<Self, reqwest::Error> {
         let timeout = Duration::from_secs_f64(settings.config.timeout_secs);
         let client = egress::client(settings.config.allow_private_targets, timeout)?;
         Ok(Self {
@@ -121,6 +135,7 @@ impl WebhookDispatcher {
             log_scheduled: false,
             draining: false,
             drained: Vec::new(),
+            resumed,
         })
     }
 
@@ -386,24 +401,14 @@ impl Actor for WebhookDispatcher {
     type Context = Context<Self>;
 
     fn started(&mut self, ctx: &mut Self::Context) {
-        let (store, lease) = (self.store.clone(), self.lease());
-        // Its own too: what this server queued before it restarted is its own again at once.
-        let loading = async move { store.claim_deliveries(lease, usize::MAX, true).await };
-        // Loaded before any message: a signup's new deliveries then join the resumed queue.
-        ctx.wait(loading.into_actor(self).map(|loaded, act, ctx| {
-            match loaded {
-                Ok(deliveries) => {
-                    if !deliveries.is_empty() {
-                        tracing::info!(count = deliveries.len(), "resuming webhook deliveries");
-                    }
-                    for delivery in deliveries {
-                        act.enqueue(delivery);
-                    }
-                }
-                Err(e) => tracing::error!(error = %e, "cannot load pending webhook deliveries"),
-            }
-            act.dispatch_due(ctx);
-        }));
+        let resumed = std::mem::take(&mut self.resumed);
+        if !resumed.is_empty() {
+            tracing::info!(count = resumed.len(), "resuming webhook deliveries");
+        }
+        for delivery in resumed {
+            self.enqueue(delivery);
+        }
+        self.dispatch_due(ctx);
         ctx.run_interval(POLL, |act, ctx| act.dispatch_due(ctx));
         if self.store.shared() {
             ctx.run_interval(self.lease() / LEASE_RENEWALS, |act, ctx| act.keep_and_take_over(ctx));
@@ -421,7 +426,11 @@ impl Handler<NewDeliveries> for WebhookDispatcher {
 
     fn handle(&mut self, msg: NewDeliveries, ctx: &mut Self::Context) {
         for delivery in msg.0 {
-            self.enqueue(delivery);
+            // Already held: the start-up load read it from the store after its signup
+            // committed, and it may be under way. Queued again, it would be sent twice.
+            if !self.pending.contains_key(&(delivery.webhook_id, delivery.event_id)) {
+                self.enqueue(delivery);
+            }
         }
         self.dispatch_due(ctx);
     }
