@@ -205,10 +205,7 @@ impl Application {
             site: public_url.clone(),
             secrets: auth.webhook_secrets.clone(),
         };
-        let lease = Duration::from_secs(config.webhooks.lease_secs);
-        let resumed = WebhookDispatcher::resume(&store, lease)
-            .await
-            .map_err(|e| StartupError::Webhooks(format!("cannot read the pending deliveries: {e}")))?;
+        let resumed = WebhookDispatcher::resume(&store, &config.webhooks).await.map_err(StartupError::Webhooks)?;
         let dispatcher = WebhookDispatcher::new(store.clone(), dispatcher_settings, resumed)
             .map_err(|e| StartupError::Webhooks(e.to_string()))?;
         let webhooks_arbiter = actix::Arbiter::new();

@@ -28,6 +28,8 @@ mod handed_over;
 mod lifecycle;
 #[path = "conformance/migrations.rs"]
 mod migrations;
+#[path = "conformance/payouts.rs"]
+mod payouts;
 #[path = "conformance/rewards.rs"]
 mod rewards;
 #[path = "conformance/standings.rs"]
@@ -107,6 +109,7 @@ conformance! {
     brands::campaign_rows_landers_and_counters_start_empty,
     brands::a_deleted_campaign_takes_its_participants_with_it,
     conversions::conversions_are_found_by_id_external_id_and_page,
+    payouts::a_reward_is_held_by_one_payout_at_most_and_freed_when_it_fails,
     handed_over::a_brands_decisions_run_in_order_and_read_each_other,
     handed_over::a_failing_decision_fails_no_other_brands,
     handed_over::a_decision_whose_brand_is_locked_elsewhere_waits_alone,

@@ -96,10 +96,13 @@ pub struct Campaign {
     pub leaderboard: LeaderboardSettings,
     /// Its waitlist (schema 8; see `domain::waitlist`).
     pub waitlist: WaitlistSettings,
+    /// How its cash rewards are paid out (schema 9; see `domain::payout`).
+    pub payouts: PayoutSettings,
 }
 
 pub use super::contest::{Contest, ContestInput};
 use super::leaderboard::{LeaderboardInput, LeaderboardSettings};
+use super::payout::{PayoutInput, PayoutSettings};
 use super::waitlist::{WaitlistInput, WaitlistSettings};
 
 /// Longest hold, in days.
@@ -165,6 +168,9 @@ pub struct CampaignInput {
     pub leaderboard: Option<LeaderboardInput>,
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub waitlist: Option<WaitlistInput>,
+    /// How its cash rewards are paid out.
+    #[serde(default, deserialize_with = "crate::domain::object")]
+    pub payouts: Option<PayoutInput>,
 }
 
 /// How the widget shows: the fields a member may change.
@@ -219,6 +225,7 @@ impl Campaign {
             tiers: Vec::new(),
             leaderboard: LeaderboardSettings::default(),
             waitlist: WaitlistSettings::default(),
+            payouts: PayoutSettings::default(),
         };
         campaign.apply(input, now)?;
         Ok(campaign)
@@ -301,6 +308,9 @@ impl Campaign {
         }
         if let Some(w) = &input.waitlist {
             self.waitlist.apply(w)?;
+        }
+        if let Some(p) = &input.payouts {
+            self.payouts.apply(p)?;
         }
         if let Some(emails) = &input.emails {
             self.emails.apply(emails)?;

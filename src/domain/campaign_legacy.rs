@@ -5,9 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use super::campaign::{GoalType, Publish, RewardType, WidgetSettings};
 use super::campaign_emails::{CampaignEmails, EmailTemplate};
-use super::contest::ContestV1;
+use super::contest::{Contest, ContestV1};
 use super::fraud::{FraudSettings, FraudSettingsV1};
+use super::leaderboard::LeaderboardSettings;
 use super::tiers::Tier;
+use super::waitlist::WaitlistSettings;
 use super::Campaign;
 
 /// A campaign as stored before reward holds (schema 1 of the row). Read once, at the first
@@ -197,6 +199,64 @@ impl From<CampaignV7> for Campaign {
             tiers,
             leaderboard: Default::default(),
             waitlist: Default::default(),
+            payouts: Default::default(),
+        }
+    }
+}
+
+/// A campaign as stored before payouts (schema 8 of the row): every field of schema 9 but
+/// the last. Read once, at the first start of a newer release, and rewritten as
+/// [`Campaign`] with manual payouts in USD and no minimum.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV8 {
+    pub id: u64,
+    pub brand_id: u64,
+    pub member_id: u64,
+    pub name: String,
+    pub type_id: u32,
+    pub reward_type: RewardType,
+    pub goal_type: GoalType,
+    pub num_signups: u32,
+    pub publish: Publish,
+    pub reward_invited: bool,
+    pub reward_value: Option<String>,
+    pub widget: WidgetSettings,
+    pub contest: Contest,
+    pub created_at: String,
+    pub updated_at: String,
+    pub hold_days: u32,
+    pub emails: CampaignEmails,
+    pub fraud: FraudSettings,
+    pub tiers: Vec<Tier>,
+    pub leaderboard: LeaderboardSettings,
+    pub waitlist: WaitlistSettings,
+}
+
+impl From<CampaignV8> for Campaign {
+    fn from(c: CampaignV8) -> Self {
+        Self {
+            id: c.id,
+            brand_id: c.brand_id,
+            member_id: c.member_id,
+            name: c.name,
+            type_id: c.type_id,
+            reward_type: c.reward_type,
+            goal_type: c.goal_type,
+            num_signups: c.num_signups,
+            publish: c.publish,
+            reward_invited: c.reward_invited,
+            reward_value: c.reward_value,
+            widget: c.widget,
+            contest: c.contest,
+            created_at: c.created_at,
+            updated_at: c.updated_at,
+            hold_days: c.hold_days,
+            emails: c.emails,
+            fraud: c.fraud,
+            tiers: c.tiers,
+            leaderboard: c.leaderboard,
+            waitlist: c.waitlist,
+            payouts: Default::default(),
         }
     }
 }

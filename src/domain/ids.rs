@@ -18,10 +18,11 @@ pub enum IdKind {
     Conversion,
     /// Emails to participants (the outbox).
     Email,
+    Payout,
 }
 
 impl IdKind {
-    pub const ALL: [IdKind; 10] = [
+    pub const ALL: [IdKind; 11] = [
         IdKind::Member,
         IdKind::Brand,
         IdKind::Campaign,
@@ -32,6 +33,7 @@ impl IdKind {
         IdKind::Event,
         IdKind::Conversion,
         IdKind::Email,
+        IdKind::Payout,
     ];
 
     /// A stable name, for the stores that keep one counter per kind.
@@ -47,6 +49,7 @@ impl IdKind {
             IdKind::Event => "event",
             IdKind::Conversion => "conversion",
             IdKind::Email => "email",
+            IdKind::Payout => "payout",
         }
     }
 }

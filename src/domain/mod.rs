@@ -32,6 +32,7 @@ pub mod money;
 pub mod outgoing_email;
 pub mod pagination;
 pub mod participant;
+pub mod payout;
 pub mod plan;
 pub mod referral_code;
 pub mod reward;

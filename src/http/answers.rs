@@ -167,7 +167,7 @@ pub struct RefundAnswer {
     pub conversion: crate::views::Conversion,
     /// The rewards it voided.
     pub voided: Vec<crate::views::Reward>,
-    /// The rewards it could not void: fulfilled (paid out) already.
+    /// The rewards it could not void: fulfilled (paid out) already, or in a payout that has not failed.
     pub fulfilled: Vec<crate::views::Reward>,
 }
 

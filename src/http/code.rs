@@ -39,6 +39,7 @@ pub enum Code {
     IdempotencyKeyReused,
     PlanInUse,
     RewardStateConflict,
+    PayoutStateConflict,
     ParticipantErased,
     WaitlistOff,
     /// A resend of an email that did not fail (queued, sent or cancelled).
@@ -52,7 +53,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 33] = [
+    pub const ALL: [Code; 34] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -79,6 +80,7 @@ impl Code {
         Code::IdempotencyKeyReused,
         Code::PlanInUse,
         Code::RewardStateConflict,
+        Code::PayoutStateConflict,
         Code::ParticipantErased,
         Code::WaitlistOff,
         Code::EmailNotFailed,
@@ -116,6 +118,7 @@ impl Code {
             | Code::IdempotencyKeyReused
             | Code::PlanInUse
             | Code::RewardStateConflict
+            | Code::PayoutStateConflict
             | Code::ParticipantErased
             | Code::WaitlistOff
             | Code::EmailNotFailed => StatusCode::CONFLICT,
@@ -155,6 +158,7 @@ impl Code {
             Code::IdempotencyKeyReused => "idempotency_key_reused",
             Code::PlanInUse => "plan_in_use",
             Code::RewardStateConflict => "reward_state_conflict",
+            Code::PayoutStateConflict => "payout_state_conflict",
             Code::ParticipantErased => "participant_erased",
             Code::WaitlistOff => "waitlist_off",
             Code::EmailNotFailed => "email_not_failed",

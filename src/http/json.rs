@@ -21,36 +21,68 @@ const DRAIN_CAP: usize = 64 * 1024 * 1024;
 /// A request body parsed as JSON into `T`.
 pub struct JsonBody<T>(pub T);
 
+/// A request body parsed as JSON into `T` when there is one; no body at all (empty, with or
+/// without a Content-Type) is `T::default()`: for a POST whose fields are all optional.
+pub struct OptionalJsonBody<T>(pub T);
+
 impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let limit = req.app_data::<web::Data<AppState>>().map_or(64 * 1024, |s| s.body_limit);
-        let is_json = is_json_content_type(req);
-        let declared_len =
-            req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
-        let mut payload = payload.take();
-        Box::pin(async move {
-            let body = read_body(&mut payload, declared_len, limit).await?;
-            if !is_json {
-                return Err(ApiError::refused(Code::UnsupportedContentType, "Content-Type must be application/json"));
-            }
-            // Every JSON body of the API is an object. serde would otherwise accept an array
-            // positionally as a struct (`["a@b.c", "Ada", "secret"]`), which no client means.
-            match body.iter().find(|b| !b.is_ascii_whitespace()) {
-                None => return Err(ApiError::refused(Code::InvalidJson, "request body is empty; send a JSON object")),
-                Some(b'{') => {}
-                Some(_) => {
-                    return Err(match serde_json::from_slice::<serde::de::IgnoredAny>(&body) {
-                        Ok(_) => ApiError::refused(Code::InvalidBody, "request body must be a JSON object"),
-                        Err(e) => describe(e),
-                    })
-                }
-            }
-            serde_json::from_slice(&body).map(JsonBody).map_err(describe)
-        })
+        let parsing = parse(req, payload, false);
+        // Never `None`: a required body is refused when empty.
+        Box::pin(async move { parsing.await?.map(JsonBody).ok_or_else(empty) })
     }
+}
+
+impl<T: DeserializeOwned + Default + 'static> FromRequest for OptionalJsonBody<T> {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let parsing = parse(req, payload, true);
+        Box::pin(async move { parsing.await.map(|found| OptionalJsonBody(found.unwrap_or_default())) })
+    }
+}
+
+/// Reads and parses a JSON object body; `None` only when `optional` and there is no body.
+fn parse<T: DeserializeOwned + 'static>(
+    req: &HttpRequest,
+    payload: &mut Payload,
+    optional: bool,
+) -> LocalBoxFuture<'static, Result<Option<T>, ApiError>> {
+    let limit = req.app_data::<web::Data<AppState>>().map_or(64 * 1024, |s| s.body_limit);
+    let is_json = is_json_content_type(req);
+    let declared_len = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<usize>().ok());
+    let mut payload = payload.take();
+    Box::pin(async move {
+        let body = read_body(&mut payload, declared_len, limit).await?;
+        if optional && body.iter().all(u8::is_ascii_whitespace) {
+            return Ok(None);
+        }
+        if !is_json {
+            return Err(ApiError::refused(Code::UnsupportedContentType, "Content-Type must be application/json"));
+        }
+        // Every JSON body of the API is an object. serde would otherwise accept an array
+        // positionally as a struct (`["a@b.c", "Ada", "secret"]`), which no client means.
+        match body.iter().find(|b| !b.is_ascii_whitespace()) {
+            None => return Err(empty()),
+            Some(b'{') => {}
+            Some(_) => {
+                return Err(match serde_json::from_slice::<serde::de::IgnoredAny>(&body) {
+                    Ok(_) => ApiError::refused(Code::InvalidBody, "request body must be a JSON object"),
+                    Err(e) => describe(e),
+                })
+            }
+        }
+        serde_json::from_slice(&body).map(Some).map_err(describe)
+    })
+}
+
+/// The answer to a body that is required and empty.
+fn empty() -> ApiError {
+    ApiError::refused(Code::InvalidJson, "request body is empty; send a JSON object")
 }
 
 /// Reads a whole request body of at most `limit` bytes. An oversized body is read to its end

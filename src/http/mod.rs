@@ -22,6 +22,7 @@
 //! | `GET /campaigns/:id/waitlist`, `POST /campaigns/:id/waitlist/admit` | [`waitlist`] |
 //! | `/participants`, `/participants/:id`, `/participants/:id/invites`, `/participants/:id/block` | [`participants`] |
 //! | `GET /participants/:id/export`, `DELETE /participants/:id` | [`data_rights`] |
+//! | `POST /campaigns/:id/payouts`, `GET /campaigns/:id/payouts.csv`, `/payouts`, `/payouts/:id`, `…/paid`, `…/fail` | [`payouts`] |
 //! | `POST /signups`, `POST /signups/referral` | [`signups`] |
 //! | `/webhooks`, `/webhooks/:id`, `…/secret`, `…/test`, `…/deliveries`, `…/deliveries/:event_id/retry` | [`webhooks`] |
 //! | `/automation/auth`, `/automation/contacts`, `/automation/subscribe` | [`automation`] |
@@ -57,6 +58,7 @@ pub mod members;
 pub mod openapi;
 pub mod ownership;
 pub mod participants;
+pub mod payouts;
 pub mod query;
 pub mod rate_limit;
 pub mod request_id;
@@ -115,6 +117,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/participants").get(participants::list))
         .service(resource("/conversions").get(conversions::list).post(conversions::create))
         .service(resource("/rewards").get(rewards::list))
+        .service(resource("/payouts").get(payouts::list))
         .service(resource("/signups").post(signups::signup))
         .service(resource("/signups/referral").post(signups::referral_signup))
         .service(resource("/webhooks").get(webhooks::list).post(webhooks::create))
@@ -138,6 +141,8 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}/contest").get(leaderboards::contest))
         .service(resource("/campaigns/{id}/waitlist").get(waitlist::get))
         .service(resource("/campaigns/{id}/waitlist/admit").post(waitlist::admit))
+        .service(resource("/campaigns/{id}/payouts").post(payouts::request))
+        .service(resource("/campaigns/{id}/payouts.csv").get(payouts::csv))
         .service(resource("/participants/{id}").get(participants::get).delete(data_rights::erase))
         .service(resource("/participants/{id}/export").get(data_rights::export))
         .service(resource("/participants/{id}/invites").post(participants::invite))
@@ -148,6 +153,9 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/rewards/{id}/approve").post(rewards::approve))
         .service(resource("/rewards/{id}/void").post(rewards::void))
         .service(resource("/rewards/{id}/fulfil").post(rewards::fulfil))
+        .service(resource("/payouts/{id}").get(payouts::get))
+        .service(resource("/payouts/{id}/paid").post(payouts::paid))
+        .service(resource("/payouts/{id}/fail").post(payouts::fail))
         .service(resource("/webhooks/{id}").put(webhooks::update).delete(webhooks::delete))
         .service(resource("/webhooks/{id}/secret").post(webhooks::rotate_secret))
         .service(resource("/webhooks/{id}/test").post(webhooks::test))

@@ -37,6 +37,7 @@ use crate::domain::member::StoredApiKey;
 use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, QueuedEmail};
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
+use crate::domain::payout::{Payout, PayoutStatus};
 use crate::domain::reward::RewardFilter;
 use crate::domain::stripe::StripeConnection;
 use crate::domain::waitlist::{Line, Spot};
@@ -278,6 +279,23 @@ pub trait RewardStore: Send + Sync {
     /// Rewards in a hold period that ends at or before `unix_ms`, soonest first; at most
     /// `limit`.
     async fn due_holds(&self, unix_ms: i64, limit: usize) -> Result<Vec<DueHold>, StoreError>;
+}
+
+/// Reads of payouts (written by engine decisions, see `engine::payouts`).
+#[async_trait]
+pub trait PayoutStore: Send + Sync {
+    /// The member's payout `id`; `None` for another member's, or one whose campaign was
+    /// deleted.
+    async fn payout(&self, member_id: u64, id: u64) -> Result<Option<Payout>, StoreError>;
+    /// A page of the member's payouts, newest first, narrowed to a campaign and a status
+    /// when given, and how many there are.
+    async fn payouts_of_member(
+        &self,
+        member_id: u64,
+        campaign_id: Option<u64>,
+        status: Option<PayoutStatus>,
+        page: PageRequest,
+    ) -> Result<(Vec<Payout>, u64), StoreError>;
 }
 
 /// Reads of conversions (written by engine decisions).
@@ -587,6 +605,7 @@ pub trait Storage:
     + ParticipantStore
     + RewardStore
     + ConversionStore
+    + PayoutStore
     + IdempotencyStore
     + WebhookStore
     + EmailStore
@@ -608,6 +627,7 @@ impl<T> Storage for T where
         + ParticipantStore
         + RewardStore
         + ConversionStore
+        + PayoutStore
         + IdempotencyStore
         + WebhookStore
         + EmailStore

@@ -29,8 +29,8 @@ pub use self::sled::{BackupHold, StoreOptions};
 pub use decision::{decide, in_turn, Claim, Decided, Decision, Handed, Verdict};
 pub use interface::{
     BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore, EmailStore,
-    IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PlanStore, RewardStore, SessionStore, StandingStore,
-    Storage, WaitlistStore, WebhookStore,
+    IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PayoutStore, PlanStore, RewardStore, SessionStore,
+    StandingStore, Storage, WaitlistStore, WebhookStore,
 };
 pub use types::{
     AtLimit, BrandRefused, DomainReferrer, DomainTaken, DueContest, DueHold, EmailTaken, FinishedAttempt,

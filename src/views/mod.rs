@@ -14,12 +14,14 @@ use crate::domain::{self, CampaignCounters, ReferralCode};
 
 mod data_rights;
 mod fraud;
+mod payouts;
 mod rewards;
 mod standings;
 mod tiers;
 mod waitlist;
 pub use data_rights::*;
 pub use fraud::*;
+pub use payouts::*;
 pub use rewards::*;
 pub use standings::*;
 pub use tiers::*;
@@ -119,8 +121,20 @@ pub struct Campaign {
     pub contest: Contest,
     pub leaderboard: LeaderboardSettings,
     pub waitlist: WaitlistSettings,
+    pub payouts: PayoutSettings,
     pub created_at: String,
     pub updated_at: String,
+}
+
+/// How a campaign's cash rewards are paid out.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PayoutSettings {
+    /// `manual`: the owner pays them and marks each one paid or failed.
+    pub method: &'static str,
+    /// The least a payout may be ("25.00").
+    pub minimum: String,
+    /// ISO 4217.
+    pub currency: String,
 }
 
 /// A campaign as lists show it.
@@ -149,6 +163,11 @@ pub fn campaign(c: &domain::Campaign) -> Campaign {
         contest: contest(&c.contest),
         leaderboard: LeaderboardSettings { public: c.leaderboard.public },
         waitlist: waitlist_settings(&c.waitlist),
+        payouts: PayoutSettings {
+            method: c.payouts.method.name(),
+            minimum: domain::money::amount(c.payouts.minimum_cents),
+            currency: c.payouts.currency.clone(),
+        },
         created_at: c.created_at.clone(),
         updated_at: c.updated_at.clone(),
     }

@@ -113,8 +113,10 @@ impl WebhookDispatcher {
     /// server takes requests, so that each later one reaches the dispatcher only once, by
     /// [`NewDeliveries`]. Read once the server took requests, a delivery that a signup had
     /// just committed would come both ways and be sent twice.
-    pub async fn resume(store: &SharedStorage, lease: Duration) -> Result<Vec<PendingDelivery>, StoreError> {
-        store.claim_deliveries(lease, usize::MAX, true).await
+    pub async fn resume(store: &SharedStorage, config: &WebhooksConfig) -> Result<Vec<PendingDelivery>, String> {
+        let lease = Duration::from_secs(config.lease_secs);
+        let resumed = store.claim_deliveries(lease, usize::MAX, true).await;
+        resumed.map_err(|e| format!("cannot read the pending deliveries: {e}"))
     }
 
     pub fn new(

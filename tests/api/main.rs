@@ -31,6 +31,7 @@ mod lifecycle;
 mod limits;
 mod members;
 mod metrics;
+mod payouts;
 mod pg_cluster;
 mod plan_limits;
 mod postgres_outage;

@@ -39,6 +39,12 @@ pub enum BrandError {
     /// The reward's state does not allow the action.
     #[error("cannot {} a reward that is {}: {} applies to {} rewards", .action.name(), .status.name(), .action.name(), .action.allowed_states())]
     RewardState { action: crate::domain::reward::RewardAction, status: crate::domain::RewardStatus },
+    /// A payout that has not failed holds the reward.
+    #[error("reward {reward_id} is in payout {payout_id}: mark the payout paid or failed instead")]
+    RewardInPayout { reward_id: u64, payout_id: u64 },
+    /// The payout's state does not allow the move.
+    #[error("cannot {action} a payout that is {}: only a requested payout moves", .status.name())]
+    PayoutState { action: &'static str, status: crate::domain::payout::PayoutStatus },
     /// The member's plan allows no more of something.
     #[error(transparent)]
     LimitReached(LimitReached),

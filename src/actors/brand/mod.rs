@@ -20,6 +20,7 @@ mod deciding;
 mod digests;
 mod error;
 mod participants;
+mod payouts;
 mod rewards;
 mod waitlist;
 pub use blocks::{BlockParticipant, Blocked};
@@ -30,6 +31,7 @@ pub use error::BrandError;
 pub use participants::{
     AddInvites, EraseParticipant, Erased, RecordVisit, SignedUp, Signup, SignupOutcome, Unsubscribe,
 };
+pub use payouts::{MovePayout, PayoutMoved, RequestPayouts};
 pub use rewards::{ActOnReward, Moved, ReleaseHolds, Released};
 pub use waitlist::{AdmitFromWaitlist, Admitted};
 

@@ -66,6 +66,9 @@ impl Handler<ActOnReward> for BrandActor {
                     Err(RewardRefusal::NotAllowed { action, status }) => {
                         return Err(BrandError::RewardState { action, status })
                     }
+                    Err(RewardRefusal::InPayout { payout_id }) => {
+                        return Err(BrandError::RewardInPayout { reward_id: msg.reward_id, payout_id })
+                    }
                 };
                 // Only this brand's writer may change this brand's rewards.
                 if reward.brand_id != brand.brand_id {

@@ -173,7 +173,8 @@ pub struct Refund {
     pub conversion: Conversion,
     /// The rewards it voided.
     pub voided: Vec<Reward>,
-    /// The rewards it could not void: fulfilled (paid out) already.
+    /// The rewards it could not void: fulfilled (paid out) already, or in a payout that has
+    /// not failed (the money may be on its way).
     pub fulfilled: Vec<Reward>,
     /// Whether this refund changed anything (a conversion refunded before: nothing).
     pub changed: bool,
@@ -192,8 +193,11 @@ pub fn decide_refund<R: BrandReads + ?Sized>(
         Refund { conversion: conversion.clone(), voided: Vec::new(), fulfilled: Vec::new(), changed: false };
     for &(participant_id, reward_id) in &conversion.rewards {
         let Some(mut reward) = reads.reward(participant_id, reward_id)? else { continue };
+        let in_payout =
+            reward.status == RewardStatus::Issued && reads.payout_holding(campaign.id, reward.id)?.is_some();
         match reward.status {
             RewardStatus::Fulfilled => refund.fulfilled.push(reward),
+            RewardStatus::Issued if in_payout => refund.fulfilled.push(reward),
             RewardStatus::Voided => {}
             _ if conversion.status == ConversionStatus::Refunded => {}
             _ => {

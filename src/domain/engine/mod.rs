@@ -47,6 +47,9 @@ mod lifecycle_tests;
 #[cfg(test)]
 mod model;
 #[cfg(test)]
+mod payout_tests;
+mod payouts;
+#[cfg(test)]
 mod preview_tests;
 mod rewards;
 mod signup;
@@ -79,6 +82,7 @@ pub use emails::{compose as compose_emails, wanted as wanted_emails, Mailing, Wa
 pub use erasure::{decide_erasure, Erasure, ERASED_VOID_REASON};
 pub use events::{publish, to_publish};
 pub use invites::decide_invites;
+pub use payouts::{decide_payout_move, decide_payouts, payable, Balance, PayoutMoved, PayoutRefusal};
 pub use rewards::{decide_release, decide_reward_action, RewardMove, RewardRefusal};
 pub use signup::{
     decide_signup, participant_id_by_address, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds,
@@ -189,6 +193,11 @@ pub enum Write {
     Line { campaign_id: u64, places: Vec<(u64, Place)> },
     /// The participant was admitted from the campaign's waitlist at `at` (RFC 3339).
     Admitted { campaign_id: u64, participant_id: u64, at: String },
+    /// A new payout: its row, the member's index, and (unless it failed, as one moved from
+    /// another backend may be) an entry per reward that no other payout may hold.
+    NewPayout(super::payout::Payout),
+    /// A payout moved (paid or failed); a failed one lets its rewards' entries go.
+    Payout(super::payout::Payout),
 }
 
 /// What a backend lets the engine read of a brand's committed data.
@@ -269,6 +278,12 @@ pub trait BrandReads {
     /// Every participant of the campaign, in signup order. Rare (a line built anew): may
     /// scan the roster.
     fn roster(&self, campaign_id: u64) -> Result<Vec<Participant>, Self::Error>;
+    /// The campaign's issued cash rewards in no payout that has not failed, oldest first (rare: may scan).
+    fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, Self::Error>;
+    /// The campaign's payout `payout_id`.
+    fn payout(&self, campaign_id: u64, payout_id: u64) -> Result<Option<super::payout::Payout>, Self::Error>;
+    /// The payout that holds the reward, among those that have not failed.
+    fn payout_holding(&self, campaign_id: u64, reward_id: u64) -> Result<Option<u64>, Self::Error>;
 }
 
 /// Stored data that contradicts itself (an index naming a missing row). A fault of ours,

@@ -10,10 +10,12 @@ use crate::domain::contest::ContestResult;
 use crate::domain::counters::{Counter, DailySeries};
 use crate::domain::email::{self, EmailLookup};
 use crate::domain::leaderboard::{Board, Credit, Standing};
+use crate::domain::payout::Payout;
 use crate::domain::reward::HoldReason;
+use crate::domain::reward_type::RewardType;
 use crate::domain::waitlist::Place;
 use crate::domain::webhook::PendingDelivery;
-use crate::domain::{Campaign, Coupon, CouponPool, Invite, Participant, Reward};
+use crate::domain::{Campaign, Coupon, CouponPool, Invite, Participant, Reward, RewardStatus};
 
 #[derive(Debug, Default, Clone)]
 pub struct MemoryBrand {
@@ -57,6 +59,9 @@ pub struct MemoryBrand {
     pub lines: BTreeMap<u64, BTreeMap<[u8; 17], u64>>,
     pub places: HashMap<(u64, u64), Place>,
     pub admitted: HashMap<(u64, u64), String>,
+    pub payouts: BTreeMap<u64, Payout>,
+    /// (campaign, reward) → the payout that holds it, among those that have not failed.
+    pub paying: HashMap<(u64, u64), u64>,
 }
 
 impl MemoryBrand {
@@ -216,6 +221,21 @@ impl MemoryBrand {
                         email.forget(participant.id);
                     }
                     assert!(self.participants.insert(participant.id, participant).is_some(), "erased a stranger");
+                }
+                Write::NewPayout(payout) => {
+                    for &reward_id in payout.reward_ids.iter().filter(|_| payout.status.holds_rewards()) {
+                        let held = self.paying.insert((payout.campaign_id, reward_id), payout.id);
+                        assert!(held.is_none(), "reward {reward_id} in two payouts");
+                    }
+                    assert!(self.payouts.insert(payout.id, payout).is_none(), "payout id reused");
+                }
+                Write::Payout(payout) => {
+                    if !payout.status.holds_rewards() {
+                        for reward_id in &payout.reward_ids {
+                            self.paying.remove(&(payout.campaign_id, *reward_id));
+                        }
+                    }
+                    assert!(self.payouts.insert(payout.id, payout).is_some(), "update of a missing payout");
                 }
             }
         }
@@ -395,6 +415,24 @@ impl BrandReads for MemoryBrand {
     fn roster(&self, campaign_id: u64) -> Result<Vec<Participant>, Inconsistent> {
         let ids = self.roster.range((campaign_id, 0)..=(campaign_id, u64::MAX)).map(|(_, id)| id);
         Ok(ids.filter_map(|id| self.participants.get(id).cloned()).collect())
+    }
+
+    fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, Inconsistent> {
+        let unpaid = |r: &&Reward| {
+            r.campaign_id == campaign_id
+                && r.kind == RewardType::Cash
+                && r.status == RewardStatus::Issued
+                && !self.paying.contains_key(&(campaign_id, r.id))
+        };
+        Ok(self.rewards.values().filter(unpaid).cloned().collect())
+    }
+
+    fn payout(&self, campaign_id: u64, payout_id: u64) -> Result<Option<Payout>, Inconsistent> {
+        Ok(self.payouts.get(&payout_id).filter(|p| p.campaign_id == campaign_id).cloned())
+    }
+
+    fn payout_holding(&self, campaign_id: u64, reward_id: u64) -> Result<Option<u64>, Inconsistent> {
+        Ok(self.paying.get(&(campaign_id, reward_id)).copied())
     }
 }
 

@@ -17,6 +17,8 @@ pub enum RewardRefusal {
     NotFound,
     /// The action does not apply to the reward's current state.
     NotAllowed { action: RewardAction, status: RewardStatus },
+    /// A payout that has not failed holds the reward: the payout decides what becomes of it.
+    InPayout { payout_id: u64 },
 }
 
 /// A reward after a move, and the writes that make it so; or why nothing moved.
@@ -42,6 +44,10 @@ pub fn decide_reward_action<R: BrandReads + ?Sized>(
     };
     if !action.allowed_from(reward.status) {
         return Ok(Err(RewardRefusal::NotAllowed { action, status: reward.status }));
+    }
+    // Fulfilled by hand and then paid in its payout, it would be paid twice.
+    if let Some(payout_id) = reads.payout_holding(campaign.id, reward.id)? {
+        return Ok(Err(RewardRefusal::InPayout { payout_id }));
     }
     let now = moment.at.as_str();
     let mut decision = Decision::new(reads);

@@ -38,6 +38,7 @@ pub(super) fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool)
         tiers: Vec::new(),
         leaderboard: Default::default(),
         waitlist: Default::default(),
+        payouts: Default::default(),
     }
 }
 

@@ -51,6 +51,8 @@ pub(super) enum Body {
     Lines,
     /// Optional, and anything goes (the click beacon).
     Anything(&'static str),
+    /// JSON of this schema, or no body at all (every field optional).
+    OptionalJson(&'static str),
 }
 
 /// One operation of the API.
@@ -105,6 +107,13 @@ pub(super) const PARTICIPANT_FILTERS: &[(&str, Type, &str)] = &[
     ("referred_by", Type::Integer, "only those this participant referred"),
 ];
 
+pub(super) const PAYOUT_FILTERS: &[(&str, Type, &str)] = &[
+    ("page", Type::Integer, "page number, from 1 (default 1)"),
+    ("limit", Type::Integer, "items per page, 1 to 100 (default 20; larger values are clamped)"),
+    ("campaign_id", Type::Integer, "only this campaign's"),
+    ("status", Type::String, "only those in this state: requested, paid or failed"),
+];
+
 pub(super) const REWARD_FILTERS: &[(&str, Type, &str)] = &[
     ("page", Type::Integer, "page number, from 1 (default 1)"),
     ("limit", Type::Integer, "items per page, 1 to 100 (default 20; larger values are clamped)"),
@@ -133,7 +142,7 @@ macro_rules! ep {
 }
 
 use Answer::{Bare, Data, Redirect, Text};
-use Body::{Anything, Json, JsonOrLines, Lines};
+use Body::{Anything, Json, JsonOrLines, Lines, OptionalJson};
 
 /// Every endpoint. The API's paths are relative to its roots.
 #[rustfmt::skip]
@@ -183,6 +192,12 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(GET Api "/conversions", "conversions", "The member's conversions, newest first", Member, query: LIST_BY_CAMPAIGN, body: None, 200 => Data("ConversionList"), errors: &[]),
     ep!(GET Api "/conversions/{id}", "conversions", "One conversion with the rewards it produced", Member, query: &[], body: None, 200 => Data("ConversionAnswer"), errors: &[]),
     ep!(POST Api "/conversions/{id}/refund", "conversions", "Refund a conversion: voids the rewards it produced that are not fulfilled", Member, query: &[], body: None, 200 => Data("RefundAnswer"), errors: &[]),
+    ep!(POST Api "/campaigns/{id}/payouts", "payouts", "Make a payout for each participant whose approved cash rewards that no payout holds reach the campaign's payouts.minimum (or only those named): 201 with the payouts made, 200 with none when no balance is due. A reward is in one payout at most that has not failed, whatever requests run at once", Member, query: &[], body: Some(OptionalJson("PayoutRequest")), 201 => Data("PayoutsMade"), errors: &[200]),
+    ep!(GET Api "/campaigns/{id}/payouts.csv", "payouts", "The campaign's payouts as a bulk-payment upload: format=paypal (default; PayPal Payouts, no header: recipient email, amount, currency, customer id payout-<id>, note, wallet PAYPAL) or format=wise (Wise's send-by-email batch template, with its header)", Member, query: &[("status", Type::String, "requested (default), paid or failed"), ("format", Type::String, "paypal (default) or wise")], body: None, 200 => Text("text/csv"), errors: &[]),
+    ep!(GET Api "/payouts", "payouts", "The member's payouts, newest first", Member, query: PAYOUT_FILTERS, body: None, 200 => Data("PayoutList"), errors: &[]),
+    ep!(GET Api "/payouts/{id}", "payouts", "One payout", Member, query: &[], body: None, 200 => Data("Payout"), errors: &[]),
+    ep!(POST Api "/payouts/{id}/paid", "payouts", "Mark a requested payout paid, with the payment's reference: its rewards become fulfilled. The same again answers it as it is; 409 payout_state_conflict once failed", Member, query: &[], body: Some(Json("PaidBody")), 200 => Data("Payout"), errors: &[409]),
+    ep!(POST Api "/payouts/{id}/fail", "payouts", "Mark a requested payout failed, with a reason: its rewards are free for a later payout. The same again answers it as it is; 409 payout_state_conflict once paid", Member, query: &[], body: Some(Json("FailBody")), 200 => Data("Payout"), errors: &[409]),
     ep!(GET Api "/rewards", "rewards", "The member's rewards, newest first; filters narrow them (status=held is the review queue)", Member, query: REWARD_FILTERS, body: None, 200 => Data("RewardList"), errors: &[]),
     ep!(GET Api "/rewards/{id}", "rewards", "One reward with its history: every state it entered, when and why", Member, query: &[], body: None, 200 => Data("RewardDetail"), errors: &[]),
     ep!(POST Api "/rewards/{id}/approve", "rewards", "Issue a held reward now (a coupon reward waits as pending while the pool is empty)", Member, query: &[], body: None, 200 => Data("RewardDetail"), errors: &[409]),

@@ -14,7 +14,7 @@ use components::components;
 pub use endpoints::query_parameters;
 use endpoints::{Answer, Auth, Body, Endpoint, ENDPOINTS};
 use Answer::{Bare, Data, Redirect, Text};
-use Body::{Anything, Json, JsonOrLines, Lines};
+use Body::{Anything, Json, JsonOrLines, Lines, OptionalJson};
 use HttpMethod::Get as GET;
 
 use std::sync::OnceLock;
@@ -143,10 +143,12 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
         );
     }
     if let Some(body) = endpoint.body {
-        let required = if matches!(body, Anything(_)) { Required::False } else { Required::True };
+        let required = if matches!(body, Anything(_) | OptionalJson(_)) { Required::False } else { Required::True };
         let mut request = RequestBodyBuilder::new().required(Some(required));
         request = match body {
-            Json(name) | Anything(name) => request.content("application/json", json_content(schema_ref(name))),
+            Json(name) | Anything(name) | OptionalJson(name) => {
+                request.content("application/json", json_content(schema_ref(name)))
+            }
             JsonOrLines(name) => request
                 .content("application/json", json_content(schema_ref(name)))
                 .content("text/csv", json_content(lines_schema())),
@@ -264,6 +266,7 @@ pub fn build(site: &str) -> OpenApi {
         "signups",
         "conversions",
         "rewards",
+        "payouts",
         "stripe",
         "webhooks",
         "automation",

@@ -46,6 +46,8 @@ pub(super) const TABLES: &[&str] = &[
     "visits",
     "conversions",
     "payment_references",
+    "payouts",
+    "payout_rewards",
     "rates",
     "standings",
     "contest_results",
@@ -73,6 +75,7 @@ const SEQUENCES: &[&str] = &[
     "ids_event",
     "ids_conversion",
     "ids_email",
+    "ids_payout",
     "issue_order",
     "attempts_seq_seq",
 ];

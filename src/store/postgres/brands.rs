@@ -376,6 +376,7 @@ pub(super) fn sequence_of(kind: IdKind) -> &'static str {
         IdKind::Event => "ids_event",
         IdKind::Conversion => "ids_conversion",
         IdKind::Email => "ids_email",
+        IdKind::Payout => "ids_payout",
     }
 }
 

@@ -15,14 +15,16 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (2, "campaign lookups", include_str!("migrations/0002_campaign_lookups.sql")),
     (3, "velocity in place", include_str!("migrations/0003_velocity_in_place.sql")),
     (4, "coupon codes found by code", include_str!("migrations/0004_coupon_codes_found_by_code.sql")),
+    (5, "payouts", include_str!("migrations/0005_payouts.sql")),
 ];
 
 /// The newest schema this build knows.
 pub const SCHEMA_VERSION: i32 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 
 /// The oldest schema whose backups this build restores: the tables and columns are the same
-/// from it to [`SCHEMA_VERSION`] (migrations 2 to 4 changed indexes and statistics only). A
-/// migration that changes what a backup holds moves it up.
+/// from it to [`SCHEMA_VERSION`] but for tables added since, which an older backup leaves
+/// empty (migrations 2 to 4 changed indexes and statistics only, 5 added the payouts). A
+/// migration that changes a table a backup holds moves it up.
 pub const OLDEST_RESTORABLE: i32 = 1;
 
 /// The advisory lock key of migrations. Brand locks use brand ids, which stay far below it.
@@ -55,8 +57,33 @@ pub(super) async fn migrate(conn: &mut Conn) -> Result<Vec<i32>, StoreError> {
         applied.push(version);
     }
     seed_plans(conn).await?;
+    upgrade_campaign_bodies(conn).await?;
     conn.commit().await?;
     Ok(applied)
+}
+
+/// Rewrites every campaign still stored in the shape before payouts (schema 8 of the row,
+/// see `campaign_legacy`) as a [`Campaign`] of today. Run at every start, not only with
+/// migration 5: a backup of an older release restored since (`refctl restore`) brings old
+/// rows back. A row is current when it decodes as a campaign and encodes back to itself.
+async fn upgrade_campaign_bodies(conn: &mut Conn) -> Result<(), StoreError> {
+    use crate::domain::campaign_legacy::CampaignV8;
+    use crate::domain::Campaign;
+    use crate::store::codec;
+    for row in conn.rows("SELECT brand_id, campaign_id, body FROM campaigns", &[]).await? {
+        let body: Vec<u8> = row.get("body");
+        let current = codec::decode::<Campaign>(&body).ok();
+        if current.is_some_and(|c| codec::encode(&c).is_ok_and(|bytes| bytes == body)) {
+            continue;
+        }
+        let upgraded = Campaign::from(codec::decode::<CampaignV8>(&body)?);
+        conn.execute(
+            "UPDATE campaigns SET body = $3 WHERE brand_id = $1 AND campaign_id = $2",
+            &[&row.get::<_, i64>("brand_id"), &row.get::<_, i64>("campaign_id"), &codec::encode(&upgraded)?],
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// Seeds the default plans once per database: an operator who deletes a seeded plan does

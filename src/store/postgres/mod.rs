@@ -40,6 +40,7 @@ mod merged;
 mod migrate;
 mod outboxes;
 mod participants;
+mod payouts;
 mod reads;
 mod rows;
 mod session;

@@ -474,4 +474,24 @@ impl BrandReads for PgSession {
             &[&self.brand_id, &sql_id(campaign_id)],
         )
     }
+
+    fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError> {
+        let issued = i16::from(crate::domain::RewardStatus::Issued.byte());
+        let issued: Vec<Reward> =
+            self.bodies(super::payouts::UNPAID, &[&self.brand_id, &sql_id(campaign_id), &issued])?;
+        Ok(issued.into_iter().filter(|r| r.kind == crate::domain::RewardType::Cash).collect())
+    }
+
+    fn payout(&self, campaign_id: u64, payout_id: u64) -> Result<Option<crate::domain::payout::Payout>, StoreError> {
+        self.body(
+            "SELECT body FROM payouts WHERE brand_id = $1 AND payout_id = $2 AND campaign_id = $3",
+            &[&self.brand_id, &sql_id(payout_id), &sql_id(campaign_id)],
+        )
+    }
+
+    fn payout_holding(&self, campaign_id: u64, reward_id: u64) -> Result<Option<u64>, StoreError> {
+        let sql = "SELECT payout_id FROM payout_rewards WHERE brand_id = $1 AND reward_id = $2 AND campaign_id = $3";
+        let row = self.row(sql, &[&self.brand_id, &sql_id(reward_id), &sql_id(campaign_id)])?;
+        Ok(row.map(|row| super::id_at(&row, "payout_id")))
+    }
 }

@@ -5,12 +5,16 @@
 
 use async_trait::async_trait;
 
-use super::decisions::conversion_key;
 use super::keys::{self, campaign_row, index};
 use super::{SledStore, StoreError};
 use crate::domain::conversion::Conversion;
 use crate::domain::pagination::PageRequest;
 use crate::store::ConversionStore;
+
+/// Key of a conversion's row.
+pub(super) fn conversion_key(campaign_id: u64, conversion_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::CONVERSION, &keys::id(conversion_id))
+}
 
 #[async_trait]
 impl ConversionStore for SledStore {

@@ -8,6 +8,7 @@
 //! because the brand's writer is the only one that writes these rows (see `domain::engine`).
 
 use super::campaigns::{coupon_pool_key, daily_key, encode_coupon_pool};
+use super::conversions::conversion_key;
 use async_trait::async_trait;
 
 use super::keys::{self, campaign_row, index, participant_row};
@@ -287,11 +288,18 @@ impl BrandReads for SledSession<'_> {
     fn roster(&self, campaign_id: u64) -> Result<Vec<Participant>, StoreError> {
         self.store.roster(campaign_id)
     }
-}
 
-/// Key of a conversion's row.
-pub(super) fn conversion_key(campaign_id: u64, conversion_id: u64) -> Vec<u8> {
-    keys::row(campaign_id, campaign_row::CONVERSION, &keys::id(conversion_id))
+    fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError> {
+        self.store.unpaid_cash_rewards(campaign_id)
+    }
+
+    fn payout(&self, campaign_id: u64, payout_id: u64) -> Result<Option<crate::domain::payout::Payout>, StoreError> {
+        self.store.payout_row(campaign_id, payout_id)
+    }
+
+    fn payout_holding(&self, campaign_id: u64, reward_id: u64) -> Result<Option<u64>, StoreError> {
+        self.store.payout_holding(campaign_id, reward_id)
+    }
 }
 
 /// Key of a reward's row.
@@ -472,6 +480,8 @@ impl SledStore {
                 Write::Place { .. } | Write::Line { .. } | Write::Admitted { .. } => {
                     self.stage_waitlist(&mut tx, write)?
                 }
+                Write::NewPayout(payout) => self.stage_payout(&mut tx, payout, true)?,
+                Write::Payout(payout) => self.stage_payout(&mut tx, payout, false)?,
                 Write::Announce { kind, .. } => {
                     return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())
                 }

@@ -178,6 +178,9 @@ impl SledStore {
         for (_, value) in self.scan_rows(campaign_id, campaign_row::CONVERSION)? {
             rows.push(Write::Conversion(codec::decode::<Conversion>(&value)?)).await?;
         }
+        for (_, value) in self.scan_rows(campaign_id, campaign_row::PAYOUT)? {
+            rows.push(Write::NewPayout(codec::decode(&value)?)).await?;
+        }
         for (_, value) in self.scan_rows(campaign_id, campaign_row::OUTGOING_EMAIL)? {
             rows.push(Write::Email(Box::new(codec::decode::<OutgoingEmail>(&value)?))).await?;
         }

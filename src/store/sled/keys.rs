@@ -80,6 +80,8 @@ pub mod index {
     /// window end (Unix ms, offset) ++ campaign → brand ++ member : contests due to be
     /// decided once their window ends (see `standings.rs`).
     pub const CONTEST_DUE: u8 = b'E';
+    /// member ++ payout → campaign : a member's payouts.
+    pub const MEMBER_PAYOUT: u8 = b'O';
 }
 
 /// Kinds of [`index::MENTION`]: a copy of a participant in a webhook event (key: event id),
@@ -186,6 +188,11 @@ pub mod campaign_row {
     pub const LINE_GROUP: u8 = b'G';
     /// ++ participant → RFC 3339 time : admitted from the waitlist then.
     pub const ADMITTED: u8 = b'A';
+    /// ++ payout → `Payout` : the campaign's payouts.
+    pub const PAYOUT: u8 = b'O';
+    /// ++ reward → payout : the payout that holds the reward, among those that have not
+    /// failed (one at most, see `payouts.rs`).
+    pub const PAYING: u8 = b'Y';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).

@@ -185,3 +185,26 @@ fn campaigns_stored_before_contest_places_keep_their_contest_and_tiers() {
     assert!(!migrated.leaderboard.public && !migrated.waitlist.enabled);
     assert_eq!(migrated.waitlist.places_per_referral, 10);
 }
+
+#[test]
+fn campaigns_stored_before_payouts_keep_every_field_and_pay_out_by_hand() {
+    use crate::domain::campaign_legacy::CampaignV8;
+    use crate::domain::payout::{PayoutMethod, PayoutSettings};
+    let schema_8: Campaign = CampaignV7 {
+        head: CampaignV6 { head: CampaignV4::from(CampaignV3::from(schema_2_campaign())), fraud: Default::default() },
+        tiers: Vec::new(),
+    }
+    .into();
+    let mut schema_8 = serde_json::to_value(schema_8).unwrap();
+    schema_8.as_object_mut().unwrap().remove("payouts");
+    schema_8["waitlist"]["enabled"] = true.into();
+    let old: CampaignV8 = serde_json::from_value(schema_8).unwrap();
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.payouts = PayoutSettings { method: PayoutMethod::Manual, minimum_cents: 2500, currency: "EUR".into() };
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V9);
+    assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
+    assert!(migrated.waitlist.enabled, "the fields of schema 8 stay");
+    assert_eq!(migrated.payouts, PayoutSettings::default());
+}

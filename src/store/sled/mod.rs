@@ -49,6 +49,7 @@ mod members;
 mod migrate;
 mod overlay;
 mod participants;
+mod payouts;
 mod plans;
 mod rewards;
 mod search;

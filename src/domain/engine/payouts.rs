@@ -1,0 +1,145 @@
+//! Payouts: which rewards a campaign's payouts pay, and a payout paid or failed.
+//!
+//! **A reward is in at most one payout that has not failed.** The store keeps an entry per
+//! reward of such a payout, written with the payout ([`Write::NewPayout`]) and removed when
+//! it fails ([`Write::Payout`]); [`BrandReads::unpaid_cash_rewards`] leaves out every reward
+//! with an entry. The brand's single writer decides one request at a time, so two requests
+//! at once see each other's payouts; on a database several servers share, the entry's
+//! primary key refuses a second one even so.
+
+use super::{BrandReads, Decision, Inconsistent, Moment, Write};
+use crate::domain::counters::Counter;
+use crate::domain::money;
+use crate::domain::payout::{Payout, PayoutMove, PayoutStatus};
+use crate::domain::{Campaign, Reward, RewardStatus};
+
+/// What one participant's payout would pay: their unpaid approved cash rewards, oldest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Balance {
+    pub participant_id: u64,
+    pub rewards: Vec<Reward>,
+    pub amount_cents: u64,
+}
+
+/// The balances of the campaign that reach its minimum (and are above zero), by participant
+/// id; only those of `only` when it is given. What [`decide_payouts`] pays, once the caller
+/// has an id for each.
+pub fn payable<R: BrandReads + ?Sized>(
+    reads: &R,
+    campaign: &Campaign,
+    only: Option<&[u64]>,
+) -> Result<Vec<Balance>, R::Error> {
+    let mut by_participant = std::collections::BTreeMap::<u64, Balance>::new();
+    for reward in reads.unpaid_cash_rewards(campaign.id)? {
+        if only.is_some_and(|ids| !ids.contains(&reward.participant_id)) {
+            continue;
+        }
+        let value = reward.value.as_deref().unwrap_or_default();
+        let Some(cents) = money::cents(value) else {
+            return Err(Inconsistent(format!("cash reward {} has the value {value:?}", reward.id)).into());
+        };
+        let balance = by_participant.entry(reward.participant_id).or_insert_with(|| Balance {
+            participant_id: reward.participant_id,
+            rewards: Vec::new(),
+            amount_cents: 0,
+        });
+        balance.amount_cents += cents;
+        balance.rewards.push(reward);
+    }
+    let minimum = campaign.payouts.minimum_cents.max(1);
+    Ok(by_participant.into_values().filter(|b| b.amount_cents >= minimum).collect())
+}
+
+/// One payout for each balance, numbered by `ids` (one each), requested now.
+pub fn decide_payouts(
+    campaign: &Campaign,
+    balances: Vec<Balance>,
+    ids: &[u64],
+    moment: &Moment,
+) -> (Vec<Payout>, Vec<Write>) {
+    let payouts: Vec<Payout> = balances
+        .into_iter()
+        .zip(ids)
+        .map(|(balance, &id)| Payout {
+            id,
+            brand_id: campaign.brand_id,
+            member_id: campaign.member_id,
+            campaign_id: campaign.id,
+            participant_id: balance.participant_id,
+            amount_cents: balance.amount_cents,
+            currency: campaign.payouts.currency.clone(),
+            method: campaign.payouts.method,
+            status: PayoutStatus::Requested,
+            reward_ids: balance.rewards.iter().map(|r| r.id).collect(),
+            reference: None,
+            failure_reason: None,
+            created_at: moment.at.clone(),
+            paid_at: None,
+            failed_at: None,
+        })
+        .collect();
+    let writes = payouts.iter().cloned().map(Write::NewPayout).collect();
+    (payouts, writes)
+}
+
+/// Why a payout did not move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PayoutRefusal {
+    /// No such payout of this member.
+    NotFound,
+    /// It is no longer requested, and not where the move leads with the same words.
+    State { status: PayoutStatus },
+}
+
+/// A payout after a move (or as it was, for a repeat: no writes), or why it did not move.
+pub type PayoutMoved = Result<(Payout, Vec<Write>), PayoutRefusal>;
+
+/// Decides `movement` of the member's payout `payout_id` of `campaign_id`. Paid: its rewards still approved
+/// become fulfilled, with the payment's reference. Failed: its rewards are free again. A
+/// repeat of the move that was made (the same reference, the same reason) changes nothing.
+pub fn decide_payout_move<R: BrandReads + ?Sized>(
+    reads: &R,
+    member_id: u64,
+    campaign_id: u64,
+    payout_id: u64,
+    movement: &PayoutMove,
+    moment: &Moment,
+) -> Result<PayoutMoved, R::Error> {
+    let Some(mut payout) = reads.payout(campaign_id, payout_id)?.filter(|p| p.member_id == member_id) else {
+        return Ok(Err(PayoutRefusal::NotFound));
+    };
+    if movement.repeats(&payout) {
+        return Ok(Ok((payout, Vec::new())));
+    }
+    if payout.status != PayoutStatus::Requested {
+        return Ok(Err(PayoutRefusal::State { status: payout.status }));
+    }
+    let now = moment.at.as_str();
+    let mut decision = Decision::new(reads);
+    match movement {
+        PayoutMove::Paid { reference } => {
+            payout.status = PayoutStatus::Paid;
+            payout.reference = Some(reference.clone());
+            payout.paid_at = Some(now.to_owned());
+            for &reward_id in &payout.reward_ids {
+                let reward = reads.reward(payout.participant_id, reward_id)?;
+                // Voided since (its conversion refunded): it stays voided.
+                let Some(mut reward) = reward.filter(|r| r.status == RewardStatus::Issued) else { continue };
+                decision.count(payout.campaign_id, Counter::RewardsFulfilled, 1);
+                reward.enter(
+                    RewardStatus::Fulfilled,
+                    now,
+                    format!("paid in payout {payout_id}, reference {reference}"),
+                );
+                decision.record_moved_reward(&reward)?;
+            }
+        }
+        PayoutMove::Failed { reason } => {
+            payout.status = PayoutStatus::Failed;
+            payout.failure_reason = Some(reason.clone());
+            payout.failed_at = Some(now.to_owned());
+        }
+    }
+    decision.writes.push(Write::Payout(payout.clone()));
+    Ok(Ok((payout, decision.finish())))
+}

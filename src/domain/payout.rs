@@ -1,0 +1,252 @@
+//! Payouts: the money a participant's approved cash rewards add up to, paid to them once.
+//!
+//! An owner asks for payouts of a campaign; each participant whose approved (`issued`) cash
+//! rewards that no payout holds reach the campaign's minimum gets one payout listing them.
+//! A payout is `requested`, then `paid` (its rewards become `fulfilled`) or `failed` (its
+//! rewards are free again for a later payout). **A reward is in at most one payout that has
+//! not failed**: the store keeps an entry per reward of such a payout, and a second one
+//! cannot be written (see `engine::payouts`).
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::fields::err;
+use super::ValidationError;
+
+/// How a campaign's payouts are paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PayoutMethod {
+    /// The owner pays them outside (a bank, a PayPal or Wise batch from the CSV) and marks
+    /// them paid or failed.
+    Manual,
+}
+
+impl PayoutMethod {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Manual => "manual",
+        }
+    }
+}
+
+/// A campaign's `payouts` setting.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PayoutSettings {
+    pub method: PayoutMethod,
+    /// The least a payout may be, in cents: a smaller balance waits for more rewards.
+    pub minimum_cents: u64,
+    /// ISO 4217, upper case: the currency of the campaign's cash rewards.
+    pub currency: String,
+}
+
+impl Default for PayoutSettings {
+    fn default() -> Self {
+        Self { method: PayoutMethod::Manual, minimum_cents: 0, currency: "USD".into() }
+    }
+}
+
+/// `payouts` fields a member may change.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(expecting = "a JSON object of payout settings")]
+pub struct PayoutInput {
+    /// `manual` (the default): you pay them yourself and mark each one paid or failed.
+    #[schema(value_type = Option<String>, example = "manual")]
+    pub method: Option<serde_json::Value>,
+    /// The least a payout may be (default "0.00"): a smaller balance waits for more rewards.
+    #[schema(value_type = Option<String>, example = "25.00")]
+    pub minimum: Option<serde_json::Value>,
+    /// ISO 4217 (default `USD`): the currency of the campaign's cash rewards.
+    #[schema(value_type = Option<String>, example = "EUR")]
+    pub currency: Option<serde_json::Value>,
+}
+
+impl PayoutSettings {
+    pub fn apply(&mut self, input: &PayoutInput) -> Result<(), ValidationError> {
+        let text = |field: &'static str, v: &serde_json::Value| {
+            v.as_str().map(str::to_owned).ok_or_else(|| err(field, format!("{field} must be a string")))
+        };
+        if let Some(v) = &input.method {
+            self.method = match text("payouts.method", v)?.trim() {
+                "manual" => PayoutMethod::Manual,
+                _ => return Err(err("payouts.method", "payouts.method must be \"manual\"")),
+            };
+        }
+        if let Some(v) = &input.minimum {
+            self.minimum_cents = super::money::parse_minimum("payouts.minimum", &text("payouts.minimum", v)?)?;
+        }
+        if let Some(v) = &input.currency {
+            self.currency = super::conversion::parse_currency(&text("payouts.currency", v)?).map_err(|_| {
+                err("payouts.currency", "payouts.currency must be a three-letter ISO 4217 code such as EUR")
+            })?;
+        }
+        Ok(())
+    }
+}
+
+/// Where a payout is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PayoutStatus {
+    /// Made, not paid yet: its rewards are in it.
+    Requested,
+    /// Paid, with the payment's reference: its rewards are fulfilled.
+    Paid,
+    /// Not paid: its rewards are free for a later payout.
+    Failed,
+}
+
+impl PayoutStatus {
+    pub const ALL: [PayoutStatus; 3] = [Self::Requested, Self::Paid, Self::Failed];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Requested => "requested",
+            Self::Paid => "paid",
+            Self::Failed => "failed",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Result<Self, ValidationError> {
+        Self::ALL
+            .into_iter()
+            .find(|s| s.name() == raw)
+            .ok_or_else(|| err("status", "status must be requested, paid or failed"))
+    }
+
+    /// Whether it still holds its rewards (a failed payout let them go).
+    pub fn holds_rewards(self) -> bool {
+        self != Self::Failed
+    }
+}
+
+/// A payout as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Payout {
+    pub id: u64,
+    pub brand_id: u64,
+    pub member_id: u64,
+    pub campaign_id: u64,
+    pub participant_id: u64,
+    /// The sum of its rewards' values.
+    pub amount_cents: u64,
+    pub currency: String,
+    pub method: PayoutMethod,
+    pub status: PayoutStatus,
+    /// The rewards it pays, by id, in the order they were issued.
+    pub reward_ids: Vec<u64>,
+    /// The payment's reference, once paid.
+    pub reference: Option<String>,
+    /// Why it was not paid, once failed.
+    pub failure_reason: Option<String>,
+    pub created_at: String,
+    pub paid_at: Option<String>,
+    pub failed_at: Option<String>,
+}
+
+/// A move of a payout by its owner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PayoutMove {
+    /// Paid, with the payment's reference.
+    Paid { reference: String },
+    /// Not paid, and why.
+    Failed { reason: String },
+}
+
+impl PayoutMove {
+    /// Whether `payout` is already where this move leads, with the same words: a repeat,
+    /// answered as it is.
+    pub fn repeats(&self, payout: &Payout) -> bool {
+        match self {
+            Self::Paid { reference } => {
+                payout.status == PayoutStatus::Paid && payout.reference.as_deref() == Some(reference.as_str())
+            }
+            Self::Failed { reason } => {
+                payout.status == PayoutStatus::Failed && payout.failure_reason.as_deref() == Some(reason.as_str())
+            }
+        }
+    }
+
+    /// The action's name in an error ("paid", "fail").
+    pub fn name(&self) -> &'static str {
+        match self {
+            Self::Paid { .. } => "paid",
+            Self::Failed { .. } => "fail",
+        }
+    }
+}
+
+/// Longest payment reference or failure reason, in characters.
+pub const MAX_NOTE_CHARS: usize = 200;
+
+/// A payment reference (required to mark a payout paid) or a failure reason (required to
+/// fail one): one line of 1 to [`MAX_NOTE_CHARS`] characters.
+pub fn parse_note(field: &'static str, raw: Option<&str>) -> Result<String, ValidationError> {
+    let note = raw.unwrap_or("").trim();
+    if note.is_empty() || note.chars().count() > MAX_NOTE_CHARS {
+        return Err(err(field, format!("{field} is required: 1 to {MAX_NOTE_CHARS} characters")));
+    }
+    if note.chars().any(char::is_control) {
+        return Err(err(field, format!("{field} must not contain control characters")));
+    }
+    Ok(note.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn input(value: serde_json::Value) -> PayoutInput {
+        serde_json::from_value(value).unwrap()
+    }
+
+    #[test]
+    fn settings_apply_and_refuse_with_the_field_named() {
+        let mut settings = PayoutSettings::default();
+        settings.apply(&input(json!({"minimum": "25.5", "currency": "eur"}))).unwrap();
+        assert_eq!((settings.minimum_cents, settings.currency.as_str()), (2550, "EUR"));
+        for (bad, field) in [
+            (json!({"method": "carrier pigeon"}), "payouts.method"),
+            (json!({"method": 1}), "payouts.method"),
+            (json!({"minimum": "-1"}), "payouts.minimum"),
+            (json!({"minimum": 5}), "payouts.minimum"),
+            (json!({"currency": "EURO"}), "payouts.currency"),
+        ] {
+            let refused = settings.clone().apply(&input(bad.clone())).unwrap_err();
+            assert_eq!(refused.field, field, "{bad}");
+        }
+    }
+
+    #[test]
+    fn notes_are_one_bounded_line() {
+        assert_eq!(parse_note("reference", Some(" PP-1 ")).unwrap(), "PP-1");
+        for bad in [None, Some(""), Some("a\nb"), Some(&*"x".repeat(201))] {
+            assert_eq!(parse_note("reference", bad).unwrap_err().field, "reference", "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_move_repeats_only_with_the_same_words() {
+        let mut payout = Payout {
+            id: 1,
+            brand_id: 1,
+            member_id: 1,
+            campaign_id: 1,
+            participant_id: 1,
+            amount_cents: 100,
+            currency: "USD".into(),
+            method: PayoutMethod::Manual,
+            status: PayoutStatus::Paid,
+            reward_ids: vec![1],
+            reference: Some("PP-1".into()),
+            failure_reason: None,
+            created_at: String::new(),
+            paid_at: None,
+            failed_at: None,
+        };
+        assert!(PayoutMove::Paid { reference: "PP-1".into() }.repeats(&payout));
+        assert!(!PayoutMove::Paid { reference: "PP-2".into() }.repeats(&payout));
+        assert!(!PayoutMove::Failed { reason: "x".into() }.repeats(&payout));
+        payout.status = PayoutStatus::Requested;
+        assert!(!PayoutMove::Paid { reference: "PP-1".into() }.repeats(&payout));
+    }
+}

@@ -1,0 +1,107 @@
+//! Payouts on PostgreSQL: the `payouts` table and `payout_rewards`, whose primary key is the
+//! rule that a reward is in at most one payout that has not failed (migration 5). A second
+//! payout of a reward, from any server, fails its whole transaction; a failed payout's rows
+//! there are deleted, freeing its rewards.
+
+use async_trait::async_trait;
+
+use super::connection::Pipeline;
+use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
+use crate::domain::pagination::PageRequest;
+use crate::domain::payout::{Payout, PayoutStatus};
+use crate::store::PayoutStore;
+
+/// The campaign's rewards in a state (`$3`, issued) that no payout holds, oldest first.
+pub(super) const UNPAID: &str = "SELECT r.body FROM rewards r
+     WHERE r.brand_id = $1 AND r.campaign_id = $2 AND r.status = $3
+         AND NOT EXISTS (SELECT 1 FROM payout_rewards p WHERE p.brand_id = r.brand_id AND p.reward_id = r.reward_id)
+     ORDER BY r.reward_id";
+
+/// The `status` column.
+pub(super) fn status_code(status: PayoutStatus) -> i16 {
+    match status {
+        PayoutStatus::Requested => 1,
+        PayoutStatus::Paid => 2,
+        PayoutStatus::Failed => 3,
+    }
+}
+
+/// A new payout's statements: its row and, unless it failed, its rewards' rows.
+pub(super) fn insert(pipe: &mut Pipeline, payout: &Payout) -> Result<(), StoreError> {
+    let (brand_id, payout_id, campaign_id) = (sql_id(payout.brand_id), sql_id(payout.id), sql_id(payout.campaign_id));
+    pipe.push(
+        "INSERT INTO payouts (brand_id, payout_id, campaign_id, member_id, participant_id, status, body)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        owned![
+            &brand_id,
+            &payout_id,
+            &campaign_id,
+            &sql_id(payout.member_id),
+            &sql_id(payout.participant_id),
+            &status_code(payout.status),
+            &codec::encode(payout)?,
+        ],
+    );
+    if payout.status.holds_rewards() {
+        let rewards: Vec<i64> = payout.reward_ids.iter().copied().map(sql_id).collect();
+        // No ON CONFLICT: a reward another payout holds fails the decision.
+        pipe.push(
+            "INSERT INTO payout_rewards (brand_id, reward_id, campaign_id, payout_id)
+             SELECT $1, r, $2, $3 FROM unnest($4::bigint[]) AS n (r)",
+            owned![&brand_id, &campaign_id, &payout_id, &rewards],
+        );
+    }
+    Ok(())
+}
+
+/// A moved payout's statements: its row, and its rewards freed once it failed.
+pub(super) fn update(pipe: &mut Pipeline, payout: &Payout) -> Result<(), StoreError> {
+    let (brand_id, payout_id) = (sql_id(payout.brand_id), sql_id(payout.id));
+    pipe.push(
+        "UPDATE payouts SET status = $3, body = $4 WHERE brand_id = $1 AND payout_id = $2",
+        owned![&brand_id, &payout_id, &status_code(payout.status), &codec::encode(payout)?],
+    );
+    if !payout.status.holds_rewards() {
+        pipe.push("DELETE FROM payout_rewards WHERE brand_id = $1 AND payout_id = $2", owned![&brand_id, &payout_id]);
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl PayoutStore for PgStore {
+    async fn payout(&self, member_id: u64, id: u64) -> Result<Option<Payout>, StoreError> {
+        self.body_of(
+            "SELECT body FROM payouts WHERE payout_id = $1 AND member_id = $2",
+            &[&sql_id(id), &sql_id(member_id)],
+        )
+        .await
+    }
+
+    async fn payouts_of_member(
+        &self,
+        member_id: u64,
+        campaign_id: Option<u64>,
+        status: Option<PayoutStatus>,
+        page: PageRequest,
+    ) -> Result<(Vec<Payout>, u64), StoreError> {
+        let (limit, offset) = window(page);
+        let (member_id, campaign_id, status) = (sql_id(member_id), campaign_id.map(sql_id), status.map(status_code));
+        let mut conn = self.db.conn().await?;
+        let rows = conn
+            .rows(
+                "SELECT body FROM payouts WHERE member_id = $1 AND ($2::bigint IS NULL OR campaign_id = $2)
+                     AND ($3::smallint IS NULL OR status = $3)
+                 ORDER BY payout_id DESC LIMIT $4 OFFSET $5",
+                &[&member_id, &campaign_id, &status, &limit, &offset],
+            )
+            .await?;
+        let total = conn
+            .one(
+                "SELECT count(*) AS n FROM payouts WHERE member_id = $1 AND ($2::bigint IS NULL OR campaign_id = $2)
+                     AND ($3::smallint IS NULL OR status = $3)",
+                &[&member_id, &campaign_id, &status],
+            )
+            .await?;
+        Ok((bodies(&rows)?, id_at(&total, "n")))
+    }
+}

@@ -1,0 +1,65 @@
+//! The JSON shapes of payouts: one payout, a page of them, and what a request for payouts
+//! made.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::domain::money;
+use crate::domain::pagination::Page;
+use crate::domain::payout;
+
+/// A payout of a participant's approved cash rewards.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Payout {
+    pub id: u64,
+    pub campaign_id: u64,
+    pub participant_id: u64,
+    /// The sum of its rewards' values ("35.00").
+    pub amount: String,
+    /// ISO 4217.
+    pub currency: String,
+    /// `manual`.
+    pub method: &'static str,
+    /// `requested`, `paid` or `failed`.
+    pub status: &'static str,
+    /// The rewards it pays. A reward is in one payout at most that has not failed.
+    pub reward_ids: Vec<u64>,
+    /// The payment's reference, once paid.
+    pub reference: Option<String>,
+    pub created_at: String,
+    pub paid_at: Option<String>,
+    pub failed_at: Option<String>,
+    /// Why it was not paid, once failed (its rewards are free for a later payout).
+    pub failure_reason: Option<String>,
+}
+
+pub fn payout(p: &payout::Payout) -> Payout {
+    Payout {
+        id: p.id,
+        campaign_id: p.campaign_id,
+        participant_id: p.participant_id,
+        amount: money::amount(p.amount_cents),
+        currency: p.currency.clone(),
+        method: p.method.name(),
+        status: p.status.name(),
+        reward_ids: p.reward_ids.clone(),
+        reference: p.reference.clone(),
+        created_at: p.created_at.clone(),
+        paid_at: p.paid_at.clone(),
+        failed_at: p.failed_at.clone(),
+        failure_reason: p.failure_reason.clone(),
+    }
+}
+
+/// The payouts a request made (none: no balance reached the minimum).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PayoutsMade {
+    pub payouts: Vec<Payout>,
+}
+
+/// A page of payouts, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PayoutList {
+    pub payouts: Vec<Payout>,
+    pub pagination: Page,
+}
