@@ -25,10 +25,16 @@ pub enum EventType {
     ContestEnded,
     /// The owner admitted a participant from the campaign's waitlist.
     WaitlistAdmitted,
+    /// A payout was requested: someone is to pay it.
+    PayoutRequested,
+    /// A payout was marked paid.
+    PayoutPaid,
+    /// A payout was marked failed: its rewards are free again.
+    PayoutFailed,
 }
 
 impl EventType {
-    pub const ALL: [EventType; 8] = [
+    pub const ALL: [EventType; 11] = [
         EventType::ParticipantSignup,
         EventType::RewardHeld,
         EventType::RewardIssued,
@@ -37,6 +43,9 @@ impl EventType {
         EventType::ConversionCreated,
         EventType::ContestEnded,
         EventType::WaitlistAdmitted,
+        EventType::PayoutRequested,
+        EventType::PayoutPaid,
+        EventType::PayoutFailed,
     ];
 
     /// The `type` of the payload, as receivers see it.
@@ -50,6 +59,9 @@ impl EventType {
             EventType::ConversionCreated => "conversion.created",
             EventType::ContestEnded => "contest.ended",
             EventType::WaitlistAdmitted => "waitlist.admitted",
+            EventType::PayoutRequested => "payout.requested",
+            EventType::PayoutPaid => "payout.paid",
+            EventType::PayoutFailed => "payout.failed",
         }
     }
 
@@ -111,6 +123,12 @@ pub enum EventSubject {
     ContestEnded { result: Box<super::contest::ContestResult>, winners: Vec<Participant> },
     /// A participant let in from the waitlist, and when.
     WaitlistAdmitted { participant: Participant, admitted_at: String },
+    /// A payout, whose it is, and where they asked to be paid (then).
+    Payout {
+        payout: Box<super::payout::Payout>,
+        participant: Participant,
+        details: Option<super::payout::PayoutDetails>,
+    },
 }
 
 /// An event as stored: its id (the `webhook-id` receivers see, `evt_<id>`), its kind, when
@@ -138,6 +156,12 @@ impl Event {
             participant.erase();
             found = true;
         }
+        // Where they are paid is theirs too.
+        if let EventSubject::Payout { participant, details, .. } = &mut self.subject {
+            if participant.id == id {
+                *details = None;
+            }
+        }
         found
     }
 }
@@ -147,9 +171,9 @@ impl EventSubject {
     pub fn participants(&self) -> Vec<&Participant> {
         match self {
             EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => vec![p],
-            EventSubject::Conversion { participant, .. } | EventSubject::WaitlistAdmitted { participant, .. } => {
-                vec![participant]
-            }
+            EventSubject::Conversion { participant, .. }
+            | EventSubject::WaitlistAdmitted { participant, .. }
+            | EventSubject::Payout { participant, .. } => vec![participant],
             EventSubject::ContestEnded { winners, .. } => winners.iter().collect(),
         }
     }
@@ -157,9 +181,9 @@ impl EventSubject {
     fn participants_mut(&mut self) -> Vec<&mut Participant> {
         match self {
             EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => vec![p],
-            EventSubject::Conversion { participant, .. } | EventSubject::WaitlistAdmitted { participant, .. } => {
-                vec![participant]
-            }
+            EventSubject::Conversion { participant, .. }
+            | EventSubject::WaitlistAdmitted { participant, .. }
+            | EventSubject::Payout { participant, .. } => vec![participant],
             EventSubject::ContestEnded { winners, .. } => winners.iter_mut().collect(),
         }
     }
@@ -181,5 +205,41 @@ mod tests {
         assert!(unknown.message.contains("reward.paid") && unknown.message.contains("reward.fulfilled"));
         assert!(EventType::ALL.into_iter().all(|k| EventTypes::ALL.contains(k)));
         assert_eq!(EventTypes::ALL.names().len(), EventType::ALL.len());
+    }
+
+    #[test]
+    fn an_erasure_takes_the_payout_details_from_a_payout_event() {
+        use crate::domain::payout::{DetailsMethod, Payout, PayoutDetails, PayoutMethod, PayoutStatus};
+        let participant: Participant = serde_json::from_value(serde_json::json!({
+            "id": 5, "campaign_id": 1, "brand_id": 1, "member_id": 1, "seq": 1, "email": "ada@example.com",
+            "name": "Ada", "referred_by": null, "referrals": 0, "visits": 0, "clicks": 0, "shares": 0,
+            "created_at": "2026-11-28T00:00:00Z", "domain": null
+        }))
+        .unwrap();
+        let payout = Payout {
+            id: 9,
+            brand_id: 1,
+            member_id: 1,
+            campaign_id: 1,
+            participant_id: 5,
+            amount_cents: 100,
+            currency: "USD".into(),
+            method: PayoutMethod::Webhook,
+            status: PayoutStatus::Requested,
+            reward_ids: vec![3],
+            reference: None,
+            failure_reason: None,
+            created_at: String::new(),
+            paid_at: None,
+            failed_at: None,
+        };
+        let details = PayoutDetails { method: DetailsMethod::Paypal, value: "ada@example.com".into() };
+        let subject = EventSubject::Payout { payout: Box::new(payout), participant, details: Some(details) };
+        let mut event = Event { id: 1, kind: EventType::PayoutRequested, at: String::new(), campaign_id: 1, subject };
+        assert_eq!(event.participant_ids(), vec![5]);
+        assert!(!event.forget(6), "not theirs");
+        assert!(event.forget(5));
+        let EventSubject::Payout { participant, details, .. } = &event.subject else { unreachable!() };
+        assert!(participant.is_erased() && details.is_none());
     }
 }

@@ -19,12 +19,16 @@ pub enum PayoutMethod {
     /// The owner pays them outside (a bank, a PayPal or Wise batch from the CSV) and marks
     /// them paid or failed.
     Manual,
+    /// The owner's system pays them: it hears `payout.requested` (with the participant's
+    /// payout details) by webhook, pays by any means, and marks them paid or failed.
+    Webhook,
 }
 
 impl PayoutMethod {
     pub fn name(self) -> &'static str {
         match self {
             Self::Manual => "manual",
+            Self::Webhook => "webhook",
         }
     }
 }
@@ -49,7 +53,8 @@ impl Default for PayoutSettings {
 #[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(expecting = "a JSON object of payout settings")]
 pub struct PayoutInput {
-    /// `manual` (the default): you pay them yourself and mark each one paid or failed.
+    /// `manual` (the default): you pay them (the CSV helps) and mark each one paid or failed;
+    /// `webhook`: your system hears `payout.requested`, pays, and marks it.
     #[schema(value_type = Option<String>, example = "manual")]
     pub method: Option<serde_json::Value>,
     /// The least a payout may be (default "0.00"): a smaller balance waits for more rewards.
@@ -68,7 +73,8 @@ impl PayoutSettings {
         if let Some(v) = &input.method {
             self.method = match text("payouts.method", v)?.trim() {
                 "manual" => PayoutMethod::Manual,
-                _ => return Err(err("payouts.method", "payouts.method must be \"manual\"")),
+                "webhook" => PayoutMethod::Webhook,
+                _ => return Err(err("payouts.method", "payouts.method must be manual or webhook")),
             };
         }
         if let Some(v) = &input.minimum {
@@ -174,6 +180,75 @@ impl PayoutMove {
     }
 }
 
+/// Where a participant wants their payouts sent: a PayPal or Wise account (by its email), or
+/// free text in the form the owner asked for (a bank account, a gift-card preference).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PayoutDetails {
+    pub method: DetailsMethod,
+    /// The account's email (PayPal, Wise), or the text (other).
+    pub value: String,
+}
+
+/// The kinds of [`PayoutDetails`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DetailsMethod {
+    Paypal,
+    Wise,
+    Other,
+}
+
+impl DetailsMethod {
+    pub const ALL: [DetailsMethod; 3] = [Self::Paypal, Self::Wise, Self::Other];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Paypal => "paypal",
+            Self::Wise => "wise",
+            Self::Other => "other",
+        }
+    }
+}
+
+/// Longest free-text payout details, in characters.
+pub const MAX_DETAILS_CHARS: usize = 500;
+
+/// Body of `PUT /participants/:id/payout-details`.
+#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields, expecting = "a JSON object with method and value")]
+#[schema(example = json!({"method": "paypal", "value": "ada@example.com"}))]
+pub struct PayoutDetailsInput {
+    /// `paypal`, `wise` (value: the account's email) or `other` (value: free text, at most
+    /// 500 characters).
+    #[serde(default)]
+    pub method: Option<String>,
+    #[serde(default)]
+    pub value: Option<String>,
+}
+
+impl PayoutDetails {
+    pub fn parse(input: &PayoutDetailsInput) -> Result<Self, ValidationError> {
+        let method = input.method.as_deref().map(str::trim).unwrap_or_default();
+        let method = DetailsMethod::ALL
+            .into_iter()
+            .find(|m| m.name() == method)
+            .ok_or_else(|| err("method", "method must be paypal, wise or other"))?;
+        let raw = input.value.as_deref().unwrap_or_default();
+        let value = match method {
+            DetailsMethod::Paypal | DetailsMethod::Wise => super::EmailAddress::parse(raw)
+                .map_err(|_| err("value", format!("value must be the email of the {} account", method.name())))?
+                .as_str()
+                .to_owned(),
+            DetailsMethod::Other => super::fields::short_text("value", raw, MAX_DETAILS_CHARS)?,
+        };
+        Ok(Self { method, value })
+    }
+
+    /// The account email a bulk payment of `method` sends to, when these details name one.
+    pub fn account_for(&self, method: DetailsMethod) -> Option<&str> {
+        (self.method == method).then_some(self.value.as_str())
+    }
+}
+
 /// Longest payment reference or failure reason, in characters.
 pub const MAX_NOTE_CHARS: usize = 200;
 
@@ -214,6 +289,22 @@ mod tests {
             let refused = settings.clone().apply(&input(bad.clone())).unwrap_err();
             assert_eq!(refused.field, field, "{bad}");
         }
+    }
+
+    #[test]
+    fn details_are_an_account_email_or_bounded_text() {
+        let parse = |method: &str, value: &str| {
+            PayoutDetails::parse(&PayoutDetailsInput { method: Some(method.into()), value: Some(value.into()) })
+        };
+        assert_eq!(parse("paypal", " Ada@Example.com ").unwrap().value, "Ada@Example.com");
+        assert_eq!(parse("other", "IBAN DE00 1234").unwrap().method, DetailsMethod::Other);
+        assert_eq!(parse("wise", "not an email").unwrap_err().field, "value");
+        assert_eq!(parse("venmo", "x@example.com").unwrap_err().field, "method");
+        assert_eq!(parse("other", &"x".repeat(501)).unwrap_err().field, "value");
+        assert_eq!(parse("other", "").unwrap_err().field, "value");
+        let details = parse("paypal", "ada@example.com").unwrap();
+        assert_eq!(details.account_for(DetailsMethod::Paypal), Some("ada@example.com"));
+        assert_eq!(details.account_for(DetailsMethod::Wise), None);
     }
 
     #[test]

@@ -176,7 +176,8 @@ impl Admit {
                     )
                 };
                 let ids = ids.as_array().filter(|a| !a.is_empty() && a.len() as u64 <= MAX_ADMIT).ok_or_else(wrong)?;
-                let ids = ids.iter().map(|id| id.as_u64().filter(|&id| id > 0)).collect::<Option<Vec<u64>>>();
+                let ids = ids.iter().map(|id| id.as_u64().filter(|&id| id > 0 && id <= i64::MAX as u64));
+                let ids = ids.collect::<Option<Vec<u64>>>();
                 Ok(Admit::These(ids.ok_or_else(wrong)?))
             }
             (Some(_), Some(_)) => Err(ValidationError::new("count", "send count or participant_ids, not both")),

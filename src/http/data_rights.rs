@@ -14,8 +14,8 @@ use crate::domain::{email, PageRequest};
 use crate::views;
 
 /// `GET /participants/:id/export`: the participant, their rewards with history, the
-/// invitations they sent and received, their conversions, the people they referred (by id)
-/// and the webhook events that carried their data.
+/// invitations they sent and received, their conversions, the people they referred (by id),
+/// the webhook events that carried their data, their payout details and payouts.
 pub async fn export(
     state: web::Data<AppState>,
     AuthenticatedMember(member): AuthenticatedMember,
@@ -37,6 +37,8 @@ pub async fn export(
     let conversions = state.store.conversions_of_participant(campaign.id, participant.id).await?;
     let events = state.store.events_of_participant(participant.id).await?;
     let emails = state.store.emails_of_participant(participant.id).await?;
+    let payout_details = state.store.payout_details(campaign.id, participant.id).await?;
+    let payouts = state.store.payouts_of_participant(campaign.id, participant.id).await?;
     let parts = views::ExportParts {
         participant: &participant,
         campaign: &campaign,
@@ -47,6 +49,8 @@ pub async fn export(
         conversions: &conversions,
         events: &events,
         emails: &emails,
+        payout_details: payout_details.as_ref(),
+        payouts: &payouts,
     };
     Ok(envelope::ok(views::participant_export(parts, &state.public_url)))
 }

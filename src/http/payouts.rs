@@ -1,7 +1,8 @@
 //! Payout endpoints: `POST /campaigns/:id/payouts` (a payout for each participant whose
 //! approved cash rewards that no payout holds reach the campaign's minimum), `GET /payouts`,
 //! `GET /payouts/:id`, `POST /payouts/:id/paid` and `/fail`, and
-//! `GET /campaigns/:id/payouts.csv` (a bulk-payment file for PayPal Payouts or Wise).
+//! `GET /campaigns/:id/payouts.csv` (a bulk-payment file for PayPal Payouts or Wise), and
+//! `/participants/:id/payout-details` (where a participant asked to be paid).
 //! Decided by the campaign's brand actor (`actors::brand::payouts`).
 
 use actix_web::{web, HttpResponse};
@@ -14,9 +15,11 @@ use super::json::{JsonBody, OptionalJsonBody};
 use super::query::{id_filter, ListQuery};
 use super::state::AppState;
 use super::{envelope, ownership};
-use crate::actors::brand::{MovePayout, RequestPayouts};
+use crate::actors::brand::{MovePayout, RequestPayouts, SetPayoutDetails};
 use crate::domain::pagination::{Page, PageRequest};
-use crate::domain::payout::{parse_note, Payout, PayoutMove, PayoutStatus};
+use crate::domain::payout::{
+    parse_note, DetailsMethod, Payout, PayoutDetails, PayoutDetailsInput, PayoutMove, PayoutStatus,
+};
 use crate::domain::{Campaign, Member};
 use crate::http::Code;
 use crate::views;
@@ -47,7 +50,8 @@ impl PayoutRequest {
         };
         let Some(value) = &self.participant_ids else { return Ok(None) };
         let list = value.as_array().filter(|l| !l.is_empty() && l.len() <= MAX_NAMED).ok_or_else(refused)?;
-        let ids = list.iter().map(|v| v.as_u64().filter(|&n| n > 0).ok_or_else(refused));
+        // Ids are 64-bit signed in every store (and the document's integers): a larger one names nobody.
+        let ids = list.iter().map(|v| v.as_u64().filter(|&n| n > 0 && n <= i64::MAX as u64).ok_or_else(refused));
         Ok(Some(ids.collect::<Result<_, _>>()?))
     }
 }
@@ -63,9 +67,10 @@ pub async fn request(
     let participant_ids = body.participant_ids()?;
     let campaign = ownership::campaign(&state, &member, *id).await?;
     let message = RequestPayouts { member_id: member.id, campaign_id: campaign.id, participant_ids };
-    let payouts = state.brands.get(campaign.brand_id).send(message).await??;
-    let made = views::PayoutsMade { payouts: payouts.iter().map(views::payout).collect() };
-    Ok(if payouts.is_empty() { envelope::ok(made) } else { envelope::created(made) })
+    let requested = state.brands.get(campaign.brand_id).send(message).await??;
+    state.deliver(requested.deliveries);
+    let made = views::PayoutsMade { payouts: requested.payouts.iter().map(views::payout).collect() };
+    Ok(if requested.payouts.is_empty() { envelope::ok(made) } else { envelope::created(made) })
 }
 
 /// Query of `GET /payouts`.
@@ -172,6 +177,8 @@ pub struct CsvQuery {
 /// payouts (requested ones by default) as a bulk-payment upload. `paypal` (the default):
 /// PayPal Payouts' file, no header row: recipient email, amount, currency, customer id (the
 /// payout's), note, wallet. `wise`: Wise's "send by email" batch template, with its header.
+/// The recipient is the PayPal (or Wise) account of the participant's payout details, else
+/// the address they signed up with.
 pub async fn csv(
     state: web::Data<AppState>,
     AuthenticatedMember(member): AuthenticatedMember,
@@ -192,9 +199,13 @@ pub async fn csv(
         let header = ["name", "recipientEmail", "paymentReference", "receiverType", "amountCurrency", "amount"];
         out.write_record(header.iter().chain(&["sourceCurrency", "targetCurrency"])).map_err(failed)?;
     }
+    let method = if wise { DetailsMethod::Wise } else { DetailsMethod::Paypal };
     for payout in &payouts {
         let person = state.store.participant(payout.participant_id).await?;
         let (email, name) = person.map(|p| (p.email, p.name)).unwrap_or_default();
+        // The account they gave for this kind of payment, else the address they signed up with.
+        let details = state.store.payout_details(campaign.id, payout.participant_id).await?;
+        let email = details.as_ref().and_then(|d| d.account_for(method)).map_or(email, str::to_owned);
         let amount = crate::domain::money::amount(payout.amount_cents);
         let note = format!("Payout {} from {}", payout.id, campaign.name);
         let neutral = |cell: &str| super::exports::neutralise(cell).into_owned();
@@ -239,4 +250,50 @@ async fn every_payout(
     }
     all.reverse();
     Ok(all)
+}
+
+/// `GET /participants/:id/payout-details`: where the participant asked to be paid.
+pub async fn details(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let (participant, campaign) = ownership::participant(&state, &member, *id).await?;
+    let details = state.store.payout_details(campaign.id, participant.id).await?;
+    Ok(envelope::ok(views::PayoutDetailsAnswer { payout_details: details.as_ref().map(views::payout_details) }))
+}
+
+/// `PUT /participants/:id/payout-details {method, value}`: a PayPal or Wise account by its
+/// email, or free text; replaces what was there.
+pub async fn put_details(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+    JsonBody(body): JsonBody<PayoutDetailsInput>,
+) -> Result<HttpResponse, ApiError> {
+    let details = PayoutDetails::parse(&body)?;
+    set_details(&state, &member, *id, Some(details.clone())).await?;
+    Ok(envelope::ok(views::PayoutDetailsAnswer { payout_details: Some(views::payout_details(&details)) }))
+}
+
+/// `DELETE /participants/:id/payout-details`: forgets them.
+pub async fn delete_details(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    set_details(&state, &member, *id, None).await?;
+    Ok(envelope::ok(views::PayoutDetailsAnswer { payout_details: None }))
+}
+
+/// Keeps the member's participant's details through its brand actor; returns once durable.
+async fn set_details(
+    state: &AppState,
+    member: &Member,
+    participant_id: u64,
+    details: Option<PayoutDetails>,
+) -> Result<(), ApiError> {
+    let (participant, _) = ownership::participant(state, member, participant_id).await?;
+    let message = SetPayoutDetails { member_id: member.id, participant_id, details };
+    Ok(state.brands.get(participant.brand_id).send(message).await??)
 }

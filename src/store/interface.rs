@@ -37,7 +37,7 @@ use crate::domain::member::StoredApiKey;
 use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, QueuedEmail};
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
-use crate::domain::payout::{Payout, PayoutStatus};
+use crate::domain::payout::{Payout, PayoutDetails, PayoutStatus};
 use crate::domain::reward::RewardFilter;
 use crate::domain::stripe::StripeConnection;
 use crate::domain::waitlist::{Line, Spot};
@@ -296,6 +296,11 @@ pub trait PayoutStore: Send + Sync {
         status: Option<PayoutStatus>,
         page: PageRequest,
     ) -> Result<(Vec<Payout>, u64), StoreError>;
+    /// Where the participant asked to be paid (none given: none).
+    async fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError>;
+    /// The participant's payouts, oldest first. May scan the campaign's payouts: only a
+    /// participant's data export asks.
+    async fn payouts_of_participant(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<Payout>, StoreError>;
 }
 
 /// Reads of conversions (written by engine decisions).

@@ -32,6 +32,10 @@ pub struct ParticipantExport {
     pub webhook_events: Vec<ExportEvent>,
     /// The emails sent (or to be sent) to them.
     pub emails: Vec<ExportEmail>,
+    /// Where they asked to be paid.
+    pub payout_details: Option<super::PayoutDetails>,
+    /// The payouts made to them.
+    pub payouts: Vec<super::Payout>,
 }
 
 /// An email to the participant.
@@ -86,6 +90,8 @@ pub struct ExportParts<'a> {
     pub conversions: &'a [domain::conversion::Conversion],
     pub events: &'a [Event],
     pub emails: &'a [(OutgoingEmail, EmailDelivery)],
+    pub payout_details: Option<&'a domain::payout::PayoutDetails>,
+    pub payouts: &'a [domain::payout::Payout],
 }
 
 pub fn participant_export(parts: ExportParts<'_>, site: &str) -> ParticipantExport {
@@ -132,5 +138,7 @@ pub fn participant_export(parts: ExportParts<'_>, site: &str) -> ParticipantExpo
                 sent_at: delivery.sent_at.clone(),
             })
             .collect(),
+        payout_details: parts.payout_details.map(super::payout_details),
+        payouts: parts.payouts.iter().map(super::payout).collect(),
     }
 }

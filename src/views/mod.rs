@@ -129,7 +129,8 @@ pub struct Campaign {
 /// How a campaign's cash rewards are paid out.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PayoutSettings {
-    /// `manual`: the owner pays them and marks each one paid or failed.
+    /// `manual`: the owner pays them and marks each one paid or failed; `webhook`: the
+    /// owner's system hears `payout.requested`, pays, and marks it.
     pub method: &'static str,
     /// The least a payout may be ("25.00").
     pub minimum: String,

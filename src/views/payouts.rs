@@ -18,7 +18,7 @@ pub struct Payout {
     pub amount: String,
     /// ISO 4217.
     pub currency: String,
-    /// `manual`.
+    /// `manual` or `webhook` (the campaign's method when it was made).
     pub method: &'static str,
     /// `requested`, `paid` or `failed`.
     pub status: &'static str,
@@ -49,6 +49,25 @@ pub fn payout(p: &payout::Payout) -> Payout {
         failed_at: p.failed_at.clone(),
         failure_reason: p.failure_reason.clone(),
     }
+}
+
+/// Where a participant asked to be paid.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PayoutDetails {
+    /// `paypal`, `wise` or `other`.
+    pub method: &'static str,
+    /// The account's email, or the text.
+    pub value: String,
+}
+
+pub fn payout_details(d: &payout::PayoutDetails) -> PayoutDetails {
+    PayoutDetails { method: d.method.name(), value: d.value.clone() }
+}
+
+/// A participant's payout details (null: none given).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PayoutDetailsAnswer {
+    pub payout_details: Option<PayoutDetails>,
 }
 
 /// The payouts a request made (none: no balance reached the minimum).

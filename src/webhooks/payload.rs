@@ -50,6 +50,18 @@ pub fn event(event: &Event, site: &str) -> String {
             },
         })
         .to_string(),
+        EventSubject::Payout { payout, participant, details } => json!({
+            "id": message_id(event.id),
+            "type": event.kind.name(),
+            "created_at": event.at,
+            "data": {
+                "campaign_id": event.campaign_id,
+                "payout": views::payout(payout),
+                "participant": views::participant(participant, site),
+                "payout_details": details.as_ref().map(views::payout_details),
+            },
+        })
+        .to_string(),
         EventSubject::WaitlistAdmitted { participant, admitted_at } => json!({
             "id": message_id(event.id),
             "type": event.kind.name(),

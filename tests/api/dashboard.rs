@@ -897,7 +897,7 @@ async fn a_webhook_is_added_tested_retried_paused_and_deleted_from_the_dashboard
     assert_eq!(paused.status, 303, "{}", paused.body);
     let read = expect_status(app.get("/api/v1", "/webhooks", &cred).await, 200).await["data"]["webhooks"][0].clone();
     assert_eq!((read["active"].clone(), read["campaign_id"].clone()), (json!(false), json!(campaign)));
-    assert_eq!(read["events"].as_array().unwrap().len(), 8, "every kind again");
+    assert_eq!(read["events"].as_array().unwrap().len(), 11, "every kind again");
 
     // Another member gets 404 on all of it, and changes nothing.
     let mut eve = Browser::new(&app);

@@ -6,6 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{json, Value};
 
 use crate::helpers::{expect_error, expect_status, Options, TestApp, TestMember};
+use crate::receiver::Receiver;
+use crate::webhooks::{fast_app, WAIT};
 
 /// A cash campaign (10.00 a referral) with `payouts`, and `referrers` with their friends'
 /// counts: their participant ids, in order, and every reward earned.
@@ -164,8 +166,10 @@ async fn each_due_balance_gets_one_payout_which_is_paid_or_failed_once() {
     let retried = expect_status(request(&app, &member, campaign, Some(named)).await, 201).await;
     assert_eq!(retried["data"]["payouts"][0]["reward_ids"], first_try["reward_ids"]);
     assert_ne!(retried["data"]["payouts"][0]["id"], first_try["id"]);
-    let bad = request(&app, &member, campaign, Some(json!({"participant_ids": []}))).await;
-    expect_error(bad, 400, "validation_failed").await;
+    for ids in [json!([]), json!([0]), json!([9_223_372_036_854_775_808u64]), json!("12")] {
+        let bad = request(&app, &member, campaign, Some(json!({"participant_ids": ids}))).await;
+        assert!(expect_error(bad, 400, "validation_failed").await.starts_with("participant_ids"), "{ids}");
+    }
 }
 
 #[tokio::test]
@@ -233,4 +237,67 @@ async fn payouts_acknowledged_before_a_sigkill_are_all_there_once_after_restart(
     let held = holders(&stored);
     assert_eq!(held.keys().copied().collect::<BTreeSet<_>>(), rewards.iter().copied().collect());
     assert!(held.values().all(|p| p.len() == 1), "a reward in two payouts: {held:?}");
+}
+
+#[tokio::test]
+async fn payout_events_carry_the_participants_details_which_leave_with_an_erasure() {
+    let app = fast_app().await;
+    let receiver = Receiver::start().await;
+    let member = app.member("payout-events").await;
+    let bearer = member.bearer();
+    let settings = json!({"method": "webhook"});
+    let (campaign, referrers, rewards) = earners(&app, &member, "payout-events", settings, &[2]).await;
+    let ada = referrers[0];
+    let body = json!({"link": receiver.url(), "events": ["payout.requested", "payout.paid", "payout.failed"]});
+    expect_status(app.post_json("/api/v1", "/webhooks", &bearer, &body).await, 201).await;
+
+    // Where Ada asked to be paid: refused with the field named, then kept.
+    let path = format!("/participants/{ada}/payout-details");
+    let none = expect_status(app.get("/api/v1", &path, &bearer).await, 200).await;
+    assert_eq!(none["data"], json!({"payout_details": null}));
+    for (bad, field) in
+        [(json!({"method": "venmo", "value": "x"}), "method"), (json!({"method": "paypal", "value": "no"}), "value")]
+    {
+        let refused = expect_error(app.put_json("/api/v1", &path, &bearer, &bad).await, 400, "validation_failed").await;
+        assert!(refused.starts_with(field), "{refused}");
+    }
+    let details = json!({"method": "paypal", "value": "ada.pays@example.com"});
+    let kept = expect_status(app.put_json("/api/v1", &path, &bearer, &details).await, 200).await;
+    assert_eq!(kept["data"]["payout_details"], details);
+    assert_eq!(expect_status(app.get("/api/v1", &path, &bearer).await, 200).await["data"]["payout_details"], details);
+
+    // payout.requested carries the payout and the details; the CSV pays the PayPal account.
+    let made = expect_status(request(&app, &member, campaign, None).await, 201).await;
+    let payout = made["data"]["payouts"][0].clone();
+    assert_eq!(payout["method"], json!("webhook"));
+    let id = payout["id"].as_u64().unwrap();
+    let got = receiver.wait_for(1, WAIT).await;
+    let event = got[0].json();
+    assert_eq!(event["type"], json!("payout.requested"));
+    assert_eq!(event["data"]["payout"], payout);
+    assert_eq!(event["data"]["payout_details"], details);
+    assert_eq!(event["data"]["participant"]["id"], json!(ada));
+    let url = app.url("/api/v1", &format!("/campaigns/{campaign}/payouts.csv"));
+    let csv = app.client.get(url).bearer_auth(&member.token).send().await.unwrap().text().await.unwrap();
+    assert!(csv.starts_with("ada.pays@example.com,20.00,USD,"), "{csv}");
+
+    let paid = move_payout(&app, &member, id, "paid", json!({"reference": "bank-42"})).await;
+    expect_status(paid, 200).await;
+    let got = receiver.wait_for(2, WAIT).await;
+    let paid_event = got.iter().map(|r| r.json()).find(|e| e["type"] == json!("payout.paid")).expect("payout.paid");
+    assert_eq!(paid_event["data"]["payout"]["reference"], json!("bank-42"));
+    assert_eq!(paid_event["data"]["payout"]["reward_ids"], json!(rewards));
+
+    // The data export holds both; an erasure takes the details.
+    let export = expect_status(app.get("/api/v1", &format!("/participants/{ada}/export"), &bearer).await, 200).await;
+    assert_eq!(export["data"]["payout_details"], details);
+    assert_eq!(export["data"]["payouts"][0]["id"], json!(id));
+    expect_status(app.delete("/api/v1", &format!("/participants/{ada}"), &bearer).await, 200).await;
+    let gone = expect_status(app.get("/api/v1", &path, &bearer).await, 200).await;
+    assert_eq!(gone["data"], json!({"payout_details": null}));
+    let export = expect_status(app.get("/api/v1", &format!("/participants/{ada}/export"), &bearer).await, 200).await;
+    assert_eq!(export["data"]["payout_details"], json!(null));
+    expect_error(app.put_json("/api/v1", &path, &bearer, &details).await, 409, "participant_erased").await;
+    let stranger = app.member("payout-events-stranger").await;
+    expect_error(app.get("/api/v1", &path, &stranger.bearer()).await, 404, "not_found").await;
 }

@@ -15,8 +15,8 @@ async fn request(store: &SharedStorage, campaign: &Campaign) -> Vec<Payout> {
     let session = store.session(campaign.brand_id).await.unwrap();
     let balances = engine::payable(&*session, campaign, None).unwrap();
     let ids = session.take_ids(&vec![IdKind::Payout; balances.len()]).await.unwrap();
-    let (payouts, writes) = engine::decide_payouts(campaign, balances, &ids, &Moment::now());
-    session.commit(&writes).await.unwrap();
+    let (payouts, writes) = engine::decide_payouts(&*session, campaign, balances, &ids, &Moment::now()).unwrap();
+    session.commit(&unheard(writes)).await.unwrap();
     payouts
 }
 

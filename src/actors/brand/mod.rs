@@ -31,7 +31,7 @@ pub use error::BrandError;
 pub use participants::{
     AddInvites, EraseParticipant, Erased, RecordVisit, SignedUp, Signup, SignupOutcome, Unsubscribe,
 };
-pub use payouts::{MovePayout, PayoutMoved, RequestPayouts};
+pub use payouts::{MovePayout, PayoutMoved, PayoutsRequested, RequestPayouts, SetPayoutDetails};
 pub use rewards::{ActOnReward, Moved, ReleaseHolds, Released};
 pub use waitlist::{AdmitFromWaitlist, Admitted};
 

@@ -1,27 +1,35 @@
-//! The brand actor's messages about payouts: making a campaign's payouts, and a payout paid
-//! or failed. Both go through the brand's one writer, so two requests at once are decided
+//! The brand actor's messages about payouts: making a campaign's payouts, a payout paid or
+//! failed, and where a participant asked to be paid. Both go through the brand's one writer, so two requests at once are decided
 //! one after the other and the second sees the first's payouts (see `engine::payouts`).
 
 use actix::prelude::*;
 
 use super::{BrandActor, BrandError};
-use crate::domain::engine::{self, PayoutRefusal};
+use crate::domain::engine::{self, DetailsRefusal, PayoutRefusal};
 use crate::domain::ids::IdKind;
-use crate::domain::payout::{Payout, PayoutMove};
+use crate::domain::payout::{Payout, PayoutDetails, PayoutMove};
 use crate::domain::webhook::PendingDelivery;
 
 /// Makes a payout for each participant of the campaign whose unpaid approved cash rewards
 /// reach its minimum; only for `participant_ids` when given.
 #[derive(Debug, Message)]
-#[rtype(result = "Result<Vec<Payout>, BrandError>")]
+#[rtype(result = "Result<PayoutsRequested, BrandError>")]
 pub struct RequestPayouts {
     pub member_id: u64,
     pub campaign_id: u64,
     pub participant_ids: Option<Vec<u64>>,
 }
 
+/// The payouts a request made, and the deliveries of their events.
+#[derive(Debug, Default)]
+pub struct PayoutsRequested {
+    pub payouts: Vec<Payout>,
+    /// To hand to the dispatcher once the payouts are durable.
+    pub deliveries: Vec<PendingDelivery>,
+}
+
 impl Handler<RequestPayouts> for BrandActor {
-    type Result = ResponseFuture<Result<Vec<Payout>, BrandError>>;
+    type Result = ResponseFuture<Result<PayoutsRequested, BrandError>>;
 
     fn handle(&mut self, msg: RequestPayouts, _ctx: &mut Self::Context) -> Self::Result {
         self.decide(move |brand, session| {
@@ -29,11 +37,13 @@ impl Handler<RequestPayouts> for BrandActor {
                 let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
                 let balances = engine::payable(session, &campaign, msg.participant_ids.as_deref())?;
                 if balances.is_empty() {
-                    return Ok((Vec::new(), Vec::new()));
+                    return Ok((Vec::new(), PayoutsRequested::default()));
                 }
                 let ids = session.take_ids(&vec![IdKind::Payout; balances.len()]).await?;
-                let (payouts, writes) = engine::decide_payouts(&campaign, balances, &ids, &brand.moment());
-                Ok((writes, payouts))
+                let moment = brand.moment();
+                let (payouts, writes) = engine::decide_payouts(session, &campaign, balances, &ids, &moment)?;
+                let (writes, deliveries) = brand.publish(session, campaign.member_id, writes, &moment).await?;
+                Ok((writes, PayoutsRequested { payouts, deliveries }))
             })
         })
     }
@@ -88,6 +98,35 @@ impl Handler<MovePayout> for BrandActor {
                 }
                 let (writes, deliveries) = brand.publish(session, msg.member_id, writes, &moment).await?;
                 Ok((writes, PayoutMoved { payout, deliveries }))
+            })
+        })
+    }
+}
+
+/// Keeps (or forgets, with `None`) where one of the member's participants asked to be paid.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<(), BrandError>")]
+pub struct SetPayoutDetails {
+    pub member_id: u64,
+    pub participant_id: u64,
+    pub details: Option<PayoutDetails>,
+}
+
+impl Handler<SetPayoutDetails> for BrandActor {
+    type Result = ResponseFuture<Result<(), BrandError>>;
+
+    fn handle(&mut self, msg: SetPayoutDetails, _ctx: &mut Self::Context) -> Self::Result {
+        self.decide(move |brand, session| {
+            Box::pin(async move {
+                // Only this brand's writer may change this brand's participants.
+                if session.participant(msg.participant_id)?.is_none_or(|p| p.brand_id != brand.brand_id) {
+                    return Err(BrandError::NotFound("participant"));
+                }
+                match engine::decide_payout_details(session, msg.member_id, msg.participant_id, msg.details)? {
+                    Ok(writes) => Ok((writes, ())),
+                    Err(DetailsRefusal::NotFound) => Err(BrandError::NotFound("participant")),
+                    Err(DetailsRefusal::Erased) => Err(BrandError::Erased(msg.participant_id)),
+                }
             })
         })
     }

@@ -4,7 +4,7 @@
 //! The participant stays as an anonymous node: the referral chain keeps its links (their
 //! referrer keeps the credit, the people they referred keep theirs), the counters keep every
 //! signup, referral and reward, and rewards already issued or fulfilled stay as they are.
-//! What goes: the email, the name and the website, from the row and its indexes, from every
+//! What goes: the email, the name, the website and the payout details, from the row and its indexes, from every
 //! invitation they sent or that was sent to them, and from every stored copy of them (webhook
 //! events, idempotent answers; the backend finds those, see [`Write::Erased`]).
 //!
@@ -71,6 +71,13 @@ pub fn decide_erasure<R: BrandReads + ?Sized>(
         }
     }
     decision.leave_line(campaign.id, participant.id)?;
+    if reads.payout_details(campaign.id, participant.id)?.is_some() {
+        decision.writes.push(Write::PayoutDetails {
+            campaign_id: campaign.id,
+            participant_id: participant.id,
+            details: None,
+        });
+    }
     decision.writes.push(Write::Erased { participant: participant.clone(), email: normalized, domain });
     Ok(Some(Erasure { participant, voided, writes: decision.finish() }))
 }

@@ -10,7 +10,7 @@ use crate::domain::contest::ContestResult;
 use crate::domain::counters::{Counter, DailySeries};
 use crate::domain::email::{self, EmailLookup};
 use crate::domain::leaderboard::{Board, Credit, Standing};
-use crate::domain::payout::Payout;
+use crate::domain::payout::{Payout, PayoutDetails};
 use crate::domain::reward::HoldReason;
 use crate::domain::reward_type::RewardType;
 use crate::domain::waitlist::Place;
@@ -62,6 +62,7 @@ pub struct MemoryBrand {
     pub payouts: BTreeMap<u64, Payout>,
     /// (campaign, reward) → the payout that holds it, among those that have not failed.
     pub paying: HashMap<(u64, u64), u64>,
+    pub payout_details: HashMap<(u64, u64), PayoutDetails>,
 }
 
 impl MemoryBrand {
@@ -229,6 +230,10 @@ impl MemoryBrand {
                     }
                     assert!(self.payouts.insert(payout.id, payout).is_none(), "payout id reused");
                 }
+                Write::PayoutDetails { campaign_id, participant_id, details } => match details {
+                    Some(details) => drop(self.payout_details.insert((campaign_id, participant_id), details)),
+                    None => drop(self.payout_details.remove(&(campaign_id, participant_id))),
+                },
                 Write::Payout(payout) => {
                     if !payout.status.holds_rewards() {
                         for reward_id in &payout.reward_ids {
@@ -433,6 +438,10 @@ impl BrandReads for MemoryBrand {
 
     fn payout_holding(&self, campaign_id: u64, reward_id: u64) -> Result<Option<u64>, Inconsistent> {
         Ok(self.paying.get(&(campaign_id, reward_id)).copied())
+    }
+
+    fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, Inconsistent> {
+        Ok(self.payout_details.get(&(campaign_id, participant_id)).cloned())
     }
 }
 

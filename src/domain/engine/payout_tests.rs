@@ -20,7 +20,7 @@ impl World {
     fn request_payouts(&mut self, only: Option<&[u64]>) -> Vec<crate::domain::payout::Payout> {
         let balances = payable(&self.brand, &self.campaign, only).unwrap();
         let ids: Vec<u64> = balances.iter().map(|_| self.id()).collect();
-        let (payouts, writes) = decide_payouts(&self.campaign, balances, &ids, &self.moment);
+        let (payouts, writes) = decide_payouts(&self.brand, &self.campaign, balances, &ids, &self.moment).unwrap();
         self.commit(writes);
         payouts
     }

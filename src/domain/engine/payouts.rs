@@ -9,8 +9,9 @@
 
 use super::{BrandReads, Decision, Inconsistent, Moment, Write};
 use crate::domain::counters::Counter;
+use crate::domain::event::{EventSubject, EventType};
 use crate::domain::money;
-use crate::domain::payout::{Payout, PayoutMove, PayoutStatus};
+use crate::domain::payout::{Payout, PayoutDetails, PayoutMove, PayoutStatus};
 use crate::domain::{Campaign, Reward, RewardStatus};
 
 /// What one participant's payout would pay: their unpaid approved cash rewards, oldest first.
@@ -50,13 +51,15 @@ pub fn payable<R: BrandReads + ?Sized>(
     Ok(by_participant.into_values().filter(|b| b.amount_cents >= minimum).collect())
 }
 
-/// One payout for each balance, numbered by `ids` (one each), requested now.
-pub fn decide_payouts(
+/// One payout for each balance, numbered by `ids` (one each), requested now, each announced
+/// (`payout.requested`) with where its participant asked to be paid.
+pub fn decide_payouts<R: BrandReads + ?Sized>(
+    reads: &R,
     campaign: &Campaign,
     balances: Vec<Balance>,
     ids: &[u64],
     moment: &Moment,
-) -> (Vec<Payout>, Vec<Write>) {
+) -> Result<(Vec<Payout>, Vec<Write>), R::Error> {
     let payouts: Vec<Payout> = balances
         .into_iter()
         .zip(ids)
@@ -78,8 +81,24 @@ pub fn decide_payouts(
             failed_at: None,
         })
         .collect();
-    let writes = payouts.iter().cloned().map(Write::NewPayout).collect();
-    (payouts, writes)
+    let mut writes = Vec::with_capacity(payouts.len() * 2);
+    for payout in &payouts {
+        writes.push(Write::NewPayout(payout.clone()));
+        writes.push(announce(reads, EventType::PayoutRequested, payout)?);
+    }
+    Ok((payouts, writes))
+}
+
+/// The announcement of a payout's new state, with its participant and their details now.
+fn announce<R: BrandReads + ?Sized>(reads: &R, kind: EventType, payout: &Payout) -> Result<Write, R::Error> {
+    let Some(participant) = reads.participant(payout.participant_id)? else {
+        return Err(
+            Inconsistent(format!("payout {} names missing participant {}", payout.id, payout.participant_id)).into()
+        );
+    };
+    let details = reads.payout_details(payout.campaign_id, payout.participant_id)?;
+    let subject = EventSubject::Payout { payout: Box::new(payout.clone()), participant, details };
+    Ok(Write::Announce { kind, campaign_id: payout.campaign_id, subject: Box::new(subject) })
 }
 
 /// Why a payout did not move.
@@ -141,5 +160,33 @@ pub fn decide_payout_move<R: BrandReads + ?Sized>(
         }
     }
     decision.writes.push(Write::Payout(payout.clone()));
+    let kind = if payout.status == PayoutStatus::Paid { EventType::PayoutPaid } else { EventType::PayoutFailed };
+    decision.writes.push(announce(reads, kind, &payout)?);
     Ok(Ok((payout, decision.finish())))
+}
+
+/// Why payout details were not kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DetailsRefusal {
+    /// No such participant of this member.
+    NotFound,
+    /// The participant was erased: nobody is left to pay.
+    Erased,
+}
+
+/// Keeps (or, with `None`, forgets) where the member's participant `participant_id` asked to
+/// be paid.
+pub fn decide_payout_details<R: BrandReads + ?Sized>(
+    reads: &R,
+    member_id: u64,
+    participant_id: u64,
+    details: Option<PayoutDetails>,
+) -> Result<Result<Vec<Write>, DetailsRefusal>, R::Error> {
+    let Some(participant) = reads.participant(participant_id)?.filter(|p| p.member_id == member_id) else {
+        return Ok(Err(DetailsRefusal::NotFound));
+    };
+    if participant.is_erased() {
+        return Ok(Err(DetailsRefusal::Erased));
+    }
+    Ok(Ok(vec![Write::PayoutDetails { campaign_id: participant.campaign_id, participant_id, details }]))
 }

@@ -48,6 +48,7 @@ pub(super) const TABLES: &[&str] = &[
     "payment_references",
     "payouts",
     "payout_rewards",
+    "payout_details",
     "rates",
     "standings",
     "contest_results",

@@ -7,8 +7,9 @@ use async_trait::async_trait;
 
 use super::connection::Pipeline;
 use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
+use crate::domain::engine::{Inconsistent, Write};
 use crate::domain::pagination::PageRequest;
-use crate::domain::payout::{Payout, PayoutStatus};
+use crate::domain::payout::{Payout, PayoutDetails, PayoutStatus};
 use crate::store::PayoutStore;
 
 /// The campaign's rewards in a state (`$3`, issued) that no payout holds, oldest first.
@@ -16,6 +17,12 @@ pub(super) const UNPAID: &str = "SELECT r.body FROM rewards r
      WHERE r.brand_id = $1 AND r.campaign_id = $2 AND r.status = $3
          AND NOT EXISTS (SELECT 1 FROM payout_rewards p WHERE p.brand_id = r.brand_id AND p.reward_id = r.reward_id)
      ORDER BY r.reward_id";
+
+/// One payout of a campaign.
+pub(super) const ONE: &str = "SELECT body FROM payouts WHERE brand_id = $1 AND payout_id = $2 AND campaign_id = $3";
+
+/// A participant's payout details.
+pub(super) const DETAILS: &str = "SELECT body FROM payout_details WHERE brand_id = $1 AND participant_id = $2";
 
 /// The `status` column.
 pub(super) fn status_code(status: PayoutStatus) -> i16 {
@@ -26,8 +33,32 @@ pub(super) fn status_code(status: PayoutStatus) -> i16 {
     }
 }
 
+/// A payout write's statements.
+pub(super) fn write(pipe: &mut Pipeline, brand_id: i64, write: &Write) -> Result<(), StoreError> {
+    match write {
+        Write::NewPayout(payout) => insert(pipe, payout),
+        Write::Payout(payout) => update(pipe, payout),
+        Write::PayoutDetails { campaign_id, participant_id, details: Some(details) } => {
+            pipe.push(
+                "INSERT INTO payout_details (brand_id, participant_id, campaign_id, body) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (brand_id, participant_id) DO UPDATE SET body = $4",
+                owned![&brand_id, &sql_id(*participant_id), &sql_id(*campaign_id), &codec::encode(details)?],
+            );
+            Ok(())
+        }
+        Write::PayoutDetails { participant_id, details: None, .. } => {
+            pipe.push(
+                "DELETE FROM payout_details WHERE brand_id = $1 AND participant_id = $2",
+                owned![&brand_id, &sql_id(*participant_id)],
+            );
+            Ok(())
+        }
+        _ => Err(Inconsistent("not a payout write".into()).into()),
+    }
+}
+
 /// A new payout's statements: its row and, unless it failed, its rewards' rows.
-pub(super) fn insert(pipe: &mut Pipeline, payout: &Payout) -> Result<(), StoreError> {
+fn insert(pipe: &mut Pipeline, payout: &Payout) -> Result<(), StoreError> {
     let (brand_id, payout_id, campaign_id) = (sql_id(payout.brand_id), sql_id(payout.id), sql_id(payout.campaign_id));
     pipe.push(
         "INSERT INTO payouts (brand_id, payout_id, campaign_id, member_id, participant_id, status, body)
@@ -55,7 +86,7 @@ pub(super) fn insert(pipe: &mut Pipeline, payout: &Payout) -> Result<(), StoreEr
 }
 
 /// A moved payout's statements: its row, and its rewards freed once it failed.
-pub(super) fn update(pipe: &mut Pipeline, payout: &Payout) -> Result<(), StoreError> {
+fn update(pipe: &mut Pipeline, payout: &Payout) -> Result<(), StoreError> {
     let (brand_id, payout_id) = (sql_id(payout.brand_id), sql_id(payout.id));
     pipe.push(
         "UPDATE payouts SET status = $3, body = $4 WHERE brand_id = $1 AND payout_id = $2",
@@ -103,5 +134,25 @@ impl PayoutStore for PgStore {
             )
             .await?;
         Ok((bodies(&rows)?, id_at(&total, "n")))
+    }
+
+    async fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError> {
+        self.body_of(
+            "SELECT body FROM payout_details
+             WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $2) AND participant_id = $1",
+            &[&sql_id(participant_id), &sql_id(campaign_id)],
+        )
+        .await
+    }
+
+    async fn payouts_of_participant(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<Payout>, StoreError> {
+        self.bodies_of(
+            "SELECT body FROM payouts
+             WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                 AND participant_id = $2
+             ORDER BY payout_id",
+            &[&sql_id(campaign_id), &sql_id(participant_id)],
+        )
+        .await
     }
 }

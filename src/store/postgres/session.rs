@@ -40,6 +40,7 @@ use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, ReadAhead, Write};
 use crate::domain::ids::IdKind;
 use crate::domain::leaderboard::{Board, Credit, Standing};
+use crate::domain::payout::PayoutDetails;
 use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
 use crate::domain::webhook::WebhookRoute;
@@ -483,15 +484,16 @@ impl BrandReads for PgSession {
     }
 
     fn payout(&self, campaign_id: u64, payout_id: u64) -> Result<Option<crate::domain::payout::Payout>, StoreError> {
-        self.body(
-            "SELECT body FROM payouts WHERE brand_id = $1 AND payout_id = $2 AND campaign_id = $3",
-            &[&self.brand_id, &sql_id(payout_id), &sql_id(campaign_id)],
-        )
+        self.body(super::payouts::ONE, &[&self.brand_id, &sql_id(payout_id), &sql_id(campaign_id)])
     }
 
     fn payout_holding(&self, campaign_id: u64, reward_id: u64) -> Result<Option<u64>, StoreError> {
         let sql = "SELECT payout_id FROM payout_rewards WHERE brand_id = $1 AND reward_id = $2 AND campaign_id = $3";
         let row = self.row(sql, &[&self.brand_id, &sql_id(reward_id), &sql_id(campaign_id)])?;
         Ok(row.map(|row| super::id_at(&row, "payout_id")))
+    }
+
+    fn payout_details(&self, _: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError> {
+        self.body(super::payouts::DETAILS, &[&self.brand_id, &sql_id(participant_id)])
     }
 }

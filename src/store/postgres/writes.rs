@@ -298,8 +298,9 @@ fn apply_after(pipe: &mut Pipeline, brand_id: i64, write: &Write) -> Result<(), 
                 );
             }
         },
-        Write::NewPayout(payout) => super::payouts::insert(pipe, payout)?,
-        Write::Payout(payout) => super::payouts::update(pipe, payout)?,
+        Write::NewPayout(_) | Write::Payout(_) | Write::PayoutDetails { .. } => {
+            super::payouts::write(pipe, brand_id, write)?
+        }
         Write::Announce { kind, .. } => {
             return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())
         }

@@ -9,6 +9,7 @@
 
 use super::campaigns::{coupon_pool_key, daily_key, encode_coupon_pool};
 use super::conversions::conversion_key;
+use super::rewards::{issued_value, member_reward_value, reward_key};
 use async_trait::async_trait;
 
 use super::keys::{self, campaign_row, index, participant_row};
@@ -24,6 +25,7 @@ use crate::domain::email::{self, EmailLookup};
 use crate::domain::engine::{BrandReads, Inconsistent, Write};
 use crate::domain::ids::IdKind;
 use crate::domain::leaderboard::{Board, Credit, Standing};
+use crate::domain::payout::PayoutDetails;
 use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
 use crate::domain::webhook::WebhookRoute;
@@ -300,25 +302,10 @@ impl BrandReads for SledSession<'_> {
     fn payout_holding(&self, campaign_id: u64, reward_id: u64) -> Result<Option<u64>, StoreError> {
         self.store.payout_holding(campaign_id, reward_id)
     }
-}
 
-/// Key of a reward's row.
-pub(super) fn reward_key(participant_id: u64, reward_id: u64) -> Vec<u8> {
-    keys::row(participant_id, participant_row::REWARD, &keys::id(reward_id))
-}
-
-/// Value of a reward's [`index::MEMBER_REWARD`] entry: participant ++ campaign ++ status.
-pub(super) fn member_reward_value(reward: &Reward) -> [u8; 17] {
-    let mut value = [0u8; 17];
-    value[..8].copy_from_slice(&keys::id(reward.participant_id));
-    value[8..16].copy_from_slice(&keys::id(reward.campaign_id));
-    value[16] = reward.status.byte();
-    value
-}
-
-/// Value of a reward's [`index::ISSUED`] entry: participant ++ campaign ++ reward.
-pub(super) fn issued_value(reward: &Reward) -> Vec<u8> {
-    [keys::id(reward.participant_id), keys::id(reward.campaign_id), keys::id(reward.id)].concat()
+    fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError> {
+        self.store.payout_details_row(campaign_id, participant_id)
+    }
 }
 
 /// Value of a reward's [`index::HOLD`] entry: brand ++ member ++ participant.
@@ -480,8 +467,9 @@ impl SledStore {
                 Write::Place { .. } | Write::Line { .. } | Write::Admitted { .. } => {
                     self.stage_waitlist(&mut tx, write)?
                 }
-                Write::NewPayout(payout) => self.stage_payout(&mut tx, payout, true)?,
-                Write::Payout(payout) => self.stage_payout(&mut tx, payout, false)?,
+                Write::NewPayout(_) | Write::Payout(_) | Write::PayoutDetails { .. } => {
+                    self.stage_payouts(&mut tx, write)?
+                }
                 Write::Announce { kind, .. } => {
                     return Err(Inconsistent(format!("a {} event was committed unpublished", kind.name())).into())
                 }

@@ -230,6 +230,9 @@ impl SledStore {
         if let Some(at) = reads.admitted(campaign_id, participant_id)? {
             rows.push(Write::Admitted { campaign_id, participant_id, at }).await?;
         }
+        if let Some(details) = reads.payout_details(campaign_id, participant_id)? {
+            rows.push(Write::PayoutDetails { campaign_id, participant_id, details: Some(details) }).await?;
+        }
         Ok(())
     }
 

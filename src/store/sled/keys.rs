@@ -193,6 +193,8 @@ pub mod campaign_row {
     /// ++ reward → payout : the payout that holds the reward, among those that have not
     /// failed (one at most, see `payouts.rs`).
     pub const PAYING: u8 = b'Y';
+    /// ++ participant → `PayoutDetails` : where the participant asked to be paid.
+    pub const PAYOUT_DETAILS: u8 = b'D';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).

@@ -2,10 +2,10 @@
 //! type from an older stored shape and records that it ran in `meta`, so it never runs twice.
 //! A restored backup of an older release is migrated the same way at its first start.
 
-use super::decisions::{issued_value, member_reward_value};
 use super::ids::id_counter_key;
 use super::keys::{index, participant_row};
 use super::participants::{inbox_key, referred_key};
+use super::rewards::{issued_value, member_reward_value};
 use super::search::haystack_row;
 use super::webhooks::LEGACY_EVENTS;
 use super::{codec, keys, SledStore, StoreError};

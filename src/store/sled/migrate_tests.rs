@@ -173,7 +173,7 @@ async fn campaigns_and_rewards_of_an_older_release_gain_the_lifecycle_and_their_
         created_at: "2026-01-01T00:00:00Z".into(),
         issued_at: Some("2026-01-01T00:00:00Z".into()),
     };
-    let reward_key = super::super::decisions::reward_key(9, 4);
+    let reward_key = super::super::rewards::reward_key(9, 4);
     store.participant_rows.insert(&reward_key, codec::encode(&old_reward).unwrap()).unwrap();
     for marker in [CAMPAIGNS_V2, REWARDS_V2] {
         store.meta.remove(marker).unwrap();

@@ -12,8 +12,9 @@ use async_trait::async_trait;
 use super::keys::{self, campaign_row, index};
 use super::overlay::{Overlay, TreeId};
 use super::{codec, SledStore, StoreError};
+use crate::domain::engine::{Inconsistent, Write};
 use crate::domain::pagination::PageRequest;
-use crate::domain::payout::{Payout, PayoutStatus};
+use crate::domain::payout::{Payout, PayoutDetails, PayoutStatus};
 use crate::domain::reward_type::RewardType;
 use crate::domain::{Reward, RewardStatus};
 use crate::store::PayoutStore;
@@ -28,10 +29,32 @@ fn paying_key(campaign_id: u64, reward_id: u64) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::PAYING, &keys::id(reward_id))
 }
 
+/// Key of a participant's payout details.
+fn details_key(campaign_id: u64, participant_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::PAYOUT_DETAILS, &keys::id(participant_id))
+}
+
 impl SledStore {
+    /// Stages a payout write: a payout, new or moved, or a participant's payout details.
+    pub(super) fn stage_payouts(&self, tx: &mut Overlay<'_>, write: &Write) -> Result<(), StoreError> {
+        match write {
+            Write::NewPayout(payout) => self.stage_payout(tx, payout, true),
+            Write::Payout(payout) => self.stage_payout(tx, payout, false),
+            Write::PayoutDetails { campaign_id, participant_id, details: Some(details) } => {
+                tx.insert(TreeId::CampaignRows, details_key(*campaign_id, *participant_id), codec::encode(details)?);
+                Ok(())
+            }
+            Write::PayoutDetails { campaign_id, participant_id, details: None } => {
+                tx.remove(TreeId::CampaignRows, details_key(*campaign_id, *participant_id));
+                Ok(())
+            }
+            _ => Err(Inconsistent("not a payout write".into()).into()),
+        }
+    }
+
     /// Stages a payout: a new one with its member index and an entry for each of its
     /// rewards; a moved one in place of the old, its entries gone once it failed.
-    pub(super) fn stage_payout(&self, tx: &mut Overlay<'_>, payout: &Payout, new: bool) -> Result<(), StoreError> {
+    fn stage_payout(&self, tx: &mut Overlay<'_>, payout: &Payout, new: bool) -> Result<(), StoreError> {
         if new {
             for &reward_id in payout.reward_ids.iter().filter(|_| payout.status.holds_rewards()) {
                 let key = paying_key(payout.campaign_id, reward_id);
@@ -79,7 +102,7 @@ impl SledStore {
                 continue;
             }
             let reward: Option<Reward> =
-                SledStore::read(&self.participant_rows, super::decisions::reward_key(participant_id, reward_id))?;
+                SledStore::read(&self.participant_rows, super::rewards::reward_key(participant_id, reward_id))?;
             found.extend(reward.filter(|r| r.kind == RewardType::Cash && r.status == RewardStatus::Issued));
         }
         Ok(found)
@@ -91,6 +114,14 @@ impl SledStore {
 
     pub(super) fn payout_holding(&self, campaign_id: u64, reward_id: u64) -> Result<Option<u64>, StoreError> {
         Ok(self.campaign_rows.get(paying_key(campaign_id, reward_id))?.as_deref().and_then(keys::read_id))
+    }
+
+    pub(super) fn payout_details_row(
+        &self,
+        campaign_id: u64,
+        participant_id: u64,
+    ) -> Result<Option<PayoutDetails>, StoreError> {
+        SledStore::read(&self.campaign_rows, details_key(campaign_id, participant_id))
     }
 }
 
@@ -141,5 +172,20 @@ impl PayoutStore for SledStore {
             }
         }
         Ok((found, total))
+    }
+
+    async fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError> {
+        self.payout_details_row(campaign_id, participant_id)
+    }
+
+    async fn payouts_of_participant(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<Payout>, StoreError> {
+        let mut found = Vec::new();
+        for row in self.campaign_rows.scan_prefix(keys::row(campaign_id, campaign_row::PAYOUT, &[])).values() {
+            let payout: Payout = codec::decode(&row?)?;
+            if payout.participant_id == participant_id {
+                found.push(payout);
+            }
+        }
+        Ok(found)
     }
 }

@@ -7,7 +7,6 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 
-use super::decisions::reward_key;
 use super::keys::{self, index};
 use super::{SledStore, StoreError};
 use crate::domain::pagination::PageRequest;
@@ -43,6 +42,25 @@ impl SledStore {
         known.insert(campaign_id, exists);
         Ok(exists)
     }
+}
+
+/// Key of a reward's row.
+pub(super) fn reward_key(participant_id: u64, reward_id: u64) -> Vec<u8> {
+    keys::row(participant_id, keys::participant_row::REWARD, &keys::id(reward_id))
+}
+
+/// Value of a reward's [`index::MEMBER_REWARD`] entry: participant ++ campaign ++ status.
+pub(super) fn member_reward_value(reward: &Reward) -> [u8; 17] {
+    let mut value = [0u8; 17];
+    value[..8].copy_from_slice(&keys::id(reward.participant_id));
+    value[8..16].copy_from_slice(&keys::id(reward.campaign_id));
+    value[16] = reward.status.byte();
+    value
+}
+
+/// Value of a reward's [`index::ISSUED`] entry: participant ++ campaign ++ reward.
+pub(super) fn issued_value(reward: &Reward) -> Vec<u8> {
+    [keys::id(reward.participant_id), keys::id(reward.campaign_id), keys::id(reward.id)].concat()
 }
 
 #[async_trait]

@@ -26,3 +26,13 @@ CREATE TABLE payout_rewards (
     PRIMARY KEY (brand_id, reward_id)
 );
 CREATE INDEX payout_rewards_of_payout ON payout_rewards (brand_id, payout_id);
+
+-- Where a participant asked to be paid (a PayPal or Wise account, or free text); gone when
+-- they are erased.
+CREATE TABLE payout_details (
+    brand_id       bigint NOT NULL,
+    participant_id bigint NOT NULL,
+    campaign_id    bigint NOT NULL,
+    body           bytea NOT NULL,
+    PRIMARY KEY (brand_id, participant_id)
+);
