@@ -66,11 +66,24 @@ pub async fn request(
 ) -> Result<HttpResponse, ApiError> {
     let participant_ids = body.participant_ids()?;
     let campaign = ownership::campaign(&state, &member, *id).await?;
+    let payouts = request_payouts(&state, &member, &campaign, participant_ids).await?;
+    let made = views::PayoutsMade { payouts: payouts.iter().map(views::payout).collect() };
+    Ok(if payouts.is_empty() { envelope::ok(made) } else { envelope::created(made) })
+}
+
+/// Makes the payouts due in the member's `campaign` (only those of `participant_ids` when
+/// given) through its brand actor; returns them once durable, their events handed to the
+/// dispatcher (shared with the dashboard).
+pub async fn request_payouts(
+    state: &AppState,
+    member: &Member,
+    campaign: &Campaign,
+    participant_ids: Option<Vec<u64>>,
+) -> Result<Vec<Payout>, ApiError> {
     let message = RequestPayouts { member_id: member.id, campaign_id: campaign.id, participant_ids };
     let requested = state.brands.get(campaign.brand_id).send(message).await??;
     state.deliver(requested.deliveries);
-    let made = views::PayoutsMade { payouts: requested.payouts.iter().map(views::payout).collect() };
-    Ok(if requested.payouts.is_empty() { envelope::ok(made) } else { envelope::created(made) })
+    Ok(requested.payouts)
 }
 
 /// Query of `GET /payouts`.
@@ -137,7 +150,7 @@ pub async fn paid(
     JsonBody(body): JsonBody<PaidBody>,
 ) -> Result<HttpResponse, ApiError> {
     let reference = parse_note("reference", body.reference.as_deref())?;
-    move_payout(&state, &member, *id, PayoutMove::Paid { reference }).await
+    Ok(envelope::ok(views::payout(&move_payout(&state, &member, *id, PayoutMove::Paid { reference }).await?)))
 }
 
 /// `POST /payouts/:id/fail {reason}`: its rewards are free for a later payout. The same
@@ -149,28 +162,24 @@ pub async fn fail(
     JsonBody(body): JsonBody<FailBody>,
 ) -> Result<HttpResponse, ApiError> {
     let reason = parse_note("reason", body.reason.as_deref())?;
-    move_payout(&state, &member, *id, PayoutMove::Failed { reason }).await
+    Ok(envelope::ok(views::payout(&move_payout(&state, &member, *id, PayoutMove::Failed { reason }).await?)))
 }
 
-/// Moves the member's payout through its brand actor; answers once durable.
-async fn move_payout(
-    state: &AppState,
-    member: &Member,
-    id: u64,
-    movement: PayoutMove,
-) -> Result<HttpResponse, ApiError> {
+/// Moves the member's payout through its brand actor; returns it once the move is durable
+/// (shared with the dashboard). Another member's payout is not found.
+pub async fn move_payout(state: &AppState, member: &Member, id: u64, movement: PayoutMove) -> Result<Payout, ApiError> {
     let found = owned(state, member, id).await?;
     let message = MovePayout { member_id: member.id, campaign_id: found.campaign_id, payout_id: id, movement };
     let moved = state.brands.get(found.brand_id).send(message).await??;
     state.deliver(moved.deliveries);
-    Ok(envelope::ok(views::payout(&moved.payout)))
+    Ok(moved.payout)
 }
 
 /// Query of `GET /campaigns/:id/payouts.csv`.
 #[derive(Debug, Deserialize)]
 pub struct CsvQuery {
-    status: Option<String>,
-    format: Option<String>,
+    pub status: Option<String>,
+    pub format: Option<String>,
 }
 
 /// `GET /campaigns/:id/payouts.csv?status=requested&format=paypal|wise`: the campaign's
@@ -186,13 +195,24 @@ pub async fn csv(
     query: web::Query<CsvQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = ownership::campaign(&state, &member, *id).await?;
+    payouts_file(&state, &member, &campaign, &query).await
+}
+
+/// The bulk-payment file of the member's `campaign` as `query` asks (shared with the
+/// dashboard).
+pub async fn payouts_file(
+    state: &AppState,
+    member: &Member,
+    campaign: &Campaign,
+    query: &CsvQuery,
+) -> Result<HttpResponse, ApiError> {
     let status = status_filter(query.status.as_deref())?.unwrap_or(PayoutStatus::Requested);
     let wise = match query.format.as_deref().map(str::trim) {
         None | Some("paypal") => false,
         Some("wise") => true,
         Some(_) => return Err(ApiError::refused(Code::InvalidQuery, "format must be paypal or wise")),
     };
-    let payouts = every_payout(&state, &member, &campaign, status).await?;
+    let payouts = every_payout(state, member, campaign, status).await?;
     let mut out = csv::Writer::from_writer(Vec::new());
     let failed = |e: csv::Error| ApiError::Internal(format!("cannot write the payouts file: {e}"));
     if wise {

@@ -296,6 +296,9 @@ pub trait PayoutStore: Send + Sync {
         status: Option<PayoutStatus>,
         page: PageRequest,
     ) -> Result<(Vec<Payout>, u64), StoreError>;
+    /// The campaign's issued cash rewards in no payout that has not failed, oldest first: what
+    /// is due (the dashboard shows it before payouts are made).
+    async fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError>;
     /// Where the participant asked to be paid (none given: none).
     async fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError>;
     /// The participant's payouts, oldest first. May scan the campaign's payouts: only a

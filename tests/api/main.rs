@@ -11,6 +11,7 @@ mod campaigns;
 mod contract;
 mod conversions;
 mod dashboard;
+mod dashboard_payouts;
 mod dashboard_programme;
 mod dashboard_review;
 mod dashboard_settings;

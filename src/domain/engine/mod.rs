@@ -84,7 +84,7 @@ pub use erasure::{decide_erasure, Erasure, ERASED_VOID_REASON};
 pub use events::{publish, to_publish};
 pub use invites::decide_invites;
 pub use payouts::{
-    decide_payout_details, decide_payout_move, decide_payouts, payable, Balance, DetailsRefusal, PayoutMoved,
+    balances, decide_payout_details, decide_payout_move, decide_payouts, payable, Balance, DetailsRefusal, PayoutMoved,
     PayoutRefusal,
 };
 pub use reads::BrandReads;

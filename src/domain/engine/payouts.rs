@@ -30,14 +30,20 @@ pub fn payable<R: BrandReads + ?Sized>(
     campaign: &Campaign,
     only: Option<&[u64]>,
 ) -> Result<Vec<Balance>, R::Error> {
+    Ok(balances(campaign, reads.unpaid_cash_rewards(campaign.id)?, only)?)
+}
+
+/// The balances of `unpaid` (the campaign's unpaid cash rewards) that reach the campaign's
+/// minimum, by participant id; only those of `only` when it is given.
+pub fn balances(campaign: &Campaign, unpaid: Vec<Reward>, only: Option<&[u64]>) -> Result<Vec<Balance>, Inconsistent> {
     let mut by_participant = std::collections::BTreeMap::<u64, Balance>::new();
-    for reward in reads.unpaid_cash_rewards(campaign.id)? {
+    for reward in unpaid {
         if only.is_some_and(|ids| !ids.contains(&reward.participant_id)) {
             continue;
         }
         let value = reward.value.as_deref().unwrap_or_default();
         let Some(cents) = money::cents(value) else {
-            return Err(Inconsistent(format!("cash reward {} has the value {value:?}", reward.id)).into());
+            return Err(Inconsistent(format!("cash reward {} has the value {value:?}", reward.id)));
         };
         let balance = by_participant.entry(reward.participant_id).or_insert_with(|| Balance {
             participant_id: reward.participant_id,

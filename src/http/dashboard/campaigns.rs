@@ -185,6 +185,10 @@ pub async fn show(
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/conversions" } { "Conversions" }
             " "
+            @if campaign.reward_type == crate::domain::RewardType::Cash || campaign.tiers.iter().any(|t| t.reward_type == crate::domain::RewardType::Cash) {
+                a.button href={ "/dashboard/campaigns/" (campaign.id) "/payouts" } { "Payouts" }
+                " "
+            }
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/fraud" } { "Fraud rules" }
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/emails" } { "Emails" }

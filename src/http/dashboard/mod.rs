@@ -19,6 +19,7 @@
 //! | `/dashboard/campaigns/{id}/rewards…` (the list, its CSV, filtered by [`reward_filter`]), `/dashboard/campaigns/{id}/participants.csv` | [`rewards`] |
 //! | `/dashboard/rewards/{id}/{approve,void,fulfil}` (and the forms that post there, wherever a reward shows) | [`reward_moves`] |
 //! | `/dashboard/campaigns/{id}/conversions`, `/dashboard/conversions/{id}/refund` | [`conversions`] |
+//! | `/dashboard/campaigns/{id}/payouts…` (due balances, the payouts, their CSV), `/dashboard/payouts/{id}/paid`, `…/fail` | [`payouts`] |
 //! | `/dashboard/campaigns/{id}/emails…` (the email log, a failed email sent again) | [`emails`] |
 //! | `/dashboard/campaigns/{id}/fraud` (the rules in words, their dry run, saving), `/dashboard/participants/{id}/{block,unblock}` | [`fraud`] |
 //! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
@@ -44,6 +45,7 @@ pub mod fraud;
 pub mod lander;
 pub mod page;
 pub mod participants;
+pub mod payouts;
 pub mod preview;
 pub mod programme;
 pub mod review;
@@ -140,6 +142,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route(post().to(conversions::create)),
             )
             .service(resource("/conversions/{id}/refund").route(post().to(conversions::refund)))
+            .service(
+                resource("/campaigns/{id}/payouts").route(get().to(payouts::list)).route(post().to(payouts::request)),
+            )
+            .service(resource("/campaigns/{id}/payouts.csv").route(get().to(payouts::csv)))
+            .service(resource("/payouts/{id}/{action}").route(post().to(payouts::act)))
             .service(resource("/campaigns/{id}/emails").route(get().to(emails::log)))
             .service(resource("/campaigns/{id}/emails/{email_id}/resend").route(post().to(emails::resend)))
             .service(resource("/campaigns/{id}/rewards.csv").route(get().to(rewards::csv)))

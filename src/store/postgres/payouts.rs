@@ -10,6 +10,7 @@ use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::engine::{Inconsistent, Write};
 use crate::domain::pagination::PageRequest;
 use crate::domain::payout::{Payout, PayoutDetails, PayoutStatus};
+use crate::domain::{Reward, RewardStatus, RewardType};
 use crate::store::PayoutStore;
 
 /// The campaign's rewards in a state (`$3`, issued) that no payout holds, oldest first.
@@ -134,6 +135,15 @@ impl PayoutStore for PgStore {
             )
             .await?;
         Ok((bodies(&rows)?, id_at(&total, "n")))
+    }
+
+    async fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError> {
+        let mut conn = self.db.conn().await?;
+        let brand = conn.row("SELECT brand_id FROM campaigns WHERE campaign_id = $1", &[&sql_id(campaign_id)]).await?;
+        let Some(brand) = brand else { return Ok(Vec::new()) };
+        let (brand_id, issued) = (brand.get::<_, i64>("brand_id"), i16::from(RewardStatus::Issued.byte()));
+        let rewards: Vec<Reward> = bodies(&conn.rows(UNPAID, &[&brand_id, &sql_id(campaign_id), &issued]).await?)?;
+        Ok(rewards.into_iter().filter(|r| r.kind == RewardType::Cash).collect())
     }
 
     async fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError> {

@@ -292,7 +292,7 @@ impl BrandReads for SledSession<'_> {
     }
 
     fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError> {
-        self.store.unpaid_cash_rewards(campaign_id)
+        self.store.unpaid_cash_rows(campaign_id)
     }
 
     fn payout(&self, campaign_id: u64, payout_id: u64) -> Result<Option<crate::domain::payout::Payout>, StoreError> {

@@ -80,7 +80,7 @@ impl SledStore {
 
     /// The campaign's issued cash rewards that no payout holds, oldest first: the member's
     /// reward index names each reward's campaign and status, so only those are read.
-    pub(super) fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError> {
+    pub(super) fn unpaid_cash_rows(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError> {
         let Some(campaign) = SledStore::read::<crate::domain::Campaign>(&self.campaigns, keys::id(campaign_id))? else {
             return Ok(Vec::new());
         };
@@ -172,6 +172,10 @@ impl PayoutStore for SledStore {
             }
         }
         Ok((found, total))
+    }
+
+    async fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError> {
+        self.unpaid_cash_rows(campaign_id)
     }
 
     async fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError> {

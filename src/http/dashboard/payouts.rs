@@ -1,0 +1,283 @@
+//! A campaign's payouts in the browser: what is due now (each participant's approved cash
+//! rewards that no payout holds, against the campaign's minimum), making the payouts, the
+//! bulk-payment files, and marking each payout paid or failed. Every move goes through the
+//! API's own functions ([`crate::http::payouts::request_payouts`],
+//! [`crate::http::payouts::move_payout`]), so a double click makes no second payout.
+//!
+//! | path | what |
+//! |---|---|
+//! | `GET /dashboard/campaigns/{id}/payouts` | due balances, the payouts (`?status=&page=`) |
+//! | `POST /dashboard/campaigns/{id}/payouts` | make the payouts due |
+//! | `GET /dashboard/campaigns/{id}/payouts.csv` | the API's file (`?format=paypal` or `wise`) |
+//! | `POST /dashboard/payouts/{id}/paid`, `…/fail` | mark one (`reference` / `reason`), back to the list |
+
+use actix_web::{web, HttpResponse};
+use maud::{html, Markup};
+use serde::Deserialize;
+
+use super::form::FormData;
+use super::page::{self, refusal_status, PageError, Viewer};
+use super::session::{SignedIn, SignedInForm};
+use crate::domain::engine::balances;
+use crate::domain::money;
+use crate::domain::pagination::{Page, PageRequest};
+use crate::domain::payout::{parse_note, PayoutMove, PayoutStatus};
+use crate::domain::Campaign;
+use crate::http::error::ApiError;
+use crate::http::ownership;
+use crate::http::payouts::{move_payout, payouts_file, request_payouts, CsvQuery};
+use crate::http::state::AppState;
+
+/// Rows of a page of the list.
+const PER_PAGE: u64 = 50;
+
+/// The list's query: its filter and page, and what the last form did.
+#[derive(Debug, Default, Deserialize)]
+pub struct PayoutsQuery {
+    status: Option<String>,
+    page: Option<String>,
+    /// `made` (with `count`), `paid` or `failed`.
+    done: Option<String>,
+    count: Option<String>,
+}
+
+impl PayoutsQuery {
+    /// The sentence of what the last form did: our own words and numbers, never request text.
+    fn notice(&self) -> Option<String> {
+        Some(match self.done.as_deref()? {
+            "made" => match self.count.as_deref()?.parse::<u64>().ok()? {
+                0 => "No balance was due: no payout was made.".to_owned(),
+                1 => "1 payout was made.".to_owned(),
+                n => format!("{n} payouts were made."),
+            },
+            "paid" => "The payout is marked paid; its rewards are fulfilled.".to_owned(),
+            "failed" => "The payout is marked failed; its rewards are free for the next payout.".to_owned(),
+            _ => return None,
+        })
+    }
+
+    fn status(&self) -> Result<Option<PayoutStatus>, ApiError> {
+        match self.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+            None => Ok(None),
+            Some(status) => Ok(Some(PayoutStatus::parse(status)?)),
+        }
+    }
+}
+
+/// Where a participant is shown: name and email, or their number once erased.
+fn person(people: &std::collections::HashMap<u64, crate::domain::Participant>, id: u64) -> Markup {
+    html! {
+        @match people.get(&id) {
+            Some(p) if !p.is_erased() => a href={ "/dashboard/participants/" (p.id) } { (p.name) br; (p.email) },
+            _ => { "#" (id) },
+        }
+    }
+}
+
+async fn list_page(
+    state: &AppState,
+    signed_in: &SignedIn,
+    campaign: &Campaign,
+    query: &PayoutsQuery,
+    error: Option<&str>,
+) -> Result<Markup, PageError> {
+    let status = query.status()?;
+    let request = PageRequest::parse(query.page.as_deref(), Some(&PER_PAGE.to_string())).map_err(ApiError::from)?;
+    let member = &signed_in.member;
+    let (payouts, total) = state.store.payouts_of_member(member.id, Some(campaign.id), status, request).await?;
+    let due = balances(campaign, state.store.unpaid_cash_rewards(campaign.id).await?, None)
+        .map_err(|e| PageError::internal(e.to_string()))?;
+    let ids = due.iter().map(|b| b.participant_id).chain(payouts.iter().map(|p| p.participant_id));
+    let people = super::participants::people(state, ids).await?;
+    let base = format!("/dashboard/campaigns/{}/payouts", campaign.id);
+    let currency = &campaign.payouts.currency;
+    let token = &signed_in.form_token;
+    let content = html! {
+        p {
+            (page::back_to(campaign))
+            " · " a href={ "/dashboard/campaigns/" (campaign.id) "/rewards" } { "Rewards" }
+        }
+        @if let Some(error) = error { p.error role="alert" { (error) } }
+        section.card #due {
+            h2 { "Due now" }
+            p.hint {
+                "Approved cash rewards that no payout holds, per participant, from "
+                (money::amount(campaign.payouts.minimum_cents)) " " (currency) " up (the campaign's minimum). "
+                "Each reward is paid in one payout at most."
+            }
+            @if due.is_empty() {
+                p { "Nothing is due." }
+            } @else {
+                div.scroll { table.stack {
+                    caption.visually-hidden { "Balances due" }
+                    thead { tr { th scope="col" { "Participant" } th scope="col" .num { "Rewards" } th scope="col" .num { "Amount" } } }
+                    tbody {
+                        @for balance in &due {
+                            tr {
+                                td { (person(&people, balance.participant_id)) }
+                                td.num data-label="Rewards" { (balance.rewards.len()) }
+                                td.num data-label="Amount" { (money::amount(balance.amount_cents)) " " (currency) }
+                            }
+                        }
+                    }
+                } }
+                form.inline method="post" action=(base) {
+                    (page::token_field(token))
+                    button type="submit" { "Create payouts" }
+                }
+            }
+        }
+        h2 { "Payouts" }
+        form.inline method="get" action=(base) {
+            label for="status" { "Show " }
+            select #status name="status" {
+                option value="" selected[status.is_none()] { "every state" }
+                @for s in PayoutStatus::ALL {
+                    option value=(s.name()) selected[status == Some(s)] { (s.name()) }
+                }
+            }
+            button.small type="submit" { "Show" }
+        }
+        p {
+            "Requested payouts as a file for a bulk payment: "
+            a href={ (base) ".csv?format=paypal" } download { "PayPal Payouts" } " · "
+            a href={ (base) ".csv?format=wise" } download { "Wise batch" }
+        }
+        @if payouts.is_empty() {
+            p { "No payouts yet." }
+        } @else {
+            div.scroll { table.stack {
+                caption.visually-hidden { "Payouts" }
+                thead { tr {
+                    th scope="col" { "Payout" } th scope="col" { "Participant" } th scope="col" .num { "Amount" }
+                    th scope="col" { "State" } th scope="col" { "" }
+                } }
+                tbody {
+                    @for p in &payouts {
+                        tr #{ "payout-" (p.id) } {
+                            td { "#" (p.id) br; (page::when(&p.created_at)) }
+                            td { (person(&people, p.participant_id)) }
+                            td.num data-label="Amount" { (money::amount(p.amount_cents)) " " (p.currency) }
+                            td.state {
+                                (p.status.name())
+                                @if let Some(reference) = &p.reference { br; "reference " code { (reference) } }
+                                @if let Some(reason) = &p.failure_reason { br; (reason) }
+                            }
+                            td {
+                                @if p.status == PayoutStatus::Requested {
+                                    form.inline method="post" action={ "/dashboard/payouts/" (p.id) "/paid" } {
+                                        (page::token_field(token))
+                                        label.visually-hidden for={ "reference-" (p.id) } { "Payment reference" }
+                                        input id={ "reference-" (p.id) } type="text" name="reference" required maxlength="200" placeholder="payment reference";
+                                        button.small type="submit" { "Mark paid" }
+                                    }
+                                    form.inline method="post" action={ "/dashboard/payouts/" (p.id) "/fail" } {
+                                        (page::token_field(token))
+                                        label.visually-hidden for={ "reason-" (p.id) } { "Why it failed" }
+                                        input id={ "reason-" (p.id) } type="text" name="reason" required maxlength="200" placeholder="why it failed";
+                                        button.small.danger type="submit" { "Mark failed" }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            } }
+        }
+        (page::pager(&format!("{base}?status={}&", status.map_or("", PayoutStatus::name)), &Page::new(request, total)))
+    };
+    let title = format!("Payouts of {}", campaign.name);
+    Ok(page::page(&Viewer::of(signed_in), &title, query.notice().as_deref(), content))
+}
+
+/// `GET /dashboard/campaigns/{id}/payouts`.
+pub async fn list(
+    state: web::Data<AppState>,
+    signed_in: SignedIn,
+    id: web::Path<u64>,
+    query: web::Query<PayoutsQuery>,
+) -> Result<HttpResponse, PageError> {
+    let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
+    Ok(page::ok(list_page(&state, &signed_in, &campaign, &query, None).await?))
+}
+
+/// `POST /dashboard/campaigns/{id}/payouts`: makes the payouts due.
+pub async fn request(
+    state: web::Data<AppState>,
+    posted: SignedInForm,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, PageError> {
+    let member = &posted.signed_in.member;
+    let campaign = ownership::campaign(&state, member, *id).await?;
+    let made = request_payouts(&state, member, &campaign, None).await?;
+    let location =
+        format!("/dashboard/campaigns/{}/payouts?status=requested&done=made&count={}", campaign.id, made.len());
+    Ok(page::see_other(&location))
+}
+
+/// `GET /dashboard/campaigns/{id}/payouts.csv`.
+pub async fn csv(
+    state: web::Data<AppState>,
+    signed_in: SignedIn,
+    id: web::Path<u64>,
+    query: web::Query<CsvQuery>,
+) -> Result<HttpResponse, PageError> {
+    let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
+    Ok(payouts_file(&state, &signed_in.member, &campaign, &query).await?)
+}
+
+/// `POST /dashboard/payouts/{id}/{action}`: `paid` with a `reference`, `fail` with a `reason`.
+pub async fn act(
+    state: web::Data<AppState>,
+    posted: SignedInForm,
+    path: web::Path<(u64, String)>,
+) -> Result<HttpResponse, PageError> {
+    let SignedInForm { signed_in, form } = posted;
+    let (id, action) = path.into_inner();
+    let payout = state.store.payout(signed_in.member.id, id).await?.ok_or_else(|| PageError::not_found("payout"))?;
+    let moved = match movement(&action, &form) {
+        Ok(movement) => move_payout(&state, &signed_in.member, id, movement).await,
+        Err(refused) => Err(refused),
+    };
+    let refused = match moved {
+        Ok(moved) => {
+            let done = if moved.status == PayoutStatus::Paid { "paid" } else { "failed" };
+            return Ok(page::see_other(&format!("/dashboard/campaigns/{}/payouts?done={done}", moved.campaign_id)));
+        }
+        Err(e) => e,
+    };
+    // A refusal is the list again with its sentence; anything else is an error page.
+    let (status, message) = refusal_status(refused)?;
+    let campaign = ownership::campaign(&state, &signed_in.member, payout.campaign_id).await?;
+    let markup = list_page(&state, &signed_in, &campaign, &PayoutsQuery::default(), Some(&message)).await?;
+    Ok(page::respond(status, markup))
+}
+
+/// The move a form asks for.
+fn movement(action: &str, form: &FormData) -> Result<PayoutMove, ApiError> {
+    match action {
+        "paid" => Ok(PayoutMove::Paid { reference: parse_note("reference", Some(form.text("reference")))? }),
+        "fail" => Ok(PayoutMove::Failed { reason: parse_note("reason", Some(form.text("reason")))? }),
+        _ => Err(ApiError::not_found("page")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_notice_is_our_sentence_with_numbers_or_nothing() {
+        let q = |done: &str, count: &str| PayoutsQuery {
+            done: Some(done.into()),
+            count: Some(count.into()),
+            ..Default::default()
+        };
+        assert_eq!(q("made", "3").notice().unwrap(), "3 payouts were made.");
+        assert_eq!(q("made", "1").notice().unwrap(), "1 payout was made.");
+        assert!(q("made", "0").notice().unwrap().starts_with("No balance"));
+        assert!(q("paid", "").notice().unwrap().contains("fulfilled"));
+        assert_eq!(q("made", "<b>").notice(), None);
+        assert_eq!(q("hacked", "1").notice(), None);
+    }
+}
