@@ -223,6 +223,7 @@ mod tests {
             campaign_id: 1,
             participant_id: 5,
             amount_cents: 100,
+            deducted_cents: 0,
             currency: "USD".into(),
             method: PayoutMethod::Webhook,
             status: PayoutStatus::Requested,

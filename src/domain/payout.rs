@@ -132,8 +132,11 @@ pub struct Payout {
     pub member_id: u64,
     pub campaign_id: u64,
     pub participant_id: u64,
-    /// The sum of its rewards' values.
+    /// What is paid: the sum of its rewards' values, less `deducted_cents`.
     pub amount_cents: u64,
+    /// Taken off for what the participant owed (conversions refunded after their rewards
+    /// were paid, see [`Owed`]).
+    pub deducted_cents: u64,
     pub currency: String,
     pub method: PayoutMethod,
     pub status: PayoutStatus,
@@ -249,6 +252,44 @@ impl PayoutDetails {
     }
 }
 
+/// What a participant owes the campaign: cash rewards paid to them whose conversions were
+/// refunded since. Taken off their next payouts, never below zero, the rest carried over.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Owed {
+    pub cents: u64,
+    /// How it came to be, oldest first.
+    pub entries: Vec<OwedEntry>,
+}
+
+/// One change of what a participant owes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OwedEntry {
+    /// RFC 3339, UTC.
+    pub at: String,
+    /// Owed more (positive: a refund after payout, a failed payout's deduction put back) or
+    /// less (negative: taken off a payout).
+    pub cents: i64,
+    pub note: String,
+}
+
+impl Owed {
+    /// Owes `cents` more, for `note`.
+    pub fn charge(&mut self, cents: u64, at: &str, note: String) {
+        self.cents += cents;
+        self.entries.push(OwedEntry { at: at.to_owned(), cents: cents as i64, note });
+    }
+
+    /// Owes `cents` less (at most what is owed), for `note`; what was taken.
+    pub fn settle(&mut self, cents: u64, at: &str, note: String) -> u64 {
+        let taken = cents.min(self.cents);
+        if taken > 0 {
+            self.cents -= taken;
+            self.entries.push(OwedEntry { at: at.to_owned(), cents: -(taken as i64), note });
+        }
+        taken
+    }
+}
+
 /// Longest payment reference or failure reason, in characters.
 pub const MAX_NOTE_CHARS: usize = 200;
 
@@ -324,6 +365,7 @@ mod tests {
             campaign_id: 1,
             participant_id: 1,
             amount_cents: 100,
+            deducted_cents: 0,
             currency: "USD".into(),
             method: PayoutMethod::Manual,
             status: PayoutStatus::Paid,

@@ -22,7 +22,7 @@
 //! | `GET /campaigns/:id/waitlist`, `POST /campaigns/:id/waitlist/admit` | [`waitlist`] |
 //! | `/participants`, `/participants/:id`, `/participants/:id/invites`, `/participants/:id/block` | [`participants`] |
 //! | `GET /participants/:id/export`, `DELETE /participants/:id` | [`data_rights`] |
-//! | `POST /campaigns/:id/payouts`, `GET /campaigns/:id/payouts.csv`, `/payouts`, `/payouts/:id`, `…/paid`, `…/fail`, `/participants/:id/payout-details` | [`payouts`] |
+//! | `POST /campaigns/:id/payouts`, `GET /campaigns/:id/payouts.csv`, `/payouts`, `/payouts/:id`, `…/paid`, `…/fail`, `/participants/:id/payout-details`, `GET /participants/:id/balance` | [`payouts`] |
 //! | `POST /signups`, `POST /signups/referral` | [`signups`] |
 //! | `/webhooks`, `/webhooks/:id`, `…/secret`, `…/test`, `…/deliveries`, `…/deliveries/:event_id/retry` | [`webhooks`] |
 //! | `/automation/auth`, `/automation/contacts`, `/automation/subscribe` | [`automation`] |
@@ -146,6 +146,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/participants/{id}").get(participants::get).delete(data_rights::erase))
         .service(resource("/participants/{id}/export").get(data_rights::export))
         .service(resource("/participants/{id}/invites").post(participants::invite))
+        .service(resource("/participants/{id}/balance").get(payouts::balance))
         .service(
             resource("/participants/{id}/payout-details")
                 .get(payouts::details)

@@ -317,3 +317,18 @@ async fn set_details(
     let message = SetPayoutDetails { member_id: member.id, participant_id, details };
     Ok(state.brands.get(participant.brand_id).send(message).await??)
 }
+
+/// `GET /participants/:id/balance`: what is due to the participant (approved cash rewards no
+/// payout holds), what they owe (refunds after payout), and how that came to be.
+pub async fn balance(
+    state: web::Data<AppState>,
+    AuthenticatedMember(member): AuthenticatedMember,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, ApiError> {
+    let (participant, campaign) = ownership::participant(&state, &member, *id).await?;
+    let unpaid = state.store.unpaid_cash_rewards(campaign.id).await?;
+    let mine = unpaid.iter().filter(|r| r.participant_id == participant.id);
+    let unpaid_cents = mine.filter_map(|r| r.value.as_deref().and_then(crate::domain::money::cents)).sum();
+    let owed = state.store.owed(campaign.id, participant.id).await?;
+    Ok(envelope::ok(views::participant_balance(&campaign.payouts.currency, unpaid_cents, &owed)))
+}

@@ -37,7 +37,7 @@ use crate::domain::member::StoredApiKey;
 use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, QueuedEmail};
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
-use crate::domain::payout::{Payout, PayoutDetails, PayoutStatus};
+use crate::domain::payout::{Owed, Payout, PayoutDetails, PayoutStatus};
 use crate::domain::reward::RewardFilter;
 use crate::domain::stripe::StripeConnection;
 use crate::domain::waitlist::{Line, Spot};
@@ -299,6 +299,8 @@ pub trait PayoutStore: Send + Sync {
     /// The campaign's issued cash rewards in no payout that has not failed, oldest first: what
     /// is due (the dashboard shows it before payouts are made).
     async fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError>;
+    /// What the participant owes the campaign (nothing: empty).
+    async fn owed(&self, campaign_id: u64, participant_id: u64) -> Result<Owed, StoreError>;
     /// Where the participant asked to be paid (none given: none).
     async fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError>;
     /// The participant's payouts, oldest first. May scan the campaign's payouts: only a

@@ -301,3 +301,49 @@ async fn payout_events_carry_the_participants_details_which_leave_with_an_erasur
     let stranger = app.member("payout-events-stranger").await;
     expect_error(app.get("/api/v1", &path, &stranger.bearer()).await, 404, "not_found").await;
 }
+
+#[tokio::test]
+async fn a_refund_after_payout_is_owed_and_lowers_the_next_payout() {
+    let app = TestApp::spawn().await;
+    let member = app.member("payout-refund").await;
+    let bearer = member.bearer();
+    let brand = app.brand(&member, "https://payout-refund.example.com").await;
+    let fields = json!({"reward_type": 5, "reward_value": "10", "goal_type": "conversion"});
+    let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+    let ada = app.participant(&member, campaign, "ada@payout-refund.example").await;
+    let (ada_id, code) = (ada["id"].as_u64().unwrap(), ada["referral_code"].as_str().unwrap().to_owned());
+    let mut orders = Vec::new();
+    for n in 0..4 {
+        let friend = expect_status(app.refer(&member, &code, &format!("f{n}@payout-refund.example")).await, 201).await;
+        let friend = friend["data"]["participant"]["id"].as_u64().unwrap();
+        let body = json!({"campaign_id": campaign, "participant_id": friend, "external_id": format!("order-{n}")});
+        let converted = expect_status(app.post_json("/api/v1", "/conversions", &bearer, &body).await, 201).await;
+        orders.push(converted["data"]["conversion"]["id"].as_u64().unwrap());
+        if n == 0 {
+            // The first reward is paid out before anything else happens.
+            let made = expect_status(request(&app, &member, campaign, None).await, 201).await;
+            let id = made["data"]["payouts"][0]["id"].as_u64().unwrap();
+            expect_status(move_payout(&app, &member, id, "paid", json!({"reference": "PP-1"})).await, 200).await;
+        }
+    }
+
+    // Its order is refunded after the money left: Ada owes 10.00.
+    let refund = app.post_json("/api/v1", &format!("/conversions/{}/refund", orders[0]), &bearer, &json!({})).await;
+    let refund = expect_status(refund, 200).await;
+    assert_eq!(refund["data"]["fulfilled"].as_array().unwrap().len(), 1, "{refund}");
+    let balance =
+        expect_status(app.get("/api/v1", &format!("/participants/{ada_id}/balance"), &bearer).await, 200).await;
+    assert_eq!((balance["data"]["unpaid"].as_str(), balance["data"]["owed"].as_str()), (Some("30.00"), Some("10.00")));
+    assert_eq!(balance["data"]["adjustments"][0]["amount"], json!("10.00"));
+    assert!(balance["data"]["adjustments"][0]["note"].as_str().unwrap().contains("order-0"), "{balance}");
+
+    // The next payout pays the three rewards less what is owed.
+    let made = expect_status(request(&app, &member, campaign, None).await, 201).await;
+    let next = &made["data"]["payouts"][0];
+    assert_eq!((next["amount"].as_str(), next["deducted"].as_str()), (Some("20.00"), Some("10.00")));
+    assert_eq!(next["reward_ids"].as_array().unwrap().len(), 3);
+    let balance =
+        expect_status(app.get("/api/v1", &format!("/participants/{ada_id}/balance"), &bearer).await, 200).await;
+    assert_eq!((balance["data"]["unpaid"].as_str(), balance["data"]["owed"].as_str()), (Some("0.00"), Some("0.00")));
+    assert_eq!(balance["data"]["adjustments"][1]["amount"], json!("-10.00"));
+}

@@ -45,7 +45,7 @@ impl World {
         }
     }
 
-    fn refund(&mut self, conversion: &Conversion) -> Refund {
+    pub(super) fn refund(&mut self, conversion: &Conversion) -> Refund {
         let conversion = self.brand.conversions[&conversion.id].clone();
         let (refund, writes) = decide_refund(&self.brand, &self.campaign, conversion, &self.moment).unwrap();
         self.commit(writes);

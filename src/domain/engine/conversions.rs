@@ -11,7 +11,7 @@ use crate::domain::counters::Counter;
 use crate::domain::event::{EventSubject, EventType};
 use crate::domain::fraud;
 use crate::domain::tiers::{self, Prize};
-use crate::domain::{Campaign, GoalType, Reward, RewardReason, RewardStatus};
+use crate::domain::{Campaign, GoalType, Reward, RewardReason, RewardStatus, RewardType};
 
 /// What a member reports.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -191,10 +191,19 @@ pub fn decide_refund<R: BrandReads + ?Sized>(
     let mut decision = Decision::new(reads);
     let mut refund =
         Refund { conversion: conversion.clone(), voided: Vec::new(), fulfilled: Vec::new(), changed: false };
+    let mut owes = std::collections::BTreeMap::<u64, Vec<(u64, String)>>::new();
     for &(participant_id, reward_id) in &conversion.rewards {
         let Some(mut reward) = reads.reward(participant_id, reward_id)? else { continue };
         let in_payout =
             reward.status == RewardStatus::Issued && reads.payout_holding(campaign.id, reward.id)?.is_some();
+        // Cash paid out (or on its way in a payout): the participant owes it back, taken off
+        // their next payouts. Once, at the first refund.
+        let paid = reward.status == RewardStatus::Fulfilled || in_payout;
+        if paid && reward.kind == RewardType::Cash && conversion.status == ConversionStatus::Recorded {
+            let cents = reward.value.as_deref().and_then(crate::domain::money::cents).unwrap_or(0);
+            let note = format!("conversion {} refunded after reward {} was paid", conversion.external_id, reward.id);
+            owes.entry(reward.participant_id).or_default().push((cents, note));
+        }
         match reward.status {
             RewardStatus::Fulfilled => refund.fulfilled.push(reward),
             RewardStatus::Issued if in_payout => refund.fulfilled.push(reward),
@@ -206,6 +215,13 @@ pub fn decide_refund<R: BrandReads + ?Sized>(
                 refund.voided.push(reward);
             }
         }
+    }
+    for (participant_id, charges) in owes {
+        let mut owed = reads.owed(campaign.id, participant_id)?;
+        for (cents, note) in charges {
+            owed.charge(cents, now, note);
+        }
+        decision.writes.push(Write::Owed { campaign_id: campaign.id, participant_id, owed });
     }
     if conversion.status == ConversionStatus::Recorded {
         conversion.status = ConversionStatus::Refunded;

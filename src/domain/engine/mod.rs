@@ -202,6 +202,8 @@ pub enum Write {
     NewPayout(super::payout::Payout),
     /// A payout moved (paid or failed); a failed one lets its rewards' entries go.
     Payout(super::payout::Payout),
+    /// What the participant owes the campaign, as it is now.
+    Owed { campaign_id: u64, participant_id: u64, owed: super::payout::Owed },
     /// Where the participant asked to be paid, or nothing any more (`None`).
     PayoutDetails { campaign_id: u64, participant_id: u64, details: Option<super::payout::PayoutDetails> },
 }

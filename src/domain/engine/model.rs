@@ -10,7 +10,7 @@ use crate::domain::contest::ContestResult;
 use crate::domain::counters::{Counter, DailySeries};
 use crate::domain::email::{self, EmailLookup};
 use crate::domain::leaderboard::{Board, Credit, Standing};
-use crate::domain::payout::{Payout, PayoutDetails};
+use crate::domain::payout::{Owed, Payout, PayoutDetails};
 use crate::domain::reward::HoldReason;
 use crate::domain::reward_type::RewardType;
 use crate::domain::waitlist::Place;
@@ -63,6 +63,7 @@ pub struct MemoryBrand {
     /// (campaign, reward) → the payout that holds it, among those that have not failed.
     pub paying: HashMap<(u64, u64), u64>,
     pub payout_details: HashMap<(u64, u64), PayoutDetails>,
+    pub owed: HashMap<(u64, u64), Owed>,
 }
 
 impl MemoryBrand {
@@ -229,6 +230,9 @@ impl MemoryBrand {
                         assert!(held.is_none(), "reward {reward_id} in two payouts");
                     }
                     assert!(self.payouts.insert(payout.id, payout).is_none(), "payout id reused");
+                }
+                Write::Owed { campaign_id, participant_id, owed } => {
+                    self.owed.insert((campaign_id, participant_id), owed);
                 }
                 Write::PayoutDetails { campaign_id, participant_id, details } => match details {
                     Some(details) => drop(self.payout_details.insert((campaign_id, participant_id), details)),
@@ -438,6 +442,10 @@ impl BrandReads for MemoryBrand {
 
     fn payout_holding(&self, campaign_id: u64, reward_id: u64) -> Result<Option<u64>, Inconsistent> {
         Ok(self.paying.get(&(campaign_id, reward_id)).copied())
+    }
+
+    fn owed(&self, campaign_id: u64, participant_id: u64) -> Result<Owed, Inconsistent> {
+        Ok(self.owed.get(&(campaign_id, participant_id)).cloned().unwrap_or_default())
     }
 
     fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, Inconsistent> {

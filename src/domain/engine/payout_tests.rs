@@ -142,3 +142,46 @@ fn another_members_payout_is_not_found() {
     let decided = decide_payout_move(&world.brand, MEMBER + 1, CAMPAIGN, payout.id, &paid, &world.moment).unwrap();
     assert_eq!(decided.unwrap_err(), PayoutRefusal::NotFound);
 }
+
+#[test]
+fn a_refund_after_payout_is_owed_and_taken_off_the_next_payouts_never_below_zero() {
+    let mut campaign = super::conversion_tests::conversion_campaign(RewardType::Cash, false);
+    campaign.member_id = MEMBER;
+    let mut world = World::new(campaign);
+    let ada = world.join("ada@example.com").participant.id;
+    let mut friends = Vec::new();
+    for n in 0..5 {
+        friends.push(world.referred(&format!("friend{n}@example.com"), Some(ada)).participant.id);
+    }
+    let first: Vec<_> = friends[..2].iter().map(|&f| world.created(f, &format!("order-{f}")).0).collect();
+    let paid = world.request_payouts(None).remove(0);
+    assert_eq!((paid.amount_cents, paid.deducted_cents), (2_000, 0));
+    world.move_payout(paid.id, PayoutMove::Paid { reference: "PP-1".into() }).unwrap();
+
+    // Both orders refunded after the money left: Ada owes 20.00, once.
+    for conversion in &first {
+        let refund = world.refund(conversion);
+        assert_eq!(refund.fulfilled.len(), 1, "paid out: not voided");
+        world.refund(conversion);
+    }
+    assert_eq!(world.brand.owed[&(CAMPAIGN, ada)].cents, 2_000, "a second refund owes nothing more");
+
+    // 10.00 earned is all taken by the debt: nothing is paid, the rest carries over.
+    world.created(friends[2], "order-late");
+    assert!(world.request_payouts(None).is_empty(), "never a payout of zero");
+    for &f in &friends[3..] {
+        world.created(f, &format!("order-{f}"));
+    }
+    let next = world.request_payouts(None).remove(0);
+    assert_eq!((next.amount_cents, next.deducted_cents, next.reward_ids.len()), (1_000, 2_000, 3));
+    assert_eq!(world.brand.owed[&(CAMPAIGN, ada)].cents, 0);
+
+    // The payout fails: what it took off is owed again, and its rewards are due again.
+    world.move_payout(next.id, PayoutMove::Failed { reason: "closed".into() }).unwrap();
+    let owed = &world.brand.owed[&(CAMPAIGN, ada)];
+    assert_eq!(owed.cents, 2_000);
+    let signs: Vec<i64> = owed.entries.iter().map(|e| e.cents).collect();
+    assert_eq!(signs, vec![1_000, 1_000, -2_000, 2_000]);
+    let again = world.request_payouts(None).remove(0);
+    assert_eq!((again.amount_cents, again.deducted_cents), (1_000, 2_000));
+}

@@ -19,7 +19,10 @@ use crate::domain::{Campaign, Reward, RewardStatus};
 pub struct Balance {
     pub participant_id: u64,
     pub rewards: Vec<Reward>,
+    /// What the payout pays: the rewards' sum less `deducted_cents`.
     pub amount_cents: u64,
+    /// Taken off for what the participant owes (see [`crate::domain::payout::Owed`]).
+    pub deducted_cents: u64,
 }
 
 /// The balances of the campaign that reach its minimum (and are above zero), by participant
@@ -30,12 +33,26 @@ pub fn payable<R: BrandReads + ?Sized>(
     campaign: &Campaign,
     only: Option<&[u64]>,
 ) -> Result<Vec<Balance>, R::Error> {
-    Ok(balances(campaign, reads.unpaid_cash_rewards(campaign.id)?, only)?)
+    let unpaid = reads.unpaid_cash_rewards(campaign.id)?;
+    let mut owed = std::collections::HashMap::new();
+    for reward in &unpaid {
+        if let std::collections::hash_map::Entry::Vacant(entry) = owed.entry(reward.participant_id) {
+            entry.insert(reads.owed(campaign.id, reward.participant_id)?.cents);
+        }
+    }
+    Ok(balances(campaign, unpaid, |id| owed.get(&id).copied().unwrap_or(0), only)?)
 }
 
-/// The balances of `unpaid` (the campaign's unpaid cash rewards) that reach the campaign's
-/// minimum, by participant id; only those of `only` when it is given.
-pub fn balances(campaign: &Campaign, unpaid: Vec<Reward>, only: Option<&[u64]>) -> Result<Vec<Balance>, Inconsistent> {
+/// The balances of `unpaid` (the campaign's unpaid cash rewards), less what each participant
+/// owes (`owed`), that reach the campaign's minimum, by participant id; only those of `only`
+/// when it is given. A balance that what is owed brings under the minimum waits for more
+/// rewards.
+pub fn balances(
+    campaign: &Campaign,
+    unpaid: Vec<Reward>,
+    owed: impl Fn(u64) -> u64,
+    only: Option<&[u64]>,
+) -> Result<Vec<Balance>, Inconsistent> {
     let mut by_participant = std::collections::BTreeMap::<u64, Balance>::new();
     for reward in unpaid {
         if only.is_some_and(|ids| !ids.contains(&reward.participant_id)) {
@@ -49,9 +66,14 @@ pub fn balances(campaign: &Campaign, unpaid: Vec<Reward>, only: Option<&[u64]>) 
             participant_id: reward.participant_id,
             rewards: Vec::new(),
             amount_cents: 0,
+            deducted_cents: 0,
         });
         balance.amount_cents += cents;
         balance.rewards.push(reward);
+    }
+    for balance in by_participant.values_mut() {
+        balance.deducted_cents = owed(balance.participant_id).min(balance.amount_cents);
+        balance.amount_cents -= balance.deducted_cents;
     }
     let minimum = campaign.payouts.minimum_cents.max(1);
     Ok(by_participant.into_values().filter(|b| b.amount_cents >= minimum).collect())
@@ -76,6 +98,7 @@ pub fn decide_payouts<R: BrandReads + ?Sized>(
             campaign_id: campaign.id,
             participant_id: balance.participant_id,
             amount_cents: balance.amount_cents,
+            deducted_cents: balance.deducted_cents,
             currency: campaign.payouts.currency.clone(),
             method: campaign.payouts.method,
             status: PayoutStatus::Requested,
@@ -89,6 +112,12 @@ pub fn decide_payouts<R: BrandReads + ?Sized>(
         .collect();
     let mut writes = Vec::with_capacity(payouts.len() * 2);
     for payout in &payouts {
+        if payout.deducted_cents > 0 {
+            let mut owed = reads.owed(campaign.id, payout.participant_id)?;
+            let note = format!("taken off payout {}", payout.id);
+            owed.settle(payout.deducted_cents, &moment.at, note);
+            writes.push(Write::Owed { campaign_id: campaign.id, participant_id: payout.participant_id, owed });
+        }
         writes.push(Write::NewPayout(payout.clone()));
         writes.push(announce(reads, EventType::PayoutRequested, payout)?);
     }
@@ -163,6 +192,17 @@ pub fn decide_payout_move<R: BrandReads + ?Sized>(
             payout.status = PayoutStatus::Failed;
             payout.failure_reason = Some(reason.clone());
             payout.failed_at = Some(now.to_owned());
+            // What it took off for a debt is owed again.
+            if payout.deducted_cents > 0 {
+                let (campaign_id, participant_id) = (payout.campaign_id, payout.participant_id);
+                let mut owed = reads.owed(campaign_id, participant_id)?;
+                owed.charge(
+                    payout.deducted_cents,
+                    now,
+                    format!("payout {payout_id} failed: its deduction is owed again"),
+                );
+                decision.writes.push(Write::Owed { campaign_id, participant_id, owed });
+            }
         }
     }
     decision.writes.push(Write::Payout(payout.clone()));

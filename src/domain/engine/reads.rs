@@ -11,7 +11,7 @@ use crate::domain::coupon::CouponPool;
 use crate::domain::digest::DigestMark;
 use crate::domain::email::EmailLookup;
 use crate::domain::leaderboard::{Board, Credit, Standing};
-use crate::domain::payout::{Payout, PayoutDetails};
+use crate::domain::payout::{Owed, Payout, PayoutDetails};
 use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
 use crate::domain::{Campaign, Coupon, Invite, Participant, Reward};
@@ -100,6 +100,9 @@ pub trait BrandReads {
     fn payout(&self, campaign_id: u64, payout_id: u64) -> Result<Option<Payout>, Self::Error>;
     /// The payout that holds the reward, among those that have not failed.
     fn payout_holding(&self, campaign_id: u64, reward_id: u64) -> Result<Option<u64>, Self::Error>;
+    /// Where the participant asked to be paid (none given: none).
+    /// What the participant owes the campaign (nothing: empty).
+    fn owed(&self, campaign_id: u64, participant_id: u64) -> Result<Owed, Self::Error>;
     /// Where the participant asked to be paid (none given: none).
     fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, Self::Error>;
 }

@@ -85,7 +85,14 @@ async fn list_page(
     let request = PageRequest::parse(query.page.as_deref(), Some(&PER_PAGE.to_string())).map_err(ApiError::from)?;
     let member = &signed_in.member;
     let (payouts, total) = state.store.payouts_of_member(member.id, Some(campaign.id), status, request).await?;
-    let due = balances(campaign, state.store.unpaid_cash_rewards(campaign.id).await?, None)
+    let unpaid = state.store.unpaid_cash_rewards(campaign.id).await?;
+    let mut owed = std::collections::HashMap::new();
+    for reward in &unpaid {
+        if let std::collections::hash_map::Entry::Vacant(entry) = owed.entry(reward.participant_id) {
+            entry.insert(state.store.owed(campaign.id, reward.participant_id).await?.cents);
+        }
+    }
+    let due = balances(campaign, unpaid, |id| owed.get(&id).copied().unwrap_or(0), None)
         .map_err(|e| PageError::internal(e.to_string()))?;
     let ids = due.iter().map(|b| b.participant_id).chain(payouts.iter().map(|p| p.participant_id));
     let people = super::participants::people(state, ids).await?;

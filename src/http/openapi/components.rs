@@ -128,6 +128,8 @@ pub(super) fn components() -> utoipa::openapi::Components {
         crate::http::payouts::FailBody,
         PayoutDetails,
         PayoutDetailsAnswer,
+        ParticipantBalance,
+        Adjustment,
         crate::domain::payout::PayoutDetailsInput,
         crate::http::rewards::VoidBody,
         StripeSetup,

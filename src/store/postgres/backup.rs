@@ -49,6 +49,7 @@ pub(super) const TABLES: &[&str] = &[
     "payouts",
     "payout_rewards",
     "payout_details",
+    "payout_owed",
     "rates",
     "standings",
     "contest_results",

@@ -9,7 +9,7 @@ use super::connection::Pipeline;
 use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::engine::{Inconsistent, Write};
 use crate::domain::pagination::PageRequest;
-use crate::domain::payout::{Payout, PayoutDetails, PayoutStatus};
+use crate::domain::payout::{Owed, Payout, PayoutDetails, PayoutStatus};
 use crate::domain::{Reward, RewardStatus, RewardType};
 use crate::store::PayoutStore;
 
@@ -18,6 +18,23 @@ pub(super) const UNPAID: &str = "SELECT r.body FROM rewards r
      WHERE r.brand_id = $1 AND r.campaign_id = $2 AND r.status = $3
          AND NOT EXISTS (SELECT 1 FROM payout_rewards p WHERE p.brand_id = r.brand_id AND p.reward_id = r.reward_id)
      ORDER BY r.reward_id";
+
+/// The payout holding a reward.
+pub(super) const HOLDING: &str =
+    "SELECT payout_id FROM payout_rewards WHERE brand_id = $1 AND reward_id = $2 AND campaign_id = $3";
+
+/// The `status` of an issued reward, for [`UNPAID`].
+pub(super) fn issued_code() -> i16 {
+    i16::from(RewardStatus::Issued.byte())
+}
+
+/// The cash rewards among `rewards` (the kind is in the row's body).
+pub(super) fn cash(rewards: Vec<Reward>) -> Vec<Reward> {
+    rewards.into_iter().filter(|r| r.kind == RewardType::Cash).collect()
+}
+
+/// What a participant owes.
+pub(super) const OWED: &str = "SELECT body FROM payout_owed WHERE brand_id = $1 AND participant_id = $2";
 
 /// One payout of a campaign.
 pub(super) const ONE: &str = "SELECT body FROM payouts WHERE brand_id = $1 AND payout_id = $2 AND campaign_id = $3";
@@ -44,6 +61,14 @@ pub(super) fn write(pipe: &mut Pipeline, brand_id: i64, write: &Write) -> Result
                 "INSERT INTO payout_details (brand_id, participant_id, campaign_id, body) VALUES ($1, $2, $3, $4)
                  ON CONFLICT (brand_id, participant_id) DO UPDATE SET body = $4",
                 owned![&brand_id, &sql_id(*participant_id), &sql_id(*campaign_id), &codec::encode(details)?],
+            );
+            Ok(())
+        }
+        Write::Owed { campaign_id, participant_id, owed } => {
+            pipe.push(
+                "INSERT INTO payout_owed (brand_id, participant_id, campaign_id, body) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (brand_id, participant_id) DO UPDATE SET body = $4",
+                owned![&brand_id, &sql_id(*participant_id), &sql_id(*campaign_id), &codec::encode(owed)?],
             );
             Ok(())
         }
@@ -141,9 +166,19 @@ impl PayoutStore for PgStore {
         let mut conn = self.db.conn().await?;
         let brand = conn.row("SELECT brand_id FROM campaigns WHERE campaign_id = $1", &[&sql_id(campaign_id)]).await?;
         let Some(brand) = brand else { return Ok(Vec::new()) };
-        let (brand_id, issued) = (brand.get::<_, i64>("brand_id"), i16::from(RewardStatus::Issued.byte()));
-        let rewards: Vec<Reward> = bodies(&conn.rows(UNPAID, &[&brand_id, &sql_id(campaign_id), &issued]).await?)?;
-        Ok(rewards.into_iter().filter(|r| r.kind == RewardType::Cash).collect())
+        let (brand_id, issued) = (brand.get::<_, i64>("brand_id"), issued_code());
+        Ok(cash(bodies(&conn.rows(UNPAID, &[&brand_id, &sql_id(campaign_id), &issued]).await?)?))
+    }
+
+    async fn owed(&self, campaign_id: u64, participant_id: u64) -> Result<Owed, StoreError> {
+        let owed = self
+            .body_of(
+                "SELECT body FROM payout_owed
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $2) AND participant_id = $1",
+                &[&sql_id(participant_id), &sql_id(campaign_id)],
+            )
+            .await?;
+        Ok(owed.unwrap_or_default())
     }
 
     async fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError> {

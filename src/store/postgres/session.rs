@@ -477,10 +477,8 @@ impl BrandReads for PgSession {
     }
 
     fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError> {
-        let issued = i16::from(crate::domain::RewardStatus::Issued.byte());
-        let issued: Vec<Reward> =
-            self.bodies(super::payouts::UNPAID, &[&self.brand_id, &sql_id(campaign_id), &issued])?;
-        Ok(issued.into_iter().filter(|r| r.kind == crate::domain::RewardType::Cash).collect())
+        let issued = super::payouts::issued_code();
+        Ok(super::payouts::cash(self.bodies(super::payouts::UNPAID, &[&self.brand_id, &sql_id(campaign_id), &issued])?))
     }
 
     fn payout(&self, campaign_id: u64, payout_id: u64) -> Result<Option<crate::domain::payout::Payout>, StoreError> {
@@ -488,9 +486,12 @@ impl BrandReads for PgSession {
     }
 
     fn payout_holding(&self, campaign_id: u64, reward_id: u64) -> Result<Option<u64>, StoreError> {
-        let sql = "SELECT payout_id FROM payout_rewards WHERE brand_id = $1 AND reward_id = $2 AND campaign_id = $3";
-        let row = self.row(sql, &[&self.brand_id, &sql_id(reward_id), &sql_id(campaign_id)])?;
+        let row = self.row(super::payouts::HOLDING, &[&self.brand_id, &sql_id(reward_id), &sql_id(campaign_id)])?;
         Ok(row.map(|row| super::id_at(&row, "payout_id")))
+    }
+
+    fn owed(&self, _: u64, participant_id: u64) -> Result<crate::domain::payout::Owed, StoreError> {
+        Ok(self.body(super::payouts::OWED, &[&self.brand_id, &sql_id(participant_id)])?.unwrap_or_default())
     }
 
     fn payout_details(&self, _: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError> {

@@ -298,7 +298,7 @@ fn apply_after(pipe: &mut Pipeline, brand_id: i64, write: &Write) -> Result<(), 
                 );
             }
         },
-        Write::NewPayout(_) | Write::Payout(_) | Write::PayoutDetails { .. } => {
+        Write::NewPayout(_) | Write::Payout(_) | Write::PayoutDetails { .. } | Write::Owed { .. } => {
             super::payouts::write(pipe, brand_id, write)?
         }
         Write::Announce { kind, .. } => {

@@ -38,6 +38,16 @@ pub(super) fn encode_coupon_pool(pool: &CouponPool) -> [u8; 16] {
 /// writer moving.
 const PURGE_BATCH: usize = 2_000;
 
+/// Key of a campaign counter.
+pub(super) fn counter_key(campaign_id: u64, counter: crate::domain::Counter) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::COUNTER, &[counter as u8])
+}
+
+/// Key of the first visit of `visitor` to a participant's referral link.
+pub(super) fn visit_key(campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::VISIT, &[keys::id(participant_id).as_slice(), visitor].concat())
+}
+
 /// The key of a campaign's count of `series` on the UTC day numbered `day`.
 pub(super) fn daily_key(campaign_id: u64, series: DailySeries, day: u32) -> Vec<u8> {
     let day = day.to_be_bytes();

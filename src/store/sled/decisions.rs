@@ -7,7 +7,7 @@
 //! counter in one decision add up. The engine reads committed state only, which is sound
 //! because the brand's writer is the only one that writes these rows (see `domain::engine`).
 
-use super::campaigns::{coupon_pool_key, daily_key, encode_coupon_pool};
+use super::campaigns::{counter_key, coupon_pool_key, daily_key, encode_coupon_pool, visit_key};
 use super::conversions::conversion_key;
 use super::rewards::{issued_value, member_reward_value, reward_key};
 use async_trait::async_trait;
@@ -31,11 +31,6 @@ use crate::domain::waitlist::Place;
 use crate::domain::webhook::WebhookRoute;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Member, Participant, Plan, Reward, RewardStatus};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
-
-/// Key of a campaign counter.
-fn counter_key(campaign_id: u64, counter: Counter) -> Vec<u8> {
-    keys::row(campaign_id, campaign_row::COUNTER, &[counter as u8])
-}
 
 /// One brand's decision on the embedded store. The brand's writer (`store/writer.rs`) runs
 /// its decisions one at a time, so the session needs no lock: nothing writes the brand's rows between its reads and its
@@ -303,6 +298,10 @@ impl BrandReads for SledSession<'_> {
         self.store.payout_holding(campaign_id, reward_id)
     }
 
+    fn owed(&self, campaign_id: u64, participant_id: u64) -> Result<crate::domain::payout::Owed, StoreError> {
+        self.store.owed_row(campaign_id, participant_id)
+    }
+
     fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError> {
         self.store.payout_details_row(campaign_id, participant_id)
     }
@@ -311,10 +310,6 @@ impl BrandReads for SledSession<'_> {
 /// Value of a reward's [`index::HOLD`] entry: brand ++ member ++ participant.
 fn hold_value(reward: &Reward) -> Vec<u8> {
     [keys::id(reward.brand_id), keys::id(reward.member_id), keys::id(reward.participant_id)].concat()
-}
-
-fn visit_key(campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Vec<u8> {
-    keys::row(campaign_id, campaign_row::VISIT, &[keys::id(participant_id).as_slice(), visitor].concat())
 }
 
 impl SledStore {
@@ -467,7 +462,7 @@ impl SledStore {
                 Write::Place { .. } | Write::Line { .. } | Write::Admitted { .. } => {
                     self.stage_waitlist(&mut tx, write)?
                 }
-                Write::NewPayout(_) | Write::Payout(_) | Write::PayoutDetails { .. } => {
+                Write::NewPayout(_) | Write::Payout(_) | Write::PayoutDetails { .. } | Write::Owed { .. } => {
                     self.stage_payouts(&mut tx, write)?
                 }
                 Write::Announce { kind, .. } => {

@@ -230,6 +230,10 @@ impl SledStore {
         if let Some(at) = reads.admitted(campaign_id, participant_id)? {
             rows.push(Write::Admitted { campaign_id, participant_id, at }).await?;
         }
+        let owed = reads.owed(campaign_id, participant_id)?;
+        if !owed.entries.is_empty() {
+            rows.push(Write::Owed { campaign_id, participant_id, owed }).await?;
+        }
         if let Some(details) = reads.payout_details(campaign_id, participant_id)? {
             rows.push(Write::PayoutDetails { campaign_id, participant_id, details: Some(details) }).await?;
         }

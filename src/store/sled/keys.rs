@@ -195,6 +195,8 @@ pub mod campaign_row {
     pub const PAYING: u8 = b'Y';
     /// ++ participant → `PayoutDetails` : where the participant asked to be paid.
     pub const PAYOUT_DETAILS: u8 = b'D';
+    /// ++ participant → `Owed` : what the participant owes the campaign (refunds after payout).
+    pub const OWED: u8 = b'V';
 }
 
 /// Tags of the `participant_rows` tree (key: participant ++ tag ++ id).

@@ -14,7 +14,7 @@ use super::overlay::{Overlay, TreeId};
 use super::{codec, SledStore, StoreError};
 use crate::domain::engine::{Inconsistent, Write};
 use crate::domain::pagination::PageRequest;
-use crate::domain::payout::{Payout, PayoutDetails, PayoutStatus};
+use crate::domain::payout::{Owed, Payout, PayoutDetails, PayoutStatus};
 use crate::domain::reward_type::RewardType;
 use crate::domain::{Reward, RewardStatus};
 use crate::store::PayoutStore;
@@ -29,6 +29,11 @@ fn paying_key(campaign_id: u64, reward_id: u64) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::PAYING, &keys::id(reward_id))
 }
 
+/// Key of what a participant owes.
+fn owed_key(campaign_id: u64, participant_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::OWED, &keys::id(participant_id))
+}
+
 /// Key of a participant's payout details.
 fn details_key(campaign_id: u64, participant_id: u64) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::PAYOUT_DETAILS, &keys::id(participant_id))
@@ -40,6 +45,10 @@ impl SledStore {
         match write {
             Write::NewPayout(payout) => self.stage_payout(tx, payout, true),
             Write::Payout(payout) => self.stage_payout(tx, payout, false),
+            Write::Owed { campaign_id, participant_id, owed } => {
+                tx.insert(TreeId::CampaignRows, owed_key(*campaign_id, *participant_id), codec::encode(owed)?);
+                Ok(())
+            }
             Write::PayoutDetails { campaign_id, participant_id, details: Some(details) } => {
                 tx.insert(TreeId::CampaignRows, details_key(*campaign_id, *participant_id), codec::encode(details)?);
                 Ok(())
@@ -116,6 +125,10 @@ impl SledStore {
         Ok(self.campaign_rows.get(paying_key(campaign_id, reward_id))?.as_deref().and_then(keys::read_id))
     }
 
+    pub(super) fn owed_row(&self, campaign_id: u64, participant_id: u64) -> Result<Owed, StoreError> {
+        Ok(SledStore::read(&self.campaign_rows, owed_key(campaign_id, participant_id))?.unwrap_or_default())
+    }
+
     pub(super) fn payout_details_row(
         &self,
         campaign_id: u64,
@@ -176,6 +189,10 @@ impl PayoutStore for SledStore {
 
     async fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError> {
         self.unpaid_cash_rows(campaign_id)
+    }
+
+    async fn owed(&self, campaign_id: u64, participant_id: u64) -> Result<Owed, StoreError> {
+        self.owed_row(campaign_id, participant_id)
     }
 
     async fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError> {

@@ -36,3 +36,13 @@ CREATE TABLE payout_details (
     body           bytea NOT NULL,
     PRIMARY KEY (brand_id, participant_id)
 );
+
+-- What a participant owes the campaign: cash rewards paid to them whose conversions were
+-- refunded since, taken off their next payouts.
+CREATE TABLE payout_owed (
+    brand_id       bigint NOT NULL,
+    participant_id bigint NOT NULL,
+    campaign_id    bigint NOT NULL,
+    body           bytea NOT NULL,
+    PRIMARY KEY (brand_id, participant_id)
+);
