@@ -265,3 +265,67 @@ async fn a_contest_counts_its_window_and_records_its_winners_once_across_a_kill_
         receiver.received().iter().map(|r| r.header("webhook-id").to_owned()).collect();
     assert_eq!(ids.len(), 1, "one event id received");
 }
+
+#[tokio::test]
+async fn leaderboards_and_counts_read_while_referrals_run_miss_nobody_and_never_go_back() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    const STREAMS: usize = 8;
+    const PER_STREAM: usize = 120;
+    let app = TestApp::spawn().await;
+    let member = app.member("board-race").await;
+    let brand = app.brand(&member, "https://board-race.example.com").await;
+    let campaign =
+        app.campaign(&member, brand, json!({"reward_type": 3, "reward_value": "Thanks"})).await["id"].as_u64().unwrap();
+    let mut referrers = Vec::new();
+    for r in 0..3 {
+        let p = app.participant(&member, campaign, &format!("ref{r}@board-race.example")).await;
+        let code = p["referral_code"].as_str().unwrap().to_owned();
+        expect_status(app.refer(&member, &code, &format!("seed{r}@board-race.example")).await, 201).await;
+        referrers.push((p["id"].as_u64().unwrap(), code));
+    }
+    // Referral signups go on in eight streams; each referrer's acknowledged count is kept.
+    let acked: Arc<Vec<AtomicU64>> = Arc::new((0..3).map(|_| AtomicU64::new(1)).collect());
+    let streams: Vec<_> = (0..STREAMS)
+        .map(|stream| {
+            let (client, acked, key) = (app.client.clone(), acked.clone(), member.token.clone());
+            let codes: Vec<String> = referrers.iter().map(|(_, c)| c.clone()).collect();
+            let url = app.url("/api/v1", "/signups/referral");
+            tokio::spawn(async move {
+                for i in 0..PER_STREAM {
+                    let r = (stream + i) % 3;
+                    let body = json!({"referral_code": codes[r], "email": format!("s{stream}-{i}@board-race.example")});
+                    let answer = client.post(&url).bearer_auth(&key).json(&body).send().await.unwrap();
+                    assert_eq!(answer.status(), 201);
+                    acked[r].fetch_add(1, Ordering::SeqCst);
+                }
+            })
+        })
+        .collect();
+    let mut reads = 0;
+    while reads < 150 || !streams.iter().all(|s| s.is_finished()) {
+        let before: Vec<u64> = acked.iter().map(|a| a.load(Ordering::SeqCst)).collect();
+        let path = format!("/campaigns/{campaign}/leaderboard?limit=10");
+        let board = expect_status(app.get("/api/v1", &path, &member.bearer()).await, 200).await;
+        let leaders = board["data"]["leaders"].as_array().unwrap();
+        for (r, (id, _)) in referrers.iter().enumerate() {
+            let row = leaders.iter().find(|l| l["participant_id"] == json!(id));
+            let row = row.unwrap_or_else(|| panic!("referrer {id} missing from the board: {board}"));
+            assert!(row["referrals"].as_u64().unwrap() >= before[r], "board behind what was acknowledged: {board}");
+        }
+        let (id, _) = &referrers[reads % 3];
+        let detail =
+            expect_status(app.get("/api/v1", &format!("/participants/{id}"), &member.bearer()).await, 200).await;
+        assert!(detail["data"]["referrals"].as_u64().unwrap() >= before[reads % 3], "{detail}");
+        reads += 1;
+    }
+    for stream in streams {
+        stream.await.unwrap();
+    }
+    let board =
+        expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}/leaderboard"), &member.bearer()).await, 200)
+            .await;
+    let total: u64 =
+        board["data"]["leaders"].as_array().unwrap().iter().map(|l| l["referrals"].as_u64().unwrap()).sum();
+    assert_eq!(total, (3 + STREAMS * PER_STREAM) as u64, "every referral on the board, once");
+}

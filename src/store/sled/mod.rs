@@ -31,6 +31,7 @@
 //! cascade delete is a range delete. Only the campaign's brand actor writes them.
 
 pub mod backup;
+mod board_locks;
 mod brands;
 mod campaigns;
 mod conversions;
@@ -160,6 +161,8 @@ pub struct SledStore {
     /// at the two moments its copy begins and ends, so it never sees a write set half
     /// applied (see `backup/live.rs`).
     gate: Arc<parking_lot::RwLock<()>>,
+    /// Keep a board's walk from seeing a commit half applied (see `board_locks.rs`).
+    boards: Arc<board_locks::BoardLocks>,
     /// The `backup_hold` test fault's files.
     backup_hold: Option<BackupHold>,
     /// The data directory (the database is `dir/db`), where backups stage their snapshot.
@@ -233,6 +236,7 @@ impl SledStore {
             commit: Arc::new(start_group_commit(&log, options)),
             log,
             gate: Arc::default(),
+            boards: Default::default(),
             backup_hold: options.backup_hold.clone(),
             dir: dir.to_owned(),
             webhook_routes: Arc::default(),

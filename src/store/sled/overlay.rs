@@ -114,7 +114,7 @@ impl SledStore {
 }
 
 /// One staged write: the tree, the key, the value (`None`: removed).
-type StagedWrite = (TreeId, Vec<u8>, Option<Vec<u8>>);
+pub(super) type StagedWrite = (TreeId, Vec<u8>, Option<Vec<u8>>);
 /// A staged write as a journal entry holds it, the tree as its tag.
 type JournalWrite<'a> = (u8, &'a [u8], Option<&'a [u8]>);
 
@@ -181,6 +181,7 @@ impl<'a> Overlay<'a> {
             return Ok(());
         }
         let _writing = store.writing();
+        let _boards = store.boards.writing(&writes);
         let entry_key = keys::id(store.fresh_id()?);
         store.journal.insert(entry_key, encode_entry(&writes)?)?;
         store.apply(writes.into_iter())?;
@@ -203,6 +204,7 @@ impl<'a> Overlay<'a> {
         let store = self.store;
         let writes = self.into_writes();
         let _writing = store.writing();
+        let _boards = store.boards.writing(&writes);
         let trees = (
             &store.participants,
             &store.indexes,

@@ -80,6 +80,7 @@ impl SledStore {
     ) -> Result<Vec<(u64, Standing)>, StoreError> {
         let prefix = board_prefix(campaign_id, board);
         let mut top = Vec::with_capacity(limit.min(1_000));
+        let _walk = self.boards.reading(campaign_id);
         for key in self.campaign_rows.scan_prefix(&prefix).keys().take(limit) {
             let key = key?;
             let ranked = Standing::from_rank_key(&key[prefix.len()..])
@@ -253,10 +254,17 @@ impl StandingStore for SledStore {
         let prefix = board_prefix(campaign_id, board);
         let mut ranked = Vec::with_capacity(limit.min(1_000));
         let offset = usize::try_from(offset).unwrap_or(usize::MAX);
+        let mut rows = Vec::with_capacity(limit.min(1_000));
+        let walk = self.boards.reading(campaign_id);
         for key in self.campaign_rows.scan_prefix(&prefix).keys().skip(offset).take(limit) {
             let key = key?;
-            let (participant_id, standing) = Standing::from_rank_key(&key[prefix.len()..])
-                .ok_or_else(|| StoreError::Decode("a leaderboard rank of the wrong length".into()))?;
+            rows.push(
+                Standing::from_rank_key(&key[prefix.len()..])
+                    .ok_or_else(|| StoreError::Decode("a leaderboard rank of the wrong length".into()))?,
+            );
+        }
+        drop(walk);
+        for (participant_id, standing) in rows {
             if let Some(p) = self.participant_row(participant_id)? {
                 ranked.push((p, standing));
             }
