@@ -115,12 +115,7 @@ async fn list_page(
                     @for c in &conversions {
                         tr #{ "conversion-" (c.id) } {
                             td { code { (c.external_id) } }
-                            td {
-                                @match people.get(&c.participant_id) {
-                                    Some(p) if !p.is_erased() => a href={ "/dashboard/participants/" (p.id) } { (p.name) br; (p.email) },
-                                    _ => { "#" (c.participant_id) },
-                                }
-                            }
+                            td { (super::participants::person(&people, c.participant_id)) }
                             td.num data-label="Amount" {
                                 @if let Some(amount) = &c.amount { (amount) " " (c.currency.as_deref().unwrap_or("")) }
                             }

@@ -188,6 +188,17 @@ pub async fn list(
 }
 
 /// The participants of `ids` that exist, each read once (a page's rows name the same people
+/// A participant in a table cell: their name and email, linked to their page; their number
+/// once erased, or when they are not among `people`.
+pub fn person(people: &std::collections::HashMap<u64, Participant>, id: u64) -> Markup {
+    html! {
+        @match people.get(&id) {
+            Some(p) if !p.is_erased() => a href={ "/dashboard/participants/" (p.id) } { (p.name) br; (p.email) },
+            _ => { "#" (id) },
+        }
+    }
+}
+
 /// again and again).
 pub async fn people(
     state: &AppState,

@@ -64,16 +64,6 @@ impl PayoutsQuery {
     }
 }
 
-/// Where a participant is shown: name and email, or their number once erased.
-fn person(people: &std::collections::HashMap<u64, crate::domain::Participant>, id: u64) -> Markup {
-    html! {
-        @match people.get(&id) {
-            Some(p) if !p.is_erased() => a href={ "/dashboard/participants/" (p.id) } { (p.name) br; (p.email) },
-            _ => { "#" (id) },
-        }
-    }
-}
-
 async fn list_page(
     state: &AppState,
     signed_in: &SignedIn,
@@ -121,7 +111,7 @@ async fn list_page(
                     tbody {
                         @for balance in &due {
                             tr {
-                                td { (person(&people, balance.participant_id)) }
+                                td { (super::participants::person(&people, balance.participant_id)) }
                                 td.num data-label="Rewards" { (balance.rewards.len()) }
                                 td.num data-label="Amount" { (money::amount(balance.amount_cents)) " " (currency) }
                             }
@@ -163,7 +153,7 @@ async fn list_page(
                     @for p in &payouts {
                         tr #{ "payout-" (p.id) } {
                             td { "#" (p.id) br; (page::when(&p.created_at)) }
-                            td { (person(&people, p.participant_id)) }
+                            td { (super::participants::person(&people, p.participant_id)) }
                             td.num data-label="Amount" { (money::amount(p.amount_cents)) " " (p.currency) }
                             td.state {
                                 (p.status.name())
