@@ -45,9 +45,12 @@ pub fn decide_reward_action<R: BrandReads + ?Sized>(
     if !action.allowed_from(reward.status) {
         return Ok(Err(RewardRefusal::NotAllowed { action, status: reward.status }));
     }
-    // Fulfilled by hand and then paid in its payout, it would be paid twice.
-    if let Some(payout_id) = reads.payout_holding(campaign.id, reward.id)? {
-        return Ok(Err(RewardRefusal::InPayout { payout_id }));
+    // Fulfilled by hand and then paid in its payout, it would be paid twice. Only an issued
+    // reward is ever in a payout: an approve of a held one reads nothing more.
+    if reward.status == RewardStatus::Issued {
+        if let Some(payout_id) = reads.payout_holding(campaign.id, reward.id)? {
+            return Ok(Err(RewardRefusal::InPayout { payout_id }));
+        }
     }
     let now = moment.at.as_str();
     let mut decision = Decision::new(reads);
