@@ -26,8 +26,9 @@ if ((${#need_apt[@]})); then
   fi
 fi
 
-# playwright-core only (a driver, no browser download), at the version the lock file pins.
-if [ ! -d tests/browser/node_modules/playwright-core ]; then
+# playwright-core (a driver, no browser download) and jsQR (the portal test reads its QR code),
+# at the versions the lock file pins.
+if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/jsqr ]; then
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 

@@ -4,6 +4,7 @@
 
 use std::future::Future;
 use std::net::{SocketAddr, TcpListener};
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix::{Actor, Addr};
@@ -211,17 +212,14 @@ impl Application {
         let webhooks_arbiter = actix::Arbiter::new();
         webhooks_arbiter.spawn_fn(crate::webhooks::dispatcher::lower_priority);
         let webhooks = WebhookDispatcher::start_in_arbiter(&webhooks_arbiter.handle(), move |_| dispatcher);
-        let mailer = if mailing.is_some() {
-            let sender = SmtpSender::new(&config.email, &public_url).map_err(StartupError::Email)?;
-            let settings = MailerSettings {
-                config: config.email.clone(),
-                hold: faults.mail_hold.then(|| data_dir.join(crate::faults::MAIL_HOLD_TRIGGER)),
-            };
-            let store = store.clone();
-            Some(Mailer::start_in_arbiter(&webhooks_arbiter.handle(), move |_| Mailer::new(store, sender, settings)))
-        } else {
-            None
-        };
+        // One SMTP client: the mailer's outbox and the portal's sign-in links.
+        let smtp = mailing.as_ref().map(|_| SmtpSender::new(&config.email, &public_url).map(Arc::new));
+        let smtp = smtp.transpose().map_err(StartupError::Email)?;
+        let mailer = smtp.clone().map(|sender| {
+            let hold = faults.mail_hold.then(|| data_dir.join(crate::faults::MAIL_HOLD_TRIGGER));
+            let (store, settings) = (store.clone(), MailerSettings { config: config.email.clone(), hold });
+            Mailer::start_in_arbiter(&webhooks_arbiter.handle(), move |_| Mailer::new(store, sender, settings))
+        });
         let digest_task = mailing.is_some().then(|| {
             let every = Duration::from_millis(config.email.digest_interval_ms);
             crate::actors::digests::start(store.clone(), brands.clone(), config.email.digest_hour, every)
@@ -257,6 +255,7 @@ impl Application {
             trusted_proxies: crate::config::proxies::TrustedProxies::parse(&config.server.trusted_proxies)
                 .map_err(StartupError::Config)?,
             signup_cache: Default::default(),
+            portal_mail: smtp,
         });
         // Keyed limiters remember every key they saw, and the store what imports asked of it:
         // forget the idle ones each minute.

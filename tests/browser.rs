@@ -1,4 +1,7 @@
-//! Browser tests: the member dashboard's main path (`tests/browser/dashboard.mjs`); held
+//! Browser tests, over 500 lines: one scenario per test, each setting up its server, data
+//! and host pages beside the script it runs. The member dashboard's main path
+//! (`tests/browser/dashboard.mjs`); a participant's portal, signed in by an emailed link
+//! (`tests/browser/portal.mjs`); held
 //! rewards reviewed there, the friend's coupon then reaching the friend's widget
 //! (`tests/browser/review.mjs`); and the
 //! widget's three modes, a signup through the frame, the copy button, a
@@ -20,6 +23,9 @@ mod contract;
 mod helpers;
 #[path = "common/postgres_server.rs"]
 mod postgres_server;
+#[allow(dead_code)]
+#[path = "api/smtp_sink.rs"]
+mod smtp_sink;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpListener;
@@ -574,4 +580,69 @@ async fn held_rewards_are_reviewed_in_the_dashboard_and_the_friends_coupon_reach
         let size = std::fs::metadata(screenshots.join(name)).map(|m| m.len()).unwrap_or(0);
         assert!(size > 1_000, "{name} was written ({size} bytes)");
     }
+}
+
+#[tokio::test]
+async fn a_participant_signs_in_to_the_portal_by_email_and_reads_their_own_page() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let sink = smtp_sink::SmtpSink::start();
+    let app = TestApp::spawn_with(Options { config: Some(sink.config()), ..Default::default() }).await;
+    let member = app.member("portal-browser").await;
+    let brand = app.brand(&member, "https://portal-coffee.example").await;
+    let fields = json!({"name": "Coffee Friends", "reward_type": 5, "reward_value": "5.00"});
+    let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+    let ann = json!({"campaign_id": campaign, "email": "ann@portal-coffee.example", "name": "Ann Archer"});
+    let ann = expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &ann).await, 201).await;
+    let ann = ann["data"]["participant"].clone();
+    let bob = json!({"referral_code": ann["referral_code"], "email": "bob@portal-coffee.example", "name": "Bob Stone"});
+    let bob = expect_status(app.post_json("/api/v1", "/signups/referral", &member.bearer(), &bob).await, 201).await;
+    let bob_id = bob["data"]["participant"]["id"].as_u64().unwrap();
+    let mut setup = json!({
+        "step": "ask",
+        "chromium": chromium(),
+        "site": app.address,
+        "screenshots": screenshot_dir(root),
+        "campaign_id": campaign,
+        "email": "ann@portal-coffee.example",
+    });
+    let asked = run_script(&app, "portal.mjs", &setup).await;
+    assert_eq!(asked["asked"], "Check your email");
+
+    // The link, from the email the SMTP server took.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let message = loop {
+        if let Some(message) = sink.messages().into_iter().next() {
+            break message;
+        }
+        assert!(std::time::Instant::now() < deadline, "no sign-in email arrived:\n{}", app.log());
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    assert_eq!(message["rcpt_tos"], json!(["ann@portal-coffee.example"]));
+    let text = message["text"].as_str().unwrap();
+    let start = text.find(&format!("{}/p/{campaign}/enter/", app.address)).expect("a link in the email");
+    let link = text[start..].split_whitespace().next().unwrap();
+    let path = format!("/participants/{bob_id}/portal-link");
+    let bob_link = app.post_json("/api/v1", &path, &member.bearer(), &json!({})).await;
+    let bob_link = expect_status(bob_link, 201).await["data"]["url"].clone();
+    setup["step"] = json!("enter");
+    setup["link"] = json!(link);
+    setup["bob_link"] = bob_link;
+    let seen = run_script(&app, "portal.mjs", &setup).await;
+
+    let ann_link = ann["referral_link"].as_str().unwrap();
+    assert_eq!(seen["greeting"], "Hi Ann Archer");
+    assert_eq!((seen["link"].as_str(), seen["copied"].as_str()), (Some(ann_link), Some(ann_link)));
+    assert_eq!(seen["qr"], json!(ann_link), "the QR code decodes to Ann's referral link");
+    assert_eq!(seen["referred"], json!(["Bob S."]));
+    assert_eq!(seen["rewards"], json!(["5.00"]));
+    assert_eq!(seen["balance"], "Due to you: 5.00 USD");
+    assert_eq!(seen["cookie_visible_to_scripts"], json!(false), "HttpOnly");
+    assert_eq!(
+        (seen["second_use_status"].clone(), seen["second_use_title"].clone()),
+        (json!(410), json!("Link not valid"))
+    );
+    assert_eq!(seen["bob_link"], bob["data"]["participant"]["referral_link"]);
+    assert_eq!((seen["bob_sees_ann"].clone(), seen["bob_qr_is_anns"].clone()), (json!(false), json!(false)));
+    assert_eq!(seen["after_sign_out"], json!(1));
+    assert_eq!(seen["violations"], json!([]), "no Content-Security-Policy violation");
 }

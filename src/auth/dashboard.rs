@@ -1,4 +1,5 @@
-//! The dashboard's secrets: session ids and the anti-forgery tokens of its forms.
+//! The dashboard's secrets (and the participant portal's, made the same way): session ids
+//! and the anti-forgery tokens of their forms.
 //!
 //! A session id is 32 random bytes from the operating system, in the member's cookie as
 //! URL-safe base64; the store keeps only its SHA-256 digest. A form's token is an HMAC-SHA256,
@@ -58,6 +59,8 @@ pub enum FormScope {
     Session,
     /// The form cookie of a visitor who has not signed in.
     Visitor,
+    /// A participant's portal session (`http::portal`).
+    Portal,
 }
 
 /// Makes and checks the anti-forgery tokens of dashboard forms.
@@ -75,6 +78,7 @@ impl FormTokens {
         mac.update(match scope {
             FormScope::Session => b"dashboard-session\0",
             FormScope::Visitor => b"dashboard-visitor\0",
+            FormScope::Portal => b"portal-session\0",
         });
         mac.update(&id.0);
         mac
@@ -117,6 +121,7 @@ mod tests {
         assert!(tokens.verify(FormScope::Session, &mine, &token));
         assert!(!tokens.verify(FormScope::Session, &theirs, &token));
         assert!(!tokens.verify(FormScope::Visitor, &mine, &token), "a visitor token is not a session token");
+        assert!(!tokens.verify(FormScope::Portal, &mine, &token), "nor a portal session's");
         assert!(!tokens.verify(FormScope::Session, &mine, ""));
         assert!(!tokens.verify(FormScope::Session, &mine, &token[..20]));
         assert!(!FormTokens::new(&[8; 32]).verify(FormScope::Session, &mine, &token), "another server secret");

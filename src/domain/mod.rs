@@ -34,6 +34,7 @@ pub mod pagination;
 pub mod participant;
 pub mod payout;
 pub mod plan;
+pub mod portal;
 pub mod referral_code;
 pub mod reward;
 pub mod reward_type;

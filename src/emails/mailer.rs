@@ -62,10 +62,10 @@ pub struct Mailer {
 }
 
 impl Mailer {
-    pub fn new(store: SharedStorage, sender: SmtpSender, settings: MailerSettings) -> Self {
+    pub fn new(store: SharedStorage, sender: Arc<SmtpSender>, settings: MailerSettings) -> Self {
         Self {
             store,
-            sender: Arc::new(sender),
+            sender,
             settings: Arc::new(settings),
             in_flight: HashSet::new(),
             looking: false,

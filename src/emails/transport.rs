@@ -11,6 +11,7 @@ use lettre::transport::smtp::extension::ClientId;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use crate::config::{EmailConfig, EmailTls};
+use crate::domain::campaign_emails::RenderedEmail;
 use crate::domain::outgoing_email::OutgoingEmail;
 
 /// What an attempt came to.
@@ -81,11 +82,35 @@ impl SmtpSender {
             Ok(message) => message,
             Err(refused) => return Sent::Permanent(refused),
         };
+        self.deliver(message).await
+    }
+
+    /// Hands a built message to the SMTP server.
+    async fn deliver(&self, message: Message) -> Sent {
         let Some(transport) = &self.transport else { return Sent::Temporary("the mailer is stopping".into()) };
         match transport.send(message).await {
             Ok(_) => Sent::Accepted,
             Err(e) if e.is_permanent() => Sent::Permanent(describe(&e)),
             Err(e) => Sent::Temporary(describe(&e)),
+        }
+    }
+
+    /// Sends a message that is no campaign email: a portal sign-in link, asked for by its
+    /// reader a moment ago. No `List-Unsubscribe` (there is nothing to leave), and a fresh
+    /// `Message-ID` (it is sent once, never retried: the reader asks again).
+    pub async fn send_once(&self, to: &str, message: &RenderedEmail) -> Sent {
+        let built = to.parse::<Mailbox>().map_err(|e| format!("the address cannot take email: {e}")).and_then(|to| {
+            Message::builder()
+                .from(self.from.clone())
+                .to(to)
+                .subject(message.subject.clone())
+                .header(header::MIME_VERSION_1_0)
+                .multipart(MultiPart::alternative_plain_html(message.text.clone(), message.html.clone()))
+                .map_err(|e| format!("the email cannot be built: {e}"))
+        });
+        match built {
+            Ok(built) => self.deliver(built).await,
+            Err(refused) => Sent::Permanent(refused),
         }
     }
 

@@ -27,8 +27,11 @@
 //! | `/webhooks`, `/webhooks/:id`, `…/secret`, `…/test`, `…/deliveries`, `…/deliveries/:event_id/retry` | [`webhooks`] |
 //! | `/automation/auth`, `/automation/contacts`, `/automation/subscribe` | [`automation`] |
 //!
+//! | `POST /participants/:id/portal-link` | [`portal::link`] |
+//!
 //! The public site (referral links, the widget and tracker) is in [`crate::http::site`]; the
-//! member dashboard's pages are in [`crate::http::dashboard`].
+//! participant portal (`/p/{campaign_id}`) in [`crate::http::portal`]; the member
+//! dashboard's pages are in [`crate::http::dashboard`].
 
 pub mod admin;
 pub mod answers;
@@ -59,6 +62,7 @@ pub mod openapi;
 pub mod ownership;
 pub mod participants;
 pub mod payouts;
+pub mod portal;
 pub mod query;
 pub mod rate_limit;
 pub mod request_id;
@@ -90,6 +94,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limit
         routes::under(root, || cfg.service(web::scope(root).configure(|cfg| api_v1(cfg, public_limits))));
     }
     crate::http::site::configure(cfg, public_limits);
+    portal::configure(cfg, public_limits);
     dashboard::configure(cfg);
     admin::configure(cfg, admin_enabled);
 }
@@ -147,6 +152,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/participants/{id}/export").get(data_rights::export))
         .service(resource("/participants/{id}/invites").post(participants::invite))
         .service(resource("/participants/{id}/balance").get(payouts::balance))
+        .service(resource("/participants/{id}/portal-link").post(portal::link::create))
         .service(
             resource("/participants/{id}/payout-details")
                 .get(payouts::details)

@@ -4,7 +4,8 @@
 //!   `server.trusted_proxies`, see `http::client`);
 //! - per address and email on `POST /auth/token`, against password guessing, so one address
 //!   guessing one account locks out neither that account elsewhere nor other accounts;
-//! - per member on authenticated writes, high enough for a member's legitimate bursts.
+//! - per member on authenticated writes, high enough for a member's legitimate bursts;
+//! - per email typed and per address on the portal's sign-in form, which sends emails.
 //!
 //! A refusal is a 429 in the failure envelope with `Retry-After` and `RateLimit-Limit`,
 //! `RateLimit-Remaining` and `RateLimit-Reset` (except the click endpoint, which fails open).
@@ -15,6 +16,7 @@ use actix_governor::governor::NotUntil;
 use actix_governor::{GovernorConfig, GovernorConfigBuilder, KeyExtractor, PeerIpKeyExtractor};
 use actix_web::dev::ServiceRequest;
 use actix_web::{HttpResponse, HttpResponseBuilder};
+use std::time::Duration;
 
 use super::error::limit_headers;
 use crate::config::RateLimitsConfig;
@@ -120,8 +122,13 @@ pub struct KeyedLimiter<K: std::hash::Hash + Eq + Clone> {
 
 impl<K: std::hash::Hash + Eq + Clone> KeyedLimiter<K> {
     pub fn new(what: &'static str, per_minute: u64, burst: u32) -> Self {
+        Self::every(what, period(per_minute), burst)
+    }
+
+    /// `burst` at once, then one each `every`.
+    pub fn every(what: &'static str, every: std::time::Duration, burst: u32) -> Self {
         let burst = burst.max(1);
-        let quota = governor::Quota::with_period(period(per_minute))
+        let quota = governor::Quota::with_period(every)
             .expect("a non-zero period")
             .allow_burst(std::num::NonZeroU32::new(burst).expect("burst is at least 1"));
         Self { limiter: governor::RateLimiter::keyed(quota), burst, what }
@@ -153,6 +160,11 @@ pub struct Limiters {
     /// Referral-link visits counted per client address (over it, the visitor is still
     /// redirected, only not counted).
     pub visits: KeyedLimiter<std::net::IpAddr>,
+    /// Portal sign-in links asked for, per email typed (in any campaign): each sends an
+    /// email, so a few at once and then one each six minutes.
+    pub portal_email: KeyedLimiter<String>,
+    /// Portal sign-in links asked for, per client address, across emails.
+    pub portal_address: KeyedLimiter<std::net::IpAddr>,
 }
 
 impl Limiters {
@@ -178,6 +190,8 @@ impl Limiters {
                 config.view_per_minute,
                 config.view_burst,
             ),
+            portal_email: KeyedLimiter::every("sign-in links for this email", Duration::from_secs(360), 3),
+            portal_address: KeyedLimiter::every("sign-in links from this address", Duration::from_secs(60), 10),
         }
     }
 
@@ -186,5 +200,7 @@ impl Limiters {
         self.login_address.forget_idle();
         self.member_writes.forget_idle();
         self.visits.forget_idle();
+        self.portal_email.forget_idle();
+        self.portal_address.forget_idle();
     }
 }

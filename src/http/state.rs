@@ -32,6 +32,8 @@ pub struct AppState {
     pub trusted_proxies: crate::config::proxies::TrustedProxies,
     /// API keys' members and campaigns as signups last saw them (`signup_cache.rs`).
     pub signup_cache: super::signup_cache::SignupCache,
+    /// Sends the portal's sign-in links; `None` when email is not configured.
+    pub portal_mail: Option<std::sync::Arc<crate::emails::SmtpSender>>,
 }
 
 impl AppState {

@@ -38,6 +38,7 @@ use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, 
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
 use crate::domain::payout::{Owed, Payout, PayoutDetails, PayoutStatus};
+use crate::domain::portal::PortalPass;
 use crate::domain::reward::RewardFilter;
 use crate::domain::stripe::StripeConnection;
 use crate::domain::waitlist::{Line, Spot};
@@ -77,8 +78,9 @@ pub trait MemberStore: Send + Sync {
     async fn members_on_plan(&self, plan_id: u64) -> Result<u64, StoreError>;
 }
 
-/// Members' signed-in dashboard sessions, kept under the SHA-256 digest of their id (see
-/// `auth::dashboard`). Not part of backups: a restored database has everyone signed out.
+/// Members' signed-in dashboard sessions and participants' portal passes, kept under the
+/// SHA-256 digest of their secret (see `auth::dashboard`, `domain::portal`). Not part of
+/// backups: a restored database has everyone signed out.
 #[async_trait]
 pub trait SessionStore: Send + Sync {
     /// Keeps a new session, and forgets the member's sessions that expired before it began
@@ -90,6 +92,14 @@ pub trait SessionStore: Send + Sync {
     async fn end_session(&self, digest: &[u8; 32]) -> Result<bool, StoreError>;
     /// Ends every session of the member (the account was disabled); how many there were.
     async fn end_sessions_of_member(&self, member_id: u64) -> Result<u64, StoreError>;
+    /// Keeps a participant's portal pass (a sign-in link or a session) under `digest`, and
+    /// forgets that participant's passes that expired before it was made.
+    async fn create_portal_pass(&self, digest: &[u8; 32], pass: &PortalPass) -> Result<(), StoreError>;
+    /// The pass under `digest`, expired or not (the caller checks [`PortalPass::admits`]).
+    async fn portal_pass(&self, digest: &[u8; 32]) -> Result<Option<PortalPass>, StoreError>;
+    /// Removes the pass under `digest` and answers what it was. Of any number of calls at
+    /// once, from any number of servers, exactly one gets the pass: a sign-in link works once.
+    async fn take_portal_pass(&self, digest: &[u8; 32]) -> Result<Option<PortalPass>, StoreError>;
 }
 
 /// The subscription plans (a small reference table, seeded with the defaults on first start).
@@ -304,7 +314,7 @@ pub trait PayoutStore: Send + Sync {
     /// Where the participant asked to be paid (none given: none).
     async fn payout_details(&self, campaign_id: u64, participant_id: u64) -> Result<Option<PayoutDetails>, StoreError>;
     /// The participant's payouts, oldest first. May scan the campaign's payouts: only a
-    /// participant's data export asks.
+    /// participant's data export and their portal ask.
     async fn payouts_of_participant(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<Payout>, StoreError>;
 }
 

@@ -55,6 +55,11 @@ impl<'a> Browser<'a> {
         Self { app, client: plain_client(), cookies: BTreeMap::new() }
     }
 
+    /// The value of the cookie `name`, if the browser holds it.
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        self.cookies.get(name).cloned()
+    }
+
     /// Takes the other browser's cookies: a second tab of the same session.
     pub fn share_session_of(&mut self, other: &Browser<'_>) {
         self.cookies = other.cookies.clone();

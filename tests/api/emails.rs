@@ -103,7 +103,9 @@ async fn each_email_arrives_once_with_its_placeholders_filled_and_values_escaped
     assert!(!joined[0]["text"].as_str().unwrap().contains(&bob_email), "never the friend's address");
     let rewards = by_subject(&messages, "Your reward from Acme Friends");
     assert_eq!(rewards.len(), 1);
-    assert_eq!(rewards[0]["text"].as_str().unwrap().trim_end(), "Hi <b>x</b>, here it is: 10.00");
+    let portal = format!("Your referral link, rewards and payouts: {}/p/{campaign}", app.address);
+    let text = rewards[0]["text"].as_str().unwrap().replace("\r\n", "\n");
+    assert_eq!(text.trim_end(), format!("Hi <b>x</b>, here it is: 10.00\n\n{portal}"), "the portal's link at the end");
 
     let logged: Vec<(&str, u64)> =
         log.iter().rev().map(|e| (e["kind"].as_str().unwrap(), e["participant_id"].as_u64().unwrap())).collect();

@@ -35,6 +35,7 @@ mod metrics;
 mod payouts;
 mod pg_cluster;
 mod plan_limits;
+mod portal;
 mod postgres_outage;
 #[path = "../common/postgres_server.rs"]
 mod postgres_server;

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{BrandReads, Inconsistent, Moment, Write};
-use crate::domain::campaign_emails::{render, EmailKind, Values};
+use crate::domain::campaign_emails::{render, with_portal_link, EmailKind, Values};
 use crate::domain::event::{EventSubject, EventType};
 use crate::domain::outgoing_email::OutgoingEmail;
 use crate::domain::{Campaign, Participant, ReferralCode, Reward};
@@ -154,6 +154,7 @@ pub fn compose(wanted: Vec<Wanted>, ids: &[u64], mailing: &Mailing, moment: &Mom
             } else {
                 render(want.campaign.emails.template(want.kind), &values)
             };
+            let message = with_portal_link(message, &format!("{}/p/{}", mailing.site, want.campaign.id));
             Write::Email(Box::new(OutgoingEmail {
                 id,
                 campaign_id: want.campaign.id,

@@ -187,7 +187,7 @@ pub fn visitor_token(req: &HttpRequest, state: &AppState) -> (String, Option<Coo
 /// page's origin in `Origin` on every form post, and say in `Sec-Fetch-Site` whether it is
 /// ours; the origin must be the site's public one or the host the request was sent to. A
 /// request that names neither (not a browser) still needs the form token.
-fn from_our_pages(req: &HttpRequest, state: &AppState) -> Result<(), PageError> {
+pub(crate) fn from_our_pages(req: &HttpRequest, state: &AppState) -> Result<(), PageError> {
     if let Some(site) = req.headers().get("sec-fetch-site") {
         if !matches!(site.as_bytes(), b"same-origin" | b"none") {
             return Err(PageError::Forged);

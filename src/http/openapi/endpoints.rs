@@ -38,6 +38,8 @@ pub(super) enum Answer {
     Text(&'static str),
     /// A redirect (`Location`).
     Redirect,
+    /// A form's answer: 303 to the page to show next (`Location`).
+    SeeOther,
 }
 
 /// A request body.
@@ -53,6 +55,8 @@ pub(super) enum Body {
     Anything(&'static str),
     /// JSON of this schema, or no body at all (every field optional).
     OptionalJson(&'static str),
+    /// A browser's form (`application/x-www-form-urlencoded`) of this schema.
+    Form(&'static str),
 }
 
 /// One operation of the API.
@@ -141,8 +145,8 @@ macro_rules! ep {
     };
 }
 
-use Answer::{Bare, Data, Redirect, Text};
-use Body::{Anything, Json, JsonOrLines, Lines, OptionalJson};
+use Answer::{Bare, Data, Redirect, SeeOther, Text};
+use Body::{Anything, Form, Json, JsonOrLines, Lines, OptionalJson};
 
 /// Every endpoint. The API's paths are relative to its roots.
 #[rustfmt::skip]
@@ -199,6 +203,7 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(POST Api "/payouts/{id}/paid", "payouts", "Mark a requested payout paid, with the payment's reference: its rewards become fulfilled. The same again answers it as it is; 409 payout_state_conflict once failed", Member, query: &[], body: Some(Json("PaidBody")), 200 => Data("Payout"), errors: &[409]),
     ep!(POST Api "/payouts/{id}/fail", "payouts", "Mark a requested payout failed, with a reason: its rewards are free for a later payout. The same again answers it as it is; 409 payout_state_conflict once paid", Member, query: &[], body: Some(Json("FailBody")), 200 => Data("Payout"), errors: &[409]),
     ep!(GET Api "/participants/{id}/balance", "payouts", "Where a participant stands: unpaid (approved cash rewards no payout holds), owed (cash paid to them whose conversion was refunded since, taken off their next payouts, never below zero) and the adjustments that made it", Member, query: &[], body: None, 200 => Data("ParticipantBalance"), errors: &[]),
+    ep!(POST Api "/participants/{id}/portal-link", "portal", "A one-time link that signs the participant in to their portal (works once, for 15 minutes), for a product that already knows its user; 409 participant_erased", Member, query: &[], body: None, 201 => Data("PortalLink"), errors: &[409]),
     ep!(GET Api "/participants/{id}/payout-details", "payouts", "Where a participant asked to be paid (null: nowhere yet)", Member, query: &[], body: None, 200 => Data("PayoutDetailsAnswer"), errors: &[]),
     ep!(PUT Api "/participants/{id}/payout-details", "payouts", "Keep where a participant asked to be paid: a PayPal or Wise account by its email, or free text (at most 500 characters); sent with payout.requested, used by the CSV, in the data export, gone with an erasure; 409 participant_erased", Member, query: &[], body: Some(Json("PayoutDetailsInput")), 200 => Data("PayoutDetailsAnswer"), errors: &[409]),
     ep!(DELETE Api "/participants/{id}/payout-details", "payouts", "Forget where a participant asked to be paid", Member, query: &[], body: None, 200 => Data("PayoutDetailsAnswer"), errors: &[409]),
@@ -239,6 +244,15 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(GET Site "/api/click", "site", "An outbound click from a partner site (fails open: always 200)", Public, query: &[("from", Type::String, "the referring site's domain"), ("to", Type::String, "the destination's domain")], body: None, 200 => Bare("ClickAnswer"), errors: &[]),
     ep!(POST Site "/api/click", "site", "The tracker's click beacon (fails open: always 200)", Public, query: &[], body: Some(Anything("ClickBody")), 200 => Bare("ClickAnswer"), errors: &[]),
     ep!(GET Site "/l/{id}", "site", "A campaign's landing page", Public, query: &[], body: None, 200 => Text("text/html"), errors: &[]),
+    ep!(GET Site "/p/{id}", "portal", "A participant's portal for the campaign: signed in (the portal cookie), their referral link with copy and share buttons and its QR code, the people they referred (first name and initial), their rewards with states, history and codes, their balance, payouts and payout details form; signed out, the sign-in form", Public, query: &[("saved", Type::String, "details: say the payout details were saved")], body: None, 200 => Text("text/html"), errors: &[]),
+    ep!(POST Site "/p/{id}/sign-in", "portal", "Ask for a sign-in link by email: the same page whoever asks; a participant of the campaign gets a link that works once, for 15 minutes. Limited per address and per email (429); 409 when this server sends no email", Public, query: &[], body: Some(Form("PortalSignInForm")), 200 => Text("text/html"), errors: &[403, 409]),
+    ep!(GET Site "/p/{id}/enter/{secret}", "portal", "A sign-in link: a page with one button that signs in (fetching it uses nothing up); 410 once used or expired", Public, query: &[], body: None, 200 => Text("text/html"), errors: &[410]),
+    ep!(POST Site "/p/{id}/enter/{secret}", "portal", "Use a sign-in link (once): opens a 30-day session (cookie referrals_portal, HttpOnly, SameSite=Lax, on /p/{id}) and goes to the portal; 410 once used or expired", Public, query: &[], body: None, 303 => SeeOther, errors: &[403, 410]),
+    ep!(POST Site "/p/{id}/sign-out", "portal", "End the portal session (on the server too) and go to the sign-in form", Public, query: &[], body: Some(Form("PortalSignOutForm")), 303 => SeeOther, errors: &[403]),
+    ep!(POST Site "/p/{id}/payout-details", "portal", "The signed-in participant says where to be paid (as PUT /participants/{id}/payout-details); 400 with the page and why for a value refused; 401 when signed out", Public, query: &[], body: Some(Form("PortalDetailsForm")), 303 => SeeOther, errors: &[401, 403, 409]),
+    ep!(GET Site "/p/{id}/qr.svg", "portal", "The signed-in participant's referral link as a QR code (SVG); 401 when signed out", Public, query: &[], body: None, 200 => Text("image/svg+xml"), errors: &[401]),
+    ep!(GET Site "/assets/portal.css", "portal", "The portal's styles", Public, query: &[], body: None, 200 => Text("text/css"), errors: &[]),
+    ep!(GET Site "/assets/portal.js", "portal", "The portal's script (copy and share buttons)", Public, query: &[], body: None, 200 => Text("text/javascript"), errors: &[]),
     ep!(GET Site "/unsubscribe/{token}", "site", "The unsubscribe link of participants' emails and members' daily digests: a page that asks to confirm (fetching it changes nothing)", Public, query: &[], body: None, 200 => Text("text/html"), errors: &[]),
     ep!(POST Site "/unsubscribe/{token}", "site", "Unsubscribe the participant the signed token names from the campaign's emails, or turn off the campaign's daily digest for a digest's token (the page's button, and one-click unsubscribe, RFC 8058)", Public, query: &[], body: None, 200 => Text("text/html"), errors: &[]),
     ep!(GET Site "/assets/frame.js", "site", "The widget frame's script", Public, query: &[], body: None, 200 => Text("text/javascript"), errors: &[]),

@@ -13,8 +13,8 @@ mod endpoints;
 use components::components;
 pub use endpoints::query_parameters;
 use endpoints::{Answer, Auth, Body, Endpoint, ENDPOINTS};
-use Answer::{Bare, Data, Redirect, Text};
-use Body::{Anything, Json, JsonOrLines, Lines, OptionalJson};
+use Answer::{Bare, Data, Redirect, SeeOther, Text};
+use Body::{Anything, Form, Json, JsonOrLines, Lines, OptionalJson};
 use HttpMethod::Get as GET;
 
 use std::sync::OnceLock;
@@ -155,6 +155,7 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
             Lines => request
                 .content("text/csv", json_content(lines_schema()))
                 .content("text/plain", json_content(lines_schema())),
+            Form(name) => request.content("application/x-www-form-urlencoded", json_content(schema_ref(name))),
         };
         op = op.request_body(Some(request.build()));
     }
@@ -168,6 +169,9 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
         Text(kind) => ResponseBuilder::new().description("Success").content(kind, json_content(text_schema())),
         Redirect => ResponseBuilder::new()
             .description("Redirect to the campaign's lander or the brand's site, with ref=<code>")
+            .header("Location", HeaderBuilder::new().schema(ObjectBuilder::new().schema_type(Type::String)).build()),
+        SeeOther => ResponseBuilder::new()
+            .description("Done: to the page to show next")
             .header("Location", HeaderBuilder::new().schema(ObjectBuilder::new().schema_type(Type::String)).build()),
     };
     op = op.response(endpoint.status.to_string(), success.build());
@@ -227,12 +231,14 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
                 .content("text/html", json_content(text_schema()))
                 .build();
         }
-        // A page a person opens (an unsubscribe link) answers a person with a page.
-        if let (404, Text(kind @ "text/html")) = (status, endpoint.answer) {
+        // A page a person opens (an unsubscribe link, the portal and its forms) answers a
+        // person's mistakes with a page; a store that cannot be reached, with the envelope.
+        let for_a_person = matches!(endpoint.answer, Text("text/html" | "image/svg+xml") | SeeOther);
+        if (400..500).contains(&status) && for_a_person {
             answer = ResponseBuilder::new()
-                .description("Not found: a page for a person, or the failure envelope")
+                .description("Refused: a page for a person, or the failure envelope")
                 .content("application/json", json_content(schema_ref("Failure")))
-                .content(kind, json_content(text_schema()))
+                .content("text/html", json_content(text_schema()))
                 .build();
         }
         // A script that is not found is still a script (a comment), so the page's console
@@ -272,6 +278,7 @@ pub fn build(site: &str) -> OpenApi {
         "automation",
         "landers",
         "site",
+        "portal",
         "admin",
         "meta",
     ]

@@ -8,6 +8,7 @@ use crate::domain::dashboard_session::DashboardSession;
 use crate::domain::ids::IdKind;
 use crate::domain::member::StoredApiKey;
 use crate::domain::pagination::PageRequest;
+use crate::domain::portal::PortalPass;
 use crate::domain::{EmailAddress, Member, Plan};
 use crate::store::{DecisionStore, EmailTaken, Lifecycle, MemberStore, PlanStore, SessionStore};
 
@@ -171,6 +172,32 @@ impl SessionStore for PgStore {
             .await?
             .execute("DELETE FROM dashboard_sessions WHERE member_id = $1", &[&sql_id(member_id)])
             .await
+    }
+
+    async fn create_portal_pass(&self, digest: &[u8; 32], pass: &PortalPass) -> Result<(), StoreError> {
+        let mut conn = self.db.conn().await?;
+        let participant_id = sql_id(pass.participant_id);
+        conn.execute(
+            "DELETE FROM portal_passes WHERE participant_id = $1 AND expires_at_ms <= $2",
+            &[&participant_id, &pass.created_at_ms],
+        )
+        .await?;
+        conn.execute(
+            "INSERT INTO portal_passes (digest, participant_id, expires_at_ms, body) VALUES ($1, $2, $3, $4)",
+            &[&&digest[..], &participant_id, &pass.expires_at_ms, &codec::encode(pass)?],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn portal_pass(&self, digest: &[u8; 32]) -> Result<Option<PortalPass>, StoreError> {
+        self.body_of("SELECT body FROM portal_passes WHERE digest = $1", &[&&digest[..]]).await
+    }
+
+    async fn take_portal_pass(&self, digest: &[u8; 32]) -> Result<Option<PortalPass>, StoreError> {
+        // One statement: of two servers deleting the same row, one deletes it, the other
+        // finds none.
+        self.body_of("DELETE FROM portal_passes WHERE digest = $1 RETURNING body", &[&&digest[..]]).await
     }
 }
 

@@ -16,6 +16,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (3, "velocity in place", include_str!("migrations/0003_velocity_in_place.sql")),
     (4, "coupon codes found by code", include_str!("migrations/0004_coupon_codes_found_by_code.sql")),
     (5, "payouts", include_str!("migrations/0005_payouts.sql")),
+    (6, "portal passes", include_str!("migrations/0006_portal_passes.sql")),
 ];
 
 /// The newest schema this build knows.

@@ -1,16 +1,21 @@
-//! Dashboard sessions, in the `sessions` tree:
+//! Dashboard sessions and portal passes, in the `sessions` tree:
 //!
-//! | key                                | value |
-//! |------------------------------------|-------|
-//! | `S` ++ SHA-256 of the session id    | [`DashboardSession`] |
-//! | `M` ++ member id ++ that digest     | empty: the member's sessions, to end them all at once |
+//! | key                                     | value |
+//! |-----------------------------------------|-------|
+//! | `S` ++ SHA-256 of the session id         | [`DashboardSession`] |
+//! | `M` ++ member id ++ that digest          | empty: the member's sessions, to end them all at once |
+//! | `P` ++ SHA-256 of the pass's secret      | [`PortalPass`] |
+//! | `Q` ++ participant id ++ that digest     | empty: the participant's passes, to forget expired ones |
 //!
-//! Each change is one atomic batch of the tree. Backups leave the tree out (`backup/live.rs`).
+//! Each change is one atomic batch of the tree, but taking a pass: one `remove` of its row,
+//! which sled answers with the old value to exactly one caller. Backups leave the tree out
+//! (`backup/live.rs`).
 
 use async_trait::async_trait;
 
 use super::{codec, SledStore, StoreError};
 use crate::domain::dashboard_session::DashboardSession;
+use crate::domain::portal::PortalPass;
 use crate::store::SessionStore;
 
 /// The name of the tree, which backups leave out.
@@ -18,6 +23,28 @@ pub(super) const TREE: &str = "sessions";
 
 const SESSION: u8 = b'S';
 const OF_MEMBER: u8 = b'M';
+const PASS: u8 = b'P';
+const OF_PARTICIPANT: u8 = b'Q';
+
+fn pass_key(digest: &[u8; 32]) -> Vec<u8> {
+    let mut key = Vec::with_capacity(33);
+    key.push(PASS);
+    key.extend_from_slice(digest);
+    key
+}
+
+fn participant_prefix(participant_id: u64) -> Vec<u8> {
+    let mut key = Vec::with_capacity(41);
+    key.push(OF_PARTICIPANT);
+    key.extend_from_slice(&participant_id.to_be_bytes());
+    key
+}
+
+fn participant_key(participant_id: u64, digest: &[u8; 32]) -> Vec<u8> {
+    let mut key = participant_prefix(participant_id);
+    key.extend_from_slice(digest);
+    key
+}
 
 fn session_key(digest: &[u8; 32]) -> Vec<u8> {
     let mut key = Vec::with_capacity(33);
@@ -111,6 +138,46 @@ impl SessionStore for SledStore {
             let _writing = self.writing();
             self.sessions.apply_batch(batch)?;
             Ok(ended)
+        }
+        .await;
+        self.acknowledged(outcome).await
+    }
+
+    async fn create_portal_pass(&self, digest: &[u8; 32], pass: &PortalPass) -> Result<(), StoreError> {
+        let outcome: Result<_, StoreError> = async {
+            let prefix = participant_prefix(pass.participant_id);
+            let mut batch = sled::Batch::default();
+            for entry in self.sessions.scan_prefix(&prefix) {
+                let (key, _) = entry?;
+                let old: [u8; 32] = key[prefix.len()..]
+                    .try_into()
+                    .map_err(|_| StoreError::Decode("a pass index key of the wrong length".into()))?;
+                let row = Self::read::<PortalPass>(&self.sessions, pass_key(&old))?;
+                if row.is_none_or(|row| row.expires_at_ms <= pass.created_at_ms) {
+                    batch.remove(pass_key(&old));
+                    batch.remove(key);
+                }
+            }
+            batch.insert(pass_key(digest), codec::encode(pass)?);
+            batch.insert(participant_key(pass.participant_id, digest), &[][..]);
+            let _writing = self.writing();
+            Ok(self.sessions.apply_batch(batch)?)
+        }
+        .await;
+        self.acknowledged(outcome).await
+    }
+
+    async fn portal_pass(&self, digest: &[u8; 32]) -> Result<Option<PortalPass>, StoreError> {
+        Self::read(&self.sessions, pass_key(digest))
+    }
+
+    async fn take_portal_pass(&self, digest: &[u8; 32]) -> Result<Option<PortalPass>, StoreError> {
+        let outcome: Result<_, StoreError> = async {
+            let _writing = self.writing();
+            let Some(bytes) = self.sessions.remove(pass_key(digest))? else { return Ok(None) };
+            let pass: PortalPass = codec::decode(&bytes)?;
+            self.sessions.remove(participant_key(pass.participant_id, digest))?;
+            Ok(Some(pass))
         }
         .await;
         self.acknowledged(outcome).await
