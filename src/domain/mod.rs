@@ -25,6 +25,7 @@ pub mod fraud_preview;
 pub mod goal;
 pub mod ids;
 pub mod lander;
+pub mod language;
 pub mod leaderboard;
 pub mod member;
 pub mod moment;
@@ -40,6 +41,7 @@ pub mod reward;
 pub mod reward_type;
 pub mod stripe;
 pub mod tiers;
+pub mod translations;
 pub mod waitlist;
 pub mod webhook;
 

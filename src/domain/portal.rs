@@ -67,14 +67,15 @@ impl PortalPass {
 }
 
 /// How the portal names a person another participant referred: their first name and the
-/// initial of their last ("Ann B."), or "A friend" when they gave no name. Never an email.
-pub fn referred_name(name: &str) -> String {
+/// initial of their last ("Ann B."); `None` when they gave no name (the page says "a
+/// friend" in its language). Never an email.
+pub fn referred_name(name: &str) -> Option<String> {
     let mut words = name.split_whitespace();
-    let Some(first) = words.next() else { return "A friend".into() };
-    match words.last().and_then(|last| last.chars().next()) {
+    let first = words.next()?;
+    Some(match words.last().and_then(|last| last.chars().next()) {
         Some(initial) => format!("{first} {}.", initial.to_uppercase()),
         None => first.to_owned(),
-    }
+    })
 }
 
 #[cfg(test)]
@@ -101,10 +102,10 @@ mod tests {
 
     #[test]
     fn a_referred_person_shows_as_first_name_and_initial() {
-        assert_eq!(referred_name("Ann Bell"), "Ann B.");
-        assert_eq!(referred_name("  ann   van der berg "), "ann B.");
-        assert_eq!(referred_name("Cher"), "Cher");
-        assert_eq!(referred_name("  "), "A friend");
-        assert_eq!(referred_name("Émile ésprit"), "Émile É.");
+        assert_eq!(referred_name("Ann Bell").as_deref(), Some("Ann B."));
+        assert_eq!(referred_name("  ann   van der berg ").as_deref(), Some("ann B."));
+        assert_eq!(referred_name("Cher").as_deref(), Some("Cher"));
+        assert_eq!(referred_name("  "), None);
+        assert_eq!(referred_name("Émile ésprit").as_deref(), Some("Émile É."));
     }
 }

@@ -56,6 +56,7 @@ pub mod health;
 pub mod idempotency;
 pub mod json;
 pub mod landers;
+pub mod language;
 pub mod leaderboards;
 pub mod members;
 pub mod openapi;

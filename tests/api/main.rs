@@ -27,6 +27,7 @@ mod graceful_stop;
 mod helpers;
 mod hostile_input;
 mod identity;
+mod languages;
 mod leaderboards;
 mod lifecycle;
 mod limits;

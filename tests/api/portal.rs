@@ -103,7 +103,8 @@ async fn a_participant_signs_in_by_email_once_and_sees_their_own_portal() {
     assert!(opened.body.contains("Continue to your rewards"));
     assert_eq!(browser.get(&link).await.status, 200, "still good: opening it used nothing");
     let entered = browser.post(&link, &[]).await;
-    assert_eq!((entered.status, entered.location()), (303, portal.as_str()), "{}", entered.body);
+    let home = format!("{portal}?lang=en");
+    assert_eq!((entered.status, entered.location()), (303, home.as_str()), "{}", entered.body);
     let cookie = entered.headers["set-cookie"].to_str().unwrap();
     assert!(cookie.starts_with("referrals_portal="), "{cookie}");
     for attribute in ["HttpOnly", "SameSite=Lax", &format!("Path=/p/{campaign}"), "Max-Age=2592000"] {
@@ -116,7 +117,7 @@ async fn a_participant_signs_in_by_email_once_and_sees_their_own_portal() {
     let page = browser.get(&portal).await;
     assert_eq!(page.status, 200);
     assert!(page.body.contains(ann["referral_link"].as_str().unwrap()), "{}", page.body);
-    assert!(page.body.contains("People you referred (2)"));
+    assert!(page.body.contains("<h2>People you referred</h2>") && page.body.contains("You referred 2 people."));
     assert!(page.body.contains("<li>Bob S.</li>") && page.body.contains("<li>Cy</li>"), "{}", page.body);
     assert!(!page.body.contains("bob@portal-email"), "never a referred person's email");
     assert_eq!(page.body.matches("<article class=\"reward\"").count(), 2, "a reward per referral");
@@ -133,7 +134,7 @@ async fn a_participant_signs_in_by_email_once_and_sees_their_own_portal() {
     let mut copy = Browser::new(&app);
     copy.share_session_of(&browser);
     let out = browser.submit(&portal, &format!("{portal}/sign-out"), &[]).await;
-    assert_eq!((out.status, out.location()), (303, portal.as_str()));
+    assert_eq!((out.status, out.location()), (303, home.as_str()));
     assert!(copy.get(&portal).await.body.contains("Email me a sign-in link"), "the copied cookie is signed out");
 
     // Three links an email, then a refusal (whoever's the address is).
@@ -169,7 +170,7 @@ async fn a_session_reads_only_its_own_participant_in_its_own_campaign() {
     assert!(ann_page.body.contains(ann["referral_link"].as_str().unwrap()));
     assert!(bob_page.body.contains(bob["referral_link"].as_str().unwrap()));
     assert!(!bob_page.body.contains(ann["referral_link"].as_str().unwrap()), "Bob sees nothing of Ann's");
-    assert!(bob_page.body.contains("People you referred (0)") && bob_page.body.contains("None yet."));
+    assert!(bob_page.body.contains("Nobody yet. Share your link.") && bob_page.body.contains("None yet."));
 
     // Ann's cookie on another campaign's portal (another member's) is no session there.
     let elsewhere = ann_browser.get(&format!("/p/{other_campaign}")).await;
@@ -213,7 +214,8 @@ async fn payout_details_are_saved_from_the_portal_and_forms_need_their_token() {
     let action = format!("{portal}/payout-details");
 
     let saved = browser.submit(&portal, &action, &[("method", "paypal"), ("value", "ann@pay.example")]).await;
-    assert_eq!((saved.status, saved.location()), (303, format!("{portal}?saved=details#payouts").as_str()));
+    let back = format!("{portal}?saved=details&lang=en#payouts");
+    assert_eq!((saved.status, saved.location()), (303, back.as_str()));
     assert!(browser.get(&format!("{portal}?saved=details")).await.body.contains("Saved."));
     let read = expect_status(
         app.get("/api/v1", &format!("/participants/{ann_id}/payout-details"), &member.bearer()).await,

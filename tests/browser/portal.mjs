@@ -16,6 +16,8 @@ const out = {};
 const deadline = setTimeout(() => { console.error("portal browser test took over 90 s"); process.exit(1); }, 90_000);
 const browser = await launch(cfg.chromium);
 const portal = `${cfg.site}/p/${cfg.campaign_id}`;
+// The portal's own pages, whatever their query (`?lang=`).
+const portalPage = (url) => url.origin + url.pathname === portal;
 const violations = [];
 const watch = (page) => page.on("console", (m) => {
   if (/Content.Security.Policy|Refused to/i.test(m.text())) violations.push(m.text());
@@ -35,7 +37,7 @@ if (cfg.step === "ask") {
   watch(ann.page);
   await ann.page.goto(cfg.link);
   await ann.page.getByRole("button", { name: "Continue to your rewards" }).click();
-  await ann.page.waitForURL(portal);
+  await ann.page.waitForURL(portalPage);
   out.greeting = await ann.page.locator("h1").textContent();
   out.link = await ann.page.locator("#referral-link").inputValue();
   await ann.page.getByRole("button", { name: "Copy" }).click();
@@ -74,7 +76,7 @@ if (cfg.step === "ask") {
   watch(bob.page);
   await bob.page.goto(cfg.bob_link);
   await bob.page.getByRole("button", { name: "Continue to your rewards" }).click();
-  await bob.page.waitForURL(portal);
+  await bob.page.waitForURL(portalPage);
   out.bob_link = await bob.page.locator("#referral-link").inputValue();
   out.bob_sees_ann = (await bob.page.content()).includes(out.link);
   const bobQr = await bob.page.request.get(`${portal}/qr.svg`);
@@ -82,7 +84,7 @@ if (cfg.step === "ask") {
 
   // Ann signs out: her page asks for an email again.
   await ann.page.getByRole("button", { name: "Sign out" }).click();
-  await ann.page.waitForURL(portal);
+  await ann.page.waitForURL(portalPage);
   out.after_sign_out = await ann.page.getByRole("button", { name: "Email me a sign-in link" }).count();
   for (const p of [ann, bob]) assert.deepEqual(p.errors, [], "no script errors");
 }

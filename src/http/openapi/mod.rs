@@ -110,6 +110,11 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
                 .schema_type(Type::String)
                 .pattern(Some("^(evt_)?[1-9][0-9]{0,17}$"))
                 .description(Some("the event's id as receivers see it (`evt_42`) or its number (`42`)")),
+            // A portal sign-in link's secret: 32 random bytes in URL-safe base64.
+            "secret" => schema
+                .schema_type(Type::String)
+                .pattern(Some("^[A-Za-z0-9_-]{43}$"))
+                .description(Some("the sign-in link's secret")),
             _ => schema.schema_type(Type::Integer).minimum(Some(1)),
         };
         op = op.parameter(

@@ -12,13 +12,15 @@ use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::StatusCode;
 use actix_web::HttpRequest;
 
-use super::pages::{self, portal_path, Look, PortalError, Refusal};
+use super::pages::{portal_path, Look, PortalError, Refusal};
 use crate::auth::dashboard::{FormScope, SessionId};
 use crate::domain::lander::Lander;
+use crate::domain::language::Language;
 use crate::domain::portal::{PassKind, PortalPass, SESSION_LIFETIME_MS};
+use crate::domain::translations::Texts;
 use crate::domain::{Campaign, Participant};
 use crate::http::dashboard::session::from_our_pages;
-use crate::http::AppState;
+use crate::http::{language, AppState};
 use crate::store::StoreError;
 
 /// The cookie that holds a portal session's secret.
@@ -53,28 +55,36 @@ pub async fn signed_in(req: &HttpRequest, state: &AppState, campaign: &Campaign)
 }
 
 /// Refuses (403, a page) a form that another site's page made the browser send.
-pub fn from_our_site(req: &HttpRequest, state: &AppState) -> Result<(), Refusal> {
-    from_our_pages(req, state).map_err(|_| Refusal::new(StatusCode::FORBIDDEN, "Form refused", pages::FORGED))
+pub fn from_our_site(req: &HttpRequest, state: &AppState, texts: Texts) -> Result<(), Refusal> {
+    from_our_pages(req, state).map_err(|_| Refusal::forged(texts))
 }
 
 /// Refuses (403, a page) a signed-in form that is not from our own pages or lacks the
 /// session's token.
-pub fn check_form(req: &HttpRequest, state: &AppState, signed: &Signed, token: &str) -> Result<(), Refusal> {
-    from_our_site(req, state)?;
+pub fn check_form(
+    req: &HttpRequest,
+    state: &AppState,
+    signed: &Signed,
+    texts: Texts,
+    token: &str,
+) -> Result<(), Refusal> {
+    from_our_site(req, state, texts)?;
     if !state.auth.dashboard_forms.verify(FormScope::Portal, &signed.session, token) {
-        return Err(Refusal::new(StatusCode::FORBIDDEN, "Form refused", pages::FORGED));
+        return Err(Refusal::forged(texts));
     }
     Ok(())
 }
 
-/// The campaign of a portal's path and its look; a 404 page for anything else.
-pub async fn portal_of(state: &AppState, raw_id: &str) -> Result<(Campaign, Look), PortalError> {
-    let missing = || Refusal::new(StatusCode::NOT_FOUND, "Page not found", "This page does not exist.");
+/// The campaign of a portal's path and its look, in the language the request asks for
+/// (see `http::language`); a 404 page for anything else.
+pub async fn portal_of(req: &HttpRequest, state: &AppState, raw_id: &str) -> Result<(Campaign, Look), PortalError> {
+    let fallback = Texts(language::of_request(req, Language::default()));
+    let missing = || Refusal::new(fallback, StatusCode::NOT_FOUND, "page-not-found-title", "page-not-found");
     let id = crate::http::site::widget::id_of(raw_id).ok_or_else(missing)?;
     let campaign = state.store.campaign(id).await?.ok_or_else(missing)?;
     let brand = state.store.brand(campaign.brand_id).await?.ok_or_else(missing)?;
     let (lander, _) = Lander::configured_or_default(state.store.lander(campaign.id).await?, &campaign);
-    let look = Look::of(&campaign, &brand, &lander);
+    let look = Look::of(fallback, &campaign, &brand, &lander);
     Ok((campaign, look))
 }
 
@@ -91,7 +101,7 @@ pub async fn sign_in_link(state: &AppState, participant: &Participant) -> Result
     Ok((url, expires))
 }
 
-/// The session cookie for `campaign_id`'s portal (an empty value and no age: its removal).
+/// The session cookie for `campaign_id`'s portal (no value: its removal).
 pub fn cookie(state: &AppState, campaign_id: u64, value: Option<&SessionId>) -> Cookie<'static> {
     let mut cookie = Cookie::build(COOKIE, value.map(SessionId::expose).unwrap_or_default())
         .path(portal_path(campaign_id))

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use super::access;
 use super::home;
-use super::pages::{portal_path, PortalError, Refusal};
+use super::pages::{in_language, portal_path, PortalError, Refusal};
 use super::sign_in::form_of;
 use crate::actors::brand::SetPayoutDetails;
 use crate::domain::payout::{PayoutDetails, PayoutDetailsInput};
@@ -37,17 +37,18 @@ pub async fn save(
     id: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, PortalError> {
-    let (campaign, look) = access::portal_of(&state, &id).await?;
-    let form: PortalDetailsForm = form_of(&body)?;
+    let (campaign, look) = access::portal_of(&req, &state, &id).await?;
+    let t = look.texts;
+    let form: PortalDetailsForm = form_of(&body, t)?;
     let Some(signed) = access::signed_in(&req, &state, &campaign).await? else {
-        let text = "Your session ended. Sign in again to change where you are paid.";
-        return Err(Refusal::new(StatusCode::UNAUTHORIZED, "Signed out", text).back_to(campaign.id).into());
+        let refusal = Refusal::new(t, StatusCode::UNAUTHORIZED, "portal-signed-out-title", "portal-session-ended");
+        return Err(refusal.back_to(campaign.id).into());
     };
-    access::check_form(&req, &state, &signed, &form.csrf)?;
+    access::check_form(&req, &state, &signed, t, &form.csrf)?;
     let input = PayoutDetailsInput { method: Some(form.method), value: Some(form.value) };
     let details = match PayoutDetails::parse(&input) {
         Ok(details) => details,
-        Err(problem) => return Ok(home::with_problem(&state, &campaign, &look, &signed, &problem.to_string()).await?),
+        Err(_) => return Ok(home::with_problem(&state, &campaign, &look, &signed).await?),
     };
     let message = SetPayoutDetails {
         member_id: campaign.member_id,
@@ -55,7 +56,8 @@ pub async fn save(
         details: Some(details),
     };
     state.brands.get(campaign.brand_id).send(message).await??;
+    let saved = format!("{}?saved=details", portal_path(campaign.id));
     Ok(HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, format!("{}?saved=details#payouts", portal_path(campaign.id))))
+        .insert_header((header::LOCATION, format!("{}#payouts", in_language(&saved, t))))
         .finish())
 }

@@ -10,11 +10,12 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use maud::{html, Markup};
 
 use super::access::{self, Signed};
-use super::pages::{self, page, portal_path, Look, PortalError};
+use super::pages::{self, in_language, page, portal_path, Look, PortalError};
 use crate::domain::money::{amount, cents};
 use crate::domain::payout::{DetailsMethod, Owed, Payout, PayoutDetails};
 use crate::domain::portal::referred_name;
 use crate::domain::referral_code::{referral_link, ReferralCode};
+use crate::domain::translations::Texts;
 use crate::domain::{Campaign, Participant, Reward, RewardStatus, RewardType};
 use crate::http::AppState;
 use crate::store::StoreError;
@@ -28,20 +29,21 @@ pub async fn show(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, PortalError> {
-    let (campaign, look) = access::portal_of(&state, &id).await?;
+    let (campaign, look) = access::portal_of(&req, &state, &id).await?;
     let Some(signed) = access::signed_in(&req, &state, &campaign).await? else {
         let form = pages::sign_in_form(&look, campaign.id, None, state.portal_mail.is_some());
         return Ok(page(StatusCode::OK, &look, form));
     };
     let saved = url::form_urlencoded::parse(req.query_string().as_bytes()).any(|(k, v)| k == "saved" && v == "details");
     let notice = saved.then_some(Notice::Saved);
-    Ok(page(StatusCode::OK, &look, home(&state, &campaign, &signed, notice).await?))
+    Ok(page(StatusCode::OK, &look, home(&state, &campaign, look.texts, &signed, notice).await?))
 }
 
 /// What the page says beside the payout details form.
-pub enum Notice<'a> {
+pub enum Notice {
     Saved,
-    Problem(&'a str),
+    /// The details given were refused.
+    Problem,
 }
 
 /// Everything the page shows, read for the signed-in participant.
@@ -85,76 +87,88 @@ async fn read(state: &AppState, campaign: &Campaign, me: &Participant) -> Result
     })
 }
 
-/// The signed-in page's content.
+/// The signed-in page's content, in `t`'s language.
 pub async fn home(
     state: &AppState,
     campaign: &Campaign,
+    t: Texts,
     signed: &Signed,
-    notice: Option<Notice<'_>>,
+    notice: Option<Notice>,
 ) -> Result<Markup, StoreError> {
     let me = &signed.participant;
     let home = read(state, campaign, me).await?;
     let base = portal_path(campaign.id);
     let currency = &campaign.payouts.currency;
     let shared = url::form_urlencoded::byte_serialize(home.link.as_bytes()).collect::<String>();
+    let name = if me.name.trim().is_empty() { me.email.as_str() } else { me.name.as_str() };
     Ok(html! {
         section.hello {
-            h1 { "Hi " (if me.name.trim().is_empty() { me.email.as_str() } else { me.name.as_str() }) }
-            form.sign-out method="post" action={ (base) "/sign-out" } {
+            h1 { (t.with("portal-hello", &[("name", name.into())])) }
+            form.sign-out method="post" action=(in_language(&format!("{base}/sign-out"), t)) {
                 (pages::token_field(&signed.form_token))
-                button.link type="submit" { "Sign out" }
+                button.link type="submit" { (t.text("portal-sign-out")) }
             }
         }
         section #link {
-            h2 { "Your referral link" }
+            h2 { (t.text("portal-your-link")) }
             p.share-link {
-                input #referral-link type="text" readonly value=(home.link) aria-label="Your referral link";
-                button type="button" data-copy="#referral-link" { "Copy" }
+                input #referral-link type="text" readonly value=(home.link) aria-label=(t.text("portal-your-link"));
+                button type="button" data-copy="#referral-link" data-copied=(t.text("portal-copied")) { (t.text("portal-copy")) }
             }
             p.share {
-                a href={ "mailto:?body=" (shared) } { "Email" }
+                a href={ "mailto:?body=" (shared) } { (t.text("portal-share-email")) }
                 a href={ "https://wa.me/?text=" (shared) } rel="noopener" target="_blank" { "WhatsApp" }
                 a href={ "https://twitter.com/intent/tweet?url=" (shared) } rel="noopener" target="_blank" { "X" }
                 a href={ "https://www.facebook.com/sharer/sharer.php?u=" (shared) } rel="noopener" target="_blank" { "Facebook" }
                 a href={ "https://www.linkedin.com/sharing/share-offsite/?url=" (shared) } rel="noopener" target="_blank" { "LinkedIn" }
             }
-            img.qr src={ (base) "/qr.svg" } alt="QR code of your referral link" width="200" height="200";
+            img.qr src={ (base) "/qr.svg" } alt=(t.text("portal-qr-alt")) width="200" height="200";
         }
         section #referred {
-            h2 { "People you referred (" (home.referred_count) ")" }
+            h2 { (t.text("portal-referred")) }
             @if home.referred.is_empty() {
-                p { "Nobody yet. Share your link." }
+                p { (t.text("portal-referred-none")) }
             } @else {
-                ul.people { @for person in &home.referred { li { (referred_name(&person.name)) } } }
+                p.count { (t.with("portal-referred-count", &[("count", home.referred_count.into())])) }
+                ul.people {
+                    @for person in &home.referred {
+                        li { (referred_name(&person.name).unwrap_or_else(|| t.text("portal-a-friend"))) }
+                    }
+                }
             }
         }
         section #rewards {
-            h2 { "Your rewards" }
-            @if home.rewards.is_empty() { p { "None yet." } }
-            @for reward in &home.rewards { (reward_card(reward)) }
+            h2 { (t.text("portal-rewards")) }
+            @if home.rewards.is_empty() { p { (t.text("portal-rewards-none")) } }
+            @for reward in &home.rewards { (reward_card(t, reward)) }
         }
-        @if home.pays_cash { (payouts(&base, currency, &home, signed, notice)) }
+        @if home.pays_cash { (payouts(t, &base, currency, &home, signed, notice)) }
     })
 }
 
 /// A reward as its owner sees it: the code or amount once issued, and its history.
-fn reward_card(reward: &Reward) -> Markup {
+fn reward_card(t: Texts, reward: &Reward) -> Markup {
     let shown = matches!(reward.status, RewardStatus::Issued | RewardStatus::Fulfilled);
+    let kind = match reward.kind {
+        RewardType::Coupon => "portal-reward-coupon",
+        RewardType::Cash => "portal-reward-cash",
+        RewardType::Message => "portal-reward-message",
+        RewardType::Token => "portal-reward-token",
+    };
     html! {
         article.reward data-status=(reward.status.name()) {
-            h3 {
-                (match reward.kind { RewardType::Coupon => "Coupon", RewardType::Cash => "Cash", RewardType::Message => "Reward", RewardType::Token => "Tokens" })
-                " · " span.state { (state_name(reward.status)) }
-            }
+            h3 { (t.text(kind)) " · " span.state { (t.text(state_name(reward.status))) } }
             @if shown {
                 @if let Some(value) = &reward.value {
                     p.value { code { (value) } }
                 }
             } @else if reward.status == RewardStatus::Held || reward.status == RewardStatus::Pending {
-                p { "On its way: it is being checked, or waits for a code." }
+                p { (t.text("portal-reward-on-its-way")) }
             }
             ol.history {
-                @for change in &reward.history { li { time { (change.at) } " " (state_name(change.status)) ": " (change.note) } }
+                @for change in &reward.history {
+                    li { time { (change.at) } " " (t.text(state_name(change.status))) ": " (change.note) }
+                }
             }
         }
     }
@@ -162,74 +176,78 @@ fn reward_card(reward: &Reward) -> Markup {
 
 fn state_name(status: RewardStatus) -> &'static str {
     match status {
-        RewardStatus::Held => "being checked",
-        RewardStatus::Pending => "waiting for a code",
-        RewardStatus::Issued => "yours",
-        RewardStatus::Fulfilled => "paid out",
-        RewardStatus::Voided => "cancelled",
+        RewardStatus::Held => "portal-reward-held",
+        RewardStatus::Pending => "portal-reward-pending",
+        RewardStatus::Issued => "portal-reward-issued",
+        RewardStatus::Fulfilled => "portal-reward-fulfilled",
+        RewardStatus::Voided => "portal-reward-voided",
     }
 }
 
 /// The balance, the payouts made, and the payout details form.
-fn payouts(base: &str, currency: &str, home: &Home, signed: &Signed, notice: Option<Notice<'_>>) -> Markup {
+fn payouts(t: Texts, base: &str, currency: &str, home: &Home, signed: &Signed, notice: Option<Notice>) -> Markup {
     let chosen = home.details.as_ref().map(|d| d.method);
     html! {
         section #payouts {
-            h2 { "Balance and payouts" }
-            p.balance { "Due to you: " strong { (amount(home.unpaid_cents)) " " (currency) } }
+            h2 { (t.text("portal-payouts")) }
+            p.balance { (t.text("portal-due")) " " strong { (amount(home.unpaid_cents)) " " (currency) } }
             @if home.owed.cents > 0 {
-                p.owed { "Taken off your next payouts (refunded purchases): " (amount(home.owed.cents)) " " (currency) }
+                p.owed { (t.with("portal-owed", &[("amount", format!("{} {currency}", amount(home.owed.cents)).into())])) }
             }
             @if home.payouts.is_empty() {
-                p { "No payouts yet." }
+                p { (t.text("portal-payouts-none")) }
             } @else {
                 table.payouts {
-                    thead { tr { th { "Payout" } th { "Amount" } th { "State" } th { "Date" } } }
+                    thead {
+                        tr {
+                            th { (t.text("portal-payout")) } th { (t.text("portal-amount")) }
+                            th { (t.text("portal-state")) } th { (t.text("portal-date")) }
+                        }
+                    }
                     tbody {
                         @for payout in home.payouts.iter().rev() {
                             tr {
                                 td { (payout.id) }
                                 td { (amount(payout.amount_cents)) " " (payout.currency) }
-                                td { (payout.status.name()) }
+                                td { (t.text(&format!("portal-payout-{}", payout.status.name()))) }
                                 td { (payout.paid_at.as_deref().unwrap_or(&payout.created_at)) }
                             }
                         }
                     }
                 }
             }
-            h3 { "Where to pay you" }
+            h3 { (t.text("portal-details")) }
             @match notice {
-                Some(Notice::Saved) => p.saved role="status" { "Saved." },
-                Some(Notice::Problem(problem)) => p.problem role="alert" { (problem) },
+                Some(Notice::Saved) => p.saved role="status" { (t.text("portal-details-saved")) },
+                Some(Notice::Problem) => p.problem role="alert" { (t.text("portal-details-invalid")) },
                 None => {},
             }
-            form.details method="post" action={ (base) "/payout-details" } {
+            form.details method="post" action=(in_language(&format!("{base}/payout-details"), t)) {
                 (pages::token_field(&signed.form_token))
-                label for="method" { "Method" }
+                label for="method" { (t.text("portal-details-method")) }
                 select #method name="method" {
                     @for method in DetailsMethod::ALL {
                         option value=(method.name()) selected[chosen == Some(method)] {
-                            (match method { DetailsMethod::Paypal => "PayPal (account email)", DetailsMethod::Wise => "Wise (account email)", DetailsMethod::Other => "Other (as the shop asked)" })
+                            (t.text(&format!("portal-details-{}", method.name())))
                         }
                     }
                 }
-                label for="value" { "Account email or details" }
+                label for="value" { (t.text("portal-details-value")) }
                 input #value name="value" type="text" required maxlength="500"
                     value=(home.details.as_ref().map(|d| d.value.as_str()).unwrap_or(""));
-                button type="submit" { "Save" }
+                button type="submit" { (t.text("portal-save")) }
             }
         }
     }
 }
 
-/// The page again with a problem beside the payout details form (`details.rs`).
+/// The page again with the problem beside the payout details form (`details.rs`).
 pub async fn with_problem(
     state: &AppState,
     campaign: &Campaign,
     look: &Look,
     signed: &Signed,
-    problem: &str,
 ) -> Result<HttpResponse, StoreError> {
-    let content = home(state, campaign, signed, Some(Notice::Problem(problem))).await?;
+    let content = home(state, campaign, look.texts, signed, Some(Notice::Problem)).await?;
     Ok(page(StatusCode::BAD_REQUEST, look, content))
 }

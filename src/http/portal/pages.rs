@@ -10,6 +10,7 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use rand::RngCore;
 
 use crate::domain::lander::Lander;
+use crate::domain::translations::Texts;
 use crate::domain::{Brand, Campaign};
 use crate::http::ApiError;
 use crate::store::StoreError;
@@ -22,12 +23,18 @@ pub fn portal_path(campaign_id: u64) -> String {
     format!("/p/{campaign_id}")
 }
 
-/// Says why a form was refused.
-pub const FORGED: &str = "This form was not sent from this page, or the page is too old. Reload it and try again.";
+/// A path of the portal in the page's language (`?lang=`), so a form or link keeps the
+/// language the participant reads.
+pub fn in_language(path: &str, t: Texts) -> String {
+    let joiner = if path.contains('?') { '&' } else { '?' };
+    format!("{path}{joiner}lang={}", t.language().tag())
+}
 
 /// What the portal's pages look like: the brand's logo and the campaign's lander settings
 /// (or the default lander's).
 pub struct Look {
+    /// The language the page speaks.
+    pub texts: Texts,
     pub title: String,
     pub domain: String,
     pub logo_url: Option<String>,
@@ -37,8 +44,9 @@ pub struct Look {
 }
 
 impl Look {
-    pub fn of(campaign: &Campaign, brand: &Brand, lander: &Lander) -> Self {
+    pub fn of(texts: Texts, campaign: &Campaign, brand: &Brand, lander: &Lander) -> Self {
         Self {
+            texts,
             title: campaign.name.clone(),
             domain: brand.domain.clone(),
             logo_url: brand.logo_url.clone(),
@@ -49,9 +57,10 @@ impl Look {
     }
 
     /// The look of a page that knows no campaign (a broken link).
-    fn plain() -> Self {
+    fn plain(texts: Texts) -> Self {
         Self {
-            title: "Your rewards".into(),
+            texts,
+            title: texts.text("portal-title"),
             domain: String::new(),
             logo_url: None,
             background_color: "#f8fafc".into(),
@@ -76,7 +85,7 @@ pub fn page(status: StatusCode, look: &Look, content: Markup) -> HttpResponse {
     );
     let markup = html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(look.texts.language().tag()) dir=(look.texts.language().direction()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width,initial-scale=1";
@@ -108,19 +117,31 @@ pub fn page(status: StatusCode, look: &Look, content: Markup) -> HttpResponse {
         .body(markup.into_string())
 }
 
-/// A page that refuses something, with what to do next.
+/// A page that refuses something, with what to do next, in the request's language.
 #[derive(Debug)]
 pub struct Refusal {
     pub status: StatusCode,
-    pub title: &'static str,
+    pub texts: Texts,
+    pub title: String,
     pub text: String,
     /// The campaign whose portal to go back to, if known.
     pub back_to: Option<u64>,
 }
 
 impl Refusal {
-    pub fn new(status: StatusCode, title: &'static str, text: impl Into<String>) -> Self {
-        Self { status, title, text: text.into(), back_to: None }
+    /// A refusal whose title and text are the messages `title` and `text`.
+    pub fn new(texts: Texts, status: StatusCode, title: &str, text: &str) -> Self {
+        Self::saying(texts, status, title, texts.text(text))
+    }
+
+    /// A refusal titled by the message `title` that says `text`.
+    pub fn saying(texts: Texts, status: StatusCode, title: &str, text: String) -> Self {
+        Self { status, texts, title: texts.text(title), text, back_to: None }
+    }
+
+    /// A form another site's page sent, or without the session's token.
+    pub fn forged(texts: Texts) -> Self {
+        Self::new(texts, StatusCode::FORBIDDEN, "portal-form-refused-title", "portal-form-refused")
     }
 
     pub fn back_to(mut self, campaign_id: u64) -> Self {
@@ -175,11 +196,13 @@ impl ResponseError for PortalError {
         match self {
             Self::Refused(refusal) => page(
                 refusal.status,
-                &Look::plain(),
+                &Look::plain(refusal.texts),
                 html! {
                     h1 { (refusal.title) }
                     p { (refusal.text) }
-                    @if let Some(id) = refusal.back_to { p { a href=(portal_path(id)) { "Back to sign-in" } } }
+                    @if let Some(id) = refusal.back_to {
+                        p { a href=(in_language(&portal_path(id), refusal.texts)) { (refusal.texts.text("portal-back-to-sign-in")) } }
+                    }
                 },
             ),
             Self::Api(e) => e.error_response(),
@@ -187,42 +210,43 @@ impl ResponseError for PortalError {
     }
 }
 
-/// The sign-in form (`problem`: why the last attempt was refused). `can_send`: whether this
-/// server sends email at all; without it the page says whom to ask.
+/// The sign-in form (`problem`: the message saying why the last attempt was refused).
+/// `can_send`: whether this server sends email at all; without it the page says whom to ask.
 pub fn sign_in_form(look: &Look, campaign_id: u64, problem: Option<&str>, can_send: bool) -> Markup {
+    let t = look.texts;
     html! {
-        h1 { "Your rewards" }
+        h1 { (t.text("portal-title")) }
         @if can_send {
-            p { "Sign in to see your referral link, the friends you referred, your rewards and your payouts." }
-            @if let Some(problem) = problem { p.problem role="alert" { (problem) } }
-            form.sign-in method="post" action={ (portal_path(campaign_id)) "/sign-in" } {
-                label for="email" { "Email" }
+            p { (t.text("portal-sign-in-intro")) }
+            @if let Some(problem) = problem { p.problem role="alert" { (t.text(problem)) } }
+            form.sign-in method="post" action=(in_language(&format!("{}/sign-in", portal_path(campaign_id)), t)) {
+                label for="email" { (t.text("portal-email-label")) }
                 input #email type="email" name="email" required autocomplete="email" maxlength="254";
-                button type="submit" { "Email me a sign-in link" }
+                button type="submit" { (t.text("portal-sign-in-button")) }
             }
         } @else {
-            p { "Sign-in by email is not available here. Ask " (look.domain) " for a link to your rewards." }
+            p { (t.with("portal-sign-in-unavailable", &[("shop", look.domain.as_str().into())])) }
         }
     }
 }
 
 /// What every sign-in request answers, whoever asked: nothing tells whether the address is
 /// a participant's.
-pub fn link_on_its_way(campaign_id: u64) -> Markup {
+pub fn link_on_its_way(t: Texts, campaign_id: u64) -> Markup {
     html! {
-        h1 { "Check your email" }
-        p { "If that address belongs to a participant, a sign-in link is on its way to it. The link works once, for 15 minutes." }
-        p { a href=(portal_path(campaign_id)) { "Back" } }
+        h1 { (t.text("portal-link-sent-title")) }
+        p { (t.text("portal-link-sent")) }
+        p { a href=(in_language(&portal_path(campaign_id), t)) { (t.text("portal-back")) } }
     }
 }
 
 /// The page a sign-in link opens: one button that signs in. Fetching the link changes
 /// nothing, so a mail scanner that opens it does not use it up.
-pub fn confirm_sign_in(campaign_id: u64, secret: &str) -> Markup {
+pub fn confirm_sign_in(t: Texts, campaign_id: u64, secret: &str) -> Markup {
     html! {
-        h1 { "Sign in" }
-        form.sign-in method="post" action={ (portal_path(campaign_id)) "/enter/" (secret) } {
-            button type="submit" { "Continue to your rewards" }
+        h1 { (t.text("portal-enter-title")) }
+        form.sign-in method="post" action=(in_language(&format!("{}/enter/{secret}", portal_path(campaign_id)), t)) {
+            button type="submit" { (t.text("portal-enter-button")) }
         }
     }
 }

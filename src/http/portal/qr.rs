@@ -17,10 +17,11 @@ pub async fn svg(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, PortalError> {
-    let (campaign, _) = access::portal_of(&state, &id).await?;
+    let (campaign, look) = access::portal_of(&req, &state, &id).await?;
     let Some(signed) = access::signed_in(&req, &state, &campaign).await? else {
-        let text = "Sign in to see your QR code.";
-        return Err(Refusal::new(StatusCode::UNAUTHORIZED, "Signed out", text).back_to(campaign.id).into());
+        let refusal =
+            Refusal::new(look.texts, StatusCode::UNAUTHORIZED, "portal-signed-out-title", "portal-qr-signed-out");
+        return Err(refusal.back_to(campaign.id).into());
     };
     let link = referral_link(&state.public_url, &ReferralCode::link(campaign.id, signed.participant.id).encode());
     // A referral link is far shorter than the most a QR code holds (2,953 bytes).

@@ -20,14 +20,16 @@ use super::pages::{self, page, portal_path, PortalError, Refusal};
 use crate::auth::dashboard::SessionId;
 use crate::domain::campaign_emails::{render, EmailTemplate, RenderedEmail, Values};
 use crate::domain::portal::{PassKind, PortalPass};
+use crate::domain::translations::Texts;
 use crate::domain::{Campaign, EmailAddress, Participant};
 use crate::emails::transport::Sent;
 use crate::http::{ApiError, AppState};
 
 /// A form body of the shape `T`; a 400 page for anything else.
-pub fn form_of<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Refusal> {
-    serde_urlencoded::from_bytes(body)
-        .map_err(|_| Refusal::new(StatusCode::BAD_REQUEST, "Form not readable", "Send the form again."))
+pub fn form_of<T: serde::de::DeserializeOwned>(body: &[u8], texts: Texts) -> Result<T, Refusal> {
+    serde_urlencoded::from_bytes(body).map_err(|_| {
+        Refusal::new(texts, StatusCode::BAD_REQUEST, "portal-form-unreadable-title", "portal-form-unreadable")
+    })
 }
 
 /// The sign-in form.
@@ -46,15 +48,13 @@ pub struct PortalSignOutForm {
 }
 
 /// A rate limit's refusal as a page.
-fn limited(e: ApiError, campaign_id: u64) -> PortalError {
+fn limited(e: ApiError, campaign_id: u64, t: Texts) -> PortalError {
     match e {
-        ApiError::RateLimited { what, retry_after_secs, .. } => Refusal::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "Too many sign-in links",
-            format!("Too many {what}. Try again in {} minutes.", retry_after_secs.div_ceil(60)),
-        )
-        .back_to(campaign_id)
-        .into(),
+        ApiError::RateLimited { retry_after_secs, .. } => {
+            let minutes = retry_after_secs.div_ceil(60);
+            let text = t.with("portal-too-many", &[("minutes", minutes.into())]);
+            Refusal::saying(t, StatusCode::TOO_MANY_REQUESTS, "portal-too-many-title", text).back_to(campaign_id).into()
+        }
         other => other.into(),
     }
 }
@@ -66,43 +66,50 @@ pub async fn request(
     id: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, PortalError> {
-    let (campaign, look) = access::portal_of(&state, &id).await?;
-    access::from_our_site(&req, &state)?;
-    let form: PortalSignInForm = form_of(&body)?;
+    let (campaign, look) = access::portal_of(&req, &state, &id).await?;
+    let t = look.texts;
+    access::from_our_site(&req, &state, t)?;
+    let form: PortalSignInForm = form_of(&body, t)?;
     let Some(sender) = state.portal_mail.clone() else {
         let form = pages::sign_in_form(&look, campaign.id, None, false);
         return Ok(page(StatusCode::CONFLICT, &look, form));
     };
     let Ok(email) = EmailAddress::parse(&form.email) else {
-        let problem = Some("Enter the email address you joined with.");
+        let problem = Some("portal-email-invalid");
         return Ok(page(StatusCode::BAD_REQUEST, &look, pages::sign_in_form(&look, campaign.id, problem, true)));
     };
     let address = crate::http::client::address(&req);
-    state.limiters.portal_address.check(&address).map_err(|e| limited(e, campaign.id))?;
-    state.limiters.portal_email.check(&email.as_str().to_lowercase()).map_err(|e| limited(e, campaign.id))?;
+    state.limiters.portal_address.check(&address).map_err(|e| limited(e, campaign.id, t))?;
+    state.limiters.portal_email.check(&email.as_str().to_lowercase()).map_err(|e| limited(e, campaign.id, t))?;
     let campaign_id = campaign.id;
     let state = state.into_inner();
     actix_web::rt::spawn(async move {
         let participant = crate::store::participant_by_address(&state.store, &campaign, &email).await;
         match participant {
             Ok(Some(participant)) if !participant.is_erased() => {
-                send_link(&state, &sender, &campaign, &participant).await;
+                send_link(&state, &sender, t, &campaign, &participant).await;
             }
             Ok(_) => tracing::info!(campaign_id = campaign.id, "portal sign-in asked for by no participant"),
             Err(error) => tracing::warn!(%error, campaign_id = campaign.id, "portal sign-in link not sent"),
         }
     });
-    Ok(page(StatusCode::OK, &look, pages::link_on_its_way(campaign_id)))
+    Ok(page(StatusCode::OK, &look, pages::link_on_its_way(t, campaign_id)))
 }
 
 /// Makes a sign-in link for the participant and emails it, once (they ask again if it does
-/// not arrive).
-async fn send_link(state: &AppState, sender: &crate::emails::SmtpSender, campaign: &Campaign, to: &Participant) {
+/// not arrive), in the language of the page they asked from.
+async fn send_link(
+    state: &AppState,
+    sender: &crate::emails::SmtpSender,
+    t: Texts,
+    campaign: &Campaign,
+    to: &Participant,
+) {
     let (url, _) = match access::sign_in_link(state, to).await {
-        Ok(link) => link,
+        Ok((url, expires)) => (pages::in_language(&url, t), expires),
         Err(error) => return tracing::warn!(%error, participant_id = to.id, "portal sign-in link not made"),
     };
-    match sender.send_once(&to.email, &sign_in_email(campaign, to, &url)).await {
+    match sender.send_once(&to.email, &sign_in_email(t, campaign, to, &url)).await {
         Sent::Accepted => tracing::info!(participant_id = to.id, "portal sign-in link sent"),
         Sent::Temporary(why) | Sent::Permanent(why) => {
             tracing::warn!(participant_id = to.id, why, "portal sign-in link not sent")
@@ -110,47 +117,52 @@ async fn send_link(state: &AppState, sender: &crate::emails::SmtpSender, campaig
     }
 }
 
-/// The email with a sign-in link.
-pub fn sign_in_email(campaign: &Campaign, to: &Participant, link: &str) -> RenderedEmail {
+/// The email with a sign-in link, in `t`'s language. Its text is a template whose values
+/// `render` fills (and escapes in the HTML part), as campaign emails are.
+pub fn sign_in_email(t: Texts, campaign: &Campaign, to: &Participant, link: &str) -> RenderedEmail {
+    let greeting = if to.name.trim().is_empty() {
+        t.text("portal-email-greeting-anonymous")
+    } else {
+        t.with("portal-email-greeting", &[("name", "{{name}}".into())])
+    };
+    let body = t.with("portal-email-body", &[("campaign", "{{campaign}}".into())]);
     let template = EmailTemplate {
         enabled: true,
-        subject: "Your sign-in link for {{campaign}}".into(),
-        text: "Hi {{name}},\n\nOpen this link to see your referral link, your rewards and your payouts for \
-               {{campaign}}:\n\n{{sign_in_link}}\n\nIt works once, for 15 minutes. If you did not ask for it, \
-               you can ignore this email."
-            .into(),
+        subject: t.with("portal-email-subject", &[("campaign", "{{campaign}}".into())]),
+        text: format!("{greeting}\n\n{body}\n\n{{{{sign_in_link}}}}\n\n{}", t.text("portal-email-expiry")),
     };
-    let name = if to.name.trim().is_empty() { "there" } else { to.name.as_str() };
-    let values =
-        Values::default().with("name", name).with("campaign", campaign.name.as_str()).with("sign_in_link", link);
+    let values = Values::default()
+        .with("name", to.name.as_str())
+        .with("campaign", campaign.name.as_str())
+        .with("sign_in_link", link);
     render(&template, &values)
 }
 
-/// A sign-in link that is used, expired, or never was.
-fn used_up(campaign_id: u64) -> Refusal {
-    Refusal::new(
-        StatusCode::GONE,
-        "Link not valid",
-        "This sign-in link was used already, or it expired: a link works once, for 15 minutes. Ask for a new one.",
-    )
-    .back_to(campaign_id)
+/// An address that is no sign-in link at all (not one of our secrets): 404.
+fn not_a_link(t: Texts) -> Refusal {
+    Refusal::new(t, StatusCode::NOT_FOUND, "page-not-found-title", "page-not-found")
+}
+
+/// A sign-in link that is used, expired, or never was: 410.
+fn used_up(t: Texts, campaign_id: u64) -> Refusal {
+    Refusal::new(t, StatusCode::GONE, "portal-link-invalid-title", "portal-link-invalid").back_to(campaign_id)
 }
 
 /// `GET /p/{id}/enter/{secret}`: a button that signs in, while the link is good.
 pub async fn confirm(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, PortalError> {
     let (raw_id, secret) = path.into_inner();
-    let (campaign, look) = access::portal_of(&state, &raw_id).await?;
-    let pass = match SessionId::parse(&secret) {
-        Some(secret) => state.store.portal_pass(&secret.digest()).await?,
-        None => None,
-    };
+    let (campaign, look) = access::portal_of(&req, &state, &raw_id).await?;
+    let t = look.texts;
+    let secret_id = SessionId::parse(&secret).ok_or_else(|| not_a_link(t))?;
+    let pass = state.store.portal_pass(&secret_id.digest()).await?;
     if !pass.is_some_and(|p| p.admits(PassKind::SignInLink, campaign.id, now_ms())) {
-        return Err(used_up(campaign.id).into());
+        return Err(used_up(t, campaign.id).into());
     }
-    Ok(page(StatusCode::OK, &look, pages::confirm_sign_in(campaign.id, &secret)))
+    Ok(page(StatusCode::OK, &look, pages::confirm_sign_in(t, campaign.id, &secret)))
 }
 
 /// `POST /p/{id}/enter/{secret}`: uses the link up and opens a session.
@@ -160,20 +172,22 @@ pub async fn enter(
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, PortalError> {
     let (raw_id, secret) = path.into_inner();
-    let (campaign, _) = access::portal_of(&state, &raw_id).await?;
-    access::from_our_site(&req, &state)?;
-    let secret = SessionId::parse(&secret).ok_or_else(|| used_up(campaign.id))?;
+    let (campaign, look) = access::portal_of(&req, &state, &raw_id).await?;
+    let t = look.texts;
+    access::from_our_site(&req, &state, t)?;
+    let secret = SessionId::parse(&secret).ok_or_else(|| not_a_link(t))?;
     let now = now_ms();
     let pass = state.store.take_portal_pass(&secret.digest()).await?;
-    let pass = pass.filter(|p| p.admits(PassKind::SignInLink, campaign.id, now)).ok_or_else(|| used_up(campaign.id))?;
+    let pass =
+        pass.filter(|p| p.admits(PassKind::SignInLink, campaign.id, now)).ok_or_else(|| used_up(t, campaign.id))?;
     let participant = state.store.participant(pass.participant_id).await?;
     let participant = participant.filter(|p| p.campaign_id == campaign.id && !p.is_erased());
-    let participant = participant.ok_or_else(|| used_up(campaign.id))?;
+    let participant = participant.ok_or_else(|| used_up(t, campaign.id))?;
     let session = SessionId::generate();
     state.store.create_portal_pass(&session.digest(), &PortalPass::session(campaign.id, participant.id, now)).await?;
     tracing::info!(participant_id = participant.id, campaign_id = campaign.id, "portal session started");
     Ok(HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, portal_path(campaign.id)))
+        .insert_header((header::LOCATION, pages::in_language(&portal_path(campaign.id), t)))
         .cookie(access::cookie(&state, campaign.id, Some(&session)))
         .finish())
 }
@@ -185,15 +199,15 @@ pub async fn sign_out(
     id: web::Path<String>,
     body: web::Bytes,
 ) -> Result<HttpResponse, PortalError> {
-    let (campaign, _) = access::portal_of(&state, &id).await?;
-    let form: PortalSignOutForm = form_of(&body)?;
+    let (campaign, look) = access::portal_of(&req, &state, &id).await?;
+    let form: PortalSignOutForm = form_of(&body, look.texts)?;
     if let Some(signed) = access::signed_in(&req, &state, &campaign).await? {
-        access::check_form(&req, &state, &signed, &form.csrf)?;
+        access::check_form(&req, &state, &signed, look.texts, &form.csrf)?;
         state.store.take_portal_pass(&signed.session.digest()).await?;
         tracing::info!(participant_id = signed.participant.id, campaign_id = campaign.id, "portal session ended");
     }
     Ok(HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, portal_path(campaign.id)))
+        .insert_header((header::LOCATION, pages::in_language(&portal_path(campaign.id), look.texts)))
         .cookie(access::cookie(&state, campaign.id, None))
         .finish())
 }

@@ -5,6 +5,8 @@ use actix_web::http::header;
 use actix_web::HttpResponse;
 use serde_json::Value;
 
+use crate::domain::translations::Texts;
+
 /// The frame may be embedded by any page (that is its purpose); nothing else here may be,
 /// but for the dashboard's previews, which only the dashboard may embed.
 pub enum Embedding {
@@ -59,15 +61,21 @@ pub fn html(
     response.body(body)
 }
 
-/// A page that tells a person something, in static text of ours (no value from a request or
-/// a member, no script): the answer to a broken referral link.
-pub fn notice(status: actix_web::http::StatusCode, title: &'static str, text: &'static str) -> HttpResponse {
+/// A page that tells a person something: the messages `title` and `text` in `texts`'
+/// language (no value from a request or a member in them, no script). The answer to a
+/// broken referral or unsubscribe link.
+pub fn notice(status: actix_web::http::StatusCode, texts: Texts, title: &str, text: &str) -> HttpResponse {
+    let language = texts.language();
+    let (title, text) = (html_escape::encode_text(&texts.text(title)).into_owned(), texts.text(text));
     let body = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!doctype html>\n<html lang=\"{}\" dir=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <title>{title}</title><link rel=\"stylesheet\" href=\"/assets/lander.css\"></head>\
          <body class=\"template-centered\"><main id=\"app\"><header><h1>{title}</h1></header>\
-         <p>{text}</p></main></body></html>\n"
+         <p>{}</p></main></body></html>\n",
+        language.tag(),
+        language.direction(),
+        html_escape::encode_text(&text),
     );
     HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")

@@ -15,7 +15,10 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use super::page;
 use crate::actors::brand::RecordVisit;
+use crate::domain::language::Language;
+use crate::domain::translations::Texts;
 use crate::domain::ReferralCode;
+use crate::http::language;
 use crate::http::{ApiError, AppState};
 
 /// Cookie that identifies a visitor across visits of referral links.
@@ -33,9 +36,9 @@ pub async fn follow(
             (true, Some(url)) => Ok(redirect(url.to_owned(), None)),
             (true, None) => Ok(page::notice(
                 actix_web::http::StatusCode::NOT_FOUND,
-                "This referral link is not valid",
-                "The link you followed is broken, has expired, or its campaign has ended. Ask the person who \
-                 shared it for a new one.",
+                Texts(language::of_request(&req, Language::default())),
+                "referral-link-invalid-title",
+                "referral-link-invalid",
             )),
             (false, _) => Err(ApiError::NotFound("this referral link does not exist".into())),
         }

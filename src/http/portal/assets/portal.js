@@ -16,6 +16,8 @@ document.addEventListener("click", async (event) => {
     field.select();
     document.execCommand("copy");
   }
-  button.textContent = "Copied";
-  setTimeout(() => { button.textContent = "Copy"; }, 2000);
+  // The page's own words, in its language.
+  const label = button.textContent;
+  button.textContent = button.getAttribute("data-copied") || label;
+  setTimeout(() => { button.textContent = label; }, 2000);
 });

@@ -1,0 +1,151 @@
+//! The languages a participant reads the programme in, and how one is chosen: an explicit
+//! choice (`?lang=`), else the first of the visitor's preferences (`Accept-Language`, best
+//! first) that we ship, else the campaign's own. An unknown or unsupported tag falls through
+//! to the next, never to an error. Texts are in `translations.rs`.
+
+use std::fmt;
+
+/// A language we ship complete translations of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Language {
+    #[default]
+    English,
+    German,
+    French,
+    Spanish,
+    /// Portuguese as spoken in Brazil (`pt` alone means it too).
+    PortugueseBrazil,
+    Italian,
+    Dutch,
+    Polish,
+    Turkish,
+    Japanese,
+    Arabic,
+    Hebrew,
+}
+
+impl Language {
+    pub const ALL: [Language; 12] = [
+        Self::English,
+        Self::German,
+        Self::French,
+        Self::Spanish,
+        Self::PortugueseBrazil,
+        Self::Italian,
+        Self::Dutch,
+        Self::Polish,
+        Self::Turkish,
+        Self::Japanese,
+        Self::Arabic,
+        Self::Hebrew,
+    ];
+
+    /// Its BCP 47 tag, as pages (`<html lang>`) and the API write it.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Self::English => "en",
+            Self::German => "de",
+            Self::French => "fr",
+            Self::Spanish => "es",
+            Self::PortugueseBrazil => "pt-BR",
+            Self::Italian => "it",
+            Self::Dutch => "nl",
+            Self::Polish => "pl",
+            Self::Turkish => "tr",
+            Self::Japanese => "ja",
+            Self::Arabic => "ar",
+            Self::Hebrew => "he",
+        }
+    }
+
+    /// The language a tag names (`de`, `de-AT`, `PT-br`, `iw` for Hebrew), if we ship it;
+    /// only the primary subtag decides.
+    pub fn from_tag(tag: &str) -> Option<Self> {
+        let primary = tag.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        Some(match primary.as_str() {
+            "en" => Self::English,
+            "de" => Self::German,
+            "fr" => Self::French,
+            "es" => Self::Spanish,
+            "pt" => Self::PortugueseBrazil,
+            "it" => Self::Italian,
+            "nl" => Self::Dutch,
+            "pl" => Self::Polish,
+            "tr" => Self::Turkish,
+            "ja" => Self::Japanese,
+            "ar" => Self::Arabic,
+            "he" | "iw" => Self::Hebrew,
+            _ => return None,
+        })
+    }
+
+    /// Whether it is written right to left.
+    pub fn is_rtl(self) -> bool {
+        matches!(self, Self::Arabic | Self::Hebrew)
+    }
+
+    /// `rtl` or `ltr`, for `dir`.
+    pub fn direction(self) -> &'static str {
+        if self.is_rtl() {
+            "rtl"
+        } else {
+            "ltr"
+        }
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.tag())
+    }
+}
+
+/// The language to use: the explicit choice if we ship it, else the first preference we
+/// ship (`preferences` best first, as `Accept-Language` ranks them), else `fallback` (the
+/// campaign's).
+pub fn choose<'a>(
+    explicit: Option<&str>,
+    preferences: impl IntoIterator<Item = &'a str>,
+    fallback: Language,
+) -> Language {
+    explicit
+        .and_then(Language::from_tag)
+        .or_else(|| preferences.into_iter().find_map(Language::from_tag))
+        .unwrap_or(fallback)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_reads_its_own_tag_back() {
+        for language in Language::ALL {
+            assert_eq!(Language::from_tag(language.tag()), Some(language));
+        }
+        assert_eq!(Language::from_tag("de-AT"), Some(Language::German));
+        assert_eq!(Language::from_tag("pt_PT"), Some(Language::PortugueseBrazil));
+        assert_eq!(Language::from_tag("IW"), Some(Language::Hebrew));
+        for unknown in ["", "*", "xx", "zh-CN", "english", "-de"] {
+            assert_eq!(Language::from_tag(unknown), None, "{unknown:?}");
+        }
+    }
+
+    #[test]
+    fn an_explicit_choice_wins_then_the_visitor_then_the_campaign() {
+        let german = ["de-DE", "de"];
+        assert_eq!(choose(Some("fr"), german, Language::Spanish), Language::French);
+        assert_eq!(choose(Some("xx"), german, Language::Spanish), Language::German, "unknown: ignored");
+        assert_eq!(choose(None, ["zh", "*", "ja"], Language::Spanish), Language::Japanese, "first we ship");
+        assert_eq!(choose(None, ["zh"], Language::Spanish), Language::Spanish);
+        assert_eq!(choose(None, [], Language::default()), Language::English);
+    }
+
+    #[test]
+    fn arabic_and_hebrew_read_right_to_left() {
+        let rtl: Vec<&str> = Language::ALL.iter().filter(|l| l.is_rtl()).map(|l| l.tag()).collect();
+        assert_eq!(rtl, ["ar", "he"]);
+        assert_eq!(Language::Hebrew.direction(), "rtl");
+        assert_eq!(Language::Japanese.direction(), "ltr");
+    }
+}

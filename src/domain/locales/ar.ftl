@@ -1,0 +1,114 @@
+# ما يقرؤه المشاركون، بالعربية. تبقى العناصر النائبة ({ $name }) كما هي.
+
+## صفحات الرابط غير الصالح
+
+page-not-found-title = الصفحة غير موجودة
+page-not-found = هذه الصفحة غير موجودة.
+referral-link-invalid-title = رابط الإحالة هذا غير صالح
+referral-link-invalid = الرابط الذي اتبعته معطّل أو منتهي الصلاحية أو انتهت حملته. اطلب رابطًا جديدًا من الشخص الذي شاركه.
+
+## إلغاء الاشتراك
+
+unsubscribe-title = إلغاء الاشتراك
+unsubscribe-question = هل تريد التوقف عن تلقي رسائل { $campaign }؟
+unsubscribe-question-digest = هل تريد التوقف عن تلقي الملخص اليومي لـ { $campaign }؟
+unsubscribe-button = إلغاء الاشتراك
+unsubscribed-title = تم إلغاء الاشتراك
+unsubscribed = لن تصلك رسائل أخرى من هذه الحملة.
+unsubscribed-digest = لن تصلك ملخصات يومية أخرى لهذه الحملة. يمكنك تفعيلها من جديد في رسائل الحملة.
+unsubscribe-invalid-title = رابط غير صالح
+unsubscribe-invalid = رابط إلغاء الاشتراك هذا غير صالح، أو أن حملته لم تعد موجودة.
+
+## بوابة المشارك: تسجيل الدخول
+
+portal-title = مكافآتك
+portal-sign-in-intro = سجّل الدخول لترى رابط الإحالة الخاص بك، والأصدقاء الذين أحلتهم، ومكافآتك، ومدفوعاتك.
+portal-email-label = البريد الإلكتروني
+portal-sign-in-button = أرسل لي رابط الدخول
+portal-sign-in-unavailable = تسجيل الدخول بالبريد الإلكتروني غير متاح هنا. اطلب من { $shop } رابطًا إلى مكافآتك.
+portal-email-invalid = أدخل البريد الإلكتروني الذي انضممت به.
+portal-link-sent-title = تحقّق من بريدك
+portal-link-sent = إذا كان هذا العنوان لمشارك، فإن رابط الدخول في طريقه إليه. يعمل الرابط مرة واحدة لمدة 15 دقيقة.
+portal-back = رجوع
+portal-back-to-sign-in = العودة إلى تسجيل الدخول
+portal-enter-title = تسجيل الدخول
+portal-enter-button = متابعة إلى مكافآتك
+portal-link-invalid-title = رابط غير صالح
+portal-link-invalid = استُخدم رابط الدخول هذا من قبل أو انتهت صلاحيته: يعمل الرابط مرة واحدة لمدة 15 دقيقة. اطلب رابطًا جديدًا.
+portal-too-many-title = طلبات كثيرة لروابط الدخول
+portal-too-many = طُلبت روابط دخول كثيرة جدًا. حاول مرة أخرى بعد { $minutes ->
+    [zero] أقل من دقيقة
+    [one] دقيقة واحدة
+    [two] دقيقتين
+    [few] { $minutes } دقائق
+    [many] { $minutes } دقيقة
+   *[other] { $minutes } دقيقة
+}.
+portal-form-refused-title = رُفض النموذج
+portal-form-refused = لم يُرسل هذا النموذج من هذه الصفحة، أو أن الصفحة قديمة جدًا. أعد تحميلها وحاول مرة أخرى.
+portal-form-unreadable-title = تعذّرت قراءة النموذج
+portal-form-unreadable = أرسل النموذج مرة أخرى.
+portal-signed-out-title = تم تسجيل الخروج
+portal-session-ended = انتهت جلستك. سجّل الدخول من جديد لتغيير مكان الدفع لك.
+portal-qr-signed-out = سجّل الدخول لترى رمز QR الخاص بك.
+
+## رسالة تسجيل الدخول
+
+portal-email-subject = رابط الدخول إلى { $campaign }
+portal-email-greeting = مرحبًا { $name }،
+portal-email-greeting-anonymous = مرحبًا،
+portal-email-body = افتح هذا الرابط لترى رابط الإحالة ومكافآتك ومدفوعاتك في { $campaign }:
+portal-email-expiry = يعمل مرة واحدة لمدة 15 دقيقة. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.
+
+## بوابة المشارك: بعد الدخول
+
+portal-hello = مرحبًا { $name }
+portal-sign-out = تسجيل الخروج
+portal-your-link = رابط الإحالة الخاص بك
+portal-copy = نسخ
+portal-copied = تم النسخ
+portal-share-email = البريد الإلكتروني
+portal-qr-alt = رمز QR لرابط الإحالة الخاص بك
+portal-referred = الأشخاص الذين أحلتهم
+portal-referred-count = { $count ->
+    [zero] لم تُحِل أحدًا بعد.
+    [one] أحلت شخصًا واحدًا.
+    [two] أحلت شخصين.
+    [few] أحلت { $count } أشخاص.
+    [many] أحلت { $count } شخصًا.
+   *[other] أحلت { $count } شخص.
+}
+portal-referred-none = لا أحد بعد. شارك رابطك.
+portal-a-friend = صديق
+portal-rewards = مكافآتك
+portal-rewards-none = لا شيء بعد.
+portal-reward-coupon = قسيمة
+portal-reward-cash = نقد
+portal-reward-message = مكافأة
+portal-reward-token = رموز
+portal-reward-held = قيد المراجعة
+portal-reward-pending = بانتظار رمز
+portal-reward-issued = لك
+portal-reward-fulfilled = مدفوعة
+portal-reward-voided = ملغاة
+portal-reward-on-its-way = في الطريق: قيد المراجعة أو بانتظار رمز.
+portal-payouts = الرصيد والمدفوعات
+portal-due = المستحق لك:
+portal-owed = يُخصم من دفعاتك القادمة (مشتريات مستردة): { $amount }
+portal-payouts-none = لا توجد مدفوعات بعد.
+portal-payout = الدفعة
+portal-amount = المبلغ
+portal-state = الحالة
+portal-date = التاريخ
+portal-payout-requested = مطلوبة
+portal-payout-paid = مدفوعة
+portal-payout-failed = فشلت
+portal-details = أين ندفع لك
+portal-details-saved = تم الحفظ.
+portal-details-invalid = أدخل البريد الإلكتروني لحسابك في PayPal أو Wise، أو البيانات التي طلبها المتجر (500 حرف على الأكثر).
+portal-details-method = الطريقة
+portal-details-paypal = PayPal (بريد الحساب)
+portal-details-wise = Wise (بريد الحساب)
+portal-details-other = أخرى (كما طلب المتجر)
+portal-details-value = بريد الحساب أو البيانات
+portal-save = حفظ

@@ -1,0 +1,108 @@
+# What participants read, in English: the reference every other language must match,
+# message for message (a test says so). Placeables ({ $name }) are filled by the server;
+# keep them as they are. See README.md, "Adding a language".
+
+## Pages for a broken link
+
+page-not-found-title = Page not found
+page-not-found = This page does not exist.
+referral-link-invalid-title = This referral link is not valid
+referral-link-invalid = The link you followed is broken, has expired, or its campaign has ended. Ask the person who shared it for a new one.
+
+## Unsubscribing
+
+unsubscribe-title = Unsubscribe
+unsubscribe-question = Stop receiving emails from { $campaign }?
+unsubscribe-question-digest = Stop receiving the daily digest of { $campaign }?
+unsubscribe-button = Unsubscribe
+unsubscribed-title = Unsubscribed
+unsubscribed = You will get no more emails from this campaign.
+unsubscribed-digest = You will get no more daily digests of this campaign. Turn them on again in the campaign's emails.
+unsubscribe-invalid-title = Link not valid
+unsubscribe-invalid = This unsubscribe link is not valid, or its campaign no longer exists.
+
+## The participant portal: signing in
+
+portal-title = Your rewards
+portal-sign-in-intro = Sign in to see your referral link, the friends you referred, your rewards and your payouts.
+portal-email-label = Email
+portal-sign-in-button = Email me a sign-in link
+portal-sign-in-unavailable = Sign-in by email is not available here. Ask { $shop } for a link to your rewards.
+portal-email-invalid = Enter the email address you joined with.
+portal-link-sent-title = Check your email
+portal-link-sent = If that address belongs to a participant, a sign-in link is on its way to it. The link works once, for 15 minutes.
+portal-back = Back
+portal-back-to-sign-in = Back to sign-in
+portal-enter-title = Sign in
+portal-enter-button = Continue to your rewards
+portal-link-invalid-title = Link not valid
+portal-link-invalid = This sign-in link was used already, or it expired: a link works once, for 15 minutes. Ask for a new one.
+portal-too-many-title = Too many sign-in links
+portal-too-many = Too many sign-in links were asked for. Try again in { $minutes ->
+    [one] one minute
+   *[other] { $minutes } minutes
+}.
+portal-form-refused-title = Form refused
+portal-form-refused = This form was not sent from this page, or the page is too old. Reload it and try again.
+portal-form-unreadable-title = Form not readable
+portal-form-unreadable = Send the form again.
+portal-signed-out-title = Signed out
+portal-session-ended = Your session ended. Sign in again to change where you are paid.
+portal-qr-signed-out = Sign in to see your QR code.
+
+## The sign-in email
+
+portal-email-subject = Your sign-in link for { $campaign }
+portal-email-greeting = Hi { $name },
+portal-email-greeting-anonymous = Hello,
+portal-email-body = Open this link to see your referral link, your rewards and your payouts for { $campaign }:
+portal-email-expiry = It works once, for 15 minutes. If you did not ask for it, you can ignore this email.
+
+## The participant portal: signed in
+
+portal-hello = Hi { $name }
+portal-sign-out = Sign out
+portal-your-link = Your referral link
+portal-copy = Copy
+portal-copied = Copied
+portal-share-email = Email
+portal-qr-alt = QR code of your referral link
+portal-referred = People you referred
+portal-referred-count = { $count ->
+    [one] You referred one person.
+   *[other] You referred { $count } people.
+}
+portal-referred-none = Nobody yet. Share your link.
+portal-a-friend = A friend
+portal-rewards = Your rewards
+portal-rewards-none = None yet.
+portal-reward-coupon = Coupon
+portal-reward-cash = Cash
+portal-reward-message = Reward
+portal-reward-token = Tokens
+portal-reward-held = being checked
+portal-reward-pending = waiting for a code
+portal-reward-issued = yours
+portal-reward-fulfilled = paid out
+portal-reward-voided = cancelled
+portal-reward-on-its-way = On its way: it is being checked, or waits for a code.
+portal-payouts = Balance and payouts
+portal-due = Due to you:
+portal-owed = Taken off your next payouts (refunded purchases): { $amount }
+portal-payouts-none = No payouts yet.
+portal-payout = Payout
+portal-amount = Amount
+portal-state = State
+portal-date = Date
+portal-payout-requested = requested
+portal-payout-paid = paid
+portal-payout-failed = failed
+portal-details = Where to pay you
+portal-details-saved = Saved.
+portal-details-invalid = Enter the email of your PayPal or Wise account, or the details the shop asked for (at most 500 characters).
+portal-details-method = Method
+portal-details-paypal = PayPal (account email)
+portal-details-wise = Wise (account email)
+portal-details-other = Other (as the shop asked)
+portal-details-value = Account email or details
+portal-save = Save

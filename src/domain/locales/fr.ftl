@@ -1,0 +1,106 @@
+# Ce que lisent les participants, en français. Les paramètres ({ $name }) restent tels quels.
+
+## Pages pour un lien invalide
+
+page-not-found-title = Page introuvable
+page-not-found = Cette page n’existe pas.
+referral-link-invalid-title = Ce lien de parrainage n’est pas valide
+referral-link-invalid = Le lien que vous avez suivi est incorrect, a expiré, ou sa campagne est terminée. Demandez-en un nouveau à la personne qui l’a partagé.
+
+## Désinscription
+
+unsubscribe-title = Se désinscrire
+unsubscribe-question = Ne plus recevoir d’e-mails de { $campaign } ?
+unsubscribe-question-digest = Ne plus recevoir le résumé quotidien de { $campaign } ?
+unsubscribe-button = Se désinscrire
+unsubscribed-title = Désinscription confirmée
+unsubscribed = Vous ne recevrez plus d’e-mails de cette campagne.
+unsubscribed-digest = Vous ne recevrez plus le résumé quotidien de cette campagne. Réactivez-le dans les e-mails de la campagne.
+unsubscribe-invalid-title = Lien non valide
+unsubscribe-invalid = Ce lien de désinscription n’est pas valide, ou sa campagne n’existe plus.
+
+## Espace participant : connexion
+
+portal-title = Vos récompenses
+portal-sign-in-intro = Connectez-vous pour voir votre lien de parrainage, les amis que vous avez parrainés, vos récompenses et vos versements.
+portal-email-label = E-mail
+portal-sign-in-button = Recevoir un lien de connexion
+portal-sign-in-unavailable = La connexion par e-mail n’est pas disponible ici. Demandez à { $shop } un lien vers vos récompenses.
+portal-email-invalid = Saisissez l’adresse e-mail avec laquelle vous vous êtes inscrit.
+portal-link-sent-title = Consultez vos e-mails
+portal-link-sent = Si cette adresse appartient à un participant, un lien de connexion lui a été envoyé. Le lien fonctionne une fois, pendant 15 minutes.
+portal-back = Retour
+portal-back-to-sign-in = Retour à la connexion
+portal-enter-title = Connexion
+portal-enter-button = Voir mes récompenses
+portal-link-invalid-title = Lien non valide
+portal-link-invalid = Ce lien de connexion a déjà été utilisé ou a expiré : un lien fonctionne une fois, pendant 15 minutes. Demandez-en un nouveau.
+portal-too-many-title = Trop de liens de connexion
+portal-too-many = Trop de liens de connexion ont été demandés. Réessayez dans { $minutes ->
+    [one] une minute
+   *[other] { $minutes } minutes
+}.
+portal-form-refused-title = Formulaire refusé
+portal-form-refused = Ce formulaire n’a pas été envoyé depuis cette page, ou la page est trop ancienne. Rechargez-la et réessayez.
+portal-form-unreadable-title = Formulaire illisible
+portal-form-unreadable = Envoyez de nouveau le formulaire.
+portal-signed-out-title = Déconnecté
+portal-session-ended = Votre session a expiré. Reconnectez-vous pour modifier vos coordonnées de versement.
+portal-qr-signed-out = Connectez-vous pour voir votre code QR.
+
+## L’e-mail de connexion
+
+portal-email-subject = Votre lien de connexion pour { $campaign }
+portal-email-greeting = Bonjour { $name },
+portal-email-greeting-anonymous = Bonjour,
+portal-email-body = Ouvrez ce lien pour voir votre lien de parrainage, vos récompenses et vos versements pour { $campaign } :
+portal-email-expiry = Il fonctionne une fois, pendant 15 minutes. Si vous ne l’avez pas demandé, ignorez cet e-mail.
+
+## Espace participant : connecté
+
+portal-hello = Bonjour { $name }
+portal-sign-out = Se déconnecter
+portal-your-link = Votre lien de parrainage
+portal-copy = Copier
+portal-copied = Copié
+portal-share-email = E-mail
+portal-qr-alt = Code QR de votre lien de parrainage
+portal-referred = Vos filleuls
+portal-referred-count = { $count ->
+    [one] Vous avez parrainé { $count } personne.
+   *[other] Vous avez parrainé { $count } personnes.
+}
+portal-referred-none = Personne pour l’instant. Partagez votre lien.
+portal-a-friend = Un ami
+portal-rewards = Vos récompenses
+portal-rewards-none = Aucune pour l’instant.
+portal-reward-coupon = Bon de réduction
+portal-reward-cash = Argent
+portal-reward-message = Récompense
+portal-reward-token = Jetons
+portal-reward-held = en cours de vérification
+portal-reward-pending = en attente d’un code
+portal-reward-issued = à vous
+portal-reward-fulfilled = versée
+portal-reward-voided = annulée
+portal-reward-on-its-way = En route : elle est en cours de vérification ou attend un code.
+portal-payouts = Solde et versements
+portal-due = Votre solde :
+portal-owed = Déduit de vos prochains versements (achats remboursés) : { $amount }
+portal-payouts-none = Aucun versement pour l’instant.
+portal-payout = Versement
+portal-amount = Montant
+portal-state = État
+portal-date = Date
+portal-payout-requested = demandé
+portal-payout-paid = payé
+portal-payout-failed = échoué
+portal-details = Où vous payer
+portal-details-saved = Enregistré.
+portal-details-invalid = Saisissez l’e-mail de votre compte PayPal ou Wise, ou les coordonnées demandées par la boutique (500 caractères au plus).
+portal-details-method = Méthode
+portal-details-paypal = PayPal (e-mail du compte)
+portal-details-wise = Wise (e-mail du compte)
+portal-details-other = Autre (selon la demande de la boutique)
+portal-details-value = E-mail du compte ou coordonnées
+portal-save = Enregistrer

@@ -1,0 +1,108 @@
+# מה שהמשתתפים קוראים, בעברית. מצייני המקום ({ $name }) נשארים כמו שהם.
+
+## דפים לקישור לא תקין
+
+page-not-found-title = הדף לא נמצא
+page-not-found = הדף הזה לא קיים.
+referral-link-invalid-title = קישור ההפניה הזה אינו תקין
+referral-link-invalid = הקישור שלחצת עליו שבור, פג תוקפו או שהקמפיין שלו הסתיים. בקשו קישור חדש מהאדם ששיתף אותו.
+
+## הסרה מרשימת התפוצה
+
+unsubscribe-title = הסרה מהרשימה
+unsubscribe-question = להפסיק לקבל הודעות מ־{ $campaign }?
+unsubscribe-question-digest = להפסיק לקבל את הסיכום היומי של { $campaign }?
+unsubscribe-button = הסרה מהרשימה
+unsubscribed-title = הוסרת מהרשימה
+unsubscribed = לא יישלחו אליך עוד הודעות מהקמפיין הזה.
+unsubscribed-digest = לא יישלחו אליך עוד סיכומים יומיים של הקמפיין הזה. אפשר להפעיל אותם שוב בהודעות הקמפיין.
+unsubscribe-invalid-title = קישור לא תקין
+unsubscribe-invalid = קישור ההסרה הזה אינו תקין, או שהקמפיין שלו כבר לא קיים.
+
+## פורטל המשתתפים: כניסה
+
+portal-title = ההטבות שלך
+portal-sign-in-intro = התחברו כדי לראות את קישור ההפניה שלכם, את החברים שהפניתם, את ההטבות ואת התשלומים.
+portal-email-label = אימייל
+portal-sign-in-button = שלחו לי קישור כניסה
+portal-sign-in-unavailable = הכניסה באימייל אינה זמינה כאן. בקשו מ־{ $shop } קישור להטבות שלכם.
+portal-email-invalid = הזינו את כתובת האימייל שאיתה הצטרפתם.
+portal-link-sent-title = בדקו את האימייל
+portal-link-sent = אם הכתובת שייכת למשתתף, קישור כניסה בדרך אליה. הקישור עובד פעם אחת, למשך 15 דקות.
+portal-back = חזרה
+portal-back-to-sign-in = חזרה לכניסה
+portal-enter-title = כניסה
+portal-enter-button = המשך להטבות שלך
+portal-link-invalid-title = קישור לא תקין
+portal-link-invalid = קישור הכניסה הזה כבר נוצל או שפג תוקפו: קישור עובד פעם אחת, למשך 15 דקות. בקשו קישור חדש.
+portal-too-many-title = יותר מדי קישורי כניסה
+portal-too-many = התבקשו יותר מדי קישורי כניסה. נסו שוב בעוד { $minutes ->
+    [one] דקה
+    [two] שתי דקות
+   *[other] { $minutes } דקות
+}.
+portal-form-refused-title = הטופס נדחה
+portal-form-refused = הטופס הזה לא נשלח מהדף הזה, או שהדף ישן מדי. טענו אותו מחדש ונסו שוב.
+portal-form-unreadable-title = לא ניתן לקרוא את הטופס
+portal-form-unreadable = שלחו את הטופס שוב.
+portal-signed-out-title = התנתקת
+portal-session-ended = פג תוקף ההתחברות. התחברו שוב כדי לשנות לאן לשלם לכם.
+portal-qr-signed-out = התחברו כדי לראות את קוד ה־QR שלכם.
+
+## אימייל הכניסה
+
+portal-email-subject = קישור הכניסה שלך ל־{ $campaign }
+portal-email-greeting = שלום { $name },
+portal-email-greeting-anonymous = שלום,
+portal-email-body = פתחו את הקישור כדי לראות את קישור ההפניה, ההטבות והתשלומים שלכם ב־{ $campaign }:
+portal-email-expiry = הוא עובד פעם אחת, למשך 15 דקות. אם לא ביקשתם אותו, אפשר להתעלם מהאימייל הזה.
+
+## פורטל המשתתפים: מחובר
+
+portal-hello = שלום { $name }
+portal-sign-out = התנתקות
+portal-your-link = קישור ההפניה שלך
+portal-copy = העתקה
+portal-copied = הועתק
+portal-share-email = אימייל
+portal-qr-alt = קוד QR של קישור ההפניה שלך
+portal-referred = האנשים שהפנית
+portal-referred-count = { $count ->
+    [one] הפנית אדם אחד.
+    [two] הפנית שני אנשים.
+   *[other] הפנית { $count } אנשים.
+}
+portal-referred-none = עדיין אף אחד. שתפו את הקישור שלכם.
+portal-a-friend = חבר
+portal-rewards = ההטבות שלך
+portal-rewards-none = עדיין אין.
+portal-reward-coupon = קופון
+portal-reward-cash = כסף
+portal-reward-message = הטבה
+portal-reward-token = טוקנים
+portal-reward-held = בבדיקה
+portal-reward-pending = ממתין לקוד
+portal-reward-issued = שלך
+portal-reward-fulfilled = שולם
+portal-reward-voided = בוטל
+portal-reward-on-its-way = בדרך: בבדיקה או ממתין לקוד.
+portal-payouts = יתרה ותשלומים
+portal-due = מגיע לך:
+portal-owed = יקוזז מהתשלומים הבאים שלך (רכישות שהוחזרו): { $amount }
+portal-payouts-none = עדיין אין תשלומים.
+portal-payout = תשלום
+portal-amount = סכום
+portal-state = מצב
+portal-date = תאריך
+portal-payout-requested = התבקש
+portal-payout-paid = שולם
+portal-payout-failed = נכשל
+portal-details = לאן לשלם לך
+portal-details-saved = נשמר.
+portal-details-invalid = הזינו את האימייל של חשבון ה־PayPal או ה־Wise שלכם, או את הפרטים שהחנות ביקשה (עד 500 תווים).
+portal-details-method = שיטה
+portal-details-paypal = PayPal (אימייל החשבון)
+portal-details-wise = Wise (אימייל החשבון)
+portal-details-other = אחר (כפי שהחנות ביקשה)
+portal-details-value = אימייל החשבון או פרטים
+portal-save = שמירה

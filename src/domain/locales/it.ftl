@@ -1,0 +1,106 @@
+# Ciò che leggono i partecipanti, in italiano. I segnaposto ({ $name }) restano invariati.
+
+## Pagine per un link non valido
+
+page-not-found-title = Pagina non trovata
+page-not-found = Questa pagina non esiste.
+referral-link-invalid-title = Questo link di invito non è valido
+referral-link-invalid = Il link che hai seguito non funziona, è scaduto o la campagna è terminata. Chiedine uno nuovo a chi te l’ha condiviso.
+
+## Disiscrizione
+
+unsubscribe-title = Annulla iscrizione
+unsubscribe-question = Non ricevere più email da { $campaign }?
+unsubscribe-question-digest = Non ricevere più il riepilogo giornaliero di { $campaign }?
+unsubscribe-button = Annulla iscrizione
+unsubscribed-title = Iscrizione annullata
+unsubscribed = Non riceverai più email da questa campagna.
+unsubscribed-digest = Non riceverai più i riepiloghi giornalieri di questa campagna. Riattivali nelle email della campagna.
+unsubscribe-invalid-title = Link non valido
+unsubscribe-invalid = Questo link di disiscrizione non è valido, oppure la campagna non esiste più.
+
+## Portale del partecipante: accesso
+
+portal-title = I tuoi premi
+portal-sign-in-intro = Accedi per vedere il tuo link di invito, gli amici che hai invitato, i tuoi premi e i tuoi pagamenti.
+portal-email-label = Email
+portal-sign-in-button = Inviami un link di accesso
+portal-sign-in-unavailable = L’accesso via email non è disponibile qui. Chiedi a { $shop } un link ai tuoi premi.
+portal-email-invalid = Inserisci l’indirizzo email con cui ti sei iscritto.
+portal-link-sent-title = Controlla la tua email
+portal-link-sent = Se quell’indirizzo appartiene a un partecipante, un link di accesso è in arrivo. Il link funziona una volta, per 15 minuti.
+portal-back = Indietro
+portal-back-to-sign-in = Torna all’accesso
+portal-enter-title = Accedi
+portal-enter-button = Vai ai tuoi premi
+portal-link-invalid-title = Link non valido
+portal-link-invalid = Questo link di accesso è già stato usato o è scaduto: un link funziona una volta, per 15 minuti. Chiedine uno nuovo.
+portal-too-many-title = Troppi link di accesso
+portal-too-many = Sono stati richiesti troppi link di accesso. Riprova tra { $minutes ->
+    [one] un minuto
+   *[other] { $minutes } minuti
+}.
+portal-form-refused-title = Modulo rifiutato
+portal-form-refused = Questo modulo non è stato inviato da questa pagina, oppure la pagina è troppo vecchia. Ricaricala e riprova.
+portal-form-unreadable-title = Modulo illeggibile
+portal-form-unreadable = Invia di nuovo il modulo.
+portal-signed-out-title = Disconnesso
+portal-session-ended = La tua sessione è scaduta. Accedi di nuovo per cambiare dove ricevere i pagamenti.
+portal-qr-signed-out = Accedi per vedere il tuo codice QR.
+
+## L’email di accesso
+
+portal-email-subject = Il tuo link di accesso a { $campaign }
+portal-email-greeting = Ciao { $name },
+portal-email-greeting-anonymous = Ciao,
+portal-email-body = Apri questo link per vedere il tuo link di invito, i tuoi premi e i tuoi pagamenti di { $campaign }:
+portal-email-expiry = Funziona una volta, per 15 minuti. Se non l’hai richiesto, puoi ignorare questa email.
+
+## Portale del partecipante: connesso
+
+portal-hello = Ciao { $name }
+portal-sign-out = Esci
+portal-your-link = Il tuo link di invito
+portal-copy = Copia
+portal-copied = Copiato
+portal-share-email = Email
+portal-qr-alt = Codice QR del tuo link di invito
+portal-referred = Persone che hai invitato
+portal-referred-count = { $count ->
+    [one] Hai invitato una persona.
+   *[other] Hai invitato { $count } persone.
+}
+portal-referred-none = Ancora nessuno. Condividi il tuo link.
+portal-a-friend = Un amico
+portal-rewards = I tuoi premi
+portal-rewards-none = Ancora nessuno.
+portal-reward-coupon = Buono
+portal-reward-cash = Denaro
+portal-reward-message = Premio
+portal-reward-token = Token
+portal-reward-held = in verifica
+portal-reward-pending = in attesa di un codice
+portal-reward-issued = tuo
+portal-reward-fulfilled = pagato
+portal-reward-voided = annullato
+portal-reward-on-its-way = In arrivo: è in verifica o attende un codice.
+portal-payouts = Saldo e pagamenti
+portal-due = Ti spettano:
+portal-owed = Detratto dai tuoi prossimi pagamenti (acquisti rimborsati): { $amount }
+portal-payouts-none = Ancora nessun pagamento.
+portal-payout = Pagamento
+portal-amount = Importo
+portal-state = Stato
+portal-date = Data
+portal-payout-requested = richiesto
+portal-payout-paid = pagato
+portal-payout-failed = non riuscito
+portal-details = Dove pagarti
+portal-details-saved = Salvato.
+portal-details-invalid = Inserisci l’email del tuo account PayPal o Wise, oppure i dati richiesti dal negozio (al massimo 500 caratteri).
+portal-details-method = Metodo
+portal-details-paypal = PayPal (email dell’account)
+portal-details-wise = Wise (email dell’account)
+portal-details-other = Altro (come richiesto dal negozio)
+portal-details-value = Email dell’account o dati
+portal-save = Salva

@@ -1,0 +1,104 @@
+# 参加者が読む文章（日本語）。プレースホルダー（{ $name }）はそのまま残してください。
+
+## 無効なリンクのページ
+
+page-not-found-title = ページが見つかりません
+page-not-found = このページは存在しません。
+referral-link-invalid-title = この紹介リンクは無効です
+referral-link-invalid = このリンクは壊れているか、期限切れか、キャンペーンが終了しています。共有した人に新しいリンクを頼んでください。
+
+## 配信停止
+
+unsubscribe-title = 配信停止
+unsubscribe-question = { $campaign } からのメールを停止しますか？
+unsubscribe-question-digest = { $campaign } の日次ダイジェストを停止しますか？
+unsubscribe-button = 配信停止
+unsubscribed-title = 配信を停止しました
+unsubscribed = このキャンペーンからのメールは今後届きません。
+unsubscribed-digest = このキャンペーンの日次ダイジェストは今後届きません。キャンペーンのメール設定で再開できます。
+unsubscribe-invalid-title = 無効なリンク
+unsubscribe-invalid = この配信停止リンクは無効か、キャンペーンがすでに存在しません。
+
+## 参加者ポータル：ログイン
+
+portal-title = あなたの特典
+portal-sign-in-intro = ログインすると、紹介リンク、紹介した友達、特典、支払いを確認できます。
+portal-email-label = メールアドレス
+portal-sign-in-button = ログインリンクをメールで受け取る
+portal-sign-in-unavailable = ここではメールでのログインは利用できません。{ $shop } に特典へのリンクを依頼してください。
+portal-email-invalid = 登録したメールアドレスを入力してください。
+portal-link-sent-title = メールを確認してください
+portal-link-sent = そのアドレスが参加者のものであれば、ログインリンクを送信しました。リンクは15分間、1回だけ使えます。
+portal-back = 戻る
+portal-back-to-sign-in = ログインに戻る
+portal-enter-title = ログイン
+portal-enter-button = 特典を見る
+portal-link-invalid-title = 無効なリンク
+portal-link-invalid = このログインリンクはすでに使われたか、期限が切れています。リンクは15分間、1回だけ使えます。新しいリンクを依頼してください。
+portal-too-many-title = ログインリンクの依頼が多すぎます
+portal-too-many = ログインリンクの依頼が多すぎます。{ $minutes ->
+   *[other] { $minutes }分
+}後にもう一度お試しください。
+portal-form-refused-title = フォームが拒否されました
+portal-form-refused = このフォームはこのページから送信されていないか、ページが古すぎます。ページを再読み込みしてもう一度お試しください。
+portal-form-unreadable-title = フォームを読み取れません
+portal-form-unreadable = もう一度フォームを送信してください。
+portal-signed-out-title = ログアウトしました
+portal-session-ended = セッションの有効期限が切れました。支払い先を変更するには、もう一度ログインしてください。
+portal-qr-signed-out = QRコードを見るにはログインしてください。
+
+## ログインメール
+
+portal-email-subject = { $campaign } のログインリンク
+portal-email-greeting = { $name } 様
+portal-email-greeting-anonymous = こんにちは。
+portal-email-body = { $campaign } の紹介リンク、特典、支払いを確認するには、このリンクを開いてください：
+portal-email-expiry = リンクは15分間、1回だけ使えます。心当たりがない場合は、このメールを無視してください。
+
+## 参加者ポータル：ログイン中
+
+portal-hello = こんにちは、{ $name } さん
+portal-sign-out = ログアウト
+portal-your-link = あなたの紹介リンク
+portal-copy = コピー
+portal-copied = コピーしました
+portal-share-email = メール
+portal-qr-alt = 紹介リンクのQRコード
+portal-referred = 紹介した人
+portal-referred-count = { $count ->
+   *[other] { $count }人を紹介しました。
+}
+portal-referred-none = まだいません。リンクを共有しましょう。
+portal-a-friend = 友達
+portal-rewards = あなたの特典
+portal-rewards-none = まだありません。
+portal-reward-coupon = クーポン
+portal-reward-cash = 現金
+portal-reward-message = 特典
+portal-reward-token = トークン
+portal-reward-held = 確認中
+portal-reward-pending = コード待ち
+portal-reward-issued = 獲得済み
+portal-reward-fulfilled = 支払い済み
+portal-reward-voided = 取り消し
+portal-reward-on-its-way = 準備中：確認中か、コードを待っています。
+portal-payouts = 残高と支払い
+portal-due = お支払い予定額：
+portal-owed = 次回以降の支払いから差し引かれます（返金された購入）：{ $amount }
+portal-payouts-none = まだ支払いはありません。
+portal-payout = 支払い
+portal-amount = 金額
+portal-state = 状態
+portal-date = 日付
+portal-payout-requested = 依頼済み
+portal-payout-paid = 支払い済み
+portal-payout-failed = 失敗
+portal-details = 支払い先
+portal-details-saved = 保存しました。
+portal-details-invalid = PayPal または Wise アカウントのメールアドレス、またはショップが求める情報を入力してください（500文字以内）。
+portal-details-method = 方法
+portal-details-paypal = PayPal（アカウントのメールアドレス）
+portal-details-wise = Wise（アカウントのメールアドレス）
+portal-details-other = その他（ショップの指示どおり）
+portal-details-value = アカウントのメールアドレスまたは情報
+portal-save = 保存

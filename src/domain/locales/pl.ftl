@@ -1,0 +1,110 @@
+# To, co czytają uczestnicy, po polsku. Symboli zastępczych ({ $name }) nie zmieniamy.
+
+## Strony dla nieprawidłowego linku
+
+page-not-found-title = Nie znaleziono strony
+page-not-found = Ta strona nie istnieje.
+referral-link-invalid-title = Ten link polecający jest nieprawidłowy
+referral-link-invalid = Link jest uszkodzony, wygasł albo kampania się skończyła. Poproś osobę, która go udostępniła, o nowy.
+
+## Wypisanie się
+
+unsubscribe-title = Wypisz się
+unsubscribe-question = Przestać otrzymywać e-maile od { $campaign }?
+unsubscribe-question-digest = Przestać otrzymywać dzienne podsumowanie { $campaign }?
+unsubscribe-button = Wypisz się
+unsubscribed-title = Wypisano
+unsubscribed = Nie dostaniesz więcej e-maili z tej kampanii.
+unsubscribed-digest = Nie dostaniesz więcej dziennych podsumowań tej kampanii. Włączysz je ponownie w e-mailach kampanii.
+unsubscribe-invalid-title = Nieprawidłowy link
+unsubscribe-invalid = Ten link do wypisania jest nieprawidłowy albo kampania już nie istnieje.
+
+## Portal uczestnika: logowanie
+
+portal-title = Twoje nagrody
+portal-sign-in-intro = Zaloguj się, aby zobaczyć swój link polecający, poleconych znajomych, swoje nagrody i wypłaty.
+portal-email-label = E-mail
+portal-sign-in-button = Wyślij mi link do logowania
+portal-sign-in-unavailable = Logowanie przez e-mail nie jest tu dostępne. Poproś { $shop } o link do swoich nagród.
+portal-email-invalid = Wpisz adres e-mail, którym się zapisałeś.
+portal-link-sent-title = Sprawdź skrzynkę
+portal-link-sent = Jeśli ten adres należy do uczestnika, link do logowania jest już w drodze. Link działa raz, przez 15 minut.
+portal-back = Wstecz
+portal-back-to-sign-in = Wróć do logowania
+portal-enter-title = Zaloguj się
+portal-enter-button = Przejdź do nagród
+portal-link-invalid-title = Nieprawidłowy link
+portal-link-invalid = Ten link do logowania został już użyty albo wygasł: link działa raz, przez 15 minut. Poproś o nowy.
+portal-too-many-title = Za dużo linków do logowania
+portal-too-many = Poproszono o zbyt wiele linków do logowania. Spróbuj ponownie za { $minutes ->
+    [one] minutę
+    [few] { $minutes } minuty
+    [many] { $minutes } minut
+   *[other] { $minutes } minuty
+}.
+portal-form-refused-title = Formularz odrzucony
+portal-form-refused = Ten formularz nie został wysłany z tej strony albo strona jest zbyt stara. Odśwież ją i spróbuj ponownie.
+portal-form-unreadable-title = Nieczytelny formularz
+portal-form-unreadable = Wyślij formularz ponownie.
+portal-signed-out-title = Wylogowano
+portal-session-ended = Twoja sesja wygasła. Zaloguj się ponownie, aby zmienić dane do wypłaty.
+portal-qr-signed-out = Zaloguj się, aby zobaczyć swój kod QR.
+
+## E-mail z linkiem do logowania
+
+portal-email-subject = Twój link do logowania w { $campaign }
+portal-email-greeting = Cześć { $name },
+portal-email-greeting-anonymous = Dzień dobry,
+portal-email-body = Otwórz ten link, aby zobaczyć swój link polecający, nagrody i wypłaty w { $campaign }:
+portal-email-expiry = Działa raz, przez 15 minut. Jeśli o niego nie prosiłeś, zignoruj tę wiadomość.
+
+## Portal uczestnika: po zalogowaniu
+
+portal-hello = Cześć { $name }
+portal-sign-out = Wyloguj się
+portal-your-link = Twój link polecający
+portal-copy = Kopiuj
+portal-copied = Skopiowano
+portal-share-email = E-mail
+portal-qr-alt = Kod QR twojego linku polecającego
+portal-referred = Osoby, które poleciłeś
+portal-referred-count = { $count ->
+    [one] Poleciłeś jedną osobę.
+    [few] Poleciłeś { $count } osoby.
+    [many] Poleciłeś { $count } osób.
+   *[other] Poleciłeś { $count } osoby.
+}
+portal-referred-none = Jeszcze nikt. Udostępnij swój link.
+portal-a-friend = Znajomy
+portal-rewards = Twoje nagrody
+portal-rewards-none = Jeszcze żadnych.
+portal-reward-coupon = Kupon
+portal-reward-cash = Pieniądze
+portal-reward-message = Nagroda
+portal-reward-token = Tokeny
+portal-reward-held = w weryfikacji
+portal-reward-pending = czeka na kod
+portal-reward-issued = twoja
+portal-reward-fulfilled = wypłacona
+portal-reward-voided = anulowana
+portal-reward-on-its-way = W drodze: jest weryfikowana albo czeka na kod.
+portal-payouts = Saldo i wypłaty
+portal-due = Należy ci się:
+portal-owed = Odliczone od kolejnych wypłat (zwrócone zakupy): { $amount }
+portal-payouts-none = Jeszcze żadnych wypłat.
+portal-payout = Wypłata
+portal-amount = Kwota
+portal-state = Stan
+portal-date = Data
+portal-payout-requested = zlecona
+portal-payout-paid = wypłacona
+portal-payout-failed = nieudana
+portal-details = Gdzie ci zapłacić
+portal-details-saved = Zapisano.
+portal-details-invalid = Wpisz e-mail swojego konta PayPal lub Wise albo dane, o które prosił sklep (najwyżej 500 znaków).
+portal-details-method = Metoda
+portal-details-paypal = PayPal (e-mail konta)
+portal-details-wise = Wise (e-mail konta)
+portal-details-other = Inna (jak prosił sklep)
+portal-details-value = E-mail konta lub dane
+portal-save = Zapisz

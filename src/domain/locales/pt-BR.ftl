@@ -1,0 +1,106 @@
+# O que os participantes leem, em português do Brasil. Os marcadores ({ $name }) não mudam.
+
+## Páginas para um link inválido
+
+page-not-found-title = Página não encontrada
+page-not-found = Esta página não existe.
+referral-link-invalid-title = Este link de indicação não é válido
+referral-link-invalid = O link que você seguiu está quebrado, expirou ou a campanha terminou. Peça um novo à pessoa que o compartilhou.
+
+## Cancelar inscrição
+
+unsubscribe-title = Cancelar inscrição
+unsubscribe-question = Deixar de receber e-mails de { $campaign }?
+unsubscribe-question-digest = Deixar de receber o resumo diário de { $campaign }?
+unsubscribe-button = Cancelar inscrição
+unsubscribed-title = Inscrição cancelada
+unsubscribed = Você não receberá mais e-mails desta campanha.
+unsubscribed-digest = Você não receberá mais resumos diários desta campanha. Ative-os de novo nos e-mails da campanha.
+unsubscribe-invalid-title = Link inválido
+unsubscribe-invalid = Este link de cancelamento não é válido, ou a campanha não existe mais.
+
+## Portal do participante: entrar
+
+portal-title = Suas recompensas
+portal-sign-in-intro = Entre para ver seu link de indicação, os amigos que você indicou, suas recompensas e seus pagamentos.
+portal-email-label = E-mail
+portal-sign-in-button = Enviar um link de acesso
+portal-sign-in-unavailable = O acesso por e-mail não está disponível aqui. Peça a { $shop } um link para suas recompensas.
+portal-email-invalid = Digite o e-mail com que você se cadastrou.
+portal-link-sent-title = Confira seu e-mail
+portal-link-sent = Se esse endereço pertence a um participante, um link de acesso está a caminho. O link funciona uma vez, por 15 minutos.
+portal-back = Voltar
+portal-back-to-sign-in = Voltar para o acesso
+portal-enter-title = Entrar
+portal-enter-button = Ver minhas recompensas
+portal-link-invalid-title = Link inválido
+portal-link-invalid = Este link de acesso já foi usado ou expirou: um link funciona uma vez, por 15 minutos. Peça um novo.
+portal-too-many-title = Links de acesso demais
+portal-too-many = Foram pedidos links de acesso demais. Tente de novo em { $minutes ->
+    [one] um minuto
+   *[other] { $minutes } minutos
+}.
+portal-form-refused-title = Formulário recusado
+portal-form-refused = Este formulário não foi enviado desta página, ou a página é antiga demais. Recarregue e tente de novo.
+portal-form-unreadable-title = Formulário ilegível
+portal-form-unreadable = Envie o formulário de novo.
+portal-signed-out-title = Sessão encerrada
+portal-session-ended = Sua sessão terminou. Entre de novo para mudar onde você recebe.
+portal-qr-signed-out = Entre para ver seu código QR.
+
+## O e-mail de acesso
+
+portal-email-subject = Seu link de acesso a { $campaign }
+portal-email-greeting = Olá, { $name },
+portal-email-greeting-anonymous = Olá,
+portal-email-body = Abra este link para ver seu link de indicação, suas recompensas e seus pagamentos de { $campaign }:
+portal-email-expiry = Ele funciona uma vez, por 15 minutos. Se você não pediu, pode ignorar este e-mail.
+
+## Portal do participante: conectado
+
+portal-hello = Olá, { $name }
+portal-sign-out = Sair
+portal-your-link = Seu link de indicação
+portal-copy = Copiar
+portal-copied = Copiado
+portal-share-email = E-mail
+portal-qr-alt = Código QR do seu link de indicação
+portal-referred = Pessoas que você indicou
+portal-referred-count = { $count ->
+    [one] Você indicou uma pessoa.
+   *[other] Você indicou { $count } pessoas.
+}
+portal-referred-none = Ninguém ainda. Compartilhe seu link.
+portal-a-friend = Um amigo
+portal-rewards = Suas recompensas
+portal-rewards-none = Nenhuma ainda.
+portal-reward-coupon = Cupom
+portal-reward-cash = Dinheiro
+portal-reward-message = Recompensa
+portal-reward-token = Tokens
+portal-reward-held = em análise
+portal-reward-pending = aguardando um código
+portal-reward-issued = sua
+portal-reward-fulfilled = paga
+portal-reward-voided = cancelada
+portal-reward-on-its-way = A caminho: está em análise ou aguarda um código.
+portal-payouts = Saldo e pagamentos
+portal-due = Seu saldo:
+portal-owed = Descontado dos seus próximos pagamentos (compras reembolsadas): { $amount }
+portal-payouts-none = Nenhum pagamento ainda.
+portal-payout = Pagamento
+portal-amount = Valor
+portal-state = Situação
+portal-date = Data
+portal-payout-requested = solicitado
+portal-payout-paid = pago
+portal-payout-failed = falhou
+portal-details = Onde pagar você
+portal-details-saved = Salvo.
+portal-details-invalid = Digite o e-mail da sua conta PayPal ou Wise, ou os dados que a loja pediu (no máximo 500 caracteres).
+portal-details-method = Método
+portal-details-paypal = PayPal (e-mail da conta)
+portal-details-wise = Wise (e-mail da conta)
+portal-details-other = Outro (como a loja pediu)
+portal-details-value = E-mail da conta ou dados
+portal-save = Salvar
