@@ -98,9 +98,13 @@ pub struct Campaign {
     pub waitlist: WaitlistSettings,
     /// How its cash rewards are paid out (schema 9; see `domain::payout`).
     pub payouts: PayoutSettings,
+    /// What its participants read when neither the page nor their browser names a language
+    /// we ship (schema 10; see `domain::language`).
+    pub language: Language,
 }
 
 pub use super::contest::{Contest, ContestInput};
+use super::language::Language;
 use super::leaderboard::{LeaderboardInput, LeaderboardSettings};
 use super::payout::{PayoutInput, PayoutSettings};
 use super::waitlist::{WaitlistInput, WaitlistSettings};
@@ -171,6 +175,10 @@ pub struct CampaignInput {
     /// How its cash rewards are paid out.
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub payouts: Option<PayoutInput>,
+    /// What participants read when neither the page nor their browser names a language we
+    /// ship: `en`, `de`, `fr`, `es`, `pt-BR`, `it`, `nl`, `pl`, `tr`, `ja`, `ar` or `he`.
+    #[schema(value_type = Option<String>, example = "de")]
+    pub language: Option<Value>,
 }
 
 /// How the widget shows: the fields a member may change.
@@ -226,6 +234,7 @@ impl Campaign {
             leaderboard: LeaderboardSettings::default(),
             waitlist: WaitlistSettings::default(),
             payouts: PayoutSettings::default(),
+            language: Language::default(),
         };
         campaign.apply(input, now)?;
         Ok(campaign)
@@ -311,6 +320,10 @@ impl Campaign {
         }
         if let Some(p) = &input.payouts {
             self.payouts.apply(p)?;
+        }
+        if let Some(language) = &input.language {
+            let tag = language.as_str().ok_or_else(|| err("language", "language must be a language's tag"))?;
+            self.language = Language::parse("language", tag)?;
         }
         if let Some(emails) = &input.emails {
             self.emails.apply(emails)?;

@@ -200,6 +200,7 @@ impl From<CampaignV7> for Campaign {
             leaderboard: Default::default(),
             waitlist: Default::default(),
             payouts: Default::default(),
+            language: Default::default(),
         }
     }
 }
@@ -257,7 +258,23 @@ impl From<CampaignV8> for Campaign {
             leaderboard: c.leaderboard,
             waitlist: c.waitlist,
             payouts: Default::default(),
+            language: Default::default(),
         }
+    }
+}
+
+/// A campaign as stored before its `language` (schema 9 of the row): every field of schema
+/// 10 but the last. Read once, at the first start of a newer release, and rewritten as
+/// [`Campaign`] in English.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV9 {
+    pub head: CampaignV8,
+    pub payouts: crate::domain::payout::PayoutSettings,
+}
+
+impl From<CampaignV9> for Campaign {
+    fn from(c: CampaignV9) -> Self {
+        Self { payouts: c.payouts, ..Campaign::from(c.head) }
     }
 }
 

@@ -5,8 +5,13 @@
 
 use std::fmt;
 
-/// A language we ship complete translations of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+use serde::{Deserialize, Serialize};
+
+use super::ValidationError;
+
+/// A language we ship complete translations of. Stored (a campaign's) by variant position:
+/// new languages are appended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Language {
     #[default]
     English,
@@ -79,6 +84,32 @@ impl Language {
         })
     }
 
+    /// A campaign's `language` as the API takes it: a tag of a language we ship.
+    pub fn parse(field: &'static str, raw: &str) -> Result<Self, ValidationError> {
+        Self::from_tag(raw).ok_or_else(|| {
+            let tags: Vec<&str> = Self::ALL.iter().map(|l| l.tag()).collect();
+            ValidationError::new(field, format!("{field} must be one of {}", tags.join(", ")))
+        })
+    }
+
+    /// Its name in itself, as a menu of languages shows it.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Self::English => "English",
+            Self::German => "Deutsch",
+            Self::French => "Français",
+            Self::Spanish => "Español",
+            Self::PortugueseBrazil => "Português (Brasil)",
+            Self::Italian => "Italiano",
+            Self::Dutch => "Nederlands",
+            Self::Polish => "Polski",
+            Self::Turkish => "Türkçe",
+            Self::Japanese => "日本語",
+            Self::Arabic => "العربية",
+            Self::Hebrew => "עברית",
+        }
+    }
+
     /// Whether it is written right to left.
     pub fn is_rtl(self) -> bool {
         matches!(self, Self::Arabic | Self::Hebrew)
@@ -139,6 +170,13 @@ mod tests {
         assert_eq!(choose(None, ["zh", "*", "ja"], Language::Spanish), Language::Japanese, "first we ship");
         assert_eq!(choose(None, ["zh"], Language::Spanish), Language::Spanish);
         assert_eq!(choose(None, [], Language::default()), Language::English);
+    }
+
+    #[test]
+    fn a_campaigns_language_must_be_one_we_ship() {
+        assert_eq!(Language::parse("language", "pt-BR").unwrap(), Language::PortugueseBrazil);
+        let refused = Language::parse("language", "klingon").unwrap_err().to_string();
+        assert!(refused.contains("language must be one of en, de, fr"), "{refused}");
     }
 
     #[test]

@@ -124,6 +124,9 @@ pub struct Campaign {
     pub leaderboard: LeaderboardSettings,
     pub waitlist: WaitlistSettings,
     pub payouts: PayoutSettings,
+    /// What participants read when neither the page nor their browser names a language we
+    /// ship (`en`, `de`, `fr`, `es`, `pt-BR`, `it`, `nl`, `pl`, `tr`, `ja`, `ar`, `he`).
+    pub language: &'static str,
     pub created_at: String,
     pub updated_at: String,
 }
@@ -171,6 +174,7 @@ pub fn campaign(c: &domain::Campaign) -> Campaign {
             minimum: domain::money::amount(c.payouts.minimum_cents),
             currency: c.payouts.currency.clone(),
         },
+        language: c.language.tag(),
         created_at: c.created_at.clone(),
         updated_at: c.updated_at.clone(),
     }

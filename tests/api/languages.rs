@@ -105,3 +105,34 @@ async fn a_sign_in_link_asked_for_in_spanish_arrives_in_spanish_and_the_page_spe
     assert!(home.body.contains("<h1>Hola, Lucía</h1>") && home.body.contains("Saldo y pagos"), "{}", home.body);
     assert!(home.body.contains("data-copied=\"Copiado\""));
 }
+
+#[tokio::test]
+async fn a_campaigns_language_is_what_its_pages_speak_when_the_visitor_names_none_we_ship() {
+    let app = TestApp::spawn().await;
+    let member = app.member("languages-campaign").await;
+    let brand = app.brand(&member, "https://languages-campaign.example.com").await;
+    let fields = json!({"name": "Café", "reward_type": 3, "reward_value": "merci", "language": "fr"});
+    let created = app.campaign(&member, brand, fields).await;
+    assert_eq!(created["language"], json!("fr"));
+    let campaign = created["id"].as_u64().unwrap();
+    let portal = format!("/p/{campaign}");
+
+    let (_, body) = page(&app, &portal, "zh-CN, ko;q=0.5").await;
+    assert_eq!(lang_and_dir(&body).0, "fr", "none of the visitor's languages: the campaign's");
+    assert!(body.contains("<h1>Vos récompenses</h1>"));
+    let (_, body) = page(&app, &portal, "de").await;
+    assert_eq!(lang_and_dir(&body).0, "de", "the visitor's language wins over the campaign's");
+
+    let path = format!("/campaigns/{campaign}");
+    let changed = app.put_json("/api/v1", &path, &member.bearer(), &json!({"language": "he"})).await;
+    assert_eq!(expect_status(changed, 200).await["data"]["language"], json!("he"));
+    let (_, body) = page(&app, &portal, "").await;
+    assert_eq!(lang_and_dir(&body), ("he".into(), "rtl".into()));
+    for bad in [json!("xx"), json!(7), json!("")] {
+        let refused = app.put_json("/api/v1", &path, &member.bearer(), &json!({"language": bad})).await;
+        let message = expect_error(refused, 400, "validation_failed").await;
+        assert!(message.contains("language must be"), "{message}");
+    }
+    let read = expect_status(app.get("/api/v1", &path, &member.bearer()).await, 200).await;
+    assert_eq!(read["data"]["language"], json!("he"), "a refused change changes nothing");
+}

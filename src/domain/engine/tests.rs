@@ -39,6 +39,7 @@ pub(super) fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool)
         leaderboard: Default::default(),
         waitlist: Default::default(),
         payouts: Default::default(),
+        language: Default::default(),
     }
 }
 

@@ -150,6 +150,8 @@ pub fn input_of(form: &FormData, brand_id: u64) -> Result<CampaignInput, PageErr
         "num_signups": number(form.text("num_signups")),
         "reward_invited": form.checked("reward_invited"),
         "hold_days": number(form.text("hold_days")),
+        // A form without the field (an older page) leaves the language as it was.
+        "language": unless_empty(|t| t.into())(form.text("language")),
         "widget": {
             "mode": form.text("widget_mode"),
             "primary_color": form.text("widget_primary_color"),
@@ -196,7 +198,8 @@ mod tests {
     fn the_form_becomes_the_apis_body() {
         let form = FormData::parse(
             b"section=tiers&section=contest&section=waitlist&section=fraud&section=emails\
-              &name=Spring&reward_type=5&reward_value=10&num_signups=2&hold_days=0&tier_referrals_0=1&tier_reward_type_0=1\
+              &name=Spring&reward_type=5&reward_value=10&num_signups=2&hold_days=0&language=ja\
+              &tier_referrals_0=1&tier_reward_type_0=1\
               &tier_referrals_1=&tier_referrals_2=5&tier_reward_type_2=5&tier_reward_value_2=20\
               &contest_enabled=on&contest_starts_at=2026-12-01T10%3A00&contest_ends_at=&contest_winners=3\
               &fraud_max_referrals_per_hour=&fraud_max_signups_per_address_per_hour=7\
@@ -225,6 +228,7 @@ mod tests {
         assert_eq!(body["emails"]["digest"]["enabled"], json!(false));
         assert_eq!(body["waitlist"]["enabled"], json!(false));
         assert_eq!(body["url_id"], json!(4));
+        assert_eq!(body["language"], json!("ja"));
     }
 
     #[test]

@@ -13,6 +13,7 @@ use super::page::{self, PageError};
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
 use crate::domain::campaign_emails::EmailKind;
 use crate::domain::fraud::{DisposablePolicy, SameAddressPolicy};
+use crate::domain::language::Language;
 use crate::domain::tiers::MAX_TIERS;
 use crate::domain::{Brand, Campaign, CampaignInput};
 use crate::http::error::ApiError;
@@ -104,6 +105,7 @@ pub fn campaign_form(
     preview: Option<u64>,
 ) -> Markup {
     let mut rewards = vec![("1", "A coupon code from the pool"), ("5", "Cash"), ("3", "A message")];
+    let languages: Vec<(&str, &str)> = Language::ALL.iter().map(|l| (l.tag(), l.native_name())).collect();
     if brand.token_network.is_some() {
         rewards.push(("4", "Tokens"));
     }
@@ -120,6 +122,9 @@ pub fn campaign_form(
                     &[("private", "Private: unlisted"), ("public", "Public: listed (paid plans)")],
                     Some("Both work for anyone who has the link, the widget or the landing page's address. \
                           Private asks search engines not to list the landing page; public lets them.")))
+                (select("language", "Participants' language", &values.get("language", |c| c.language.tag().into()),
+                    &languages, Some("What participants read when neither the page nor their browser asks for a language \
+                          we have. Your own texts (headline, button, emails) are shown as you write them.")))
             }
             fieldset {
                 legend { "Reward" }

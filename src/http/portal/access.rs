@@ -75,8 +75,8 @@ pub fn check_form(
     Ok(())
 }
 
-/// The campaign of a portal's path and its look, in the language the request asks for
-/// (see `http::language`); a 404 page for anything else.
+/// The campaign of a portal's path and its look, in the language the request asks for, else
+/// the campaign's (see `http::language`); a 404 page for anything else.
 pub async fn portal_of(req: &HttpRequest, state: &AppState, raw_id: &str) -> Result<(Campaign, Look), PortalError> {
     let fallback = Texts(language::of_request(req, Language::default()));
     let missing = || Refusal::new(fallback, StatusCode::NOT_FOUND, "page-not-found-title", "page-not-found");
@@ -84,7 +84,8 @@ pub async fn portal_of(req: &HttpRequest, state: &AppState, raw_id: &str) -> Res
     let campaign = state.store.campaign(id).await?.ok_or_else(missing)?;
     let brand = state.store.brand(campaign.brand_id).await?.ok_or_else(missing)?;
     let (lander, _) = Lander::configured_or_default(state.store.lander(campaign.id).await?, &campaign);
-    let look = Look::of(fallback, &campaign, &brand, &lander);
+    let texts = Texts(language::of_request(req, campaign.language));
+    let look = Look::of(texts, &campaign, &brand, &lander);
     Ok((campaign, look))
 }
 

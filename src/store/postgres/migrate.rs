@@ -63,12 +63,12 @@ pub(super) async fn migrate(conn: &mut Conn) -> Result<Vec<i32>, StoreError> {
     Ok(applied)
 }
 
-/// Rewrites every campaign still stored in the shape before payouts (schema 8 of the row,
-/// see `campaign_legacy`) as a [`Campaign`] of today. Run at every start, not only with
+/// Rewrites every campaign still stored in an older shape (schema 9, before its language;
+/// schema 8, before payouts: see `campaign_legacy`) as a [`Campaign`] of today. Run at every start, not only with
 /// migration 5: a backup of an older release restored since (`refctl restore`) brings old
 /// rows back. A row is current when it decodes as a campaign and encodes back to itself.
 async fn upgrade_campaign_bodies(conn: &mut Conn) -> Result<(), StoreError> {
-    use crate::domain::campaign_legacy::CampaignV8;
+    use crate::domain::campaign_legacy::{CampaignV8, CampaignV9};
     use crate::domain::Campaign;
     use crate::store::codec;
     for row in conn.rows("SELECT brand_id, campaign_id, body FROM campaigns", &[]).await? {
@@ -77,7 +77,12 @@ async fn upgrade_campaign_bodies(conn: &mut Conn) -> Result<(), StoreError> {
         if current.is_some_and(|c| codec::encode(&c).is_ok_and(|bytes| bytes == body)) {
             continue;
         }
-        let upgraded = Campaign::from(codec::decode::<CampaignV8>(&body)?);
+        // The newer shape first: a row of schema 9 also reads as one of schema 8 (the decoder
+        // leaves the bytes after the last field it knows), and would lose its payouts.
+        let upgraded = match codec::decode::<CampaignV9>(&body) {
+            Ok(schema_9) => Campaign::from(schema_9),
+            Err(_) => Campaign::from(codec::decode::<CampaignV8>(&body)?),
+        };
         conn.execute(
             "UPDATE campaigns SET body = $3 WHERE brand_id = $1 AND campaign_id = $2",
             &[&row.get::<_, i64>("brand_id"), &row.get::<_, i64>("campaign_id"), &codec::encode(&upgraded)?],

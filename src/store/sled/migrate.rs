@@ -10,7 +10,7 @@ use super::search::haystack_row;
 use super::webhooks::LEGACY_EVENTS;
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::campaign_legacy::{
-    CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7, CampaignV8,
+    CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7, CampaignV8, CampaignV9,
 };
 use crate::domain::ids::IdKind;
 use crate::domain::participant::ParticipantV1;
@@ -42,6 +42,7 @@ const CAMPAIGNS_V7: &str = "campaigns.v7";
 const CAMPAIGNS_V8: &str = "campaigns.v8";
 /// Marker in `meta`: campaigns are stored with their payout settings (schema 9 of the row).
 const CAMPAIGNS_V9: &str = "campaigns.v9";
+const CAMPAIGNS_V10: &str = "campaigns.v10";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
 /// the member's reward index.
 const REWARDS_V2: &str = "rewards.v2";
@@ -190,7 +191,7 @@ impl SledStore {
         self.upgrade_rows::<ParticipantV1, Participant>(PARTICIPANTS_V2, &self.participants)
     }
 
-    /// Schema 1 rows become the current shape at once; then schema 2 rows do, then 3 to 8. Each step
+    /// Schema 1 rows become the current shape at once; then schema 2 rows do, then 3 to 9. Each step
     /// tries the current shape first, and a row of an older shape never reads as a newer one
     /// (it ends before the newer fields).
     fn migrate_campaigns(&self) -> Result<u64, StoreError> {
@@ -201,7 +202,8 @@ impl SledStore {
             + self.upgrade_rows::<CampaignV5, Campaign>(CAMPAIGNS_V6, &self.campaigns)?
             + self.upgrade_rows::<CampaignV6, Campaign>(CAMPAIGNS_V7, &self.campaigns)?
             + self.upgrade_campaigns_v7()?
-            + self.upgrade_rows::<CampaignV8, Campaign>(CAMPAIGNS_V9, &self.campaigns)?)
+            + self.upgrade_rows::<CampaignV8, Campaign>(CAMPAIGNS_V9, &self.campaigns)?
+            + self.upgrade_rows::<CampaignV9, Campaign>(CAMPAIGNS_V10, &self.campaigns)?)
     }
 
     /// Schema 8 put a field inside the contest, in the middle of the row, so a row of schema

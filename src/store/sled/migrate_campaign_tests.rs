@@ -208,3 +208,25 @@ fn campaigns_stored_before_payouts_keep_every_field_and_pay_out_by_hand() {
     assert!(migrated.waitlist.enabled, "the fields of schema 8 stay");
     assert_eq!(migrated.payouts, PayoutSettings::default());
 }
+
+#[test]
+fn campaigns_stored_before_their_language_keep_every_field_and_speak_english() {
+    use crate::domain::campaign_legacy::{CampaignV8, CampaignV9};
+    use crate::domain::language::Language;
+    use crate::domain::payout::{PayoutMethod, PayoutSettings};
+    let mut schema_9 = serde_json::to_value(Campaign::from(CampaignV3::from(schema_2_campaign()))).unwrap();
+    let object = schema_9.as_object_mut().unwrap();
+    object.remove("payouts");
+    object.remove("language");
+    let head: CampaignV8 = serde_json::from_value(schema_9).unwrap();
+    let payouts = PayoutSettings { method: PayoutMethod::Webhook, minimum_cents: 1000, currency: "EUR".into() };
+    let old = CampaignV9 { head, payouts: payouts.clone() };
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.language = Language::Japanese;
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V10);
+    assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
+    assert_eq!(migrated.payouts, payouts, "the payouts of schema 9 stay");
+    assert_eq!(migrated.language, Language::English);
+}
