@@ -635,7 +635,7 @@ async fn a_participant_signs_in_to_the_portal_by_email_and_reads_their_own_page(
     assert_eq!(seen["qr"], json!(ann_link), "the QR code decodes to Ann's referral link");
     assert_eq!(seen["referred"], json!(["Bob S."]));
     assert_eq!(seen["rewards"], json!(["5.00"]));
-    assert_eq!(seen["balance"], "Due to you: 5.00 USD");
+    assert_eq!(seen["balance"], "Due to you: $5.00");
     assert_eq!(seen["cookie_visible_to_scripts"], json!(false), "HttpOnly");
     assert_eq!(
         (seen["second_use_status"].clone(), seen["second_use_title"].clone()),

@@ -103,6 +103,7 @@ async fn a_sign_in_link_asked_for_in_spanish_arrives_in_spanish_and_the_page_spe
     assert_eq!(entered.status, 303);
     let home = browser.get(&format!("{portal}?lang=es")).await;
     assert!(home.body.contains("<h1>Hola, Lucía</h1>") && home.body.contains("Saldo y pagos"), "{}", home.body);
+    assert!(home.body.contains("Te debemos: <strong>0,00\u{a0}$</strong>"), "an amount the Spanish way: {}", home.body);
     assert!(home.body.contains("data-copied=\"Copiado\""));
 }
 

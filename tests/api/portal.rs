@@ -122,7 +122,7 @@ async fn a_participant_signs_in_by_email_once_and_sees_their_own_portal() {
     assert!(!page.body.contains("bob@portal-email"), "never a referred person's email");
     assert_eq!(page.body.matches("<article class=\"reward\"").count(), 2, "a reward per referral");
     assert!(page.body.contains("<code>5.00</code>"));
-    assert!(page.body.contains("Due to you: <strong>10.00 USD</strong>"), "{}", page.body);
+    assert!(page.body.contains("Due to you: <strong>$10.00</strong>"), "{}", page.body);
 
     let qr = browser.get(&format!("{portal}/qr.svg")).await;
     assert_eq!(qr.status, 200);

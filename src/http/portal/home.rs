@@ -11,7 +11,7 @@ use maud::{html, Markup};
 
 use super::access::{self, Signed};
 use super::pages::{self, in_language, page, portal_path, Look, PortalError};
-use crate::domain::money::{amount, cents};
+use crate::domain::money::{cents, shown};
 use crate::domain::payout::{DetailsMethod, Owed, Payout, PayoutDetails};
 use crate::domain::portal::referred_name;
 use crate::domain::referral_code::{referral_link, ReferralCode};
@@ -190,9 +190,9 @@ fn payouts(t: Texts, base: &str, currency: &str, home: &Home, signed: &Signed, n
     html! {
         section #payouts {
             h2 { (t.text("portal-payouts")) }
-            p.balance { (t.text("portal-due")) " " strong { (amount(home.unpaid_cents)) " " (currency) } }
+            p.balance { (t.text("portal-due")) " " strong { (shown(t.language(), home.unpaid_cents, currency)) } }
             @if home.owed.cents > 0 {
-                p.owed { (t.with("portal-owed", &[("amount", format!("{} {currency}", amount(home.owed.cents)).into())])) }
+                p.owed { (t.with("portal-owed", &[("amount", shown(t.language(), home.owed.cents, currency).into())])) }
             }
             @if home.payouts.is_empty() {
                 p { (t.text("portal-payouts-none")) }
@@ -208,7 +208,7 @@ fn payouts(t: Texts, base: &str, currency: &str, home: &Home, signed: &Signed, n
                         @for payout in home.payouts.iter().rev() {
                             tr {
                                 td { (payout.id) }
-                                td { (amount(payout.amount_cents)) " " (payout.currency) }
+                                td { (shown(t.language(), payout.amount_cents, &payout.currency)) }
                                 td { (t.text(&format!("portal-payout-{}", payout.status.name()))) }
                                 td { (payout.paid_at.as_deref().unwrap_or(&payout.created_at)) }
                             }
