@@ -646,3 +646,49 @@ async fn a_participant_signs_in_to_the_portal_by_email_and_reads_their_own_page(
     assert_eq!(seen["after_sign_out"], json!(1));
     assert_eq!(seen["violations"], json!([]), "no Content-Security-Policy violation");
 }
+
+#[tokio::test]
+async fn the_widget_speaks_arabic_right_to_left_and_japanese_on_a_phone() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let app = TestApp::spawn().await;
+    let member = app.member("languages-browser").await;
+    let brand = app.brand(&member, "https://languages-browser.example").await;
+    let fields = json!({"name": "Coffee", "reward_type": 1, "num_signups": 3, "reward_invited": true});
+    let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+    let host_listener = TcpListener::bind("127.0.0.1:0").expect("host listener");
+    let host = format!("http://localhost:{}", host_listener.local_addr().unwrap().port());
+    let page = |lang: &str| {
+        host_page(
+            "Acme Coffee",
+            &format!(
+                "<div id=\"referrals-widget\"></div><script async src=\"{}/widget.js?campaign={campaign}\" \
+                 data-lang=\"{lang}\"></script>",
+                app.address
+            ),
+        )
+    };
+    let html = "text/html; charset=utf-8";
+    serve_host(
+        host_listener,
+        vec![("/ar.html".to_owned(), html, page("ar")), ("/ja.html".to_owned(), html, page("ja"))],
+    );
+    let setup = json!({"chromium": chromium(), "site": app.address, "host": host, "screenshots": screenshot_dir(root)});
+    let seen = run_script(&app, "languages.mjs", &setup).await;
+
+    let arabic = &seen["ar"];
+    assert_eq!(arabic["frame_lang"], json!(["ar", "rtl"]));
+    assert_eq!(arabic["labels"], json!(["الاسم", "البريد الإلكتروني"]));
+    assert!(arabic["offer"].as_str().unwrap().starts_with("احصل على رمز قسيمة عن كل 3 أصدقاء ينضمون."), "{arabic}");
+    assert_eq!(arabic["heading"], "أهلًا بك يا ليلى!");
+    assert_eq!(arabic["progress"], "لم ينضم أي صديق · بقي 3 لمكافأتك التالية", "Arabic's zero and few: {arabic}");
+    assert_eq!(arabic["copy"], "نسخ");
+    let japanese = &seen["ja"];
+    assert_eq!(japanese["frame_lang"], json!(["ja", "ltr"]));
+    assert_eq!(japanese["heading"], "ようこそ、陽翔 さん！");
+    assert_eq!(japanese["progress"], "友達 0 人が参加 · 次の特典まであと 3");
+    for lang in ["ar", "ja"] {
+        assert_eq!(seen[lang]["page_overflow"], json!(0), "{lang}: the page fits 390 px");
+        assert_eq!(seen[lang]["frame_overflow"], json!(0), "{lang}: the frame's content fits it");
+        assert_eq!(seen[lang]["button"], "Get my referral link", "the owner's button text, as written");
+    }
+}

@@ -72,6 +72,43 @@ pub fn text(language: Language, id: &str) -> String {
     text_with(language, id, &[])
 }
 
+/// Numbers that between them fall in every plural category of every language we ship
+/// (CLDR: 0 is Arabic's zero, 2 its two, 3 and 11 its few and many, 22 Polish's few, 25 its
+/// many…).
+const PLURAL_SAMPLES: [u64; 12] = [0, 1, 2, 3, 5, 11, 21, 22, 25, 100, 101, 102];
+
+/// A counted message for a script that fills in the count itself: for each plural category
+/// of the language (`one`, `few`, `other`…, as the browser's `Intl.PluralRules` names them),
+/// the message formatted for a number of that category with the number written `{n}`.
+/// Other placeables are filled from `args` (pass `"{name}"` to leave one to the script too).
+pub fn plural_forms(
+    language: Language,
+    id: &str,
+    args: &[(&str, FluentValue<'_>)],
+) -> std::collections::BTreeMap<&'static str, String> {
+    use intl_pluralrules::{PluralCategory, PluralRuleType, PluralRules};
+    let mut forms = std::collections::BTreeMap::new();
+    let locale: Option<unic_langid::LanguageIdentifier> = language.tag().parse().ok();
+    let rules = locale.and_then(|l| PluralRules::create(l, PluralRuleType::CARDINAL).ok());
+    for n in PLURAL_SAMPLES {
+        let category = match rules.as_ref().and_then(|r| r.select(n).ok()) {
+            Some(PluralCategory::ZERO) => "zero",
+            Some(PluralCategory::ONE) => "one",
+            Some(PluralCategory::TWO) => "two",
+            Some(PluralCategory::FEW) => "few",
+            Some(PluralCategory::MANY) => "many",
+            Some(PluralCategory::OTHER) | None => "other",
+        };
+        if forms.contains_key(category) {
+            continue;
+        }
+        let mut all: Vec<(&str, FluentValue<'_>)> = args.to_vec();
+        all.push(("count", n.into()));
+        forms.insert(category, text_with(language, id, &all).replace(&n.to_string(), "{n}"));
+    }
+    forms
+}
+
 /// What pages need to say things in one language: `t.text("id")`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Texts(pub Language);
@@ -134,13 +171,18 @@ mod tests {
 
     #[test]
     fn every_message_formats_in_every_language_with_its_placeables_filled() {
-        let args: [(&str, FluentValue<'_>); 6] = [
+        let args: [(&str, FluentValue<'_>); 11] = [
             ("name", "Ann".into()),
             ("campaign", "Beans".into()),
             ("shop", "beans.example".into()),
             ("amount", "5.00 USD".into()),
             ("minutes", 3.into()),
             ("count", 2.into()),
+            ("position", 4.into()),
+            ("target", 5.into()),
+            ("reward", "a bag".into()),
+            ("steps", "a bag at 2".into()),
+            ("domain", "beans.example".into()),
         ];
         let (english, _) = ids(SOURCES[0]);
         for language in Language::ALL {
@@ -165,6 +207,22 @@ mod tests {
         assert_eq!(count(Language::Arabic, 11), "أحلت 11 شخصًا.");
         assert_eq!(count(Language::French, 1), "Vous avez parrainé 1 personne.");
         assert_eq!(count(Language::Japanese, 1), "1人を紹介しました。");
+    }
+
+    #[test]
+    fn a_counted_message_has_a_form_for_each_plural_category_with_its_number_left_to_fill() {
+        let english = plural_forms(Language::English, "widget-friends-joined", &[]);
+        assert_eq!(english.keys().copied().collect::<Vec<_>>(), ["one", "other"]);
+        assert_eq!((english["one"].as_str(), english["other"].as_str()), ("{n} friend joined", "{n} friends joined"));
+        let polish = plural_forms(Language::Polish, "widget-behind", &[]);
+        assert_eq!(polish.keys().copied().collect::<Vec<_>>(), ["few", "many", "one"], "other: fractions only");
+        assert_eq!(polish["many"], "{n} osób za tobą.");
+        let arabic = plural_forms(Language::Arabic, "widget-friends", &[]);
+        assert_eq!(arabic.len(), 6, "{arabic:?}");
+        assert_eq!(arabic["two"], "صديقان");
+        let japanese = plural_forms(Language::Japanese, "widget-more-for-tier", &[("target", "{target}".into())]);
+        assert_eq!(japanese.keys().copied().collect::<Vec<_>>(), ["other"]);
+        assert!(japanese["other"].contains("{n}") && japanese["other"].contains("{target}"), "{japanese:?}");
     }
 
     #[test]

@@ -137,3 +137,57 @@ async fn a_campaigns_language_is_what_its_pages_speak_when_the_visitor_names_non
     let read = expect_status(app.get("/api/v1", &path, &member.bearer()).await, 200).await;
     assert_eq!(read["data"]["language"], json!("he"), "a refused change changes nothing");
 }
+
+/// The frame's settings (the JSON its page embeds).
+fn frame_config(body: &str) -> serde_json::Value {
+    let start = body.find("id=\"referrals-config\">").expect("the frame's settings") + 22;
+    let end = start + body[start..].find("</script>").unwrap();
+    serde_json::from_str(&body[start..end]).unwrap()
+}
+
+#[tokio::test]
+async fn the_widget_frame_and_the_lander_speak_the_visitors_language() {
+    let app = TestApp::spawn().await;
+    let member = app.member("languages-frame").await;
+    let brand = app.brand(&member, "https://languages-frame.example.com").await;
+    let fields =
+        json!({"name": "Kaffee", "reward_type": 1, "num_signups": 3, "reward_invited": true, "language": "es"});
+    let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+    let frame = format!("/widget/{campaign}/embed");
+
+    let (status, german) = page(&app, &frame, "de-DE,de;q=0.9").await;
+    assert_eq!(status, 200);
+    assert_eq!(lang_and_dir(&german), ("de".into(), "ltr".into()));
+    let config = frame_config(&german);
+    assert_eq!(config["lang"], "de");
+    assert_eq!(
+        config["offer"],
+        "Erhalte einen Gutscheincode für je 3 Freunde, die beitreten. Freunde, die über deinen Link beitreten, \
+         erhalten auch eine Prämie."
+    );
+    assert_eq!(config["t"]["widget-your-link"], "Dein Empfehlungslink");
+    assert_eq!(config["t"]["widget-friends-joined"]["one"], "{n} Freund beigetreten");
+
+    let (_, french) = page(&app, &format!("{frame}?lang=fr"), "de-DE,de;q=0.9").await;
+    assert_eq!(frame_config(&french)["t"]["widget-copy"], "Copier", "the query wins over the header");
+    let (_, campaigns) = page(&app, &frame, "zh-CN").await;
+    assert_eq!(frame_config(&campaigns)["lang"], "es", "the campaign's language when the visitor's is not shipped");
+    assert!(frame_config(&campaigns)["offer"]
+        .as_str()
+        .unwrap()
+        .starts_with("Consigue un código de cupón por cada 3 amigos"));
+    for tag in ["ar", "he"] {
+        let (_, body) = page(&app, &format!("{frame}?lang={tag}"), "").await;
+        assert_eq!(lang_and_dir(&body), (tag.into(), "rtl".into()));
+    }
+    let (_, arabic) = page(&app, &format!("{frame}?lang=ar"), "").await;
+    let forms = frame_config(&arabic)["t"]["widget-behind"].clone();
+    assert_eq!(forms.as_object().unwrap().len(), 6, "Arabic's six plural forms: {forms}");
+
+    // The lander, and the frame it shows, in the visitor's language.
+    let (_, lander) = page(&app, &format!("/l/{campaign}"), "it").await;
+    assert_eq!(lang_and_dir(&lander).0, "it");
+    let config = frame_config(&lander);
+    assert_eq!(config["visit"], "Visita languages-frame.example.com");
+    assert_eq!(config["frame"], format!("../widget/{campaign}/embed?lang=it"));
+}

@@ -112,3 +112,119 @@ portal-details-wise = Wise (بريد الحساب)
 portal-details-other = أخرى (كما طلب المتجر)
 portal-details-value = بريد الحساب أو البيانات
 portal-save = حفظ
+
+## الأداة. القيم بين الأقواس من دون علامة الدولار ({name} و{n}) يملؤها البرنامج.
+
+widget-name-label = الاسم
+widget-name-placeholder = اسمك
+widget-email-label = البريد الإلكتروني
+widget-preview-only = هذه معاينة: التسجيل متوقف هنا.
+widget-error = حدث خطأ ما؛ حاول مرة أخرى.
+widget-offline = تعذّر الوصول إلى الخادم؛ حاول مرة أخرى.
+widget-reward-withdrawn = سُحبت هذه المكافأة.
+widget-reward-on-its-way = مكافأتك في الطريق: سيكون رمزك جاهزًا قريبًا.
+widget-your-coupon = رمز القسيمة الخاص بك
+widget-your-reward = مكافأتك
+widget-a-message = رسالة لك
+widget-copy-code = نسخ الرمز
+widget-copied = تم النسخ!
+widget-your-link = رابط الإحالة الخاص بك
+widget-copy = نسخ
+widget-press-ctrl-c = اضغط Ctrl+C
+widget-welcome = أهلًا بك يا { $name }!
+widget-you-are-in = لقد انضممت!
+widget-share-prompt = شارك رابطك. الأصدقاء الذين ينضمون عبره يُحتسبون لمكافأتك.
+widget-share-email = البريد الإلكتروني
+widget-top-referrers = أكثر المُحيلين
+widget-off-waitlist = خرجت من قائمة الانتظار: لقد انضممت!
+widget-position = ترتيبك { $position } في الطابور
+widget-every-reward-earned = حصلت على كل المكافآت
+widget-tier-coupon = قسيمة
+widget-tier-cash = { $amount } نقدًا
+widget-close = إغلاق
+widget-friends = { $count ->
+    [zero] لا أصدقاء
+    [one] صديق واحد
+    [two] صديقان
+    [few] { $count } أصدقاء
+    [many] { $count } صديقًا
+   *[other] { $count } صديق
+}
+widget-friends-joined = { $count ->
+    [zero] لم ينضم أي صديق
+    [one] انضم صديق واحد
+    [two] انضم صديقان
+    [few] انضم { $count } أصدقاء
+    [many] انضم { $count } صديقًا
+   *[other] انضم { $count } صديق
+}
+widget-more-for-next = { $count ->
+    [zero] لا شيء متبقٍ لمكافأتك التالية
+    [one] بقي واحد لمكافأتك التالية
+    [two] بقي اثنان لمكافأتك التالية
+    [few] بقي { $count } لمكافأتك التالية
+    [many] بقي { $count } لمكافأتك التالية
+   *[other] بقي { $count } لمكافأتك التالية
+}
+widget-more-for-tier = { $count ->
+    [zero] لا شيء متبقٍ لمكافأتك التالية (عند { $target }: { $reward })
+    [one] بقي واحد لمكافأتك التالية (عند { $target }: { $reward })
+    [two] بقي اثنان لمكافأتك التالية (عند { $target }: { $reward })
+    [few] بقي { $count } لمكافأتك التالية (عند { $target }: { $reward })
+    [many] بقي { $count } لمكافأتك التالية (عند { $target }: { $reward })
+   *[other] بقي { $count } لمكافأتك التالية (عند { $target }: { $reward })
+}
+widget-behind = { $count ->
+    [zero] لا أحد خلفك.
+    [one] شخص واحد خلفك.
+    [two] شخصان خلفك.
+    [few] { $count } أشخاص خلفك.
+    [many] { $count } شخصًا خلفك.
+   *[other] { $count } شخص خلفك.
+}
+widget-moves-up = { $count ->
+    [zero] كل صديق ينضم لا يغيّر ترتيبك.
+    [one] كل صديق ينضم يقدّمك مركزًا واحدًا.
+    [two] كل صديق ينضم يقدّمك مركزين.
+    [few] كل صديق ينضم يقدّمك { $count } مراكز.
+    [many] كل صديق ينضم يقدّمك { $count } مركزًا.
+   *[other] كل صديق ينضم يقدّمك { $count } مركز.
+}
+
+## ما تقدّمه الأداة
+
+offer-coupon = رمز قسيمة
+offer-cash = { $amount } نقدًا
+offer-token = { $amount } رمزًا مميزًا
+offer-reward = مكافأة
+offer-every-signup = { $count ->
+    [one] احصل على { $reward } عن كل صديق ينضم.
+    [two] احصل على { $reward } عن كل صديقين ينضمان.
+    [few] احصل على { $reward } عن كل { $count } أصدقاء ينضمون.
+    [many] احصل على { $reward } عن كل { $count } صديقًا ينضمون.
+   *[other] احصل على { $reward } عن كل { $count } صديق ينضمون.
+}
+offer-every-visit = { $count ->
+    [one] احصل على { $reward } عن كل زيارة فريدة لرابطك.
+    [two] احصل على { $reward } عن كل زيارتين فريدتين لرابطك.
+    [few] احصل على { $reward } عن كل { $count } زيارات فريدة لرابطك.
+    [many] احصل على { $reward } عن كل { $count } زيارة فريدة لرابطك.
+   *[other] احصل على { $reward } عن كل { $count } زيارة فريدة لرابطك.
+}
+offer-every-conversion = { $count ->
+    [one] احصل على { $reward } عن كل صديق يشتري.
+    [two] احصل على { $reward } عن كل صديقين يشتريان.
+    [few] احصل على { $reward } عن كل { $count } أصدقاء يشترون.
+    [many] احصل على { $reward } عن كل { $count } صديقًا يشترون.
+   *[other] احصل على { $reward } عن كل { $count } صديق يشترون.
+}
+offer-tiers-signup = مكافآت تزداد مع انضمام أصدقائك: { $steps }.
+offer-tiers-visit = مكافآت تزداد مع الزيارات الفريدة لرابطك: { $steps }.
+offer-tiers-conversion = مكافآت تزداد مع شراء أصدقائك: { $steps }.
+offer-tier-step = { $reward } عند { $count }
+offer-step-separator = {"، "}
+offer-two-way = الأصدقاء الذين ينضمون عبر رابطك يحصلون على مكافأة أيضًا.
+
+## صفحة الهبوط
+
+lander-visit = زيارة { $domain }

@@ -104,3 +104,86 @@ portal-details-wise = Wise (E-Mail des Kontos)
 portal-details-other = Andere (wie vom Shop erbeten)
 portal-details-value = E-Mail des Kontos oder Angaben
 portal-save = Speichern
+
+## Das Widget. Werte in Klammern ohne Dollarzeichen ({name}, {n}) füllt das Skript ein.
+
+widget-name-label = Name
+widget-name-placeholder = Dein Name
+widget-email-label = E-Mail
+widget-preview-only = Dies ist eine Vorschau: Anmelden ist hier ausgeschaltet.
+widget-error = Etwas ist schiefgelaufen; bitte versuche es noch einmal.
+widget-offline = Der Server ist nicht erreichbar; bitte versuche es noch einmal.
+widget-reward-withdrawn = Diese Prämie wurde zurückgezogen.
+widget-reward-on-its-way = Deine Prämie ist unterwegs: Dein Code ist bald bereit.
+widget-your-coupon = Dein Gutscheincode
+widget-your-reward = Deine Prämie
+widget-a-message = Eine Nachricht für dich
+widget-copy-code = Code kopieren
+widget-copied = Kopiert!
+widget-your-link = Dein Empfehlungslink
+widget-copy = Kopieren
+widget-press-ctrl-c = Drücke Strg+C
+widget-welcome = Willkommen, { $name }!
+widget-you-are-in = Du bist dabei!
+widget-share-prompt = Teile deinen Link. Freunde, die darüber beitreten, zählen für deine Prämie.
+widget-share-email = E-Mail
+widget-top-referrers = Top-Werber
+widget-off-waitlist = Du bist nicht mehr auf der Warteliste: Du bist dabei!
+widget-position = Du bist Nummer { $position } in der Warteschlange
+widget-every-reward-earned = alle Prämien verdient
+widget-tier-coupon = ein Gutschein
+widget-tier-cash = { $amount } in bar
+widget-close = Schließen
+widget-friends = { $count ->
+    [one] { $count } Freund
+   *[other] { $count } Freunde
+}
+widget-friends-joined = { $count ->
+    [one] { $count } Freund beigetreten
+   *[other] { $count } Freunde beigetreten
+}
+widget-more-for-next = { $count ->
+    [one] noch { $count } bis zu deiner nächsten Prämie
+   *[other] noch { $count } bis zu deiner nächsten Prämie
+}
+widget-more-for-tier = { $count ->
+    [one] noch { $count } bis zu deiner nächsten Prämie (bei { $target }: { $reward })
+   *[other] noch { $count } bis zu deiner nächsten Prämie (bei { $target }: { $reward })
+}
+widget-behind = { $count ->
+    [one] { $count } Person hinter dir.
+   *[other] { $count } Personen hinter dir.
+}
+widget-moves-up = { $count ->
+    [one] Jeder Freund, der beitritt, bringt dich { $count } Platz nach vorn.
+   *[other] Jeder Freund, der beitritt, bringt dich { $count } Plätze nach vorn.
+}
+
+## Was das Widget anbietet
+
+offer-coupon = einen Gutscheincode
+offer-cash = { $amount } in bar
+offer-token = { $amount } Token
+offer-reward = eine Prämie
+offer-every-signup = { $count ->
+    [one] Erhalte { $reward } für jeden Freund, der beitritt.
+   *[other] Erhalte { $reward } für je { $count } Freunde, die beitreten.
+}
+offer-every-visit = { $count ->
+    [one] Erhalte { $reward } für jeden einzelnen Besuch deines Links.
+   *[other] Erhalte { $reward } für je { $count } einzelne Besuche deines Links.
+}
+offer-every-conversion = { $count ->
+    [one] Erhalte { $reward } für jeden Freund, der kauft.
+   *[other] Erhalte { $reward } für je { $count } Freunde, die kaufen.
+}
+offer-tiers-signup = Prämien, je mehr Freunde beitreten: { $steps }.
+offer-tiers-visit = Prämien, je mehr einzelne Besuche dein Link hat: { $steps }.
+offer-tiers-conversion = Prämien, je mehr Freunde kaufen: { $steps }.
+offer-tier-step = { $reward } bei { $count }
+offer-step-separator = {", "}
+offer-two-way = Freunde, die über deinen Link beitreten, erhalten auch eine Prämie.
+
+## Die Landingpage
+
+lander-visit = { $domain } besuchen

@@ -106,3 +106,87 @@ portal-details-wise = Wise (account email)
 portal-details-other = Other (as the shop asked)
 portal-details-value = Account email or details
 portal-save = Save
+
+## The widget's frame. Values in braces without a dollar sign ({name}, {n}) are filled in
+## by the frame's script as the visitor reads it: keep them too.
+
+widget-name-label = Name
+widget-name-placeholder = Your name
+widget-email-label = Email
+widget-preview-only = This is a preview: signing up is off here.
+widget-error = Something went wrong; please try again.
+widget-offline = Could not reach the server; please try again.
+widget-reward-withdrawn = This reward was withdrawn.
+widget-reward-on-its-way = Your reward is on its way: your code will be ready soon.
+widget-your-coupon = Your coupon code
+widget-your-reward = Your reward
+widget-a-message = A message for you
+widget-copy-code = Copy code
+widget-copied = Copied!
+widget-your-link = Your referral link
+widget-copy = Copy
+widget-press-ctrl-c = Press Ctrl+C
+widget-welcome = Welcome, { $name }!
+widget-you-are-in = You're in!
+widget-share-prompt = Share your link. Friends who join through it count toward your reward.
+widget-share-email = Email
+widget-top-referrers = Top referrers
+widget-off-waitlist = You're off the waitlist: you're in!
+widget-position = You're number { $position } in line
+widget-every-reward-earned = every reward earned
+widget-tier-coupon = a coupon
+widget-tier-cash = { $amount } cash
+widget-close = Close
+widget-friends = { $count ->
+    [one] { $count } friend
+   *[other] { $count } friends
+}
+widget-friends-joined = { $count ->
+    [one] { $count } friend joined
+   *[other] { $count } friends joined
+}
+widget-more-for-next = { $count ->
+    [one] { $count } more for your next reward
+   *[other] { $count } more for your next reward
+}
+widget-more-for-tier = { $count ->
+    [one] { $count } more for your next reward (at { $target }: { $reward })
+   *[other] { $count } more for your next reward (at { $target }: { $reward })
+}
+widget-behind = { $count ->
+    [one] { $count } person behind you.
+   *[other] { $count } people behind you.
+}
+widget-moves-up = { $count ->
+    [one] Each friend who joins moves you up { $count } place.
+   *[other] Each friend who joins moves you up { $count } places.
+}
+
+## What the widget offers, before anyone signs up
+
+offer-coupon = a coupon code
+offer-cash = { $amount } in cash
+offer-token = { $amount } tokens
+offer-reward = a reward
+offer-every-signup = { $count ->
+    [one] Get { $reward } for every friend who joins.
+   *[other] Get { $reward } for every { $count } friends who join.
+}
+offer-every-visit = { $count ->
+    [one] Get { $reward } for every unique visit of your link.
+   *[other] Get { $reward } for every { $count } unique visits of your link.
+}
+offer-every-conversion = { $count ->
+    [one] Get { $reward } for every friend who buys.
+   *[other] Get { $reward } for every { $count } friends who buy.
+}
+offer-tiers-signup = Rewards as your friends who join add up: { $steps }.
+offer-tiers-visit = Rewards as your unique visits of your link add up: { $steps }.
+offer-tiers-conversion = Rewards as your friends who buy add up: { $steps }.
+offer-tier-step = { $reward } at { $count }
+offer-step-separator = {", "}
+offer-two-way = Friends who join through your link get a reward too.
+
+## The landing page
+
+lander-visit = Visit { $domain }

@@ -104,3 +104,86 @@ portal-details-wise = Wise (correo de la cuenta)
 portal-details-other = Otro (según pidió la tienda)
 portal-details-value = Correo de la cuenta o datos
 portal-save = Guardar
+
+## El widget. Los valores entre llaves sin dólar ({name}, {n}) los rellena el script.
+
+widget-name-label = Nombre
+widget-name-placeholder = Tu nombre
+widget-email-label = Correo electrónico
+widget-preview-only = Esto es una vista previa: aquí no se puede unirse.
+widget-error = Algo salió mal; inténtalo de nuevo.
+widget-offline = No se pudo contactar con el servidor; inténtalo de nuevo.
+widget-reward-withdrawn = Esta recompensa se retiró.
+widget-reward-on-its-way = Tu recompensa está en camino: tu código estará listo pronto.
+widget-your-coupon = Tu código de cupón
+widget-your-reward = Tu recompensa
+widget-a-message = Un mensaje para ti
+widget-copy-code = Copiar código
+widget-copied = ¡Copiado!
+widget-your-link = Tu enlace de referido
+widget-copy = Copiar
+widget-press-ctrl-c = Pulsa Ctrl+C
+widget-welcome = ¡Bienvenido, { $name }!
+widget-you-are-in = ¡Ya estás dentro!
+widget-share-prompt = Comparte tu enlace. Los amigos que se unan con él cuentan para tu recompensa.
+widget-share-email = Correo
+widget-top-referrers = Mejores referidores
+widget-off-waitlist = Saliste de la lista de espera: ¡ya estás dentro!
+widget-position = Eres el número { $position } de la fila
+widget-every-reward-earned = todas las recompensas conseguidas
+widget-tier-coupon = un cupón
+widget-tier-cash = { $amount } en efectivo
+widget-close = Cerrar
+widget-friends = { $count ->
+    [one] { $count } amigo
+   *[other] { $count } amigos
+}
+widget-friends-joined = { $count ->
+    [one] { $count } amigo se unió
+   *[other] { $count } amigos se unieron
+}
+widget-more-for-next = { $count ->
+    [one] { $count } más para tu próxima recompensa
+   *[other] { $count } más para tu próxima recompensa
+}
+widget-more-for-tier = { $count ->
+    [one] { $count } más para tu próxima recompensa (con { $target }: { $reward })
+   *[other] { $count } más para tu próxima recompensa (con { $target }: { $reward })
+}
+widget-behind = { $count ->
+    [one] { $count } persona detrás de ti.
+   *[other] { $count } personas detrás de ti.
+}
+widget-moves-up = { $count ->
+    [one] Cada amigo que se une te adelanta { $count } puesto.
+   *[other] Cada amigo que se une te adelanta { $count } puestos.
+}
+
+## Lo que ofrece el widget
+
+offer-coupon = un código de cupón
+offer-cash = { $amount } en efectivo
+offer-token = { $amount } tokens
+offer-reward = una recompensa
+offer-every-signup = { $count ->
+    [one] Consigue { $reward } por cada amigo que se una.
+   *[other] Consigue { $reward } por cada { $count } amigos que se unan.
+}
+offer-every-visit = { $count ->
+    [one] Consigue { $reward } por cada visita única a tu enlace.
+   *[other] Consigue { $reward } por cada { $count } visitas únicas a tu enlace.
+}
+offer-every-conversion = { $count ->
+    [one] Consigue { $reward } por cada amigo que compre.
+   *[other] Consigue { $reward } por cada { $count } amigos que compren.
+}
+offer-tiers-signup = Recompensas a medida que se unen tus amigos: { $steps }.
+offer-tiers-visit = Recompensas a medida que tu enlace recibe visitas únicas: { $steps }.
+offer-tiers-conversion = Recompensas a medida que tus amigos compran: { $steps }.
+offer-tier-step = { $reward } con { $count }
+offer-step-separator = {", "}
+offer-two-way = Los amigos que se unan con tu enlace también reciben una recompensa.
+
+## La página de destino
+
+lander-visit = Visitar { $domain }

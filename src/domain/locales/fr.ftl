@@ -104,3 +104,86 @@ portal-details-wise = Wise (e-mail du compte)
 portal-details-other = Autre (selon la demande de la boutique)
 portal-details-value = E-mail du compte ou coordonnées
 portal-save = Enregistrer
+
+## Le widget. Les valeurs entre accolades sans dollar ({name}, {n}) sont remplies par le script.
+
+widget-name-label = Nom
+widget-name-placeholder = Votre nom
+widget-email-label = E-mail
+widget-preview-only = Ceci est un aperçu : l’inscription est désactivée ici.
+widget-error = Une erreur s’est produite ; veuillez réessayer.
+widget-offline = Impossible de joindre le serveur ; veuillez réessayer.
+widget-reward-withdrawn = Cette récompense a été retirée.
+widget-reward-on-its-way = Votre récompense arrive : votre code sera bientôt prêt.
+widget-your-coupon = Votre code de réduction
+widget-your-reward = Votre récompense
+widget-a-message = Un message pour vous
+widget-copy-code = Copier le code
+widget-copied = Copié !
+widget-your-link = Votre lien de parrainage
+widget-copy = Copier
+widget-press-ctrl-c = Appuyez sur Ctrl+C
+widget-welcome = Bienvenue, { $name } !
+widget-you-are-in = Vous êtes inscrit !
+widget-share-prompt = Partagez votre lien. Les amis qui s’inscrivent grâce à lui comptent pour votre récompense.
+widget-share-email = E-mail
+widget-top-referrers = Meilleurs parrains
+widget-off-waitlist = Vous avez quitté la liste d’attente : vous êtes inscrit !
+widget-position = Vous êtes numéro { $position } dans la file
+widget-every-reward-earned = toutes les récompenses gagnées
+widget-tier-coupon = un bon de réduction
+widget-tier-cash = { $amount } en espèces
+widget-close = Fermer
+widget-friends = { $count ->
+    [one] { $count } ami
+   *[other] { $count } amis
+}
+widget-friends-joined = { $count ->
+    [one] { $count } ami inscrit
+   *[other] { $count } amis inscrits
+}
+widget-more-for-next = { $count ->
+    [one] encore { $count } pour votre prochaine récompense
+   *[other] encore { $count } pour votre prochaine récompense
+}
+widget-more-for-tier = { $count ->
+    [one] encore { $count } pour votre prochaine récompense (à { $target } : { $reward })
+   *[other] encore { $count } pour votre prochaine récompense (à { $target } : { $reward })
+}
+widget-behind = { $count ->
+    [one] { $count } personne derrière vous.
+   *[other] { $count } personnes derrière vous.
+}
+widget-moves-up = { $count ->
+    [one] Chaque ami qui s’inscrit vous fait avancer de { $count } place.
+   *[other] Chaque ami qui s’inscrit vous fait avancer de { $count } places.
+}
+
+## Ce que propose le widget
+
+offer-coupon = un code de réduction
+offer-cash = { $amount } en espèces
+offer-token = { $amount } jetons
+offer-reward = une récompense
+offer-every-signup = { $count ->
+    [one] Recevez { $reward } pour chaque ami qui s’inscrit.
+   *[other] Recevez { $reward } pour chaque groupe de { $count } amis qui s’inscrivent.
+}
+offer-every-visit = { $count ->
+    [one] Recevez { $reward } pour chaque visite unique de votre lien.
+   *[other] Recevez { $reward } pour chaque série de { $count } visites uniques de votre lien.
+}
+offer-every-conversion = { $count ->
+    [one] Recevez { $reward } pour chaque ami qui achète.
+   *[other] Recevez { $reward } pour chaque groupe de { $count } amis qui achètent.
+}
+offer-tiers-signup = Des récompenses à mesure que vos amis s’inscrivent : { $steps }.
+offer-tiers-visit = Des récompenses à mesure que votre lien reçoit des visites uniques : { $steps }.
+offer-tiers-conversion = Des récompenses à mesure que vos amis achètent : { $steps }.
+offer-tier-step = { $reward } à { $count }
+offer-step-separator = {", "}
+offer-two-way = Les amis qui s’inscrivent grâce à votre lien reçoivent aussi une récompense.
+
+## La page d’accueil
+
+lander-visit = Visiter { $domain }

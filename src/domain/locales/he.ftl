@@ -106,3 +106,95 @@ portal-details-wise = Wise (אימייל החשבון)
 portal-details-other = אחר (כפי שהחנות ביקשה)
 portal-details-value = אימייל החשבון או פרטים
 portal-save = שמירה
+
+## הווידג׳ט. ערכים בסוגריים מסולסלים בלי סימן דולר ({name}, {n}) ממלא הסקריפט.
+
+widget-name-label = שם
+widget-name-placeholder = השם שלך
+widget-email-label = אימייל
+widget-preview-only = זו תצוגה מקדימה: ההרשמה כבויה כאן.
+widget-error = משהו השתבש; נסו שוב.
+widget-offline = לא ניתן להגיע לשרת; נסו שוב.
+widget-reward-withdrawn = ההטבה הזו בוטלה.
+widget-reward-on-its-way = ההטבה שלך בדרך: הקוד יהיה מוכן בקרוב.
+widget-your-coupon = קוד הקופון שלך
+widget-your-reward = ההטבה שלך
+widget-a-message = הודעה בשבילך
+widget-copy-code = העתקת הקוד
+widget-copied = הועתק!
+widget-your-link = קישור ההפניה שלך
+widget-copy = העתקה
+widget-press-ctrl-c = הקישו Ctrl+C
+widget-welcome = ברוכים הבאים, { $name }!
+widget-you-are-in = נרשמת!
+widget-share-prompt = שתפו את הקישור שלכם. חברים שמצטרפים דרכו נספרים להטבה שלכם.
+widget-share-email = אימייל
+widget-top-referrers = המפנים המובילים
+widget-off-waitlist = יצאת מרשימת ההמתנה: נרשמת!
+widget-position = את/ה מספר { $position } בתור
+widget-every-reward-earned = כל ההטבות הושגו
+widget-tier-coupon = קופון
+widget-tier-cash = { $amount } במזומן
+widget-close = סגירה
+widget-friends = { $count ->
+    [one] חבר אחד
+    [two] שני חברים
+   *[other] { $count } חברים
+}
+widget-friends-joined = { $count ->
+    [one] חבר אחד הצטרף
+    [two] שני חברים הצטרפו
+   *[other] { $count } חברים הצטרפו
+}
+widget-more-for-next = { $count ->
+    [one] עוד { $count } להטבה הבאה שלך
+    [two] עוד { $count } להטבה הבאה שלך
+   *[other] עוד { $count } להטבה הבאה שלך
+}
+widget-more-for-tier = { $count ->
+    [one] עוד { $count } להטבה הבאה שלך (ב־{ $target }: { $reward })
+    [two] עוד { $count } להטבה הבאה שלך (ב־{ $target }: { $reward })
+   *[other] עוד { $count } להטבה הבאה שלך (ב־{ $target }: { $reward })
+}
+widget-behind = { $count ->
+    [one] אדם אחד מאחוריך.
+    [two] שני אנשים מאחוריך.
+   *[other] { $count } אנשים מאחוריך.
+}
+widget-moves-up = { $count ->
+    [one] כל חבר שמצטרף מקדם אותך מקום אחד.
+    [two] כל חבר שמצטרף מקדם אותך שני מקומות.
+   *[other] כל חבר שמצטרף מקדם אותך { $count } מקומות.
+}
+
+## מה הווידג׳ט מציע
+
+offer-coupon = קוד קופון
+offer-cash = { $amount } במזומן
+offer-token = { $amount } טוקנים
+offer-reward = הטבה
+offer-every-signup = { $count ->
+    [one] קבלו { $reward } על כל חבר שמצטרף.
+    [two] קבלו { $reward } על כל שני חברים שמצטרפים.
+   *[other] קבלו { $reward } על כל { $count } חברים שמצטרפים.
+}
+offer-every-visit = { $count ->
+    [one] קבלו { $reward } על כל ביקור ייחודי בקישור שלכם.
+    [two] קבלו { $reward } על כל שני ביקורים ייחודיים בקישור שלכם.
+   *[other] קבלו { $reward } על כל { $count } ביקורים ייחודיים בקישור שלכם.
+}
+offer-every-conversion = { $count ->
+    [one] קבלו { $reward } על כל חבר שקונה.
+    [two] קבלו { $reward } על כל שני חברים שקונים.
+   *[other] קבלו { $reward } על כל { $count } חברים שקונים.
+}
+offer-tiers-signup = הטבות שגדלות ככל שחברים מצטרפים: { $steps }.
+offer-tiers-visit = הטבות שגדלות ככל שהקישור שלכם מקבל ביקורים ייחודיים: { $steps }.
+offer-tiers-conversion = הטבות שגדלות ככל שחברים קונים: { $steps }.
+offer-tier-step = { $reward } ב־{ $count }
+offer-step-separator = {", "}
+offer-two-way = גם חברים שמצטרפים דרך הקישור שלכם מקבלים הטבה.
+
+## דף הנחיתה
+
+lander-visit = ביקור ב־{ $domain }

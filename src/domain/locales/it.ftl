@@ -104,3 +104,86 @@ portal-details-wise = Wise (email dell’account)
 portal-details-other = Altro (come richiesto dal negozio)
 portal-details-value = Email dell’account o dati
 portal-save = Salva
+
+## Il widget. I valori tra graffe senza dollaro ({name}, {n}) li inserisce lo script.
+
+widget-name-label = Nome
+widget-name-placeholder = Il tuo nome
+widget-email-label = Email
+widget-preview-only = Questa è un’anteprima: qui l’iscrizione è disattivata.
+widget-error = Qualcosa è andato storto; riprova.
+widget-offline = Impossibile raggiungere il server; riprova.
+widget-reward-withdrawn = Questo premio è stato ritirato.
+widget-reward-on-its-way = Il tuo premio è in arrivo: il tuo codice sarà pronto a breve.
+widget-your-coupon = Il tuo codice sconto
+widget-your-reward = Il tuo premio
+widget-a-message = Un messaggio per te
+widget-copy-code = Copia codice
+widget-copied = Copiato!
+widget-your-link = Il tuo link di invito
+widget-copy = Copia
+widget-press-ctrl-c = Premi Ctrl+C
+widget-welcome = Benvenuto, { $name }!
+widget-you-are-in = Sei dentro!
+widget-share-prompt = Condividi il tuo link. Gli amici che si iscrivono tramite esso contano per il tuo premio.
+widget-share-email = Email
+widget-top-referrers = Chi ha invitato di più
+widget-off-waitlist = Sei uscito dalla lista d’attesa: sei dentro!
+widget-position = Sei il numero { $position } in fila
+widget-every-reward-earned = tutti i premi ottenuti
+widget-tier-coupon = un buono
+widget-tier-cash = { $amount } in denaro
+widget-close = Chiudi
+widget-friends = { $count ->
+    [one] { $count } amico
+   *[other] { $count } amici
+}
+widget-friends-joined = { $count ->
+    [one] { $count } amico iscritto
+   *[other] { $count } amici iscritti
+}
+widget-more-for-next = { $count ->
+    [one] ancora { $count } per il prossimo premio
+   *[other] ancora { $count } per il prossimo premio
+}
+widget-more-for-tier = { $count ->
+    [one] ancora { $count } per il prossimo premio (a { $target }: { $reward })
+   *[other] ancora { $count } per il prossimo premio (a { $target }: { $reward })
+}
+widget-behind = { $count ->
+    [one] { $count } persona dietro di te.
+   *[other] { $count } persone dietro di te.
+}
+widget-moves-up = { $count ->
+    [one] Ogni amico che si iscrive ti fa salire di { $count } posto.
+   *[other] Ogni amico che si iscrive ti fa salire di { $count } posti.
+}
+
+## Cosa offre il widget
+
+offer-coupon = un codice sconto
+offer-cash = { $amount } in denaro
+offer-token = { $amount } token
+offer-reward = un premio
+offer-every-signup = { $count ->
+    [one] Ricevi { $reward } per ogni amico che si iscrive.
+   *[other] Ricevi { $reward } ogni { $count } amici che si iscrivono.
+}
+offer-every-visit = { $count ->
+    [one] Ricevi { $reward } per ogni visita unica del tuo link.
+   *[other] Ricevi { $reward } ogni { $count } visite uniche del tuo link.
+}
+offer-every-conversion = { $count ->
+    [one] Ricevi { $reward } per ogni amico che acquista.
+   *[other] Ricevi { $reward } ogni { $count } amici che acquistano.
+}
+offer-tiers-signup = Premi man mano che i tuoi amici si iscrivono: { $steps }.
+offer-tiers-visit = Premi man mano che il tuo link riceve visite uniche: { $steps }.
+offer-tiers-conversion = Premi man mano che i tuoi amici acquistano: { $steps }.
+offer-tier-step = { $reward } a { $count }
+offer-step-separator = {", "}
+offer-two-way = Anche gli amici che si iscrivono tramite il tuo link ricevono un premio.
+
+## La pagina di destinazione
+
+lander-visit = Visita { $domain }

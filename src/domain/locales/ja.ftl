@@ -102,3 +102,80 @@ portal-details-wise = Wise（アカウントのメールアドレス）
 portal-details-other = その他（ショップの指示どおり）
 portal-details-value = アカウントのメールアドレスまたは情報
 portal-save = 保存
+
+## ウィジェット。ドル記号のない波括弧の値（{name}、{n}）はスクリプトが埋めます。
+
+widget-name-label = お名前
+widget-name-placeholder = お名前
+widget-email-label = メールアドレス
+widget-preview-only = これはプレビューです。ここでは登録できません。
+widget-error = 問題が発生しました。もう一度お試しください。
+widget-offline = サーバーに接続できませんでした。もう一度お試しください。
+widget-reward-withdrawn = この特典は取り消されました。
+widget-reward-on-its-way = 特典を準備中です。コードはまもなく届きます。
+widget-your-coupon = あなたのクーポンコード
+widget-your-reward = あなたの特典
+widget-a-message = あなたへのメッセージ
+widget-copy-code = コードをコピー
+widget-copied = コピーしました！
+widget-your-link = あなたの紹介リンク
+widget-copy = コピー
+widget-press-ctrl-c = Ctrl+C を押してください
+widget-welcome = ようこそ、{ $name } さん！
+widget-you-are-in = 登録しました！
+widget-share-prompt = リンクを共有しましょう。リンクから参加した友達が特典にカウントされます。
+widget-share-email = メール
+widget-top-referrers = 紹介ランキング
+widget-off-waitlist = ウェイトリストを抜けました。参加できます！
+widget-position = あなたは { $position } 番目です
+widget-every-reward-earned = すべての特典を獲得済み
+widget-tier-coupon = クーポン
+widget-tier-cash = 現金 { $amount }
+widget-close = 閉じる
+widget-friends = { $count ->
+   *[other] 友達 { $count } 人
+}
+widget-friends-joined = { $count ->
+   *[other] 友達 { $count } 人が参加
+}
+widget-more-for-next = { $count ->
+   *[other] 次の特典まであと { $count }
+}
+widget-more-for-tier = { $count ->
+   *[other] 次の特典まであと { $count }（{ $target } で：{ $reward }）
+}
+widget-behind = { $count ->
+   *[other] あなたの後ろに { $count } 人います。
+}
+widget-moves-up = { $count ->
+   *[other] 友達が1人参加するごとに { $count } つ順番が上がります。
+}
+
+## ウィジェットの特典内容
+
+offer-coupon = クーポンコード
+offer-cash = 現金 { $amount }
+offer-token = { $amount } トークン
+offer-reward = 特典
+offer-every-signup = { $count ->
+    [one] 友達が1人参加するごとに{ $reward }をプレゼント。
+   *[other] 友達が{ $count }人参加するごとに{ $reward }をプレゼント。
+}
+offer-every-visit = { $count ->
+    [one] リンクへのユニーク訪問1回ごとに{ $reward }をプレゼント。
+   *[other] リンクへのユニーク訪問{ $count }回ごとに{ $reward }をプレゼント。
+}
+offer-every-conversion = { $count ->
+    [one] 友達が1人購入するごとに{ $reward }をプレゼント。
+   *[other] 友達が{ $count }人購入するごとに{ $reward }をプレゼント。
+}
+offer-tiers-signup = 参加した友達の数に応じて特典が増えます：{ $steps }。
+offer-tiers-visit = リンクへのユニーク訪問の数に応じて特典が増えます：{ $steps }。
+offer-tiers-conversion = 購入した友達の数に応じて特典が増えます：{ $steps }。
+offer-tier-step = { $count }で{ $reward }
+offer-step-separator = 、
+offer-two-way = あなたのリンクから参加した友達にも特典があります。
+
+## ランディングページ
+
+lander-visit = { $domain } を見る

@@ -104,3 +104,86 @@ portal-details-wise = Wise (e-mail van het account)
 portal-details-other = Anders (zoals de winkel vroeg)
 portal-details-value = E-mail van het account of gegevens
 portal-save = Opslaan
+
+## De widget. Waarden tussen accolades zonder dollarteken ({name}, {n}) vult het script in.
+
+widget-name-label = Naam
+widget-name-placeholder = Je naam
+widget-email-label = E-mail
+widget-preview-only = Dit is een voorbeeld: aanmelden staat hier uit.
+widget-error = Er ging iets mis; probeer het opnieuw.
+widget-offline = De server is niet bereikbaar; probeer het opnieuw.
+widget-reward-withdrawn = Deze beloning is ingetrokken.
+widget-reward-on-its-way = Je beloning is onderweg: je code is binnenkort klaar.
+widget-your-coupon = Je kortingscode
+widget-your-reward = Je beloning
+widget-a-message = Een bericht voor jou
+widget-copy-code = Code kopiëren
+widget-copied = Gekopieerd!
+widget-your-link = Jouw verwijzingslink
+widget-copy = Kopiëren
+widget-press-ctrl-c = Druk op Ctrl+C
+widget-welcome = Welkom, { $name }!
+widget-you-are-in = Je doet mee!
+widget-share-prompt = Deel je link. Vrienden die via die link meedoen, tellen mee voor je beloning.
+widget-share-email = E-mail
+widget-top-referrers = Beste doorverwijzers
+widget-off-waitlist = Je staat niet meer op de wachtlijst: je doet mee!
+widget-position = Je bent nummer { $position } in de rij
+widget-every-reward-earned = alle beloningen verdiend
+widget-tier-coupon = een kortingsbon
+widget-tier-cash = { $amount } contant
+widget-close = Sluiten
+widget-friends = { $count ->
+    [one] { $count } vriend
+   *[other] { $count } vrienden
+}
+widget-friends-joined = { $count ->
+    [one] { $count } vriend doet mee
+   *[other] { $count } vrienden doen mee
+}
+widget-more-for-next = { $count ->
+    [one] nog { $count } tot je volgende beloning
+   *[other] nog { $count } tot je volgende beloning
+}
+widget-more-for-tier = { $count ->
+    [one] nog { $count } tot je volgende beloning (bij { $target }: { $reward })
+   *[other] nog { $count } tot je volgende beloning (bij { $target }: { $reward })
+}
+widget-behind = { $count ->
+    [one] { $count } persoon achter je.
+   *[other] { $count } mensen achter je.
+}
+widget-moves-up = { $count ->
+    [one] Elke vriend die meedoet, brengt je { $count } plek vooruit.
+   *[other] Elke vriend die meedoet, brengt je { $count } plekken vooruit.
+}
+
+## Wat de widget aanbiedt
+
+offer-coupon = een kortingscode
+offer-cash = { $amount } contant
+offer-token = { $amount } tokens
+offer-reward = een beloning
+offer-every-signup = { $count ->
+    [one] Krijg { $reward } voor elke vriend die meedoet.
+   *[other] Krijg { $reward } per { $count } vrienden die meedoen.
+}
+offer-every-visit = { $count ->
+    [one] Krijg { $reward } voor elk uniek bezoek aan je link.
+   *[other] Krijg { $reward } per { $count } unieke bezoeken aan je link.
+}
+offer-every-conversion = { $count ->
+    [one] Krijg { $reward } voor elke vriend die koopt.
+   *[other] Krijg { $reward } per { $count } vrienden die kopen.
+}
+offer-tiers-signup = Beloningen naarmate meer vrienden meedoen: { $steps }.
+offer-tiers-visit = Beloningen naarmate je link meer unieke bezoeken krijgt: { $steps }.
+offer-tiers-conversion = Beloningen naarmate meer vrienden kopen: { $steps }.
+offer-tier-step = { $reward } bij { $count }
+offer-step-separator = {", "}
+offer-two-way = Vrienden die via je link meedoen, krijgen ook een beloning.
+
+## De landingspagina
+
+lander-visit = Naar { $domain }

@@ -108,3 +108,104 @@ portal-details-wise = Wise (e-mail konta)
 portal-details-other = Inna (jak prosił sklep)
 portal-details-value = E-mail konta lub dane
 portal-save = Zapisz
+
+## Widżet. Wartości w nawiasach bez znaku dolara ({name}, {n}) wstawia skrypt.
+
+widget-name-label = Imię
+widget-name-placeholder = Twoje imię
+widget-email-label = E-mail
+widget-preview-only = To jest podgląd: zapisy są tu wyłączone.
+widget-error = Coś poszło nie tak; spróbuj ponownie.
+widget-offline = Nie udało się połączyć z serwerem; spróbuj ponownie.
+widget-reward-withdrawn = Ta nagroda została wycofana.
+widget-reward-on-its-way = Twoja nagroda jest w drodze: kod będzie wkrótce gotowy.
+widget-your-coupon = Twój kod rabatowy
+widget-your-reward = Twoja nagroda
+widget-a-message = Wiadomość dla ciebie
+widget-copy-code = Kopiuj kod
+widget-copied = Skopiowano!
+widget-your-link = Twój link polecający
+widget-copy = Kopiuj
+widget-press-ctrl-c = Naciśnij Ctrl+C
+widget-welcome = Witaj, { $name }!
+widget-you-are-in = Jesteś z nami!
+widget-share-prompt = Udostępnij swój link. Znajomi, którzy dołączą przez niego, liczą się do twojej nagrody.
+widget-share-email = E-mail
+widget-top-referrers = Najlepsi polecający
+widget-off-waitlist = Nie jesteś już na liście oczekujących: jesteś z nami!
+widget-position = Jesteś numerem { $position } w kolejce
+widget-every-reward-earned = wszystkie nagrody zdobyte
+widget-tier-coupon = kupon
+widget-tier-cash = { $amount } w gotówce
+widget-close = Zamknij
+widget-friends = { $count ->
+    [one] { $count } znajomy
+    [few] { $count } znajomych
+    [many] { $count } znajomych
+   *[other] { $count } znajomego
+}
+widget-friends-joined = { $count ->
+    [one] dołączył { $count } znajomy
+    [few] dołączyło { $count } znajomych
+    [many] dołączyło { $count } znajomych
+   *[other] dołączyło { $count } znajomego
+}
+widget-more-for-next = { $count ->
+    [one] jeszcze { $count } do następnej nagrody
+    [few] jeszcze { $count } do następnej nagrody
+    [many] jeszcze { $count } do następnej nagrody
+   *[other] jeszcze { $count } do następnej nagrody
+}
+widget-more-for-tier = { $count ->
+    [one] jeszcze { $count } do następnej nagrody (przy { $target }: { $reward })
+    [few] jeszcze { $count } do następnej nagrody (przy { $target }: { $reward })
+    [many] jeszcze { $count } do następnej nagrody (przy { $target }: { $reward })
+   *[other] jeszcze { $count } do następnej nagrody (przy { $target }: { $reward })
+}
+widget-behind = { $count ->
+    [one] { $count } osoba za tobą.
+    [few] { $count } osoby za tobą.
+    [many] { $count } osób za tobą.
+   *[other] { $count } osoby za tobą.
+}
+widget-moves-up = { $count ->
+    [one] Każdy znajomy, który dołączy, przesuwa cię o { $count } miejsce.
+    [few] Każdy znajomy, który dołączy, przesuwa cię o { $count } miejsca.
+    [many] Każdy znajomy, który dołączy, przesuwa cię o { $count } miejsc.
+   *[other] Każdy znajomy, który dołączy, przesuwa cię o { $count } miejsca.
+}
+
+## Co oferuje widżet
+
+offer-coupon = kod rabatowy
+offer-cash = { $amount } w gotówce
+offer-token = { $amount } tokenów
+offer-reward = nagrodę
+offer-every-signup = { $count ->
+    [one] Zdobądź { $reward } za każdego znajomego, który dołączy.
+    [few] Zdobądź { $reward } za każdych { $count } znajomych, którzy dołączą.
+    [many] Zdobądź { $reward } za każdych { $count } znajomych, którzy dołączą.
+   *[other] Zdobądź { $reward } za każdych { $count } znajomych, którzy dołączą.
+}
+offer-every-visit = { $count ->
+    [one] Zdobądź { $reward } za każdą unikalną wizytę z twojego linku.
+    [few] Zdobądź { $reward } za każde { $count } unikalne wizyty z twojego linku.
+    [many] Zdobądź { $reward } za każde { $count } unikalnych wizyt z twojego linku.
+   *[other] Zdobądź { $reward } za każde { $count } unikalnej wizyty z twojego linku.
+}
+offer-every-conversion = { $count ->
+    [one] Zdobądź { $reward } za każdego znajomego, który kupi.
+    [few] Zdobądź { $reward } za każdych { $count } znajomych, którzy kupią.
+    [many] Zdobądź { $reward } za każdych { $count } znajomych, którzy kupią.
+   *[other] Zdobądź { $reward } za każdych { $count } znajomych, którzy kupią.
+}
+offer-tiers-signup = Nagrody rosną z liczbą znajomych, którzy dołączą: { $steps }.
+offer-tiers-visit = Nagrody rosną z liczbą unikalnych wizyt z twojego linku: { $steps }.
+offer-tiers-conversion = Nagrody rosną z liczbą znajomych, którzy kupią: { $steps }.
+offer-tier-step = { $reward } przy { $count }
+offer-step-separator = {", "}
+offer-two-way = Znajomi, którzy dołączą przez twój link, też dostaną nagrodę.
+
+## Strona docelowa
+
+lander-visit = Odwiedź { $domain }

@@ -104,3 +104,86 @@ portal-details-wise = Wise (e-mail da conta)
 portal-details-other = Outro (como a loja pediu)
 portal-details-value = E-mail da conta ou dados
 portal-save = Salvar
+
+## O widget. Valores entre chaves sem cifrão ({name}, {n}) são preenchidos pelo script.
+
+widget-name-label = Nome
+widget-name-placeholder = Seu nome
+widget-email-label = E-mail
+widget-preview-only = Esta é uma prévia: o cadastro está desativado aqui.
+widget-error = Algo deu errado; tente de novo.
+widget-offline = Não foi possível falar com o servidor; tente de novo.
+widget-reward-withdrawn = Esta recompensa foi retirada.
+widget-reward-on-its-way = Sua recompensa está a caminho: seu código ficará pronto em breve.
+widget-your-coupon = Seu código de cupom
+widget-your-reward = Sua recompensa
+widget-a-message = Uma mensagem para você
+widget-copy-code = Copiar código
+widget-copied = Copiado!
+widget-your-link = Seu link de indicação
+widget-copy = Copiar
+widget-press-ctrl-c = Pressione Ctrl+C
+widget-welcome = Boas-vindas, { $name }!
+widget-you-are-in = Você está dentro!
+widget-share-prompt = Compartilhe seu link. Amigos que entrarem por ele contam para sua recompensa.
+widget-share-email = E-mail
+widget-top-referrers = Quem mais indicou
+widget-off-waitlist = Você saiu da lista de espera: você está dentro!
+widget-position = Você é o número { $position } da fila
+widget-every-reward-earned = todas as recompensas conquistadas
+widget-tier-coupon = um cupom
+widget-tier-cash = { $amount } em dinheiro
+widget-close = Fechar
+widget-friends = { $count ->
+    [one] { $count } amigo
+   *[other] { $count } amigos
+}
+widget-friends-joined = { $count ->
+    [one] { $count } amigo entrou
+   *[other] { $count } amigos entraram
+}
+widget-more-for-next = { $count ->
+    [one] mais { $count } para sua próxima recompensa
+   *[other] mais { $count } para sua próxima recompensa
+}
+widget-more-for-tier = { $count ->
+    [one] mais { $count } para sua próxima recompensa (com { $target }: { $reward })
+   *[other] mais { $count } para sua próxima recompensa (com { $target }: { $reward })
+}
+widget-behind = { $count ->
+    [one] { $count } pessoa atrás de você.
+   *[other] { $count } pessoas atrás de você.
+}
+widget-moves-up = { $count ->
+    [one] Cada amigo que entra faz você subir { $count } posição.
+   *[other] Cada amigo que entra faz você subir { $count } posições.
+}
+
+## O que o widget oferece
+
+offer-coupon = um código de cupom
+offer-cash = { $amount } em dinheiro
+offer-token = { $amount } tokens
+offer-reward = uma recompensa
+offer-every-signup = { $count ->
+    [one] Ganhe { $reward } para cada amigo que entrar.
+   *[other] Ganhe { $reward } a cada { $count } amigos que entrarem.
+}
+offer-every-visit = { $count ->
+    [one] Ganhe { $reward } para cada visita única ao seu link.
+   *[other] Ganhe { $reward } a cada { $count } visitas únicas ao seu link.
+}
+offer-every-conversion = { $count ->
+    [one] Ganhe { $reward } para cada amigo que comprar.
+   *[other] Ganhe { $reward } a cada { $count } amigos que comprarem.
+}
+offer-tiers-signup = Recompensas conforme seus amigos entram: { $steps }.
+offer-tiers-visit = Recompensas conforme seu link recebe visitas únicas: { $steps }.
+offer-tiers-conversion = Recompensas conforme seus amigos compram: { $steps }.
+offer-tier-step = { $reward } com { $count }
+offer-step-separator = {", "}
+offer-two-way = Amigos que entrarem pelo seu link também ganham uma recompensa.
+
+## A página de destino
+
+lander-visit = Visitar { $domain }

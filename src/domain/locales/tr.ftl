@@ -104,3 +104,86 @@ portal-details-wise = Wise (hesap e-postası)
 portal-details-other = Diğer (mağazanın istediği gibi)
 portal-details-value = Hesap e-postası veya bilgiler
 portal-save = Kaydet
+
+## Widget. Dolar işareti olmayan süslü parantezli değerleri ({name}, {n}) betik doldurur.
+
+widget-name-label = Ad
+widget-name-placeholder = Adınız
+widget-email-label = E-posta
+widget-preview-only = Bu bir önizleme: burada kayıt kapalı.
+widget-error = Bir sorun oluştu; lütfen yeniden deneyin.
+widget-offline = Sunucuya ulaşılamadı; lütfen yeniden deneyin.
+widget-reward-withdrawn = Bu ödül geri alındı.
+widget-reward-on-its-way = Ödülünüz yolda: kodunuz yakında hazır olacak.
+widget-your-coupon = Kupon kodunuz
+widget-your-reward = Ödülünüz
+widget-a-message = Size bir mesaj
+widget-copy-code = Kodu kopyala
+widget-copied = Kopyalandı!
+widget-your-link = Davet bağlantınız
+widget-copy = Kopyala
+widget-press-ctrl-c = Ctrl+C'ye basın
+widget-welcome = Hoş geldiniz, { $name }!
+widget-you-are-in = Artık katıldınız!
+widget-share-prompt = Bağlantınızı paylaşın. Onunla katılan arkadaşlarınız ödülünüze sayılır.
+widget-share-email = E-posta
+widget-top-referrers = En çok davet edenler
+widget-off-waitlist = Bekleme listesinden çıktınız: artık katıldınız!
+widget-position = Sırada { $position }. sıradasınız
+widget-every-reward-earned = tüm ödüller kazanıldı
+widget-tier-coupon = bir kupon
+widget-tier-cash = { $amount } nakit
+widget-close = Kapat
+widget-friends = { $count ->
+    [one] { $count } arkadaş
+   *[other] { $count } arkadaş
+}
+widget-friends-joined = { $count ->
+    [one] { $count } arkadaş katıldı
+   *[other] { $count } arkadaş katıldı
+}
+widget-more-for-next = { $count ->
+    [one] sonraki ödülünüze { $count } kaldı
+   *[other] sonraki ödülünüze { $count } kaldı
+}
+widget-more-for-tier = { $count ->
+    [one] sonraki ödülünüze { $count } kaldı ({ $target } ile: { $reward })
+   *[other] sonraki ödülünüze { $count } kaldı ({ $target } ile: { $reward })
+}
+widget-behind = { $count ->
+    [one] Arkanızda { $count } kişi var.
+   *[other] Arkanızda { $count } kişi var.
+}
+widget-moves-up = { $count ->
+    [one] Katılan her arkadaş sizi { $count } sıra öne taşır.
+   *[other] Katılan her arkadaş sizi { $count } sıra öne taşır.
+}
+
+## Widget'ın sunduğu
+
+offer-coupon = bir kupon kodu
+offer-cash = { $amount } nakit
+offer-token = { $amount } token
+offer-reward = bir ödül
+offer-every-signup = { $count ->
+    [one] Katılan her arkadaşınız için { $reward } kazanın.
+   *[other] Katılan her { $count } arkadaşınız için { $reward } kazanın.
+}
+offer-every-visit = { $count ->
+    [one] Bağlantınızın her tekil ziyareti için { $reward } kazanın.
+   *[other] Bağlantınızın her { $count } tekil ziyareti için { $reward } kazanın.
+}
+offer-every-conversion = { $count ->
+    [one] Satın alan her arkadaşınız için { $reward } kazanın.
+   *[other] Satın alan her { $count } arkadaşınız için { $reward } kazanın.
+}
+offer-tiers-signup = Arkadaşlarınız katıldıkça ödüller artar: { $steps }.
+offer-tiers-visit = Bağlantınız tekil ziyaret aldıkça ödüller artar: { $steps }.
+offer-tiers-conversion = Arkadaşlarınız satın aldıkça ödüller artar: { $steps }.
+offer-tier-step = { $count } ile { $reward }
+offer-step-separator = {", "}
+offer-two-way = Bağlantınızla katılan arkadaşlarınız da bir ödül alır.
+
+## Açılış sayfası
+
+lander-visit = { $domain } adresini ziyaret edin

@@ -248,7 +248,7 @@ pub async fn preview(
     let (campaign, brand) = ownership::campaign_with_brand(&state, &signed_in.member, *id).await?;
     let lander = settings.applied_to(stored_lander(&state, &campaign).await?);
     let frame = format!("/dashboard/campaigns/{}/preview-frame", campaign.id);
-    let config = lander_config(&lander, &brand, &frame);
+    let config = lander_config(&lander, &brand, &frame, crate::domain::translations::Texts(campaign.language));
     Ok(site_preview("Preview of the landing page", LANDER_CSS_PATH, LANDER_JS_PATH, &config, "http: https: data:"))
 }
 

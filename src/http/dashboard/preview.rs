@@ -139,7 +139,8 @@ pub async fn frame(
     settings: web::Query<Settings>,
 ) -> Result<HttpResponse, PageError> {
     let campaign = previewed(&state, &signed_in, *id, &settings).await?;
-    let config = frame_config(&campaign, &state.public_url, "/api/widget", None, true);
+    let t = crate::domain::translations::Texts(campaign.language);
+    let config = frame_config(&campaign, &state.public_url, "/api/widget", None, true, t);
     Ok(site_preview("Preview", "/assets/frame.css", "/assets/frame.js", &config, "'self' data:"))
 }
 

@@ -3,15 +3,16 @@
 //! `http::landers` for the API that sets them). Referral links land here once the campaign
 //! has a lander, with their `ref` passed on to the frame.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::json;
 
 use super::page::{self, Embedding};
 use super::widget::public_campaign;
 use crate::domain::campaign::Publish;
 use crate::domain::lander::Lander;
+use crate::domain::translations::Texts;
 use crate::domain::Brand;
-use crate::http::{ApiError, AppState};
+use crate::http::{language, ApiError, AppState};
 
 /// The lander page's script (served at `/assets/lander.js`).
 pub const LANDER_JS: &str = include_str!("assets/lander.js");
@@ -23,14 +24,21 @@ pub const LANDER_JS_PATH: &str = "/assets/lander.js";
 pub const LANDER_CSS_PATH: &str = "/assets/lander.css";
 
 /// `GET /l/<campaign_id>`.
-pub async fn page(state: web::Data<AppState>, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+pub async fn page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
     let missing = || ApiError::NotFound("this page does not exist".into());
     let id = super::widget::id_of(&id).ok_or_else(missing)?;
     let campaign = public_campaign(&state, id).await?.ok_or_else(missing)?;
     let brand = state.store.brand(campaign.brand_id).await?.ok_or_else(missing)?;
     let stored = state.store.lander(campaign.id).await?;
     let (lander, _) = Lander::configured_or_default(stored, &campaign);
-    let config = lander_config(&lander, &brand, &format!("../widget/{}/embed", campaign.id));
+    // The page's language, and its frame's: the same, whatever asked for it.
+    let t = Texts(language::of_request(&req, campaign.language));
+    let frame = format!("../widget/{}/embed?lang={}", campaign.id, t.language().tag());
+    let config = lander_config(&lander, &brand, &frame, t);
     // Images (logo, background) are the member's http(s) URLs, hence `http: https:`.
     let mut response = page::html(
         "Referral program",
@@ -52,9 +60,11 @@ pub async fn page(state: web::Data<AppState>, id: web::Path<String>) -> Result<H
 }
 
 /// What the lander page's script builds the page from: the lander's settings, the brand's
-/// logo and site, and the widget frame it shows (`frame`).
-pub fn lander_config(lander: &Lander, brand: &Brand, frame: &str) -> serde_json::Value {
+/// logo and site, the widget frame it shows (`frame`), and its words in `t`'s language.
+pub fn lander_config(lander: &Lander, brand: &Brand, frame: &str, t: Texts) -> serde_json::Value {
     json!({
+        "lang": t.language().tag(),
+        "visit": t.with("lander-visit", &[("domain", brand.domain.as_str().into())]),
         "template": lander.template,
         "header_text": lander.header_text,
         "footer_text": lander.footer_text,

@@ -12,6 +12,7 @@
 //! | `GET /assets/…` | the frame's and lander's scripts and styles, from `assets/` |
 
 pub mod click;
+pub mod frame_texts;
 pub mod lander;
 pub mod page;
 pub mod referral_link;

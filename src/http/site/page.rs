@@ -5,6 +5,7 @@ use actix_web::http::header;
 use actix_web::HttpResponse;
 use serde_json::Value;
 
+use crate::domain::language::Language;
 use crate::domain::translations::Texts;
 
 /// The frame may be embedded by any page (that is its purpose); nothing else here may be,
@@ -25,14 +26,18 @@ pub fn html(
     embedding: Embedding,
     images: &str,
 ) -> HttpResponse {
+    // The page's language, as its settings name it (`lang`): English when they name none.
+    let language = config.get("lang").and_then(Value::as_str).and_then(Language::from_tag).unwrap_or_default();
     let body = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!doctype html>\n<html lang=\"{}\" dir=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <meta name=\"referrer\" content=\"strict-origin-when-cross-origin\">\
          <title>{title}</title><link rel=\"stylesheet\" href=\"{stylesheet}\"></head>\
          <body><main id=\"app\" aria-live=\"polite\"></main>\
          <script type=\"application/json\" id=\"referrals-config\">{}</script>\
          <script src=\"{script}\"></script></body></html>\n",
+        language.tag(),
+        language.direction(),
         inert_json(config)
     );
     let ancestors = match embedding {

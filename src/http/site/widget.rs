@@ -13,12 +13,13 @@ use utoipa::ToSchema;
 
 use super::page::{self, Embedding};
 use crate::actors::tallies::Event;
+use crate::domain::translations::Texts;
 use crate::domain::{Campaign, ReferralCode, Reward, RewardStatus};
 use crate::http::answers::{Counted, Progress, WidgetReward};
 use crate::http::json::JsonBody;
 use crate::http::query::body_id;
 use crate::http::Code;
-use crate::http::{envelope, ApiError, AppState};
+use crate::http::{envelope, language, ApiError, AppState};
 use crate::views;
 
 /// Longest `ref` looked at; longer values are no referrer at all.
@@ -101,16 +102,19 @@ pub async fn script(state: web::Data<AppState>, req: HttpRequest) -> Result<Http
 }
 
 /// The widget's script for `campaign`, whose frame is at `frame` (the dashboard's preview
-/// points it at its own frame).
+/// points it at its own frame). Its few words are in the campaign's language: the script is
+/// one per campaign, cached; the frame speaks the visitor's.
 pub fn widget_script(campaign: &Campaign, site: &str, frame: &str) -> String {
     let origin = url::Url::parse(site).map(|u| u.origin().ascii_serialization()).unwrap_or_else(|_| site.to_owned());
+    let t = Texts(campaign.language);
     let config = json!({
         "campaign_id": campaign.id,
         "mode": views::widget_mode(campaign.widget.mode),
         "color": campaign.widget.primary_color,
         "button": campaign.widget.button_text,
         "headline": campaign.widget.headline,
-        "offer": offer(campaign),
+        "offer": offer(campaign, t),
+        "close": t.text("widget-close"),
         "frame": frame,
         "origin": origin,
     });
@@ -119,44 +123,59 @@ pub fn widget_script(campaign: &Campaign, site: &str, frame: &str) -> String {
     WIDGET_JS.replace("__REFERRALS_CONFIG__", &page::inert_json(&config))
 }
 
-/// The reward on offer, in the words a visitor reads before signing up: what, for what,
-/// and whether the friend gets one too. (A message reward's text is the reward itself, so it
-/// is not given away here.)
-pub fn offer(c: &Campaign) -> String {
+/// The reward on offer, in the words a visitor reads before signing up, in `t`'s language:
+/// what, for what, and whether the friend gets one too. (A message reward's text is the
+/// reward itself, so it is not given away here.)
+pub fn offer(c: &Campaign, t: Texts) -> String {
     use crate::domain::campaign::RewardType;
     use crate::domain::GoalType;
     let what = |kind: RewardType, value: &Option<String>| match (kind, value) {
-        (RewardType::Coupon, _) => "a coupon code".to_owned(),
-        (RewardType::Cash, Some(amount)) => format!("{amount} in cash"),
-        (RewardType::Token, Some(amount)) => format!("{amount} tokens"),
-        _ => "a reward".to_owned(),
+        (RewardType::Coupon, _) => t.text("offer-coupon"),
+        (RewardType::Cash, Some(amount)) => t.with("offer-cash", &[("amount", amount.as_str().into())]),
+        (RewardType::Token, Some(amount)) => t.with("offer-token", &[("amount", amount.as_str().into())]),
+        _ => t.text("offer-reward"),
     };
-    let (one, many) = match c.goal_type {
-        GoalType::Signup => ("friend who joins", "friends who join"),
-        GoalType::Visit => ("unique visit of your link", "unique visits of your link"),
-        GoalType::Conversion => ("friend who buys", "friends who buy"),
+    let goal = match c.goal_type {
+        GoalType::Signup => "signup",
+        GoalType::Visit => "visit",
+        GoalType::Conversion => "conversion",
     };
     let mut sentence = if c.tiers.is_empty() {
-        let every = if c.num_signups <= 1 { format!("every {one}") } else { format!("every {} {many}", c.num_signups) };
-        format!("Get {} for {every}.", what(c.reward_type, &c.reward_value))
+        let reward = what(c.reward_type, &c.reward_value);
+        t.with(&format!("offer-every-{goal}"), &[("reward", reward.into()), ("count", c.num_signups.into())])
     } else {
-        let steps: Vec<String> =
-            c.tiers.iter().map(|t| format!("{} at {}", what(t.reward_type, &t.reward_value), t.referrals)).collect();
-        format!("Rewards as your {many} add up: {}.", steps.join(", "))
+        let steps: Vec<String> = c
+            .tiers
+            .iter()
+            .map(|tier| {
+                let reward = what(tier.reward_type, &tier.reward_value);
+                t.with("offer-tier-step", &[("reward", reward.into()), ("count", tier.referrals.into())])
+            })
+            .collect();
+        let steps = steps.join(&t.text("offer-step-separator"));
+        t.with(&format!("offer-tiers-{goal}"), &[("steps", steps.into())])
     };
     if c.reward_invited {
-        sentence.push_str(" Friends who join through your link get a reward too.");
+        sentence.push(' ');
+        sentence.push_str(&t.text("offer-two-way"));
     }
     sentence
 }
 
-/// The frame's settings. A `preview` frame (the dashboard's) counts no impression, takes no
-/// signup and remembers no one.
-pub fn frame_config(campaign: &Campaign, site: &str, api: &str, referrer: Option<String>, preview: bool) -> Value {
+/// The frame's settings, and its words in `t`'s language. A `preview` frame (the
+/// dashboard's) counts no impression, takes no signup and remembers no one.
+pub fn frame_config(
+    campaign: &Campaign,
+    site: &str,
+    api: &str,
+    referrer: Option<String>,
+    preview: bool,
+    t: Texts,
+) -> Value {
     json!({
         "campaign_id": campaign.id,
         "headline": campaign.widget.headline,
-        "offer": offer(campaign),
+        "offer": offer(campaign, t),
         "button": campaign.widget.button_text,
         "color": campaign.widget.primary_color,
         "site": site,
@@ -166,6 +185,8 @@ pub fn frame_config(campaign: &Campaign, site: &str, api: &str, referrer: Option
         "leaderboard": campaign.leaderboard.public,
         "places_per_referral": campaign.waitlist.enabled.then_some(campaign.waitlist.places_per_referral),
         "preview": preview,
+        "lang": t.language().tag(),
+        "t": super::frame_texts::frame_texts(t),
     })
 }
 
@@ -181,7 +202,8 @@ pub async fn frame(
     };
     let Some(campaign) = campaign else { return Err(ApiError::NotFound("this widget does not exist".into())) };
     let referrer = query_value(&req, "ref").map(|v| v.chars().take(MAX_REF_LEN).collect::<String>());
-    let config = frame_config(&campaign, &state.public_url, "../../api/widget", referrer, false);
+    let t = Texts(language::of_request(&req, campaign.language));
+    let config = frame_config(&campaign, &state.public_url, "../../api/widget", referrer, false, t);
     Ok(page::html(
         "Referral program",
         "../../assets/frame.css",
@@ -265,6 +287,7 @@ pub async fn progress(state: web::Data<AppState>, req: HttpRequest) -> Result<Ht
 mod tests {
     use super::*;
     use crate::domain::campaign::RewardType;
+    use crate::domain::language::Language;
     use crate::domain::tiers::Tier;
     use crate::domain::GoalType;
 
@@ -277,22 +300,35 @@ mod tests {
     #[test]
     fn the_offer_says_what_for_what_and_whether_the_friend_gets_one() {
         let mut c = campaign();
+        let en = Texts(Language::English);
         (c.reward_type, c.reward_value, c.num_signups, c.reward_invited) = (RewardType::Coupon, None, 1, false);
-        assert_eq!(offer(&c), "Get a coupon code for every friend who joins.");
+        assert_eq!(offer(&c, en), "Get a coupon code for every friend who joins.");
         (c.reward_type, c.reward_value, c.num_signups, c.reward_invited) =
             (RewardType::Cash, Some("10.00".into()), 3, true);
         assert_eq!(
-            offer(&c),
+            offer(&c, en),
             "Get 10.00 in cash for every 3 friends who join. Friends who join through your link get a reward too."
         );
         (c.goal_type, c.reward_type, c.reward_value, c.num_signups, c.reward_invited) =
             (GoalType::Conversion, RewardType::Message, Some("the secret".into()), 1, false);
-        assert_eq!(offer(&c), "Get a reward for every friend who buys.", "a message is not given away");
+        assert_eq!(offer(&c, en), "Get a reward for every friend who buys.", "a message is not given away");
         c.goal_type = GoalType::Signup;
         c.tiers = vec![
             Tier { referrals: 2, reward_type: RewardType::Coupon, reward_value: None },
             Tier { referrals: 5, reward_type: RewardType::Cash, reward_value: Some("20.00".into()) },
         ];
-        assert_eq!(offer(&c), "Rewards as your friends who join add up: a coupon code at 2, 20.00 in cash at 5.");
+        assert_eq!(offer(&c, en), "Rewards as your friends who join add up: a coupon code at 2, 20.00 in cash at 5.");
+        c.tiers.clear();
+        c.reward_invited = true;
+        (c.reward_type, c.num_signups) = (RewardType::Coupon, 5);
+        assert_eq!(
+            offer(&c, Texts(Language::Polish)),
+            "Zdobądź kod rabatowy za każdych 5 znajomych, którzy dołączą. Znajomi, którzy dołączą przez twój link, też dostaną nagrodę."
+        );
+        c.num_signups = 2;
+        assert_eq!(
+            offer(&c, Texts(Language::Arabic)).split(". ").next(),
+            Some("احصل على رمز قسيمة عن كل صديقين ينضمان")
+        );
     }
 }

@@ -5,8 +5,22 @@
 (function () {
   "use strict";
   var d = document, C = JSON.parse(d.getElementById("referrals-config").textContent), app = d.getElementById("app");
+  // The page's words in its language (`C.t`, from the server's translations): values in
+  // braces are filled in one pass, so a name or a reward never fills another placeholder.
+  var L = C.lang || "en", TX = C.t || {};
+  function fill(text, vars) {
+    return String(text).replace(/\{(\w+)\}/g, function (m, k) { return Object.prototype.hasOwnProperty.call(vars, k) ? vars[k] : m; });
+  }
+  function T(id, vars) { return fill(TX[id] || id, vars || {}); }
+  // A counted message: the form of `n`'s plural category in the page's language.
+  function P(id, n, vars) {
+    var forms = TX[id] || {}, form = forms[new Intl.PluralRules(L).select(n)] || forms.other || forms[Object.keys(forms)[0]] || id;
+    var all = { n: n.toLocaleString(L) };
+    Object.keys(vars || {}).forEach(function (k) { all[k] = vars[k]; });
+    return fill(form, all);
+  }
   var SHARES = [
-    ["email", "Email", function (l) { return "mailto:?subject=" + encodeURIComponent(C.headline) + "&body=" + encodeURIComponent(l); }],
+    ["email", T("widget-share-email"), function (l) { return "mailto:?subject=" + encodeURIComponent(C.headline) + "&body=" + encodeURIComponent(l); }],
     ["twitter", "X", function (l) { return "https://twitter.com/intent/tweet?url=" + encodeURIComponent(l); }],
     ["facebook", "Facebook", function (l) { return "https://www.facebook.com/sharer/sharer.php?u=" + encodeURIComponent(l); }],
     ["linkedin", "LinkedIn", function (l) { return "https://www.linkedin.com/sharing/share-offsite/?url=" + encodeURIComponent(l); }],
@@ -40,8 +54,6 @@
     return btoa(parts.join(":"));
   }
 
-  function plural(n, one, many) { return n.toLocaleString("en-US") + " " + (n === 1 ? one : many); }
-
   // The campaign's public leaderboard (when it has one) as an ordered list, in `box`.
   function leaderboard(box) {
     if (!C.leaderboard) return;
@@ -50,10 +62,10 @@
       var list = el("ol", { class: "leaders" });
       r.body.data.leaders.forEach(function (l) {
         var row = el("li", { "data-leader": String(l.rank) });
-        row.append(el("span", {}, l.name), el("strong", {}, plural(l.referrals, "friend", "friends")));
+        row.append(el("span", {}, l.name), el("strong", {}, P("widget-friends", l.referrals)));
         list.append(row);
       });
-      box.replaceChildren(el("h2", {}, "Top referrers"), list);
+      box.replaceChildren(el("h2", {}, T("widget-top-referrers")), list);
       resize();
     }, function () {});
   }
@@ -62,30 +74,29 @@
   function waitlist(box, w) {
     if (!w) return;
     if (w.admitted_at) {
-      box.textContent = "You're off the waitlist: you're in!";
+      box.textContent = T("widget-off-waitlist");
     } else {
-      box.textContent = "You're number " + w.position.toLocaleString("en-US") + " in line \u00b7 " +
-        plural(w.behind, "person", "people") + " behind you.";
+      box.textContent = T("widget-position", { position: w.position.toLocaleString(L) }) + " \u00b7 " + P("widget-behind", w.behind);
       if (C.places_per_referral) {
-        box.append(el("small", {}, "Each friend who joins moves you up " + plural(C.places_per_referral, "place", "places") + "."));
+        box.append(el("small", {}, P("widget-moves-up", C.places_per_referral)));
       }
     }
   }
 
   // What the next tier gives, in a few words.
   function tierReward(t) {
-    if (t.reward_type === 1) return "a coupon";
-    if (t.reward_type === 5) return t.reward_value + " cash";
+    if (t.reward_type === 1) return T("widget-tier-coupon");
+    if (t.reward_type === 5) return T("widget-tier-cash", { amount: t.reward_value });
     return t.reward_value;
   }
 
   function form() {
     app.replaceChildren();
     var f = el("form", { novalidate: "" }), error = el("p", { class: "error", role: "alert" });
-    var name = el("input", { name: "name", type: "text", placeholder: "Your name", autocomplete: "name", maxlength: "200" });
+    var name = el("input", { name: "name", type: "text", placeholder: T("widget-name-placeholder"), autocomplete: "name", maxlength: "200" });
     var email = el("input", { name: "email", type: "email", placeholder: "you@example.com", autocomplete: "email", required: "" });
     var submit = el("button", { type: "submit" }, C.button);
-    f.append(el("label", {}, "Name"), name, el("label", {}, "Email"), email, submit, error);
+    f.append(el("label", {}, T("widget-name-label")), name, el("label", {}, T("widget-email-label")), email, submit, error);
     var leaders = el("section", { "data-leaderboard": "" });
     app.append(el("h1", {}, C.headline));
     // The reward on offer, before anyone signs up.
@@ -95,7 +106,7 @@
     f.addEventListener("submit", function (e) {
       e.preventDefault();
       // The dashboard's preview shows the form as visitors see it, and signs nobody up.
-      if (C.preview) { error.textContent = "This is a preview: signing up is off here."; return; }
+      if (C.preview) { error.textContent = T("widget-preview-only"); return; }
       submit.disabled = true;
       error.textContent = "";
       var body = { campaign_id: C.campaign_id, email: email.value, name: name.value };
@@ -110,9 +121,9 @@
           store(p);
           joined(p);
         } else {
-          error.textContent = (r.body && r.body.error) || "Something went wrong; please try again.";
+          error.textContent = (r.body && r.body.error) || T("widget-error");
         }
-      }, function () { submit.disabled = false; error.textContent = "Could not reach the server; please try again."; });
+      }, function () { submit.disabled = false; error.textContent = T("widget-offline"); });
     });
     resize();
   }
@@ -122,20 +133,20 @@
   function rewardBox(r) {
     var box = el("div", { class: "reward", "data-reward": r.type, "data-reward-status": r.status || "" });
     if (r.status === "voided") {
-      box.append(el("p", {}, "This reward was withdrawn."));
+      box.append(el("p", {}, T("widget-reward-withdrawn")));
       return box;
     }
     if (r.value == null) {
-      box.append(el("p", {}, "Your reward is on its way: your code will be ready soon."));
+      box.append(el("p", {}, T("widget-reward-on-its-way")));
       return box;
     }
-    var label = { coupon: "Your coupon code", cash: "Your reward", token: "Your reward", message: "A message for you" }[r.type] || "Your reward";
+    var label = T({ coupon: "widget-your-coupon", message: "widget-a-message" }[r.type] || "widget-your-reward");
     var value = el("strong", { "data-reward-value": "" }, r.value);
     box.append(el("p", {}, label), value);
     if (r.type === "coupon") {
-      var copy = el("button", { type: "button", "data-copy-reward": "" }, "Copy code");
+      var copy = el("button", { type: "button", "data-copy-reward": "" }, T("widget-copy-code"));
       copy.addEventListener("click", function () {
-        navigator.clipboard.writeText(r.value).then(function () { copy.textContent = "Copied!"; }, function () {});
+        navigator.clipboard.writeText(r.value).then(function () { copy.textContent = T("widget-copied"); }, function () {});
       });
       box.append(copy);
     }
@@ -144,12 +155,13 @@
 
   function joined(p) {
     app.replaceChildren();
-    var link = el("input", { type: "text", readonly: "", "aria-label": "Your referral link", "data-referral-link": "" });
+    // An address reads left to right in every language.
+    var link = el("input", { type: "text", readonly: "", dir: "ltr", "aria-label": T("widget-your-link"), "data-referral-link": "" });
     link.value = p.referral_link;
-    var copy = el("button", { type: "button", "data-copy": "" }, "Copy");
+    var copy = el("button", { type: "button", "data-copy": "" }, T("widget-copy"));
     copy.addEventListener("click", function () {
-      navigator.clipboard.writeText(p.referral_link).then(function () { copy.textContent = "Copied!"; },
-        function () { link.select(); copy.textContent = "Press Ctrl+C"; });
+      navigator.clipboard.writeText(p.referral_link).then(function () { copy.textContent = T("widget-copied"); },
+        function () { link.select(); copy.textContent = T("widget-press-ctrl-c"); });
     });
     var shares = el("div", { class: "shares" });
     SHARES.forEach(function (s) {
@@ -161,7 +173,7 @@
     var progress = el("p", { class: "progress", "data-progress": "" });
     var line = el("p", { class: "waitlist", "data-waitlist": "" });
     var leaders = el("section", { "data-leaderboard": "" });
-    app.append(el("h1", {}, p.name ? "Welcome, " + p.name + "!" : "You're in!"));
+    app.append(el("h1", {}, p.name ? T("widget-welcome", { name: p.name }) : T("widget-you-are-in")));
     var box = p.reward ? rewardBox(p.reward) : null;
     if (box) app.append(box);
     // A reward shown without its value (held for review, or waiting for a coupon) is read
@@ -186,23 +198,23 @@
       }, function () {});
     }
     recheck();
-    app.append(line, el("p", {}, "Share your link. Friends who join through it count toward your reward."),
+    app.append(line, el("p", {}, T("widget-share-prompt")),
       el("div", { class: "link" }, null), shares, progress, leaders);
     leaderboard(leaders);
     app.querySelector(".link").append(link, copy);
     call("GET", "/progress?code=" + encodeURIComponent(p.referral_code)).then(function (r) {
       if (r.status !== 200) return;
       var g = r.body.data;
-      var joined = g.referrals + (g.referrals === 1 ? " friend" : " friends") + " joined \u00b7 ";
+      var joined = P("widget-friends-joined", g.referrals) + " \u00b7 ";
       // A tiered campaign counts toward its next tier; past the last, every reward is earned.
       var target = g.next_tier ? g.next_tier.referrals : g.goal, left = g.next_reward_in;
       if (left === null) {
-        progress.textContent = joined + "every reward earned";
+        progress.textContent = joined + T("widget-every-reward-earned");
         target = 1; left = 0;
       } else if (g.next_tier) {
-        progress.textContent = joined + left + " more for your next reward (at " + target + ": " + tierReward(g.next_tier) + ")";
+        progress.textContent = joined + P("widget-more-for-tier", left, { target: target.toLocaleString(L), reward: tierReward(g.next_tier) });
       } else {
-        progress.textContent = joined + left + " more for your next reward";
+        progress.textContent = joined + P("widget-more-for-next", left);
       }
       var bar = el("div", { class: "bar" }), fill = el("span");
       fill.style.width = Math.round(100 * (target - left) / target) + "%";

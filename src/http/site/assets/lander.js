@@ -19,9 +19,11 @@
   h1.style.fontFamily = C.heading_font;
   header.append(h1);
   if (/^https?:\/\//i.test(C.brand_url || ""))
-    header.append(el("a", { href: C.brand_url, class: "brand-link", rel: "noopener" }, "Visit " + C.domain));
-  var ref = new URLSearchParams(location.search).get("ref");
-  var frame = el("iframe", { src: C.frame + (ref ? "?ref=" + encodeURIComponent(ref) : ""), title: C.header_text, allow: "clipboard-write" });
+    header.append(el("a", { href: C.brand_url, class: "brand-link", rel: "noopener" }, C.visit));
+  // The frame in the page's language (its address names it), with the visit's referrer.
+  var ref = new URLSearchParams(location.search).get("ref"), src = new URL(C.frame, location.href);
+  if (ref) src.searchParams.set("ref", ref);
+  var frame = el("iframe", { src: src.href, title: C.header_text, allow: "clipboard-write" });
   addEventListener("message", function (e) {
     if (e.source === frame.contentWindow && e.data && e.data.type === "referrals:height")
       frame.style.height = Math.min(Math.max(+e.data.height || 0, 120), 2000) + "px";

@@ -2,7 +2,9 @@
    Served by GET /widget.js?campaign=<id>; the server fills in the settings below. */
 (function (C) {
   "use strict";
-  var d = document, frames = [];
+  // The language the page asks for: `data-lang` on this script's tag or on the widget's
+  // element; else the frame follows the visitor's browser, then the campaign's.
+  var d = document, frames = [], script = d.currentScript;
   function el(tag, css, text) {
     var e = d.createElement(tag);
     if (css) e.style.cssText = css;
@@ -15,9 +17,12 @@
     b.type = "button";
     return b;
   }
-  function frame() {
-    var ref = new URLSearchParams(location.search).get("ref"), f = d.createElement("iframe");
-    f.src = C.frame + (ref ? "?ref=" + encodeURIComponent(ref) : "");
+  function frame(root) {
+    var ref = new URLSearchParams(location.search).get("ref"), f = d.createElement("iframe"), src = new URL(C.frame, location.href);
+    var lang = (script && script.getAttribute("data-lang")) || root.getAttribute("data-lang");
+    if (ref) src.searchParams.set("ref", ref);
+    if (lang) src.searchParams.set("lang", lang);
+    f.src = src.href;
     f.title = C.headline;
     f.setAttribute("allow", "clipboard-write");
     f.setAttribute("data-referrals-frame", "");
@@ -43,14 +48,14 @@
       overlay.setAttribute("data-referrals-modal", "");
       overlay.setAttribute("role", "dialog");
       overlay.setAttribute("aria-modal", "true");
-      close.setAttribute("aria-label", "Close");
+      close.setAttribute("aria-label", C.close);
       close.type = "button";
       var show = function (on) { overlay.style.display = on ? "flex" : "none"; };
       open.onclick = function () { show(true); };
       close.onclick = function () { show(false); };
       overlay.onclick = function (e) { if (e.target === overlay) show(false); };
       d.addEventListener("keydown", function (e) { if (e.key === "Escape") show(false); });
-      box.append(close, frame());
+      box.append(close, frame(root));
       overlay.append(box);
       root.append(open);
       d.body.append(overlay);
@@ -62,10 +67,10 @@
       bubble.setAttribute("data-referrals-bubble", "");
       panel.setAttribute("data-referrals-panel", "");
       bubble.onclick = function () { panel.style.display = panel.style.display === "none" ? "block" : "none"; };
-      panel.append(frame());
+      panel.append(frame(root));
       d.body.append(panel, bubble);
     } else {
-      root.append(frame());
+      root.append(frame(root));
     }
   }
   function start() {
