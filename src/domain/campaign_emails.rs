@@ -248,7 +248,7 @@ fn parse_subject(kind: EmailKind, raw: &str) -> Result<String, ValidationError> 
     Ok(subject.to_owned())
 }
 
-fn parse_text(kind: EmailKind, raw: &str) -> Result<String, ValidationError> {
+pub(super) fn parse_text(kind: EmailKind, raw: &str) -> Result<String, ValidationError> {
     let text = raw.trim().replace("\r\n", "\n");
     if text.is_empty() || text.chars().count() > MAX_TEXT_CHARS {
         return Err(refuse(kind, "text", format!("must be 1 to {MAX_TEXT_CHARS} characters")));
@@ -368,20 +368,6 @@ pub fn render(template: &EmailTemplate, values: &Values<'_>) -> RenderedEmail {
     }
 }
 
-/// Ends a participant's email with the link to their portal, whatever the owner's template
-/// says: every participant can find their rewards again from any email.
-pub fn with_portal_link(mut email: RenderedEmail, link: &str) -> RenderedEmail {
-    let label = "Your referral link, rewards and payouts";
-    email.text = format!("{}\n\n{label}: {link}\n", email.text.trim_end());
-    let (href, shown) = (html_escape::encode_double_quoted_attribute(link), html_escape::encode_text(link));
-    let footer = format!("<p>{label}: <a href=\"{href}\">{shown}</a></p>\n</body></html>\n");
-    if let Some(end) = email.html.rfind("</body></html>") {
-        email.html.truncate(end);
-        email.html.push_str(&footer);
-    }
-    email
-}
-
 #[cfg(test)]
 mod tests {
 
@@ -403,18 +389,6 @@ mod tests {
 
     fn input(json: serde_json::Value) -> EmailsInput {
         serde_json::from_value(json).unwrap()
-    }
-
-    #[test]
-    fn every_participant_email_ends_with_the_portal_link() {
-        let template = CampaignEmails::default().welcome;
-        let email = render(&template, &Values::default().with("campaign", "Beans <&>"));
-        let linked = with_portal_link(email.clone(), "https://r.example/p/7?a=1&b=<2>");
-        assert!(linked.text.ends_with("Your referral link, rewards and payouts: https://r.example/p/7?a=1&b=<2>\n"));
-        assert!(linked.text.starts_with(email.text.trim_end()));
-        assert!(linked.html.contains("<a href=\"https://r.example/p/7?a=1&amp;b=&lt;2&gt;\">"), "{}", linked.html);
-        assert!(linked.html.ends_with("</p>\n</body></html>\n"));
-        assert_eq!(linked.html.matches("<body>").count(), 1);
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod coupon;
 pub mod dashboard_session;
 pub mod digest;
 pub mod email;
+pub mod email_texts;
 pub mod engine;
 pub mod event;
 mod fields;

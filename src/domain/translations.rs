@@ -171,7 +171,9 @@ mod tests {
 
     #[test]
     fn every_message_formats_in_every_language_with_its_placeables_filled() {
-        let args: [(&str, FluentValue<'_>); 11] = [
+        let args: [(&str, FluentValue<'_>); 13] = [
+            ("friend", "Bo".into()),
+            ("link", "https://beans.example/r/x".into()),
             ("name", "Ann".into()),
             ("campaign", "Beans".into()),
             ("shop", "beans.example".into()),

@@ -191,3 +191,49 @@ async fn the_widget_frame_and_the_lander_speak_the_visitors_language() {
     assert_eq!(config["visit"], "Visita languages-frame.example.com");
     assert_eq!(config["frame"], format!("../widget/{campaign}/embed?lang=it"));
 }
+
+#[tokio::test]
+async fn a_spanish_campaigns_emails_are_in_spanish_and_the_owners_own_text_stays_as_written() {
+    let sink = SmtpSink::start();
+    let app = TestApp::spawn_with(Options { config: Some(sink.config()), ..Default::default() }).await;
+    let member = app.member("languages-emails").await;
+    let brand = app.brand(&member, "https://languages-emails.example.com").await;
+    let fields = json!({"name": "Café Amigos", "reward_type": 5, "reward_value": "10.00", "language": "es",
+        "emails": {"welcome": {"enabled": true}, "friend_joined": {"enabled": true},
+                   "reward": {"enabled": true, "text": "Hi {{name}}, here it is: {{reward}}"}}});
+    let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+    let body = json!({"campaign_id": campaign, "email": "ana@languages-emails.example.com", "name": "Ana"});
+    let ana = expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &body).await, 201).await;
+    let code = ana["data"]["participant"]["referral_code"].as_str().unwrap().to_owned();
+    expect_status(app.refer(&member, &code, "beto@languages-emails.example.com").await, 201).await;
+
+    // Two welcomes, "a friend joined" and the reward: four emails.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let messages = loop {
+        let messages = sink.messages();
+        if messages.len() >= 4 {
+            break messages;
+        }
+        assert!(Instant::now() < deadline, "{} of 4 emails arrived", messages.len());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let to_ana = |subject: &str| {
+        messages
+            .iter()
+            .find(|m| m["rcpt_tos"] == json!(["ana@languages-emails.example.com"]) && m["subject"] == json!(subject))
+            .unwrap_or_else(|| panic!("no {subject:?} to Ana in {messages:?}"))["text"]
+            .as_str()
+            .unwrap()
+            .replace("\r\n", "\n")
+    };
+    let portal = format!("Tu enlace de referido, tus recompensas y tus pagos: {}/p/{campaign}", app.address);
+    let welcome = to_ana("Te damos la bienvenida a Café Amigos");
+    assert!(welcome.starts_with("Hola, Ana:\n\nGracias por unirte a Café Amigos."), "{welcome}");
+    assert!(welcome.trim_end().ends_with(&portal), "{welcome}");
+    // Beto gave no name: the helper's referral names him "Referred".
+    let joined = to_ana("Referred se unió con tu enlace");
+    assert!(joined.contains("Referred acaba de unirse a Café Amigos con tu enlace. Ya llevas 1."), "{joined}");
+    assert!(joined.contains("Sigue compartiendo: "), "{joined}");
+    let reward = to_ana("Has ganado una recompensa");
+    assert_eq!(reward.trim_end(), format!("Hi Ana, here it is: 10.00\n\n{portal}"), "the owner's own text, as written");
+}

@@ -16,7 +16,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{BrandReads, Inconsistent, Moment, Write};
-use crate::domain::campaign_emails::{render, with_portal_link, EmailKind, Values};
+use crate::domain::campaign_emails::{render, EmailKind, Values};
+use crate::domain::email_texts::{localized, with_portal_link};
 use crate::domain::event::{EventSubject, EventType};
 use crate::domain::outgoing_email::OutgoingEmail;
 use crate::domain::{Campaign, Participant, ReferralCode, Reward};
@@ -141,7 +142,8 @@ pub fn compose(wanted: Vec<Wanted>, ids: &[u64], mailing: &Mailing, moment: &Mom
                 .with("referrals", to.referrals.to_string());
             if let Some(friend) = &want.friend {
                 // Never the friend's address: their name, or nothing that identifies them.
-                values = values.with("friend_name", if friend.name.is_empty() { "A friend" } else { &friend.name });
+                let someone = crate::domain::translations::text(want.campaign.language, "portal-a-friend");
+                values = values.with("friend_name", if friend.name.is_empty() { someone } else { friend.name.clone() });
             }
             if let Some(reward) = &want.reward {
                 values = values.with("reward", reward.value.clone().unwrap_or_default());
@@ -149,12 +151,11 @@ pub fn compose(wanted: Vec<Wanted>, ids: &[u64], mailing: &Mailing, moment: &Mom
             // A friend's own reward (two-way) is not the referrer's thanks for sharing.
             let friend_reward = want.kind == EmailKind::Reward
                 && want.reward.as_ref().is_some_and(|r| r.reason == crate::domain::reward::RewardReason::Invited);
-            let message = if friend_reward {
-                render(&want.campaign.emails.friend_reward(), &values)
-            } else {
-                render(want.campaign.emails.template(want.kind), &values)
-            };
-            let message = with_portal_link(message, &format!("{}/p/{}", mailing.site, want.campaign.id));
+            // In the campaign's language (the participant's own is not kept yet).
+            let language = want.campaign.language;
+            let template = localized(&want.campaign.emails, want.kind, friend_reward, language, to.referrals);
+            let portal = format!("{}/p/{}", mailing.site, want.campaign.id);
+            let message = with_portal_link(render(&template, &values), &portal, language);
             Write::Email(Box::new(OutgoingEmail {
                 id,
                 campaign_id: want.campaign.id,

@@ -228,3 +228,24 @@ offer-two-way = الأصدقاء الذين ينضمون عبر رابطك يح�
 ## صفحة الهبوط
 
 lander-visit = زيارة { $domain }
+
+## رسائل المشاركين، ما دامت الحملة تستخدم النصوص الافتراضية.
+
+email-welcome-subject = مرحبًا بك في { $campaign }
+email-welcome-body = شكرًا لانضمامك إلى { $campaign }. شارك رابطك مع أصدقائك، واربح مكافآت عندما ينضمون:
+email-friend-joined-subject = انضم { $friend } عبر رابطك
+email-friend-joined-body = انضم { $friend } للتو إلى { $campaign } عبر رابطك. { $count ->
+    [zero] لا أحد حتى الآن.
+    [one] هذا أول صديق حتى الآن.
+    [two] أصبحا اثنين حتى الآن.
+    [few] أصبحوا { $count } حتى الآن.
+    [many] أصبحوا { $count } حتى الآن.
+   *[other] أصبحوا { $count } حتى الآن.
+}
+email-keep-sharing = واصل المشاركة: { $link }
+email-reward-subject = ربحت مكافأة
+email-reward-body = شكرًا لنشرك الخبر عن { $campaign }. مكافأتك:
+email-friend-reward-subject = مكافأتك على الانضمام إلى { $campaign }
+email-friend-reward-body = مرحبًا بك في { $campaign }، وشكرًا لانضمامك عبر رابط صديق. مكافأتك:
+email-share-own = شارك رابطك الخاص، واربح المزيد عندما ينضم أصدقاؤك:
+email-portal-footer = رابط الإحالة ومكافآتك ومدفوعاتك

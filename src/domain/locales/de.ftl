@@ -187,3 +187,20 @@ offer-two-way = Freunde, die über deinen Link beitreten, erhalten auch eine Pr�
 ## Die Landingpage
 
 lander-visit = { $domain } besuchen
+
+## E-Mails an Teilnehmende, solange die Aktion die Standardtexte behält.
+
+email-welcome-subject = Willkommen bei { $campaign }
+email-welcome-body = Danke, dass du bei { $campaign } mitmachst. Teile deinen Link mit Freunden und verdiene Prämien, wenn sie beitreten:
+email-friend-joined-subject = { $friend } ist über deinen Link beigetreten
+email-friend-joined-body = { $friend } ist gerade über deinen Link { $campaign } beigetreten. { $count ->
+    [one] Das ist bisher { $count }.
+   *[other] Das sind bisher { $count }.
+}
+email-keep-sharing = Teile weiter: { $link }
+email-reward-subject = Du hast eine Prämie verdient
+email-reward-body = Danke, dass du { $campaign } weiterempfiehlst. Deine Prämie:
+email-friend-reward-subject = Deine Prämie für deinen Beitritt zu { $campaign }
+email-friend-reward-body = Willkommen bei { $campaign }, und danke, dass du über den Link eines Freundes beigetreten bist. Deine Prämie:
+email-share-own = Teile deinen eigenen Link und verdiene mehr, wenn deine Freunde beitreten:
+email-portal-footer = Dein Empfehlungslink, deine Prämien und Auszahlungen

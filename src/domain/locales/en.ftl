@@ -190,3 +190,20 @@ offer-two-way = Friends who join through your link get a reward too.
 ## The landing page
 
 lander-visit = Visit { $domain }
+
+## Participant emails, while the campaign keeps the default texts. Greeting: portal-email-greeting.
+
+email-welcome-subject = Welcome to { $campaign }
+email-welcome-body = Thanks for joining { $campaign }. Share your link with friends, and earn rewards when they join:
+email-friend-joined-subject = { $friend } joined through your link
+email-friend-joined-body = { $friend } just joined { $campaign } through your link. { $count ->
+    [one] That makes { $count } so far.
+   *[other] That makes { $count } so far.
+}
+email-keep-sharing = Keep sharing: { $link }
+email-reward-subject = You earned a reward
+email-reward-body = Thank you for spreading the word about { $campaign }. Your reward:
+email-friend-reward-subject = Your reward for joining { $campaign }
+email-friend-reward-body = Welcome to { $campaign }, and thanks for joining through a friend's link. Your reward:
+email-share-own = Share your own link, and earn more when your friends join:
+email-portal-footer = Your referral link, rewards and payouts

@@ -187,3 +187,20 @@ offer-two-way = Los amigos que se unan con tu enlace también reciben una recomp
 ## La página de destino
 
 lander-visit = Visitar { $domain }
+
+## Correos a los participantes, mientras la campaña conserve los textos predeterminados.
+
+email-welcome-subject = Te damos la bienvenida a { $campaign }
+email-welcome-body = Gracias por unirte a { $campaign }. Comparte tu enlace con tus amigos y gana recompensas cuando se unan:
+email-friend-joined-subject = { $friend } se unió con tu enlace
+email-friend-joined-body = { $friend } acaba de unirse a { $campaign } con tu enlace. { $count ->
+    [one] Ya llevas { $count }.
+   *[other] Ya llevas { $count }.
+}
+email-keep-sharing = Sigue compartiendo: { $link }
+email-reward-subject = Has ganado una recompensa
+email-reward-body = Gracias por dar a conocer { $campaign }. Tu recompensa:
+email-friend-reward-subject = Tu recompensa por unirte a { $campaign }
+email-friend-reward-body = Te damos la bienvenida a { $campaign }, y gracias por unirte con el enlace de un amigo. Tu recompensa:
+email-share-own = Comparte tu propio enlace y gana más cuando tus amigos se unan:
+email-portal-footer = Tu enlace de referido, tus recompensas y tus pagos

@@ -187,3 +187,20 @@ offer-two-way = Les amis qui s’inscrivent grâce à votre lien reçoivent auss
 ## La page d’accueil
 
 lander-visit = Visiter { $domain }
+
+## E-mails aux participants, tant que la campagne garde les textes par défaut.
+
+email-welcome-subject = Bienvenue dans { $campaign }
+email-welcome-body = Merci d’avoir rejoint { $campaign }. Partagez votre lien avec vos amis et gagnez des récompenses quand ils s’inscrivent :
+email-friend-joined-subject = { $friend } s’est inscrit grâce à votre lien
+email-friend-joined-body = { $friend } vient de rejoindre { $campaign } grâce à votre lien. { $count ->
+    [one] Cela fait { $count } jusqu’ici.
+   *[other] Cela fait { $count } jusqu’ici.
+}
+email-keep-sharing = Continuez à partager : { $link }
+email-reward-subject = Vous avez gagné une récompense
+email-reward-body = Merci de faire connaître { $campaign }. Votre récompense :
+email-friend-reward-subject = Votre récompense pour avoir rejoint { $campaign }
+email-friend-reward-body = Bienvenue dans { $campaign }, et merci de vous être inscrit grâce au lien d’un ami. Votre récompense :
+email-share-own = Partagez votre propre lien et gagnez davantage quand vos amis s’inscrivent :
+email-portal-footer = Votre lien de parrainage, vos récompenses et vos versements

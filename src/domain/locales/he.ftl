@@ -198,3 +198,21 @@ offer-two-way = גם חברים שמצטרפים דרך הקישור שלכם מ
 ## דף הנחיתה
 
 lander-visit = ביקור ב־{ $domain }
+
+## אימיילים למשתתפים, כל עוד הקמפיין משאיר את טקסטי ברירת המחדל.
+
+email-welcome-subject = ברוכים הבאים ל־{ $campaign }
+email-welcome-body = תודה שהצטרפתם ל־{ $campaign }. שתפו את הקישור שלכם עם חברים, וקבלו הטבות כשהם מצטרפים:
+email-friend-joined-subject = { $friend } הצטרף דרך הקישור שלך
+email-friend-joined-body = { $friend } הצטרף עכשיו ל־{ $campaign } דרך הקישור שלך. { $count ->
+    [one] זה הראשון עד כה.
+    [two] אלה שניים עד כה.
+   *[other] אלה { $count } עד כה.
+}
+email-keep-sharing = המשיכו לשתף: { $link }
+email-reward-subject = קיבלת הטבה
+email-reward-body = תודה שהפצתם את { $campaign }. ההטבה שלכם:
+email-friend-reward-subject = ההטבה שלך על ההצטרפות ל־{ $campaign }
+email-friend-reward-body = ברוכים הבאים ל־{ $campaign }, ותודה שהצטרפתם דרך הקישור של חבר. ההטבה שלכם:
+email-share-own = שתפו את הקישור שלכם, וקבלו עוד כשחברים שלכם מצטרפים:
+email-portal-footer = קישור ההפניה, ההטבות והתשלומים שלך

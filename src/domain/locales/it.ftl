@@ -187,3 +187,20 @@ offer-two-way = Anche gli amici che si iscrivono tramite il tuo link ricevono un
 ## La pagina di destinazione
 
 lander-visit = Visita { $domain }
+
+## Email ai partecipanti, finché la campagna mantiene i testi predefiniti.
+
+email-welcome-subject = Benvenuto in { $campaign }
+email-welcome-body = Grazie per esserti iscritto a { $campaign }. Condividi il tuo link con gli amici e guadagna premi quando si iscrivono:
+email-friend-joined-subject = { $friend } si è iscritto con il tuo link
+email-friend-joined-body = { $friend } si è appena iscritto a { $campaign } con il tuo link. { $count ->
+    [one] Finora sei a { $count }.
+   *[other] Finora sei a { $count }.
+}
+email-keep-sharing = Continua a condividere: { $link }
+email-reward-subject = Hai ottenuto un premio
+email-reward-body = Grazie per aver fatto conoscere { $campaign }. Il tuo premio:
+email-friend-reward-subject = Il tuo premio per l’iscrizione a { $campaign }
+email-friend-reward-body = Benvenuto in { $campaign }, e grazie per esserti iscritto con il link di un amico. Il tuo premio:
+email-share-own = Condividi il tuo link e guadagna di più quando i tuoi amici si iscrivono:
+email-portal-footer = Il tuo link di invito, i tuoi premi e i tuoi pagamenti

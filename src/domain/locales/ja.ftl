@@ -179,3 +179,19 @@ offer-two-way = あなたのリンクから参加した友達にも特典があ�
 ## ランディングページ
 
 lander-visit = { $domain } を見る
+
+## キャンペーンが既定の文面を使っている間の参加者へのメール。
+
+email-welcome-subject = { $campaign } へようこそ
+email-welcome-body = { $campaign } にご参加いただきありがとうございます。リンクを友達に共有して、友達が参加すると特典がもらえます：
+email-friend-joined-subject = { $friend } さんがあなたのリンクから参加しました
+email-friend-joined-body = { $friend } さんがあなたのリンクから { $campaign } に参加しました。{ $count ->
+   *[other] これで { $count } 人になりました。
+}
+email-keep-sharing = 引き続き共有しましょう：{ $link }
+email-reward-subject = 特典を獲得しました
+email-reward-body = { $campaign } を広めていただきありがとうございます。あなたの特典：
+email-friend-reward-subject = { $campaign } 参加の特典
+email-friend-reward-body = { $campaign } へようこそ。友達のリンクからご参加いただきありがとうございます。あなたの特典：
+email-share-own = あなた自身のリンクを共有して、友達が参加するともっと特典がもらえます：
+email-portal-footer = あなたの紹介リンク、特典、支払い

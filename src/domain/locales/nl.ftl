@@ -187,3 +187,20 @@ offer-two-way = Vrienden die via je link meedoen, krijgen ook een beloning.
 ## De landingspagina
 
 lander-visit = Naar { $domain }
+
+## E-mails aan deelnemers, zolang de actie de standaardteksten houdt.
+
+email-welcome-subject = Welkom bij { $campaign }
+email-welcome-body = Bedankt dat je meedoet aan { $campaign }. Deel je link met vrienden en verdien beloningen als ze meedoen:
+email-friend-joined-subject = { $friend } doet mee via jouw link
+email-friend-joined-body = { $friend } doet nu mee aan { $campaign } via jouw link. { $count ->
+    [one] Dat is er tot nu toe { $count }.
+   *[other] Dat zijn er tot nu toe { $count }.
+}
+email-keep-sharing = Blijf delen: { $link }
+email-reward-subject = Je hebt een beloning verdiend
+email-reward-body = Bedankt dat je { $campaign } aanbeveelt. Je beloning:
+email-friend-reward-subject = Je beloning voor meedoen aan { $campaign }
+email-friend-reward-body = Welkom bij { $campaign }, en bedankt dat je via de link van een vriend meedoet. Je beloning:
+email-share-own = Deel je eigen link en verdien meer als je vrienden meedoen:
+email-portal-footer = Je verwijzingslink, beloningen en uitbetalingen

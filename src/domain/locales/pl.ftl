@@ -209,3 +209,22 @@ offer-two-way = Znajomi, którzy dołączą przez twój link, też dostaną nagr
 ## Strona docelowa
 
 lander-visit = Odwiedź { $domain }
+
+## E-maile do uczestników, dopóki kampania ma domyślne teksty.
+
+email-welcome-subject = Witaj w { $campaign }
+email-welcome-body = Dziękujemy za dołączenie do { $campaign }. Udostępnij swój link znajomym i zdobywaj nagrody, gdy dołączą:
+email-friend-joined-subject = { $friend } dołączył przez twój link
+email-friend-joined-body = { $friend } właśnie dołączył do { $campaign } przez twój link. { $count ->
+    [one] To już { $count } osoba.
+    [few] To już { $count } osoby.
+    [many] To już { $count } osób.
+   *[other] To już { $count } osoby.
+}
+email-keep-sharing = Udostępniaj dalej: { $link }
+email-reward-subject = Zdobyłeś nagrodę
+email-reward-body = Dziękujemy za polecanie { $campaign }. Twoja nagroda:
+email-friend-reward-subject = Twoja nagroda za dołączenie do { $campaign }
+email-friend-reward-body = Witaj w { $campaign } i dziękujemy za dołączenie przez link znajomego. Twoja nagroda:
+email-share-own = Udostępnij swój własny link i zdobywaj więcej, gdy dołączą twoi znajomi:
+email-portal-footer = Twój link polecający, nagrody i wypłaty

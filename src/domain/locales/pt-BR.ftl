@@ -187,3 +187,20 @@ offer-two-way = Amigos que entrarem pelo seu link também ganham uma recompensa.
 ## A página de destino
 
 lander-visit = Visitar { $domain }
+
+## E-mails aos participantes, enquanto a campanha mantiver os textos padrão.
+
+email-welcome-subject = Boas-vindas a { $campaign }
+email-welcome-body = Obrigado por participar de { $campaign }. Compartilhe seu link com amigos e ganhe recompensas quando eles entrarem:
+email-friend-joined-subject = { $friend } entrou pelo seu link
+email-friend-joined-body = { $friend } acabou de entrar em { $campaign } pelo seu link. { $count ->
+    [one] Já são { $count } até agora.
+   *[other] Já são { $count } até agora.
+}
+email-keep-sharing = Continue compartilhando: { $link }
+email-reward-subject = Você ganhou uma recompensa
+email-reward-body = Obrigado por divulgar { $campaign }. Sua recompensa:
+email-friend-reward-subject = Sua recompensa por entrar em { $campaign }
+email-friend-reward-body = Boas-vindas a { $campaign }, e obrigado por entrar pelo link de um amigo. Sua recompensa:
+email-share-own = Compartilhe seu próprio link e ganhe mais quando seus amigos entrarem:
+email-portal-footer = Seu link de indicação, suas recompensas e seus pagamentos

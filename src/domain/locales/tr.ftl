@@ -187,3 +187,20 @@ offer-two-way = Bağlantınızla katılan arkadaşlarınız da bir ödül alır.
 ## Açılış sayfası
 
 lander-visit = { $domain } adresini ziyaret edin
+
+## Kampanya varsayılan metinleri kullandıkça katılımcılara giden e-postalar.
+
+email-welcome-subject = { $campaign } kampanyasına hoş geldiniz
+email-welcome-body = { $campaign } kampanyasına katıldığınız için teşekkürler. Bağlantınızı arkadaşlarınızla paylaşın, katıldıklarında ödül kazanın:
+email-friend-joined-subject = { $friend } bağlantınızla katıldı
+email-friend-joined-body = { $friend } bağlantınızla { $campaign } kampanyasına katıldı. { $count ->
+    [one] Şimdiye kadar { $count } kişi oldu.
+   *[other] Şimdiye kadar { $count } kişi oldu.
+}
+email-keep-sharing = Paylaşmaya devam edin: { $link }
+email-reward-subject = Bir ödül kazandınız
+email-reward-body = { $campaign } kampanyasını duyurduğunuz için teşekkürler. Ödülünüz:
+email-friend-reward-subject = { $campaign } kampanyasına katıldığınız için ödülünüz
+email-friend-reward-body = { $campaign } kampanyasına hoş geldiniz; bir arkadaşınızın bağlantısıyla katıldığınız için teşekkürler. Ödülünüz:
+email-share-own = Kendi bağlantınızı paylaşın, arkadaşlarınız katıldıkça daha fazla kazanın:
+email-portal-footer = Davet bağlantınız, ödülleriniz ve ödemeleriniz

@@ -1,0 +1,126 @@
+//! What a participant email says in a language: our default subjects and texts in the
+//! campaign's language where the owner kept them (their own words are sent as written), and
+//! the line at the end of every participant email that links to their portal. The texts are
+//! Fluent messages (`translations.rs`) turned into templates with the usual `{{name}}`
+//! placeholders, so rendering fills and escapes them as it does the owner's.
+
+use super::campaign_emails::{CampaignEmails, EmailKind, EmailTemplate, RenderedEmail};
+use super::language::Language;
+use super::translations::{text, FluentValue, Texts};
+
+/// The template an email of `kind` is rendered from, in `language` (`friend`: a friend's
+/// own reward on a two-way campaign): where the owner kept our default subject or text,
+/// ours in that language; the owner's own words as written, in whatever language they
+/// wrote them. `referrals` is the recipient's count, which a "friend joined" email says
+/// (counted words need the number itself, not a placeholder).
+pub fn localized(
+    emails: &CampaignEmails,
+    kind: EmailKind,
+    friend: bool,
+    language: Language,
+    referrals: u64,
+) -> EmailTemplate {
+    let (mut template, defaults) = if friend {
+        (emails.friend_reward(), CampaignEmails::default().friend_reward())
+    } else {
+        (emails.template(kind).clone(), CampaignEmails::default().template(kind).clone())
+    };
+    if language == Language::English || kind.to_member() {
+        return template;
+    }
+    let t = Texts(language);
+    let place = |name: &str| -> FluentValue<'static> { format!("{{{{{name}}}}}").into() };
+    let greeting = t.with("portal-email-greeting", &[("name", place("name"))]);
+    let campaign = [("campaign", place("campaign"))];
+    let (subject, text) = match (kind, friend) {
+        (EmailKind::Reward, true) => (
+            t.with("email-friend-reward-subject", &campaign),
+            format!(
+                "{greeting}\n\n{}\n\n{{{{reward}}}}\n\n{}\n\n{{{{referral_link}}}}",
+                t.with("email-friend-reward-body", &campaign),
+                t.text("email-share-own")
+            ),
+        ),
+        (EmailKind::Reward, false) => (
+            t.text("email-reward-subject"),
+            format!("{greeting}\n\n{}\n\n{{{{reward}}}}", t.with("email-reward-body", &campaign)),
+        ),
+        (EmailKind::FriendJoined, _) => {
+            let args = [("friend", place("friend_name")), ("campaign", place("campaign")), ("count", referrals.into())];
+            let sharing = t.with("email-keep-sharing", &[("link", place("referral_link"))]);
+            (
+                t.with("email-friend-joined-subject", &[("friend", place("friend_name"))]),
+                format!("{greeting}\n\n{}\n\n{sharing}", t.with("email-friend-joined-body", &args)),
+            )
+        }
+        _ => (
+            t.with("email-welcome-subject", &campaign),
+            format!("{greeting}\n\n{}\n\n{{{{referral_link}}}}", t.with("email-welcome-body", &campaign)),
+        ),
+    };
+    if template.subject == defaults.subject {
+        template.subject = subject;
+    }
+    if template.text == defaults.text {
+        template.text = text;
+    }
+    template
+}
+
+/// Ends a participant's email with the link to their portal (in `language`), whatever the
+/// owner's template says: every participant can find their rewards again from any email.
+pub fn with_portal_link(mut email: RenderedEmail, link: &str, language: Language) -> RenderedEmail {
+    let label = text(language, "email-portal-footer");
+    email.text = format!("{}\n\n{label}: {link}\n", email.text.trim_end());
+    let (href, shown) = (html_escape::encode_double_quoted_attribute(link), html_escape::encode_text(link));
+    let footer = format!("<p>{label}: <a href=\"{href}\">{shown}</a></p>\n</body></html>\n");
+    if let Some(end) = email.html.rfind("</body></html>") {
+        email.html.truncate(end);
+        email.html.push_str(&footer);
+    }
+    email
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::campaign_emails::{render, Values};
+
+    #[test]
+    fn every_participant_email_ends_with_the_portal_link() {
+        let template = CampaignEmails::default().welcome;
+        let email = render(&template, &Values::default().with("campaign", "Beans <&>"));
+        let linked = with_portal_link(email.clone(), "https://r.example/p/7?a=1&b=<2>", Language::English);
+        assert!(linked.text.ends_with("Your referral link, rewards and payouts: https://r.example/p/7?a=1&b=<2>\n"));
+        assert!(linked.text.starts_with(email.text.trim_end()));
+        assert!(linked.html.contains("<a href=\"https://r.example/p/7?a=1&amp;b=&lt;2&gt;\">"), "{}", linked.html);
+        assert!(linked.html.ends_with("</p>\n</body></html>\n"));
+        assert_eq!(linked.html.matches("<body>").count(), 1);
+    }
+
+    #[test]
+    fn default_texts_speak_the_language_and_an_owners_own_text_stays_as_written() {
+        let mut emails = CampaignEmails::default();
+        let welcome = localized(&emails, EmailKind::Welcome, false, Language::Spanish, 0);
+        assert_eq!(welcome.subject, "Te damos la bienvenida a {{campaign}}");
+        assert!(welcome.text.starts_with("Hola, {{name}}:\n\nGracias por unirte a {{campaign}}."), "{}", welcome.text);
+        assert_eq!(
+            crate::domain::campaign_emails::parse_text(EmailKind::Welcome, &welcome.text).unwrap(),
+            welcome.text,
+            "only its own placeholders"
+        );
+        let joined = localized(&emails, EmailKind::FriendJoined, false, Language::Polish, 5);
+        assert!(joined.text.contains("To już 5 osób."), "{}", joined.text);
+        let friend = localized(&emails, EmailKind::Reward, true, Language::German, 0);
+        assert_eq!(friend.subject, "Deine Prämie für deinen Beitritt zu {{campaign}}");
+        assert_eq!(
+            localized(&emails, EmailKind::Welcome, false, Language::English, 0),
+            emails.welcome,
+            "English: as stored"
+        );
+        emails.reward.text = "Hi {{name}}, enjoy {{reward}}".into();
+        let owned = localized(&emails, EmailKind::Reward, false, Language::French, 0);
+        assert_eq!(owned.text, "Hi {{name}}, enjoy {{reward}}", "the owner's text, as written");
+        assert_eq!(owned.subject, "Vous avez gagné une récompense", "the subject they kept is ours, in French");
+    }
+}
