@@ -73,7 +73,9 @@ pub fn with_portal_link(mut email: RenderedEmail, link: &str, language: Language
     let label = text(language, "email-portal-footer");
     email.text = format!("{}\n\n{label}: {link}\n", email.text.trim_end());
     let (href, shown) = (html_escape::encode_double_quoted_attribute(link), html_escape::encode_text(link));
-    let footer = format!("<p>{label}: <a href=\"{href}\">{shown}</a></p>\n</body></html>\n");
+    // Our own words, escaped all the same: a translator may write "&".
+    let label_html = html_escape::encode_text(&label);
+    let footer = format!("<p>{label_html}: <a href=\"{href}\">{shown}</a></p>\n</body></html>\n");
     if let Some(end) = email.html.rfind("</body></html>") {
         email.html.truncate(end);
         email.html.push_str(&footer);
