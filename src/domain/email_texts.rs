@@ -20,14 +20,15 @@ pub fn localized(
     language: Language,
     referrals: u64,
 ) -> EmailTemplate {
-    let (mut template, defaults) = if friend {
-        (emails.friend_reward(), CampaignEmails::default().friend_reward())
-    } else {
-        (emails.template(kind).clone(), CampaignEmails::default().template(kind).clone())
-    };
+    let mut template = if friend { emails.friend_reward() } else { emails.template(kind).clone() };
     if language == Language::English || kind.to_member() {
         return template;
     }
+    let defaults = if friend {
+        CampaignEmails::default().friend_reward()
+    } else {
+        CampaignEmails::default().template(kind).clone()
+    };
     let t = Texts(language);
     let place = |name: &str| -> FluentValue<'static> { format!("{{{{{name}}}}}").into() };
     let greeting = t.with("portal-email-greeting", &[("name", place("name"))]);

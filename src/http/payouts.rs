@@ -326,9 +326,19 @@ pub async fn balance(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let (participant, campaign) = ownership::participant(&state, &member, *id).await?;
-    let unpaid = state.store.unpaid_cash_rewards(campaign.id).await?;
-    let mine = unpaid.iter().filter(|r| r.participant_id == participant.id);
-    let unpaid_cents = mine.filter_map(|r| r.value.as_deref().and_then(crate::domain::money::cents)).sum();
-    let owed = state.store.owed(campaign.id, participant.id).await?;
+    let (unpaid_cents, owed) = balance_of(&state, campaign.id, participant.id).await?;
     Ok(envelope::ok(views::participant_balance(&campaign.payouts.currency, unpaid_cents, &owed)))
+}
+
+/// What is due to a participant of the campaign (the cents of their approved cash rewards
+/// that no payout holds) and what they owe: the API's balance and the portal's.
+pub async fn balance_of(
+    state: &AppState,
+    campaign_id: u64,
+    participant_id: u64,
+) -> Result<(u64, crate::domain::payout::Owed), crate::store::StoreError> {
+    let unpaid = state.store.unpaid_cash_rewards(campaign_id).await?;
+    let mine = unpaid.iter().filter(|r| r.participant_id == participant_id);
+    let unpaid_cents = mine.filter_map(|r| r.value.as_deref().and_then(crate::domain::money::cents)).sum();
+    Ok((unpaid_cents, state.store.owed(campaign_id, participant_id).await?))
 }

@@ -54,6 +54,24 @@ pub async fn signed_in(req: &HttpRequest, state: &AppState, campaign: &Campaign)
     Ok(Some(Signed { participant, session, form_token }))
 }
 
+/// The signed-in participant, or a 401 page that says `why` (a message id) and links back
+/// to the sign-in form.
+pub async fn signed_in_or_refused(
+    req: &HttpRequest,
+    state: &AppState,
+    campaign: &Campaign,
+    texts: Texts,
+    why: &str,
+) -> Result<Signed, PortalError> {
+    match signed_in(req, state, campaign).await? {
+        Some(signed) => Ok(signed),
+        None => {
+            let refusal = Refusal::new(texts, StatusCode::UNAUTHORIZED, "portal-signed-out-title", why);
+            Err(refusal.back_to(campaign.id).into())
+        }
+    }
+}
+
 /// Refuses (403, a page) a form that another site's page made the browser send.
 pub fn from_our_site(req: &HttpRequest, state: &AppState, texts: Texts) -> Result<(), Refusal> {
     from_our_pages(req, state).map_err(|_| Refusal::forged(texts))

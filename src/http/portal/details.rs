@@ -3,7 +3,7 @@
 //! `PUT /participants/:id/payout-details` does, through the brand's actor. A value the rules
 //! refuse shows the page again with why; a saved one goes back to the page.
 
-use actix_web::http::{header, StatusCode};
+use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 
 use serde::Deserialize;
@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use super::access;
 use super::home;
-use super::pages::{in_language, portal_path, PortalError, Refusal};
+use super::pages::{in_language, portal_path, PortalError};
 use super::sign_in::form_of;
 use crate::actors::brand::SetPayoutDetails;
 use crate::domain::payout::{PayoutDetails, PayoutDetailsInput};
@@ -40,10 +40,7 @@ pub async fn save(
     let (campaign, look) = access::portal_of(&req, &state, &id).await?;
     let t = look.texts;
     let form: PortalDetailsForm = form_of(&body, t)?;
-    let Some(signed) = access::signed_in(&req, &state, &campaign).await? else {
-        let refusal = Refusal::new(t, StatusCode::UNAUTHORIZED, "portal-signed-out-title", "portal-session-ended");
-        return Err(refusal.back_to(campaign.id).into());
-    };
+    let signed = access::signed_in_or_refused(&req, &state, &campaign, t, "portal-session-ended").await?;
     access::check_form(&req, &state, &signed, t, &form.csrf)?;
     let input = PayoutDetailsInput { method: Some(form.method), value: Some(form.value) };
     let details = match PayoutDetails::parse(&input) {

@@ -11,7 +11,7 @@ use maud::{html, Markup};
 
 use super::access::{self, Signed};
 use super::pages::{self, in_language, page, portal_path, Look, PortalError};
-use crate::domain::money::{cents, shown};
+use crate::domain::money::shown;
 use crate::domain::payout::{DetailsMethod, Owed, Payout, PayoutDetails};
 use crate::domain::portal::referred_name;
 use crate::domain::referral_code::{referral_link, ReferralCode};
@@ -67,10 +67,7 @@ async fn read(state: &AppState, campaign: &Campaign, me: &Participant) -> Result
     let pays_cash = campaign.reward_type == RewardType::Cash || rewards.iter().any(|r| r.kind == RewardType::Cash);
     let (mut unpaid_cents, mut owed, mut payouts, mut details) = (0, Owed::default(), Vec::new(), None);
     if pays_cash {
-        let unpaid = state.store.unpaid_cash_rewards(campaign.id).await?;
-        let mine = unpaid.iter().filter(|r| r.participant_id == me.id);
-        unpaid_cents = mine.filter_map(|r| r.value.as_deref().and_then(cents)).sum();
-        owed = state.store.owed(campaign.id, me.id).await?;
+        (unpaid_cents, owed) = crate::http::payouts::balance_of(state, campaign.id, me.id).await?;
         payouts = state.store.payouts_of_participant(campaign.id, me.id).await?;
         details = state.store.payout_details(campaign.id, me.id).await?;
     }

@@ -1,13 +1,13 @@
 //! `GET /p/{id}/qr.svg`: the signed-in participant's referral link as a QR code, an SVG made
 //! by the `qrcode` crate, for a poster or a phone held up to another.
 
-use actix_web::http::{header, StatusCode};
+use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use qrcode::render::svg;
 use qrcode::QrCode;
 
 use super::access;
-use super::pages::{PortalError, Refusal};
+use super::pages::PortalError;
 use crate::domain::referral_code::{referral_link, ReferralCode};
 use crate::http::{ApiError, AppState};
 
@@ -18,11 +18,7 @@ pub async fn svg(
     id: web::Path<String>,
 ) -> Result<HttpResponse, PortalError> {
     let (campaign, look) = access::portal_of(&req, &state, &id).await?;
-    let Some(signed) = access::signed_in(&req, &state, &campaign).await? else {
-        let refusal =
-            Refusal::new(look.texts, StatusCode::UNAUTHORIZED, "portal-signed-out-title", "portal-qr-signed-out");
-        return Err(refusal.back_to(campaign.id).into());
-    };
+    let signed = access::signed_in_or_refused(&req, &state, &campaign, look.texts, "portal-qr-signed-out").await?;
     let link = referral_link(&state.public_url, &ReferralCode::link(campaign.id, signed.participant.id).encode());
     // A referral link is far shorter than the most a QR code holds (2,953 bytes).
     let code = QrCode::new(link.as_bytes()).map_err(|e| ApiError::Internal(format!("QR code: {e}")))?;

@@ -3,8 +3,11 @@
 //! `{name}`, and each counted message as its form per plural category (`{n}` for the
 //! count), which the script picks with the browser's `Intl.PluralRules`.
 
+use std::sync::LazyLock;
+
 use serde_json::{json, Map, Value};
 
+use crate::domain::language::Language;
 use crate::domain::translations::{plural_forms, Texts};
 
 /// Messages shown as they are.
@@ -49,8 +52,17 @@ const COUNTED: [&str; 6] = [
     "widget-moves-up",
 ];
 
+/// Every language's frame words, built once: they change only with a release, and a frame
+/// is a page view.
+static BUILT: LazyLock<Vec<Value>> = LazyLock::new(|| Language::ALL.iter().map(|l| build(Texts(*l))).collect());
+
 /// The frame's words in `t`'s language.
-pub fn frame_texts(t: Texts) -> Value {
+pub fn frame_texts(t: Texts) -> &'static Value {
+    let at = Language::ALL.iter().position(|l| *l == t.language()).unwrap_or(0);
+    &BUILT[at]
+}
+
+fn build(t: Texts) -> Value {
     let mut texts = Map::new();
     for id in PLAIN {
         texts.insert(id.into(), t.text(id).into());
@@ -68,7 +80,6 @@ pub fn frame_texts(t: Texts) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::language::Language;
 
     #[test]
     fn the_frame_gets_every_word_in_its_language_with_the_scripts_values_left_open() {
