@@ -24,6 +24,8 @@ mod erasure;
 mod fraud;
 #[path = "conformance/handed_over.rs"]
 mod handed_over;
+#[path = "conformance/languages.rs"]
+mod languages;
 #[path = "conformance/lifecycle.rs"]
 mod lifecycle;
 #[path = "conformance/migrations.rs"]
@@ -115,6 +117,7 @@ conformance! {
     handed_over::a_decision_whose_brand_is_locked_elsewhere_waits_alone,
     decisions::a_signup_is_found_every_way_a_participant_is_read,
     decisions::participants_are_searched_by_email_text_and_referrer,
+    languages::a_participants_language_survives_every_read_and_write_of_them,
     decisions::a_referral_signup_commits_rewards_counts_and_the_chain,
     decisions::coupons_fill_pending_rewards_oldest_first,
     decisions::visits_and_invitations_are_committed,

@@ -8,6 +8,16 @@ use super::campaign_emails::{CampaignEmails, EmailKind, EmailTemplate, RenderedE
 use super::language::Language;
 use super::translations::{text, FluentValue, Texts};
 
+/// The template a participant email is rendered from, and whose words its text is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Localized {
+    pub template: EmailTemplate,
+    /// The text is our default (in the reader's language), not the owner's: its `{{reward}}`
+    /// may be written the reader's way (`10,00 €`), where an owner's text gets the value
+    /// as stored (`10.00`), as it always has, since they may have put a currency around it.
+    pub ours: bool,
+}
+
 /// The template an email of `kind` is rendered from, in `language` (`friend`: a friend's
 /// own reward on a two-way campaign): where the owner kept our default subject or text,
 /// ours in that language; the owner's own words as written, in whatever language they
@@ -19,16 +29,17 @@ pub fn localized(
     friend: bool,
     language: Language,
     referrals: u64,
-) -> EmailTemplate {
+) -> Localized {
     let mut template = if friend { emails.friend_reward() } else { emails.template(kind).clone() };
-    if language == Language::English || kind.to_member() {
-        return template;
-    }
     let defaults = if friend {
         CampaignEmails::default().friend_reward()
     } else {
         CampaignEmails::default().template(kind).clone()
     };
+    let ours = template.text == defaults.text;
+    if language == Language::English || kind.to_member() {
+        return Localized { template, ours };
+    }
     let t = Texts(language);
     let place = |name: &str| -> FluentValue<'static> { format!("{{{{{name}}}}}").into() };
     let greeting = t.with("portal-email-greeting", &[("name", place("name"))]);
@@ -62,10 +73,10 @@ pub fn localized(
     if template.subject == defaults.subject {
         template.subject = subject;
     }
-    if template.text == defaults.text {
+    if ours {
         template.text = text;
     }
-    template
+    Localized { template, ours }
 }
 
 /// Ends a participant's email with the link to their portal (in `language`), whatever the
@@ -105,6 +116,8 @@ mod tests {
     fn default_texts_speak_the_language_and_an_owners_own_text_stays_as_written() {
         let mut emails = CampaignEmails::default();
         let welcome = localized(&emails, EmailKind::Welcome, false, Language::Spanish, 0);
+        assert!(welcome.ours);
+        let welcome = welcome.template;
         assert_eq!(welcome.subject, "Te damos la bienvenida a {{campaign}}");
         assert!(welcome.text.starts_with("Hola, {{name}}:\n\nGracias por unirte a {{campaign}}."), "{}", welcome.text);
         assert_eq!(
@@ -112,17 +125,19 @@ mod tests {
             welcome.text,
             "only its own placeholders"
         );
-        let joined = localized(&emails, EmailKind::FriendJoined, false, Language::Polish, 5);
+        let joined = localized(&emails, EmailKind::FriendJoined, false, Language::Polish, 5).template;
         assert!(joined.text.contains("To już 5 osób."), "{}", joined.text);
-        let friend = localized(&emails, EmailKind::Reward, true, Language::German, 0);
+        let friend = localized(&emails, EmailKind::Reward, true, Language::German, 0).template;
         assert_eq!(friend.subject, "Deine Prämie für deinen Beitritt zu {{campaign}}");
         assert_eq!(
             localized(&emails, EmailKind::Welcome, false, Language::English, 0),
-            emails.welcome,
+            Localized { template: emails.welcome.clone(), ours: true },
             "English: as stored"
         );
         emails.reward.text = "Hi {{name}}, enjoy {{reward}}".into();
         let owned = localized(&emails, EmailKind::Reward, false, Language::French, 0);
+        assert!(!owned.ours);
+        let owned = owned.template;
         assert_eq!(owned.text, "Hi {{name}}, enjoy {{reward}}", "the owner's text, as written");
         assert_eq!(owned.subject, "Vous avez gagné une récompense", "the subject they kept is ours, in French");
     }

@@ -92,6 +92,18 @@ impl Language {
         })
     }
 
+    /// A participant's language as a signup names it: a language tag (`es`, `pt-BR`,
+    /// `de-AT`). One we do not ship is no error, the participant reads the campaign's
+    /// (`None`), as a page falls back; only what is not a tag at all is refused.
+    pub fn parse_preference(field: &'static str, raw: Option<&str>) -> Result<Option<Self>, ValidationError> {
+        let Some(raw) = raw.map(str::trim).filter(|raw| !raw.is_empty()) else { return Ok(None) };
+        let tag_like = raw.len() <= 35 && raw.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !tag_like {
+            return Err(ValidationError::new(field, format!("{field} must be a language tag such as es or pt-BR")));
+        }
+        Ok(Self::from_tag(raw))
+    }
+
     /// Its name in itself, as a menu of languages shows it.
     pub fn native_name(self) -> &'static str {
         match self {

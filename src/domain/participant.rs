@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::language::Language;
 use super::ValidationError;
 
 /// A participant as stored.
@@ -30,6 +31,11 @@ pub struct Participant {
     /// at the brand with `ref=<domain>`, and clicks from pages with the tracker script, are
     /// attributed to this participant.
     pub domain: Option<String>,
+    /// The language they signed up in (`None`: they chose none, and read the campaign's).
+    /// Kept in the participant's own row only (`store::codec::encode_participant`): copies
+    /// nested in events and idempotency records are the older shape, without it.
+    #[serde(skip)]
+    pub language: Option<Language>,
 }
 
 impl Participant {
@@ -40,12 +46,13 @@ impl Participant {
         self.email.is_empty()
     }
 
-    /// Forgets what identifies the person (email, name, website) and keeps the rest: the
+    /// Forgets what identifies the person (email, name, website, language) and keeps the rest: the
     /// place in the chain, the counts, the dates.
     pub fn erase(&mut self) {
         self.email.clear();
         self.name.clear();
         self.domain = None;
+        self.language = None;
     }
 }
 
@@ -85,6 +92,7 @@ impl From<ParticipantV1> for Participant {
             shares: p.shares,
             created_at: p.created_at,
             domain: None,
+            language: None,
         }
     }
 }

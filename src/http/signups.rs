@@ -17,6 +17,7 @@ use super::state::AppState;
 use super::{client, envelope, idempotency, ownership};
 use crate::actors::brand::{BrandError, SignedUp, Signup, SignupOutcome};
 use crate::domain::engine::{NewParticipant, ReferralEdge, Signed};
+use crate::domain::language::Language;
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
 use crate::domain::{Campaign, EmailAddress, Member, ReferralCode};
 use crate::http::Code;
@@ -43,6 +44,10 @@ pub struct SignupBody {
     /// The end user's browser user agent, with `ip`. At most 1,024 characters.
     #[serde(default)]
     user_agent: Option<String>,
+    /// The participant's language, a tag such as `es` or `pt-BR` (what their page was in):
+    /// their emails are written in it. One not shipped means the campaign's.
+    #[serde(default)]
+    language: Option<String>,
 }
 
 /// Body of `POST /signups/referral`.
@@ -62,6 +67,10 @@ pub struct ReferralSignupBody {
     /// The end user's browser user agent, with `ip`. At most 1,024 characters.
     #[serde(default)]
     user_agent: Option<String>,
+    /// The participant's language, a tag such as `es` or `pt-BR` (what their page was in):
+    /// their emails are written in it. One not shipped means the campaign's.
+    #[serde(default)]
+    language: Option<String>,
 }
 
 /// `POST /signups`: 201 with the participant; 409 when the email is already in the campaign.
@@ -82,6 +91,7 @@ pub async fn signup(
         name: parse_participant_name(body.name.as_deref())?,
         domain: parse_participant_domain(body.domain.as_deref())?,
         client: client::named(&state, body.ip.as_deref(), body.user_agent.as_deref())?,
+        language: Language::parse_preference("language", body.language.as_deref())?,
     };
     let outcome = send(&state, &member, key, campaign, who, None, idempotency).await?;
     Ok(match outcome {
@@ -118,6 +128,7 @@ pub async fn referral_signup(
         name: parse_participant_name(body.name.as_deref())?,
         domain: None,
         client: client::named(&state, body.ip.as_deref(), body.user_agent.as_deref())?,
+        language: Language::parse_preference("language", body.language.as_deref())?,
     };
     let edge = ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id };
     // A campaign gone since this server last saw it is found missing in the decision.

@@ -357,6 +357,10 @@ pub struct ParticipantDetail {
     pub shares: u64,
     pub clicks: u64,
     pub unique_visits: u64,
+    /// The language they signed up in (a tag such as `es`), which their emails are written
+    /// in; null when they named none we ship, and read the campaign's.
+    #[schema(example = "es")]
+    pub language: Option<&'static str>,
     pub referrer: Option<Referrer>,
     pub rewards: Vec<Reward>,
     /// How many of `rewards` are in each state.
@@ -386,6 +390,7 @@ pub fn participant_detail(
         shares: p.shares,
         clicks: p.clicks,
         unique_visits: p.visits,
+        language: p.language.map(|l| l.tag()),
         referrer: referrer.map(|r| Referrer { id: r.id, name: r.name.clone(), email: r.email.clone() }),
         rewards: rewards.iter().map(reward).collect(),
         rewards_by_status: domain::counters::RewardsByStatus::of(rewards.iter().map(|r| r.status)),

@@ -20,6 +20,17 @@ async fn page(app: &TestApp, path: &str, accept: &str) -> (u16, String) {
     (answer.status().as_u16(), answer.text().await.unwrap())
 }
 
+/// The text of the email to `to` with `subject`, with plain line ends.
+fn text_to(messages: &[serde_json::Value], to: &str, subject: &str) -> String {
+    messages
+        .iter()
+        .find(|m| m["rcpt_tos"] == json!([to]) && m["subject"] == json!(subject))
+        .unwrap_or_else(|| panic!("no {subject:?} to {to} in {messages:?}"))["text"]
+        .as_str()
+        .unwrap()
+        .replace("\r\n", "\n")
+}
+
 /// The `<html …>` element's `lang` and `dir`.
 fn lang_and_dir(body: &str) -> (String, String) {
     let attribute = |name: &str| {
@@ -208,24 +219,8 @@ async fn a_spanish_campaigns_emails_are_in_spanish_and_the_owners_own_text_stays
     expect_status(app.refer(&member, &code, "beto@languages-emails.example.com").await, 201).await;
 
     // Two welcomes, "a friend joined" and the reward: four emails.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let messages = loop {
-        let messages = sink.messages();
-        if messages.len() >= 4 {
-            break messages;
-        }
-        assert!(Instant::now() < deadline, "{} of 4 emails arrived", messages.len());
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
-    let to_ana = |subject: &str| {
-        messages
-            .iter()
-            .find(|m| m["rcpt_tos"] == json!(["ana@languages-emails.example.com"]) && m["subject"] == json!(subject))
-            .unwrap_or_else(|| panic!("no {subject:?} to Ana in {messages:?}"))["text"]
-            .as_str()
-            .unwrap()
-            .replace("\r\n", "\n")
-    };
+    let messages = sink.wait_for(4).await;
+    let to_ana = |subject: &str| text_to(&messages, "ana@languages-emails.example.com", subject);
     let portal = format!("Tu enlace de referido, tus recompensas y tus pagos: {}/p/{campaign}", app.address);
     let welcome = to_ana("Te damos la bienvenida a Café Amigos");
     assert!(welcome.starts_with("Hola, Ana:\n\nGracias por unirte a Café Amigos."), "{welcome}");
@@ -236,4 +231,82 @@ async fn a_spanish_campaigns_emails_are_in_spanish_and_the_owners_own_text_stays
     assert!(joined.contains("Sigue compartiendo: "), "{joined}");
     let reward = to_ana("Has ganado una recompensa");
     assert_eq!(reward.trim_end(), format!("Hi Ana, here it is: 10.00\n\n{portal}"), "the owner's own text, as written");
+}
+
+#[tokio::test]
+async fn a_participant_who_signed_up_in_spanish_reads_their_emails_in_spanish_in_an_english_campaign() {
+    let sink = SmtpSink::start();
+    let app = TestApp::spawn_with(Options { config: Some(sink.config()), ..Default::default() }).await;
+    let member = app.member("languages-own").await;
+    let brand = app.brand(&member, "https://languages-own.example.com").await;
+    let fields = json!({"name": "Beans", "reward_type": 5, "reward_value": "1250.50", "payouts": {"currency": "EUR"},
+        "emails": {"welcome": {"enabled": true}, "friend_joined": {"enabled": true}, "reward": {"enabled": true}}});
+    let campaign = app.campaign(&member, brand, fields).await;
+    assert_eq!(campaign["language"], "en");
+    let campaign = campaign["id"].as_u64().unwrap();
+    let body = json!({"campaign_id": campaign, "email": "ana@languages-own.example.com", "name": "Ana",
+        "language": "es-MX"});
+    let ana = expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &body).await, 201).await;
+    let (ana_id, code) =
+        (ana["data"]["participant"]["id"].as_u64().unwrap(), ana["data"]["participant"]["referral_code"].clone());
+    // Her friend signs up in Brazilian Portuguese, through her link.
+    let body =
+        json!({"referral_code": code, "email": "beto@languages-own.example.com", "name": "Beto", "language": "pt-BR"});
+    expect_status(app.post_json("/api/v1", "/signups/referral", &member.bearer(), &body).await, 201).await;
+
+    let path = format!("/participants/{ana_id}");
+    let detail = expect_status(app.get("/api/v1", &path, &member.bearer()).await, 200).await;
+    assert_eq!(detail["data"]["language"], "es", "kept, as the language we ship: {detail}");
+
+    // Two welcomes, "a friend joined" and the reward.
+    let messages = sink.wait_for(4).await;
+    let text_to = |to: &str, subject: &str| text_to(&messages, to, subject);
+    let ana = "ana@languages-own.example.com";
+    let portal = format!("Tu enlace de referido, tus recompensas y tus pagos: {}/p/{campaign}?lang=es", app.address);
+    let welcome = text_to(ana, "Te damos la bienvenida a Beans");
+    assert!(welcome.starts_with("Hola, Ana:\n\nGracias por unirte a Beans."), "{welcome}");
+    assert!(welcome.trim_end().ends_with(&portal), "{welcome}");
+    let joined = text_to(ana, "Beto se unió con tu enlace");
+    assert!(joined.contains("Beto acaba de unirse a Beans con tu enlace. Ya llevas 1."), "{joined}");
+    let reward = text_to(ana, "Has ganado una recompensa");
+    assert!(reward.contains("\n\n1250,50\u{a0}€\n\n"), "the amount the Spanish way: {reward}");
+    assert!(reward.trim_end().ends_with(&portal), "{reward}");
+    let beto = text_to("beto@languages-own.example.com", "Boas-vindas a Beans");
+    assert!(beto.starts_with("Olá, Beto,\n\nObrigado por participar de Beans."), "{beto}");
+    assert!(beto.trim_end().ends_with(&format!("{}/p/{campaign}?lang=pt-BR", app.address)), "{beto}");
+}
+
+#[tokio::test]
+async fn the_widget_keeps_the_language_its_frame_spoke_and_a_signup_names_a_language_or_none() {
+    let app = TestApp::spawn().await;
+    let member = app.member("languages-widget").await;
+    let brand = app.brand(&member, "https://languages-widget.example.com").await;
+    let campaign = app.campaign(&member, brand, json!({"name": "Beans"})).await["id"].as_u64().unwrap();
+    let widget = |email: &str, language: serde_json::Value| {
+        plain_client().post(format!("{}/api/widget/signup", app.address)).json(&json!({
+            "campaign_id": campaign, "email": email, "language": language}))
+    };
+    expect_status(widget("de@languages-widget.example.com", json!("de")).send().await.unwrap(), 201).await;
+    // A language we do not ship is no error: they read the campaign's.
+    expect_status(widget("sv@languages-widget.example.com", json!("sv-SE")).send().await.unwrap(), 201).await;
+    let refused =
+        expect_status(widget("x@languages-widget.example.com", json!("<b>de</b>")).send().await.unwrap(), 400).await;
+    assert_eq!(refused["code"], "validation_failed", "{refused}");
+    assert_eq!(refused["error"], "language must be a language tag such as es or pt-BR", "{refused}");
+    let body = json!({"campaign_id": campaign, "email": "y@languages-widget.example.com", "language": 12});
+    expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &body).await, 400).await;
+
+    let language_of = |email: &'static str| {
+        let app = &app;
+        let member = &member;
+        async move {
+            let path = format!("/participants?campaign_id={campaign}&email={email}");
+            let found = expect_status(app.get("/api/v1", &path, &member.bearer()).await, 200).await;
+            let id = found["data"]["participants"][0]["id"].as_u64().unwrap_or_else(|| panic!("{found}"));
+            let path = format!("/participants/{id}");
+            expect_status(app.get("/api/v1", &path, &member.bearer()).await, 200).await["data"]["language"].clone()
+        }
+    };
+    assert_eq!(language_of("de@languages-widget.example.com").await, "de");
+    assert_eq!(language_of("sv@languages-widget.example.com").await, serde_json::Value::Null);
 }

@@ -121,7 +121,7 @@ async fn a_participant_signs_in_by_email_once_and_sees_their_own_portal() {
     assert!(page.body.contains("<li>Bob S.</li>") && page.body.contains("<li>Cy</li>"), "{}", page.body);
     assert!(!page.body.contains("bob@portal-email"), "never a referred person's email");
     assert_eq!(page.body.matches("<article class=\"reward\"").count(), 2, "a reward per referral");
-    assert!(page.body.contains("<code>5.00</code>"));
+    assert_eq!(page.body.matches("<p class=\"value\"><strong>$5.00</strong></p>").count(), 2, "{}", page.body);
     assert!(page.body.contains("Due to you: <strong>$10.00</strong>"), "{}", page.body);
 
     let qr = browser.get(&format!("{portal}/qr.svg")).await;

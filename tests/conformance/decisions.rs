@@ -181,6 +181,7 @@ pub async fn an_idempotency_key_is_committed_once(store: SharedStorage) {
             name: "Late".into(),
             domain: None,
             client: None,
+            language: None,
         };
         let ids = referrals::domain::engine::SignupIds {
             participant: store.next_id(IdKind::Participant).await.unwrap(),

@@ -37,7 +37,7 @@ fn mailing() -> Mailing {
 /// Signs `address` up and commits the signup with its emails, as the brand actor does.
 async fn join(store: &SharedStorage, spring: &Campaign, address: &str) -> Participant {
     let mailing = mailing();
-    let who = NewParticipant { email: email(address), name: "Ada".into(), domain: None, client: None };
+    let who = NewParticipant { email: email(address), name: "Ada".into(), domain: None, client: None, language: None };
     let ids = SignupIds {
         participant: store.next_id(IdKind::Participant).await.unwrap(),
         referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),

@@ -27,8 +27,13 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
                       domain: Option<&str>,
                       referrer: Option<u64>,
                       key: Option<&IdempotencyWrite>| {
-        let who =
-            NewParticipant { email: email(address), name: name.into(), domain: domain.map(Into::into), client: None };
+        let who = NewParticipant {
+            email: email(address),
+            name: name.into(),
+            domain: domain.map(Into::into),
+            client: None,
+            language: None,
+        };
         let ids = SignupIds {
             participant: store.next_id(IdKind::Participant).await.unwrap(),
             referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),

@@ -69,22 +69,26 @@ pub async fn campaign(
 
 /// Signs `address` up (referred by `referrer` when given) and commits the decision.
 pub async fn signup(store: &SharedStorage, campaign: &Campaign, address: &str, referrer: Option<u64>) -> Signed {
-    signup_with(store, campaign, address, None, referrer).await
+    let who =
+        NewParticipant { email: email(address), name: "Friend".into(), domain: None, client: None, language: None };
+    signup_as(store, campaign, who, referrer).await
 }
 
 /// A domain participant (`domain`) signs up.
 pub async fn domain_signup(store: &SharedStorage, campaign: &Campaign, address: &str, domain: &str) -> Signed {
-    signup_with(store, campaign, address, Some(domain.to_owned()), None).await
+    let domain = Some(domain.to_owned());
+    let who = NewParticipant { email: email(address), name: "Friend".into(), domain, client: None, language: None };
+    signup_as(store, campaign, who, None).await
 }
 
-async fn signup_with(
+/// `who` signs up (referred by `referrer` when given) and the decision is committed.
+pub async fn signup_as(
     store: &SharedStorage,
     campaign: &Campaign,
-    address: &str,
-    domain: Option<String>,
+    who: NewParticipant,
     referrer: Option<u64>,
 ) -> Signed {
-    let who = NewParticipant { email: email(address), name: "Friend".into(), domain, client: None };
+    let address = who.email.as_str().to_owned();
     let ids = SignupIds {
         participant: store.next_id(IdKind::Participant).await.unwrap(),
         referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),

@@ -49,7 +49,8 @@ impl Decision for TestSignup {
 }
 
 async fn test_signup(store: &SharedStorage, campaign: &Campaign, address: &str, referrer: Option<u64>) -> TestSignup {
-    let who = NewParticipant { email: email(address), name: "Friend".into(), domain: None, client: None };
+    let who =
+        NewParticipant { email: email(address), name: "Friend".into(), domain: None, client: None, language: None };
     let ids = SignupIds {
         participant: store.next_id(IdKind::Participant).await.unwrap(),
         referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),

@@ -131,6 +131,7 @@ pub async fn an_event_is_stored_with_its_deliveries(store: SharedStorage) {
         name: "Ada".into(),
         domain: None,
         client: None,
+        language: None,
     };
     let ids = SignupIds {
         participant: store.next_id(IdKind::Participant).await.unwrap(),

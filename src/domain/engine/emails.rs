@@ -16,9 +16,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::{BrandReads, Inconsistent, Moment, Write};
+use crate::domain::campaign::RewardType;
 use crate::domain::campaign_emails::{render, EmailKind, Values};
-use crate::domain::email_texts::{localized, with_portal_link};
+use crate::domain::email_texts::{localized, with_portal_link, Localized};
 use crate::domain::event::{EventSubject, EventType};
+use crate::domain::language::Language;
 use crate::domain::outgoing_email::OutgoingEmail;
 use crate::domain::{Campaign, Participant, ReferralCode, Reward};
 
@@ -107,6 +109,19 @@ pub(super) fn shown_name<'a>(name: &'a str, email: &'a str) -> &'a str {
     }
 }
 
+/// A reward's `{{reward}}`: a cash amount written the reader's way (`10,00 €`) in our own
+/// texts, in the campaign's payout currency; anything else, and an owner's own text, the
+/// value as stored.
+fn reward_shown(reward: &Reward, campaign: &Campaign, language: Language, ours: bool) -> String {
+    let value = reward.value.clone().unwrap_or_default();
+    match crate::domain::money::cents(&value) {
+        Some(cents) if ours && reward.kind == RewardType::Cash => {
+            crate::domain::money::shown(language, cents, &campaign.payouts.currency)
+        }
+        _ => value,
+    }
+}
+
 /// A participant as the decision leaves them: its last write of them, or the stored row.
 fn latest<R: BrandReads + ?Sized>(reads: &R, writes: &[Write], id: u64) -> Result<Participant, R::Error> {
     let written = writes.iter().rev().find_map(|w| match w {
@@ -133,6 +148,8 @@ pub fn compose(wanted: Vec<Wanted>, ids: &[u64], mailing: &Mailing, moment: &Mom
             );
             let unsubscribe = (mailing.unsubscribe_link)(want.campaign.id, to.id);
             let name = shown_name(&to.name, &to.email);
+            // In the language they signed up in, else the campaign's.
+            let language = to.language.unwrap_or(want.campaign.language);
             let mut values = Values::default()
                 .with("name", name)
                 .with("email", to.email.as_str())
@@ -142,19 +159,21 @@ pub fn compose(wanted: Vec<Wanted>, ids: &[u64], mailing: &Mailing, moment: &Mom
                 .with("referrals", to.referrals.to_string());
             if let Some(friend) = &want.friend {
                 // Never the friend's address: their name, or nothing that identifies them.
-                let someone = crate::domain::translations::text(want.campaign.language, "portal-a-friend");
+                let someone = crate::domain::translations::text(language, "portal-a-friend");
                 values = values.with("friend_name", if friend.name.is_empty() { someone } else { friend.name.clone() });
-            }
-            if let Some(reward) = &want.reward {
-                values = values.with("reward", reward.value.clone().unwrap_or_default());
             }
             // A friend's own reward (two-way) is not the referrer's thanks for sharing.
             let friend_reward = want.kind == EmailKind::Reward
                 && want.reward.as_ref().is_some_and(|r| r.reason == crate::domain::reward::RewardReason::Invited);
-            // In the campaign's language (the participant's own is not kept yet).
-            let language = want.campaign.language;
-            let template = localized(&want.campaign.emails, want.kind, friend_reward, language, to.referrals);
-            let portal = format!("{}/p/{}", mailing.site, want.campaign.id);
+            let Localized { template, ours } =
+                localized(&want.campaign.emails, want.kind, friend_reward, language, to.referrals);
+            if let Some(reward) = &want.reward {
+                values = values.with("reward", reward_shown(reward, &want.campaign, language, ours));
+            }
+            let mut portal = format!("{}/p/{}", mailing.site, want.campaign.id);
+            if let Some(own) = to.language {
+                portal = format!("{portal}?lang={own}");
+            }
             let message = with_portal_link(render(&template, &values), &portal, language);
             Write::Email(Box::new(OutgoingEmail {
                 id,

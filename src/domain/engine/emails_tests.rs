@@ -28,6 +28,7 @@ impl World {
             name: name.into(),
             domain: None,
             client: None,
+            language: None,
         };
         let edge = referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None });
         match self.signup_as(who, edge) {

@@ -102,6 +102,7 @@ fn sign_up(world: &mut World, step: &Step, referrer: Option<u64>) -> Result<Sign
         name: String::new(),
         domain: None,
         client: step.client(),
+        language: None,
     };
     world.signup_as(who, referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None }))
 }

@@ -28,6 +28,9 @@ pub struct NewParticipant {
     /// The keyed print of the client they sign up from, when it is known (the widget's
     /// visitor, or the `ip` an API signup passes on).
     pub client: Option<ClientPrint>,
+    /// The language of the page they signed up on, or the one an API signup names: their
+    /// emails are written in it (`None`: the campaign's).
+    pub language: Option<crate::domain::language::Language>,
 }
 
 /// The referral part of a signup: who referred, through which invitation.
@@ -223,6 +226,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
         shares: 0,
         created_at: now.to_owned(),
         domain: who.domain.clone(),
+        language: who.language,
     };
     decision.count_on(campaign.id, Counter::Participants, 1, moment.day);
     decision.writes.push(Write::NewParticipant(participant.clone()));

@@ -23,6 +23,7 @@ impl World {
             name: String::new(),
             domain: None,
             client: Some(from),
+            language: None,
         };
         let edge = referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None });
         match self.signup_as(who, edge) {

@@ -82,7 +82,13 @@ impl World {
     }
 
     fn who(email: &str) -> NewParticipant {
-        NewParticipant { email: EmailAddress::parse(email).unwrap(), name: String::new(), domain: None, client: None }
+        NewParticipant {
+            email: EmailAddress::parse(email).unwrap(),
+            name: String::new(),
+            domain: None,
+            client: None,
+            language: None,
+        }
     }
 
     /// Decides and commits a signup.

@@ -137,15 +137,16 @@ pub async fn home(
         section #rewards {
             h2 { (t.text("portal-rewards")) }
             @if home.rewards.is_empty() { p { (t.text("portal-rewards-none")) } }
-            @for reward in &home.rewards { (reward_card(t, reward)) }
+            @for reward in &home.rewards { (reward_card(t, reward, currency)) }
         }
         @if home.pays_cash { (payouts(t, &base, currency, &home, signed, notice)) }
     })
 }
 
-/// A reward as its owner sees it: the code or amount once issued, and its history.
-fn reward_card(t: Texts, reward: &Reward) -> Markup {
-    let shown = matches!(reward.status, RewardStatus::Issued | RewardStatus::Fulfilled);
+/// A reward as its owner sees it: the code or amount once issued (an amount written the
+/// reader's way), and its history.
+fn reward_card(t: Texts, reward: &Reward, currency: &str) -> Markup {
+    let issued = matches!(reward.status, RewardStatus::Issued | RewardStatus::Fulfilled);
     let kind = match reward.kind {
         RewardType::Coupon => "portal-reward-coupon",
         RewardType::Cash => "portal-reward-cash",
@@ -155,9 +156,12 @@ fn reward_card(t: Texts, reward: &Reward) -> Markup {
     html! {
         article.reward data-status=(reward.status.name()) {
             h3 { (t.text(kind)) " · " span.state { (t.text(state_name(reward.status))) } }
-            @if shown {
+            @if issued {
                 @if let Some(value) = &reward.value {
-                    p.value { code { (value) } }
+                    @match crate::domain::money::cents(value).filter(|_| reward.kind == RewardType::Cash) {
+                        Some(cents) => p.value { strong { (shown(t.language(), cents, currency)) } },
+                        None => p.value { code { (value) } },
+                    }
                 }
             } @else if reward.status == RewardStatus::Held || reward.status == RewardStatus::Pending {
                 p { (t.text("portal-reward-on-its-way")) }

@@ -23,6 +23,7 @@ use utoipa::ToSchema;
 use crate::actors::brand::SignupOutcome;
 use crate::domain::brand_url::parse_domain;
 use crate::domain::engine::{NewParticipant, ReferralEdge};
+use crate::domain::language::Language;
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
 use crate::domain::{EmailAddress, Participant, ReferralCode};
 use crate::http::answers::{WidgetParticipant, WidgetReward, WidgetSignupAnswer};
@@ -51,6 +52,9 @@ pub struct WidgetSignup {
     /// The signer's own website (a domain participant).
     #[serde(default)]
     domain: Option<String>,
+    /// The language the frame was shown in: the participant's emails are written in it.
+    #[serde(default)]
+    language: Option<String>,
 }
 
 /// `POST /api/widget/signup`: 201 `{participant: {campaign_id, referral_code, referral_link}}`.
@@ -74,6 +78,7 @@ pub async fn signup(
         domain: parse_participant_domain(body.domain.as_deref())?,
         // The visitor's own client: the widget sees it.
         client: Some(crate::http::client::print(&state, &req)),
+        language: Language::parse_preference("language", body.language.as_deref())?,
     };
     let email = who.email.clone();
     let referral = match body.referral_code.as_deref().or(body.referrer.as_deref()) {

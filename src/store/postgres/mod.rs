@@ -99,6 +99,15 @@ impl PgStore {
         row.map(|row| body(&row, "body")).transpose()
     }
 
+    /// The participants a query finds (by their `body`).
+    async fn participants_of(
+        &self,
+        sql: &'static str,
+        params: Params<'_>,
+    ) -> Result<Vec<crate::domain::Participant>, StoreError> {
+        participant_bodies(&self.db.conn().await?.rows(sql, params).await?)
+    }
+
     /// The `body` of every row a query finds, decoded.
     async fn bodies_of<T: DeserializeOwned>(
         &self,
@@ -127,6 +136,16 @@ fn body<T: DeserializeOwned>(row: &Row, column: &str) -> Result<T, StoreError> {
 /// Every row's `body`, decoded.
 fn bodies<T: DeserializeOwned>(rows: &[Row]) -> Result<Vec<T>, StoreError> {
     rows.iter().map(|row| body(row, "body")).collect()
+}
+
+/// A participant's `body` (its own row's shape, see [`codec::decode_participant`]).
+fn participant_body(row: &Row) -> Result<crate::domain::Participant, StoreError> {
+    codec::decode_participant(row.get::<_, &[u8]>("body"))
+}
+
+/// Every row's participant `body`.
+fn participant_bodies(rows: &[Row]) -> Result<Vec<crate::domain::Participant>, StoreError> {
+    rows.iter().map(participant_body).collect()
 }
 
 /// A page's `LIMIT` and `OFFSET`.

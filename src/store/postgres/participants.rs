@@ -4,7 +4,7 @@
 
 use async_trait::async_trait;
 
-use super::{bodies, body, codec, id_at, sql_id, window, PgStore, StoreError};
+use super::{codec, id_at, participant_bodies, participant_body, sql_id, window, PgStore, StoreError};
 use crate::domain::client_print::StoredPrint;
 use crate::domain::email::EmailLookup;
 use crate::domain::fraud::HOUR_MS;
@@ -15,12 +15,18 @@ use crate::store::{DomainReferrer, ParticipantStore};
 
 impl PgStore {
     pub(super) async fn participant_row(&self, id: u64) -> Result<Option<Participant>, StoreError> {
-        self.body_of("SELECT body FROM participants WHERE participant_id = $1", &[&sql_id(id)]).await
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row("SELECT body FROM participants WHERE participant_id = $1", &[&sql_id(id)])
+            .await?;
+        row.as_ref().map(participant_body).transpose()
     }
 
     /// The participants with these ids, in the order given (those gone are left out).
     async fn participants_in_order(&self, ids: &[i64]) -> Result<Vec<Participant>, StoreError> {
-        self.bodies_of(
+        self.participants_of(
             "SELECT p.body FROM unnest($1::bigint[]) WITH ORDINALITY AS wanted (id, n)
                  JOIN participants p ON p.participant_id = wanted.id ORDER BY wanted.n",
             &[&ids],
@@ -86,7 +92,7 @@ impl ParticipantStore for PgStore {
                 .await?
             }
         };
-        row.map(|row| body(&row, "body")).transpose()
+        row.as_ref().map(participant_body).transpose()
     }
 
     async fn participants_of_member(
@@ -104,7 +110,7 @@ impl ParticipantStore for PgStore {
             )
             .await?;
         let total = conn.one("SELECT count(*) AS n FROM participants WHERE member_id = $1", &[&member_id]).await?;
-        Ok((bodies(&rows)?, id_at(&total, "n")))
+        Ok((participant_bodies(&rows)?, id_at(&total, "n")))
     }
 
     async fn participants_of_campaign(
@@ -114,22 +120,19 @@ impl ParticipantStore for PgStore {
     ) -> Result<(Vec<Participant>, u64), StoreError> {
         let (limit, offset) = window(page);
         let total = self.counter_of(campaign_id, Counter::Participants).await?;
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows(
+        let page = self
+            .participants_of(
                 "SELECT body FROM participants
                  WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
                  ORDER BY seq DESC LIMIT $2 OFFSET $3",
                 &[&sql_id(campaign_id), &limit, &offset],
             )
             .await?;
-        Ok((bodies(&rows)?, total))
+        Ok((page, total))
     }
 
     async fn roster(&self, campaign_id: u64, from_seq: u64, limit: usize) -> Result<Vec<Participant>, StoreError> {
-        self.bodies_of(
+        self.participants_of(
             "SELECT body FROM participants
                  WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
                    AND seq >= $2
@@ -219,7 +222,7 @@ impl ParticipantStore for PgStore {
                 &[&campaign_id, &referrer_id],
             )
             .await?;
-        Ok((bodies(&rows)?, id_at(&total, "n")))
+        Ok((participant_bodies(&rows)?, id_at(&total, "n")))
     }
 
     async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError> {

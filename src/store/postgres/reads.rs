@@ -5,7 +5,7 @@
 use async_trait::async_trait;
 
 use super::rows::{place_of, ranked};
-use super::{bodies, body, id_at, sql_id, window, PgStore, StoreError};
+use super::{bodies, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
 use crate::domain::leaderboard::{Board, Standing};
@@ -197,7 +197,7 @@ impl PgStore {
                 &[&sql_id(campaign_id), &&board.key()[..], &(limit as i64), &(offset.min(i64::MAX as u64) as i64)],
             )
             .await?;
-        rows.iter().map(|row| Ok((body(row, "body")?, ranked(row)?.1, row.get("blocked")))).collect()
+        rows.iter().map(|row| Ok((super::participant_body(row)?, ranked(row)?.1, row.get("blocked")))).collect()
     }
 }
 
@@ -321,6 +321,6 @@ impl WaitlistStore for PgStore {
         drop(conn);
         let _ = rows.iter().map(place_of).collect::<Result<Vec<_>, _>>()?;
         let admitted = self.counter_of(campaign_id, Counter::Admitted).await?;
-        Ok(Line { in_line: id_at(&in_line, "n"), admitted, front: bodies(&rows)? })
+        Ok(Line { in_line: id_at(&in_line, "n"), admitted, front: super::participant_bodies(&rows)? })
     }
 }

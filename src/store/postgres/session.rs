@@ -238,7 +238,7 @@ impl BrandReads for PgSession {
     }
 
     fn participant(&self, id: u64) -> Result<Option<Participant>, StoreError> {
-        self.body_ahead(ReadAhead::Participant(id))
+        self.value_of::<Vec<u8>>(ReadAhead::Participant(id))?.map(|p| codec::decode_participant(&p)).transpose()
     }
 
     fn reward(&self, participant_id: u64, reward_id: u64) -> Result<Option<Reward>, StoreError> {
@@ -429,11 +429,11 @@ impl BrandReads for PgSession {
     }
 
     fn credits(&self, campaign_id: u64) -> Result<Vec<Credit>, StoreError> {
-        let referred: Vec<Participant> = self.bodies(
+        let referred = super::participant_bodies(&self.rows(
             "SELECT body FROM participants
              WHERE brand_id = $1 AND campaign_id = $2 AND referred_by IS NOT NULL ORDER BY seq",
             &[&self.brand_id, &sql_id(campaign_id)],
-        )?;
+        )?)?;
         Ok(referred.iter().filter_map(Credit::of).collect())
     }
 
@@ -470,10 +470,10 @@ impl BrandReads for PgSession {
     }
 
     fn roster(&self, campaign_id: u64) -> Result<Vec<Participant>, StoreError> {
-        self.bodies(
+        super::participant_bodies(&self.rows(
             "SELECT body FROM participants WHERE brand_id = $1 AND campaign_id = $2 ORDER BY seq",
             &[&self.brand_id, &sql_id(campaign_id)],
-        )
+        )?)
     }
 
     fn unpaid_cash_rewards(&self, campaign_id: u64) -> Result<Vec<Reward>, StoreError> {

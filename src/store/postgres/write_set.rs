@@ -122,7 +122,7 @@ impl WriteSet {
             domain: p.domain.clone(),
             referred_by: p.referred_by.map(sql_id),
             search: search_haystack(p).into_bytes(),
-            body: codec::encode(p)?,
+            body: codec::encode_participant(p)?,
         };
         put(&mut self.new_participants, |r| r.id, row);
         Ok(())
@@ -131,7 +131,7 @@ impl WriteSet {
     /// A participant's new body. Their email, inbox and domain stay: only an erasure changes
     /// them (see `writes.rs`).
     pub fn participant(&mut self, p: &Participant) -> Result<(), StoreError> {
-        let (id, search, body) = (sql_id(p.id), search_haystack(p).into_bytes(), codec::encode(p)?);
+        let (id, search, body) = (sql_id(p.id), search_haystack(p).into_bytes(), codec::encode_participant(p)?);
         match self.new_participants.iter_mut().find(|n| n.id == id) {
             Some(new) => (new.search, new.body) = (search, body),
             None => put(&mut self.participants, |r| r.0, (id, search, body)),

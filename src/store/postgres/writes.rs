@@ -172,7 +172,12 @@ async fn replace(conn: &mut Conn, pipe: &mut Pipeline, brand_id: i64, write: &Wr
             pipe.push(
                 "UPDATE participants SET email = NULL, inbox = NULL, domain = NULL, search = $3, body = $4
                  WHERE brand_id = $1 AND participant_id = $2",
-                owned![&sql_id(p.brand_id), &sql_id(p.id), &search_haystack(p).into_bytes(), &codec::encode(p)?],
+                owned![
+                    &sql_id(p.brand_id),
+                    &sql_id(p.id),
+                    &search_haystack(p).into_bytes(),
+                    &codec::encode_participant(p)?
+                ],
             );
             pipe.push(
                 "UPDATE participant_marks SET print = NULL, print_at_ms = NULL WHERE brand_id = $1 AND participant_id = $2",

@@ -325,7 +325,7 @@ impl SledStore {
         for write in writes {
             match write {
                 Write::NewParticipant(p) => {
-                    tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?);
+                    tx.insert(TreeId::Participants, keys::id(p.id), codec::encode_participant(p)?);
                     let email = keys::row(p.campaign_id, campaign_row::EMAIL, email::normalize(&p.email).as_bytes());
                     tx.insert(TreeId::CampaignRows, email, keys::id(p.id));
                     tx.insert(TreeId::CampaignRows, inbox_key(p.campaign_id, &p.email, p.id), Vec::new());
@@ -345,7 +345,7 @@ impl SledStore {
                         tx.insert(TreeId::Indexes, global, keys::id(p.brand_id));
                     }
                 }
-                Write::Participant(p) => tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?),
+                Write::Participant(p) => tx.insert(TreeId::Participants, keys::id(p.id), codec::encode_participant(p)?),
                 Write::Reward(r) => {
                     let key = reward_key(r.participant_id, r.id);
                     let old =
@@ -410,7 +410,7 @@ impl SledStore {
                     tx.insert(TreeId::Events, keys::id(event.id), codec::encode(event)?);
                 }
                 Write::Erased { participant: p, email, domain } => {
-                    tx.insert(TreeId::Participants, keys::id(p.id), codec::encode(p)?);
+                    tx.insert(TreeId::Participants, keys::id(p.id), codec::encode_participant(p)?);
                     tx.remove(TreeId::CampaignRows, keys::row(p.campaign_id, campaign_row::EMAIL, email.as_bytes()));
                     tx.remove(TreeId::CampaignRows, inbox_key(p.campaign_id, email, p.id));
                     tx.remove(TreeId::CampaignRows, haystack_key(p.campaign_id, p.seq));

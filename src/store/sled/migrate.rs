@@ -293,7 +293,7 @@ impl SledStore {
         let mut indexed = 0;
         let mut batch = sled::Batch::default();
         for row in self.participants.iter().values() {
-            let participant: Participant = codec::decode(&row?)?;
+            let participant = codec::decode_participant(&row?)?;
             if participant.is_erased() {
                 continue;
             }
@@ -332,7 +332,7 @@ impl SledStore {
         let mut indexed = 0;
         let mut batch = sled::Batch::default();
         for row in self.participants.iter().values() {
-            let participant: Participant = codec::decode(&row?)?;
+            let participant = codec::decode_participant(&row?)?;
             let Some((key, value)) = entry(&participant) else { continue };
             batch.insert(key, value);
             indexed += 1;

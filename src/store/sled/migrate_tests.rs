@@ -40,6 +40,7 @@ fn participant(id: u64) -> crate::domain::Participant {
         shares: 0,
         created_at: "2026-01-01T00:00:00Z".into(),
         domain: None,
+        language: None,
     }
 }
 

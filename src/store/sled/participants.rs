@@ -324,7 +324,7 @@ pub(super) fn referred_key(p: &Participant, referrer_id: u64) -> Vec<u8> {
 /// The synchronous reads the engine's session shares with the operations above.
 impl SledStore {
     pub(super) fn participant_row(&self, id: u64) -> Result<Option<Participant>, StoreError> {
-        Self::read(&self.participants, keys::id(id))
+        self.participants.get(keys::id(id))?.map(|row| codec::decode_participant(&row)).transpose()
     }
 
     pub(super) fn participant_id_with_email(
@@ -404,6 +404,7 @@ mod tests {
             shares: 0,
             created_at: "2026-01-01T00:00:00Z".into(),
             domain: None,
+            language: None,
         };
         let reward = RewardV1 {
             id: 4,

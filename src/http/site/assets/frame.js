@@ -109,7 +109,8 @@
       if (C.preview) { error.textContent = T("widget-preview-only"); return; }
       submit.disabled = true;
       error.textContent = "";
-      var body = { campaign_id: C.campaign_id, email: email.value, name: name.value };
+      // The language the visitor read the form in: their emails will be written in it.
+      var body = { campaign_id: C.campaign_id, email: email.value, name: name.value, language: L };
       if (C.ref) body.ref = C.ref;
       call("POST", "/signup", body).then(function (r) {
         submit.disabled = false;
