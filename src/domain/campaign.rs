@@ -101,8 +101,12 @@ pub struct Campaign {
     /// What its participants read when neither the page nor their browser names a language
     /// we ship (schema 10; see `domain::language`).
     pub language: Language,
+    /// The owner's words for the readers of each language (schema 11; see
+    /// `domain::campaign_texts`).
+    pub texts: CampaignTexts,
 }
 
+use super::campaign_texts::CampaignTexts;
 pub use super::contest::{Contest, ContestInput};
 use super::language::Language;
 use super::leaderboard::{LeaderboardInput, LeaderboardSettings};
@@ -179,6 +183,11 @@ pub struct CampaignInput {
     /// ship: `en`, `de`, `fr`, `es`, `pt-BR`, `it`, `nl`, `pl`, `tr`, `ja`, `ar` or `he`.
     #[schema(value_type = Option<String>, example = "de")]
     pub language: Option<Value>,
+    /// Your own words for the readers of one language, by its tag: `headline`,
+    /// `button_text` and `emails` (`welcome`, `friend_joined`, `reward`, each with `subject`
+    /// and `text`), each optional. Replaces the campaign's; null or `{}` clears them.
+    #[schema(value_type = Option<Object>, example = json!({"es": {"headline": "Invita y gana"}}))]
+    pub texts: Option<Value>,
 }
 
 /// How the widget shows: the fields a member may change.
@@ -197,6 +206,29 @@ pub struct WidgetInput {
 }
 
 impl Campaign {
+    /// The widget's headline for a reader of `language`: the owner's for that language, else
+    /// theirs where they changed ours, else ours in that language.
+    pub fn headline_in(&self, language: Language) -> String {
+        let own = self.texts.get(&language).and_then(|t| t.headline.clone());
+        let ours = WidgetSettings::default().headline;
+        own.unwrap_or_else(|| Self::theirs_or_ours(&self.widget.headline, &ours, language, "widget-headline"))
+    }
+
+    /// The widget's button for a reader of `language`, chosen as [`Self::headline_in`].
+    pub fn button_text_in(&self, language: Language) -> String {
+        let own = self.texts.get(&language).and_then(|t| t.button_text.clone());
+        let ours = WidgetSettings::default().button_text;
+        own.unwrap_or_else(|| Self::theirs_or_ours(&self.widget.button_text, &ours, language, "widget-button"))
+    }
+
+    /// The owner's text as written, or, while it is still our default, ours in `language`.
+    fn theirs_or_ours(theirs: &str, ours: &str, language: Language, message: &str) -> String {
+        match theirs == ours {
+            true => super::translations::text(language, message),
+            false => theirs.to_owned(),
+        }
+    }
+
     /// A new campaign from `POST /campaigns` input. `name`, `url_id` and `reward_type` are
     /// required; the owner check of `url_id` and the plan checks are the caller's.
     pub fn create(
@@ -235,6 +267,7 @@ impl Campaign {
             waitlist: WaitlistSettings::default(),
             payouts: PayoutSettings::default(),
             language: Language::default(),
+            texts: CampaignTexts::new(),
         };
         campaign.apply(input, now)?;
         Ok(campaign)
@@ -327,6 +360,9 @@ impl Campaign {
         }
         if let Some(emails) = &input.emails {
             self.emails.apply(emails)?;
+        }
+        if let Some(texts) = &input.texts {
+            self.texts = super::campaign_texts::parse(texts)?;
         }
         if let Some(fraud) = &input.fraud {
             self.fraud.apply(fraud)?;

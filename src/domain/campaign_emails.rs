@@ -236,7 +236,7 @@ fn refuse(kind: EmailKind, part: &str, message: String) -> ValidationError {
     ValidationError::new("emails", format!("{}: {message}", field(kind, part)))
 }
 
-fn parse_subject(kind: EmailKind, raw: &str) -> Result<String, ValidationError> {
+pub(super) fn parse_subject(kind: EmailKind, raw: &str) -> Result<String, ValidationError> {
     let subject = raw.trim();
     if subject.is_empty() || subject.chars().count() > MAX_SUBJECT_CHARS {
         return Err(refuse(kind, "subject", format!("must be 1 to {MAX_SUBJECT_CHARS} characters")));

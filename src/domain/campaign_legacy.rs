@@ -201,6 +201,7 @@ impl From<CampaignV7> for Campaign {
             waitlist: Default::default(),
             payouts: Default::default(),
             language: Default::default(),
+            texts: Default::default(),
         }
     }
 }
@@ -259,6 +260,7 @@ impl From<CampaignV8> for Campaign {
             waitlist: c.waitlist,
             payouts: Default::default(),
             language: Default::default(),
+            texts: Default::default(),
         }
     }
 }
@@ -275,6 +277,21 @@ pub struct CampaignV9 {
 impl From<CampaignV9> for Campaign {
     fn from(c: CampaignV9) -> Self {
         Self { payouts: c.payouts, ..Campaign::from(c.head) }
+    }
+}
+
+/// A campaign as stored before its owner's words per language (schema 10 of the row):
+/// every field of schema 11 but the last. Read once, at the first start of a newer release,
+/// and rewritten as [`Campaign`] with none.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV10 {
+    pub head: CampaignV9,
+    pub language: super::language::Language,
+}
+
+impl From<CampaignV10> for Campaign {
+    fn from(c: CampaignV10) -> Self {
+        Self { language: c.language, ..Campaign::from(c.head) }
     }
 }
 

@@ -7,6 +7,7 @@
 use super::campaign_emails::{CampaignEmails, EmailKind, EmailTemplate, RenderedEmail};
 use super::language::Language;
 use super::translations::{text, FluentValue, Texts};
+use super::Campaign;
 
 /// The template a participant email is rendered from, and whose words its text is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,11 +20,29 @@ pub struct Localized {
 }
 
 /// The template an email of `kind` is rendered from, in `language` (`friend`: a friend's
-/// own reward on a two-way campaign): where the owner kept our default subject or text,
-/// ours in that language; the owner's own words as written, in whatever language they
-/// wrote them. `referrals` is the recipient's count, which a "friend joined" email says
+/// own reward on a two-way campaign): the owner's words for that language where they gave
+/// some (`campaign.texts`); else, where the owner kept our default subject or text, ours in
+/// that language; else the owner's own words as written, in whatever language they wrote
+/// them. `referrals` is the recipient's count, which a "friend joined" email says
 /// (counted words need the number itself, not a placeholder).
-pub fn localized(
+pub fn localized(campaign: &Campaign, kind: EmailKind, friend: bool, language: Language, referrals: u64) -> Localized {
+    let mut localized = ours_or_theirs(&campaign.emails, kind, friend, language, referrals);
+    // The owner's own words for this language win over both (for a friend's own reward
+    // too, as the campaign's reward text does).
+    if let Some(own) = campaign.texts.get(&language).and_then(|t| t.emails.of(kind)) {
+        if let Some(subject) = &own.subject {
+            localized.template.subject = subject.clone();
+        }
+        if let Some(text) = &own.text {
+            localized.template.text = text.clone();
+            localized.ours = false;
+        }
+    }
+    localized
+}
+
+/// [`localized`] before the owner's words per language.
+fn ours_or_theirs(
     emails: &CampaignEmails,
     kind: EmailKind,
     friend: bool,
@@ -115,7 +134,7 @@ mod tests {
     #[test]
     fn default_texts_speak_the_language_and_an_owners_own_text_stays_as_written() {
         let mut emails = CampaignEmails::default();
-        let welcome = localized(&emails, EmailKind::Welcome, false, Language::Spanish, 0);
+        let welcome = ours_or_theirs(&emails, EmailKind::Welcome, false, Language::Spanish, 0);
         assert!(welcome.ours);
         let welcome = welcome.template;
         assert_eq!(welcome.subject, "Te damos la bienvenida a {{campaign}}");
@@ -125,20 +144,45 @@ mod tests {
             welcome.text,
             "only its own placeholders"
         );
-        let joined = localized(&emails, EmailKind::FriendJoined, false, Language::Polish, 5).template;
+        let joined = ours_or_theirs(&emails, EmailKind::FriendJoined, false, Language::Polish, 5).template;
         assert!(joined.text.contains("To już 5 osób."), "{}", joined.text);
-        let friend = localized(&emails, EmailKind::Reward, true, Language::German, 0).template;
+        let friend = ours_or_theirs(&emails, EmailKind::Reward, true, Language::German, 0).template;
         assert_eq!(friend.subject, "Deine Prämie für deinen Beitritt zu {{campaign}}");
         assert_eq!(
-            localized(&emails, EmailKind::Welcome, false, Language::English, 0),
+            ours_or_theirs(&emails, EmailKind::Welcome, false, Language::English, 0),
             Localized { template: emails.welcome.clone(), ours: true },
             "English: as stored"
         );
         emails.reward.text = "Hi {{name}}, enjoy {{reward}}".into();
-        let owned = localized(&emails, EmailKind::Reward, false, Language::French, 0);
+        let owned = ours_or_theirs(&emails, EmailKind::Reward, false, Language::French, 0);
         assert!(!owned.ours);
         let owned = owned.template;
         assert_eq!(owned.text, "Hi {{name}}, enjoy {{reward}}", "the owner's text, as written");
         assert_eq!(owned.subject, "Vous avez gagné une récompense", "the subject they kept is ours, in French");
+    }
+
+    #[test]
+    fn the_owners_words_for_a_language_win_for_its_readers_only() {
+        let input: crate::domain::CampaignInput = serde_json::from_value(serde_json::json!({
+            "name": "Beans", "reward_type": 3, "reward_value": "Thanks!",
+            "emails": {"reward": {"text": "Hi {{name}}, enjoy {{reward}}"}},
+            "texts": {"es": {"emails": {"reward": {"subject": "¡Premio!", "text": "Hola {{name}}: {{reward}}"},
+                                        "welcome": {"subject": "Hola de {{campaign}}"}}}}
+        }))
+        .unwrap();
+        let campaign = Campaign::create(1, 1, 1, &input, "2026-11-28T00:00:00Z").unwrap();
+        let reward = localized(&campaign, EmailKind::Reward, false, Language::Spanish, 0);
+        assert_eq!(
+            (reward.template.subject.as_str(), reward.template.text.as_str(), reward.ours),
+            ("¡Premio!", "Hola {{name}}: {{reward}}", false)
+        );
+        let friend = localized(&campaign, EmailKind::Reward, true, Language::Spanish, 0);
+        assert_eq!(friend.template.text, "Hola {{name}}: {{reward}}", "a friend's own reward too");
+        let welcome = localized(&campaign, EmailKind::Welcome, false, Language::Spanish, 0);
+        assert_eq!(welcome.template.subject, "Hola de {{campaign}}");
+        assert!(welcome.ours && welcome.template.text.starts_with("Hola, {{name}}:"), "ours in Spanish: {welcome:?}");
+        let german = localized(&campaign, EmailKind::Reward, false, Language::German, 0);
+        assert_eq!(german.template.text, "Hi {{name}}, enjoy {{reward}}", "the campaign's own text elsewhere");
+        assert_eq!(german.template.subject, "Du hast eine Prämie verdient");
     }
 }

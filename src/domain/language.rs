@@ -11,7 +11,7 @@ use super::ValidationError;
 
 /// A language we ship complete translations of. Stored (a campaign's) by variant position:
 /// new languages are appended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
 pub enum Language {
     #[default]
     English,

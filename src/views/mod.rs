@@ -205,6 +205,9 @@ pub struct CampaignDetail {
     pub campaign: Campaign,
     pub reward: RewardSettings,
     pub emails: CampaignEmails,
+    /// Your own words for the readers of each language (by tag); see `texts` of the body.
+    #[schema(value_type = std::collections::BTreeMap<String, domain::campaign_texts::LocalTexts>)]
+    pub texts: serde_json::Value,
     pub fraud: FraudRules,
 }
 
@@ -269,7 +272,13 @@ pub fn campaign_detail(
         two_way: c.reward_invited,
         coupons: c.uses_coupons().then(|| coupon_pool(pool, counters)),
     };
-    CampaignDetail { campaign, reward, emails: campaign_emails(&c.emails), fraud: fraud_rules(&c.fraud) }
+    CampaignDetail {
+        campaign,
+        reward,
+        emails: campaign_emails(&c.emails),
+        texts: domain::campaign_texts::shown_texts(&c.texts),
+        fraud: fraud_rules(&c.fraud),
+    }
 }
 
 /// A campaign's coupon pool.

@@ -27,6 +27,7 @@ mod graceful_stop;
 mod helpers;
 mod hostile_input;
 mod identity;
+mod language_texts;
 mod languages;
 mod leaderboards;
 mod lifecycle;

@@ -122,6 +122,11 @@ async fn a_participant_signs_in_by_email_once_and_sees_their_own_portal() {
     assert!(!page.body.contains("bob@portal-email"), "never a referred person's email");
     assert_eq!(page.body.matches("<article class=\"reward\"").count(), 2, "a reward per referral");
     assert_eq!(page.body.matches("<p class=\"value\"><strong>$5.00</strong></p>").count(), 2, "{}", page.body);
+    // Each step of a reward's history on its day, the reader's way (and the moment itself).
+    let start = page.body.find("<time datetime=\"").expect("a dated step") + 16;
+    let at = &page.body[start..start + page.body[start..].find('"').unwrap()];
+    let day = chrono::DateTime::parse_from_rfc3339(at).unwrap().with_timezone(&chrono::Utc).format("%m/%d/%Y");
+    assert!(page.body[start..].starts_with(&format!("{at}\">{day}</time>")), "{}", page.body);
     assert!(page.body.contains("Due to you: <strong>$10.00</strong>"), "{}", page.body);
 
     let qr = browser.get(&format!("{portal}/qr.svg")).await;

@@ -43,7 +43,7 @@ if (cfg.step === "ask") {
   await ann.page.getByRole("button", { name: "Copy" }).click();
   out.copied = await ann.page.evaluate(() => navigator.clipboard.readText());
   out.referred = await ann.page.locator("ul.people li").allTextContents();
-  out.rewards = await ann.page.locator("article.reward .value code").allTextContents();
+  out.rewards = await ann.page.locator("article.reward .value").allTextContents();
   out.balance = await ann.page.locator("p.balance").textContent();
   out.cookie_visible_to_scripts = await ann.page.evaluate(() => document.cookie.includes("referrals_portal"));
 

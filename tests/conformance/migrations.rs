@@ -109,7 +109,7 @@ async fn applied_versions(client: &tokio_postgres::Client) -> Vec<i32> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_had() {
-    use referrals::domain::campaign_legacy::{CampaignV8, CampaignV9};
+    use referrals::domain::campaign_legacy::{CampaignV10, CampaignV8, CampaignV9};
     use referrals::domain::language::Language;
     use referrals::domain::payout::{PayoutMethod, PayoutSettings};
     use referrals::domain::{Campaign, CampaignInput};
@@ -121,8 +121,9 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
     PgStore::open(&options(url.clone())).await.expect("a new database is set up");
     let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
     tokio::spawn(connection);
-    // Campaigns 1 (schema 8: before payouts) and 2 (schema 9: before its language), as an
-    // older release or a restored backup of one left them.
+    // Campaigns 1 (schema 8: before payouts), 2 (schema 9: before its language) and 3
+    // (schema 10: before the owner's words per language), as an older release or a restored
+    // backup of one left them.
     let input: CampaignInput = serde_json::from_value(
         serde_json::json!({"name": "Old", "url_id": 1, "reward_type": 5, "reward_value": "5.00"}),
     )
@@ -131,10 +132,20 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
     let mut fields = serde_json::to_value(&today).unwrap();
     fields.as_object_mut().unwrap().remove("payouts");
     fields.as_object_mut().unwrap().remove("language");
+    fields.as_object_mut().unwrap().remove("texts");
     let schema_8: CampaignV8 = serde_json::from_value(fields).unwrap();
     let paid = PayoutSettings { method: PayoutMethod::Webhook, minimum_cents: 1500, currency: "EUR".into() };
     let schema_9 = CampaignV9 { head: CampaignV8 { id: 2, ..schema_8.clone() }, payouts: paid.clone() };
-    for (id, body) in [(1_i64, codec::encode(&schema_8).unwrap()), (2, codec::encode(&schema_9).unwrap())] {
+    let schema_10 = CampaignV10 {
+        head: CampaignV9 { head: CampaignV8 { id: 3, ..schema_8.clone() }, payouts: paid.clone() },
+        language: Language::Hebrew,
+    };
+    let rows = [
+        (1_i64, codec::encode(&schema_8).unwrap()),
+        (2, codec::encode(&schema_9).unwrap()),
+        (3, codec::encode(&schema_10).unwrap()),
+    ];
+    for (id, body) in rows {
         client
             .execute(
                 "INSERT INTO campaigns (brand_id, campaign_id, member_id, body) VALUES (1, $1, 1, $2)",
@@ -149,5 +160,8 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
     assert_eq!((first.name.as_str(), first.reward_value.as_deref()), ("Old", Some("5.00")));
     assert_eq!((first.payouts, first.language), (PayoutSettings::default(), Language::English));
     let second = store.campaign(2).await.unwrap().expect("campaign 2");
-    assert_eq!((second.payouts, second.language), (paid, Language::English), "schema 9's payouts stay");
+    assert_eq!((second.payouts, second.language), (paid.clone(), Language::English), "schema 9's payouts stay");
+    let third = store.campaign(3).await.unwrap().expect("campaign 3");
+    assert_eq!((third.payouts, third.language), (paid, Language::Hebrew), "schema 10's language stays");
+    assert!(third.texts.is_empty() && first.texts.is_empty());
 }

@@ -166,7 +166,7 @@ pub fn compose(wanted: Vec<Wanted>, ids: &[u64], mailing: &Mailing, moment: &Mom
             let friend_reward = want.kind == EmailKind::Reward
                 && want.reward.as_ref().is_some_and(|r| r.reason == crate::domain::reward::RewardReason::Invited);
             let Localized { template, ours } =
-                localized(&want.campaign.emails, want.kind, friend_reward, language, to.referrals);
+                localized(&want.campaign, want.kind, friend_reward, language, to.referrals);
             if let Some(reward) = &want.reward {
                 values = values.with("reward", reward_shown(reward, &want.campaign, language, ours));
             }

@@ -40,6 +40,7 @@ pub(super) fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool)
         waitlist: Default::default(),
         payouts: Default::default(),
         language: Default::default(),
+        texts: Default::default(),
     }
 }
 

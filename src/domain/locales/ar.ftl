@@ -249,3 +249,7 @@ email-friend-reward-subject = مكافأتك على الانضمام إلى { $c
 email-friend-reward-body = مرحبًا بك في { $campaign }، وشكرًا لانضمامك عبر رابط صديق. مكافأتك:
 email-share-own = شارك رابطك الخاص، واربح المزيد عندما ينضم أصدقاؤك:
 email-portal-footer = رابط الإحالة ومكافآتك ومدفوعاتك
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = ادعُ أصدقاءك واربح المكافآت
+widget-button = احصل على رابط الإحالة

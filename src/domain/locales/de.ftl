@@ -204,3 +204,7 @@ email-friend-reward-subject = Deine Prämie für deinen Beitritt zu { $campaign 
 email-friend-reward-body = Willkommen bei { $campaign }, und danke, dass du über den Link eines Freundes beigetreten bist. Deine Prämie:
 email-share-own = Teile deinen eigenen Link und verdiene mehr, wenn deine Freunde beitreten:
 email-portal-footer = Dein Empfehlungslink, deine Prämien und Auszahlungen
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = Freunde einladen, Prämien erhalten
+widget-button = Meinen Empfehlungslink holen

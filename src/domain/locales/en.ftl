@@ -207,3 +207,7 @@ email-friend-reward-subject = Your reward for joining { $campaign }
 email-friend-reward-body = Welcome to { $campaign }, and thanks for joining through a friend's link. Your reward:
 email-share-own = Share your own link, and earn more when your friends join:
 email-portal-footer = Your referral link, rewards and payouts
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = Invite friends, earn rewards
+widget-button = Get my referral link

@@ -204,3 +204,7 @@ email-friend-reward-subject = Tu recompensa por unirte a { $campaign }
 email-friend-reward-body = Te damos la bienvenida a { $campaign }, y gracias por unirte con el enlace de un amigo. Tu recompensa:
 email-share-own = Comparte tu propio enlace y gana más cuando tus amigos se unan:
 email-portal-footer = Tu enlace de referido, tus recompensas y tus pagos
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = Invita a tus amigos y gana recompensas
+widget-button = Obtener mi enlace de referido

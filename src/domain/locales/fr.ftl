@@ -204,3 +204,7 @@ email-friend-reward-subject = Votre récompense pour avoir rejoint { $campaign }
 email-friend-reward-body = Bienvenue dans { $campaign }, et merci de vous être inscrit grâce au lien d’un ami. Votre récompense :
 email-share-own = Partagez votre propre lien et gagnez davantage quand vos amis s’inscrivent :
 email-portal-footer = Votre lien de parrainage, vos récompenses et vos versements
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = Invitez vos amis, gagnez des récompenses
+widget-button = Obtenir mon lien de parrainage

@@ -216,3 +216,7 @@ email-friend-reward-subject = ההטבה שלך על ההצטרפות ל־{ $cam
 email-friend-reward-body = ברוכים הבאים ל־{ $campaign }, ותודה שהצטרפתם דרך הקישור של חבר. ההטבה שלכם:
 email-share-own = שתפו את הקישור שלכם, וקבלו עוד כשחברים שלכם מצטרפים:
 email-portal-footer = קישור ההפניה, ההטבות והתשלומים שלך
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = הזמינו חברים, קבלו הטבות
+widget-button = קבלת קישור ההפניה שלי

@@ -204,3 +204,7 @@ email-friend-reward-subject = Il tuo premio per l’iscrizione a { $campaign }
 email-friend-reward-body = Benvenuto in { $campaign }, e grazie per esserti iscritto con il link di un amico. Il tuo premio:
 email-share-own = Condividi il tuo link e guadagna di più quando i tuoi amici si iscrivono:
 email-portal-footer = Il tuo link di invito, i tuoi premi e i tuoi pagamenti
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = Invita gli amici, guadagna premi
+widget-button = Ottieni il mio link di invito

@@ -195,3 +195,7 @@ email-friend-reward-subject = { $campaign } 参加の特典
 email-friend-reward-body = { $campaign } へようこそ。友達のリンクからご参加いただきありがとうございます。あなたの特典：
 email-share-own = あなた自身のリンクを共有して、友達が参加するともっと特典がもらえます：
 email-portal-footer = あなたの紹介リンク、特典、支払い
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = 友達を招待して特典をもらおう
+widget-button = 紹介リンクを受け取る

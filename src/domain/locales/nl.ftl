@@ -204,3 +204,7 @@ email-friend-reward-subject = Je beloning voor meedoen aan { $campaign }
 email-friend-reward-body = Welkom bij { $campaign }, en bedankt dat je via de link van een vriend meedoet. Je beloning:
 email-share-own = Deel je eigen link en verdien meer als je vrienden meedoen:
 email-portal-footer = Je verwijzingslink, beloningen en uitbetalingen
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = Nodig vrienden uit, verdien beloningen
+widget-button = Mijn verwijzingslink ophalen

@@ -228,3 +228,7 @@ email-friend-reward-subject = Twoja nagroda za dołączenie do { $campaign }
 email-friend-reward-body = Witaj w { $campaign } i dziękujemy za dołączenie przez link znajomego. Twoja nagroda:
 email-share-own = Udostępnij swój własny link i zdobywaj więcej, gdy dołączą twoi znajomi:
 email-portal-footer = Twój link polecający, nagrody i wypłaty
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = Zapraszaj znajomych, zdobywaj nagrody
+widget-button = Pobierz mój link polecający

@@ -204,3 +204,7 @@ email-friend-reward-subject = Sua recompensa por entrar em { $campaign }
 email-friend-reward-body = Boas-vindas a { $campaign }, e obrigado por entrar pelo link de um amigo. Sua recompensa:
 email-share-own = Compartilhe seu próprio link e ganhe mais quando seus amigos entrarem:
 email-portal-footer = Seu link de indicação, suas recompensas e seus pagamentos
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = Convide amigos e ganhe recompensas
+widget-button = Quero meu link de indicação

@@ -204,3 +204,7 @@ email-friend-reward-subject = { $campaign } kampanyasına katıldığınız içi
 email-friend-reward-body = { $campaign } kampanyasına hoş geldiniz; bir arkadaşınızın bağlantısıyla katıldığınız için teşekkürler. Ödülünüz:
 email-share-own = Kendi bağlantınızı paylaşın, arkadaşlarınız katıldıkça daha fazla kazanın:
 email-portal-footer = Davet bağlantınız, ödülleriniz ve ödemeleriniz
+
+# The widget's headline and button while the owner keeps ours.
+widget-headline = Arkadaşlarınızı davet edin, ödül kazanın
+widget-button = Davet bağlantımı al

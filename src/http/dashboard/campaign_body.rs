@@ -186,6 +186,7 @@ pub fn input_of(form: &FormData, brand_id: u64) -> Result<CampaignInput, PageErr
     group("waitlist", &[("waitlist", waitlist.done())]);
     group("fraud", &[("fraud", fraud_of(form))]);
     group("emails", &[("emails", emails_of(form))]);
+    group("texts", &[("texts", super::campaign_texts::texts_of(form))]);
     serde_json::from_value(body)
         .map_err(|e| PageError::Api(ApiError::Internal(format!("the campaign form made a body the API refuses: {e}"))))
 }

@@ -124,7 +124,8 @@ pub fn campaign_form(
                           Private asks search engines not to list the landing page; public lets them.")))
                 (select("language", "Participants' language", &values.get("language", |c| c.language.tag().into()),
                     &languages, Some("What participants read when neither the page nor their browser asks for a language \
-                          we have. Your own texts (headline, button, emails) are shown as you write them.")))
+                          we have. Your own texts (headline, button, emails) are shown as you write them; \
+                          give them per language under \"Texts per language\".")))
             }
             fieldset {
                 legend { "Reward" }
@@ -169,6 +170,7 @@ pub fn campaign_form(
             (waitlist_group(values))
             (fraud_group(values))
             (emails_group(values))
+            (super::campaign_texts::texts_group(values.form, values.campaign))
             button type="submit" { "Save campaign" }
         }
     }

@@ -35,6 +35,7 @@ pub mod account;
 pub mod brands;
 pub mod campaign_body;
 pub mod campaign_form;
+pub mod campaign_texts;
 pub mod campaigns;
 pub mod charts;
 pub mod conversions;

@@ -11,6 +11,7 @@ use maud::{html, Markup};
 
 use super::access::{self, Signed};
 use super::pages::{self, in_language, page, portal_path, Look, PortalError};
+use crate::domain::local_dates::date_shown;
 use crate::domain::money::shown;
 use crate::domain::payout::{DetailsMethod, Owed, Payout, PayoutDetails};
 use crate::domain::portal::referred_name;
@@ -168,7 +169,10 @@ fn reward_card(t: Texts, reward: &Reward, currency: &str) -> Markup {
             }
             ol.history {
                 @for change in &reward.history {
-                    li { time { (change.at) } " " (t.text(state_name(change.status))) ": " (change.note) }
+                    li {
+                        time datetime=(change.at) { (date_shown(t.language(), &change.at)) }
+                        " " (t.text(state_name(change.status))) ": " (change.note)
+                    }
                 }
             }
         }
@@ -211,7 +215,8 @@ fn payouts(t: Texts, base: &str, currency: &str, home: &Home, signed: &Signed, n
                                 td { (payout.id) }
                                 td { (shown(t.language(), payout.amount_cents, &payout.currency)) }
                                 td { (t.text(&format!("portal-payout-{}", payout.status.name()))) }
-                                td { (payout.paid_at.as_deref().unwrap_or(&payout.created_at)) }
+                                @let at = payout.paid_at.as_deref().unwrap_or(&payout.created_at);
+                                td { time datetime=(at) { (date_shown(t.language(), at)) } }
                             }
                         }
                     }

@@ -111,8 +111,8 @@ pub fn widget_script(campaign: &Campaign, site: &str, frame: &str) -> String {
         "campaign_id": campaign.id,
         "mode": views::widget_mode(campaign.widget.mode),
         "color": campaign.widget.primary_color,
-        "button": campaign.widget.button_text,
-        "headline": campaign.widget.headline,
+        "button": campaign.button_text_in(campaign.language),
+        "headline": campaign.headline_in(campaign.language),
         "offer": offer(campaign, t),
         "close": t.text("widget-close"),
         "frame": frame,
@@ -174,9 +174,9 @@ pub fn frame_config(
 ) -> Value {
     json!({
         "campaign_id": campaign.id,
-        "headline": campaign.widget.headline,
+        "headline": campaign.headline_in(t.language()),
         "offer": offer(campaign, t),
-        "button": campaign.widget.button_text,
+        "button": campaign.button_text_in(t.language()),
         "color": campaign.widget.primary_color,
         "site": site,
         "api": api,

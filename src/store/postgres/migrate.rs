@@ -68,7 +68,7 @@ pub(super) async fn migrate(conn: &mut Conn) -> Result<Vec<i32>, StoreError> {
 /// migration 5: a backup of an older release restored since (`refctl restore`) brings old
 /// rows back. A row is current when it decodes as a campaign and encodes back to itself.
 async fn upgrade_campaign_bodies(conn: &mut Conn) -> Result<(), StoreError> {
-    use crate::domain::campaign_legacy::{CampaignV8, CampaignV9};
+    use crate::domain::campaign_legacy::{CampaignV10, CampaignV8, CampaignV9};
     use crate::domain::Campaign;
     use crate::store::codec;
     for row in conn.rows("SELECT brand_id, campaign_id, body FROM campaigns", &[]).await? {
@@ -77,11 +77,15 @@ async fn upgrade_campaign_bodies(conn: &mut Conn) -> Result<(), StoreError> {
         if current.is_some_and(|c| codec::encode(&c).is_ok_and(|bytes| bytes == body)) {
             continue;
         }
-        // The newer shape first: a row of schema 9 also reads as one of schema 8 (the decoder
-        // leaves the bytes after the last field it knows), and would lose its payouts.
-        let upgraded = match codec::decode::<CampaignV9>(&body) {
-            Ok(schema_9) => Campaign::from(schema_9),
-            Err(_) => Campaign::from(codec::decode::<CampaignV8>(&body)?),
+        // The newer shape first: a row of schema 10 also reads as one of schema 9 or 8 (the
+        // decoder leaves the bytes after the last field it knows), and would lose its language
+        // or its payouts.
+        let upgraded = if let Ok(schema_10) = codec::decode::<CampaignV10>(&body) {
+            Campaign::from(schema_10)
+        } else if let Ok(schema_9) = codec::decode::<CampaignV9>(&body) {
+            Campaign::from(schema_9)
+        } else {
+            Campaign::from(codec::decode::<CampaignV8>(&body)?)
         };
         conn.execute(
             "UPDATE campaigns SET body = $3 WHERE brand_id = $1 AND campaign_id = $2",

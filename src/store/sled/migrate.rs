@@ -10,7 +10,8 @@ use super::search::haystack_row;
 use super::webhooks::LEGACY_EVENTS;
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::campaign_legacy::{
-    CampaignV1, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7, CampaignV8, CampaignV9,
+    CampaignV1, CampaignV10, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7, CampaignV8,
+    CampaignV9,
 };
 use crate::domain::ids::IdKind;
 use crate::domain::participant::ParticipantV1;
@@ -42,7 +43,10 @@ const CAMPAIGNS_V7: &str = "campaigns.v7";
 const CAMPAIGNS_V8: &str = "campaigns.v8";
 /// Marker in `meta`: campaigns are stored with their payout settings (schema 9 of the row).
 const CAMPAIGNS_V9: &str = "campaigns.v9";
+/// Marker in `meta`: campaigns are stored with their language (schema 10 of the row).
 const CAMPAIGNS_V10: &str = "campaigns.v10";
+/// Marker in `meta`: campaigns are stored with the owner's words per language (schema 11).
+const CAMPAIGNS_V11: &str = "campaigns.v11";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
 /// the member's reward index.
 const REWARDS_V2: &str = "rewards.v2";
@@ -203,13 +207,14 @@ impl SledStore {
             + self.upgrade_rows::<CampaignV6, Campaign>(CAMPAIGNS_V7, &self.campaigns)?
             + self.upgrade_campaigns_v7()?
             + self.upgrade_rows::<CampaignV8, Campaign>(CAMPAIGNS_V9, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV9, Campaign>(CAMPAIGNS_V10, &self.campaigns)?)
+            + self.upgrade_rows::<CampaignV9, Campaign>(CAMPAIGNS_V10, &self.campaigns)?
+            + self.upgrade_rows::<CampaignV10, Campaign>(CAMPAIGNS_V11, &self.campaigns)?)
     }
 
     /// Schema 8 put a field inside the contest, in the middle of the row, so a row of schema
     /// 7 is not a prefix of one of schema 8 and might, by chance, decode as one: a row is in
     /// the current shape only when it decodes as a [`Campaign`] and encodes back to itself
-    /// (a campaign holds no map, so its encoding is one).
+    /// (a campaign's only map is ordered, so its encoding is one).
     fn upgrade_campaigns_v7(&self) -> Result<u64, StoreError> {
         self.rewrite_rows(CAMPAIGNS_V8, &self.campaigns, |_, row, _| {
             let current = codec::decode::<Campaign>(row).ok();

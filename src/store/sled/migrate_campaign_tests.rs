@@ -230,3 +230,27 @@ fn campaigns_stored_before_their_language_keep_every_field_and_speak_english() {
     assert_eq!(migrated.payouts, payouts, "the payouts of schema 9 stay");
     assert_eq!(migrated.language, Language::English);
 }
+
+#[test]
+fn campaigns_stored_before_their_owners_words_per_language_keep_every_field_and_have_none() {
+    use crate::domain::campaign_legacy::{CampaignV10, CampaignV8, CampaignV9};
+    use crate::domain::campaign_texts::LocalTexts;
+    use crate::domain::language::Language;
+    use crate::domain::payout::{PayoutMethod, PayoutSettings};
+    let mut schema_10 = serde_json::to_value(Campaign::from(CampaignV3::from(schema_2_campaign()))).unwrap();
+    let object = schema_10.as_object_mut().unwrap();
+    for newer in ["payouts", "language", "texts"] {
+        object.remove(newer);
+    }
+    let head: CampaignV8 = serde_json::from_value(schema_10).unwrap();
+    let payouts = PayoutSettings { method: PayoutMethod::Webhook, minimum_cents: 1000, currency: "EUR".into() };
+    let old = CampaignV10 { head: CampaignV9 { head, payouts: payouts.clone() }, language: Language::Turkish };
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.texts.insert(Language::Turkish, LocalTexts { headline: Some("Davet et".into()), ..Default::default() });
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V11);
+    assert_eq!((migrated.hold_days, migrated.name.as_str()), (14, "Held"));
+    assert_eq!((migrated.payouts, migrated.language), (payouts, Language::Turkish), "schema 10's fields stay");
+    assert!(migrated.texts.is_empty());
+}
