@@ -19,6 +19,8 @@ pub struct ParticipantExport {
     pub shares: u64,
     pub clicks: u64,
     pub unique_visits: u64,
+    /// The language they signed up in (null: none named).
+    pub language: Option<&'static str>,
     /// The participants they referred, by id.
     pub referred: Vec<u64>,
     /// Their rewards, each with its history.
@@ -107,6 +109,7 @@ pub fn participant_export(parts: ExportParts<'_>, site: &str) -> ParticipantExpo
         shares: p.shares,
         clicks: p.clicks,
         unique_visits: p.visits,
+        language: p.language.map(|l| l.tag()),
         referred: parts.referred,
         rewards: parts.rewards.iter().map(reward_detail).collect(),
         invitations_sent: parts.sent.iter().map(|i| invite(i, p.campaign_id, site)).collect(),

@@ -244,6 +244,11 @@ async fn a_participant_who_signed_up_in_spanish_reads_their_emails_in_spanish_in
     let campaign = app.campaign(&member, brand, fields).await;
     assert_eq!(campaign["language"], "en");
     let campaign = campaign["id"].as_u64().unwrap();
+    // The reward on offer, its amount written each reader's way.
+    let (_, frame) = page(&app, &format!("/widget/{campaign}/embed?lang=es"), "").await;
+    assert_eq!(frame_config(&frame)["offer"], "Consigue 1250,50\u{a0}€ en efectivo por cada amigo que se una.");
+    let (_, frame) = page(&app, &format!("/widget/{campaign}/embed"), "en-US").await;
+    assert_eq!(frame_config(&frame)["offer"], "Get €1,250.50 in cash for every friend who joins.");
     let body = json!({"campaign_id": campaign, "email": "ana@languages-own.example.com", "name": "Ana",
         "language": "es-MX"});
     let ana = expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &body).await, 201).await;

@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use super::page::{self, Embedding};
 use crate::actors::tallies::Event;
+use crate::domain::money;
 use crate::domain::translations::Texts;
 use crate::domain::{Campaign, ReferralCode, Reward, RewardStatus};
 use crate::http::answers::{Counted, Progress, WidgetReward};
@@ -131,7 +132,12 @@ pub fn offer(c: &Campaign, t: Texts) -> String {
     use crate::domain::GoalType;
     let what = |kind: RewardType, value: &Option<String>| match (kind, value) {
         (RewardType::Coupon, _) => t.text("offer-coupon"),
-        (RewardType::Cash, Some(amount)) => t.with("offer-cash", &[("amount", amount.as_str().into())]),
+        // An amount the reader's way, in the campaign's payout currency (`10,00 €`).
+        (RewardType::Cash, Some(amount)) => {
+            let shown = money::cents(amount)
+                .map_or_else(|| amount.clone(), |cents| money::shown(t.language(), cents, &c.payouts.currency));
+            t.with("offer-cash", &[("amount", shown.into())])
+        }
         (RewardType::Token, Some(amount)) => t.with("offer-token", &[("amount", amount.as_str().into())]),
         _ => t.text("offer-reward"),
     };
