@@ -313,7 +313,7 @@ mod tests {
             (RewardType::Cash, Some("10.00".into()), 3, true);
         assert_eq!(
             offer(&c, en),
-            "Get 10.00 in cash for every 3 friends who join. Friends who join through your link get a reward too."
+            "Get $10.00 in cash for every 3 friends who join. Friends who join through your link get a reward too."
         );
         (c.goal_type, c.reward_type, c.reward_value, c.num_signups, c.reward_invited) =
             (GoalType::Conversion, RewardType::Message, Some("the secret".into()), 1, false);
@@ -323,7 +323,7 @@ mod tests {
             Tier { referrals: 2, reward_type: RewardType::Coupon, reward_value: None },
             Tier { referrals: 5, reward_type: RewardType::Cash, reward_value: Some("20.00".into()) },
         ];
-        assert_eq!(offer(&c, en), "Rewards as your friends who join add up: a coupon code at 2, 20.00 in cash at 5.");
+        assert_eq!(offer(&c, en), "Rewards as your friends who join add up: a coupon code at 2, $20.00 in cash at 5.");
         c.tiers.clear();
         c.reward_invited = true;
         (c.reward_type, c.num_signups) = (RewardType::Coupon, 5);
