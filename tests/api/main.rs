@@ -16,6 +16,7 @@ mod dashboard_programme;
 mod dashboard_review;
 mod dashboard_settings;
 mod data_rights;
+mod derived;
 mod digests;
 mod durability;
 mod emails;

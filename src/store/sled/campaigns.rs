@@ -38,27 +38,9 @@ pub(super) fn encode_coupon_pool(pool: &CouponPool) -> [u8; 16] {
 /// writer moving.
 const PURGE_BATCH: usize = 2_000;
 
-/// Key of a campaign counter.
-pub(super) fn counter_key(campaign_id: u64, counter: crate::domain::Counter) -> Vec<u8> {
-    keys::row(campaign_id, campaign_row::COUNTER, &[counter as u8])
-}
-
 /// Key of the first visit of `visitor` to a participant's referral link.
 pub(super) fn visit_key(campaign_id: u64, participant_id: u64, visitor: &[u8; 16]) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::VISIT, &[keys::id(participant_id).as_slice(), visitor].concat())
-}
-
-/// The key of a campaign's count of `series` on the UTC day numbered `day`.
-pub(super) fn daily_key(campaign_id: u64, series: DailySeries, day: u32) -> Vec<u8> {
-    let day = day.to_be_bytes();
-    let code = match series {
-        DailySeries::Signups => return keys::row(campaign_id, campaign_row::DAILY_SIGNUPS, &day),
-        DailySeries::Referrals => 1,
-        DailySeries::Clicks => 2,
-        DailySeries::Impressions => 3,
-        DailySeries::Shares => 4,
-    };
-    keys::row(campaign_id, campaign_row::DAILY, &[&[code][..], &day[..]].concat())
 }
 
 #[async_trait]
@@ -132,7 +114,8 @@ impl CampaignStore for SledStore {
     }
 
     async fn counters(&self, campaign_id: u64) -> Result<CampaignCounters, StoreError> {
-        CampaignCounters::read(|counter| self.counter_value(campaign_id, counter))
+        let values = self.counter_values(campaign_id)?;
+        CampaignCounters::read(|counter| Ok::<_, StoreError>(values(counter)))
     }
 
     async fn daily(
@@ -142,13 +125,14 @@ impl CampaignStore for SledStore {
         days: u32,
     ) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError> {
         let today = chrono::Utc::now().date_naive();
-        let mut out = Vec::with_capacity(days as usize);
-        for back in (0..days).rev() {
-            let date = today - chrono::Duration::days(back.into());
-            let key = daily_key(campaign_id, series, crate::domain::engine::day_number(date));
-            out.push((date, keys::read_counter(self.campaign_rows.get(key)?.as_deref())));
-        }
-        Ok(out)
+        let first = today - chrono::Duration::days(days.saturating_sub(1).into());
+        let values = self.daily_values(
+            campaign_id,
+            series,
+            crate::domain::engine::day_number(first),
+            crate::domain::engine::day_number(today),
+        )?;
+        Ok(first.iter_days().zip(values).collect())
     }
 
     /// Deletes a campaign and everything it owns. The first transaction removes the campaign
@@ -288,6 +272,7 @@ impl SledStore {
         self.purge_email_log(campaign_id)?;
         // Then every campaign row (roster, emails, coupons, counters, visits, …).
         self.remove_campaign_rows_under(&keys::id(campaign_id))?;
+        self.boards.forget(campaign_id);
         let _writing = self.writing();
         self.indexes.remove(keys::tagged(index::PURGE, campaign_id, member_id))?;
         Ok(())

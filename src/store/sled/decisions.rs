@@ -7,7 +7,8 @@
 //! counter in one decision add up. The engine reads committed state only, which is sound
 //! because the brand's writer is the only one that writes these rows (see `domain::engine`).
 
-use super::campaigns::{counter_key, coupon_pool_key, daily_key, encode_coupon_pool, visit_key};
+use super::boards::BoardMove;
+use super::campaigns::{coupon_pool_key, encode_coupon_pool, visit_key};
 use super::conversions::conversion_key;
 use super::rewards::{issued_value, member_reward_value, reward_key};
 use async_trait::async_trait;
@@ -259,7 +260,7 @@ impl BrandReads for SledSession<'_> {
     }
 
     fn board_top(&self, campaign_id: u64, board: Board, limit: usize) -> Result<Vec<(u64, Standing)>, StoreError> {
-        self.store.board_top(campaign_id, board, limit)
+        self.store.board_rows(campaign_id, board, 0, limit)
     }
 
     fn credits(&self, campaign_id: u64) -> Result<Vec<Credit>, StoreError> {
@@ -313,16 +314,14 @@ fn hold_value(reward: &Reward) -> Vec<u8> {
 }
 
 impl SledStore {
-    /// A campaign counter's committed value.
-    pub(super) fn counter_value(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
-        Ok(keys::read_counter(self.campaign_rows.get(counter_key(campaign_id, counter))?.as_deref()))
-    }
-
     /// The writes, staged in the key layout.
     pub(super) fn stage(&self, writes: &[Write]) -> Result<Overlay<'_>, StoreError> {
         let mut tx = Overlay::new(self);
         let mut new_codes = coupons::NewCodes::default();
         for write in writes {
+            if let Some((campaign_id, step)) = BoardMove::of(write) {
+                tx.move_boards(campaign_id, step);
+            }
             match write {
                 Write::NewParticipant(p) => {
                     tx.insert(TreeId::Participants, keys::id(p.id), codec::encode_participant(p)?);
@@ -386,10 +385,10 @@ impl SledStore {
                     tx.insert(TreeId::CampaignRows, coupon_pool_key(*campaign_id), encode_coupon_pool(pool));
                 }
                 Write::Count { campaign_id, counter, delta } => {
-                    add(&mut tx, counter_key(*campaign_id, *counter), *delta)?;
+                    super::counters::stage_count(&mut tx, *campaign_id, *counter, *delta)?;
                 }
                 Write::Daily { campaign_id, series, day, delta } => {
-                    add(&mut tx, daily_key(*campaign_id, *series, *day), *delta as i64)?;
+                    super::counters::stage_daily(&mut tx, *campaign_id, *series, *day, *delta)?;
                 }
                 Write::Visit { campaign_id, participant_id, visitor } => {
                     tx.insert(TreeId::CampaignRows, visit_key(*campaign_id, *participant_id, visitor), Vec::new());

@@ -16,14 +16,13 @@ use super::keys::{self, campaign_row, index};
 use super::participants::decode_idempotency_record;
 use super::{codec, SledStore, StoreError};
 use crate::domain::conversion::Conversion;
-use crate::domain::counters::DailySeries;
 use crate::domain::engine::{BrandReads, Write};
 use crate::domain::event::Event;
 use crate::domain::ids::IdKind;
-use crate::domain::leaderboard::{Board, Standing};
+use crate::domain::leaderboard::Board;
 use crate::domain::outgoing_email::{EmailDelivery, OutgoingEmail, QueuedEmail};
 use crate::domain::webhook::{Attempt, PendingDelivery, Webhook};
-use crate::domain::{Brand, Campaign, Counter, Member, Plan};
+use crate::domain::{Brand, Campaign, Member, Plan};
 use crate::store::moved::Moved;
 use crate::store::{BrandStore, CampaignStore, Lifecycle};
 
@@ -248,35 +247,11 @@ impl SledStore {
         campaign: &Campaign,
     ) -> Result<(), StoreError> {
         let campaign_id = campaign.id;
-        for (key, value) in self.scan_rows(campaign_id, campaign_row::COUNTER)? {
-            let counter = key.first().and_then(|&b| Counter::from_byte(b)).ok_or_else(|| malformed("counter"))?;
-            let delta = keys::read_counter(Some(&value)) as i64;
-            rows.push(Write::Count { campaign_id, counter, delta }).await?;
+        for write in self.counter_writes(campaign_id)? {
+            rows.push(write).await?;
         }
-        for (tag, series) in [(campaign_row::DAILY_SIGNUPS, Some(DailySeries::Signups)), (campaign_row::DAILY, None)] {
-            for (key, value) in self.scan_rows(campaign_id, tag)? {
-                let (series, day) = match series {
-                    Some(series) => (series, key.as_slice()),
-                    None => {
-                        let code = key.first().copied().unwrap_or(0) as usize;
-                        (*DailySeries::ALL.get(code).filter(|_| code > 0).ok_or_else(|| malformed("daily"))?, &key[1..])
-                    }
-                };
-                let day = u32::from_be_bytes(day.try_into().map_err(|_| malformed("daily"))?);
-                rows.push(Write::Daily { campaign_id, series, day, delta: keys::read_counter(Some(&value)) }).await?;
-            }
-        }
-        let mut boards: Vec<(Board, Vec<(u64, Standing)>)> = Vec::new();
-        for (key, value) in self.scan_rows(campaign_id, campaign_row::STANDING)? {
-            let board = key.get(..17).and_then(Board::from_key).ok_or_else(|| malformed("standing"))?;
-            let participant_id = key.get(17..).and_then(keys::read_id).ok_or_else(|| malformed("standing"))?;
-            let standing = super::standings::decode_standing(&value)?;
-            match boards.last_mut() {
-                Some((last, standings)) if *last == board => standings.push((participant_id, standing)),
-                _ => boards.push((board, vec![(participant_id, standing)])),
-            }
-        }
-        for (board, standings) in boards {
+        // The boards as kept in memory (a backend that stores them gets their rows).
+        for (board, standings) in self.all_boards(campaign_id)? {
             rows.push(Write::Board { campaign_id, board, standings }).await?;
         }
         let places = reads.line_front(campaign_id, usize::MAX)?;

@@ -130,12 +130,18 @@ pub mod campaign_row {
     pub const COUPON_POOL: u8 = b'o';
     /// ++ reward → participant : coupon rewards waiting for a coupon, oldest first.
     pub const PENDING_REWARD: u8 = b'p';
-    /// ++ counter kind → u64.
+    /// (nothing) → every counter of the campaign (see `counters.rs`).
+    pub const COUNTERS: u8 = b'N';
+    /// ++ day number → every daily series of the campaign on that UTC day (see `counters.rs`).
+    pub const DAY: u8 = b'U';
+    /// ++ counter kind → u64 : a counter, as older releases kept them; folded into
+    /// [`COUNTERS`] by a migration.
     pub const COUNTER: u8 = b'n';
-    /// ++ day number → u64 : signups per UTC day.
+    /// ++ day number → u64 : signups per UTC day, as older releases kept them; folded into
+    /// [`DAY`] rows by a migration.
     pub const DAILY_SIGNUPS: u8 = b'd';
     /// ++ series (1 referrals, 2 clicks, 3 impressions, 4 shares) ++ day number → u64 : the
-    /// other daily series (signups keep their own tag, from before these existed).
+    /// other daily series, as older releases kept them; folded into [`DAY`] rows.
     pub const DAILY: u8 = b'a';
     /// ++ participant ++ visitor digest → () : unique visits of a referral link.
     pub const VISIT: u8 = b'v';
@@ -171,9 +177,11 @@ pub mod campaign_row {
     pub const REFERRAL_HOLDS: u8 = b'z';
     /// ++ participant → RFC 3339 time : the participant is blocked since then.
     pub const BLOCKED: u8 = b't';
-    /// ++ board ++ participant → standing : a participant's place on a leaderboard board.
+    /// ++ board ++ participant → standing : a participant's place on a leaderboard board,
+    /// kept before boards moved into memory (`boards.rs`); removed by a migration.
     pub const STANDING: u8 = b'L';
-    /// ++ board ++ rank key → () : a leaderboard board in rank order (see `standings.rs`).
+    /// ++ board ++ rank key → () : a leaderboard board in rank order, kept before boards
+    /// moved into memory; removed by a migration.
     pub const BOARD: u8 = b'K';
     /// (nothing) → `ContestResult` : the campaign's last recorded contest result.
     pub const CONTEST_RESULT: u8 = b'W';

@@ -71,10 +71,6 @@ const REFERRED_V1: &str = "participants.referred.v1";
 const HAYSTACKS_V1: &str = "participants.haystacks.v1";
 /// Marker in `meta`: each campaign counts its held rewards by reason.
 const HELD_REASONS_V1: &str = "counters.held_reasons.v1";
-/// Marker in `meta`: every campaign's leaderboards are built from its roster, and its
-/// contest is in the index of contests due.
-const BOARDS_V1: &str = "leaderboards.v1";
-
 /// Marker in `meta`: no pool keeps a key per code any more (its codes are indexed in memory,
 /// see `coupon_codes.rs`).
 const COUPON_CODE_KEYS_DROPPED: &str = "coupons.code_keys_dropped.v1";
@@ -97,7 +93,9 @@ impl SledStore {
             + self.index_referred()?
             + self.index_haystacks()?
             + self.count_held_reasons()?
-            + self.build_leaderboards()?
+            + self.index_due_contests()?
+            + self.drop_board_rows()?
+            + self.fold_counter_keys()?
             + self.drop_coupon_code_keys()?)
     }
 
@@ -115,16 +113,6 @@ impl SledStore {
         }
         self.meta.insert(COUPON_CODE_KEYS_DROPPED, &keys::id(1)[..])?;
         Ok(dropped)
-    }
-
-    /// Builds the leaderboards of campaigns stored before them (see `standings.rs`).
-    fn build_leaderboards(&self) -> Result<u64, StoreError> {
-        if self.meta.contains_key(BOARDS_V1)? {
-            return Ok(0);
-        }
-        let built = self.build_boards()?;
-        self.meta.insert(BOARDS_V1, &keys::id(1)[..])?;
-        Ok(built)
     }
 
     /// Starts every kind's id counter above every id handed out before it existed (they came
@@ -370,11 +358,9 @@ impl SledStore {
                 }
             }
         }
-        let mut batch = sled::Batch::default();
         for (&(campaign_id, counter), &n) in &counts {
-            batch.insert(keys::row(campaign_id, keys::campaign_row::COUNTER, &[counter as u8]), &keys::id(n)[..]);
+            self.set_counters(campaign_id, &[(counter, n)])?;
         }
-        self.campaign_rows.apply_batch(batch)?;
         self.meta.insert(HELD_REASONS_V1, &keys::id(1)[..])?;
         Ok(counts.len() as u64)
     }

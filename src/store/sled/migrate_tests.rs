@@ -401,13 +401,74 @@ fn rewards_held_before_the_count_by_reason_are_counted_once() {
         store.participant_rows.insert(key, codec::encode(&r).unwrap()).unwrap();
     }
     store.meta.remove(HELD_REASONS_V1).unwrap();
-    let count = |campaign: u64, counter: Counter| {
-        let key = keys::row(campaign, keys::campaign_row::COUNTER, &[counter as u8]);
-        keys::read_counter(store.campaign_rows.get(key).unwrap().as_deref())
-    };
+    let count = |campaign: u64, counter: Counter| store.counter_value(campaign, counter).unwrap();
 
     assert_eq!(store.migrate().unwrap(), 3, "three (campaign, reason) counts");
     assert_eq!((count(7, Counter::HeldDisposableEmail), count(7, Counter::HeldHoldPeriod)), (2, 1));
     assert_eq!((count(8, Counter::HeldHoldPeriod), count(8, Counter::HeldDisposableEmail)), (1, 0));
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}
+
+#[test]
+fn leaderboard_rows_of_an_older_release_are_dropped_and_the_boards_tallied_from_the_roster() {
+    use crate::domain::leaderboard::{Board, Standing};
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let input = serde_json::from_value(serde_json::json!({"name": "c", "reward_type": 3})).unwrap();
+    let campaign = crate::domain::Campaign::create(7, 5, 2, &input, "2026-01-01T00:00:00Z").unwrap();
+    store.campaigns.insert(keys::id(7), codec::encode(&campaign).unwrap()).unwrap();
+    // Participant 1 referred 2 and 3; the old rows say something else, as stale rows would.
+    for id in 1..=3 {
+        let p = crate::domain::Participant { referred_by: (id > 1).then_some(1), ..participant(id) };
+        store.participants.insert(keys::id(id), codec::encode_participant(&p).unwrap()).unwrap();
+        store.campaign_rows.insert(keys::row(7, keys::campaign_row::ROSTER, &keys::id(id)), &keys::id(id)).unwrap();
+    }
+    let stale = Standing { count: 9, reached_seq: 1 };
+    let standing = keys::row(7, keys::campaign_row::STANDING, &[&Board::All.key()[..], &keys::id(2)].concat());
+    let rank = keys::row(7, keys::campaign_row::BOARD, &[&Board::All.key()[..], &stale.rank_key(2)].concat());
+    store.campaign_rows.insert(standing, &[0u8; 16][..]).unwrap();
+    store.campaign_rows.insert(rank, &[][..]).unwrap();
+    store.meta.remove(crate::store::sled::standings::BOARD_ROWS_DROPPED).unwrap();
+
+    assert_eq!(store.migrate().unwrap(), 2, "a standing and its rank key");
+    for tag in [keys::campaign_row::STANDING, keys::campaign_row::BOARD] {
+        assert_eq!(store.campaign_rows.scan_prefix(keys::row(7, tag, &[])).count(), 0);
+    }
+    assert_eq!(store.board_rows(7, Board::All, 0, 10).unwrap(), vec![(1, Standing { count: 2, reached_seq: 3 })]);
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}
+
+#[test]
+fn counters_kept_as_a_key_each_by_an_older_release_are_folded_into_rows_once() {
+    use crate::domain::counters::DailySeries;
+    use crate::domain::Counter;
+    use keys::campaign_row::{COUNTER, DAILY, DAILY_SIGNUPS};
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    let input = serde_json::from_value(serde_json::json!({"name": "c", "reward_type": 3})).unwrap();
+    let campaign = crate::domain::Campaign::create(7, 5, 2, &input, "2026-01-01T00:00:00Z").unwrap();
+    store.campaigns.insert(keys::id(7), codec::encode(&campaign).unwrap()).unwrap();
+    let old = [
+        (keys::row(7, COUNTER, &[Counter::Participants as u8]), 3),
+        (keys::row(7, COUNTER, &[Counter::Referrals as u8]), 2),
+        (keys::row(7, DAILY_SIGNUPS, &100u32.to_be_bytes()), 3),
+        (keys::row(7, DAILY, &[&[1u8][..], &100u32.to_be_bytes()].concat()), 2),
+        (keys::row(7, DAILY, &[&[2u8][..], &101u32.to_be_bytes()].concat()), 5),
+    ];
+    for (key, n) in &old {
+        store.campaign_rows.insert(key, &keys::id(*n)[..]).unwrap();
+    }
+    store.meta.remove(super::super::counters::COUNTER_ROWS_V1).unwrap();
+
+    assert_eq!(store.migrate().unwrap(), 5, "five keys folded");
+    for (key, _) in &old {
+        assert!(store.campaign_rows.get(key).unwrap().is_none(), "the old key is gone");
+    }
+    let counter = |c| store.counter_value(7, c).unwrap();
+    assert_eq!((counter(Counter::Participants), counter(Counter::Referrals), counter(Counter::Clicks)), (3, 2, 0));
+    let daily = |series| store.daily_values(7, series, 99, 101).unwrap();
+    assert_eq!(daily(DailySeries::Signups), vec![0, 3, 0]);
+    assert_eq!(daily(DailySeries::Referrals), vec![0, 2, 0]);
+    assert_eq!(daily(DailySeries::Clicks), vec![0, 0, 5]);
     assert_eq!(store.migrate().unwrap(), 0, "runs once");
 }

@@ -25,17 +25,19 @@
 //! | `email_log`      | email id                    | what became of an email to a participant (see `emails.rs`) |
 //! | `sessions`       | see `sessions.rs`           | members' dashboard sessions (left out of backups) |
 //!
-//! Leaderboards and contests keep campaign rows and one index; see `standings.rs`.
+//! Leaderboards are kept in memory, tallied from the roster (`boards.rs`); contests keep a
+//! campaign row and one index (`standings.rs`).
 //!
 //! A campaign's rows and a participant's rows are each one contiguous key range, so a
 //! cascade delete is a range delete. Only the campaign's brand actor writes them.
 
 pub mod backup;
-mod board_locks;
+mod boards;
 mod brands;
 mod campaigns;
 mod conversions;
 mod copies;
+mod counters;
 mod coupon_codes;
 mod coupons;
 mod decisions;
@@ -161,8 +163,8 @@ pub struct SledStore {
     /// at the two moments its copy begins and ends, so it never sees a write set half
     /// applied (see `backup/live.rs`).
     gate: Arc<parking_lot::RwLock<()>>,
-    /// Keep a board's walk from seeing a commit half applied (see `board_locks.rs`).
-    boards: Arc<board_locks::BoardLocks>,
+    /// Every campaign's leaderboards, kept in memory from the roster (see `boards.rs`).
+    boards: Arc<boards::Boards>,
     /// The `backup_hold` test fault's files.
     backup_hold: Option<BackupHold>,
     /// The data directory (the database is `dir/db`), where backups stage their snapshot.

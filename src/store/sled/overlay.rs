@@ -23,6 +23,7 @@ use std::collections::HashMap;
 
 use sled::Transactional;
 
+use super::boards::BoardMove;
 use super::{codec, finish_transaction, keys, SledStore, StoreError};
 
 /// The trees a brand actor writes.
@@ -133,11 +134,18 @@ pub struct Overlay<'a> {
     staged: HashMap<(TreeId, Vec<u8>), Option<Vec<u8>>>,
     /// Staged writes in the order they were made (later writes of a key win at commit).
     order: Vec<(TreeId, Vec<u8>)>,
+    /// How the commit moves the leaderboards kept in memory (see `boards.rs`).
+    moves: Vec<(u64, BoardMove)>,
 }
 
 impl<'a> Overlay<'a> {
     pub fn new(store: &'a SledStore) -> Self {
-        Self { store, staged: HashMap::new(), order: Vec::new() }
+        Self { store, staged: HashMap::new(), order: Vec::new(), moves: Vec::new() }
+    }
+
+    /// The commit moves a campaign's leaderboards so, once its keys are applied.
+    pub(super) fn move_boards(&mut self, campaign_id: u64, step: BoardMove) {
+        self.moves.push((campaign_id, step));
     }
 
     pub fn get(&self, tree: TreeId, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
@@ -161,32 +169,43 @@ impl<'a> Overlay<'a> {
         }
     }
 
-    /// The staged writes, in the order they were made, each with its final value.
-    fn into_writes(self) -> Vec<StagedWrite> {
+    /// The staged writes, in the order they were made, each with its final value, and the
+    /// moves of the leaderboards.
+    fn into_writes(self) -> (Vec<StagedWrite>, Vec<(u64, BoardMove)>) {
         let staged = self.staged;
-        self.order
+        let writes = self
+            .order
             .into_iter()
             .map(|(tree, key)| {
                 let value = staged.get(&(tree, key.clone())).cloned().flatten();
                 (tree, key, value)
             })
-            .collect()
+            .collect();
+        (writes, self.moves)
     }
 
     /// Applies every staged write atomically through the journal (see the module docs).
     pub fn commit_journaled(self) -> Result<(), StoreError> {
         let store = self.store;
-        let writes = self.into_writes();
+        let (writes, moves) = self.into_writes();
+        let _writing = store.writing();
+        let moving = store.boards.moving(moves);
         if writes.is_empty() {
+            moving.moved(store);
             return Ok(());
         }
-        let _writing = store.writing();
-        let _boards = store.boards.writing(&writes);
-        let entry_key = keys::id(store.fresh_id()?);
-        store.journal.insert(entry_key, encode_entry(&writes)?)?;
-        store.apply(writes.into_iter())?;
-        store.journal.remove(entry_key)?;
-        Ok(())
+        let applied = (|| {
+            let entry_key = keys::id(store.fresh_id()?);
+            store.journal.insert(entry_key, encode_entry(&writes)?)?;
+            store.apply(writes.into_iter())?;
+            store.journal.remove(entry_key)?;
+            Ok(())
+        })();
+        match &applied {
+            Ok(()) => moving.moved(store),
+            Err(_) => moving.failed(),
+        }
+        applied
     }
 
     /// Applies every staged write in one transaction. `guard` runs inside it first, under the
@@ -202,9 +221,10 @@ impl<'a> Overlay<'a> {
         T: Clone,
     {
         let store = self.store;
-        let writes = self.into_writes();
+        let (writes, moves) = self.into_writes();
         let _writing = store.writing();
-        let _boards = store.boards.writing(&writes);
+        // A transaction writes all or nothing: the boards move only when it wrote.
+        let moving = store.boards.moving(moves);
         let trees = (
             &store.participants,
             &store.indexes,
@@ -241,7 +261,11 @@ impl<'a> Overlay<'a> {
             }
             Ok(Ok(()))
         });
-        finish_transaction(outcome)
+        let outcome = finish_transaction(outcome);
+        if let Ok(Ok(())) = &outcome {
+            moving.moved(store);
+        }
+        outcome
     }
 }
 

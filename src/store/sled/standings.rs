@@ -2,16 +2,12 @@
 //!
 //! | tree | key | value |
 //! |------|-----|-------|
-//! | `campaign_rows` | campaign ++ `L` ++ board ++ participant | their [`Standing`] on the board |
-//! | `campaign_rows` | campaign ++ `K` ++ board ++ [`Standing::rank_key`] | () : the board in rank order |
 //! | `campaign_rows` | campaign ++ `W` | the last [`ContestResult`] |
 //! | `indexes` | `E` ++ window end (Unix ms) ++ campaign | brand ++ member: contests due to be decided |
 //!
-//! A standing and its rank entry move together in one commit, so the ordered read of a board
-//! (`K`) always agrees with the standings (`L`). Boards are campaign rows: a campaign's
-//! deletion takes them. A due entry is written with the campaign (`save_campaign`) and taken
-//! by the decision of its end; one left by a deleted campaign or a moved window is settled by
-//! that decision too.
+//! The boards themselves are kept in memory, tallied from the roster (see `boards.rs`). A due
+//! entry is written with the campaign (`save_campaign`) and taken by the decision of its end;
+//! one left by a deleted campaign or a moved window is settled by that decision too.
 
 use super::keys::{self, campaign_row, index};
 use super::overlay::{Overlay, TreeId};
@@ -23,17 +19,12 @@ use crate::domain::{Campaign, Participant};
 use crate::store::types::DueContest;
 use crate::store::StandingStore;
 
-fn standing_key(campaign_id: u64, board: Board, participant_id: u64) -> Vec<u8> {
-    keys::row(campaign_id, campaign_row::STANDING, &[&board.key()[..], &keys::id(participant_id)].concat())
-}
-
-fn board_prefix(campaign_id: u64, board: Board) -> Vec<u8> {
-    keys::row(campaign_id, campaign_row::BOARD, &board.key())
-}
-
-fn rank_key(campaign_id: u64, board: Board, participant_id: u64, standing: Standing) -> Vec<u8> {
-    [board_prefix(campaign_id, board), standing.rank_key(participant_id).to_vec()].concat()
-}
+/// Marker in `meta`: every campaign's leaderboards are built from its roster, and its
+/// contest is in the index of contests due.
+const BOARDS_V1: &str = "leaderboards.v1";
+/// Marker in `meta`: no campaign keeps leaderboard rows any more (the boards are kept in
+/// memory, tallied from the roster: see `boards.rs`).
+pub(super) const BOARD_ROWS_DROPPED: &str = "leaderboards.rows_dropped.v2";
 
 fn result_key(campaign_id: u64) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::CONTEST_RESULT, &[])
@@ -44,52 +35,7 @@ fn due_key(ends_ms: i64, campaign_id: u64) -> [u8; 17] {
     keys::tagged(index::CONTEST_DUE, (ends_ms as u64) ^ (1 << 63), campaign_id)
 }
 
-fn encode_standing(s: Standing) -> [u8; 16] {
-    let mut bytes = [0; 16];
-    bytes[..8].copy_from_slice(&s.count.to_be_bytes());
-    bytes[8..].copy_from_slice(&s.reached_seq.to_be_bytes());
-    bytes
-}
-
-pub(super) fn decode_standing(bytes: &[u8]) -> Result<Standing, StoreError> {
-    match (keys::read_id(bytes.get(..8).unwrap_or_default()), keys::read_id(bytes.get(8..).unwrap_or_default())) {
-        (Some(count), Some(reached_seq)) => Ok(Standing { count, reached_seq }),
-        _ => Err(StoreError::Decode("a leaderboard standing of the wrong length".into())),
-    }
-}
-
 impl SledStore {
-    pub(super) fn standing(
-        &self,
-        campaign_id: u64,
-        board: Board,
-        participant_id: u64,
-    ) -> Result<Option<Standing>, StoreError> {
-        self.campaign_rows
-            .get(standing_key(campaign_id, board, participant_id))?
-            .map(|v| decode_standing(&v))
-            .transpose()
-    }
-
-    /// The first `limit` rows of a board, best first.
-    pub(super) fn board_top(
-        &self,
-        campaign_id: u64,
-        board: Board,
-        limit: usize,
-    ) -> Result<Vec<(u64, Standing)>, StoreError> {
-        let prefix = board_prefix(campaign_id, board);
-        let mut top = Vec::with_capacity(limit.min(1_000));
-        let _walk = self.boards.reading(campaign_id);
-        for key in self.campaign_rows.scan_prefix(&prefix).keys().take(limit) {
-            let key = key?;
-            let ranked = Standing::from_rank_key(&key[prefix.len()..])
-                .ok_or_else(|| StoreError::Decode("a leaderboard rank of the wrong length".into()))?;
-            top.push(ranked);
-        }
-        Ok(top)
-    }
-
     /// Every credited referral of the campaign: its roster's referred participants.
     pub(super) fn credits(&self, campaign_id: u64) -> Result<Vec<Credit>, StoreError> {
         let prefix = keys::row(campaign_id, campaign_row::ROSTER, &[]);
@@ -139,41 +85,47 @@ impl SledStore {
         Some((due_key(ends_ms, campaign.id), value))
     }
 
+    /// Puts the contests of campaigns stored before contests existed in the index of contests
+    /// due (see `standings.rs`).
+    pub(super) fn index_due_contests(&self) -> Result<u64, StoreError> {
+        if self.meta.contains_key(BOARDS_V1)? {
+            return Ok(0);
+        }
+        let mut indexed = 0;
+        for entry in self.campaigns.iter() {
+            let (_, row) = entry?;
+            let campaign: crate::domain::Campaign = codec::decode(&row)?;
+            if let Some((key, value)) = Self::contest_due_entry(&campaign) {
+                self.indexes.insert(key, &value[..])?;
+                indexed += 1;
+            }
+        }
+        self.meta.insert(BOARDS_V1, &keys::id(1)[..])?;
+        Ok(indexed)
+    }
+
+    /// Removes the leaderboard rows campaigns kept before their boards moved into memory
+    /// (each standing and its rank key): nothing reads them now. A cut run just reruns.
+    pub(super) fn drop_board_rows(&self) -> Result<u64, StoreError> {
+        if self.meta.contains_key(BOARD_ROWS_DROPPED)? {
+            return Ok(0);
+        }
+        let mut dropped = 0;
+        for campaign in self.campaigns.iter().keys() {
+            let Some(campaign_id) = keys::read_id(&campaign?) else { continue };
+            for tag in [keys::campaign_row::STANDING, keys::campaign_row::BOARD] {
+                dropped += self.remove_campaign_rows_under(&keys::row(campaign_id, tag, &[]))?;
+            }
+        }
+        self.meta.insert(BOARD_ROWS_DROPPED, &keys::id(1)[..])?;
+        Ok(dropped)
+    }
+
     /// Stages one of the leaderboards' and contests' writes (any other stages nothing here).
     pub(super) fn stage_standings(&self, tx: &mut Overlay<'_>, write: &Write) -> Result<(), StoreError> {
         match write {
-            Write::Standing { campaign_id, board, participant_id, was, now } => {
-                if let Some(was) = was {
-                    tx.remove(TreeId::CampaignRows, rank_key(*campaign_id, *board, *participant_id, *was));
-                }
-                tx.insert(TreeId::CampaignRows, rank_key(*campaign_id, *board, *participant_id, *now), Vec::new());
-                tx.insert(
-                    TreeId::CampaignRows,
-                    standing_key(*campaign_id, *board, *participant_id),
-                    encode_standing(*now).to_vec(),
-                );
-            }
-            Write::Board { campaign_id, board, standings } => {
-                // The board's rows as committed: nothing else writes the brand meanwhile.
-                let standing_prefix = keys::row(*campaign_id, campaign_row::STANDING, &board.key());
-                for prefix in [board_prefix(*campaign_id, *board), standing_prefix] {
-                    for key in self.campaign_rows.scan_prefix(prefix).keys() {
-                        tx.remove(TreeId::CampaignRows, key?.to_vec());
-                    }
-                }
-                for &(participant_id, standing) in standings {
-                    tx.insert(
-                        TreeId::CampaignRows,
-                        rank_key(*campaign_id, *board, participant_id, standing),
-                        Vec::new(),
-                    );
-                    tx.insert(
-                        TreeId::CampaignRows,
-                        standing_key(*campaign_id, *board, participant_id),
-                        encode_standing(standing).to_vec(),
-                    );
-                }
-            }
+            // Leaderboards are kept in memory, moved by the commit (see `boards.rs`).
+            Write::Standing { .. } | Write::Board { .. } => {}
             Write::ContestResult { campaign_id, result } => {
                 tx.insert(TreeId::CampaignRows, result_key(*campaign_id), codec::encode(result.as_ref())?);
                 if let Ok(ends) = result.ends_at.parse::<chrono::DateTime<chrono::Utc>>() {
@@ -186,30 +138,6 @@ impl SledStore {
             _ => {}
         }
         Ok(())
-    }
-
-    /// Builds every board of every campaign from its roster: the boards of data stored before
-    /// leaderboards existed. Writes whole boards, so a cut run just reruns.
-    pub(super) fn build_boards(&self) -> Result<u64, StoreError> {
-        let mut built = 0;
-        for entry in self.campaigns.iter() {
-            let (_, row) = entry?;
-            let campaign: Campaign = codec::decode(&row)?;
-            let boards = crate::domain::leaderboard::tally(&campaign, self.credits(campaign.id)?, |_| true);
-            let mut batch = sled::Batch::default();
-            for (board, standings) in boards {
-                for (participant_id, standing) in standings {
-                    batch.insert(rank_key(campaign.id, board, participant_id, standing), Vec::new());
-                    batch.insert(standing_key(campaign.id, board, participant_id), encode_standing(standing).to_vec());
-                    built += 1;
-                }
-            }
-            self.campaign_rows.apply_batch(batch)?;
-            if let Some((key, value)) = Self::contest_due_entry(&campaign) {
-                self.indexes.insert(key, &value[..])?;
-            }
-        }
-        Ok(built)
     }
 }
 
@@ -225,7 +153,7 @@ impl StandingStore for SledStore {
         // Rows passed over are few (erasures, blocks): read a margin, and more if it runs out.
         let mut read = limit + 16;
         loop {
-            let top = self.board_top(campaign_id, board, read)?;
+            let top = self.board_rows(campaign_id, board, 0, read)?;
             shown.clear();
             for &(participant_id, standing) in &top {
                 if shown.len() == limit {
@@ -251,19 +179,9 @@ impl StandingStore for SledStore {
         offset: u64,
         limit: usize,
     ) -> Result<Vec<(Participant, Standing)>, StoreError> {
-        let prefix = board_prefix(campaign_id, board);
         let mut ranked = Vec::with_capacity(limit.min(1_000));
         let offset = usize::try_from(offset).unwrap_or(usize::MAX);
-        let mut rows = Vec::with_capacity(limit.min(1_000));
-        let walk = self.boards.reading(campaign_id);
-        for key in self.campaign_rows.scan_prefix(&prefix).keys().skip(offset).take(limit) {
-            let key = key?;
-            rows.push(
-                Standing::from_rank_key(&key[prefix.len()..])
-                    .ok_or_else(|| StoreError::Decode("a leaderboard rank of the wrong length".into()))?,
-            );
-        }
-        drop(walk);
+        let rows = self.board_rows(campaign_id, board, offset, limit)?;
         for (participant_id, standing) in rows {
             if let Some(p) = self.participant_row(participant_id)? {
                 ranked.push((p, standing));

@@ -1,0 +1,237 @@
+//! A campaign's counters as the embedded store keeps them: one row per campaign holding every
+//! counter, and one row per campaign and UTC day holding every daily series.
+//!
+//! | tree | key | value |
+//! |------|-----|-------|
+//! | `campaign_rows` | campaign ++ `N` | every [`Counter`], a big-endian u64 at the counter's byte |
+//! | `campaign_rows` | campaign ++ `U` ++ day number | every [`DailySeries`] of the day, a u64 each |
+//!
+//! Why rows: a referral signup moves three counters and two daily series, which as one key
+//! each were five of the keys its commit wrote; now they are two. A row from before a counter
+//! or a series existed is shorter: what it lacks is 0.
+//!
+//! Older releases kept a key per counter (`campaign_row::COUNTER`) and per series and day
+//! (`DAILY_SIGNUPS`, `DAILY`): [`SledStore::fold_counter_keys`] folds them into rows once.
+
+use super::keys::{self, campaign_row};
+use super::overlay::{Overlay, TreeId};
+use super::{SledStore, StoreError};
+use crate::domain::counters::DailySeries;
+use crate::domain::engine::Write;
+use crate::domain::Counter;
+
+/// Marker in `meta`: every campaign's counters and daily series are rows (see the module
+/// docs).
+pub(super) const COUNTER_ROWS_V1: &str = "counters.rows.v1";
+
+/// The key of the campaign's counters row.
+pub(super) fn counters_key(campaign_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::COUNTERS, &[])
+}
+
+/// The key of the campaign's row of the UTC day numbered `day`.
+pub(super) fn day_key(campaign_id: u64, day: u32) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::DAY, &day.to_be_bytes())
+}
+
+/// Where a counter is in its row.
+fn counter_slot(counter: Counter) -> usize {
+    counter as u8 as usize
+}
+
+/// Where a series is in a day's row.
+fn series_slot(series: DailySeries) -> usize {
+    DailySeries::ALL.iter().position(|s| *s == series).expect("every series is in ALL")
+}
+
+/// The value in `slot` of a row of u64s (0 when the row is shorter, or missing).
+fn slot_value(row: Option<&[u8]>, slot: usize) -> u64 {
+    row.and_then(|r| r.get(slot * 8..slot * 8 + 8)).and_then(keys::read_id).unwrap_or(0)
+}
+
+/// `row` with `value` in `slot`, grown to hold it.
+fn with_value(row: Option<Vec<u8>>, slot: usize, value: u64) -> Vec<u8> {
+    let mut row = row.unwrap_or_default();
+    if row.len() < slot * 8 + 8 {
+        row.resize(slot * 8 + 8, 0);
+    }
+    row[slot * 8..slot * 8 + 8].copy_from_slice(&value.to_be_bytes());
+    row
+}
+
+/// `row` with the value in `slot` moved by `delta` (never below 0), grown to hold it.
+fn moved(row: Option<Vec<u8>>, slot: usize, delta: i64) -> Vec<u8> {
+    let value = slot_value(row.as_deref(), slot).saturating_add_signed(delta);
+    with_value(row, slot, value)
+}
+
+/// Stages a counter's move, seeing the moves staged before it.
+pub(super) fn stage_count(
+    tx: &mut Overlay<'_>,
+    campaign_id: u64,
+    counter: Counter,
+    delta: i64,
+) -> Result<(), StoreError> {
+    let key = counters_key(campaign_id);
+    let row = tx.get(TreeId::CampaignRows, &key)?;
+    tx.insert(TreeId::CampaignRows, key, moved(row, counter_slot(counter), delta));
+    Ok(())
+}
+
+/// Stages `delta` more of a daily series, seeing the moves staged before it.
+pub(super) fn stage_daily(
+    tx: &mut Overlay<'_>,
+    campaign_id: u64,
+    series: DailySeries,
+    day: u32,
+    delta: u64,
+) -> Result<(), StoreError> {
+    let key = day_key(campaign_id, day);
+    let row = tx.get(TreeId::CampaignRows, &key)?;
+    tx.insert(TreeId::CampaignRows, key, moved(row, series_slot(series), delta as i64));
+    Ok(())
+}
+
+impl SledStore {
+    /// A campaign counter's committed value.
+    pub(super) fn counter_value(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
+        Ok(slot_value(self.campaign_rows.get(counters_key(campaign_id))?.as_deref(), counter_slot(counter)))
+    }
+
+    /// Every counter of the campaign, read at once.
+    pub(super) fn counter_values(&self, campaign_id: u64) -> Result<impl Fn(Counter) -> u64, StoreError> {
+        let row = self.campaign_rows.get(counters_key(campaign_id))?;
+        Ok(move |counter| slot_value(row.as_deref(), counter_slot(counter)))
+    }
+
+    /// A daily series on the days numbered `first..=last`, in order, days without a row 0.
+    pub(super) fn daily_values(
+        &self,
+        campaign_id: u64,
+        series: DailySeries,
+        first: u32,
+        last: u32,
+    ) -> Result<Vec<u64>, StoreError> {
+        let mut values = vec![0; (last.saturating_sub(first) + 1) as usize];
+        for entry in self.campaign_rows.range(day_key(campaign_id, first)..=day_key(campaign_id, last)) {
+            let (key, row) = entry?;
+            let day = key.get(key.len() - 4..).and_then(|d| d.try_into().ok()).map(u32::from_be_bytes);
+            if let Some(at) = day.and_then(|d| d.checked_sub(first)).and_then(|i| values.get_mut(i as usize)) {
+                *at = slot_value(Some(&row), series_slot(series));
+            }
+        }
+        Ok(values)
+    }
+
+    /// Sets counters of the campaign to these values (a recount, at start-up).
+    pub(super) fn set_counters(&self, campaign_id: u64, values: &[(Counter, u64)]) -> Result<(), StoreError> {
+        let key = counters_key(campaign_id);
+        let mut row = self.campaign_rows.get(&key)?.map(|r| r.to_vec());
+        for &(counter, value) in values {
+            row = Some(with_value(row, counter_slot(counter), value));
+        }
+        self.campaign_rows.insert(key, row.unwrap_or_default())?;
+        Ok(())
+    }
+
+    /// The campaign's counters and daily series as writes that make them again (what a
+    /// backup of it holds).
+    pub(super) fn counter_writes(&self, campaign_id: u64) -> Result<Vec<Write>, StoreError> {
+        let values = self.counter_values(campaign_id)?;
+        let mut writes: Vec<Write> = Counter::ALL
+            .into_iter()
+            .filter(|c| values(*c) > 0)
+            .map(|counter| Write::Count { campaign_id, counter, delta: values(counter) as i64 })
+            .collect();
+        for entry in self.campaign_rows.scan_prefix(keys::row(campaign_id, campaign_row::DAY, &[])) {
+            let (key, row) = entry?;
+            let day = key.get(key.len() - 4..).and_then(|d| d.try_into().ok()).map(u32::from_be_bytes);
+            let day = day.ok_or_else(|| StoreError::Decode("a daily row of the wrong length".into()))?;
+            for series in DailySeries::ALL {
+                let delta = slot_value(Some(&row), series_slot(series));
+                if delta > 0 {
+                    writes.push(Write::Daily { campaign_id, series, day, delta });
+                }
+            }
+        }
+        Ok(writes)
+    }
+
+    /// Folds the key per counter and per series and day that older releases kept into the
+    /// rows (see the module docs), campaign by campaign, each in one batch: a cut run leaves
+    /// every campaign either folded or not, and reruns. The number of keys folded.
+    pub(super) fn fold_counter_keys(&self) -> Result<u64, StoreError> {
+        if self.meta.contains_key(COUNTER_ROWS_V1)? {
+            return Ok(0);
+        }
+        let mut folded = 0;
+        for campaign in self.campaigns.iter().keys() {
+            let Some(campaign_id) = keys::read_id(&campaign?) else { continue };
+            let mut batch = sled::Batch::default();
+            let mut counters = self.campaign_rows.get(counters_key(campaign_id))?.map(|r| r.to_vec());
+            for entry in self.campaign_rows.scan_prefix(keys::row(campaign_id, campaign_row::COUNTER, &[])) {
+                let (key, value) = entry?;
+                if let Some(counter) = key.last().copied().and_then(Counter::from_byte) {
+                    counters = Some(moved(counters, counter_slot(counter), keys::read_counter(Some(&value)) as i64));
+                }
+                batch.remove(key);
+                folded += 1;
+            }
+            let mut days: std::collections::BTreeMap<u32, Option<Vec<u8>>> = Default::default();
+            for tag in [campaign_row::DAILY_SIGNUPS, campaign_row::DAILY] {
+                for entry in self.campaign_rows.scan_prefix(keys::row(campaign_id, tag, &[])) {
+                    let (key, value) = entry?;
+                    let rest = &key[9..];
+                    let (series, day) = match tag {
+                        campaign_row::DAILY_SIGNUPS => (Some(DailySeries::Signups), rest),
+                        _ => {
+                            let series =
+                                rest.first().filter(|c| **c > 0).and_then(|c| DailySeries::ALL.get(*c as usize));
+                            (series.copied(), &rest[1.min(rest.len())..])
+                        }
+                    };
+                    let day = <[u8; 4]>::try_from(day).ok().map(u32::from_be_bytes);
+                    if let (Some(series), Some(day)) = (series, day) {
+                        let row = days.entry(day).or_default();
+                        *row = Some(moved(row.take(), series_slot(series), keys::read_counter(Some(&value)) as i64));
+                    }
+                    batch.remove(key);
+                    folded += 1;
+                }
+            }
+            if let Some(row) = counters {
+                batch.insert(counters_key(campaign_id), row);
+            }
+            for (day, row) in days {
+                batch.insert(day_key(campaign_id, day), row.unwrap_or_default());
+            }
+            self.campaign_rows.apply_batch(batch)?;
+        }
+        self.meta.insert(COUNTER_ROWS_V1, &keys::id(1)[..])?;
+        Ok(folded)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_moves_one_slot_grows_when_short_and_never_goes_below_zero() {
+        let row = moved(None, 2, 5);
+        assert_eq!(row.len(), 24);
+        assert_eq!((slot_value(Some(&row), 0), slot_value(Some(&row), 2), slot_value(Some(&row), 7)), (0, 5, 0));
+        let row = moved(Some(row), 0, 3);
+        let row = moved(Some(row), 2, -9);
+        assert_eq!((slot_value(Some(&row), 0), slot_value(Some(&row), 2)), (3, 0));
+        assert_eq!(slot_value(None, 1), 0);
+    }
+
+    #[test]
+    fn every_counter_and_series_has_a_slot_of_its_own() {
+        let slots: std::collections::HashSet<usize> = Counter::ALL.into_iter().map(counter_slot).collect();
+        assert_eq!(slots.len(), Counter::ALL.len());
+        let series: std::collections::HashSet<usize> = DailySeries::ALL.into_iter().map(series_slot).collect();
+        assert_eq!(series, (0..DailySeries::ALL.len()).collect());
+    }
+}
