@@ -38,12 +38,22 @@ use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWr
 /// commit.
 pub(super) struct SledSession<'s> {
     store: &'s SledStore,
+    brand_id: u64,
+    /// The ids this decision took, kept in the brand's row with its commit (see `ids.rs`).
+    taken: super::ids::Taken,
 }
 
 impl<'s> SledSession<'s> {
     /// The engine's reads of the store, outside a decision (an export reads through them).
     pub(super) fn new(store: &'s SledStore) -> Self {
-        Self { store }
+        Self { store, brand_id: 0, taken: Default::default() }
+    }
+
+    /// The writes staged, with the brand's row of the ids the decision took.
+    fn stage(&self, writes: &[Write]) -> Result<super::overlay::Overlay<'s>, StoreError> {
+        let mut staged = self.store.stage(writes)?;
+        self.taken.stage(&mut staged, self.brand_id)?;
+        Ok(staged)
     }
 }
 
@@ -53,8 +63,8 @@ impl DecisionStore for SledStore {
         self.allocate(kind)
     }
 
-    async fn session(&self, _brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
-        Ok(Box::new(SledSession { store: self }))
+    async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
+        Ok(Box::new(SledSession { store: self, brand_id, taken: Default::default() }))
     }
 
     fn writers(&self) -> &crate::store::Writers {
@@ -65,7 +75,7 @@ impl DecisionStore for SledStore {
 #[async_trait]
 impl BrandSession for SledSession<'_> {
     async fn take_ids(&self, kinds: &[IdKind]) -> Result<Vec<u64>, StoreError> {
-        kinds.iter().map(|&kind| self.store.allocate(kind)).collect()
+        Ok(kinds.iter().map(|&kind| self.store.take_id(kind, &self.taken)).collect())
     }
 
     async fn webhook_routes(&self, member_id: u64) -> Result<std::sync::Arc<Vec<WebhookRoute>>, StoreError> {
@@ -87,7 +97,7 @@ impl BrandSession for SledSession<'_> {
     /// Atomic across a crash: the writes go through the journal.
     async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
-        let committed = self.store.stage(writes).and_then(|staged| staged.commit_journaled());
+        let committed = self.stage(writes).and_then(|staged| staged.commit_journaled());
         self.store.codes_committed(writes, committed.is_ok());
         committed?;
         crate::metrics::commit(started.elapsed());
@@ -104,7 +114,7 @@ impl BrandSession for SledSession<'_> {
     ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
         let started = std::time::Instant::now();
         let encoded = super::participants::encode_idempotency_record(record)?;
-        let mut staged = self.store.stage(writes)?;
+        let mut staged = self.stage(writes)?;
         for participant_id in record.participant_ids() {
             let mention = keys::mention(participant_id, keys::mention::IDEMPOTENCY, &idempotency.key);
             staged.insert(TreeId::Indexes, mention, Vec::new());

@@ -110,8 +110,7 @@ impl SledStore {
         }
         self.export_issue_order(&out).await?;
         for kind in IdKind::ALL {
-            let last = self.meta.get(super::ids::id_counter_key(kind))?.as_deref().and_then(keys::read_id);
-            out.send(Moved::LastId { kind, last: last.unwrap_or(0) }).await?;
+            out.send(Moved::LastId { kind, last: self.last_id(kind) }).await?;
         }
         out.send(Moved::End).await
     }

@@ -82,6 +82,8 @@ pub mod index {
     pub const CONTEST_DUE: u8 = b'E';
     /// member ++ payout → campaign : a member's payouts.
     pub const MEMBER_PAYOUT: u8 = b'O';
+    /// brand → the highest id of each kind its decisions used (see `ids.rs`).
+    pub const BRAND_IDS: u8 = b'I';
 }
 
 /// Kinds of [`index::MENTION`]: a copy of a participant in a webhook event (key: event id),

@@ -80,9 +80,10 @@ const BATCH: usize = 2_000;
 
 impl SledStore {
     /// Runs the migrations this database has not had yet; the number of rows rewritten.
+    /// Then resumes the id counters above every id stored (see `ids.rs`).
     pub(super) fn migrate(&self) -> Result<u64, StoreError> {
         self.start_id_counters()?;
-        Ok(self.migrate_participants()?
+        let migrated = self.migrate_participants()?
             + self.order_logged_attempts()?
             + self.migrate_campaigns()?
             + self.migrate_rewards()?
@@ -96,7 +97,9 @@ impl SledStore {
             + self.index_due_contests()?
             + self.drop_board_rows()?
             + self.fold_counter_keys()?
-            + self.drop_coupon_code_keys()?)
+            + self.drop_coupon_code_keys()?;
+        self.resume_ids()?;
+        Ok(migrated)
     }
 
     /// Removes the key per code that pools kept for de-duplication before the index moved

@@ -165,6 +165,8 @@ pub struct SledStore {
     gate: Arc<parking_lot::RwLock<()>>,
     /// Every campaign's leaderboards, kept in memory from the roster (see `boards.rs`).
     boards: Arc<boards::Boards>,
+    /// The last id handed out of each kind (see `ids.rs`).
+    ids: Arc<ids::IdCounters>,
     /// The `backup_hold` test fault's files.
     backup_hold: Option<BackupHold>,
     /// The data directory (the database is `dir/db`), where backups stage their snapshot.
@@ -239,6 +241,7 @@ impl SledStore {
             log,
             gate: Arc::default(),
             boards: Default::default(),
+            ids: Default::default(),
             backup_hold: options.backup_hold.clone(),
             dir: dir.to_owned(),
             webhook_routes: Arc::default(),

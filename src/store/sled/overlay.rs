@@ -270,7 +270,7 @@ impl<'a> Overlay<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::store::{Lifecycle, StoreOptions};
 
@@ -318,7 +318,7 @@ mod tests {
 
     /// Opens the store again once the previous one in this process has let go of its file
     /// lock: sled's own threads release it a moment after the handle is dropped.
-    fn reopen(dir: &std::path::Path) -> SledStore {
+    pub(in crate::store::sled) fn reopen(dir: &std::path::Path) -> SledStore {
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         loop {
             match SledStore::open(dir, &StoreOptions::default()) {
