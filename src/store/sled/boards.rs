@@ -48,6 +48,15 @@ impl Ranked {
         self.order.insert(now.rank_key(participant_id));
     }
 
+    /// A board of these standings.
+    fn of(standings: impl IntoIterator<Item = (u64, Standing)>) -> Self {
+        let mut ranked = Self::default();
+        for (participant_id, standing) in standings {
+            ranked.set(participant_id, standing);
+        }
+        ranked
+    }
+
     fn ranks(&self) -> impl Iterator<Item = (u64, Standing)> + '_ {
         self.order.iter().filter_map(|key| Standing::from_rank_key(key))
     }
@@ -152,11 +161,7 @@ impl Moving {
                         tallied.boards.entry(board).or_default().set(participant_id, now)
                     }
                     BoardMove::Rebuilt { board, standings } => {
-                        let mut ranked = Ranked::default();
-                        for (participant_id, standing) in standings {
-                            ranked.set(participant_id, standing);
-                        }
-                        tallied.boards.insert(board, ranked);
+                        tallied.boards.insert(board, Ranked::of(standings));
                     }
                     BoardMove::Credited => {}
                 }
@@ -202,14 +207,7 @@ impl SledStore {
             Board::All | Board::Contest { .. } => true,
         };
         let boards = leaderboard::tally(&campaign, self.credits(campaign_id)?, current);
-        let mut tallied = Tallied::default();
-        for (board, standings) in boards {
-            let ranked = tallied.boards.entry(board).or_default();
-            for (participant_id, standing) in standings {
-                ranked.set(participant_id, standing);
-            }
-        }
-        Ok(tallied)
+        Ok(Tallied { boards: boards.into_iter().map(|(board, standings)| (board, Ranked::of(standings))).collect() })
     }
 
     /// A participant's standing on a board.

@@ -34,6 +34,11 @@ pub(super) fn day_key(campaign_id: u64, day: u32) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::DAY, &day.to_be_bytes())
 }
 
+/// The day a day's row is of, from its key (the key's last four bytes).
+fn day_of(key: &[u8]) -> Option<u32> {
+    key.get(key.len().checked_sub(4)?..)?.try_into().ok().map(u32::from_be_bytes)
+}
+
 /// Where a counter is in its row.
 fn counter_slot(counter: Counter) -> usize {
     counter as u8 as usize
@@ -95,7 +100,7 @@ pub(super) fn stage_daily(
 impl SledStore {
     /// A campaign counter's committed value.
     pub(super) fn counter_value(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
-        Ok(slot_value(self.campaign_rows.get(counters_key(campaign_id))?.as_deref(), counter_slot(counter)))
+        Ok(self.counter_values(campaign_id)?(counter))
     }
 
     /// Every counter of the campaign, read at once.
@@ -115,8 +120,7 @@ impl SledStore {
         let mut values = vec![0; (last.saturating_sub(first) + 1) as usize];
         for entry in self.campaign_rows.range(day_key(campaign_id, first)..=day_key(campaign_id, last)) {
             let (key, row) = entry?;
-            let day = key.get(key.len() - 4..).and_then(|d| d.try_into().ok()).map(u32::from_be_bytes);
-            if let Some(at) = day.and_then(|d| d.checked_sub(first)).and_then(|i| values.get_mut(i as usize)) {
+            if let Some(at) = day_of(&key).and_then(|d| d.checked_sub(first)).and_then(|i| values.get_mut(i as usize)) {
                 *at = slot_value(Some(&row), series_slot(series));
             }
         }
@@ -145,8 +149,7 @@ impl SledStore {
             .collect();
         for entry in self.campaign_rows.scan_prefix(keys::row(campaign_id, campaign_row::DAY, &[])) {
             let (key, row) = entry?;
-            let day = key.get(key.len() - 4..).and_then(|d| d.try_into().ok()).map(u32::from_be_bytes);
-            let day = day.ok_or_else(|| StoreError::Decode("a daily row of the wrong length".into()))?;
+            let day = day_of(&key).ok_or_else(|| StoreError::Decode("a daily row of the wrong length".into()))?;
             for series in DailySeries::ALL {
                 let delta = slot_value(Some(&row), series_slot(series));
                 if delta > 0 {

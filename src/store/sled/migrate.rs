@@ -3,7 +3,7 @@
 //! A restored backup of an older release is migrated the same way at its first start.
 
 use super::ids::id_counter_key;
-use super::keys::{index, participant_row};
+use super::keys::{campaign_row, index, participant_row};
 use super::participants::{inbox_key, referred_key};
 use super::rewards::{issued_value, member_reward_value};
 use super::search::haystack_row;
@@ -74,6 +74,9 @@ const HELD_REASONS_V1: &str = "counters.held_reasons.v1";
 /// Marker in `meta`: no pool keeps a key per code any more (its codes are indexed in memory,
 /// see `coupon_codes.rs`).
 const COUPON_CODE_KEYS_DROPPED: &str = "coupons.code_keys_dropped.v1";
+/// Marker in `meta`: no campaign keeps leaderboard rows any more (the boards are kept in
+/// memory, tallied from the roster: see `boards.rs`).
+const BOARD_ROWS_DROPPED: &str = "leaderboards.rows_dropped.v2";
 
 /// Rows rewritten per batch.
 const BATCH: usize = 2_000;
@@ -95,26 +98,29 @@ impl SledStore {
             + self.index_haystacks()?
             + self.count_held_reasons()?
             + self.index_due_contests()?
-            + self.drop_board_rows()?
+            // The key per code pools kept for de-duplication before the index moved into
+            // memory, and each standing and rank key of the boards kept before they did.
+            + self.drop_campaign_rows(BOARD_ROWS_DROPPED, &[campaign_row::STANDING, campaign_row::BOARD])?
             + self.fold_counter_keys()?
-            + self.drop_coupon_code_keys()?;
+            + self.drop_campaign_rows(COUPON_CODE_KEYS_DROPPED, &[campaign_row::COUPON_CODE])?;
         self.resume_ids()?;
         Ok(migrated)
     }
 
-    /// Removes the key per code that pools kept for de-duplication before the index moved
-    /// into memory: nothing reads them now, and a million-code pool held a million.
-    fn drop_coupon_code_keys(&self) -> Result<u64, StoreError> {
-        if self.meta.contains_key(COUPON_CODE_KEYS_DROPPED)? {
+    /// Removes, once (`marker`), every campaign's rows under `tags`, rows that nothing reads
+    /// any more; how many. A cut run just reruns.
+    fn drop_campaign_rows(&self, marker: &str, tags: &[u8]) -> Result<u64, StoreError> {
+        if self.meta.contains_key(marker)? {
             return Ok(0);
         }
         let mut dropped = 0;
         for campaign in self.campaigns.iter().keys() {
             let Some(campaign_id) = keys::read_id(&campaign?) else { continue };
-            let prefix = keys::row(campaign_id, keys::campaign_row::COUPON_CODE, &[]);
-            dropped += self.remove_campaign_rows_under(&prefix)?;
+            for &tag in tags {
+                dropped += self.remove_campaign_rows_under(&keys::row(campaign_id, tag, &[]))?;
+            }
         }
-        self.meta.insert(COUPON_CODE_KEYS_DROPPED, &keys::id(1)[..])?;
+        self.meta.insert(marker, &keys::id(1)[..])?;
         Ok(dropped)
     }
 

@@ -428,7 +428,7 @@ fn leaderboard_rows_of_an_older_release_are_dropped_and_the_boards_tallied_from_
     let rank = keys::row(7, keys::campaign_row::BOARD, &[&Board::All.key()[..], &stale.rank_key(2)].concat());
     store.campaign_rows.insert(standing, &[0u8; 16][..]).unwrap();
     store.campaign_rows.insert(rank, &[][..]).unwrap();
-    store.meta.remove(crate::store::sled::standings::BOARD_ROWS_DROPPED).unwrap();
+    store.meta.remove(BOARD_ROWS_DROPPED).unwrap();
 
     assert_eq!(store.migrate().unwrap(), 2, "a standing and its rank key");
     for tag in [keys::campaign_row::STANDING, keys::campaign_row::BOARD] {

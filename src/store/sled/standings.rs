@@ -22,9 +22,6 @@ use crate::store::StandingStore;
 /// Marker in `meta`: every campaign's leaderboards are built from its roster, and its
 /// contest is in the index of contests due.
 const BOARDS_V1: &str = "leaderboards.v1";
-/// Marker in `meta`: no campaign keeps leaderboard rows any more (the boards are kept in
-/// memory, tallied from the roster: see `boards.rs`).
-pub(super) const BOARD_ROWS_DROPPED: &str = "leaderboards.rows_dropped.v2";
 
 fn result_key(campaign_id: u64) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::CONTEST_RESULT, &[])
@@ -86,7 +83,7 @@ impl SledStore {
     }
 
     /// Puts the contests of campaigns stored before contests existed in the index of contests
-    /// due (see `standings.rs`).
+    /// due.
     pub(super) fn index_due_contests(&self) -> Result<u64, StoreError> {
         if self.meta.contains_key(BOARDS_V1)? {
             return Ok(0);
@@ -94,7 +91,7 @@ impl SledStore {
         let mut indexed = 0;
         for entry in self.campaigns.iter() {
             let (_, row) = entry?;
-            let campaign: crate::domain::Campaign = codec::decode(&row)?;
+            let campaign: Campaign = codec::decode(&row)?;
             if let Some((key, value)) = Self::contest_due_entry(&campaign) {
                 self.indexes.insert(key, &value[..])?;
                 indexed += 1;
@@ -102,23 +99,6 @@ impl SledStore {
         }
         self.meta.insert(BOARDS_V1, &keys::id(1)[..])?;
         Ok(indexed)
-    }
-
-    /// Removes the leaderboard rows campaigns kept before their boards moved into memory
-    /// (each standing and its rank key): nothing reads them now. A cut run just reruns.
-    pub(super) fn drop_board_rows(&self) -> Result<u64, StoreError> {
-        if self.meta.contains_key(BOARD_ROWS_DROPPED)? {
-            return Ok(0);
-        }
-        let mut dropped = 0;
-        for campaign in self.campaigns.iter().keys() {
-            let Some(campaign_id) = keys::read_id(&campaign?) else { continue };
-            for tag in [keys::campaign_row::STANDING, keys::campaign_row::BOARD] {
-                dropped += self.remove_campaign_rows_under(&keys::row(campaign_id, tag, &[]))?;
-            }
-        }
-        self.meta.insert(BOARD_ROWS_DROPPED, &keys::id(1)[..])?;
-        Ok(dropped)
     }
 
     /// Stages one of the leaderboards' and contests' writes (any other stages nothing here).
