@@ -6,6 +6,8 @@
 #        BENCH_CASES=signups scripts/bench.sh   (only the baseline and the durable
 #        referral-signup cases, on sled and on PostgreSQL: for A/B pairs of two builds, run
 #        alternately)
+#        BENCH_CASES=sled scripts/bench.sh   (the baseline and sled's two durable referral-signup
+#        cases only: the quickest A/B pairs of changes to the embedded store)
 #        BENCH_CASES=postgres scripts/bench.sh   (the baseline and the PostgreSQL cases only:
 #        half the time of `signups`, for A/B pairs of changes to the PostgreSQL backend)
 #        PARTICIPANTS_TARGET=100 scripts/bench.sh   (seed fewer participants first: quick runs)
@@ -55,8 +57,8 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_CASE=${1:-10}
 BENCH_CASES=${BENCH_CASES:-all}
-case "$BENCH_CASES" in all | signups | postgres | dashboard | restore | import) ;;
-  *) echo "BENCH_CASES must be all, signups, postgres, dashboard, restore or import" >&2; exit 2 ;; esac
+case "$BENCH_CASES" in all | signups | sled | postgres | dashboard | restore | import) ;;
+  *) echo "BENCH_CASES must be all, signups, sled, postgres, dashboard, restore or import" >&2; exit 2 ;; esac
 CONNECTIONS=${2:-64}
 THREADS=2
 PARTICIPANTS_TARGET=${PARTICIPANTS_TARGET:-100000}
@@ -302,6 +304,7 @@ print_table() {
 # of the connections. The first server sets up its own member and brands, the second uses
 # them; the sled server idles meanwhile.
 postgres_cases() {
+  [ "$BENCH_CASES" != sled ] || return 0
   echo "starting a throwaway PostgreSQL for the PostgreSQL cases" >&2
   local stats_options=()
   [ -z "${BENCH_PG_STATS:-}" ] || stats_options=(-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on)
@@ -446,12 +449,14 @@ if [ "$BENCH_CASES" != postgres ]; then
   unset CASE_PID
 fi
 postgres_cases
-if [ "$BENCH_CASES" = signups ] || [ "$BENCH_CASES" = postgres ]; then
+if [ "$BENCH_CASES" = signups ] || [ "$BENCH_CASES" = sled ] || [ "$BENCH_CASES" = postgres ]; then
   print_table
   if [ -n "${BENCH_PROFILE:-}" ]; then
     perf report -i "$WORK/perf.data" --children --sort symbol -g none --stdio --percent-limit 0.05 2>/dev/null \
       >"$WORK/perf.txt"
-    python3 scripts/profile-stages.py "$WORK/perf.txt"
+    # The server's CPU a signup in that case (sampled: perf's own cost is in it), for µs by stage.
+    per_signup=$(printf '%s\n' "${CPU_ROWS[@]}" | awk -F'|' '/100 brands \(durable\)/ {print $4 + 0; exit}')
+    python3 scripts/profile-stages.py "$WORK/perf.txt" "$per_signup"
   fi
   if [ -n "${BENCH_PG_PROFILE:-}" ]; then
     perf report -i "$WORK/pg-perf.data" --sort comm -g none --stdio 2>/dev/null | grep -v '^#' | grep . >"$WORK/pg-comm.txt" || true

@@ -1,5 +1,6 @@
 """Where a durable referral signup's CPU time goes, by stage, from a `perf report --children`
 text report of the server under the 100-brands signup load (see BENCH_PROFILE in bench.sh).
+With the server's CPU time a signup (µs) as the second argument, each stage's µs beside it.
 
 Each stage is the inclusive share of the samples in its frames (a frame's callees count
 with it), so nested stages are shown nested and the top level adds up to at most 100 %."""
@@ -10,24 +11,26 @@ import sys
 STAGES = [
     (0, "HTTP workers: the connection, the request, the handler's own work", [r"<actix_http::h1::dispatcher::Dispatcher<T,S,B,X,U> as core::future::future::Future>::poll"]),
     (1, "reading and parsing requests", [r"InnerDispatcher<T,S,B,X,U>::poll_request"]),
-    (1, "authentication (API key digest, member read)", [r"<referrals::http::authenticated::AuthenticatedMember as actix_web::extract::FromRequest>::from_request"]),
-    (1, "ownership (the campaign's read)", [r"referrals::http::ownership::campaign::"]),
+    (1, "the handler: authentication, the body, the campaign's read", [r"^referrals::http::query::refuse_unknown::\{\{closure\}\}$"]),
     (1, "rendering the answer (serde_json)", [r"referrals::http::envelope::created"]),
     (1, "writing answers to the socket", [r"InnerDispatcher<T,S,B,X,U>::poll_flush"]),
-    (0, "brand actors: load, decide, commit", [r"^poll<referrals::actors::brand::BrandActor, actix::context::Context<referrals::actors::brand::BrandActor>>"]),
-    (1, "id allocation (the counters in meta)", [r"referrals::store::sled::SledStore>::allocate"]),
-    (1, "the engine's decision", [r"referrals::domain::engine::signup::decide_signup"]),
-    (1, "the session's commit", [r"SledSession as referrals::store::interface::BrandSession>::commit"]),
+    (0, "the brand's writer (src/store/writer.rs): decide, then commit", [r"referrals::store::writer::write::\{\{closure\}\}"]),
+    (1, "the decision: its reads and the engine", [r"referrals::store::decision::Handover<D> as referrals::store::decision::Handed>::decide"]),
+    (2, "the engine's rules (decide_signup)", [r"referrals::domain::engine::signup::decide_signup"]),
+    (3, "of which the email look-up (is the address taken?)", [r"participant_id_with_email"]),
+    (1, "the commit", [r"SledSession as referrals::store::interface::BrandSession>::commit"]),
+    (2, "the writes in the key layout (encoding, staging)", [r"referrals::store::sled::decisions::SledSession::stage"]),
     (2, "the journaled write set (journal entry, the writes, its removal)", [r"referrals::store::sled::overlay::Overlay::commit_journaled"]),
+    (3, "of which sled's inserts (tree walk, node copy, splits)", [r"^sled::tree::Tree::insert$"]),
     (0, "sled's background threads (log buffers to the file)", [r"sled::threadpool::perform_work"]),
-    (0, "the group commit's flusher (sled flush, fdatasync)", [r"referrals::store::sled::group_commit::run"]),
+    (0, "the group commit's flusher (sled flush, fdatasync)", [r"group_commit::.*start_with"]),
     (0, "idle (epoll wait)", [r"^epoll_wait"]),
 ]
 
 LINE = re.compile(r"^\s*([\d.]+)%\s+([\d.]+)%\s+\[[.k]\]\s+(.*?)(\s+-\s+-)?\s*$")
 
 
-def main(path):
+def main(path, per_signup_us=None):
     rows = []
     with open(path, errors="replace") as report:
         for line in report:
@@ -36,7 +39,8 @@ def main(path):
                 rows.append((float(m.group(1)), m.group(3).strip()))
     if not rows:
         sys.exit(f"no samples in {path}: is perf installed and allowed to sample?")
-    print("\nwhere the server's CPU time went during the 100-brands signup case (inclusive % of samples):")
+    print("\nwhere the server's CPU time went during the 100-brands signup case (inclusive % of samples"
+          + (f"; µs of the {per_signup_us:.0f} µs a signup" if per_signup_us else "") + "):")
     for indent, label, patterns in STAGES:
         share = None
         for pattern in patterns:
@@ -44,8 +48,10 @@ def main(path):
             if found:
                 share = max(found) if share is None else max(share, max(found))
         shown = "   -  " if share is None else f"{share:5.1f}%"
+        if per_signup_us:
+            shown += "      " if share is None else f" {share * per_signup_us / 100:5.1f} µs"
         print(f"  {'    ' * indent}{shown}  {label}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], float(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2] else None)

@@ -221,7 +221,7 @@ pub trait ParticipantStore: Send + Sync {
     /// A page of the member's participants (only `campaign_id`'s when given) that match
     /// `filter`, newest first, and how many match. Within a campaign, an email narrows to
     /// one and a referrer to whom they referred; search text alone is linear in the
-    /// campaign (sled reads a small haystack row each, not the participants); without a
+    /// campaign (sled reads the roster's small rows, not the participants); without a
     /// campaign, linear in the member's participants.
     async fn search_participants(
         &self,

@@ -5,6 +5,7 @@ use async_trait::async_trait;
 use sled::Transactional;
 
 use super::keys::{self, campaign_row, index, participant_row};
+use super::search::roster_id;
 use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
 use crate::domain::counters::DailySeries;
 use crate::domain::lander::Lander;
@@ -231,7 +232,7 @@ impl SledStore {
             .campaign_rows
             .scan_prefix(&roster)
             .values()
-            .filter_map(|v| v.ok().and_then(|v| keys::read_id(&v)))
+            .filter_map(|v| v.ok().and_then(|v| roster_id(&v)))
             .collect();
         for chunk in participant_ids.chunks(PURGE_BATCH / 4) {
             // A backup may come between two batches: it then holds the purge marker too, and

@@ -16,7 +16,7 @@ use async_trait::async_trait;
 use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
 use super::participants::{inbox_key, referred_key};
-use super::search::{haystack_key, haystack_row};
+use super::search::roster_row;
 use super::{codec, coupons, SledStore, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::contest::ContestResult;
@@ -338,10 +338,8 @@ impl SledStore {
                     let email = keys::row(p.campaign_id, campaign_row::EMAIL, email::normalize(&p.email).as_bytes());
                     tx.insert(TreeId::CampaignRows, email, keys::id(p.id));
                     tx.insert(TreeId::CampaignRows, inbox_key(p.campaign_id, &p.email, p.id), Vec::new());
-                    let roster = keys::row(p.campaign_id, campaign_row::ROSTER, &keys::id(p.seq));
-                    tx.insert(TreeId::CampaignRows, roster, keys::id(p.id));
-                    let (haystack, text) = haystack_row(p);
-                    tx.insert(TreeId::CampaignRows, haystack, text);
+                    let (roster, entry) = roster_row(p);
+                    tx.insert(TreeId::CampaignRows, roster, entry);
                     let member = keys::tagged(index::MEMBER_PARTICIPANT, p.member_id, p.id);
                     tx.insert(TreeId::Indexes, member, keys::id(p.campaign_id));
                     if let Some(referrer_id) = p.referred_by {
@@ -422,7 +420,9 @@ impl SledStore {
                     tx.insert(TreeId::Participants, keys::id(p.id), codec::encode_participant(p)?);
                     tx.remove(TreeId::CampaignRows, keys::row(p.campaign_id, campaign_row::EMAIL, email.as_bytes()));
                     tx.remove(TreeId::CampaignRows, inbox_key(p.campaign_id, email, p.id));
-                    tx.remove(TreeId::CampaignRows, haystack_key(p.campaign_id, p.seq));
+                    // The roster row keeps the position and the id, without the haystack.
+                    let (roster, entry) = roster_row(p);
+                    tx.insert(TreeId::CampaignRows, roster, entry);
                     if let Some(domain) = domain {
                         tx.remove(
                             TreeId::CampaignRows,

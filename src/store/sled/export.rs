@@ -14,6 +14,7 @@ use tokio::sync::mpsc::Sender;
 use super::decisions::SledSession;
 use super::keys::{self, campaign_row, index};
 use super::participants::decode_idempotency_record;
+use super::search::roster_id;
 use super::{codec, SledStore, StoreError};
 use crate::domain::conversion::Conversion;
 use crate::domain::engine::{BrandReads, Write};
@@ -158,7 +159,7 @@ impl SledStore {
         }
         let roster = keys::row(campaign_id, campaign_row::ROSTER, &[]);
         for entry in self.campaign_rows.scan_prefix(&roster).values() {
-            let id = keys::read_id(&entry?).ok_or_else(|| malformed("roster"))?;
+            let id = roster_id(&entry?).ok_or_else(|| malformed("roster"))?;
             if let Some(participant) = self.participant_row(id)? {
                 self.export_participant(rows, &reads, participant).await?;
             }

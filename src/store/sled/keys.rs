@@ -111,12 +111,14 @@ pub fn hold(release_at_ms: i64, reward_id: u64) -> [u8; 17] {
 
 /// Tags of the `campaign_rows` tree (key: campaign ++ tag ++ rest).
 pub mod campaign_row {
-    /// ++ seq → participant : the roster, dense from 1.
+    /// ++ seq → participant ++ lower-cased email, 0, lower-cased name : the roster, dense
+    /// from 1, with what a search reads (see `search.rs`; an erased participant's is the id
+    /// alone).
     pub const ROSTER: u8 = b'r';
     /// ++ lower-cased email → participant.
     pub const EMAIL: u8 = b'e';
-    /// ++ seq → participant ++ lower-cased email, 0, lower-cased name : what a search reads
-    /// (see `search.rs`).
+    /// ++ seq → as the roster's : what a search read before it moved into the roster (kept
+    /// by releases before issue 56; moved by `SledStore::fold_haystacks`).
     pub const HAYSTACK: u8 = b'h';
     /// ++ seq → coupon: an assigned coupon (in pools from before blocks, every coupon; see
     /// `coupons.rs`).

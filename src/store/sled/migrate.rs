@@ -6,7 +6,7 @@ use super::ids::id_counter_key;
 use super::keys::{campaign_row, index, participant_row};
 use super::participants::{inbox_key, referred_key};
 use super::rewards::{issued_value, member_reward_value};
-use super::search::haystack_row;
+use super::search::roster_row;
 use super::webhooks::LEGACY_EVENTS;
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::campaign_legacy::{
@@ -66,8 +66,8 @@ const INBOXES_V1: &str = "participants.inboxes.v1";
 /// Marker in `meta`: every referred participant is in the index of whom their referrer
 /// referred (`campaign_row::REFERRED`).
 const REFERRED_V1: &str = "participants.referred.v1";
-/// Marker in `meta`: every participant has the haystack row a search reads
-/// (`campaign_row::HAYSTACK`).
+/// Marker in `meta`: every participant has the haystack a search reads (once a row of its
+/// own, `campaign_row::HAYSTACK`; now in the roster row, see `search.rs`).
 const HAYSTACKS_V1: &str = "participants.haystacks.v1";
 /// Marker in `meta`: each campaign counts its held rewards by reason.
 const HELD_REASONS_V1: &str = "counters.held_reasons.v1";
@@ -96,6 +96,7 @@ impl SledStore {
             + self.index_inboxes()?
             + self.index_referred()?
             + self.index_haystacks()?
+            + self.fold_haystacks()?
             + self.count_held_reasons()?
             + self.index_due_contests()?
             // The key per code pools kept for de-duplication before the index moved into
@@ -316,9 +317,10 @@ impl SledStore {
         self.index_participants(REFERRED_V1, |p| p.referred_by.map(|by| (referred_key(p, by), keys::id(p.id).to_vec())))
     }
 
-    /// Gives every participant of an older release the haystack row a search reads.
+    /// Gives every participant of an older release the haystack a search reads (in their
+    /// roster row, where it is now kept).
     fn index_haystacks(&self) -> Result<u64, StoreError> {
-        self.index_participants(HAYSTACKS_V1, |p| (!p.is_erased()).then(|| haystack_row(p)))
+        self.index_participants(HAYSTACKS_V1, |p| (!p.is_erased()).then(|| roster_row(p)))
     }
 
     /// Writes the `campaign_rows` entry `entry` gives each participant (if any), then marks
@@ -467,4 +469,4 @@ impl SledStore {
 mod campaign_tests;
 #[cfg(test)]
 #[path = "migrate_tests.rs"]
-mod tests;
+pub(super) mod tests;

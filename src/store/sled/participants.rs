@@ -6,6 +6,7 @@ use async_trait::async_trait;
 use serde::Deserialize;
 
 use super::keys::{self, campaign_row, index, participant_row};
+use super::search::roster_id;
 use super::{codec, SledStore, StoreError};
 use crate::domain::client_print::StoredPrint;
 use crate::domain::email::{self, EmailLookup};
@@ -175,8 +176,7 @@ impl ParticipantStore for SledStore {
             let from = keys::row(campaign_id, campaign_row::ROSTER, &oldest.to_be_bytes());
             let to = keys::row(campaign_id, campaign_row::ROSTER, &newest.to_be_bytes());
             for entry in self.campaign_rows.range(from..=to).values().rev() {
-                if let Some(participant) =
-                    keys::read_id(&entry?).map(|id| self.participant_row(id)).transpose()?.flatten()
+                if let Some(participant) = roster_id(&entry?).map(|id| self.participant_row(id)).transpose()?.flatten()
                 {
                     participants.push(participant);
                 }
@@ -190,8 +190,7 @@ impl ParticipantStore for SledStore {
         let to = keys::row(campaign_id, campaign_row::ROSTER, &u64::MAX.to_be_bytes());
         let mut participants = Vec::with_capacity(limit);
         for entry in self.campaign_rows.range(from..=to).values().take(limit) {
-            if let Some(participant) = keys::read_id(&entry?).map(|id| self.participant_row(id)).transpose()?.flatten()
-            {
+            if let Some(participant) = roster_id(&entry?).map(|id| self.participant_row(id)).transpose()?.flatten() {
                 participants.push(participant);
             }
         }
@@ -231,7 +230,7 @@ impl ParticipantStore for SledStore {
                         .scan_prefix(keys::row(campaign, campaign_row::ROSTER, &[]))
                         .values()
                         .rev()
-                        .map(|v| Ok(keys::read_id(&v?))),
+                        .map(|v| Ok(roster_id(&v?))),
                 ),
                 (None, _, _) => Box::new(
                     self.indexes
@@ -360,7 +359,7 @@ impl SledStore {
     pub(super) fn invites_to(&self, campaign_id: u64, inbox: &str) -> Result<Vec<Invite>, StoreError> {
         let mut found = Vec::new();
         for entry in self.campaign_rows.scan_prefix(keys::row(campaign_id, campaign_row::ROSTER, &[])).values() {
-            let Some(sender) = keys::read_id(&entry?) else { continue };
+            let Some(sender) = roster_id(&entry?) else { continue };
             found.extend(self.invites(sender)?.into_iter().filter(|i| email::canonical(&i.email) == inbox));
         }
         Ok(found)

@@ -11,6 +11,7 @@
 
 use super::keys::{self, campaign_row, index};
 use super::overlay::{Overlay, TreeId};
+use super::search::roster_id;
 use super::{codec, SledStore, StoreError};
 use crate::domain::contest::ContestResult;
 use crate::domain::engine::Write;
@@ -38,7 +39,7 @@ impl SledStore {
         let prefix = keys::row(campaign_id, campaign_row::ROSTER, &[]);
         let mut credits = Vec::new();
         for id in self.campaign_rows.scan_prefix(prefix).values() {
-            let Some(p) = keys::read_id(&id?).map(|id| self.participant_row(id)).transpose()?.flatten() else {
+            let Some(p) = roster_id(&id?).map(|id| self.participant_row(id)).transpose()?.flatten() else {
                 continue;
             };
             credits.extend(Credit::of(&p));

@@ -19,6 +19,7 @@
 
 use super::keys::{self, campaign_row};
 use super::overlay::{Overlay, TreeId};
+use super::search::roster_id;
 use super::{SledStore, StoreError};
 use crate::domain::engine::Write;
 use crate::domain::waitlist::{Line, Place, Spot};
@@ -98,7 +99,7 @@ impl SledStore {
     pub(super) fn roster(&self, campaign_id: u64) -> Result<Vec<Participant>, StoreError> {
         let mut roster = Vec::new();
         for id in self.campaign_rows.scan_prefix(keys::row(campaign_id, campaign_row::ROSTER, &[])).values() {
-            let id = keys::read_id(&id?).ok_or_else(|| StoreError::Decode("a roster entry".into()))?;
+            let id = roster_id(&id?).ok_or_else(|| StoreError::Decode("a roster entry".into()))?;
             roster.extend(self.participant_row(id)?);
         }
         Ok(roster)
