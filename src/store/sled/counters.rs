@@ -3,12 +3,16 @@
 //!
 //! | tree | key | value |
 //! |------|-----|-------|
-//! | `campaign_rows` | campaign ++ `N` | every [`Counter`], a big-endian u64 at the counter's byte |
-//! | `campaign_rows` | campaign ++ `U` ++ day number | every [`DailySeries`] of the day, a u64 each |
+//! | `campaign_rows` | campaign ++ `N` | every [`Counter`], a big-endian u64 at the counter's byte; then, from byte [`TODAY_AT`], the latest day's series: its number (u32), then a u64 each |
+//! | `campaign_rows` | campaign ++ `U` ++ day number | every [`DailySeries`] of an earlier day, a u64 each |
 //!
 //! Why rows: a referral signup moves three counters and two daily series, which as one key
-//! each were five of the keys its commit wrote; now they are two. A row from before a counter
-//! or a series existed is shorter: what it lacks is 0.
+//! each were five of the keys its commit wrote; they are one row now. The series of the
+//! latest day a campaign counted live in its counters row; when a later day's first move
+//! comes, that day's values move into the day's own row in the same commit (a move for a day
+//! before the latest goes to that day's row directly). A day's value is the sum of its row
+//! and, for the latest day, the counters row's: a database upgraded during a day has both.
+//! A row from before a counter or a series existed is shorter: what it lacks is 0.
 //!
 //! Older releases kept a key per counter (`campaign_row::COUNTER`) and per series and day
 //! (`DAILY_SIGNUPS`, `DAILY`): [`SledStore::fold_counter_keys`] folds them into rows once.
@@ -42,6 +46,31 @@ fn day_of(key: &[u8]) -> Option<u32> {
 /// Where a counter is in its row.
 fn counter_slot(counter: Counter) -> usize {
     counter as u8 as usize
+}
+
+/// Where the latest day's series start in the counters row: after room for 32 counters (a
+/// test checks every counter fits).
+const TODAY_AT: usize = 32 * 8;
+
+/// The latest day's number and series in a counters row, if it holds them.
+fn today_of(row: Option<&[u8]>) -> Option<(u32, &[u8])> {
+    let row = row?;
+    let day = row.get(TODAY_AT..TODAY_AT + 4)?.try_into().ok().map(u32::from_be_bytes)?;
+    Some((day, &row[TODAY_AT + 4..]))
+}
+
+/// The counters row `row` with `series` of `day` moved by `delta` in its latest day's part,
+/// which must be of `day` or absent (then it becomes `day`'s).
+fn moved_today(row: Option<Vec<u8>>, day: u32, series: DailySeries, delta: u64) -> Vec<u8> {
+    let mut row = row.unwrap_or_default();
+    if today_of(Some(&row)).is_none() {
+        row.resize(TODAY_AT, 0);
+        row.extend_from_slice(&day.to_be_bytes());
+    }
+    let mut today = row.split_off(TODAY_AT + 4);
+    today = moved(Some(today), series_slot(series), delta as i64);
+    row.extend_from_slice(&today);
+    row
 }
 
 /// Where a series is in a day's row.
@@ -83,7 +112,9 @@ pub(super) fn stage_count(
     Ok(())
 }
 
-/// Stages `delta` more of a daily series, seeing the moves staged before it.
+/// Stages `delta` more of a daily series, seeing the moves staged before it: in the counters
+/// row when `day` is its latest day (or a later one, which then becomes the latest, the
+/// previous latest day moving into its own row), else in the day's own row.
 pub(super) fn stage_daily(
     tx: &mut Overlay<'_>,
     campaign_id: u64,
@@ -91,9 +122,38 @@ pub(super) fn stage_daily(
     day: u32,
     delta: u64,
 ) -> Result<(), StoreError> {
+    let key = counters_key(campaign_id);
+    let row = tx.get(TreeId::CampaignRows, &key)?;
+    let mut row = row.map(|r| r.to_vec());
+    match today_of(row.as_deref()) {
+        Some((latest, _)) if latest > day => return stage_in_day_row(tx, campaign_id, day, series_slot(series), delta),
+        Some((latest, values)) if latest < day => {
+            let values = values.to_vec();
+            for slot in 0..values.len() / 8 {
+                stage_in_day_row(tx, campaign_id, latest, slot, slot_value(Some(&values), slot))?;
+            }
+            row.as_mut().expect("a row holds the latest day").truncate(TODAY_AT);
+        }
+        _ => {}
+    }
+    tx.insert(TreeId::CampaignRows, key, moved_today(row, day, series, delta));
+    Ok(())
+}
+
+/// Stages `delta` more in `slot` of the row of `day`.
+fn stage_in_day_row(
+    tx: &mut Overlay<'_>,
+    campaign_id: u64,
+    day: u32,
+    slot: usize,
+    delta: u64,
+) -> Result<(), StoreError> {
+    if delta == 0 {
+        return Ok(());
+    }
     let key = day_key(campaign_id, day);
     let row = tx.get(TreeId::CampaignRows, &key)?;
-    tx.insert(TreeId::CampaignRows, key, moved(row, series_slot(series), delta as i64));
+    tx.insert(TreeId::CampaignRows, key, moved(row, slot, delta as i64));
     Ok(())
 }
 
@@ -118,11 +178,20 @@ impl SledStore {
         last: u32,
     ) -> Result<Vec<u64>, StoreError> {
         let mut values = vec![0; (last.saturating_sub(first) + 1) as usize];
+        let mut add = |day: u32, row: &[u8]| {
+            if let Some(at) = day.checked_sub(first).and_then(|i| values.get_mut(i as usize)) {
+                *at += slot_value(Some(row), series_slot(series));
+            }
+        };
         for entry in self.campaign_rows.range(day_key(campaign_id, first)..=day_key(campaign_id, last)) {
             let (key, row) = entry?;
-            if let Some(at) = day_of(&key).and_then(|d| d.checked_sub(first)).and_then(|i| values.get_mut(i as usize)) {
-                *at = slot_value(Some(&row), series_slot(series));
+            if let Some(day) = day_of(&key) {
+                add(day, &row);
             }
+        }
+        let counters = self.campaign_rows.get(counters_key(campaign_id))?;
+        if let Some((day, today)) = today_of(counters.as_deref()) {
+            add(day, today);
         }
         Ok(values)
     }
@@ -147,9 +216,15 @@ impl SledStore {
             .filter(|c| values(*c) > 0)
             .map(|counter| Write::Count { campaign_id, counter, delta: values(counter) as i64 })
             .collect();
+        let mut days = Vec::new();
         for entry in self.campaign_rows.scan_prefix(keys::row(campaign_id, campaign_row::DAY, &[])) {
             let (key, row) = entry?;
             let day = day_of(&key).ok_or_else(|| StoreError::Decode("a daily row of the wrong length".into()))?;
+            days.push((day, row.to_vec()));
+        }
+        let counters = self.campaign_rows.get(counters_key(campaign_id))?;
+        days.extend(today_of(counters.as_deref()).map(|(day, today)| (day, today.to_vec())));
+        for (day, row) in days {
             for series in DailySeries::ALL {
                 let delta = slot_value(Some(&row), series_slot(series));
                 if delta > 0 {
@@ -234,7 +309,59 @@ mod tests {
     fn every_counter_and_series_has_a_slot_of_its_own() {
         let slots: std::collections::HashSet<usize> = Counter::ALL.into_iter().map(counter_slot).collect();
         assert_eq!(slots.len(), Counter::ALL.len());
+        assert!(slots.iter().all(|slot| slot * 8 + 8 <= TODAY_AT), "every counter ends before the latest day's part");
         let series: std::collections::HashSet<usize> = DailySeries::ALL.into_iter().map(series_slot).collect();
         assert_eq!(series, (0..DailySeries::ALL.len()).collect());
+    }
+
+    #[test]
+    fn the_latest_day_lives_in_the_counters_row_and_earlier_days_in_their_own() {
+        use DailySeries::{Clicks, Referrals, Signups};
+        let dir = tempfile::tempdir().unwrap();
+        let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+        // A row of day 10 as a release before kept it (an upgrade during the day).
+        store.campaign_rows.insert(day_key(7, 10), with_value(None, series_slot(Signups), 4)).unwrap();
+        let commit = |moves: &[(DailySeries, u32, u64)], counted: u64| {
+            let mut tx = Overlay::new(&store);
+            for &(series, day, delta) in moves {
+                stage_daily(&mut tx, 7, series, day, delta).unwrap();
+            }
+            stage_count(&mut tx, 7, Counter::Participants, counted as i64).unwrap();
+            tx.commit_journaled().unwrap();
+        };
+        commit(&[(Signups, 10, 1), (Referrals, 10, 1)], 1);
+        commit(&[(Signups, 10, 2)], 2);
+        assert!(store.campaign_rows.get(day_key(7, 11)).unwrap().is_none());
+        commit(&[(Signups, 11, 5), (Clicks, 9, 3)], 5);
+        commit(&[(Signups, 11, 1)], 1);
+        let daily = |series| store.daily_values(7, series, 9, 12).unwrap();
+        assert_eq!(daily(Signups), vec![0, 7, 6, 0], "day 10: 4 kept before, 3 since; day 11 in the counters row");
+        assert_eq!(daily(Referrals), vec![0, 1, 0, 0]);
+        assert_eq!(daily(Clicks), vec![3, 0, 0, 0], "a move for an earlier day goes to its own row");
+        assert_eq!(store.counter_value(7, Counter::Participants).unwrap(), 9, "the counters beside the days");
+        let row = store.campaign_rows.get(counters_key(7)).unwrap();
+        assert_eq!(today_of(row.as_deref()).map(|(day, _)| day), Some(11));
+
+        // What a backup holds makes the same numbers again in another store.
+        let writes = store.counter_writes(7).unwrap();
+        let copy_dir = tempfile::tempdir().unwrap();
+        let copy = SledStore::open(copy_dir.path(), &Default::default()).unwrap();
+        let mut tx = Overlay::new(&copy);
+        for write in &writes {
+            match write {
+                Write::Daily { campaign_id, series, day, delta } => {
+                    stage_daily(&mut tx, *campaign_id, *series, *day, *delta).unwrap()
+                }
+                Write::Count { campaign_id, counter, delta } => {
+                    stage_count(&mut tx, *campaign_id, *counter, *delta).unwrap()
+                }
+                other => panic!("a counter's backup holds {other:?}"),
+            }
+        }
+        tx.commit_journaled().unwrap();
+        for series in DailySeries::ALL {
+            assert_eq!(copy.daily_values(7, series, 9, 12).unwrap(), daily(series));
+        }
+        assert_eq!(copy.counter_value(7, Counter::Participants).unwrap(), 9);
     }
 }

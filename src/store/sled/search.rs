@@ -23,7 +23,7 @@ const HAYSTACKS_IN_ROSTER: &str = "participants.haystacks_in_roster.v1";
 const BATCH: usize = 2_000;
 
 /// The roster row of a participant: its key, and its value (the id, then the haystack; an
-/// erased participant's haystack is empty, see [`roster_key`]).
+/// erased participant's is empty, so no search finds them).
 pub(super) fn roster_row(p: &Participant) -> (Vec<u8>, Vec<u8>) {
     let haystack = if p.is_erased() { String::new() } else { search_haystack(p) };
     let value = [&keys::id(p.id)[..], haystack.as_bytes()].concat();
