@@ -469,4 +469,4 @@ impl SledStore {
 mod campaign_tests;
 #[cfg(test)]
 #[path = "migrate_tests.rs"]
-pub(super) mod tests;
+mod tests;

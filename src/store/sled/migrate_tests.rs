@@ -24,7 +24,7 @@ struct OldParticipant {
 }
 
 /// A participant of campaign 7 as this release stores it.
-pub(in crate::store::sled) fn participant(id: u64) -> crate::domain::Participant {
+fn participant(id: u64) -> crate::domain::Participant {
     crate::domain::Participant {
         id,
         campaign_id: 7,

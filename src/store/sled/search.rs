@@ -125,11 +125,13 @@ mod tests {
             serde_json::from_value(serde_json::json!({"name": "Spring", "reward_type": 3})).unwrap();
         let campaign = Campaign::create(7, 5, 2, &input, "2026-01-01T00:00:00Z").unwrap();
         store.save_campaign(&campaign).await.unwrap();
-        let person = |id: u64, email: &str, name: &str| Participant {
-            seq: id - 9,
-            email: email.into(),
-            name: name.into(),
-            ..super::super::migrate::tests::participant(id)
+        let person = |id: u64, email: &str, name: &str| -> Participant {
+            serde_json::from_value(serde_json::json!({
+                "id": id, "campaign_id": 7, "brand_id": 5, "member_id": 2, "seq": id - 9,
+                "email": email, "name": name, "referred_by": null, "referrals": 0, "visits": 0,
+                "clicks": 0, "shares": 0, "created_at": "2026-01-01T00:00:00Z", "domain": null, "language": null,
+            }))
+            .unwrap()
         };
         // The layout before: a roster row holding the id alone, and a haystack row beside it
         // for everyone not erased.
