@@ -132,7 +132,9 @@ pub(super) fn stage_daily(
             for slot in 0..values.len() / 8 {
                 stage_in_day_row(tx, campaign_id, latest, slot, slot_value(Some(&values), slot))?;
             }
-            row.as_mut().expect("a row holds the latest day").truncate(TODAY_AT);
+            if let Some(row) = row.as_mut() {
+                row.truncate(TODAY_AT);
+            }
         }
         _ => {}
     }
@@ -178,22 +180,38 @@ impl SledStore {
         last: u32,
     ) -> Result<Vec<u64>, StoreError> {
         let mut values = vec![0; (last.saturating_sub(first) + 1) as usize];
-        let mut add = |day: u32, row: &[u8]| {
+        for (day, row) in self.day_rows(campaign_id, first, last)? {
             if let Some(at) = day.checked_sub(first).and_then(|i| values.get_mut(i as usize)) {
-                *at += slot_value(Some(row), series_slot(series));
+                *at += slot_value(Some(&row), series_slot(series));
             }
-        };
-        for entry in self.campaign_rows.range(day_key(campaign_id, first)..=day_key(campaign_id, last)) {
-            let (key, row) = entry?;
-            if let Some(day) = day_of(&key) {
-                add(day, &row);
-            }
-        }
-        let counters = self.campaign_rows.get(counters_key(campaign_id))?;
-        if let Some((day, today)) = today_of(counters.as_deref()) {
-            add(day, today);
         }
         Ok(values)
+    }
+
+    /// The series rows of the days `first..=last` and, when the latest day is among them, its
+    /// part of the counters row (a day may have both; its value is their sum). Read as of one
+    /// moment: the counters row is read before and after the days' rows, and when its latest
+    /// day moved meanwhile (a commit moved that day's values into its own row: once a day)
+    /// the read starts again, so no value is counted twice or missed.
+    fn day_rows(&self, campaign_id: u64, first: u32, last: u32) -> Result<Vec<(u32, Vec<u8>)>, StoreError> {
+        let latest = |row: Option<&[u8]>| today_of(row).map(|(day, _)| day);
+        loop {
+            let before = self.campaign_rows.get(counters_key(campaign_id))?;
+            let mut days = Vec::new();
+            for entry in self.campaign_rows.range(day_key(campaign_id, first)..=day_key(campaign_id, last)) {
+                let (key, row) = entry?;
+                let day = day_of(&key).ok_or_else(|| StoreError::Decode("a daily row of the wrong length".into()))?;
+                days.push((day, row.to_vec()));
+            }
+            let after = self.campaign_rows.get(counters_key(campaign_id))?;
+            if latest(before.as_deref()) != latest(after.as_deref()) {
+                continue;
+            }
+            if let Some((day, today)) = today_of(after.as_deref()).filter(|(day, _)| (first..=last).contains(day)) {
+                days.push((day, today.to_vec()));
+            }
+            return Ok(days);
+        }
     }
 
     /// Sets counters of the campaign to these values (a recount, at start-up).
@@ -216,15 +234,7 @@ impl SledStore {
             .filter(|c| values(*c) > 0)
             .map(|counter| Write::Count { campaign_id, counter, delta: values(counter) as i64 })
             .collect();
-        let mut days = Vec::new();
-        for entry in self.campaign_rows.scan_prefix(keys::row(campaign_id, campaign_row::DAY, &[])) {
-            let (key, row) = entry?;
-            let day = day_of(&key).ok_or_else(|| StoreError::Decode("a daily row of the wrong length".into()))?;
-            days.push((day, row.to_vec()));
-        }
-        let counters = self.campaign_rows.get(counters_key(campaign_id))?;
-        days.extend(today_of(counters.as_deref()).map(|(day, today)| (day, today.to_vec())));
-        for (day, row) in days {
+        for (day, row) in self.day_rows(campaign_id, 0, u32::MAX)? {
             for series in DailySeries::ALL {
                 let delta = slot_value(Some(&row), series_slot(series));
                 if delta > 0 {
