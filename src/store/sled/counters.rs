@@ -17,7 +17,7 @@
 //! Older releases kept a key per counter (`campaign_row::COUNTER`) and per series and day
 //! (`DAILY_SIGNUPS`, `DAILY`): [`SledStore::fold_counter_keys`] folds them into rows once.
 
-use super::keys::{self, campaign_row};
+use super::keys::{self, campaign_row, slot_value};
 use super::overlay::{Overlay, TreeId};
 use super::{SledStore, StoreError};
 use crate::domain::counters::DailySeries;
@@ -78,11 +78,6 @@ fn series_slot(series: DailySeries) -> usize {
     DailySeries::ALL.iter().position(|s| *s == series).expect("every series is in ALL")
 }
 
-/// The value in `slot` of a row of u64s (0 when the row is shorter, or missing).
-fn slot_value(row: Option<&[u8]>, slot: usize) -> u64 {
-    row.and_then(|r| r.get(slot * 8..slot * 8 + 8)).and_then(keys::read_id).unwrap_or(0)
-}
-
 /// `row` with `value` in `slot`, grown to hold it.
 fn with_value(row: Option<Vec<u8>>, slot: usize, value: u64) -> Vec<u8> {
     let mut row = row.unwrap_or_default();
@@ -106,9 +101,14 @@ pub(super) fn stage_count(
     counter: Counter,
     delta: i64,
 ) -> Result<(), StoreError> {
-    let key = counters_key(campaign_id);
+    stage_moved(tx, counters_key(campaign_id), counter_slot(counter), delta)
+}
+
+/// Stages the row at `key` with the value in `slot` moved by `delta`, seeing the moves
+/// staged before it.
+fn stage_moved(tx: &mut Overlay<'_>, key: Vec<u8>, slot: usize, delta: i64) -> Result<(), StoreError> {
     let row = tx.get(TreeId::CampaignRows, &key)?;
-    tx.insert(TreeId::CampaignRows, key, moved(row, counter_slot(counter), delta));
+    tx.insert(TreeId::CampaignRows, key, moved(row, slot, delta));
     Ok(())
 }
 
@@ -123,8 +123,7 @@ pub(super) fn stage_daily(
     delta: u64,
 ) -> Result<(), StoreError> {
     let key = counters_key(campaign_id);
-    let row = tx.get(TreeId::CampaignRows, &key)?;
-    let mut row = row.map(|r| r.to_vec());
+    let mut row = tx.get(TreeId::CampaignRows, &key)?;
     match today_of(row.as_deref()) {
         Some((latest, _)) if latest > day => return stage_in_day_row(tx, campaign_id, day, series_slot(series), delta),
         Some((latest, values)) if latest < day => {
@@ -153,10 +152,7 @@ fn stage_in_day_row(
     if delta == 0 {
         return Ok(());
     }
-    let key = day_key(campaign_id, day);
-    let row = tx.get(TreeId::CampaignRows, &key)?;
-    tx.insert(TreeId::CampaignRows, key, moved(row, slot, delta as i64));
-    Ok(())
+    stage_moved(tx, day_key(campaign_id, day), slot, delta as i64)
 }
 
 impl SledStore {

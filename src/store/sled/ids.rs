@@ -37,18 +37,11 @@ fn slot(kind: IdKind) -> usize {
 
 /// The highest id of each kind in a brand's row (0 for a kind it never used).
 fn read_row(row: Option<&[u8]>) -> [u64; IdKind::ALL.len()] {
-    let mut ids = [0; IdKind::ALL.len()];
-    for (i, id) in ids.iter_mut().enumerate() {
-        *id = row.and_then(|r| r.get(i * 8..i * 8 + 8)).and_then(keys::read_id).unwrap_or(0);
-    }
-    ids
+    std::array::from_fn(|i| keys::slot_value(row, i))
 }
 
 fn brand_ids_key(brand_id: u64) -> [u8; 9] {
-    let mut key = [0; 9];
-    key[0] = index::BRAND_IDS;
-    key[1..].copy_from_slice(&keys::id(brand_id));
-    key
+    keys::tagged_prefix(index::BRAND_IDS, brand_id)
 }
 
 /// The last id handed out of each kind.

@@ -256,6 +256,11 @@ pub fn read_counter(bytes: Option<&[u8]>) -> u64 {
     bytes.and_then(read_id).unwrap_or(0)
 }
 
+/// The value in `slot` of a row of big-endian u64s (0 when the row is shorter, or missing).
+pub fn slot_value(row: Option<&[u8]>, slot: usize) -> u64 {
+    read_counter(row.and_then(|r| r.get(slot * 8..slot * 8 + 8)))
+}
+
 /// The start of the [`index::DOMAIN_PARTICIPANT`] keys of `domain`. Domains never hold a 0
 /// byte, so the terminator keeps `a.com` from matching `a.com.evil`.
 pub fn domain_participants(domain: &str) -> Vec<u8> {
