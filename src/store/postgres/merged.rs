@@ -34,10 +34,6 @@ fn add<K: PartialEq>(entries: &mut Vec<(K, i64)>, key: K, delta: i64) {
 }
 
 impl Merged {
-    pub fn is_empty(&self) -> bool {
-        self.counts.is_empty() && self.daily.is_empty() && self.standings.is_empty()
-    }
-
     pub fn count(&mut self, campaign_id: i64, counter: i16, delta: i64) {
         add(&mut self.counts, (campaign_id, counter), delta);
     }

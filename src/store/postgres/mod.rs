@@ -42,6 +42,7 @@ mod outboxes;
 mod participants;
 mod payouts;
 mod reads;
+mod row_parts;
 mod rows;
 mod session;
 mod session_end;

@@ -1,8 +1,8 @@
 //! The rows a decision writes most (participants, rewards, their marks, the numbers they
 //! move, webhook events and deliveries, emails, the mentions of both, visits, velocity
 //! windows), kept a table at a time and written as arrays, a part of one statement per table
-//! ([`ROWS`]: `unnest` of arrays, `ON CONFLICT` where a row may exist): a referral signup's
-//! dozen writes become one statement and the referrer's update, whatever the campaign. Rows
+//! (`row_parts.rs`: `unnest` of arrays, `ON CONFLICT` where a row may exist, only the parts
+//! that have rows): a referral signup's dozen writes become one statement. Rows
 //! that exist are updated by a statement each, by key (a join of arrays against a table may
 //! be planned as a read of it).
 //!
@@ -19,6 +19,7 @@ use super::copies::{MENTION_EMAIL, MENTION_EVENT};
 use super::marks::{Mark, Marks, NewMarks};
 use super::merged::Merged;
 use super::outboxes::Lease;
+use super::row_parts::{self, Part};
 use super::rows::rate_key;
 use super::{codec, sql_id, StoreError};
 use crate::domain::client_print::RateKey;
@@ -205,11 +206,11 @@ impl WriteSet {
     }
 
     /// Every statement for what is held, to `pipe`; the set is then empty: the rows that
-    /// exist updated by key, then [`ROWS`] for all the others.
+    /// exist updated by key, then the rows' statement (`row_parts.rs`) for all the others.
     pub fn send(&mut self, pipe: &mut Pipeline) -> Result<(), StoreError> {
         let mut held = std::mem::replace(self, Self::new(self.brand_id, self.lease));
         let brand_id = held.brand_id;
-        // The first participant updated goes in [`ROWS`]; any other, a statement each, by key
+        // The first participant updated goes in the rows' statement; any other, a statement each, by key
         // (a decision updates one, the referrer, or a few), never as a join of arrays against
         // the table, which may be planned as a read of the brand's participants.
         let mut known = std::mem::take(&mut held.participants).into_iter();
@@ -223,199 +224,173 @@ impl WriteSet {
         let new: Vec<i64> = held.new_participants.iter().map(|n| n.id).collect();
         let marks = std::mem::take(&mut held.marks).split(|id| new.contains(&id), pipe, brand_id);
         let counts = held.numbers.growing_counts(pipe, brand_id);
-        if first.is_some() || held.holds_rows() || !marks.participants.is_empty() || !counts.0.is_empty() {
-            let params = held.rows_params(first, marks, counts)?;
-            pipe.push(ROWS, params);
+        let (parts, params) = held.rows_params(first, marks, counts)?;
+        if !parts.is_empty() {
+            pipe.push(row_parts::statement(&parts), params);
         }
         Ok(())
     }
 
-    /// Whether any rows [`ROWS`] writes are held (besides marks and counters).
-    fn holds_rows(&self) -> bool {
-        !(self.new_participants.is_empty()
-            && self.rewards.is_empty()
-            && self.numbers.is_empty()
-            && self.rates.is_empty()
-            && self.visits.is_empty()
-            && self.events.is_empty()
-            && self.deliveries.is_empty()
-            && self.emails.is_empty()
-            && self.mentions.is_empty())
-    }
-
-    /// [`ROWS`]'s parameters, in its order: the held rows moved into their arrays.
+    /// The parts of the rows' statement that have rows (see `row_parts.rs`) and its
+    /// parameters, in their order: the held rows moved into their arrays.
     fn rows_params(
-        mut self,
+        self,
         updated: Option<(i64, Vec<u8>, Vec<u8>)>,
         marks: NewMarks,
         counts: (Vec<i64>, Vec<i16>, Vec<i64>),
-    ) -> Result<Vec<Owned>, StoreError> {
-        let (standings, daily) = (self.numbers.standings(), self.numbers.daily_deltas());
+    ) -> Result<(Vec<Part>, Vec<Owned>), StoreError> {
+        let mut numbers = self.numbers;
+        let mut rows = Rows { parts: Vec::new(), params: taken![self.brand_id] };
         let new = self.new_participants;
-        let mut params = taken![
-            self.brand_id,
-            new.iter().map(|n| n.id).collect::<Vec<i64>>(),
-            new.iter().map(|n| n.campaign_id).collect::<Vec<i64>>(),
-            new.iter().map(|n| n.member_id).collect::<Vec<i64>>(),
-            new.iter().map(|n| n.seq).collect::<Vec<i64>>(),
-            new.iter().map(|n| n.email.clone()).collect::<Vec<Option<String>>>(),
-            new.iter().map(|n| n.inbox.clone()).collect::<Vec<Option<String>>>(),
-            new.iter().map(|n| n.domain.clone()).collect::<Vec<Option<String>>>(),
-            new.iter().map(|n| n.referred_by).collect::<Vec<Option<i64>>>(),
-        ];
-        let (searches, bodies): (Vec<Vec<u8>>, Vec<Vec<u8>>) = new.into_iter().map(|n| (n.search, n.body)).unzip();
-        params.extend(taken![searches, bodies]);
-        params.extend(taken![
-            marks.participants,
-            marks.campaigns,
-            marks.converted,
-            marks.qualified,
-            marks.unsubscribed,
-            marks.blocked_at,
-            marks.admitted_at,
-            marks.holds,
-            marks.prints,
-            marks.print_at,
-        ]);
-        let rewards = self.rewards;
-        params.extend(taken![
-            rewards.iter().map(|r| r.id).collect::<Vec<i64>>(),
-            rewards.iter().map(|r| r.participant_id).collect::<Vec<i64>>(),
-            rewards.iter().map(|r| r.campaign_id).collect::<Vec<i64>>(),
-            rewards.iter().map(|r| r.member_id).collect::<Vec<i64>>(),
-            rewards.iter().map(|r| r.status).collect::<Vec<i16>>(),
-            rewards.iter().map(|r| r.held_until).collect::<Vec<Option<i64>>>(),
-            rewards.iter().map(|r| r.issued).collect::<Vec<bool>>(),
-            rewards.into_iter().map(|r| r.body).collect::<Vec<Vec<u8>>>(),
-        ]);
-        params.extend(taken![counts.0, counts.1, counts.2]);
-        params.extend(taken![daily.0, daily.1, daily.2, daily.3]);
-        params.extend(taken![standings.0, standings.1, standings.2, standings.3]);
-        let (mut campaigns, mut rate_keys, mut lasts, mut times) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for ((campaign_id, key), last, window) in self.rates {
-            campaigns.push(campaign_id);
-            rate_keys.push(key);
-            lasts.push(last);
-            times.push(window);
+        if !new.is_empty() {
+            let mut params = taken![
+                new.iter().map(|n| n.id).collect::<Vec<i64>>(),
+                new.iter().map(|n| n.campaign_id).collect::<Vec<i64>>(),
+                new.iter().map(|n| n.member_id).collect::<Vec<i64>>(),
+                new.iter().map(|n| n.seq).collect::<Vec<i64>>(),
+                new.iter().map(|n| n.email.clone()).collect::<Vec<Option<String>>>(),
+                new.iter().map(|n| n.inbox.clone()).collect::<Vec<Option<String>>>(),
+                new.iter().map(|n| n.domain.clone()).collect::<Vec<Option<String>>>(),
+                new.iter().map(|n| n.referred_by).collect::<Vec<Option<i64>>>(),
+            ];
+            let (searches, bodies): (Vec<Vec<u8>>, Vec<Vec<u8>>) = new.into_iter().map(|n| (n.search, n.body)).unzip();
+            params.extend(taken![searches, bodies]);
+            rows.add(Part::NewParticipants, params);
         }
-        params.extend(taken![campaigns, rate_keys, lasts, times]);
+        if let Some((id, search, body)) = updated {
+            rows.add(Part::Updated, taken![id, search, body]);
+        }
+        if !marks.participants.is_empty() {
+            rows.add(
+                Part::Marks,
+                taken![
+                    marks.participants,
+                    marks.campaigns,
+                    marks.converted,
+                    marks.qualified,
+                    marks.unsubscribed,
+                    marks.blocked_at,
+                    marks.admitted_at,
+                    marks.holds,
+                    marks.prints,
+                    marks.print_at,
+                ],
+            );
+        }
+        let rewards = self.rewards;
+        if !rewards.is_empty() {
+            rows.add(
+                Part::Rewards,
+                taken![
+                    rewards.iter().map(|r| r.id).collect::<Vec<i64>>(),
+                    rewards.iter().map(|r| r.participant_id).collect::<Vec<i64>>(),
+                    rewards.iter().map(|r| r.campaign_id).collect::<Vec<i64>>(),
+                    rewards.iter().map(|r| r.member_id).collect::<Vec<i64>>(),
+                    rewards.iter().map(|r| r.status).collect::<Vec<i16>>(),
+                    rewards.iter().map(|r| r.held_until).collect::<Vec<Option<i64>>>(),
+                    rewards.iter().map(|r| r.issued).collect::<Vec<bool>>(),
+                    rewards.into_iter().map(|r| r.body).collect::<Vec<Vec<u8>>>(),
+                ],
+            );
+        }
+        if !counts.0.is_empty() {
+            rows.add(Part::Counters, taken![counts.0, counts.1, counts.2]);
+        }
+        let daily = numbers.daily_deltas();
+        if !daily.0.is_empty() {
+            rows.add(Part::Days, taken![daily.0, daily.1, daily.2, daily.3]);
+        }
+        let standings = numbers.standings();
+        if !standings.0.is_empty() {
+            rows.add(Part::Standings, taken![standings.0, standings.1, standings.2, standings.3]);
+        }
+        if !self.rates.is_empty() {
+            let (mut campaigns, mut rate_keys, mut lasts, mut times) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            for ((campaign_id, key), last, window) in self.rates {
+                campaigns.push(campaign_id);
+                rate_keys.push(key);
+                lasts.push(last);
+                times.push(window);
+            }
+            rows.add(Part::Windows, taken![campaigns, rate_keys, lasts, times]);
+        }
         let visits = self.visits;
-        params.extend(taken![
-            visits.iter().map(|v| v.0).collect::<Vec<i64>>(),
-            visits.iter().map(|v| v.1).collect::<Vec<i64>>(),
-            visits.into_iter().map(|v| v.2).collect::<Vec<Vec<u8>>>(),
-        ]);
+        if !visits.is_empty() {
+            rows.add(
+                Part::Visits,
+                taken![
+                    visits.iter().map(|v| v.0).collect::<Vec<i64>>(),
+                    visits.iter().map(|v| v.1).collect::<Vec<i64>>(),
+                    visits.into_iter().map(|v| v.2).collect::<Vec<Vec<u8>>>(),
+                ],
+            );
+        }
         let events = self.events;
-        params.extend(taken![
-            events.iter().map(|e| e.0).collect::<Vec<i64>>(),
-            events.iter().map(|e| e.1).collect::<Vec<i64>>(),
-            events.into_iter().map(|e| e.2).collect::<Vec<Vec<u8>>>(),
-        ]);
+        if !events.is_empty() {
+            rows.add(
+                Part::Events,
+                taken![
+                    events.iter().map(|e| e.0).collect::<Vec<i64>>(),
+                    events.iter().map(|e| e.1).collect::<Vec<i64>>(),
+                    events.into_iter().map(|e| e.2).collect::<Vec<Vec<u8>>>(),
+                ],
+            );
+        }
         let deliveries = self.deliveries;
-        params.extend(taken![
-            deliveries.iter().map(|d| sql_id(d.webhook_id)).collect::<Vec<i64>>(),
-            deliveries.iter().map(|d| sql_id(d.event_id)).collect::<Vec<i64>>(),
-            deliveries.iter().map(|d| d.attempts as i32).collect::<Vec<i32>>(),
-            deliveries.iter().map(|d| d.due_ms).collect::<Vec<i64>>(),
-            self.lease.ms,
-            self.lease.holder,
-        ]);
+        if !deliveries.is_empty() {
+            rows.add(
+                Part::Deliveries,
+                taken![
+                    deliveries.iter().map(|d| sql_id(d.webhook_id)).collect::<Vec<i64>>(),
+                    deliveries.iter().map(|d| sql_id(d.event_id)).collect::<Vec<i64>>(),
+                    deliveries.iter().map(|d| d.attempts as i32).collect::<Vec<i32>>(),
+                    deliveries.iter().map(|d| d.due_ms).collect::<Vec<i64>>(),
+                    self.lease.ms,
+                    self.lease.holder,
+                ],
+            );
+        }
         let emails = self.emails;
-        params.extend(taken![
-            emails.iter().map(|e| e.0).collect::<Vec<i64>>(),
-            emails.iter().map(|e| e.1).collect::<Vec<i64>>(),
-            emails.iter().map(|e| e.2).collect::<Vec<i64>>(),
-            emails.into_iter().map(|e| e.3).collect::<Vec<Vec<u8>>>(),
-            codec::encode(&EmailDelivery::queued())?,
-        ]);
+        if !emails.is_empty() {
+            rows.add(
+                Part::Emails,
+                taken![
+                    emails.iter().map(|e| e.0).collect::<Vec<i64>>(),
+                    emails.iter().map(|e| e.1).collect::<Vec<i64>>(),
+                    emails.iter().map(|e| e.2).collect::<Vec<i64>>(),
+                    emails.into_iter().map(|e| e.3).collect::<Vec<Vec<u8>>>(),
+                    codec::encode(&EmailDelivery::queued())?,
+                ],
+            );
+        }
         let mentions = self.mentions;
-        params.extend(taken![
-            mentions.iter().map(|m| m.0).collect::<Vec<i64>>(),
-            mentions.iter().map(|m| m.1).collect::<Vec<i16>>(),
-            mentions.into_iter().map(|m| m.2).collect::<Vec<Vec<u8>>>(),
-        ]);
-        let (id, search, body) = match updated {
-            Some((id, search, body)) => (Some(id), Some(search), Some(body)),
-            None => (None, None, None),
-        };
-        params.extend(taken![id, search, body]);
-        Ok(params)
+        if !mentions.is_empty() {
+            rows.add(
+                Part::Mentions,
+                taken![
+                    mentions.iter().map(|m| m.0).collect::<Vec<i64>>(),
+                    mentions.iter().map(|m| m.1).collect::<Vec<i16>>(),
+                    mentions.into_iter().map(|m| m.2).collect::<Vec<Vec<u8>>>(),
+                ],
+            );
+        }
+        Ok((rows.parts, rows.params))
     }
 }
 
-/// Every row a decision inserts or upserts, one statement, a part a table: each part inserts
-/// the rows of its arrays, none when they are empty; one part updates a participant that
-/// exists, by key (none when its id is NULL). The parts write different tables, or different
-/// rows of one (a participant inserted is never the one updated: its update is merged into
-/// its insert), and none reads a table another writes, so they are what they would be one
-/// after another. Each
-/// finds its rows through the key it conflicts on, if any: no part joins a table. Emails are
-/// queued with their outbox entries, due at once; a reward issued the first time takes its
-/// issue order from the `issue_order` sequence (never cleared); deliveries are leased to this
-/// server until their due time (or now, if later) plus the lease.
-const ROWS: &str = "WITH
-  new_participants AS (
-    INSERT INTO participants (brand_id, participant_id, campaign_id, member_id, seq, email, inbox, domain,
-        referred_by, search, body)
-    SELECT $1, i, c, m, s, e, x, d, r, h, b
-    FROM unnest($2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::text[], $7::text[], $8::text[],
-                $9::bigint[], $10::bytea[], $11::bytea[]) AS n (i, c, m, s, e, x, d, r, h, b)),
-  updated AS (
-    UPDATE participants SET search = $66::bytea, body = $67::bytea WHERE brand_id = $1 AND participant_id = $65::bigint),
-  new_marks AS (
-    INSERT INTO participant_marks (brand_id, participant_id, campaign_id, converted, qualified, unsubscribed,
-        blocked_at, admitted_at, referral_holds, print, print_at_ms)
-    SELECT $1, p, c, v, q, u, b, a, h, pr, pa
-    FROM unnest($12::bigint[], $13::bigint[], $14::boolean[], $15::bigint[], $16::boolean[], $17::text[],
-                $18::text[], $19::bytea[], $20::bytea[], $21::bigint[]) AS n (p, c, v, q, u, b, a, h, pr, pa)),
-  rewards_written AS (
-    INSERT INTO rewards (brand_id, reward_id, participant_id, campaign_id, member_id, status, release_at_ms,
-        issue_seq, body)
-    SELECT $1, i, p, c, m, s, h, CASE WHEN f THEN nextval('issue_order') END, b
-    FROM unnest($22::bigint[], $23::bigint[], $24::bigint[], $25::bigint[], $26::smallint[], $27::bigint[],
-                $28::boolean[], $29::bytea[]) AS n (i, p, c, m, s, h, f, b)
-    ON CONFLICT (brand_id, reward_id) DO UPDATE SET status = excluded.status,
-        release_at_ms = excluded.release_at_ms, body = excluded.body,
-        issue_seq = coalesce(rewards.issue_seq, excluded.issue_seq)),
-  counted AS (
-    INSERT INTO counters (brand_id, campaign_id, counter, value)
-    SELECT $1, c, k, d FROM unnest($30::bigint[], $31::smallint[], $32::bigint[]) AS n (c, k, d)
-    ON CONFLICT (brand_id, campaign_id, counter) DO UPDATE SET value = counters.value + excluded.value),
-  days AS (
-    INSERT INTO daily (brand_id, campaign_id, series, day, value)
-    SELECT $1, c, s, d, v FROM unnest($33::bigint[], $34::smallint[], $35::integer[], $36::bigint[]) AS n (c, s, d, v)
-    ON CONFLICT (brand_id, campaign_id, series, day) DO UPDATE SET value = daily.value + excluded.value),
-  ranked AS (
-    INSERT INTO standings (brand_id, campaign_id, board, participant_id, rank)
-    SELECT $1, c, b, p, r FROM unnest($37::bigint[], $38::bytea[], $39::bigint[], $40::bytea[]) AS n (c, b, p, r)
-    ON CONFLICT (brand_id, campaign_id, board, participant_id) DO UPDATE SET rank = excluded.rank),
-  windows AS (
-    INSERT INTO rates (brand_id, campaign_id, key, last_ms, times)
-    SELECT $1, c, k, l, t FROM unnest($41::bigint[], $42::bytea[], $43::bigint[], $44::bytea[]) AS n (c, k, l, t)
-    ON CONFLICT (brand_id, campaign_id, key) DO UPDATE SET last_ms = excluded.last_ms, times = excluded.times),
-  visited AS (
-    INSERT INTO visits (brand_id, campaign_id, participant_id, visitor)
-    SELECT $1, c, p, v FROM unnest($45::bigint[], $46::bigint[], $47::bytea[]) AS n (c, p, v)
-    ON CONFLICT DO NOTHING),
-  published AS (
-    INSERT INTO events (brand_id, event_id, campaign_id, body)
-    SELECT $1, i, c, b FROM unnest($48::bigint[], $49::bigint[], $50::bytea[]) AS n (i, c, b)
-    ON CONFLICT (brand_id, event_id) DO UPDATE SET body = excluded.body),
-  delivering AS (
-    INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms, leased_until_ms, leased_by)
-    SELECT w, e, a, d, greatest(d, now_ms()) + $55, $56
-    FROM unnest($51::bigint[], $52::bigint[], $53::integer[], $54::bigint[]) AS n (w, e, a, d)
-    ON CONFLICT (webhook_id, event_id) DO UPDATE SET attempts = excluded.attempts, due_ms = excluded.due_ms,
-        leased_until_ms = excluded.leased_until_ms, leased_by = excluded.leased_by),
-  composed AS (SELECT * FROM unnest($57::bigint[], $58::bigint[], $59::bigint[], $60::bytea[]) AS n (i, c, p, b)),
-  queued AS (
-    INSERT INTO emails (brand_id, email_id, campaign_id, participant_id, body, delivery)
-    SELECT $1, i, c, p, b, $61 FROM composed),
-  outbox AS (
-    INSERT INTO email_outbox (brand_id, email_id, campaign_id, attempts, due_ms) SELECT $1, i, c, 0, 0 FROM composed)
-INSERT INTO mentions (participant_id, kind, key)
-SELECT p, k, y FROM unnest($62::bigint[], $63::smallint[], $64::bytea[]) AS n (p, k, y)
-ON CONFLICT DO NOTHING";
+/// The parts of the rows' statement that have rows, and the parameters so far.
+struct Rows {
+    parts: Vec<Part>,
+    params: Vec<Owned>,
+}
+
+impl Rows {
+    /// `part`, with its parameters: called in `row_parts::PARTS`' order.
+    fn add(&mut self, part: Part, params: Vec<Owned>) {
+        self.parts.push(part);
+        self.params.extend(params);
+    }
+}
 
 #[cfg(test)]
 mod tests {
