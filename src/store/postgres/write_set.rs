@@ -210,9 +210,9 @@ impl WriteSet {
     pub fn send(&mut self, pipe: &mut Pipeline) -> Result<(), StoreError> {
         let mut held = std::mem::replace(self, Self::new(self.brand_id, self.lease));
         let brand_id = held.brand_id;
-        // The first participant updated goes in the rows' statement; any other, a statement each, by key
-        // (a decision updates one, the referrer, or a few), never as a join of arrays against
-        // the table, which may be planned as a read of the brand's participants.
+        // The first participant updated goes in the rows' statement; any other, a statement
+        // each, by key (a decision updates one, the referrer, or a few), never as a join of
+        // arrays against the table, which may be planned as a read of the brand's participants.
         let mut known = std::mem::take(&mut held.participants).into_iter();
         let first = known.next();
         for (id, search, body) in known {
