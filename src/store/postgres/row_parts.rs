@@ -17,8 +17,8 @@
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
-/// A kind of row the statement writes, in the order of its parameters.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// A kind of row the statement writes; declared (and ordered) as their parameters come.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub(super) enum Part {
     /// New participants, inserted.
     NewParticipants,

@@ -385,8 +385,10 @@ struct Rows {
 }
 
 impl Rows {
-    /// `part`, with its parameters: called in `row_parts::PARTS`' order.
+    /// `part`, with its parameters: called in `row_parts::PARTS`' order, the order the
+    /// statement numbers their parameters in.
     fn add(&mut self, part: Part, params: Vec<Owned>) {
+        debug_assert!(self.parts.last().is_none_or(|last| *last < part), "{part:?} out of order");
         self.parts.push(part);
         self.params.extend(params);
     }
