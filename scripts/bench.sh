@@ -29,6 +29,8 @@
 #        functions, each with what it calls; with BENCH_KEEP=1, pg-perf.data stays)
 #        BENCH_PG_OPTIONS="-c name=value ..." scripts/bench.sh   (more settings for the
 #        PostgreSQL cluster, say auto_explain's; with BENCH_KEEP=1 its log stays as postgres.log)
+#        BENCH_PG_SQL="DROP INDEX ..." scripts/bench.sh   (statements run on the PostgreSQL
+#        cluster after its warm-up, before the measured cases: the price of a schema change)
 #
 # Benchmarks the release server on loopback with wrk and prints a table. Starts its own
 # server on a free port with a temporary data directory and stops it at the end. Every case
@@ -328,6 +330,9 @@ postgres_cases() {
   referral_script "$WORK/pg-warm.lua" pg-warm "${CODES[@]}"
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"$SECONDS_PER_CASE"s -s "$WORK/pg-warm.lua" "$BASE/api/v1/signups/referral" >/dev/null
   psql -qAt "$PG_URL" -c ANALYZE
+  # BENCH_PG_SQL: statements run on the cluster before the measured cases, to price a change
+  # of schema without a build (say, DROP INDEX of an index a signup writes).
+  [ -z "${BENCH_PG_SQL:-}" ] || psql -qAt "$PG_URL" -c "$BENCH_PG_SQL" >&2
   referral_script "$WORK/pg-spread.lua" pg-spread "${CODES[@]}"
   referral_script "$WORK/pg-hot.lua" pg-hot "${HOT_CODES[@]}"
   export CASE_LOG="$WORK/pg-one.log" CASE_PID=$STARTED_PID

@@ -113,6 +113,7 @@ conformance! {
     conversions::conversions_are_found_by_id_external_id_and_page,
     payouts::a_reward_is_held_by_one_payout_at_most_and_freed_when_it_fails,
     handed_over::a_brands_decisions_run_in_order_and_read_each_other,
+    handed_over::decisions_sharing_a_transaction_read_the_numbers_the_ones_before_moved,
     handed_over::a_failing_decision_fails_no_other_brands,
     handed_over::a_decision_whose_brand_is_locked_elsewhere_waits_alone,
     decisions::a_signup_is_found_every_way_a_participant_is_read,

@@ -3,8 +3,10 @@
 //! answered once committed; a failing decision failing no other brand's; a decision whose
 //! brand's lock is held elsewhere waiting for it without holding up other brands.
 
+use referrals::domain::client_print::RateKey;
 use referrals::domain::engine::{self, Moment, NewParticipant, ReferralEdge, Signed, SignupDecision, SignupIds};
 use referrals::domain::ids::IdKind;
+use referrals::domain::leaderboard::Board;
 use referrals::domain::Campaign;
 use referrals::store::{BrandSession, Decision, SharedStorage, StoreError, Verdict};
 
@@ -90,6 +92,55 @@ pub async fn a_brands_decisions_run_in_order_and_read_each_other(store: SharedSt
     assert_eq!(store.rewards_of(referrer.id).await.unwrap(), vec![earned]);
     let counters = store.counters(spring.id).await.unwrap();
     assert_eq!((counters.participants, counters.referrals, counters.rewards_issued), (3, 2, 1));
+}
+
+/// A busy brand's decisions that share a transaction (on PostgreSQL: they queued while the
+/// brand's lock was held elsewhere) write the numbers they move once, with the last one; each
+/// reads them as the ones before it left them: the roster position (the participants'
+/// count), the referrer's standing, the board's top, the referrer's velocity window.
+pub async fn decisions_sharing_a_transaction_read_the_numbers_the_ones_before_moved(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let spring = campaign(&store, &shop, 3, 2, false).await;
+    let referrer = signup(&store, &spring, "ref@example.com", None).await.participant;
+    let rival = signup(&store, &spring, "rival@example.com", None).await.participant;
+    let mut friends = Vec::new();
+    for n in 0..4 {
+        friends.push(test_signup(&store, &spring, &format!("friend{n}@example.com"), Some(referrer.id)).await);
+    }
+    let rivals_friend = test_signup(&store, &spring, "rivals.friend@example.com", Some(rival.id)).await;
+
+    // The first decision waits for the lock; the rest queue behind it, one round.
+    let holder = match store.shared() {
+        true => Some(store.session(shop.id).await.unwrap()),
+        false => None,
+    };
+    let first = referrals::store::decide(&store, shop.id, rivals_friend);
+    if holder.is_some() {
+        wait_for_a_lock_wait(shop.id).await;
+    }
+    let answers: Vec<_> = friends.into_iter().map(|friend| referrals::store::decide(&store, shop.id, friend)).collect();
+    if let Some(holder) = holder {
+        holder.release().await;
+    }
+    let first = first.await.unwrap().expect("signed").participant;
+    let mut positions = vec![referrer.seq, rival.seq, first.seq];
+    for answer in answers {
+        positions.push(answer.await.unwrap().expect("signed").participant.seq);
+    }
+    positions.sort_unstable();
+    positions.dedup();
+    assert_eq!(positions.len(), 7, "each in a roster position of their own: {positions:?}");
+
+    let counters = store.counters(spring.id).await.unwrap();
+    assert_eq!((counters.participants, counters.referrals), (7, 5));
+    let session = store.session(shop.id).await.unwrap();
+    let standing = session.standing(spring.id, Board::All, referrer.id).unwrap().expect("on the board");
+    assert_eq!(standing.count, 4, "{standing:?}");
+    let top = session.board_top(spring.id, Board::All, 1).unwrap();
+    assert_eq!(top, vec![(referrer.id, standing)], "past the rival, who was first on the board");
+    assert_eq!(session.recent(spring.id, &RateKey::Referrer(referrer.id)).unwrap().len(), 4);
+    session.release().await;
 }
 
 pub async fn a_failing_decision_fails_no_other_brands(store: SharedStorage) {

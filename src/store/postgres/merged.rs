@@ -1,12 +1,23 @@
-//! The numbers a decision moves (counter deltas, daily deltas, leaderboard standings), merged
-//! into one row each, written as arrays (see `write_set.rs`): a referral signup moves four
-//! counters, two days' series and two or three standings.
+//! The numbers a decision moves (counter deltas, daily deltas, leaderboard standings,
+//! velocity windows), merged into one row each, written as arrays (see `write_set.rs`): a
+//! referral signup moves four counters, two days' series, two or three standings and a
+//! window.
 //!
 //! Merging keeps what applying them in order would give: deltas of one row add up (the
 //! counter's floor at zero applies to their sum; the engine never takes a counter below
-//! zero), and of two standings of one row the later wins.
+//! zero), and of two standings or windows of one row the later wins.
+//!
+//! A busy brand's decisions that share a transaction also share their numbers
+//! (`session_end.rs`): each decision's are merged into those the decisions before it moved,
+//! and all of them are written once, with the last decision's rows. Until then a decision
+//! reads them through the numbers held ([`Merged::counter_now`] and the others), so it sees
+//! what writing them one decision at a time would have shown it.
 
 use super::connection::Pipeline;
+use super::rows::{rank_of, rate_key};
+use super::{codec, sql_id, StoreError};
+use crate::domain::client_print::RateKey;
+use crate::domain::leaderboard::{Board, Standing};
 
 /// A leaderboard row: campaign, board key, participant.
 type StandingKey = (i64, Vec<u8>, i64);
@@ -14,7 +25,11 @@ type StandingKey = (i64, Vec<u8>, i64);
 /// Standings as arrays: campaigns, boards, participants, ranks.
 pub(super) type StandingArrays = (Vec<i64>, Vec<Vec<u8>>, Vec<i64>, Vec<Vec<u8>>);
 
-/// Deltas and standings of one decision, not yet sent.
+/// A velocity window's row: (campaign, key), the last time counted, the window's times.
+pub(super) type RateRow = ((i64, Vec<u8>), i64, Vec<u8>);
+
+/// Deltas, standings and windows of one decision (or of a busy brand's decisions so far),
+/// not yet sent.
 #[derive(Default)]
 pub(super) struct Merged {
     /// (campaign, counter) and the sum of its deltas, in first-seen order.
@@ -23,6 +38,8 @@ pub(super) struct Merged {
     daily: Vec<((i64, i16, i32), i64)>,
     /// (campaign, board, participant) and its latest rank.
     standings: Vec<(StandingKey, Vec<u8>)>,
+    /// Velocity windows, the latest of each (campaign, key).
+    rates: Vec<RateRow>,
 }
 
 /// Adds `delta` to the entry of `key`, or starts one.
@@ -50,6 +67,15 @@ impl Merged {
         }
     }
 
+    pub fn rate(&mut self, campaign_id: u64, key: &RateKey, times: &[i64]) -> Result<(), StoreError> {
+        let row = ((sql_id(campaign_id), rate_key(key)), times.last().copied().unwrap_or(0), codec::encode(&times)?);
+        match self.rates.iter_mut().find(|held| held.0 == row.0) {
+            Some(held) => *held = row,
+            None => self.rates.push(row),
+        }
+        Ok(())
+    }
+
     /// The standings' arrays.
     pub fn standings(&mut self) -> StandingArrays {
         let standings = std::mem::take(&mut self.standings);
@@ -58,6 +84,11 @@ impl Merged {
         let participants = standings.iter().map(|((_, _, p), _)| *p).collect();
         let ranks = standings.into_iter().map(|(_, rank)| rank).collect();
         (campaigns, boards, participants, ranks)
+    }
+
+    /// The windows' rows.
+    pub fn windows(&mut self) -> Vec<RateRow> {
+        std::mem::take(&mut self.rates)
     }
 
     /// The daily deltas' arrays: campaigns, series, days, deltas.
@@ -97,5 +128,132 @@ impl Merged {
             taken![brand_id, campaigns, counters, deltas],
         );
         (Vec::new(), Vec::new(), Vec::new())
+    }
+}
+
+/// The numbers as a decision reads them: what is stored, moved by what is held.
+impl Merged {
+    /// A counter whose stored value is `stored`.
+    pub fn counter_now(&self, campaign_id: u64, counter: i16, stored: Option<i64>) -> u64 {
+        let key = (sql_id(campaign_id), counter);
+        let held = self.counts.iter().find(|(k, _)| *k == key).map_or(0, |(_, delta)| *delta);
+        (stored.unwrap_or(0) + held).max(0) as u64
+    }
+
+    /// A participant's standing on a board whose stored rank is `stored`.
+    pub fn standing_now(
+        &self,
+        campaign_id: u64,
+        board: Board,
+        participant_id: u64,
+        stored: Option<Vec<u8>>,
+    ) -> Result<Option<Standing>, StoreError> {
+        let key = (sql_id(campaign_id), board.key().to_vec(), sql_id(participant_id));
+        let held = self.standings.iter().find(|(k, _)| *k == key).map(|(_, rank)| rank.clone());
+        held.or(stored).map(|rank| rank_of(&rank).map(|(_, standing)| standing)).transpose()
+    }
+
+    /// How many of the board's standings are held: a read of its top `limit` reads that
+    /// many more stored ones (see [`Merged::top_now`]).
+    pub fn held_on(&self, campaign_id: u64, board: Board) -> usize {
+        let (campaign, board) = (sql_id(campaign_id), board.key());
+        self.standings.iter().filter(|((c, b, _), _)| *c == campaign && b[..] == board[..]).count()
+    }
+
+    /// The board's top `limit`, from its stored top `limit` + [`Merged::held_on`] (in rank
+    /// order): a participant with a standing held is ranked by it, wherever they stood.
+    /// Exact whichever way a held standing moved: at most `held_on` of the stored ones are
+    /// replaced, so at least `limit` of them are not.
+    pub fn top_now(
+        &self,
+        campaign_id: u64,
+        board: Board,
+        limit: usize,
+        stored: Vec<(u64, Standing)>,
+    ) -> Result<Vec<(u64, Standing)>, StoreError> {
+        let (campaign, board) = (sql_id(campaign_id), board.key());
+        let mut held = Vec::new();
+        for ((c, b, _), rank) in &self.standings {
+            if *c == campaign && b[..] == board[..] {
+                held.push(rank_of(rank)?);
+            }
+        }
+        if held.is_empty() {
+            return Ok(stored);
+        }
+        let mut top: Vec<(u64, Standing)> =
+            stored.into_iter().filter(|(id, _)| !held.iter().any(|(held_id, _)| held_id == id)).collect();
+        top.extend(held);
+        top.sort_by_key(|(id, standing)| standing.rank_key(*id));
+        top.truncate(limit);
+        Ok(top)
+    }
+
+    /// The times counted under a velocity key whose stored window is `stored`.
+    pub fn window_now(&self, campaign_id: u64, key: &RateKey, stored: Option<Vec<u8>>) -> Result<Vec<i64>, StoreError> {
+        let key = (sql_id(campaign_id), rate_key(key));
+        let held = self.rates.iter().find(|(k, _, _)| *k == key).map(|(_, _, times)| times.clone());
+        Ok(held.or(stored).map(|times| codec::decode(&times)).transpose()?.unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Merged;
+    use crate::domain::client_print::RateKey;
+    use crate::domain::leaderboard::{Board, Standing};
+
+    fn standing(count: u64, reached_seq: u64) -> Standing {
+        Standing { count, reached_seq }
+    }
+
+    #[test]
+    fn a_read_adds_the_held_deltas_to_the_stored_value_with_the_floor_at_zero() {
+        let mut held = Merged::default();
+        held.count(7, 1, 2);
+        held.count(7, 1, 3);
+        held.count(7, 2, -4);
+        assert_eq!(held.counter_now(7, 1, Some(10)), 15);
+        assert_eq!(held.counter_now(7, 1, None), 5);
+        assert_eq!(held.counter_now(7, 2, Some(3)), 0);
+        assert_eq!(held.counter_now(8, 1, Some(10)), 10, "another campaign's counter");
+    }
+
+    #[test]
+    fn a_held_standing_or_window_wins_over_the_stored_one() {
+        let mut held = Merged::default();
+        held.standing(7, Board::All.key().to_vec(), 3, standing(4, 40).rank_key(3).to_vec());
+        let stored = Some(standing(2, 20).rank_key(3).to_vec());
+        assert_eq!(held.standing_now(7, Board::All, 3, stored.clone()).unwrap(), Some(standing(4, 40)));
+        assert_eq!(held.standing_now(7, Board::Week(202649), 3, stored).unwrap(), Some(standing(2, 20)));
+        assert_eq!(held.standing_now(7, Board::All, 4, None).unwrap(), None);
+
+        held.rate(7, &RateKey::Referrer(3), &[1, 2]).unwrap();
+        held.rate(7, &RateKey::Referrer(3), &[1, 2, 3]).unwrap();
+        let stored = Some(crate::store::codec::encode(&vec![1i64]).unwrap());
+        assert_eq!(held.window_now(7, &RateKey::Referrer(3), stored.clone()).unwrap(), vec![1, 2, 3]);
+        assert_eq!(held.window_now(7, &RateKey::Referrer(4), stored).unwrap(), vec![1]);
+        assert_eq!(held.window_now(7, &RateKey::Referrer(4), None).unwrap(), Vec::<i64>::new());
+    }
+
+    #[test]
+    fn the_top_of_a_board_ranks_held_standings_wherever_they_moved() {
+        let board = Board::All;
+        let mut held = Merged::default();
+        // 1 climbs to the top; 2, stored second, falls below 4 (a credit taken back).
+        held.standing(7, board.key().to_vec(), 1, standing(9, 90).rank_key(1).to_vec());
+        held.standing(7, board.key().to_vec(), 2, standing(1, 5).rank_key(2).to_vec());
+        held.standing(7, Board::Week(1).key().to_vec(), 5, standing(99, 1).rank_key(5).to_vec());
+        assert_eq!(held.held_on(7, board), 2);
+        // The stored top 2 + 2: what a read of the top 2 fetches.
+        let stored = vec![(3, standing(6, 10)), (2, standing(5, 20)), (4, standing(3, 30)), (1, standing(2, 40))];
+        let top = held.top_now(7, board, 2, stored.clone()).unwrap();
+        assert_eq!(top, vec![(1, standing(9, 90)), (3, standing(6, 10))]);
+        let top = held.top_now(7, board, 4, stored).unwrap();
+        assert_eq!(top, vec![(1, standing(9, 90)), (3, standing(6, 10)), (4, standing(3, 30)), (2, standing(1, 5))]);
+        assert_eq!(
+            Merged::default().top_now(7, board, 1, vec![(3, standing(6, 10))]).unwrap(),
+            vec![(3, standing(6, 10))]
+        );
     }
 }

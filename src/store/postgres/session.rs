@@ -30,8 +30,9 @@ use tokio_postgres::Row;
 use super::ahead::{self, Fetched, Found};
 use super::brand_lock::Held;
 use super::connection::Params;
-use super::rows::{coupon_of, place_of, rank_of, ranked};
-use super::{body, codec, id_at, sql_id, PgStore, StoreError};
+use super::merged::Merged;
+use super::rows::{coupon_of, place_of, ranked};
+use super::{body, codec, id_at, sql_id, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
@@ -45,7 +46,7 @@ use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
 use crate::domain::webhook::WebhookRoute;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Member, Participant, Plan, Reward};
-use crate::store::{BrandSession, DecisionStore, Handed, IdempotencyRecord, IdempotencyWrite};
+use crate::store::{BrandSession, IdempotencyRecord, IdempotencyWrite};
 
 /// One brand's decision on PostgreSQL: a connection inside a transaction that holds the
 /// brand's lock.
@@ -60,6 +61,9 @@ pub(super) struct PgSession {
     looked_up: Mutex<Vec<(u64, EmailLookup, Option<u64>)>>,
     /// Rows of reads the decision named ahead, fetched together (see `ahead.rs`).
     pub(super) fetched: Mutex<Fetched>,
+    /// The numbers the brand's decisions before this one moved and did not write yet (see
+    /// `merged.rs`): the reads of numbers add them to what is stored.
+    pub(super) numbers: Merged,
 }
 
 /// A read asked for in a form it does not have: a bug of this file's, not of the database.
@@ -67,28 +71,10 @@ fn not_a(read: &ReadAhead, form: &str) -> StoreError {
     StoreError::Database(format!("{read:?} is not a read of {form}"))
 }
 
-#[async_trait]
-impl DecisionStore for PgStore {
-    async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError> {
-        self.take_id(kind).await
-    }
-
-    async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
-        Ok(Box::new(self.open_session(brand_id).await?))
-    }
-
-    async fn decide_in_order(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
-        self.decide_together(brand_id, decisions).await
-    }
-
-    fn writers(&self) -> &crate::store::Writers {
-        &self.writers
-    }
-}
-
 impl PgSession {
     pub(super) fn new(brand_id: i64, lease: super::outboxes::Lease, held: Held) -> Self {
-        Self { brand_id, lease, conn: Mutex::new(held), looked_up: Mutex::default(), fetched: Mutex::default() }
+        let (looked_up, fetched, numbers) = Default::default();
+        Self { brand_id, lease, conn: Mutex::new(held), looked_up, fetched, numbers }
     }
 
     fn rows(&self, sql: &'static str, params: Params<'_>) -> Result<Vec<Row>, StoreError> {
@@ -291,8 +277,8 @@ impl BrandReads for PgSession {
     }
 
     fn counter(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
-        let value = self.value_of::<i64>(ReadAhead::Counter { campaign_id, counter })?;
-        Ok(value.map_or(0, |value| value.max(0) as u64))
+        let stored = self.value_of::<i64>(ReadAhead::Counter { campaign_id, counter })?;
+        Ok(self.numbers.counter_now(campaign_id, i16::from(counter as u8), stored))
     }
 
     fn coupon_pool(&self, campaign_id: u64) -> Result<CouponPool, StoreError> {
@@ -398,8 +384,8 @@ impl BrandReads for PgSession {
     }
 
     fn recent(&self, campaign_id: u64, key: &RateKey) -> Result<Vec<i64>, StoreError> {
-        let times = self.value_of::<Vec<u8>>(ReadAhead::Recent { campaign_id, key: *key })?;
-        Ok(times.map(|times| codec::decode(&times)).transpose()?.unwrap_or_default())
+        let stored = self.value_of::<Vec<u8>>(ReadAhead::Recent { campaign_id, key: *key })?;
+        self.numbers.window_now(campaign_id, key, stored)
     }
 
     fn referral_holds(&self, campaign_id: u64, participant_id: u64) -> Result<Vec<HoldReason>, StoreError> {
@@ -416,16 +402,22 @@ impl BrandReads for PgSession {
     }
 
     fn standing(&self, campaign_id: u64, board: Board, participant_id: u64) -> Result<Option<Standing>, StoreError> {
-        let rank = self.value_of::<Vec<u8>>(ReadAhead::Standing { campaign_id, board, participant_id })?;
-        Ok(rank.map(|rank| rank_of(&rank)).transpose()?.map(|(_, standing)| standing))
+        let stored = self.value_of::<Vec<u8>>(ReadAhead::Standing { campaign_id, board, participant_id })?;
+        self.numbers.standing_now(campaign_id, board, participant_id, stored)
     }
 
     fn board_top(&self, campaign_id: u64, board: Board, limit: usize) -> Result<Vec<(u64, Standing)>, StoreError> {
         let rows = self.rows(
             "SELECT rank FROM standings WHERE brand_id = $1 AND campaign_id = $2 AND board = $3 ORDER BY rank LIMIT $4",
-            &[&self.brand_id, &sql_id(campaign_id), &&board.key()[..], &(limit as i64)],
+            &[
+                &self.brand_id,
+                &sql_id(campaign_id),
+                &&board.key()[..],
+                &((limit + self.numbers.held_on(campaign_id, board)) as i64),
+            ],
         )?;
-        rows.iter().map(ranked).collect()
+        let stored = rows.iter().map(ranked).collect::<Result<_, _>>()?;
+        self.numbers.top_now(campaign_id, board, limit, stored)
     }
 
     fn credits(&self, campaign_id: u64) -> Result<Vec<Credit>, StoreError> {

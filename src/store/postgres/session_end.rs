@@ -1,17 +1,40 @@
-//! How a decision session begins (a transaction of its own, holding the brand's lock) and
-//! ends (its writes committed; or, when it writes nothing, rolled back), and how a busy
-//! brand's decisions share one transaction ([`decide_together`]).
+//! The store's decisions on PostgreSQL ([`DecisionStore`]): how a decision session begins
+//! (a transaction of its own, holding the brand's lock) and ends (its writes committed; or,
+//! when it writes nothing, rolled back), and how a busy brand's decisions share one
+//! transaction and the writes of their numbers ([`decide_together`]).
 
+use async_trait::async_trait;
 use tokio_postgres::Row;
 
 use super::ahead;
 use super::brand_lock::Held;
 use super::connection::{Database, Pipeline, Pooled};
+use super::merged::Merged;
 use super::outboxes::Lease;
 use super::session::PgSession;
 use super::{body, codec, sql_id, PgStore, StoreError};
 use crate::domain::engine::{ReadAhead, Write};
-use crate::store::{Handed, IdempotencyRecord, IdempotencyWrite};
+use crate::domain::ids::IdKind;
+use crate::store::{BrandSession, DecisionStore, Handed, IdempotencyRecord, IdempotencyWrite};
+
+#[async_trait]
+impl DecisionStore for PgStore {
+    async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError> {
+        self.take_id(kind).await
+    }
+
+    async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
+        Ok(Box::new(self.open_session(brand_id).await?))
+    }
+
+    async fn decide_in_order(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
+        self.decide_together(brand_id, decisions).await
+    }
+
+    fn writers(&self) -> &crate::store::Writers {
+        &self.writers
+    }
+}
 
 impl PgStore {
     /// A connection of its own, in a transaction holding the brand's lock.
@@ -61,9 +84,11 @@ impl Drop for Deciders {
 /// brand's lock from the first one's reads (made in the round trip that takes it) to the
 /// commit, and answers each once it is over. Each decision's writes are sent ahead of the
 /// next one's reads, in the same round trip, and the last ones with the `COMMIT`: a busy
-/// brand's decision costs one round trip, and its batch one commit. A failure (a statement of
-/// any of them, the commit) rolls the transaction back and fails all of them, which are all
-/// this brand's: no other brand's decision is ever in it.
+/// brand's decision costs one round trip, and its batch one commit. The numbers the decisions
+/// move are written once, with the last one's rows, each decision reading those of the ones
+/// before it from what they moved (`merged.rs`). A failure (a statement of any of them, the
+/// commit) rolls the transaction back and fails all of them, which are all this brand's: no
+/// other brand's decision is ever in it.
 pub(super) async fn decide_together(db: &Database, lease: Lease, brand_id: u64, mut decisions: Vec<Box<dyn Handed>>) {
     let mut found = Vec::with_capacity(decisions.len());
     match decide_in_one(db, lease, sql_id(brand_id), &mut decisions, &mut found).await {
@@ -92,7 +117,10 @@ async fn decide_in_one(
 ) -> Result<(), StoreError> {
     let mut held: Option<Held> = None;
     let mut pending = Pipeline::default();
-    for decision in decisions.iter_mut() {
+    // The numbers the decisions so far moved, written once with the last one's rows.
+    let mut numbers = Merged::default();
+    let last = decisions.len().saturating_sub(1);
+    for (i, decision) in decisions.iter_mut().enumerate() {
         let reads = decision.reads_ahead();
         let wanted: Vec<&ReadAhead> = reads.iter().collect();
         let (queries, answered) = ahead::queries(id, &wanted);
@@ -103,15 +131,18 @@ async fn decide_in_one(
                 (open, rows)
             }
         };
-        let session = PgSession::new(id, lease, now);
+        let mut session = PgSession::new(id, lease, now);
+        session.numbers = std::mem::take(&mut numbers);
         session.keep_fetched(answered, rows);
         let decided = decision.decide(&session).await;
+        numbers = std::mem::take(&mut session.numbers);
         let mut now = session.into_held();
         if let Some(failed) = now.failed.take() {
             return Err(failed);
         }
         let claim = decided.claim.as_ref().map(|(key, record)| (key, record));
-        found.push(write_into(&mut now.conn, id, lease, &mut pending, &decided.writes, claim).await?);
+        let written = Written { writes: &decided.writes, claim, numbers: &mut numbers, send_numbers: i == last };
+        found.push(write_into(&mut now.conn, id, lease, &mut pending, written).await?);
         held = Some(now);
     }
     if let Some(mut open) = held {
@@ -121,6 +152,17 @@ async fn decide_in_one(
         crate::metrics::transaction(decisions.len());
     }
     Ok(())
+}
+
+/// What a decision writes, and the numbers of the transaction's decisions before it (see
+/// `writes::pipeline`).
+struct Written<'a> {
+    writes: &'a [Write],
+    /// The idempotency record to claim, when the decision has one.
+    claim: Option<(&'a IdempotencyWrite, &'a IdempotencyRecord)>,
+    numbers: &'a mut Merged,
+    /// Whether the numbers go with these writes (the transaction's last decision).
+    send_numbers: bool,
 }
 
 /// Writes a decision into the transaction, with its idempotency record when `claim` is given.
@@ -134,9 +176,9 @@ async fn write_into(
     brand_id: i64,
     lease: Lease,
     pending: &mut Pipeline,
-    writes: &[Write],
-    claim: Option<(&IdempotencyWrite, &IdempotencyRecord)>,
+    written: Written<'_>,
 ) -> Result<Option<IdempotencyRecord>, StoreError> {
+    let Written { writes, claim, numbers, send_numbers } = written;
     if let Some((idempotency, record)) = claim {
         let claimed = conn
             .execute(
@@ -146,13 +188,15 @@ async fn write_into(
             .await?;
         if claimed == 0 {
             let existing = conn.one("SELECT body FROM idempotency WHERE key = $1", &[&idempotency.key]).await?;
+            // Nothing of this decision's, but the numbers held still go with the last one.
+            super::writes::pipeline(conn, pending, brand_id, lease, &[], numbers, send_numbers).await?;
             return Ok(Some(body(&existing, "body")?));
         }
         for participant_id in record.participant_ids() {
             super::copies::mention(conn, participant_id, super::copies::MENTION_IDEMPOTENCY, &idempotency.key).await?;
         }
     }
-    super::writes::pipeline(conn, pending, brand_id, lease, writes).await?;
+    super::writes::pipeline(conn, pending, brand_id, lease, writes, numbers, send_numbers).await?;
     Ok(None)
 }
 
@@ -186,7 +230,9 @@ impl PgSession {
             return Err(failed);
         }
         let mut pending = Pipeline::default();
-        if let Some(existing) = write_into(&mut held.conn, brand_id, lease, &mut pending, writes, claim).await? {
+        // A session of its own decides alone: no numbers held before it.
+        let written = Written { writes, claim, numbers: &mut Merged::default(), send_numbers: true };
+        if let Some(existing) = write_into(&mut held.conn, brand_id, lease, &mut pending, written).await? {
             return Ok(Err(existing));
         }
         held.conn.run_and_commit(&mut pending).await?;

@@ -20,9 +20,7 @@ use super::marks::{Mark, Marks, NewMarks};
 use super::merged::Merged;
 use super::outboxes::Lease;
 use super::row_parts::{self, Part};
-use super::rows::rate_key;
 use super::{codec, sql_id, StoreError};
-use crate::domain::client_print::RateKey;
 use crate::domain::email;
 use crate::domain::event::Event;
 use crate::domain::outgoing_email::{EmailDelivery, OutgoingEmail};
@@ -57,9 +55,6 @@ struct RewardRow {
     body: Vec<u8>,
 }
 
-/// A velocity window's row: (campaign, key), the last time counted, the window's times.
-type RateRow = ((i64, Vec<u8>), i64, Vec<u8>);
-
 /// The rows held, a table at a time, until [`WriteSet::send`].
 pub(super) struct WriteSet {
     brand_id: i64,
@@ -70,7 +65,6 @@ pub(super) struct WriteSet {
     rewards: Vec<RewardRow>,
     marks: Marks,
     numbers: Merged,
-    rates: Vec<RateRow>,
     visits: Vec<(i64, i64, Vec<u8>)>,
     /// Event id, campaign, body.
     events: Vec<(i64, i64, Vec<u8>)>,
@@ -98,7 +92,6 @@ impl WriteSet {
             rewards: Vec::new(),
             marks: Marks::default(),
             numbers: Merged::default(),
-            rates: Vec::new(),
             visits: Vec::new(),
             events: Vec::new(),
             deliveries: Vec::new(),
@@ -166,10 +159,10 @@ impl WriteSet {
         &mut self.numbers
     }
 
-    pub fn rate(&mut self, campaign_id: u64, key: &RateKey, times: &[i64]) -> Result<(), StoreError> {
-        let row = ((sql_id(campaign_id), rate_key(key)), times.last().copied().unwrap_or(0), codec::encode(&times)?);
-        put(&mut self.rates, |r| r.0.clone(), row);
-        Ok(())
+    /// The numbers held, taken out: a busy brand's decision leaves them for the next one to
+    /// add to (see `merged.rs`).
+    pub fn take_numbers(&mut self) -> Merged {
+        std::mem::take(&mut self.numbers)
     }
 
     pub fn visit(&mut self, campaign_id: u64, participant_id: u64, visitor: &[u8]) {
@@ -304,9 +297,10 @@ impl WriteSet {
         if !standings.0.is_empty() {
             rows.add(Part::Standings, taken![standings.0, standings.1, standings.2, standings.3]);
         }
-        if !self.rates.is_empty() {
+        let rates = numbers.windows();
+        if !rates.is_empty() {
             let (mut campaigns, mut rate_keys, mut lasts, mut times) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-            for ((campaign_id, key), last, window) in self.rates {
+            for ((campaign_id, key), last, window) in rates {
                 campaigns.push(campaign_id);
                 rate_keys.push(key);
                 lasts.push(last);

@@ -6,6 +6,7 @@
 use super::connection::{Conn, Pipeline};
 use super::copies::forget_copies;
 use super::marks::Mark;
+use super::merged::Merged;
 use super::write_set::WriteSet;
 use super::{codec, sql_id, StoreError};
 use crate::domain::email;
@@ -18,15 +19,23 @@ use crate::domain::participant::search_haystack;
 /// writes in their order. A write that replaces rows wholesale (a board, a waitlist) or reads
 /// (an erasure, which finds the participant's copies) goes after everything before it is
 /// sent, and only an erasure runs statements here (what `pipe` holds first).
+///
+/// `numbers` are those the brand's decisions before this one in the transaction moved and
+/// did not send (see `merged.rs`): this decision's are added to them, and all are sent with
+/// its rows when `send_numbers`, or else left in `numbers` for the next decision. A write
+/// sent early (a board, a waitlist, an erasure) sends them first whatever `send_numbers` says.
 pub(super) async fn pipeline(
     conn: &mut Conn,
     pipe: &mut Pipeline,
     brand_id: i64,
     lease: super::outboxes::Lease,
     writes: &[Write],
+    numbers: &mut Merged,
+    send_numbers: bool,
 ) -> Result<(), StoreError> {
-    let mut held =
-        Held { rows: WriteSet::new(brand_id, lease), codes: NewCodes::default(), after: Pipeline::default() };
+    let mut rows = WriteSet::new(brand_id, lease);
+    *rows.numbers() = std::mem::take(numbers);
+    let mut held = Held { rows, codes: NewCodes::default(), after: Pipeline::default() };
     for write in writes {
         match write {
             Write::NewParticipant(p) => held.rows.new_participant(p)?,
@@ -47,7 +56,7 @@ pub(super) async fn pipeline(
                 sql_id(*participant_id),
                 now.rank_key(*participant_id).to_vec(),
             ),
-            Write::Rate { campaign_id, key, times } => held.rows.rate(*campaign_id, key, times)?,
+            Write::Rate { campaign_id, key, times } => held.rows.numbers().rate(*campaign_id, key, times)?,
             Write::Visit { campaign_id, participant_id, visitor } => {
                 held.rows.visit(*campaign_id, *participant_id, visitor)
             }
@@ -83,6 +92,9 @@ pub(super) async fn pipeline(
             }
             other => apply_after(&mut held.after, brand_id, other)?,
         }
+    }
+    if !send_numbers {
+        *numbers = held.rows.take_numbers();
     }
     held.send(pipe, brand_id)
 }
