@@ -42,6 +42,16 @@ pub(super) struct Merged {
     rates: Vec<RateRow>,
 }
 
+/// The entry of `key` in `rows`, replaced by `row`, or `row` added last: a later write of a
+/// row wins where it was first written (here and in `write_set.rs`).
+pub(super) fn put<K: PartialEq, R>(rows: &mut Vec<R>, key: impl Fn(&R) -> K, row: R) {
+    let wanted = key(&row);
+    match rows.iter_mut().find(|held| key(held) == wanted) {
+        Some(held) => *held = row,
+        None => rows.push(row),
+    }
+}
+
 /// Adds `delta` to the entry of `key`, or starts one.
 fn add<K: PartialEq>(entries: &mut Vec<(K, i64)>, key: K, delta: i64) {
     match entries.iter_mut().find(|(k, _)| *k == key) {
@@ -60,6 +70,7 @@ impl Merged {
     }
 
     pub fn standing(&mut self, campaign_id: i64, board: Vec<u8>, participant_id: i64, rank: Vec<u8>) {
+        // Found by comparing keys in place: `put` would copy each held key to compare it.
         let key = (campaign_id, board, participant_id);
         match self.standings.iter_mut().find(|(k, _)| *k == key) {
             Some((_, latest)) => *latest = rank,
@@ -69,10 +80,7 @@ impl Merged {
 
     pub fn rate(&mut self, campaign_id: u64, key: &RateKey, times: &[i64]) -> Result<(), StoreError> {
         let row = ((sql_id(campaign_id), rate_key(key)), times.last().copied().unwrap_or(0), codec::encode(&times)?);
-        match self.rates.iter_mut().find(|held| held.0 == row.0) {
-            Some(held) => *held = row,
-            None => self.rates.push(row),
-        }
+        put(&mut self.rates, |(key, _, _)| key.clone(), row);
         Ok(())
     }
 
@@ -149,15 +157,23 @@ impl Merged {
         stored: Option<Vec<u8>>,
     ) -> Result<Option<Standing>, StoreError> {
         let key = (sql_id(campaign_id), board.key().to_vec(), sql_id(participant_id));
-        let held = self.standings.iter().find(|(k, _)| *k == key).map(|(_, rank)| rank.clone());
-        held.or(stored).map(|rank| rank_of(&rank).map(|(_, standing)| standing)).transpose()
+        let held = self.standings.iter().find(|(k, _)| *k == key).map(|(_, rank)| rank);
+        held.or(stored.as_ref()).map(|rank| rank_of(rank).map(|(_, standing)| standing)).transpose()
+    }
+
+    /// The ranks held on a board.
+    fn held_ranks(&self, campaign_id: u64, board: Board) -> impl Iterator<Item = &[u8]> {
+        let (campaign, board) = (sql_id(campaign_id), board.key());
+        self.standings
+            .iter()
+            .filter(move |((c, b, _), _)| *c == campaign && b[..] == board[..])
+            .map(|(_, rank)| &rank[..])
     }
 
     /// How many of the board's standings are held: a read of its top `limit` reads that
     /// many more stored ones (see [`Merged::top_now`]).
     pub fn held_on(&self, campaign_id: u64, board: Board) -> usize {
-        let (campaign, board) = (sql_id(campaign_id), board.key());
-        self.standings.iter().filter(|((c, b, _), _)| *c == campaign && b[..] == board[..]).count()
+        self.held_ranks(campaign_id, board).count()
     }
 
     /// The board's top `limit`, from its stored top `limit` + [`Merged::held_on`] (in rank
@@ -171,13 +187,7 @@ impl Merged {
         limit: usize,
         stored: Vec<(u64, Standing)>,
     ) -> Result<Vec<(u64, Standing)>, StoreError> {
-        let (campaign, board) = (sql_id(campaign_id), board.key());
-        let mut held = Vec::new();
-        for ((c, b, _), rank) in &self.standings {
-            if *c == campaign && b[..] == board[..] {
-                held.push(rank_of(rank)?);
-            }
-        }
+        let held = self.held_ranks(campaign_id, board).map(rank_of).collect::<Result<Vec<_>, _>>()?;
         if held.is_empty() {
             return Ok(stored);
         }
@@ -192,19 +202,27 @@ impl Merged {
     /// The times counted under a velocity key whose stored window is `stored`.
     pub fn window_now(&self, campaign_id: u64, key: &RateKey, stored: Option<Vec<u8>>) -> Result<Vec<i64>, StoreError> {
         let key = (sql_id(campaign_id), rate_key(key));
-        let held = self.rates.iter().find(|(k, _, _)| *k == key).map(|(_, _, times)| times.clone());
-        Ok(held.or(stored).map(|times| codec::decode(&times)).transpose()?.unwrap_or_default())
+        let held = self.rates.iter().find(|(k, _, _)| *k == key).map(|(_, _, times)| times);
+        Ok(held.or(stored.as_ref()).map(|times| codec::decode(times)).transpose()?.unwrap_or_default())
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Merged;
+    use super::{put, Merged};
     use crate::domain::client_print::RateKey;
     use crate::domain::leaderboard::{Board, Standing};
 
     fn standing(count: u64, reached_seq: u64) -> Standing {
         Standing { count, reached_seq }
+    }
+
+    #[test]
+    fn a_rows_later_write_replaces_it_where_it_was_first_written() {
+        let mut rows = vec![(1, "a"), (2, "b")];
+        put(&mut rows, |r| r.0, (1, "c"));
+        put(&mut rows, |r| r.0, (3, "d"));
+        assert_eq!(rows, vec![(1, "c"), (2, "b"), (3, "d")]);
     }
 
     #[test]

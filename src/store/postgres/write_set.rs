@@ -17,7 +17,7 @@
 use super::connection::{Owned, Pipeline};
 use super::copies::{MENTION_EMAIL, MENTION_EVENT};
 use super::marks::{Mark, Marks, NewMarks};
-use super::merged::Merged;
+use super::merged::{put, Merged};
 use super::outboxes::Lease;
 use super::row_parts::{self, Part};
 use super::{codec, sql_id, StoreError};
@@ -71,15 +71,6 @@ pub(super) struct WriteSet {
     deliveries: Vec<PendingDelivery>,
     emails: Vec<(i64, i64, i64, Vec<u8>)>,
     mentions: Vec<(i64, i16, Vec<u8>)>,
-}
-
-/// The entry of `key` in `rows`, replaced by `row`, or `row` added last.
-fn put<K: PartialEq, R>(rows: &mut Vec<R>, key: impl Fn(&R) -> K, row: R) {
-    let wanted = key(&row);
-    match rows.iter_mut().find(|held| key(held) == wanted) {
-        Some(held) => *held = row,
-        None => rows.push(row),
-    }
 }
 
 impl WriteSet {
@@ -385,18 +376,5 @@ impl Rows {
         debug_assert!(self.parts.last().is_none_or(|last| *last < part), "{part:?} out of order");
         self.parts.push(part);
         self.params.extend(params);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::put;
-
-    #[test]
-    fn a_rows_later_write_replaces_it_where_it_was_first_written() {
-        let mut rows = vec![(1, "a"), (2, "b")];
-        put(&mut rows, |r| r.0, (1, "c"));
-        put(&mut rows, |r| r.0, (3, "d"));
-        assert_eq!(rows, vec![(1, "c"), (2, "b"), (3, "d")]);
     }
 }
