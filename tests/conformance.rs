@@ -30,6 +30,8 @@ mod languages;
 mod lifecycle;
 #[path = "conformance/migrations.rs"]
 mod migrations;
+#[path = "conformance/numbers.rs"]
+mod numbers;
 #[path = "conformance/payouts.rs"]
 mod payouts;
 #[path = "conformance/rewards.rs"]
@@ -116,6 +118,7 @@ conformance! {
     handed_over::decisions_sharing_a_transaction_read_the_numbers_the_ones_before_moved,
     handed_over::a_failing_decision_fails_no_other_brands,
     handed_over::a_decision_whose_brand_is_locked_elsewhere_waits_alone,
+    numbers::numbers_read_exactly_while_held_and_once_written_out,
     decisions::a_signup_is_found_every_way_a_participant_is_read,
     decisions::participants_are_searched_by_email_text_and_referrer,
     languages::a_participants_language_survives_every_read_and_write_of_them,

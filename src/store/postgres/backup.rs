@@ -36,6 +36,7 @@ pub(super) const TABLES: &[&str] = &[
     "landers",
     "counters",
     "daily",
+    "held_numbers",
     "coupon_pools",
     "coupons",
     "pending_rewards",

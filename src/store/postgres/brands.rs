@@ -4,6 +4,7 @@
 use async_trait::async_trait;
 
 use super::connection::Conn;
+use super::held::with_held;
 use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::counters::DailySeries;
 use crate::domain::ids::IdKind;
@@ -259,14 +260,22 @@ impl CampaignStore for PgStore {
             .conn()
             .await?
             .rows(
-                "SELECT counter, value FROM counters
+                // The held row in the same statement: one snapshot of both (see `held.rs`).
+                "SELECT counter, value, NULL::bytea AS held FROM counters
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                 UNION ALL
+                 SELECT NULL, NULL, numbers FROM held_numbers
                  WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
                 &[&sql_id(campaign_id)],
             )
             .await?;
-        let values: std::collections::HashMap<i16, u64> =
-            rows.iter().map(|row| (row.get::<_, i16>("counter"), id_at(row, "value"))).collect();
-        CampaignCounters::read(|counter| Ok(values.get(&i16::from(counter as u8)).copied().unwrap_or(0)))
+        let (stored, held) = with_held(&rows)?;
+        let values: std::collections::HashMap<i16, i64> =
+            stored.map(|row| (row.get::<_, i16>("counter"), row.get::<_, i64>("value"))).collect();
+        CampaignCounters::read(|counter| {
+            let counter = i16::from(counter as u8);
+            Ok((values.get(&counter).copied().unwrap_or(0) + held.count(counter)).max(0) as u64)
+        })
     }
 
     async fn daily(
@@ -283,19 +292,25 @@ impl CampaignStore for PgStore {
             .conn()
             .await?
             .rows(
-                "SELECT day, value FROM daily
+                "SELECT day, value, NULL::bytea AS held FROM daily
                  WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
-                   AND series = $2 AND day BETWEEN $3 AND $4",
+                   AND series = $2 AND day BETWEEN $3 AND $4
+                 UNION ALL
+                 SELECT NULL, NULL, numbers FROM held_numbers
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
                 &[&sql_id(campaign_id), &series_code(series), &from, &to],
             )
             .await?;
-        let values: std::collections::HashMap<i32, u64> =
-            rows.iter().map(|row| (row.get::<_, i32>("day"), id_at(row, "value"))).collect();
+        let (stored, held) = with_held(&rows)?;
+        let values: std::collections::HashMap<i32, i64> =
+            stored.map(|row| (row.get::<_, i32>("day"), row.get::<_, i64>("value"))).collect();
+        let series = series_code(series);
         Ok((0..days)
             .rev()
             .map(|back| {
                 let date = today - chrono::Duration::days(back.into());
-                (date, values.get(&day_of(date)).copied().unwrap_or(0))
+                let day = day_of(date);
+                (date, (values.get(&day).copied().unwrap_or(0) + held.day(series, day)).max(0) as u64)
             })
             .collect())
     }

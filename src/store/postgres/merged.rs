@@ -12,8 +12,13 @@
 //! and all of them are written once, with the last decision's rows. Until then a decision
 //! reads them through the numbers held ([`Merged::counter_now`] and the others), so it sees
 //! what writing them one decision at a time would have shown it.
+//!
+//! Counters and daily deltas go further: they start from the campaigns' held rows
+//! (`held.rs`), read with the brand's lock, and go back there at the transaction's end; the
+//! standings and windows are written to their tables with the rows.
 
 use super::connection::Pipeline;
+use super::row_parts::{self, Part};
 use super::rows::{rank_of, rate_key};
 use super::{codec, sql_id, StoreError};
 use crate::domain::client_print::RateKey;
@@ -24,6 +29,10 @@ type StandingKey = (i64, Vec<u8>, i64);
 
 /// Standings as arrays: campaigns, boards, participants, ranks.
 pub(super) type StandingArrays = (Vec<i64>, Vec<Vec<u8>>, Vec<i64>, Vec<Vec<u8>>);
+
+/// A campaign's held counters and days: the campaign, (counter, delta)s and ((series, day),
+/// delta)s (see `held.rs`).
+pub(super) type CampaignNumbers = (i64, Vec<(i16, i64)>, Vec<((i16, i32), i64)>);
 
 /// A velocity window's row: (campaign, key), the last time counted, the window's times.
 pub(super) type RateRow = ((i64, Vec<u8>), i64, Vec<u8>);
@@ -40,6 +49,8 @@ pub(super) struct Merged {
     standings: Vec<(StandingKey, Vec<u8>)>,
     /// Velocity windows, the latest of each (campaign, key).
     rates: Vec<RateRow>,
+    /// The campaigns whose counters or days the decisions moved (see `held.rs`).
+    moved: Vec<i64>,
 }
 
 /// The entry of `key` in `rows`, replaced by `row`, or `row` added last: a later write of a
@@ -63,10 +74,18 @@ fn add<K: PartialEq>(entries: &mut Vec<(K, i64)>, key: K, delta: i64) {
 impl Merged {
     pub fn count(&mut self, campaign_id: i64, counter: i16, delta: i64) {
         add(&mut self.counts, (campaign_id, counter), delta);
+        self.moved_in(campaign_id);
     }
 
     pub fn daily(&mut self, campaign_id: i64, series: i16, day: i32, delta: i64) {
         add(&mut self.daily, (campaign_id, series, day), delta);
+        self.moved_in(campaign_id);
+    }
+
+    fn moved_in(&mut self, campaign_id: i64) {
+        if !self.moved.contains(&campaign_id) {
+            self.moved.push(campaign_id);
+        }
     }
 
     pub fn standing(&mut self, campaign_id: i64, board: Vec<u8>, participant_id: i64, rank: Vec<u8>) {
@@ -100,7 +119,7 @@ impl Merged {
     }
 
     /// The daily deltas' arrays: campaigns, series, days, deltas.
-    pub fn daily_deltas(&mut self) -> (Vec<i64>, Vec<i16>, Vec<i32>, Vec<i64>) {
+    fn daily_deltas(&mut self) -> (Vec<i64>, Vec<i16>, Vec<i32>, Vec<i64>) {
         let daily = std::mem::take(&mut self.daily);
         let campaigns = daily.iter().map(|((c, _, _), _)| *c).collect();
         let series = daily.iter().map(|((_, s, _), _)| *s).collect();
@@ -113,7 +132,7 @@ impl Merged {
     /// signup moves, counters that only grow, whose floor cannot bind, so an upsert does it
     /// (each row found through the primary key as it is inserted). Otherwise their own
     /// statement goes to `pipe` and the arrays are empty.
-    pub fn growing_counts(&mut self, pipe: &mut Pipeline, brand_id: i64) -> (Vec<i64>, Vec<i16>, Vec<i64>) {
+    fn growing_counts(&mut self, pipe: &mut Pipeline, brand_id: i64) -> (Vec<i64>, Vec<i16>, Vec<i64>) {
         let counts = std::mem::take(&mut self.counts);
         let campaigns: Vec<i64> = counts.iter().map(|((c, _), _)| *c).collect();
         let counters: Vec<i16> = counts.iter().map(|((_, k), _)| *k).collect();
@@ -136,6 +155,76 @@ impl Merged {
             taken![brand_id, campaigns, counters, deltas],
         );
         (Vec::new(), Vec::new(), Vec::new())
+    }
+}
+
+/// The held rows of counters and days (`held.rs`).
+impl Merged {
+    /// Adds a campaign's held row, as read: numbers moved before, by earlier transactions.
+    pub fn hold(&mut self, (campaign_id, counts, daily): CampaignNumbers) {
+        self.counts.extend(counts.into_iter().map(|(counter, delta)| ((campaign_id, counter), delta)));
+        self.daily.extend(daily.into_iter().map(|((series, day), delta)| ((campaign_id, series, day), delta)));
+    }
+
+    /// The counters and days, taken out (the standings and windows stay): what waits for the
+    /// transaction's end while the others are written with a decision's rows.
+    pub fn take_held(&mut self) -> Merged {
+        Merged {
+            counts: std::mem::take(&mut self.counts),
+            daily: std::mem::take(&mut self.daily),
+            moved: std::mem::take(&mut self.moved),
+            ..Merged::default()
+        }
+    }
+
+    /// The held row of each campaign the decisions moved; those of the others are dropped
+    /// (they stay as they are stored).
+    pub fn take_moved(&mut self) -> Vec<CampaignNumbers> {
+        let Merged { counts, daily, moved, .. } = self.take_held();
+        let mut rows: Vec<CampaignNumbers> = moved.into_iter().map(|c| (c, Vec::new(), Vec::new())).collect();
+        fn row_of(rows: &mut [CampaignNumbers], campaign_id: i64) -> Option<&mut CampaignNumbers> {
+            rows.iter_mut().find(|(c, _, _)| *c == campaign_id)
+        }
+        for ((campaign_id, counter), delta) in counts {
+            if let Some((_, counts, _)) = row_of(&mut rows, campaign_id) {
+                counts.push((counter, delta));
+            }
+        }
+        for ((campaign_id, series, day), delta) in daily {
+            if let Some((_, _, daily)) = row_of(&mut rows, campaign_id) {
+                daily.push(((series, day), delta));
+            }
+        }
+        rows
+    }
+
+    /// The campaigns with counters or days held.
+    pub fn held_campaigns(&self) -> Vec<i64> {
+        let mut campaigns: Vec<i64> =
+            (self.counts.iter().map(|((c, _), _)| *c)).chain(self.daily.iter().map(|((c, _, _), _)| *c)).collect();
+        campaigns.sort_unstable();
+        campaigns.dedup();
+        campaigns
+    }
+
+    /// The counters and days written to their tables (one statement, and one more for
+    /// counters that fall), and taken out.
+    pub fn write_to_tables(&mut self, pipe: &mut Pipeline, brand_id: i64) {
+        let counts = self.growing_counts(pipe, brand_id);
+        let (mut parts, mut params) = (Vec::new(), taken![brand_id]);
+        if !counts.0.is_empty() {
+            parts.push(Part::Counters);
+            params.extend(taken![counts.0, counts.1, counts.2]);
+        }
+        let daily = self.daily_deltas();
+        if !daily.0.is_empty() {
+            parts.push(Part::Days);
+            params.extend(taken![daily.0, daily.1, daily.2, daily.3]);
+        }
+        self.moved.clear();
+        if !parts.is_empty() {
+            pipe.push(row_parts::statement(&parts), params);
+        }
     }
 }
 

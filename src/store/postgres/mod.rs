@@ -34,6 +34,7 @@ mod connection;
 mod copies;
 mod emails;
 mod failures;
+mod held;
 mod import;
 mod marks;
 mod merged;

@@ -51,18 +51,25 @@ impl PgStore {
     }
 
     pub(super) async fn counter_of(&self, campaign_id: u64, counter: Counter) -> Result<u64, StoreError> {
-        let row = self
+        let counter = i16::from(counter as u8);
+        let rows = self
             .db
             .conn()
             .await?
-            .row(
-                "SELECT value FROM counters
+            .rows(
+                // The held row in the same statement: one snapshot of both (see `held.rs`).
+                "SELECT value, NULL::bytea AS held FROM counters
                  WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
-                   AND counter = $2",
-                &[&sql_id(campaign_id), &i16::from(counter as u8)],
+                   AND counter = $2
+                 UNION ALL
+                 SELECT NULL, numbers FROM held_numbers
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
+                &[&sql_id(campaign_id), &counter],
             )
             .await?;
-        Ok(row.map_or(0, |row| id_at(&row, "value")))
+        let (mut stored, held) = super::held::with_held(&rows)?;
+        let stored = stored.next().map_or(0, |row| row.get::<_, i64>("value"));
+        Ok((stored + held.count(counter)).max(0) as u64)
     }
 }
 

@@ -40,8 +40,10 @@ impl PgStore {
     /// A connection of its own, in a transaction holding the brand's lock.
     pub(super) async fn open_session(&self, brand_id: u64) -> Result<PgSession, StoreError> {
         let conn = self.db.session_conn().await?;
-        let (held, _) = Held::lock(conn, sql_id(brand_id), &[]).await?;
-        Ok(PgSession::new(sql_id(brand_id), self.lease, held))
+        let (held, _, numbers) = Held::lock(conn, sql_id(brand_id), Vec::new()).await?;
+        let mut session = PgSession::new(sql_id(brand_id), self.lease, held);
+        session.numbers = numbers;
+        Ok(session)
     }
 
     /// See [`decide_together`].
@@ -125,7 +127,12 @@ async fn decide_in_one(
         let wanted: Vec<&ReadAhead> = reads.iter().collect();
         let (queries, answered) = ahead::queries(id, &wanted);
         let (now, rows) = match held.take() {
-            None => Held::lock(db.session_conn().await?, id, &queries).await?,
+            None => {
+                // The first decision's reads come with the campaigns' held numbers.
+                let (open, rows, held_numbers) = Held::lock(db.session_conn().await?, id, queries).await?;
+                numbers = held_numbers;
+                (open, rows)
+            }
             Some(mut open) => {
                 let rows = open.fetch_after(&mut pending, &queries).await?;
                 (open, rows)
@@ -219,19 +226,20 @@ impl PgSession {
     /// Writes the decision (see [`write_into`]) and commits, unless its claim found a record:
     /// then the transaction is rolled back and that record comes back.
     pub(super) async fn write(
-        self,
+        mut self,
         writes: &[Write],
         claim: Option<(&IdempotencyWrite, &IdempotencyRecord)>,
     ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
         let started = std::time::Instant::now();
         let (brand_id, lease) = (self.brand_id, self.lease);
+        // A session of its own decides alone: the numbers held are the campaigns' held rows.
+        let mut numbers = std::mem::take(&mut self.numbers);
         let mut held = self.into_held();
         if let Some(failed) = held.failed.take() {
             return Err(failed);
         }
         let mut pending = Pipeline::default();
-        // A session of its own decides alone: no numbers held before it.
-        let written = Written { writes, claim, numbers: &mut Merged::default(), send_numbers: true };
+        let written = Written { writes, claim, numbers: &mut numbers, send_numbers: true };
         if let Some(existing) = write_into(&mut held.conn, brand_id, lease, &mut pending, written).await? {
             return Ok(Err(existing));
         }

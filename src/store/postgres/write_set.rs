@@ -193,6 +193,9 @@ impl WriteSet {
     /// exist updated by key, then the rows' statement (`row_parts.rs`) for all the others.
     pub fn send(&mut self, pipe: &mut Pipeline) -> Result<(), StoreError> {
         let mut held = std::mem::replace(self, Self::new(self.brand_id, self.lease));
+        // Counters and days wait for the transaction's end (`held.rs`); the standings and
+        // windows go now.
+        self.numbers = held.numbers.take_held();
         let brand_id = held.brand_id;
         // The first participant updated goes in the rows' statement; any other, a statement
         // each, by key (a decision updates one, the referrer, or a few), never as a join of
@@ -207,8 +210,7 @@ impl WriteSet {
         }
         let new: Vec<i64> = held.new_participants.iter().map(|n| n.id).collect();
         let marks = std::mem::take(&mut held.marks).split(|id| new.contains(&id), pipe, brand_id);
-        let counts = held.numbers.growing_counts(pipe, brand_id);
-        let (parts, params) = held.rows_params(first, marks, counts)?;
+        let (parts, params) = held.rows_params(first, marks)?;
         if !parts.is_empty() {
             pipe.push(row_parts::statement(&parts), params);
         }
@@ -221,7 +223,6 @@ impl WriteSet {
         self,
         updated: Option<(i64, Vec<u8>, Vec<u8>)>,
         marks: NewMarks,
-        counts: (Vec<i64>, Vec<i16>, Vec<i64>),
     ) -> Result<(Vec<Part>, Vec<Owned>), StoreError> {
         let mut numbers = self.numbers;
         let mut rows = Rows { parts: Vec::new(), params: taken![self.brand_id] };
@@ -276,13 +277,6 @@ impl WriteSet {
                     rewards.into_iter().map(|r| r.body).collect::<Vec<Vec<u8>>>(),
                 ],
             );
-        }
-        if !counts.0.is_empty() {
-            rows.add(Part::Counters, taken![counts.0, counts.1, counts.2]);
-        }
-        let daily = numbers.daily_deltas();
-        if !daily.0.is_empty() {
-            rows.add(Part::Days, taken![daily.0, daily.1, daily.2, daily.3]);
         }
         let standings = numbers.standings();
         if !standings.0.is_empty() {

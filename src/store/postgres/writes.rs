@@ -21,9 +21,11 @@ use crate::domain::participant::search_haystack;
 /// sent, and only an erasure runs statements here (what `pipe` holds first).
 ///
 /// `numbers` are those the brand's decisions before this one in the transaction moved and
-/// did not send (see `merged.rs`): this decision's are added to them, and all are sent with
-/// its rows when `send_numbers`, or else left in `numbers` for the next decision. A write
-/// sent early (a board, a waitlist, an erasure) sends them first whatever `send_numbers` says.
+/// did not send, with the campaigns' held rows (see `merged.rs`, `held.rs`): this decision's
+/// are added to them, and all are sent with its rows when `send_numbers` (the standings to
+/// their table, the rest to the held rows), or else left in `numbers` for the next decision.
+/// A write sent early (a board, a waitlist, an erasure) sends the standings first whatever
+/// `send_numbers` says; the rest waits for the end.
 pub(super) async fn pipeline(
     conn: &mut Conn,
     pipe: &mut Pipeline,
@@ -96,7 +98,11 @@ pub(super) async fn pipeline(
     if !send_numbers {
         *numbers = held.rows.take_numbers();
     }
-    held.send(pipe, brand_id)
+    held.send(pipe, brand_id)?;
+    if send_numbers {
+        super::held::settle(pipe, brand_id, held.rows.numbers())?;
+    }
+    Ok(())
 }
 
 /// What a decision's writes hold until they are sent: rows by table, codes added to a pool,

@@ -1,0 +1,138 @@
+//! A campaign's numbers held between batches: the counter and daily deltas its decisions
+//! moved since those were last written to `counters` and `daily`, kept as one row of
+//! `held_numbers` (one a campaign).
+//!
+//! Why: a referral signup moves four counters and two days' series. Written to their tables,
+//! that is two kinds of row in its statement and six rows updated; held, it is one row
+//! rewritten in place. The held row is written in the decision's transaction, under the
+//! brand's lock, so it is as durable as the facts beside it, and whichever server decides the
+//! brand next (or this one after a crash) reads it with the lock: nothing to rebuild, nothing
+//! another server must hand over. When a campaign's row grows past [`MOST_HELD_BYTES`] (a
+//! day's entries a series, so after about five weeks of a campaign's days), the decision that
+//! grows it writes the whole of it to the tables instead (`Merged::write_to_tables`) and
+//! deletes it.
+//!
+//! Velocity windows are not held: they are written with the rows, where the sweep that
+//! forgets them an hour on (they may be keyed by a client's address) finds them.
+//!
+//! Every read adds the held row to the tables' values in the same statement, so in one
+//! snapshot: a decision's through [`Merged`] (loaded with the brand's held rows when its
+//! transaction takes the lock), the API's counters and daily series through [`HeldNumbers`].
+
+use serde::{Deserialize, Serialize};
+use tokio_postgres::Row;
+
+use super::connection::Pipeline;
+use super::merged::Merged;
+use super::{codec, StoreError};
+
+/// The brand's held rows, read with the brand's lock.
+pub(super) const OF_BRAND: &str = "SELECT campaign_id, numbers FROM held_numbers WHERE brand_id = $1";
+
+/// The largest held row kept; a larger one is written to the tables. A day's campaign holds
+/// about 80 bytes (its counters and two days' series); below PostgreSQL's 2 kB, where a row
+/// would be compressed and moved out of line.
+const MOST_HELD_BYTES: usize = 1024;
+
+/// One campaign's held numbers.
+#[derive(Serialize, Deserialize, Default, Debug, PartialEq)]
+pub(super) struct HeldNumbers {
+    /// Counter and the sum of its deltas.
+    pub counts: Vec<(i16, i64)>,
+    /// (series, day) and the sum of its deltas.
+    pub daily: Vec<((i16, i32), i64)>,
+}
+
+impl HeldNumbers {
+    /// The campaign's held row, as a read found it (`numbers` is null when there is none).
+    pub fn of(row: &Row, column: &str) -> Result<Self, StoreError> {
+        match row.get::<_, Option<Vec<u8>>>(column) {
+            Some(bytes) => codec::decode(&bytes),
+            None => Ok(Self::default()),
+        }
+    }
+
+    /// The held delta of a counter.
+    pub fn count(&self, counter: i16) -> i64 {
+        self.counts.iter().find(|(k, _)| *k == counter).map_or(0, |(_, delta)| *delta)
+    }
+
+    /// The held delta of a series on a day.
+    pub fn day(&self, series: i16, day: i32) -> i64 {
+        self.daily.iter().find(|(key, _)| *key == (series, day)).map_or(0, |(_, delta)| *delta)
+    }
+}
+
+/// The rows of a read of stored numbers together with the campaign's held row (a row whose
+/// `held` column is set, by `UNION ALL` in the same statement, so in the same snapshot): the
+/// stored rows, and the held numbers.
+pub(super) fn with_held(rows: &[Row]) -> Result<(impl Iterator<Item = &Row>, HeldNumbers), StoreError> {
+    let is_held = |row: &&Row| row.get::<_, Option<Vec<u8>>>("held").is_some();
+    let held = match rows.iter().find(is_held) {
+        Some(row) => HeldNumbers::of(row, "held")?,
+        None => HeldNumbers::default(),
+    };
+    Ok((rows.iter().filter(move |row| !is_held(row)), held))
+}
+
+/// Reads the brand's held rows (of [`OF_BRAND`]) into the numbers a decision reads through.
+pub(super) fn load(rows: &[Row]) -> Result<Merged, StoreError> {
+    let mut numbers = Merged::default();
+    for row in rows {
+        let held: HeldNumbers = codec::decode(&row.get::<_, Vec<u8>>("numbers"))?;
+        numbers.hold((row.get("campaign_id"), held.counts, held.daily));
+    }
+    Ok(numbers)
+}
+
+/// At the end of a transaction: the held numbers of every campaign its decisions moved,
+/// rewritten, or, for a row grown too large, written to the tables and deleted. The held rows
+/// of the campaigns not moved stay as they are.
+pub(super) fn settle(pipe: &mut Pipeline, brand_id: i64, numbers: &mut Merged) -> Result<(), StoreError> {
+    let (mut kept, mut kept_bytes, mut folded) = (Vec::new(), Vec::new(), Merged::default());
+    for (campaign_id, counts, daily) in numbers.take_moved() {
+        let held = HeldNumbers { counts, daily };
+        let bytes = codec::encode(&held)?;
+        if bytes.len() <= MOST_HELD_BYTES {
+            kept.push(campaign_id);
+            kept_bytes.push(bytes);
+        } else {
+            folded.hold((campaign_id, held.counts, held.daily));
+        }
+    }
+    if !kept.is_empty() {
+        pipe.push(
+            "INSERT INTO held_numbers (brand_id, campaign_id, numbers)
+             SELECT $1, c, n FROM unnest($2::bigint[], $3::bytea[]) AS u (c, n)
+             ON CONFLICT (brand_id, campaign_id) DO UPDATE SET numbers = excluded.numbers",
+            taken![brand_id, kept, kept_bytes],
+        );
+    }
+    let campaigns = folded.held_campaigns();
+    if !campaigns.is_empty() {
+        folded.write_to_tables(pipe, brand_id);
+        pipe.push(
+            "DELETE FROM held_numbers WHERE brand_id = $1 AND campaign_id = ANY($2::bigint[])",
+            taken![brand_id, campaigns],
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HeldNumbers;
+    use crate::store::codec;
+
+    #[test]
+    fn a_days_held_numbers_stay_well_under_the_limit() {
+        let held = HeldNumbers {
+            counts: (1..=8).map(|k| (k, 1_000_000)).collect(),
+            daily: vec![((0, 20_000), 500), ((1, 20_000), 500)],
+        };
+        let bytes = codec::encode(&held).unwrap();
+        assert!(bytes.len() < super::MOST_HELD_BYTES / 10, "{} bytes", bytes.len());
+        assert_eq!(codec::decode::<HeldNumbers>(&bytes).unwrap(), held);
+        assert_eq!((held.count(2), held.count(9), held.day(1, 20_000), held.day(1, 20_001)), (1_000_000, 0, 500, 0));
+    }
+}
