@@ -1,11 +1,12 @@
-//! A campaign's numbers (counters and the daily series) read exactly however they are kept:
-//! on PostgreSQL, held in the campaign's row between batches and written to their tables once
-//! that row grows (`src/store/postgres/held.rs`); every read, the API's and a decision's, adds
-//! what is held to what the tables say.
+//! A campaign's numbers (counters, the daily series, leaderboards) read exactly however they
+//! are kept: on PostgreSQL, held in the campaign's row between batches and written to their
+//! tables once that row grows (`src/store/postgres/held.rs`); every read, the API's and a
+//! decision's, adds what is held to what the tables say.
 
 use referrals::domain::client_print::RateKey;
 use referrals::domain::counters::{Counter, DailySeries};
 use referrals::domain::engine::Write;
+use referrals::domain::leaderboard::Board;
 use referrals::store::{SharedStorage, StoreError};
 
 use crate::fixtures::{brand, campaign, member, signup};
@@ -55,8 +56,25 @@ async fn referrals_read_back_exactly(store: &SharedStorage) -> u64 {
             assert_eq!((counters.participants, counters.referrals), want, "after {friends} referrals");
             let today = store.daily(spring.id, DailySeries::Referrals, 1).await.unwrap();
             assert_eq!(today[0].1, friends, "today's referrals after {friends}");
+            // Every referrer so far on the board with their count, in rank order: the most
+            // referrals first, ties to who got there first.
+            let board = store.ranked(spring.id, Board::All, 0, 50).await.unwrap();
+            let counts: Vec<(u64, u64)> = board.iter().map(|(p, standing)| (p.id, standing.count)).collect();
+            let mut want: Vec<(u64, u64)> = referrers
+                .iter()
+                .enumerate()
+                .filter(|(n, _)| round > 0 || *n <= r)
+                .map(|(n, p)| (p.id, round as u64 + u64::from(n <= r)))
+                .collect();
+            want.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
+            assert_eq!(counts, want, "the board after {friends} referrals");
+            let page = store.ranked(spring.id, Board::All, 1, 2).await.unwrap();
+            let page: Vec<u64> = page.iter().map(|(p, _)| p.id).collect();
+            assert_eq!(page, want.iter().skip(1).take(2).map(|(id, _)| *id).collect::<Vec<_>>(), "a page of it");
         }
     }
+    let top = store.leaderboard(spring.id, Board::All, 3).await.unwrap();
+    assert_eq!(top.iter().map(|(p, s)| (p.id, s.count)).collect::<Vec<_>>(), [0, 1, 2].map(|n| (referrers[n].id, 3)));
     let counters = store.counters(autumn.id).await.unwrap();
     assert_eq!((counters.participants, counters.referrals), (others, 0));
     let signups = store.daily(spring.id, DailySeries::Signups, 2).await.unwrap();
@@ -80,8 +98,9 @@ pub async fn numbers_read_exactly_while_held_and_once_written_out(store: SharedS
     referrals_read_back_exactly(&store).await;
 }
 
-/// On PostgreSQL: the run above did hold numbers and did write them out (the past days are
-/// in `daily`, the last signups' numbers held), and no held row is left of a deleted campaign.
+/// On PostgreSQL: the run above did hold numbers and did write them out (the past days and the
+/// standings are in their tables, the last signups' numbers held), and no held row is left of
+/// a deleted campaign.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn postgres_holds_numbers_and_writes_them_out_when_the_row_grows() -> Result<(), StoreError> {
     if server().is_none() {
@@ -101,6 +120,7 @@ async fn postgres_holds_numbers_and_writes_them_out_when_the_row_grows() -> Resu
     let written = count("SELECT count(*) FROM daily WHERE campaign_id = $1").await;
     assert!(written >= i64::from(PAST_DAYS), "the past days were written to their table: {written}");
     assert!(count("SELECT count(*) FROM counters WHERE campaign_id = $1").await > 0, "and the counters");
+    assert!(count("SELECT count(*) FROM standings WHERE campaign_id = $1").await > 0, "and the standings");
     assert_eq!(count("SELECT count(*) FROM held_numbers WHERE campaign_id = $1").await, 1, "the latest are held");
 
     let campaign = store.campaign(campaign_id as u64).await?.expect("the campaign");

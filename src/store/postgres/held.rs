@@ -1,28 +1,30 @@
-//! A campaign's numbers held between batches: the counter and daily deltas its decisions
-//! moved since those were last written to `counters` and `daily`, kept as one row of
-//! `held_numbers` (one a campaign).
+//! A campaign's numbers held between batches: the counter and daily deltas and the
+//! leaderboard standings its decisions moved since those were last written to `counters`,
+//! `daily` and `standings`, kept as one row of `held_numbers` (one a campaign).
 //!
-//! Why: a referral signup moves four counters and two days' series. Written to their tables,
-//! that is two kinds of row in its statement and six rows updated; held, it is one row
-//! rewritten in place. The held row is written in the decision's transaction, under the
+//! Why: a referral signup moves four counters, two days' series and the referrer's three
+//! standings. Written to their tables, that is three kinds of row in its statement and nine
+//! rows updated (the standings' with both their indexes, as a rank is indexed); held, it is
+//! one row rewritten in place. The held row is written in the decision's transaction, under the
 //! brand's lock, so it is as durable as the facts beside it, and whichever server decides the
 //! brand next (or this one after a crash) reads it with the lock: nothing to rebuild, nothing
-//! another server must hand over. When a campaign's row grows past [`MOST_HELD_BYTES`] (a
-//! day's entries a series, so after about five weeks of a campaign's days), the decision that
-//! grows it writes the whole of it to the tables instead (`Merged::write_to_tables`) and
-//! deletes it.
+//! another server must hand over. When a campaign's row grows past [`MOST_HELD_BYTES`] (the
+//! standings of about six referrers, or weeks of days), the decision that grows it writes the
+//! whole of it to the tables instead (`Merged::write_to_tables`) and deletes it.
 //!
 //! Velocity windows are not held: they are written with the rows, where the sweep that
 //! forgets them an hour on (they may be keyed by a client's address) finds them.
 //!
 //! Every read adds the held row to the tables' values in the same statement, so in one
 //! snapshot: a decision's through [`Merged`] (loaded with the brand's held rows when its
-//! transaction takes the lock), the API's counters and daily series through [`HeldNumbers`].
+//! transaction takes the lock), the API's counters, daily series and leaderboards through
+//! [`HeldNumbers`] (a board's read fetches as many more ranks as a row can hold standings).
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tokio_postgres::Row;
 
 use super::connection::Pipeline;
+pub(super) use super::merged::HeldNumbers;
 use super::merged::Merged;
 use super::{codec, StoreError};
 
@@ -30,26 +32,40 @@ use super::{codec, StoreError};
 pub(super) const OF_BRAND: &str = "SELECT campaign_id, numbers FROM held_numbers WHERE brand_id = $1";
 
 /// The largest held row kept; a larger one is written to the tables. A day's campaign holds
-/// about 80 bytes (its counters and two days' series); below PostgreSQL's 2 kB, where a row
-/// would be compressed and moved out of line.
+/// about 80 bytes of counters and days and 140 of standings a referrer; below PostgreSQL's
+/// 2 kB, where a row would be compressed and moved out of line.
 const MOST_HELD_BYTES: usize = 1024;
 
-/// One campaign's held numbers.
-#[derive(Serialize, Deserialize, Default, Debug, PartialEq)]
-pub(super) struct HeldNumbers {
-    /// Counter and the sum of its deltas.
-    pub counts: Vec<(i16, i64)>,
-    /// (series, day) and the sum of its deltas.
-    pub daily: Vec<((i16, i32), i64)>,
+/// The most standings a held row can hold: each takes at least 43 bytes (a board's key of 17,
+/// a rank of 24, their lengths), and a row at most [`MOST_HELD_BYTES`].
+pub(super) const MOST_HELD_STANDINGS: usize = MOST_HELD_BYTES / 43;
+
+/// A held row as the first build that held numbers wrote it (no standings).
+#[derive(Deserialize)]
+struct HeldCountsAndDays {
+    counts: Vec<(i16, i64)>,
+    daily: Vec<((i16, i32), i64)>,
 }
 
 impl HeldNumbers {
     /// The campaign's held row, as a read found it (`numbers` is null when there is none).
     pub fn of(row: &Row, column: &str) -> Result<Self, StoreError> {
         match row.get::<_, Option<Vec<u8>>>(column) {
-            Some(bytes) => codec::decode(&bytes),
+            Some(bytes) => Self::decode(&bytes),
             None => Ok(Self::default()),
         }
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Self, StoreError> {
+        codec::decode(bytes).or_else(|e| match codec::decode::<HeldCountsAndDays>(bytes) {
+            Ok(HeldCountsAndDays { counts, daily }) => Ok(Self { counts, daily, standings: Vec::new() }),
+            Err(_) => Err(e),
+        })
+    }
+
+    /// The standings held on a board: participant and rank.
+    pub fn on_board<'a>(&'a self, board: &'a [u8]) -> impl Iterator<Item = (i64, &'a [u8])> + 'a {
+        self.standings.iter().filter(move |((b, _), _)| b[..] == board[..]).map(|((_, p), rank)| (*p, &rank[..]))
     }
 
     /// The held delta of a counter.
@@ -79,8 +95,7 @@ pub(super) fn with_held(rows: &[Row]) -> Result<(impl Iterator<Item = &Row>, Hel
 pub(super) fn load(rows: &[Row]) -> Result<Merged, StoreError> {
     let mut numbers = Merged::default();
     for row in rows {
-        let held: HeldNumbers = codec::decode(&row.get::<_, Vec<u8>>("numbers"))?;
-        numbers.hold((row.get("campaign_id"), held.counts, held.daily));
+        numbers.hold(row.get("campaign_id"), HeldNumbers::decode(&row.get::<_, Vec<u8>>("numbers"))?);
     }
     Ok(numbers)
 }
@@ -90,14 +105,13 @@ pub(super) fn load(rows: &[Row]) -> Result<Merged, StoreError> {
 /// of the campaigns not moved stay as they are.
 pub(super) fn settle(pipe: &mut Pipeline, brand_id: i64, numbers: &mut Merged) -> Result<(), StoreError> {
     let (mut kept, mut kept_bytes, mut folded) = (Vec::new(), Vec::new(), Merged::default());
-    for (campaign_id, counts, daily) in numbers.take_moved() {
-        let held = HeldNumbers { counts, daily };
+    for (campaign_id, held) in numbers.take_moved() {
         let bytes = codec::encode(&held)?;
         if bytes.len() <= MOST_HELD_BYTES {
             kept.push(campaign_id);
             kept_bytes.push(bytes);
         } else {
-            folded.hold((campaign_id, held.counts, held.daily));
+            folded.hold(campaign_id, held);
         }
     }
     if !kept.is_empty() {
@@ -125,10 +139,18 @@ mod tests {
     use crate::store::codec;
 
     #[test]
+    fn a_row_written_before_standings_were_held_reads_as_counts_and_days() {
+        let bytes = codec::encode(&(vec![(1i16, 5i64)], vec![((0i16, 20_000i32), 2i64)])).unwrap();
+        let held = HeldNumbers::decode(&bytes).unwrap();
+        assert_eq!((held.count(1), held.day(0, 20_000), held.standings.len()), (5, 2, 0));
+    }
+
+    #[test]
     fn a_days_held_numbers_stay_well_under_the_limit() {
         let held = HeldNumbers {
             counts: (1..=8).map(|k| (k, 1_000_000)).collect(),
             daily: vec![((0, 20_000), 500), ((1, 20_000), 500)],
+            standings: Vec::new(),
         };
         let bytes = codec::encode(&held).unwrap();
         assert!(bytes.len() < super::MOST_HELD_BYTES / 10, "{} bytes", bytes.len());

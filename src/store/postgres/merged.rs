@@ -13,9 +13,11 @@
 //! reads them through the numbers held ([`Merged::counter_now`] and the others), so it sees
 //! what writing them one decision at a time would have shown it.
 //!
-//! Counters and daily deltas go further: they start from the campaigns' held rows
+//! Counters, daily deltas and standings go further: they start from the campaigns' held rows
 //! (`held.rs`), read with the brand's lock, and go back there at the transaction's end; the
-//! standings and windows are written to their tables with the rows.
+//! windows are written to their table with the rows.
+
+use serde::{Deserialize, Serialize};
 
 use super::connection::Pipeline;
 use super::row_parts::{self, Part};
@@ -30,9 +32,19 @@ type StandingKey = (i64, Vec<u8>, i64);
 /// Standings as arrays: campaigns, boards, participants, ranks.
 pub(super) type StandingArrays = (Vec<i64>, Vec<Vec<u8>>, Vec<i64>, Vec<Vec<u8>>);
 
-/// A campaign's held counters and days: the campaign, (counter, delta)s and ((series, day),
-/// delta)s (see `held.rs`).
-pub(super) type CampaignNumbers = (i64, Vec<(i16, i64)>, Vec<((i16, i32), i64)>);
+/// A campaign's held numbers, as its held row keeps them (see `held.rs`).
+#[derive(Serialize, Deserialize, Default, Debug, PartialEq)]
+pub(super) struct HeldNumbers {
+    /// Counter and the sum of its deltas.
+    pub counts: Vec<(i16, i64)>,
+    /// (series, day) and the sum of its deltas.
+    pub daily: Vec<((i16, i32), i64)>,
+    /// (board, participant) and the latest rank.
+    pub standings: Vec<HeldStanding>,
+}
+
+/// A held standing: (board, participant) and the latest rank.
+pub(super) type HeldStanding = ((Vec<u8>, i64), Vec<u8>);
 
 /// A velocity window's row: (campaign, key), the last time counted, the window's times.
 pub(super) type RateRow = ((i64, Vec<u8>), i64, Vec<u8>);
@@ -49,7 +61,7 @@ pub(super) struct Merged {
     standings: Vec<(StandingKey, Vec<u8>)>,
     /// Velocity windows, the latest of each (campaign, key).
     rates: Vec<RateRow>,
-    /// The campaigns whose counters or days the decisions moved (see `held.rs`).
+    /// The campaigns whose counters, days or standings the decisions moved (see `held.rs`).
     moved: Vec<i64>,
 }
 
@@ -95,6 +107,13 @@ impl Merged {
             Some((_, latest)) => *latest = rank,
             None => self.standings.push((key, rank)),
         }
+        self.moved_in(campaign_id);
+    }
+
+    /// Forgets the standings held on a board, which a write replaces wholesale in its table.
+    pub fn forget_board(&mut self, campaign_id: i64, board: &[u8]) {
+        self.standings.retain(|((c, b, _), _)| !(*c == campaign_id && b[..] == board[..]));
+        self.moved_in(campaign_id);
     }
 
     pub fn rate(&mut self, campaign_id: u64, key: &RateKey, times: &[i64]) -> Result<(), StoreError> {
@@ -104,7 +123,7 @@ impl Merged {
     }
 
     /// The standings' arrays.
-    pub fn standings(&mut self) -> StandingArrays {
+    fn standings(&mut self) -> StandingArrays {
         let standings = std::mem::take(&mut self.standings);
         let campaigns = standings.iter().map(|((c, _, _), _)| *c).collect();
         let boards = standings.iter().map(|((_, b, _), _)| b.clone()).collect();
@@ -158,57 +177,67 @@ impl Merged {
     }
 }
 
-/// The held rows of counters and days (`held.rs`).
+/// The held rows of counters, days and standings (`held.rs`).
 impl Merged {
     /// Adds a campaign's held row, as read: numbers moved before, by earlier transactions.
-    pub fn hold(&mut self, (campaign_id, counts, daily): CampaignNumbers) {
-        self.counts.extend(counts.into_iter().map(|(counter, delta)| ((campaign_id, counter), delta)));
-        self.daily.extend(daily.into_iter().map(|((series, day), delta)| ((campaign_id, series, day), delta)));
+    pub fn hold(&mut self, c: i64, held: HeldNumbers) {
+        let HeldNumbers { counts, daily, standings } = held;
+        self.counts.extend(counts.into_iter().map(|(counter, delta)| ((c, counter), delta)));
+        self.daily.extend(daily.into_iter().map(|((series, day), delta)| ((c, series, day), delta)));
+        self.standings.extend(standings.into_iter().map(|((board, p), rank)| ((c, board, p), rank)));
     }
 
-    /// The counters and days, taken out (the standings and windows stay): what waits for the
-    /// transaction's end while the others are written with a decision's rows.
+    /// The counters, days and standings, taken out (the windows stay): what waits for the
+    /// transaction's end while the windows are written with a decision's rows.
     pub fn take_held(&mut self) -> Merged {
         Merged {
             counts: std::mem::take(&mut self.counts),
             daily: std::mem::take(&mut self.daily),
+            standings: std::mem::take(&mut self.standings),
             moved: std::mem::take(&mut self.moved),
-            ..Merged::default()
+            rates: Vec::new(),
         }
     }
 
     /// The held row of each campaign the decisions moved; those of the others are dropped
     /// (they stay as they are stored).
-    pub fn take_moved(&mut self) -> Vec<CampaignNumbers> {
-        let Merged { counts, daily, moved, .. } = self.take_held();
-        let mut rows: Vec<CampaignNumbers> = moved.into_iter().map(|c| (c, Vec::new(), Vec::new())).collect();
-        fn row_of(rows: &mut [CampaignNumbers], campaign_id: i64) -> Option<&mut CampaignNumbers> {
-            rows.iter_mut().find(|(c, _, _)| *c == campaign_id)
+    pub fn take_moved(&mut self) -> Vec<(i64, HeldNumbers)> {
+        let Merged { counts, daily, standings, moved, .. } = self.take_held();
+        let mut rows: Vec<(i64, HeldNumbers)> = moved.into_iter().map(|c| (c, HeldNumbers::default())).collect();
+        fn row_of(rows: &mut [(i64, HeldNumbers)], campaign_id: i64) -> Option<&mut HeldNumbers> {
+            rows.iter_mut().find(|(c, _)| *c == campaign_id).map(|(_, held)| held)
         }
         for ((campaign_id, counter), delta) in counts {
-            if let Some((_, counts, _)) = row_of(&mut rows, campaign_id) {
-                counts.push((counter, delta));
+            if let Some(row) = row_of(&mut rows, campaign_id) {
+                row.counts.push((counter, delta));
             }
         }
         for ((campaign_id, series, day), delta) in daily {
-            if let Some((_, _, daily)) = row_of(&mut rows, campaign_id) {
-                daily.push(((series, day), delta));
+            if let Some(row) = row_of(&mut rows, campaign_id) {
+                row.daily.push(((series, day), delta));
+            }
+        }
+        for ((campaign_id, board, participant_id), rank) in standings {
+            if let Some(row) = row_of(&mut rows, campaign_id) {
+                row.standings.push(((board, participant_id), rank));
             }
         }
         rows
     }
 
-    /// The campaigns with counters or days held.
+    /// The campaigns with counters, days or standings held.
     pub fn held_campaigns(&self) -> Vec<i64> {
-        let mut campaigns: Vec<i64> =
-            (self.counts.iter().map(|((c, _), _)| *c)).chain(self.daily.iter().map(|((c, _, _), _)| *c)).collect();
+        let mut campaigns: Vec<i64> = (self.counts.iter().map(|((c, _), _)| *c))
+            .chain(self.daily.iter().map(|((c, _, _), _)| *c))
+            .chain(self.standings.iter().map(|((c, _, _), _)| *c))
+            .collect();
         campaigns.sort_unstable();
         campaigns.dedup();
         campaigns
     }
 
-    /// The counters and days written to their tables (one statement, and one more for
-    /// counters that fall), and taken out.
+    /// The counters, days and standings written to their tables (one statement, and one more
+    /// for counters that fall), and taken out.
     pub fn write_to_tables(&mut self, pipe: &mut Pipeline, brand_id: i64) {
         let counts = self.growing_counts(pipe, brand_id);
         let (mut parts, mut params) = (Vec::new(), taken![brand_id]);
@@ -220,6 +249,11 @@ impl Merged {
         if !daily.0.is_empty() {
             parts.push(Part::Days);
             params.extend(taken![daily.0, daily.1, daily.2, daily.3]);
+        }
+        let standings = self.standings();
+        if !standings.0.is_empty() {
+            parts.push(Part::Standings);
+            params.extend(taken![standings.0, standings.1, standings.2, standings.3]);
         }
         self.moved.clear();
         if !parts.is_empty() {

@@ -4,7 +4,8 @@
 
 use async_trait::async_trait;
 
-use super::rows::{place_of, ranked};
+use super::held::{with_held, MOST_HELD_STANDINGS};
+use super::rows::{place_of, rank_of, ranked};
 use super::{bodies, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
@@ -175,7 +176,12 @@ impl IdempotencyStore for PgStore {
 }
 
 impl PgStore {
-    /// Rows `offset..offset + limit` of a board in rank order, with their participants.
+    /// Rows `offset..offset + limit` of a board in rank order, with their participants: the
+    /// stored ranks with the campaign's held standings (`held.rs`) in their places. One
+    /// statement reads the held row and the stored top, as many ranks more as a held row can
+    /// hold standings (each held standing replaces at most one stored rank, so the stored
+    /// ranks left are enough), so both come from one snapshot; the participants of held
+    /// standings that were not among them are read next.
     async fn board_rows(
         &self,
         campaign_id: u64,
@@ -183,21 +189,63 @@ impl PgStore {
         offset: u64,
         limit: usize,
     ) -> Result<Vec<(Participant, Standing, bool)>, StoreError> {
-        let rows = self
-            .db
-            .conn()
-            .await?
+        let end = offset.saturating_add(limit as u64).min(i64::MAX as u64 / 2);
+        let mut conn = self.db.conn().await?;
+        let rows = conn
             .rows(
-                "SELECT s.rank, p.body, m.blocked_at IS NOT NULL AS blocked FROM standings s
-                 JOIN participants p ON p.brand_id = s.brand_id AND p.participant_id = s.participant_id
-                 LEFT JOIN participant_marks m ON m.brand_id = s.brand_id AND m.participant_id = s.participant_id
-                 WHERE s.brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND s.campaign_id = $1
-                   AND s.board = $2
-                 ORDER BY s.rank LIMIT $3 OFFSET $4",
-                &[&sql_id(campaign_id), &&board.key()[..], &(limit as i64), &(offset.min(i64::MAX as u64) as i64)],
+                "(SELECT s.rank, p.body, m.blocked_at IS NOT NULL AS blocked, NULL::bytea AS held FROM standings s
+                  JOIN participants p ON p.brand_id = s.brand_id AND p.participant_id = s.participant_id
+                  LEFT JOIN participant_marks m ON m.brand_id = s.brand_id AND m.participant_id = s.participant_id
+                  WHERE s.brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND s.campaign_id = $1
+                    AND s.board = $2
+                  ORDER BY s.rank LIMIT $3)
+                 UNION ALL
+                 SELECT NULL, NULL, NULL, numbers FROM held_numbers
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
+                &[&sql_id(campaign_id), &&board.key()[..], &((end as usize + MOST_HELD_STANDINGS) as i64)],
             )
             .await?;
-        rows.iter().map(|row| Ok((super::participant_body(row)?, ranked(row)?.1, row.get("blocked")))).collect()
+        let (stored, held) = with_held(&rows)?;
+        let key = board.key();
+        let held: Vec<(u64, Standing)> =
+            held.on_board(&key).map(|(_, rank)| rank_of(rank)).collect::<Result<_, _>>()?;
+        // Each rank with its participant and whether they are blocked, once read.
+        type Rank = (u64, Standing, Option<(Participant, bool)>);
+        let mut ranks: Vec<Rank> = Vec::new();
+        for row in stored {
+            let (id, standing) = ranked(row)?;
+            if !held.iter().any(|(held_id, _)| *held_id == id) {
+                ranks.push((id, standing, Some((super::participant_body(row)?, row.get("blocked")))));
+            }
+        }
+        ranks.extend(held.into_iter().map(|(id, standing)| (id, standing, None)));
+        ranks.sort_by_key(|(id, standing, _)| standing.rank_key(*id));
+        let page: Vec<_> = ranks.into_iter().skip(offset as usize).take(limit).collect();
+        let unread: Vec<i64> =
+            page.iter().filter(|(_, _, read)| read.is_none()).map(|(id, _, _)| sql_id(*id)).collect();
+        let mut found = std::collections::HashMap::new();
+        if !unread.is_empty() {
+            let rows = conn
+                .rows(
+                    "SELECT p.participant_id, p.body, m.blocked_at IS NOT NULL AS blocked FROM participants p
+                     LEFT JOIN participant_marks m ON m.brand_id = p.brand_id AND m.participant_id = p.participant_id
+                     WHERE p.brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1)
+                       AND p.participant_id = ANY($2)",
+                    &[&sql_id(campaign_id), &unread],
+                )
+                .await?;
+            for row in &rows {
+                found.insert(id_at(row, "participant_id"), (super::participant_body(row)?, row.get("blocked")));
+            }
+        }
+        // A held standing's participant gone since (deleted with their data) is passed over,
+        // as the join passes over a stored one's.
+        Ok(page
+            .into_iter()
+            .filter_map(|(id, standing, read)| {
+                read.or_else(|| found.remove(&id)).map(|(participant, blocked)| (participant, standing, blocked))
+            })
+            .collect())
     }
 }
 

@@ -193,7 +193,7 @@ impl WriteSet {
     /// exist updated by key, then the rows' statement (`row_parts.rs`) for all the others.
     pub fn send(&mut self, pipe: &mut Pipeline) -> Result<(), StoreError> {
         let mut held = std::mem::replace(self, Self::new(self.brand_id, self.lease));
-        // Counters and days wait for the transaction's end (`held.rs`); the standings and
+        // Counters, days and standings wait for the transaction's end (`held.rs`); the
         // windows go now.
         self.numbers = held.numbers.take_held();
         let brand_id = held.brand_id;
@@ -277,10 +277,6 @@ impl WriteSet {
                     rewards.into_iter().map(|r| r.body).collect::<Vec<Vec<u8>>>(),
                 ],
             );
-        }
-        let standings = numbers.standings();
-        if !standings.0.is_empty() {
-            rows.add(Part::Standings, taken![standings.0, standings.1, standings.2, standings.3]);
         }
         let rates = numbers.windows();
         if !rates.is_empty() {

@@ -22,10 +22,11 @@ use crate::domain::participant::search_haystack;
 ///
 /// `numbers` are those the brand's decisions before this one in the transaction moved and
 /// did not send, with the campaigns' held rows (see `merged.rs`, `held.rs`): this decision's
-/// are added to them, and all are sent with its rows when `send_numbers` (the standings to
+/// are added to them, and all are sent with its rows when `send_numbers` (the windows to
 /// their table, the rest to the held rows), or else left in `numbers` for the next decision.
-/// A write sent early (a board, a waitlist, an erasure) sends the standings first whatever
-/// `send_numbers` says; the rest waits for the end.
+/// A write sent early (a board, a waitlist, an erasure) sends the windows first whatever
+/// `send_numbers` says; the rest waits for the end (a board replaced forgets its held
+/// standings).
 pub(super) async fn pipeline(
     conn: &mut Conn,
     pipe: &mut Pipeline,
@@ -89,6 +90,9 @@ pub(super) async fn pipeline(
             }
             Write::NewCoupon { campaign_id, seq, coupon } => held.codes.add(*campaign_id, *seq, &coupon.code),
             Write::Board { .. } | Write::Line { .. } | Write::Erased { .. } => {
+                if let Write::Board { campaign_id, board, .. } = write {
+                    held.rows.numbers().forget_board(sql_id(*campaign_id), &board.key());
+                }
                 held.send(pipe, brand_id)?;
                 replace(conn, pipe, brand_id, write).await?;
             }
