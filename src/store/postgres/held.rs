@@ -100,27 +100,23 @@ pub(super) fn load(rows: &[Row]) -> Result<Merged, StoreError> {
     Ok(numbers)
 }
 
-/// At the end of a transaction: the held numbers of every campaign its decisions moved,
-/// rewritten, or, for a row grown too large, written to the tables and deleted. The held rows
-/// of the campaigns not moved stay as they are.
-pub(super) fn settle(pipe: &mut Pipeline, brand_id: i64, numbers: &mut Merged) -> Result<(), StoreError> {
-    let (mut kept, mut kept_bytes, mut folded) = (Vec::new(), Vec::new(), Merged::default());
+/// At the end of a transaction: the held numbers of every campaign its decisions moved, to
+/// rewrite with the rows (returned: campaign, encoded row), or, for a row grown too large,
+/// written to the tables (statements added to `pipe`) and deleted. The held rows of the
+/// campaigns not moved stay as they are.
+pub(super) fn settle(
+    pipe: &mut Pipeline,
+    brand_id: i64,
+    numbers: &mut Merged,
+) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
+    let (mut kept, mut folded) = (Vec::new(), Merged::default());
     for (campaign_id, held) in numbers.take_moved() {
         let bytes = codec::encode(&held)?;
         if bytes.len() <= MOST_HELD_BYTES {
-            kept.push(campaign_id);
-            kept_bytes.push(bytes);
+            kept.push((campaign_id, bytes));
         } else {
             folded.hold(campaign_id, held);
         }
-    }
-    if !kept.is_empty() {
-        pipe.push(
-            "INSERT INTO held_numbers (brand_id, campaign_id, numbers)
-             SELECT $1, c, n FROM unnest($2::bigint[], $3::bytea[]) AS u (c, n)
-             ON CONFLICT (brand_id, campaign_id) DO UPDATE SET numbers = excluded.numbers",
-            taken![brand_id, kept, kept_bytes],
-        );
     }
     let campaigns = folded.held_campaigns();
     if !campaigns.is_empty() {
@@ -130,13 +126,27 @@ pub(super) fn settle(pipe: &mut Pipeline, brand_id: i64, numbers: &mut Merged) -
             taken![brand_id, campaigns],
         );
     }
-    Ok(())
+    Ok(kept)
 }
 
 #[cfg(test)]
 mod tests {
     use super::HeldNumbers;
     use crate::store::codec;
+
+    #[test]
+    fn no_row_kept_holds_more_standings_than_a_boards_read_fetches_beyond_its_page() {
+        // The smallest standings there are, one more than the bound a read of a board relies
+        // on: too many for a row that is kept.
+        let standing = |p: i64| ((vec![0u8; 17], p), vec![0u8; 24]);
+        let held = |n: usize| HeldNumbers { standings: (0..n as i64).map(standing).collect(), ..Default::default() };
+        let bytes = |n: usize| codec::encode(&held(n)).unwrap().len();
+        assert!(
+            bytes(super::MOST_HELD_STANDINGS + 1) > super::MOST_HELD_BYTES,
+            "{}",
+            bytes(super::MOST_HELD_STANDINGS + 1)
+        );
+    }
 
     #[test]
     fn a_row_written_before_standings_were_held_reads_as_counts_and_days() {

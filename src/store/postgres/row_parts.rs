@@ -5,10 +5,10 @@
 //!
 //! Why not one fixed statement with every part, empty arrays doing nothing: each execution of
 //! a part, rows or none, builds its plan's nodes and opens and locks its table and every index
-//! of it, and a referral signup needs eight of the thirteen. Measured (docs/benchmarks.md,
+//! of it, and a referral signup needs about half of them. Measured (docs/benchmarks.md,
 //! "Only the parts a decision needs"), PostgreSQL's CPU a signup fell from about 970 to 620–800
 //! µs. Each combination of parts is one text, made once and prepared once a connection: a
-//! signup always needs the same ones, so a server makes a handful (2^13 at the very most).
+//! signup always needs the same ones, so a server makes a handful (2^14 at the very most).
 //!
 //! The parts write different tables, or different rows of one, and none reads a table
 //! another writes, so in any order (and all at once, as the steps of one `WITH` run) they
@@ -48,10 +48,12 @@ pub(super) enum Part {
     Emails,
     /// Mentions of participants (by events and emails), inserted once.
     Mentions,
+    /// Campaigns' held numbers (`held.rs`), upserted whole.
+    Held,
 }
 
 /// Every part, in the order their parameters come.
-const PARTS: [Part; 13] = [
+const PARTS: [Part; 14] = [
     Part::NewParticipants,
     Part::Updated,
     Part::Marks,
@@ -65,6 +67,7 @@ const PARTS: [Part; 13] = [
     Part::Deliveries,
     Part::Emails,
     Part::Mentions,
+    Part::Held,
 ];
 
 /// Hands out parameter numbers in order; `$1` is always the brand.
@@ -210,6 +213,15 @@ fn step(part: Part, n: &mut Numbering) -> String {
     ON CONFLICT DO NOTHING)"
             )
         }
+        Part::Held => {
+            let [c, h] = n.take();
+            format!(
+                "held AS (
+    INSERT INTO held_numbers (brand_id, campaign_id, numbers)
+    SELECT $1, c, h FROM unnest({c}::bigint[], {h}::bytea[]) AS n (c, h)
+    ON CONFLICT (brand_id, campaign_id) DO UPDATE SET numbers = excluded.numbers)"
+            )
+        }
     }
 }
 
@@ -223,7 +235,7 @@ pub(super) fn statement(parts: &[Part]) -> &'static str {
         let mut n = Numbering(1);
         let steps: Vec<String> =
             PARTS.iter().filter(|part| parts.contains(part)).map(|&part| step(part, &mut n)).collect();
-        // At most one text for each of the 2^13 combinations, and in practice the handful
+        // At most one text for each of the 2^14 combinations, and in practice the handful
         // that decisions make: kept for the life of the process, as the prepared statements
         // that use them are.
         Box::leak(format!("WITH\n  {}\nSELECT 1", steps.join(",\n  ")).into_boxed_str())
@@ -253,7 +265,7 @@ mod tests {
             .collect();
         numbers.sort_unstable();
         numbers.dedup();
-        // 10 + 3 + 10 + 8 + 3 + 4 + 4 + 4 + 3 + 3 + 6 + 5 + 3 parameters after the brand.
-        assert_eq!(numbers, (1..=67).collect::<Vec<_>>());
+        // 10 + 3 + 10 + 8 + 3 + 4 + 4 + 4 + 3 + 3 + 6 + 5 + 3 + 2 parameters after the brand.
+        assert_eq!(numbers, (1..=69).collect::<Vec<_>>());
     }
 }

@@ -71,6 +71,8 @@ pub(super) struct WriteSet {
     deliveries: Vec<PendingDelivery>,
     emails: Vec<(i64, i64, i64, Vec<u8>)>,
     mentions: Vec<(i64, i16, Vec<u8>)>,
+    /// Campaigns' held rows, rewritten (see `held.rs`): campaign, encoded numbers.
+    held: Vec<(i64, Vec<u8>)>,
 }
 
 impl WriteSet {
@@ -88,6 +90,7 @@ impl WriteSet {
             deliveries: Vec::new(),
             emails: Vec::new(),
             mentions: Vec::new(),
+            held: Vec::new(),
         }
     }
 
@@ -154,6 +157,11 @@ impl WriteSet {
     /// add to (see `merged.rs`).
     pub fn take_numbers(&mut self) -> Merged {
         std::mem::take(&mut self.numbers)
+    }
+
+    /// Campaigns' held rows to rewrite with the rows (see `held.rs`).
+    pub fn held_rows(&mut self, rows: Vec<(i64, Vec<u8>)>) {
+        self.held = rows;
     }
 
     pub fn visit(&mut self, campaign_id: u64, participant_id: u64, visitor: &[u8]) {
@@ -348,6 +356,11 @@ impl WriteSet {
                     mentions.into_iter().map(|m| m.2).collect::<Vec<Vec<u8>>>(),
                 ],
             );
+        }
+        let held = self.held;
+        if !held.is_empty() {
+            let (campaigns, numbers): (Vec<i64>, Vec<Vec<u8>>) = held.into_iter().unzip();
+            rows.add(Part::Held, taken![campaigns, numbers]);
         }
         Ok((rows.parts, rows.params))
     }

@@ -99,14 +99,14 @@ pub(super) async fn pipeline(
             other => apply_after(&mut held.after, brand_id, other)?,
         }
     }
-    if !send_numbers {
-        *numbers = held.rows.take_numbers();
+    match send_numbers {
+        true => {
+            let rows = super::held::settle(pipe, brand_id, held.rows.numbers())?;
+            held.rows.held_rows(rows);
+        }
+        false => *numbers = held.rows.take_numbers(),
     }
-    held.send(pipe, brand_id)?;
-    if send_numbers {
-        super::held::settle(pipe, brand_id, held.rows.numbers())?;
-    }
-    Ok(())
+    held.send(pipe, brand_id)
 }
 
 /// What a decision's writes hold until they are sent: rows by table, codes added to a pool,
