@@ -83,7 +83,7 @@ impl HeldNumbers {
 /// `held` column is set, by `UNION ALL` in the same statement, so in the same snapshot): the
 /// stored rows, and the held numbers.
 pub(super) fn with_held(rows: &[Row]) -> Result<(impl Iterator<Item = &Row>, HeldNumbers), StoreError> {
-    let is_held = |row: &&Row| row.get::<_, Option<Vec<u8>>>("held").is_some();
+    let is_held = |row: &&Row| row.get::<_, Option<&[u8]>>("held").is_some();
     let held = match rows.iter().find(is_held) {
         Some(row) => HeldNumbers::of(row, "held")?,
         None => HeldNumbers::default(),
@@ -109,16 +109,16 @@ pub(super) fn settle(
     brand_id: i64,
     numbers: &mut Merged,
 ) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
-    let (mut kept, mut folded) = (Vec::new(), Merged::default());
+    let (mut kept, mut folded, mut campaigns) = (Vec::new(), Merged::default(), Vec::new());
     for (campaign_id, held) in numbers.take_moved() {
         let bytes = codec::encode(&held)?;
         if bytes.len() <= MOST_HELD_BYTES {
             kept.push((campaign_id, bytes));
         } else {
             folded.hold(campaign_id, held);
+            campaigns.push(campaign_id);
         }
     }
-    let campaigns = folded.held_campaigns();
     if !campaigns.is_empty() {
         folded.write_to_tables(pipe, brand_id);
         pipe.push(

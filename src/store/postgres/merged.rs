@@ -20,7 +20,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::connection::Pipeline;
-use super::row_parts::{self, Part};
+use super::row_parts::{self, Part, Rows};
 use super::rows::{rank_of, rate_key};
 use super::{codec, sql_id, StoreError};
 use crate::domain::client_print::RateKey;
@@ -225,37 +225,24 @@ impl Merged {
         rows
     }
 
-    /// The campaigns with counters, days or standings held.
-    pub fn held_campaigns(&self) -> Vec<i64> {
-        let mut campaigns: Vec<i64> = (self.counts.iter().map(|((c, _), _)| *c))
-            .chain(self.daily.iter().map(|((c, _, _), _)| *c))
-            .chain(self.standings.iter().map(|((c, _, _), _)| *c))
-            .collect();
-        campaigns.sort_unstable();
-        campaigns.dedup();
-        campaigns
-    }
-
     /// The counters, days and standings written to their tables (one statement, and one more
     /// for counters that fall), and taken out.
     pub fn write_to_tables(&mut self, pipe: &mut Pipeline, brand_id: i64) {
         let counts = self.growing_counts(pipe, brand_id);
-        let (mut parts, mut params) = (Vec::new(), taken![brand_id]);
+        let mut rows = Rows::of_brand(brand_id);
         if !counts.0.is_empty() {
-            parts.push(Part::Counters);
-            params.extend(taken![counts.0, counts.1, counts.2]);
+            rows.add(Part::Counters, taken![counts.0, counts.1, counts.2]);
         }
         let daily = self.daily_deltas();
         if !daily.0.is_empty() {
-            parts.push(Part::Days);
-            params.extend(taken![daily.0, daily.1, daily.2, daily.3]);
+            rows.add(Part::Days, taken![daily.0, daily.1, daily.2, daily.3]);
         }
         let standings = self.standings();
         if !standings.0.is_empty() {
-            parts.push(Part::Standings);
-            params.extend(taken![standings.0, standings.1, standings.2, standings.3]);
+            rows.add(Part::Standings, taken![standings.0, standings.1, standings.2, standings.3]);
         }
         self.moved.clear();
+        let (parts, params) = rows.into_parts();
         if !parts.is_empty() {
             pipe.push(row_parts::statement(&parts), params);
         }

@@ -17,6 +17,8 @@
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
+use super::connection::Owned;
+
 /// A kind of row the statement writes; declared (and ordered) as their parameters come.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub(super) enum Part {
@@ -69,6 +71,32 @@ const PARTS: [Part; 14] = [
     Part::Mentions,
     Part::Held,
 ];
+
+/// The parts of a rows' statement that have rows, and their parameters so far.
+pub(super) struct Rows {
+    parts: Vec<Part>,
+    params: Vec<Owned>,
+}
+
+impl Rows {
+    /// No part yet; the brand, `$1`.
+    pub fn of_brand(brand_id: i64) -> Self {
+        Self { parts: Vec::new(), params: taken![brand_id] }
+    }
+
+    /// `part`, with its parameters: called in [`PARTS`]' order, the order the statement
+    /// numbers their parameters in.
+    pub fn add(&mut self, part: Part, params: Vec<Owned>) {
+        debug_assert!(self.parts.last().is_none_or(|last| *last < part), "{part:?} out of order");
+        self.parts.push(part);
+        self.params.extend(params);
+    }
+
+    /// The parts and their parameters.
+    pub fn into_parts(self) -> (Vec<Part>, Vec<Owned>) {
+        (self.parts, self.params)
+    }
+}
 
 /// Hands out parameter numbers in order; `$1` is always the brand.
 struct Numbering(usize);

@@ -19,7 +19,7 @@ use super::copies::{MENTION_EMAIL, MENTION_EVENT};
 use super::marks::{Mark, Marks, NewMarks};
 use super::merged::{put, Merged};
 use super::outboxes::Lease;
-use super::row_parts::{self, Part};
+use super::row_parts::{self, Part, Rows};
 use super::{codec, sql_id, StoreError};
 use crate::domain::email;
 use crate::domain::event::Event;
@@ -233,7 +233,7 @@ impl WriteSet {
         marks: NewMarks,
     ) -> Result<(Vec<Part>, Vec<Owned>), StoreError> {
         let mut numbers = self.numbers;
-        let mut rows = Rows { parts: Vec::new(), params: taken![self.brand_id] };
+        let mut rows = Rows::of_brand(self.brand_id);
         let new = self.new_participants;
         if !new.is_empty() {
             let mut params = taken![
@@ -362,22 +362,6 @@ impl WriteSet {
             let (campaigns, numbers): (Vec<i64>, Vec<Vec<u8>>) = held.into_iter().unzip();
             rows.add(Part::Held, taken![campaigns, numbers]);
         }
-        Ok((rows.parts, rows.params))
-    }
-}
-
-/// The parts of the rows' statement that have rows, and the parameters so far.
-struct Rows {
-    parts: Vec<Part>,
-    params: Vec<Owned>,
-}
-
-impl Rows {
-    /// `part`, with its parameters: called in `row_parts::PARTS`' order, the order the
-    /// statement numbers their parameters in.
-    fn add(&mut self, part: Part, params: Vec<Owned>) {
-        debug_assert!(self.parts.last().is_none_or(|last| *last < part), "{part:?} out of order");
-        self.parts.push(part);
-        self.params.extend(params);
+        Ok(rows.into_parts())
     }
 }
