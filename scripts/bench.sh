@@ -26,7 +26,8 @@
 #        rows each table had inserted and updated, of which how many updates were HOT)
 #        BENCH_PG_PROFILE=1 BENCH_CASES=signups scripts/bench.sh   (also samples the whole
 #        machine with perf during that case and prints its CPU by process, then PostgreSQL's
-#        functions, each with what it calls; with BENCH_KEEP=1, pg-perf.data stays)
+#        functions, each with what it calls, then a signup's µs by stage, split by statement
+#        when BENCH_PG_STATS=1 is set too; with BENCH_KEEP=1, pg-perf.data stays)
 #        BENCH_PG_OPTIONS="-c name=value ..." scripts/bench.sh   (more settings for the
 #        PostgreSQL cluster, say auto_explain's; with BENCH_KEEP=1 its log stays as postgres.log)
 #        BENCH_PG_SQL="DROP INDEX ..." scripts/bench.sh   (statements run on the PostgreSQL
@@ -242,7 +243,9 @@ run_case() {
       >/dev/null 2>&1 &
     perf_pid=$!
   elif [ -n "${BENCH_PG_PROFILE:-}" ] && [[ $name == "PostgreSQL, one server"*"100 brands" ]]; then
-    # The whole machine: PostgreSQL's backends, its WAL writer, the server and wrk.
+    # The whole machine: PostgreSQL's backends, its WAL writer, the server and wrk. The
+    # server's thread names tell its samples from the others' (scripts/profile-pg.py).
+    cat /proc/"$CASE_PID"/task/*/comm 2>/dev/null | sort -u >"$WORK/pg-server-threads.txt"
     perf record -a -F 199 --call-graph dwarf,8192 -o "$WORK/pg-perf.data" -- sleep "$duration" >/dev/null 2>&1 &
     perf_pid=$!
   fi
@@ -339,6 +342,9 @@ postgres_cases() {
   [ -z "${BENCH_PG_STATS:-}" ] || psql -qAt "$PG_URL" -c "CREATE EXTENSION pg_stat_statements" \
     -c "SELECT pg_stat_statements_reset(), pg_stat_reset()" >/dev/null
   run_case "PostgreSQL, one server: POST /signups/referral, 100 brands" /api/v1/signups/referral "$WORK/pg-spread.lua"
+  PG_SIGNUPS=$LAST_REQUESTS
+  [ -z "${BENCH_PG_STATS:-}" ] || psql -qAt -F'|' "$PG_URL" -c "SELECT calls, total_exec_time,
+      regexp_replace(query, '\s+', ' ', 'g') FROM pg_stat_statements" >"$WORK/pg-statements.txt"
   [ -z "${BENCH_PG_STATS:-}" ] || psql -q "$PG_URL" -c "SELECT calls, round(mean_exec_time::numeric, 3) AS mean_ms,
       round(total_exec_time::numeric) AS total_ms, plans, round(total_plan_time::numeric) AS plan_ms, rows, left(regexp_replace(query, '\s+', ' ', 'g'), 110) AS query
     FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 40" \
@@ -471,6 +477,13 @@ if [ "$BENCH_CASES" = signups ] || [ "$BENCH_CASES" = sled ] || [ "$BENCH_CASES"
     head -8 "$WORK/pg-comm.txt" >&2
     echo "PostgreSQL's functions (with what they call, share of all samples)" >&2
     head -120 "$WORK/pg-symbols.txt" >&2
+    # A signup's CPU by stage: PostgreSQL's (by statement with BENCH_PG_STATS) and the server's.
+    read -r pg_us server_us < <(printf '%s\n' "${CPU_ROWS[@]}" \
+      | awk -F'|' '/one server: POST \/signups\/referral, 100 brands/ {print $3 + 0, $4 + 0; exit}')
+    statements=()
+    [ -z "${BENCH_PG_STATS:-}" ] || statements=("$WORK/pg-statements.txt" "$PG_SIGNUPS")
+    python3 scripts/profile-pg.py "$WORK/pg-comm.txt" "$WORK/pg-server-threads.txt" "$pg_us" "$server_us" \
+      "${statements[@]}"
   fi
   exit 0
 fi

@@ -141,8 +141,11 @@ pub(super) struct Batch {
 pub(super) enum Answered {
     /// By its rows: one read.
     Rows(ReadAhead),
-    /// One value each, in the columns of its one row, in order.
-    Values(Vec<ReadAhead>),
+    /// One value each, in the columns of its one row, in order; then, when `held`, the
+    /// brand's held numbers ([`HELD`]).
+    Values { reads: Vec<ReadAhead>, held: bool },
+    /// The brand's held numbers alone, in the one column of its one row.
+    Held,
 }
 
 impl Batch {
@@ -152,16 +155,28 @@ impl Batch {
     }
 }
 
-/// [`batches`], split: the statements to send, and what each one answers.
-pub(super) fn queries(brand_id: i64, reads: &[&ReadAhead]) -> (Vec<(&'static str, Vec<Owned>)>, Vec<Answered>) {
-    batches(brand_id, reads).into_iter().map(Batch::split).unzip()
+/// The brand's held numbers (see `held.rs`), as one value: an array of each campaign's row,
+/// its id (8 bytes, big-endian) before its numbers; NULL when there is none. Asked with a
+/// session's first reads, after the statement that takes the brand's lock, so it sees every
+/// transaction of the brand committed before it.
+const HELD: &str =
+    "SELECT array_agg(int8send(campaign_id) || numbers) AS numbers FROM held_numbers WHERE brand_id = $1";
+
+/// [`batches`], split: the statements to send, and what each one answers. With `held`, the
+/// brand's held numbers are asked too (see [`Answered::answers`]).
+pub(super) fn queries(
+    brand_id: i64,
+    reads: &[&ReadAhead],
+    held: bool,
+) -> (Vec<(&'static str, Vec<Owned>)>, Vec<Answered>) {
+    batches(brand_id, reads, held).into_iter().map(Batch::split).unzip()
 }
 
 /// The statements of these reads: one for every read that can be asked as one value (of one
-/// row, or an array of several: [`value_column`], [`array_column`]), and one for each other
-/// read.
-pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
-    let mut batches = Vec::with_capacity(reads.len());
+/// row, or an array of several: [`value_column`], [`array_column`]), with the brand's held
+/// numbers when `held`, and one for each other read.
+pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead], held: bool) -> Vec<Batch> {
+    let mut batches = Vec::with_capacity(reads.len() + 1);
     let mut values: Vec<(ReadAhead, &'static str, Vec<Owned>)> = Vec::new();
     for &read in reads {
         let one = || value_column(read).map(|_| statement(brand_id, read));
@@ -173,21 +188,35 @@ pub(super) fn batches(brand_id: i64, reads: &[&ReadAhead]) -> Vec<Batch> {
             }
         }
     }
-    let together = match values.len() {
-        2.. => select(&values),
+    let mut columns: Vec<(u8, &'static str, usize)> =
+        values.iter().map(|(read, sql, params)| (kind(read), *sql, params.len())).collect();
+    if held {
+        columns.push((HELD_KIND, HELD, 1));
+    }
+    let together = match columns.len() {
+        2.. => select(&columns),
         _ => None,
     };
     match together {
         Some(sql) => {
             let (reads, params): (Vec<ReadAhead>, Vec<Vec<Owned>>) =
                 values.into_iter().map(|(read, _, params)| (read, params)).unzip();
-            batches.push(Batch { sql, params: params.into_iter().flatten().collect(), reads: Answered::Values(reads) });
+            let mut params: Vec<Owned> = params.into_iter().flatten().collect();
+            if held {
+                params.extend(owned![&brand_id]);
+            }
+            batches.push(Batch { sql, params, reads: Answered::Values { reads, held } });
         }
         // Each on its own, in the form of its rows.
-        None => batches.extend(values.into_iter().map(|(read, ..)| {
-            let (sql, params) = statement(brand_id, &read);
-            Batch { sql, params, reads: Answered::Rows(read) }
-        })),
+        None => {
+            batches.extend(values.into_iter().map(|(read, ..)| {
+                let (sql, params) = statement(brand_id, &read);
+                Batch { sql, params, reads: Answered::Rows(read) }
+            }));
+            if held {
+                batches.push(Batch { sql: HELD, params: owned![&brand_id], reads: Answered::Held });
+            }
+        }
     }
     batches
 }
@@ -217,13 +246,16 @@ fn kind(read: &ReadAhead) -> u8 {
     }
 }
 
-/// One `SELECT` of the reads' values, each read a scalar subquery in column `c{n}`, its
-/// parameters numbered on after the previous reads': made once for each combination of kinds
-/// of reads and kept for the server's lifetime (prepared under that text on each connection).
+/// The kind of the brand's held numbers among a `SELECT`'s values ([`HELD`]).
+const HELD_KIND: u8 = 12;
+
+/// One `SELECT` of the reads' values (kind, statement, number of parameters), each read a
+/// scalar subquery in column `c{n}`, its parameters numbered on after the previous reads':
+/// made once for each combination of kinds of reads and kept for the server's lifetime (prepared under that text on each connection).
 /// `None` once [`MOST_SELECTS`] are kept and this one is not among them: the reads then go
 /// one by one.
-fn select(values: &[(ReadAhead, &'static str, Vec<Owned>)]) -> Option<&'static str> {
-    let key: Vec<u8> = values.iter().map(|(read, ..)| kind(read)).collect();
+fn select(columns: &[(u8, &'static str, usize)]) -> Option<&'static str> {
+    let key: Vec<u8> = columns.iter().map(|(kind, ..)| *kind).collect();
     let mut selects = SELECTS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some(text) = selects.get(&key) {
         return Some(text);
@@ -232,12 +264,12 @@ fn select(values: &[(ReadAhead, &'static str, Vec<Owned>)]) -> Option<&'static s
         return None;
     }
     let mut offset = 0;
-    let mut columns = Vec::with_capacity(values.len());
-    for (n, (_, sql, params)) in values.iter().enumerate() {
-        columns.push(format!("({}) AS c{n}", renumbered(sql.trim(), offset)));
-        offset += params.len();
+    let mut texts = Vec::with_capacity(columns.len());
+    for (n, (_, sql, params)) in columns.iter().enumerate() {
+        texts.push(format!("({}) AS c{n}", renumbered(sql.trim(), offset)));
+        offset += params;
     }
-    let text: &'static str = Box::leak(format!("SELECT {}", columns.join(",\n       ")).into_boxed_str());
+    let text: &'static str = Box::leak(format!("SELECT {}", texts.join(",\n       ")).into_boxed_str());
     selects.insert(key, text);
     Some(text)
 }
@@ -298,14 +330,17 @@ impl Found {
 }
 
 impl Answered {
-    /// Each read's answer among the statement's rows.
-    pub fn answers(self, rows: Vec<Row>) -> Vec<(ReadAhead, Found)> {
+    /// Each read's answer among the statement's rows; and the brand's held numbers (an array
+    /// of [`HELD`]'s form), when the statement asked for them.
+    pub fn answers(self, rows: Vec<Row>) -> (Vec<(ReadAhead, Found)>, Option<Found>) {
         match self {
-            Answered::Values(reads) => {
-                let Some(row) = rows.into_iter().next().map(Arc::new) else { return Vec::new() };
-                reads.into_iter().enumerate().map(|(n, read)| (read, Found::Value(row.clone(), n))).collect()
+            Answered::Values { reads, held } => {
+                let Some(row) = rows.into_iter().next().map(Arc::new) else { return (Vec::new(), None) };
+                let numbers = held.then(|| Found::Value(row.clone(), reads.len()));
+                (reads.into_iter().enumerate().map(|(n, read)| (read, Found::Value(row.clone(), n))).collect(), numbers)
             }
-            Answered::Rows(read) => vec![(read, Found::Rows(rows))],
+            Answered::Rows(read) => (vec![(read, Found::Rows(rows))], None),
+            Answered::Held => (Vec::new(), Some(Found::Rows(rows))),
         }
     }
 }
@@ -360,10 +395,10 @@ mod tests {
     #[test]
     fn a_signups_reads_are_one_statement_with_its_ids_and_webhooks_as_arrays() {
         let reads = signup_reads();
-        let batches = batches(5, &reads.iter().collect::<Vec<_>>());
+        let batches = batches(5, &reads.iter().collect::<Vec<_>>(), false);
         assert_eq!(batches.len(), 1, "one statement");
         let ((sql, params), answered) = batches.into_iter().next().unwrap().split();
-        let Answered::Values(columns) = answered else { panic!("answered by its columns") };
+        let Answered::Values { reads: columns, held: false } = answered else { panic!("answered by its columns") };
         assert_eq!(columns, reads, "one column a read, in order");
         assert!(sql.contains("(SELECT array_agg(nextval(s::regclass) ORDER BY n)"), "{sql}");
         assert!(sql.contains("(SELECT array_agg(body ORDER BY webhook_id) FROM webhooks WHERE member_id = $"), "{sql}");
@@ -372,9 +407,24 @@ mod tests {
     }
 
     #[test]
+    fn a_sessions_first_reads_bring_the_brands_held_numbers_as_their_last_value() {
+        let reads = signup_reads();
+        let (queries, answered) = queries(5, &reads.iter().collect::<Vec<_>>(), true);
+        assert_eq!(queries.len(), 1, "one statement");
+        let (sql, params) = &queries[0];
+        assert!(matches!(&answered[0], Answered::Values { reads: r, held: true } if *r == reads));
+        let last = format!("(SELECT array_agg(int8send(campaign_id) || numbers) AS numbers FROM held_numbers WHERE brand_id = ${}) AS c{}", params.len(), reads.len());
+        assert!(sql.ends_with(&last), "{sql}");
+        // Without other values, the held numbers alone.
+        let (alone, answered) = super::queries(5, &[], true);
+        assert_eq!((alone.len(), alone[0].0), (1, HELD));
+        assert!(matches!(answered[..], [Answered::Held]));
+    }
+
+    #[test]
     fn an_array_read_asked_alone_comes_back_as_its_rows() {
         let reads = [ReadAhead::Webhooks { member_id: 1 }];
-        let batches = batches(5, &reads.iter().collect::<Vec<_>>());
+        let batches = batches(5, &reads.iter().collect::<Vec<_>>(), false);
         let ((sql, _), answered) = batches.into_iter().next().unwrap().split();
         assert!(matches!(answered, Answered::Rows(ReadAhead::Webhooks { member_id: 1 })));
         assert_eq!(sql, statement(5, &reads[0]).0, "the read's own statement, whose rows its reader knows");
@@ -387,7 +437,7 @@ mod tests {
             "SELECT 1 WHERE a = $4 AND b = $15 AND c = '$'"
         );
         let reads = [ReadAhead::Campaign(3), ReadAhead::Plan(4), ReadAhead::Participant(9)];
-        let (queries, _) = queries(5, &reads.iter().collect::<Vec<_>>());
+        let (queries, _) = queries(5, &reads.iter().collect::<Vec<_>>(), false);
         let sql = queries[0].0;
         for n in 1..=3 {
             assert!(sql.contains(&format!("= ${n})")), "{sql}");

@@ -5,8 +5,6 @@
 use tokio_postgres::Row;
 
 use super::connection::{Owned, Pipeline, Pooled};
-use super::held;
-use super::merged::Merged;
 use super::StoreError;
 
 /// Takes a brand's lock until the transaction ends.
@@ -21,18 +19,18 @@ pub(super) struct Held {
 
 impl Held {
     /// Opens the transaction on `conn` and takes the brand's lock; with them, in the same
-    /// round trip, queries (each one's rows) and the brand's held numbers (`held.rs`). The
-    /// lock may be held by another server's decision of the brand: the transaction waits for
-    /// it, as a task, holding no other lock, so no two transactions can wait on each other.
+    /// round trip, queries (each one's rows: a session's first reads, with the brand's held
+    /// numbers, see `ahead.rs`). Each query is a statement after the lock's, so it sees
+    /// every transaction of the brand committed before. The lock may be held by another
+    /// server's decision of the brand: the transaction waits for it, as a task, holding no
+    /// other lock, so no two transactions can wait on each other.
     pub async fn lock(
         mut conn: Pooled,
         brand_id: i64,
-        mut then: Vec<(&'static str, Vec<Owned>)>,
-    ) -> Result<(Self, Vec<Vec<Row>>, Merged), StoreError> {
-        then.push((held::OF_BRAND, taken![brand_id]));
-        let mut rows = conn.begin_with(BRAND_LOCK, &[&brand_id], &then).await?;
-        let numbers = held::load(&rows.pop().unwrap_or_default())?;
-        Ok((Self { conn, failed: None }, rows, numbers))
+        then: &[(&'static str, Vec<Owned>)],
+    ) -> Result<(Self, Vec<Vec<Row>>), StoreError> {
+        let rows = conn.begin_with(BRAND_LOCK, &[&brand_id], then).await?;
+        Ok((Self { conn, failed: None }, rows))
     }
 
     /// Runs queries in the transaction, in one round trip; each one's rows.

@@ -23,13 +23,11 @@
 use serde::Deserialize;
 use tokio_postgres::Row;
 
+use super::ahead::Found;
 use super::connection::Pipeline;
 pub(super) use super::merged::HeldNumbers;
 use super::merged::Merged;
 use super::{codec, StoreError};
-
-/// The brand's held rows, read with the brand's lock.
-pub(super) const OF_BRAND: &str = "SELECT campaign_id, numbers FROM held_numbers WHERE brand_id = $1";
 
 /// The largest held row kept; a larger one is written to the tables. A day's campaign holds
 /// about 80 bytes of counters and days and 140 of standings a referrer; below PostgreSQL's
@@ -91,11 +89,16 @@ pub(super) fn with_held(rows: &[Row]) -> Result<(impl Iterator<Item = &Row>, Hel
     Ok((rows.iter().filter(move |row| !is_held(row)), held))
 }
 
-/// Reads the brand's held rows (of [`OF_BRAND`]) into the numbers a decision reads through.
-pub(super) fn load(rows: &[Row]) -> Result<Merged, StoreError> {
+/// Reads the brand's held rows, as a session's first reads found them (an array of each
+/// campaign's id, 8 bytes big-endian, before its numbers: see `ahead.rs`), into the numbers a
+/// decision reads through.
+pub(super) fn load(found: Found) -> Result<Merged, StoreError> {
     let mut numbers = Merged::default();
-    for row in rows {
-        numbers.hold(row.get("campaign_id"), HeldNumbers::decode(&row.get::<_, Vec<u8>>("numbers"))?);
+    for row in found.value::<Vec<Vec<u8>>>("numbers")?.unwrap_or_default() {
+        let Some((id, held)) = row.split_first_chunk::<8>() else {
+            return Err(StoreError::Decode("a held row without its campaign".into()));
+        };
+        numbers.hold(i64::from_be_bytes(*id), HeldNumbers::decode(held)?);
     }
     Ok(numbers)
 }

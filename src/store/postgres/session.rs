@@ -217,7 +217,7 @@ impl BrandReads for PgSession {
         if wanted.is_empty() {
             return Ok(());
         }
-        let (queries, answered) = ahead::queries(self.brand_id, &wanted);
+        let (queries, answered) = ahead::queries(self.brand_id, &wanted, false);
         let rows = self.conn.lock().fetch_now(&queries)?;
         self.keep_fetched(answered, rows);
         Ok(())

@@ -39,10 +39,11 @@ impl DecisionStore for PgStore {
 impl PgStore {
     /// A connection of its own, in a transaction holding the brand's lock.
     pub(super) async fn open_session(&self, brand_id: u64) -> Result<PgSession, StoreError> {
-        let conn = self.db.session_conn().await?;
-        let (held, _, numbers) = Held::lock(conn, sql_id(brand_id), Vec::new()).await?;
-        let mut session = PgSession::new(sql_id(brand_id), self.lease, held);
-        session.numbers = numbers;
+        let (conn, id) = (self.db.session_conn().await?, sql_id(brand_id));
+        let (queries, answered) = ahead::queries(id, &[], true);
+        let (held, rows) = Held::lock(conn, id, &queries).await?;
+        let mut session = PgSession::new(id, self.lease, held);
+        session.keep_first(answered, rows)?;
         Ok(session)
     }
 
@@ -125,14 +126,10 @@ async fn decide_in_one(
     for (i, decision) in decisions.iter_mut().enumerate() {
         let reads = decision.reads_ahead();
         let wanted: Vec<&ReadAhead> = reads.iter().collect();
-        let (queries, answered) = ahead::queries(id, &wanted);
+        // The first decision's reads come with the campaigns' held numbers.
+        let (queries, answered) = ahead::queries(id, &wanted, held.is_none());
         let (now, rows) = match held.take() {
-            None => {
-                // The first decision's reads come with the campaigns' held numbers.
-                let (open, rows, held_numbers) = Held::lock(db.session_conn().await?, id, queries).await?;
-                numbers = held_numbers;
-                (open, rows)
-            }
+            None => Held::lock(db.session_conn().await?, id, &queries).await?,
             Some(mut open) => {
                 let rows = open.fetch_after(&mut pending, &queries).await?;
                 (open, rows)
@@ -140,7 +137,7 @@ async fn decide_in_one(
         };
         let mut session = PgSession::new(id, lease, now);
         session.numbers = std::mem::take(&mut numbers);
-        session.keep_fetched(answered, rows);
+        session.keep_first(answered, rows)?;
         let decided = decision.decide(&session).await;
         numbers = std::mem::take(&mut session.numbers);
         let mut now = session.into_held();
@@ -208,14 +205,28 @@ async fn write_into(
 }
 
 impl PgSession {
-    /// The rows of reads named ahead, kept for the decision to read.
-    pub(super) fn keep_fetched(&self, answered: Vec<ahead::Answered>, rows: Vec<Vec<Row>>) {
+    /// The rows of reads named ahead, kept for the decision to read; and the brand's held
+    /// numbers, when the reads asked for them.
+    pub(super) fn keep_fetched(&self, answered: Vec<ahead::Answered>, rows: Vec<Vec<Row>>) -> Option<ahead::Found> {
         let mut fetched = self.fetched.lock();
+        let mut numbers = None;
         for (answered, rows) in answered.into_iter().zip(rows) {
-            for (read, rows) in answered.answers(rows) {
-                fetched.keep(read, rows);
+            let (reads, held) = answered.answers(rows);
+            for (read, found) in reads {
+                fetched.keep(read, found);
             }
+            numbers = numbers.or(held);
         }
+        numbers
+    }
+
+    /// [`PgSession::keep_fetched`], and the brand's held numbers, when they were asked (a
+    /// session's first reads), as the numbers the session reads through.
+    fn keep_first(&mut self, answered: Vec<ahead::Answered>, rows: Vec<Vec<Row>>) -> Result<(), StoreError> {
+        if let Some(held) = self.keep_fetched(answered, rows) {
+            self.numbers = super::held::load(held)?;
+        }
+        Ok(())
     }
 
     /// The connection, inside the transaction that holds the brand's lock.
