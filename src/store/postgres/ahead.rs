@@ -40,7 +40,7 @@ pub(super) fn statement(brand_id: i64, read: &ReadAhead) -> (&'static str, Vec<O
                     EmailLookup::Inbox(canonical) => inbox = Some(canonical.clone()),
                 }
             }
-            let sequences = super::brands::sequences_of(kinds);
+            let sequences = super::sequences::sequences_of(kinds);
             (
                 concat!(
                     "SELECT nextval(s::regclass) AS id FROM unnest($1::text[]) WITH ORDINALITY AS t(s, n) ",

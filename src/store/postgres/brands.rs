@@ -5,6 +5,7 @@ use async_trait::async_trait;
 
 use super::connection::Conn;
 use super::held::with_held;
+use super::sequences::sequence_of;
 use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::counters::DailySeries;
 use crate::domain::ids::IdKind;
@@ -376,27 +377,4 @@ impl PgStore {
         let row = self.db.conn().await?.one("SELECT nextval($1::text::regclass) AS id", &[&sequence_of(kind)]).await?;
         Ok(id_at(&row, "id"))
     }
-}
-
-/// The sequence that numbers ids of `kind`.
-pub(super) fn sequence_of(kind: IdKind) -> &'static str {
-    match kind {
-        IdKind::Member => "ids_member",
-        IdKind::Brand => "ids_brand",
-        IdKind::Campaign => "ids_campaign",
-        IdKind::Participant => "ids_participant",
-        IdKind::Reward => "ids_reward",
-        IdKind::Invite => "ids_invite",
-        IdKind::Webhook => "ids_webhook",
-        IdKind::Event => "ids_event",
-        IdKind::Conversion => "ids_conversion",
-        IdKind::Email => "ids_email",
-        IdKind::Payout => "ids_payout",
-    }
-}
-
-/// The sequences of `kinds`, in order: the `text[]` that the statements taking several new
-/// ids at once (`PgSession::take_ids`, a signup's ids named ahead in `ahead.rs`) unnest.
-pub(super) fn sequences_of(kinds: &[IdKind]) -> Vec<&'static str> {
-    kinds.iter().map(|&kind| sequence_of(kind)).collect()
 }

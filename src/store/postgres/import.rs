@@ -10,8 +10,8 @@
 use tokio::sync::mpsc::Receiver;
 
 use super::backup::{refuse_unless_empty, RestoreError, TABLES};
-use super::brands::sequence_of;
 use super::copies::MENTION_IDEMPOTENCY;
+use super::sequences::sequence_of;
 use super::{codec, sql_id, PgStore, PostgresOptions, StoreError};
 use crate::domain::{email, Member};
 use crate::store::moved::Moved;

@@ -45,6 +45,7 @@ mod payouts;
 mod reads;
 mod row_parts;
 mod rows;
+mod sequences;
 mod session;
 mod session_end;
 mod write_set;

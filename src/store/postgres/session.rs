@@ -151,7 +151,7 @@ impl BrandSession for PgSession {
                 return Ok(ids.into_iter().map(|id| id.max(0) as u64).collect());
             }
         }
-        let sequences = super::brands::sequences_of(kinds);
+        let sequences = super::sequences::sequences_of(kinds);
         let rows = self.rows(
             "SELECT nextval(s::regclass) AS id FROM unnest($1::text[]) WITH ORDINALITY AS t(s, n) ORDER BY n",
             &[&sequences],
