@@ -18,6 +18,8 @@ COMM = re.compile(r"^\s*([\d.]+)%\s+[\d.]+%\s+(.*?)\s*$")
 # The server's threads (their names), what each does.
 THREADS = [
     ("actix-rt|system", "HTTP: reading requests, the handlers (authentication, the body), the answers"),
+    ("referrals-pg", "the store's runtime: the brands' writers (the decision, its statements built) and the connections (sending statements, reading rows)"),
+    # Builds before the writers and the connections shared one runtime.
     ("postgres-decide", "the brands' writers: the decision (its reads, the engine's rules), its statements built"),
     ("postgres-io", "the connections to PostgreSQL: sending statements, reading rows"),
 ]

@@ -71,9 +71,10 @@ impl Held {
 }
 
 /// Waits for `work` on this thread, for the engine's reads (which are not async). On the
-/// deciders' runtime (where the brands' writers run, see `session_end.rs`) the thread hands
-/// its other tasks over first (`block_in_place`), so no writer waits behind another's read;
-/// elsewhere (a test's session) it simply waits. The connection is driven by the I/O runtime.
+/// store's runtime (where the brands' writers and the connections run, see `connection.rs`)
+/// the thread hands its other tasks over first (`block_in_place`), the connection it waits
+/// on among them, so no task waits behind another's read; elsewhere (a test's session) it
+/// simply waits, the connection driven by the store's runtime.
 pub(super) fn wait<F: std::future::Future>(work: F) -> F::Output {
     let on_many_threads = tokio::runtime::Handle::try_current()
         .is_ok_and(|runtime| runtime.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);

@@ -1,13 +1,17 @@
 //! Connections to PostgreSQL: a pool of them, each with its prepared statements, and the
 //! runtime that drives them all.
 //!
-//! Why a runtime of our own: every connection's I/O task runs on one small tokio runtime
-//! owned by the store (`postgres-io`), never on the runtime of whoever opened it. A
-//! tokio-postgres `Client` only talks to its connection task through channels, so its
-//! futures complete on any thread, and a brand's decision session may wait for a read
-//! synchronously (the engine's reads are synchronous, see `session.rs`) without stalling the
-//! connection it waits on. Had a connection been spawned on the brand actor's arbiter, that
-//! wait would deadlock the arbiter.
+//! Why a runtime of our own: every connection's I/O task runs on one tokio runtime owned by
+//! the store (`referrals-pg`, a thread a core), never on the runtime of whoever opened it; the
+//! brands' writers run there too (`store/writer.rs`). A tokio-postgres `Client` only talks to
+//! its connection task through channels, so its futures complete on any thread, and a brand's
+//! decision session may wait for a read synchronously (the engine's reads are synchronous,
+//! see `session.rs`): the waiting thread hands its tasks to another first
+//! (`brand_lock::wait`), so the connection it waits on keeps running. Had a connection been
+//! spawned on the brand actor's arbiter, that wait would deadlock the arbiter. Why the
+//! writers share it: a statement sent by a writer wakes its connection's task on the same
+//! thread, and the rows coming back wake the writer there, where two runtimes passed each
+//! round trip between threads twice.
 //!
 //! Faults: a connection that is lost, refused or timed out is a [`StoreError::Unavailable`]
 //! (answered 503); the pool opens a fresh connection on the next request, so the server
@@ -220,7 +224,7 @@ impl Conn {
     }
 }
 
-/// Opens connections on the I/O runtime (see the module's documentation).
+/// Opens connections on the store's runtime (see the module's documentation).
 pub(super) struct Connector {
     config: tokio_postgres::Config,
     io: Handle,
@@ -264,7 +268,7 @@ impl managed::Manager for Connector {
 type Pool = managed::Pool<Connector>;
 
 /// A pooled connection. Dropped inside a transaction (an error, an early return), it rolls
-/// the transaction back at once on the I/O runtime, so that no lock it took (a brand's) is
+/// the transaction back at once on the store's runtime, so that no lock it took (a brand's) is
 /// held while it waits in the pool.
 pub(super) struct Pooled {
     conn: Option<managed::Object<Connector>>,
@@ -330,9 +334,10 @@ impl Database {
             // A statement never runs longer than a request may wait; every commit is on disk
             // before it returns, whatever the server's default.
             .options(format!("-c statement_timeout={statement_timeout} -c synchronous_commit=on"));
+        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
         let io = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .thread_name("postgres-io")
+            .worker_threads(threads)
+            .thread_name("referrals-pg")
             .enable_all()
             .build()
             .map_err(|e| StoreError::Database(format!("cannot start the database runtime: {e}")))?;
@@ -354,6 +359,11 @@ impl Database {
             io: Some(io),
             handle,
         })
+    }
+
+    /// The runtime the connections run on, where the brands' writers run too.
+    pub fn runtime(&self) -> Handle {
+        self.handle.clone()
     }
 
     /// A connection for anything but a decision session.

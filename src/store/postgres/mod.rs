@@ -66,9 +66,8 @@ pub struct PgStore {
     db: Database,
     /// The lease this server takes on the webhook deliveries it queues.
     lease: outboxes::Lease,
-    /// Each brand's writer (see `store/writer.rs`), on the deciders' runtime.
+    /// Each brand's writer (see `store/writer.rs`), on the connections' runtime.
     writers: crate::store::Writers,
-    _deciders: session_end::Deciders,
 }
 
 impl PgStore {
@@ -83,8 +82,8 @@ impl PgStore {
         }
         drop(conn);
         let lease = outboxes::Lease { ms: options.delivery_lease.as_millis() as i64, holder: options.server_id as i64 };
-        let deciders = session_end::Deciders::start()?;
-        Ok(Self { db, lease, writers: crate::store::Writers::on(deciders.handle()), _deciders: deciders })
+        let writers = crate::store::Writers::on(db.runtime());
+        Ok(Self { db, lease, writers })
     }
 
     /// How many connections are open, and how many are in use.

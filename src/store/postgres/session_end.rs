@@ -53,36 +53,6 @@ impl PgStore {
     }
 }
 
-/// The runtime the brands' writers run on (a thread a core): their decisions wait there for
-/// the engine's synchronous reads (see `brand_lock::wait`), never on an actor's thread.
-pub(super) struct Deciders(Option<tokio::runtime::Runtime>);
-
-impl Deciders {
-    pub fn start() -> Result<Self, StoreError> {
-        let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(threads)
-            .thread_name("postgres-decide")
-            .enable_all()
-            .build()
-            .map_err(|e| StoreError::Database(format!("cannot start the deciders' runtime: {e}")))?;
-        Ok(Self(Some(runtime)))
-    }
-
-    pub fn handle(&self) -> tokio::runtime::Handle {
-        self.0.as_ref().expect("present until dropped").handle().clone()
-    }
-}
-
-impl Drop for Deciders {
-    fn drop(&mut self) {
-        // Dropped on any thread, async or not: never wait for the writers here.
-        if let Some(runtime) = self.0.take() {
-            runtime.shutdown_background();
-        }
-    }
-}
-
 /// Decides the brand's decisions one after another in one transaction, which holds the
 /// brand's lock from the first one's reads (made in the round trip that takes it) to the
 /// commit, and answers each once it is over. Each decision's writes are sent ahead of the
