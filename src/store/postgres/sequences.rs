@@ -1,5 +1,6 @@
 //! The sequences that number ids, one per kind of id (created by the migrations); ids are
-//! taken from them alone, so they stay dense and never repeat across servers.
+//! taken from them alone, so no two servers ever take the same one. A sequence never gives a
+//! number back, so a transaction rolled back after taking ids leaves a gap.
 
 use crate::domain::ids::IdKind;
 
