@@ -6,40 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need_apt=()
-# The browser tests (tests/browser.rs) drive Debian's Chromium through playwright-core.
-[ -x /usr/bin/chromium ] || need_apt+=(chromium)
-command -v node >/dev/null && command -v npm >/dev/null || need_apt+=(nodejs npm)
-# The export test reads a CSV back with Python's csv module; the email tests run a real SMTP
-# server (aiosmtpd, from PyPI) in a virtual environment.
-command -v python3 >/dev/null || need_apt+=(python3)
-command -v python3 >/dev/null && python3 -c 'import ensurepip, venv' 2>/dev/null || need_apt+=(python3-venv)
-# The PostgreSQL backend's tests run against a throwaway server from Debian's package.
+# What the tests need and a fresh machine lacks (scripts/test-deps.sh: apt, npm, PyPI).
+bash scripts/test-deps.sh
+# The SMTP server of the email tests (tests/smtp/sink.py), installed there.
+export SMTP_SINK_PYTHON="$PWD/target/smtp-venv/bin/python"
+# The throwaway PostgreSQL's helpers (scripts/throwaway-postgres.sh).
 source scripts/throwaway-postgres.sh
-[ -n "$(pg_bin)" ] || need_apt+=(postgresql)
-if ((${#need_apt[@]})); then
-  if [ "$(id -u)" = 0 ]; then
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}"
-  else
-    echo "scripts/test.sh: please install: ${need_apt[*]}" >&2
-    exit 1
-  fi
-fi
-
-# playwright-core (a driver, no browser download) and jsQR (the portal test reads its QR code),
-# at the versions the lock file pins.
-if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/node_modules/jsqr ]; then
-  (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
-fi
-
-# The SMTP server of the email tests (tests/smtp/sink.py), at a pinned version.
-SMTP_VENV=target/smtp-venv
-AIOSMTPD_VERSION=1.4.6
-if ! "$SMTP_VENV/bin/python" -c "import aiosmtpd, sys; sys.exit(aiosmtpd.__version__ != '$AIOSMTPD_VERSION')" 2>/dev/null; then
-  python3 -m venv "$SMTP_VENV"
-  "$SMTP_VENV/bin/pip" install --quiet --disable-pip-version-check "aiosmtpd==$AIOSMTPD_VERSION"
-fi
-export SMTP_SINK_PYTHON="$PWD/$SMTP_VENV/bin/python"
 
 # A throwaway PostgreSQL for the PostgreSQL backend's tests (scripts/throwaway-postgres.sh),
 # stopped when the tests end. Each test creates its own database in it. fsync is off: the
