@@ -240,6 +240,10 @@ pub trait ParticipantStore: Send + Sync {
     ) -> Result<(Vec<Participant>, u64), StoreError>;
     /// A participant's rewards, oldest first.
     async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError>;
+    /// The rewards of each of these participants (at most a batch of a roster), oldest
+    /// first, in the order of `participant_ids`: one read for all of them, so that an export
+    /// of a campaign costs a read a batch, not a round trip a participant.
+    async fn rewards_of_each(&self, participant_ids: &[u64]) -> Result<Vec<Vec<Reward>>, StoreError>;
     /// A participant's invitations, oldest first.
     async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError>;
     /// The campaign's invitations sent to this inbox (an address's canonical form: any

@@ -52,12 +52,17 @@ pub async fn a_referral_signup_commits_rewards_counts_and_the_chain(store: Share
     assert_eq!(one.participant.referred_by, Some(referrer.id));
     assert!(one.referrer_reward.is_none(), "one referral of two needed");
     let friend_reward = one.reward.expect("two-way: the friend is rewarded");
-    assert_eq!(store.rewards_of(one.participant.id).await.unwrap(), vec![friend_reward]);
+    assert_eq!(store.rewards_of(one.participant.id).await.unwrap(), vec![friend_reward.clone()]);
 
     let two = signup(&store, &spring, "two@example.com", Some(referrer.id)).await;
     let earned = two.referrer_reward.expect("the second referral earns the reward");
     assert_eq!((earned.kind, earned.status), (RewardType::Message, RewardStatus::Issued));
-    assert_eq!(store.rewards_of(referrer.id).await.unwrap(), vec![earned]);
+    assert_eq!(store.rewards_of(referrer.id).await.unwrap(), vec![earned.clone()]);
+    // Several participants' rewards in one read, each in the order asked, none for one
+    // without rewards (or unknown).
+    let each = store.rewards_of_each(&[two.participant.id, referrer.id, 999_999, one.participant.id]).await.unwrap();
+    let two_reward = two.reward.expect("two-way: the second friend is rewarded too");
+    assert_eq!(each, vec![vec![two_reward], vec![earned], vec![], vec![friend_reward]]);
     assert_eq!(store.participant(referrer.id).await.unwrap().unwrap().referrals, 2);
     let (referred, total) = store.referred(spring.id, referrer.id, 10).await.unwrap();
     let ids: Vec<u64> = referred.iter().map(|p| p.id).collect();

@@ -240,6 +240,21 @@ impl ParticipantStore for PgStore {
         .await
     }
 
+    async fn rewards_of_each(&self, participant_ids: &[u64]) -> Result<Vec<Vec<Reward>>, StoreError> {
+        let ids: Vec<i64> = participant_ids.iter().map(|id| sql_id(*id)).collect();
+        let rewards: Vec<Reward> = self
+            .bodies_of(
+                "SELECT body FROM rewards WHERE participant_id = ANY($1) ORDER BY participant_id, reward_id",
+                &[&ids],
+            )
+            .await?;
+        let mut of: std::collections::HashMap<u64, Vec<Reward>> = std::collections::HashMap::new();
+        for reward in rewards {
+            of.entry(reward.participant_id).or_default().push(reward);
+        }
+        Ok(participant_ids.iter().map(|id| of.remove(id).unwrap_or_default()).collect())
+    }
+
     async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
         self.bodies_of(
             "SELECT body FROM invites WHERE participant_id = $1 ORDER BY invite_id",

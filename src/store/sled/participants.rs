@@ -262,6 +262,11 @@ impl ParticipantStore for SledStore {
         self.rewards(participant_id)
     }
 
+    async fn rewards_of_each(&self, participant_ids: &[u64]) -> Result<Vec<Vec<Reward>>, StoreError> {
+        // Local reads: one a participant costs what one for all would.
+        participant_ids.iter().map(|id| self.rewards(*id)).collect()
+    }
+
     async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
         self.invites(participant_id)
     }
