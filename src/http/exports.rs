@@ -181,8 +181,7 @@ async fn next_chunk(mut cursor: Cursor) -> std::io::Result<Option<(web::Bytes, C
             })
             .collect();
         let ids: Vec<u64> = wanted.iter().map(|participant| participant.id).collect();
-        let rewards_of_each =
-            if ids.is_empty() { Vec::new() } else { cursor.store.rewards_of_each(&ids).await.map_err(failed)? };
+        let rewards_of_each = cursor.store.rewards_of_each(&ids).await.map_err(failed)?;
         for (participant, rewards) in wanted.into_iter().zip(rewards_of_each) {
             match cursor.export {
                 Export::Participants => {

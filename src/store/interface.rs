@@ -242,7 +242,8 @@ pub trait ParticipantStore: Send + Sync {
     async fn rewards_of(&self, participant_id: u64) -> Result<Vec<Reward>, StoreError>;
     /// The rewards of each of these participants (at most a batch of a roster), oldest
     /// first, in the order of `participant_ids`: one read for all of them, so that an export
-    /// of a campaign costs a read a batch, not a round trip a participant.
+    /// of a campaign costs a read a batch, not a round trip a participant. None asked, none
+    /// read.
     async fn rewards_of_each(&self, participant_ids: &[u64]) -> Result<Vec<Vec<Reward>>, StoreError>;
     /// A participant's invitations, oldest first.
     async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError>;

@@ -63,6 +63,7 @@ pub async fn a_referral_signup_commits_rewards_counts_and_the_chain(store: Share
     let each = store.rewards_of_each(&[two.participant.id, referrer.id, 999_999, one.participant.id]).await.unwrap();
     let two_reward = two.reward.expect("two-way: the second friend is rewarded too");
     assert_eq!(each, vec![vec![two_reward], vec![earned], vec![], vec![friend_reward]]);
+    assert!(store.rewards_of_each(&[]).await.unwrap().is_empty(), "none asked, none read");
     assert_eq!(store.participant(referrer.id).await.unwrap().unwrap().referrals, 2);
     let (referred, total) = store.referred(spring.id, referrer.id, 10).await.unwrap();
     let ids: Vec<u64> = referred.iter().map(|p| p.id).collect();

@@ -241,6 +241,9 @@ impl ParticipantStore for PgStore {
     }
 
     async fn rewards_of_each(&self, participant_ids: &[u64]) -> Result<Vec<Vec<Reward>>, StoreError> {
+        if participant_ids.is_empty() {
+            return Ok(Vec::new());
+        }
         let ids: Vec<i64> = participant_ids.iter().map(|id| sql_id(*id)).collect();
         let rewards: Vec<Reward> = self
             .bodies_of(
