@@ -64,6 +64,8 @@ pub async fn a_referral_signup_commits_rewards_counts_and_the_chain(store: Share
     let two_reward = two.reward.expect("two-way: the second friend is rewarded too");
     assert_eq!(each, vec![vec![two_reward], vec![earned], vec![], vec![friend_reward]]);
     assert!(store.rewards_of_each(&[]).await.unwrap().is_empty(), "none asked, none read");
+    let twice = store.rewards_of_each(&[referrer.id, referrer.id]).await.unwrap();
+    assert_eq!(twice, vec![each[1].clone(), each[1].clone()], "an id asked twice gets its rewards twice");
     assert_eq!(store.participant(referrer.id).await.unwrap().unwrap().referrals, 2);
     let (referred, total) = store.referred(spring.id, referrer.id, 10).await.unwrap();
     let ids: Vec<u64> = referred.iter().map(|p| p.id).collect();

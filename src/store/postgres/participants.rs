@@ -255,7 +255,8 @@ impl ParticipantStore for PgStore {
         for reward in rewards {
             of.entry(reward.participant_id).or_default().push(reward);
         }
-        Ok(participant_ids.iter().map(|id| of.remove(id).unwrap_or_default()).collect())
+        // Each id its rewards, as often as it is asked (as on sled), so read, not taken out.
+        Ok(participant_ids.iter().map(|id| of.get(id).cloned().unwrap_or_default()).collect())
     }
 
     async fn invites_of(&self, participant_id: u64) -> Result<Vec<Invite>, StoreError> {
