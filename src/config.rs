@@ -24,6 +24,7 @@ pub struct Config {
     pub storage: StorageConfig,
     pub auth: AuthConfig,
     pub admin: AdminConfig,
+    pub members: MembersConfig,
     pub webhooks: WebhooksConfig,
     pub rewards: RewardsConfig,
     pub rate_limits: RateLimitsConfig,
@@ -44,6 +45,15 @@ pub struct ServerConfig {
     pub workers: usize,
     /// Largest JSON request body accepted, in bytes.
     pub max_body_bytes: usize,
+    /// Milliseconds a request body may go without a byte arriving, and the grace before its
+    /// rate is judged (see `http::body_deadline`); then 408 and the connection closed.
+    pub body_timeout_ms: u64,
+    /// The slowest average rate, in bytes a second, a body may arrive at past that grace.
+    pub body_min_bytes_per_sec: u64,
+    /// Requests one client address may have in flight at once; more get 429.
+    pub max_requests_per_address: u32,
+    /// Of those, requests that carry no credential (public routes, sign-in, registration).
+    pub max_anonymous_requests_per_address: u32,
     /// Seconds in-flight requests get to finish on shutdown.
     pub shutdown_timeout_secs: u64,
     /// Reverse proxies (addresses or networks) whose `X-Forwarded-For` names the client.
@@ -60,6 +70,10 @@ impl Default for ServerConfig {
             public_url: String::new(),
             workers: 0,
             max_body_bytes: 64 * 1024,
+            body_timeout_ms: 10_000,
+            body_min_bytes_per_sec: 1024,
+            max_requests_per_address: 1024,
+            max_anonymous_requests_per_address: 64,
             shutdown_timeout_secs: 30,
             trusted_proxies: Vec::new(),
             metrics_bind: String::new(),
@@ -92,6 +106,51 @@ impl Default for AuthConfig {
 pub struct AdminConfig {
     /// Bearer token of the admin API; empty disables it.
     pub token: String,
+}
+
+/// `[members]`: who may have an account here, and on which plan.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct MembersConfig {
+    /// Who may register once the server has its first account (see `domain::registration`).
+    pub registration: Registration,
+    /// The plan id new members get.
+    pub default_plan: u64,
+}
+
+impl Default for MembersConfig {
+    fn default() -> Self {
+        // An owner's own server: closed once the owner has an account, and no upgrade wall.
+        Self { registration: Registration::Closed, default_plan: 3 }
+    }
+}
+
+/// `members.registration`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Registration {
+    /// Anyone may register (a service run for the public).
+    Open,
+    /// Whoever holds an invitation, from a member or from the operator.
+    Invite,
+    /// Nobody; the operator makes accounts (`refctl members create`) or invites.
+    Closed,
+}
+
+impl Registration {
+    fn parse(text: &str) -> Option<Self> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "open" => Some(Self::Open),
+            "invite" => Some(Self::Invite),
+            "closed" => Some(Self::Closed),
+            _ => None,
+        }
+    }
+
+    /// Whether members may invite others (the operator always may).
+    pub fn members_invite(self) -> bool {
+        !matches!(self, Self::Closed)
+    }
 }
 
 /// `[webhooks]`: delivery of webhook events.
@@ -328,6 +387,22 @@ impl Config {
         if let Some(v) = set("REFERRALS_ADMIN_TOKEN") {
             self.admin.token = v;
         }
+        if let Some(v) = set("REFERRALS_MEMBERS_REGISTRATION") {
+            self.members.registration = Registration::parse(&v).ok_or_else(|| {
+                format!(
+                    "REFERRALS_MEMBERS_REGISTRATION must be open, invite or closed (it is {:?})",
+                    v.chars().take(32).collect::<String>()
+                )
+            })?;
+        }
+        if let Some(v) = set("REFERRALS_MEMBERS_DEFAULT_PLAN") {
+            self.members.default_plan = v.trim().parse().map_err(|_| {
+                format!(
+                    "REFERRALS_MEMBERS_DEFAULT_PLAN must be a plan id (it is {:?})",
+                    v.chars().take(32).collect::<String>()
+                )
+            })?;
+        }
         if let Some(v) = set("REFERRALS_LOG") {
             self.log.level = v;
         }
@@ -397,6 +472,18 @@ impl Config {
         }
         if self.server.max_body_bytes < 1024 {
             return invalid("server.max_body_bytes must be at least 1024".into());
+        }
+        let server = &self.server;
+        if !(100..=600_000).contains(&server.body_timeout_ms) {
+            return invalid("server.body_timeout_ms must be between 100 and 600000".into());
+        }
+        if server.max_requests_per_address == 0 || server.max_anonymous_requests_per_address == 0 {
+            return invalid(
+                "server.max_requests_per_address and max_anonymous_requests_per_address must be at least 1".into(),
+            );
+        }
+        if self.members.default_plan == 0 {
+            return invalid("members.default_plan must be a plan id (1 or more)".into());
         }
         if self.auth.token_ttl_days == 0 {
             return invalid("auth.token_ttl_days must be at least 1".into());

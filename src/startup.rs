@@ -164,6 +164,17 @@ impl Application {
             ttl: chrono::Duration::days(config.auth.token_ttl_days.into()),
         };
         let auth = AuthKeys::derive(&secret, token_settings);
+        // A default plan that is not stored would give new members no plan's limits and no
+        // paid features: said at start, where the operator looks.
+        match store.plan(config.members.default_plan).await {
+            Ok(Some(_)) => {}
+            Ok(None) => tracing::warn!(
+                default_plan = config.members.default_plan,
+                "members.default_plan names no plan (refctl plans list shows them): new members get no limits and \
+                 no paid features"
+            ),
+            Err(error) => tracing::warn!(%error, "the default plan could not be checked"),
+        }
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let listener = TcpListener::bind(&config.server.bind)
             .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?;
@@ -256,6 +267,9 @@ impl Application {
                 .map_err(StartupError::Config)?,
             signup_cache: Default::default(),
             portal_mail: smtp,
+            registration: config.members.registration,
+            default_plan: config.members.default_plan,
+            first_account: Default::default(),
         });
         // Keyed limiters remember every key they saw, and the store what imports asked of it:
         // forget the idle ones each minute.
@@ -283,9 +297,19 @@ impl Application {
         });
         let public_limits = http::rate_limit::public_limits(&config.rate_limits);
         let workers = if config.server.workers == 0 { cores } else { config.server.workers };
+        let in_flight = web::Data::new(http::body_deadline::InFlight::new(http::body_deadline::BodyLimits {
+            timeout: Duration::from_millis(config.server.body_timeout_ms),
+            min_bytes_per_sec: config.server.body_min_bytes_per_sec,
+            per_address: config.server.max_requests_per_address,
+            anonymous_per_address: config.server.max_anonymous_requests_per_address,
+        }));
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
+                .app_data(in_flight.clone())
+                // Around every route, before anything reads the body: the body's deadline
+                // and the cap on requests in flight per address.
+                .wrap(middleware::from_fn(http::body_deadline::middleware))
                 // Around every route: every answer, a rate-limit refusal too, gets both.
                 .wrap(middleware::DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
                 .wrap(middleware::from_fn(http::query::refuse_unknown))

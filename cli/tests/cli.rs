@@ -153,7 +153,19 @@ fn members_keys_plans_and_brands_from_the_terminal() {
         &["members", "create", "--email", "cli@example.com", "--name", "Cli User", "--password", "password-1"],
     );
     let id = member["id"].as_u64().unwrap().to_string();
-    assert_eq!(member["plan_id"], json!(1));
+    assert_eq!(member["plan_id"], json!(3), "the server's members.default_plan, as shipped: Scale");
+    // On a server whose registration is closed (as shipped), an invitation lets one person in.
+    let invited = ok_json(&server, &["members", "invite", "guest@example.com"]);
+    assert_eq!(invited["email"], json!("guest@example.com"));
+    assert_eq!(invited["emailed"], json!(false), "this server sends no email: the link is printed");
+    let link = invited["link"].as_str().unwrap();
+    let secret = link.split_once("/dashboard/register?invitation=").unwrap().1;
+    let registered = reqwest::blocking::Client::new()
+        .post(format!("{}/api/v1/members", server.url))
+        .json(&json!({"email": "guest@example.com", "name": "Guest", "password": "password-1", "invitation": secret}))
+        .send()
+        .unwrap();
+    assert_eq!(registered.status(), 201);
 
     let table = refctl(&server.url, Some(TOKEN), &["members", "list", "--search", "cli@"]);
     let text = String::from_utf8_lossy(&table.stdout);

@@ -62,6 +62,7 @@ fn another_value(key: &str, was: &toml::Value) -> String {
     match (key, was) {
         ("storage.backend", _) => "postgres".into(),
         ("log.format", _) => "json".into(),
+        ("members.registration", _) => "open".into(),
         (_, toml::Value::Boolean(b)) => (!b).to_string(),
         (_, toml::Value::Integer(n)) => (n + 7).to_string(),
         (_, toml::Value::String(s)) if s.contains(':') => "127.0.0.1:4321".into(),

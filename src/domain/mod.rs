@@ -40,6 +40,7 @@ pub mod payout;
 pub mod plan;
 pub mod portal;
 pub mod referral_code;
+pub mod registration;
 pub mod reward;
 pub mod reward_type;
 pub mod stripe;

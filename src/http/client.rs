@@ -21,6 +21,19 @@ pub fn address(req: &HttpRequest) -> IpAddr {
     }
 }
 
+/// The address as limits count it: an IPv6 client by its /56 (what one subscriber is often
+/// given, so one subscriber cannot spread over its addresses), an IPv4 one as it is.
+pub fn subscriber(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => {
+            let mut octets = v6.octets();
+            octets[7..16].fill(0);
+            IpAddr::V6(octets.into())
+        }
+        v4 => v4,
+    }
+}
+
 /// The user agent the client sent (empty: none, or not text).
 pub fn user_agent(req: &HttpRequest) -> &str {
     req.headers().get(header::USER_AGENT).and_then(|v| v.to_str().ok()).unwrap_or("")

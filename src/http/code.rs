@@ -30,6 +30,10 @@ pub enum Code {
     Unauthorized,
     PlanRequired,
     PlanLimitReached,
+    /// A registration this server's `members.registration` does not let in.
+    RegistrationClosed,
+    /// An invitation that does not admit this address now (unknown, used, expired, another's).
+    InvitationInvalid,
     NotFound,
     MethodNotAllowed,
     // 409: it exists already, or is in use.
@@ -44,6 +48,8 @@ pub enum Code {
     WaitlistOff,
     /// A resend of an email that did not fail (queued, sent or cancelled).
     EmailNotFailed,
+    /// A request body that did not arrive in time (`server.body_timeout_ms`).
+    BodyTimeout,
     // 413, 429, 503, 500
     PayloadTooLarge,
     RateLimited,
@@ -53,7 +59,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 34] = [
+    pub const ALL: [Code; 37] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -72,6 +78,8 @@ impl Code {
         Code::Unauthorized,
         Code::PlanRequired,
         Code::PlanLimitReached,
+        Code::RegistrationClosed,
+        Code::InvitationInvalid,
         Code::NotFound,
         Code::MethodNotAllowed,
         Code::EmailTaken,
@@ -84,6 +92,7 @@ impl Code {
         Code::ParticipantErased,
         Code::WaitlistOff,
         Code::EmailNotFailed,
+        Code::BodyTimeout,
         Code::PayloadTooLarge,
         Code::RateLimited,
         Code::Unavailable,
@@ -109,7 +118,9 @@ impl Code {
             | Code::LimitReached
             | Code::InvalidSignature => StatusCode::BAD_REQUEST,
             Code::Unauthorized => StatusCode::UNAUTHORIZED,
-            Code::PlanRequired | Code::PlanLimitReached => StatusCode::FORBIDDEN,
+            Code::PlanRequired | Code::PlanLimitReached | Code::RegistrationClosed | Code::InvitationInvalid => {
+                StatusCode::FORBIDDEN
+            }
             Code::NotFound => StatusCode::NOT_FOUND,
             Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Code::EmailTaken
@@ -122,6 +133,7 @@ impl Code {
             | Code::ParticipantErased
             | Code::WaitlistOff
             | Code::EmailNotFailed => StatusCode::CONFLICT,
+            Code::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             Code::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Code::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
@@ -150,6 +162,8 @@ impl Code {
             Code::Unauthorized => "unauthorized",
             Code::PlanRequired => "plan_required",
             Code::PlanLimitReached => "plan_limit_reached",
+            Code::RegistrationClosed => "registration_closed",
+            Code::InvitationInvalid => "invitation_invalid",
             Code::NotFound => "not_found",
             Code::MethodNotAllowed => "method_not_allowed",
             Code::EmailTaken => "email_taken",
@@ -162,6 +176,7 @@ impl Code {
             Code::ParticipantErased => "participant_erased",
             Code::WaitlistOff => "waitlist_off",
             Code::EmailNotFailed => "email_not_failed",
+            Code::BodyTimeout => "body_timeout",
             Code::PayloadTooLarge => "payload_too_large",
             Code::RateLimited => "rate_limited",
             Code::Unavailable => "unavailable",

@@ -12,10 +12,7 @@ use super::error::ApiError;
 use super::json::JsonBody;
 use super::state::AppState;
 use crate::auth::password;
-use crate::domain::plan::FREE_PLAN_ID;
-use crate::domain::{EmailAddress, Member, MemberName, NewPassword};
-use crate::http::Code;
-use crate::store::EmailTaken;
+use crate::domain::{EmailAddress, Member};
 
 /// Body of `POST /members`.
 #[derive(Deserialize, ToSchema)]
@@ -28,14 +25,21 @@ pub struct Registration {
     name: String,
     /// 8 characters to 1,024 bytes.
     password: String,
+    /// The secret of an invitation (the `invitation` of its link): needed once the server has
+    /// its first account, unless its `members.registration` is `open`.
+    #[serde(default)]
+    invitation: Option<String>,
 }
 
-/// `POST /members`: 201 with the new member; 409 when the email (any case) is registered.
+/// `POST /members`: 201 with the new member; 409 when the email (any case) is registered;
+/// 403 `registration_closed` when this server's registration is not open (and this is not
+/// its first account), `invitation_invalid` for an invitation that does not admit it.
 pub async fn register(
     state: web::Data<AppState>,
     JsonBody(body): JsonBody<Registration>,
 ) -> Result<HttpResponse, ApiError> {
-    let member = create_member(&state, &body.email, &body.name, &body.password, FREE_PLAN_ID).await?;
+    let invitation = body.invitation.as_deref();
+    let member = super::registration::register(&state, &body.email, &body.name, &body.password, invitation).await?;
     Ok(envelope::created(Registered {
         id: member.id,
         email: member.email,
@@ -43,34 +47,6 @@ pub async fn register(
         plan_id: member.plan_id,
         date_signedup: member.date_signedup,
     }))
-}
-
-/// Validates, hashes the password off the async workers, stores the member durably. Shared
-/// by registration and the admin API.
-pub async fn create_member(
-    state: &AppState,
-    email: &str,
-    name: &str,
-    password: &str,
-    plan_id: u64,
-) -> Result<Member, ApiError> {
-    let email = EmailAddress::parse(email)?;
-    let name = MemberName::parse(name)?;
-    let password = NewPassword::parse(password)?;
-    // A taken email is found by the store's creation, not by a look before it: its refusal
-    // is answered once the member it reports is durable, as a creation is (a look could see
-    // a registration still on its way to the disk). The hashing it costs is a registration's.
-    let hash = web::block(move || password::hash(password.expose()))
-        .await?
-        .map_err(|e| ApiError::Internal(format!("password hashing failed: {e}")))?;
-    let created = state.store.create_member(&email, name.as_str(), hash, plan_id).await?;
-    let member = created.map_err(|EmailTaken| email_taken())?;
-    tracing::info!(member_id = member.id, "member registered");
-    Ok(member)
-}
-
-fn email_taken() -> ApiError {
-    ApiError::Refused { code: Code::EmailTaken, message: "a member with this email is already registered".into() }
 }
 
 /// `GET /members/profile`.

@@ -39,6 +39,7 @@ pub mod api_keys;
 pub mod authenticated;
 pub mod automation;
 pub mod billing;
+pub mod body_deadline;
 pub mod brands;
 pub mod campaigns;
 pub mod client;
@@ -66,6 +67,7 @@ pub mod payouts;
 pub mod portal;
 pub mod query;
 pub mod rate_limit;
+pub mod registration;
 pub mod request_id;
 pub mod rewards;
 pub mod routes;
@@ -114,6 +116,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
     cfg.service(resource("/auth/token").post(members::issue_token))
         .service(limited("/members", &limits.views, [route(Method::POST, members::register)]))
         .service(resource("/members/profile").get(members::profile))
+        .service(resource("/members/invitations").post(registration::member_invites))
         .service(resource("/members/api-key").get(api_keys::current).post(api_keys::generate))
         .service(limited("/billing/plans", &limits.views, [route(Method::GET, billing::plans)]))
         .service(resource("/openapi.json").get(openapi::document))

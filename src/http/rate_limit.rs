@@ -38,13 +38,7 @@ impl KeyExtractor for ClientAddress {
     /// The client's address (see `http::client`), an IPv6 client by its /56 (what one
     /// subscriber is often given).
     fn extract(&self, req: &ServiceRequest) -> Result<Self::Key, Self::KeyExtractionError> {
-        let mut ip = crate::http::client::address(req.request());
-        if let std::net::IpAddr::V6(v6) = ip {
-            let mut octets = v6.octets();
-            octets[7..16].fill(0);
-            ip = std::net::IpAddr::V6(octets.into());
-        }
-        Ok(ip)
+        Ok(crate::http::client::subscriber(crate::http::client::address(req.request())))
     }
 
     fn exceed_rate_limit_response(

@@ -32,7 +32,13 @@ pub struct AppState {
     pub trusted_proxies: crate::config::proxies::TrustedProxies,
     /// API keys' members and campaigns as signups last saw them (`signup_cache.rs`).
     pub signup_cache: super::signup_cache::SignupCache,
-    /// Sends the portal's sign-in links; `None` when email is not configured.
+    /// Who may register (`members.registration`).
+    pub registration: crate::config::Registration,
+    /// The plan new members get (`members.default_plan`).
+    pub default_plan: u64,
+    /// Held while a registration checks for and makes the server's first account.
+    pub first_account: tokio::sync::Mutex<()>,
+    /// Sends the portal's sign-in links and invitations; `None` when email is not configured.
     pub portal_mail: Option<std::sync::Arc<crate::emails::SmtpSender>>,
 }
 

@@ -39,6 +39,7 @@ use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
 use crate::domain::payout::{Owed, Payout, PayoutDetails, PayoutStatus};
 use crate::domain::portal::PortalPass;
+use crate::domain::registration::Invitation;
 use crate::domain::reward::RewardFilter;
 use crate::domain::stripe::StripeConnection;
 use crate::domain::waitlist::{Line, Spot};
@@ -76,9 +77,12 @@ pub trait MemberStore: Send + Sync {
     ) -> Result<Option<Member>, StoreError>;
     /// How many members are on a plan.
     async fn members_on_plan(&self, plan_id: u64) -> Result<u64, StoreError>;
+    /// Whether any member is registered (one short read, however many there are).
+    async fn has_members(&self) -> Result<bool, StoreError>;
 }
 
-/// Members' signed-in dashboard sessions and participants' portal passes, kept under the
+/// Members' signed-in dashboard sessions, participants' portal passes and invitations to
+/// register, kept under the
 /// SHA-256 digest of their secret (see `auth::dashboard`, `domain::portal`). Not part of
 /// backups: a restored database has everyone signed out.
 #[async_trait]
@@ -100,6 +104,14 @@ pub trait SessionStore: Send + Sync {
     /// Removes the pass under `digest` and answers what it was. Of any number of calls at
     /// once, from any number of servers, exactly one gets the pass: a sign-in link works once.
     async fn take_portal_pass(&self, digest: &[u8; 32]) -> Result<Option<PortalPass>, StoreError>;
+    /// Keeps an invitation to register under `digest`, and forgets every invitation that
+    /// expired before it was made.
+    async fn create_invitation(&self, digest: &[u8; 32], invitation: &Invitation) -> Result<(), StoreError>;
+    /// The invitation under `digest`, expired or not (the caller checks [`Invitation::admits`]).
+    async fn invitation(&self, digest: &[u8; 32]) -> Result<Option<Invitation>, StoreError>;
+    /// Removes the invitation under `digest` and answers what it was. Of any number of calls
+    /// at once, from any number of servers, exactly one gets it: an invitation registers once.
+    async fn take_invitation(&self, digest: &[u8; 32]) -> Result<Option<Invitation>, StoreError>;
 }
 
 /// The subscription plans (a small reference table, seeded with the defaults on first start).

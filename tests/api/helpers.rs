@@ -30,6 +30,11 @@ pub struct Options {
     pub config: Option<String>,
     /// Extra environment variables.
     pub env: Vec<(String, String)>,
+    /// Keep `[members]` as the configuration says. By default the suite's servers let anyone
+    /// register on the free plan (`registration = "open"`, `default_plan = 1`), as most tests
+    /// register several members and test the plans' limits; the tests of the shipped
+    /// registration policy set this.
+    pub members_as_configured: bool,
 }
 
 /// The admin token of servers started with [`Options::with_admin`].
@@ -187,6 +192,10 @@ impl TestApp {
             .env_remove("REFERRALS_TEST_FAULTS");
         if let Some(url) = &self.database_url {
             command.env("REFERRALS_STORAGE_BACKEND", "postgres").env("REFERRALS_DATABASE_URL", url);
+        }
+        command.env_remove("REFERRALS_MEMBERS_REGISTRATION").env_remove("REFERRALS_MEMBERS_DEFAULT_PLAN");
+        if !self.options.members_as_configured {
+            command.env("REFERRALS_MEMBERS_REGISTRATION", "open").env("REFERRALS_MEMBERS_DEFAULT_PLAN", "1");
         }
         command.envs(self.options.env.iter().cloned());
         let mut child = command.spawn().expect("referrals-server starts");

@@ -103,6 +103,39 @@ pub async fn dashboard_sessions_are_kept_ended_and_pruned(store: SharedStorage) 
     assert_eq!(store.end_sessions_of_member(ada.id).await.unwrap(), 0);
 }
 
+pub async fn invitations_are_taken_once_and_expired_ones_forgotten(store: SharedStorage) {
+    use referrals::domain::registration::{Invitation, INVITATION_LIFETIME_MS};
+    assert!(!store.has_members().await.unwrap(), "a new database has no member");
+    let ada = member(&store, "inviter@example.com").await;
+    assert!(store.has_members().await.unwrap());
+
+    let first = Invitation::new("grace@example.com", Some(ada.id), 1_000);
+    store.create_invitation(&[1; 32], &first).await.unwrap();
+    store.create_invitation(&[2; 32], &Invitation::new("alan@example.com", None, 2_000)).await.unwrap();
+    assert_eq!(store.invitation(&[1; 32]).await.unwrap(), Some(first.clone()), "a look uses nothing up");
+    assert_eq!(store.invitation(&[1; 32]).await.unwrap(), Some(first.clone()));
+    assert!(store.invitation(&[9; 32]).await.unwrap().is_none());
+
+    // Ten takers at once: exactly one gets it.
+    let takers = (0..10).map(|_| {
+        let store = store.clone();
+        tokio::spawn(async move { store.take_invitation(&[1; 32]).await.unwrap() })
+    });
+    let mut taken = Vec::new();
+    for taker in takers {
+        taken.extend(taker.await.unwrap());
+    }
+    assert_eq!(taken, vec![first], "taken once");
+    assert!(store.invitation(&[1; 32]).await.unwrap().is_none());
+
+    // One made after the second expired forgets it.
+    let later = Invitation::new("ann@example.com", None, 2_000 + INVITATION_LIFETIME_MS);
+    store.create_invitation(&[3; 32], &later).await.unwrap();
+    assert!(store.invitation(&[2; 32]).await.unwrap().is_none(), "the expired one is gone");
+    assert_eq!(store.take_invitation(&[3; 32]).await.unwrap(), Some(later));
+    assert!(store.take_invitation(&[3; 32]).await.unwrap().is_none());
+}
+
 /// What a signup's decision checks inside its session: the member its API key names now, and
 /// the plan; named ahead or not (PostgreSQL fetches the named ones with the brand's lock).
 pub async fn a_decision_reads_the_key_holder_and_the_plan(store: SharedStorage) {

@@ -21,7 +21,7 @@ pub enum Cmd {
         #[arg(long, default_value_t = 20)]
         limit: u64,
     },
-    /// Create a member
+    /// Create a member, whatever the server's registration setting
     Create {
         #[arg(long)]
         email: String,
@@ -30,10 +30,13 @@ pub enum Cmd {
         /// At least 8 characters
         #[arg(long)]
         password: String,
-        /// Plan id [default: the free plan]
+        /// Plan id [default: the server's members.default_plan]
         #[arg(long)]
         plan: Option<u64>,
     },
+    /// Invite someone to create their own account: prints the one-time link (valid 7 days),
+    /// which is also emailed when the server sends email
+    Invite { email: String },
     /// Show one member
     Show { id: u64 },
     /// Move a member to another plan
@@ -70,6 +73,7 @@ pub fn run(cmd: &Cmd, client: &AdminClient, json: bool) -> Result<(), String> {
             }
             one(client.call(Method::POST, "/members", Some(body))?)
         }
+        Cmd::Invite { email } => one(client.call(Method::POST, "/invitations", Some(json!({"email": email})))?),
         Cmd::Show { id } => one(client.call(Method::GET, &format!("/members/{id}"), None)?),
         Cmd::SetPlan { id, plan_id } => {
             one(client.call(Method::PUT, &format!("/members/{id}/plan"), Some(json!({"plan_id": plan_id})))?)

@@ -17,7 +17,7 @@ use crate::Cli;
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Members: list, create, show, set-plan, disable, enable (server must be running)
+    /// Members: list, create, invite, show, set-plan, disable, enable (server must be running)
     #[command(subcommand)]
     Members(members::Cmd),
     /// A member's API key: generate a new one or show its prefix (server must be running)

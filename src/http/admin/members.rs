@@ -7,12 +7,11 @@ use utoipa::ToSchema;
 
 use super::AdminToken;
 use crate::domain::pagination::Page;
-use crate::domain::plan::FREE_PLAN_ID;
 use crate::domain::Member;
 use crate::http::answers::{AdminKey, AdminKeyInfo, AdminMember, AdminMemberList};
 use crate::http::query::body_id;
 use crate::http::Code;
-use crate::http::{api_keys, envelope, json::JsonBody, members::create_member, ApiError, AppState};
+use crate::http::{api_keys, envelope, json::JsonBody, registration::create_member, ApiError, AppState};
 
 /// `?search=&page=&limit=`.
 #[derive(Deserialize)]
@@ -68,7 +67,8 @@ pub struct NewMember {
     plan_id: Option<Value>,
 }
 
-/// `POST /admin/v1/members`: 201; the plan must exist (default: the free plan).
+/// `POST /admin/v1/members`: 201, whatever `members.registration` says; the plan must exist
+/// (default: `members.default_plan`).
 pub async fn create(
     _: AdminToken,
     state: web::Data<AppState>,
@@ -76,10 +76,21 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let plan_id = match &body.plan_id {
         Some(v) => existing_plan(&state, v).await?,
-        None => FREE_PLAN_ID,
+        None => state.default_plan,
     };
     let member = create_member(&state, &body.email, &body.name, &body.password, plan_id).await?;
     Ok(envelope::created(view(&state, &member)))
+}
+
+/// `POST /admin/v1/invitations` (`refctl members invite EMAIL`): 201 with the link, whatever
+/// `members.registration` says.
+pub async fn invite(
+    _: AdminToken,
+    state: web::Data<AppState>,
+    JsonBody(body): JsonBody<crate::http::registration::InvitationRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let invited = crate::http::registration::invite(&state, &body.email, None).await?;
+    Ok(crate::http::registration::answer(&body.email, invited))
 }
 
 async fn existing_plan(state: &AppState, value: &Value) -> Result<u64, ApiError> {

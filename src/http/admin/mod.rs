@@ -5,6 +5,7 @@
 //! | path | what |
 //! |---|---|
 //! | `GET/POST /members`, `GET /members/:id` | list (`?search=`), create, show |
+//! | `POST /invitations` | an invitation to register (`refctl members invite`) |
 //! | `PUT /members/:id/plan`, `POST /members/:id/disable`, `POST /members/:id/enable` | plan and access |
 //! | `GET/POST /members/:id/api-key` | key prefix and date; generate a key |
 //! | `GET/POST /plans`, `PUT/DELETE /plans/:id` | plans (a plan with members cannot be deleted) |
@@ -35,6 +36,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, enabled: bool) {
             web::scope("/admin/v1")
                 .service(resource("/members").get(members::list).post(members::create))
                 .service(resource("/members/{id}").get(members::show))
+                .service(resource("/invitations").post(members::invite))
                 .service(resource("/members/{id}/plan").put(members::set_plan))
                 .service(resource("/members/{id}/disable").post(members::disable))
                 .service(resource("/members/{id}/enable").post(members::enable))

@@ -3,11 +3,12 @@
 //!
 //! | path | what |
 //! |---|---|
-//! | `GET`/`POST /dashboard/register` | a new account, signed in at once |
+//! | `GET`/`POST /dashboard/register` | a new account, signed in at once (`?invitation=`: an invitation's link; closed: a page that says so) |
 //! | `GET`/`POST /dashboard/sign-in` | a session (the API's sign-in limits apply) |
 //! | `POST /dashboard/sign-out` | ends the session on the server |
 //! | `GET /dashboard/account` | profile, plan, the API key's prefix and date |
 //! | `POST /dashboard/account/api-key` | a new key, shown once; the previous one stops working |
+//! | `POST /dashboard/account/invite` | an invitation to register, its link shown (and emailed) |
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -17,10 +18,9 @@ use serde::Deserialize;
 use super::page::{self, PageError, Viewer};
 use super::session::{self, SignedIn, SignedInForm, VisitorForm};
 use crate::domain::pagination::PageRequest;
-use crate::domain::plan::FREE_PLAN_ID;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
-use crate::http::{api_keys, members, ownership};
+use crate::http::{api_keys, members, ownership, registration};
 
 /// The `?notice=` a redirect leaves on a page.
 #[derive(Deserialize)]
@@ -111,31 +111,96 @@ pub async fn sign_in(
     }
 }
 
-fn register_form(token: &str, email: &str, name: &str, error: Option<&str>) -> Markup {
+/// What the sign-up form knows of the visitor: the invitation they came with (its address
+/// fixed in the form), or whether the server lets them register without one.
+enum SignUp<'a> {
+    /// Registration is open to them (open, or the server's first account).
+    Open,
+    /// They hold an invitation of this address.
+    Invited { secret: &'a str, email: &'a str },
+    /// Closed, and no invitation: the page says so instead of a form.
+    Closed,
+}
+
+fn register_form(token: &str, sign_up: &SignUp<'_>, email: &str, name: &str, error: Option<&str>) -> Markup {
     html! {
-        form.card method="post" action="/dashboard/register" {
-            (page::token_field(token))
-            @if let Some(error) = error { p.error role="alert" { (error) } }
-            label for="name" { "Your name" }
-            input #name type="text" name="name" value=(name) autocomplete="name" required autofocus;
-            label for="email" { "Email" }
-            input #email type="email" name="email" value=(email) autocomplete="email" required;
-            label for="password" { "Password" }
-            input #password type="password" name="password" autocomplete="new-password" minlength="8" required
-                aria-describedby="password-rule";
-            p.hint #password-rule { "At least 8 characters." }
-            button type="submit" { "Create account" }
+        @if let SignUp::Closed = sign_up {
+            section.card #registration-closed {
+                p { "Registration on this server is closed." }
+                p { "Ask its operator for an account (" code { "refctl members create" } "), or a member of it for an invitation link." }
+            }
+        } @else {
+            form.card method="post" action="/dashboard/register" {
+                (page::token_field(token))
+                @if let Some(error) = error { p.error role="alert" { (error) } }
+                @if let SignUp::Invited { secret, email } = sign_up {
+                    input type="hidden" name="invitation" value=(secret);
+                    p.hint { "You were invited as " strong { (email) } "." }
+                }
+                label for="name" { "Your name" }
+                input #name type="text" name="name" value=(name) autocomplete="name" required autofocus;
+                label for="email" { "Email" }
+                @match sign_up {
+                    SignUp::Invited { email, .. } => input #email type="email" name="email" value=(email) readonly required;,
+                    _ => input #email type="email" name="email" value=(email) autocomplete="email" required;,
+                }
+                label for="password" { "Password" }
+                input #password type="password" name="password" autocomplete="new-password" minlength="8" required
+                    aria-describedby="password-rule";
+                p.hint #password-rule { "At least 8 characters." }
+                button type="submit" { "Create account" }
+            }
         }
         p { "Have an account? " a href="/dashboard/sign-in" { "Sign in" } }
     }
 }
 
-/// `GET /dashboard/register`.
-pub async fn register_page(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    visitor_page(&req, &state, StatusCode::OK, "Create an account", None, |token| register_form(token, "", "", None))
+/// `?invitation=` of the sign-up page (an invitation's link).
+#[derive(Deserialize)]
+pub struct InvitationQuery {
+    invitation: Option<String>,
 }
 
-/// `POST /dashboard/register`: the account (on the free plan, as `POST /members`), signed in.
+/// Whether the page shows the form, for whom: with an invitation that admits someone now,
+/// that address; else whether this server lets a visitor register.
+async fn sign_up<'a>(
+    state: &AppState,
+    secret: Option<&'a str>,
+    invited: &'a mut String,
+) -> Result<SignUp<'a>, PageError> {
+    if let Some(secret) = secret {
+        let id = crate::auth::dashboard::SessionId::parse(secret.trim());
+        if let Some(found) = match id {
+            Some(id) => state.store.invitation(&id.digest()).await?,
+            None => None,
+        } {
+            if found.expires_at_ms > chrono::Utc::now().timestamp_millis() {
+                *invited = found.email;
+                return Ok(SignUp::Invited { secret, email: invited.as_str() });
+            }
+        }
+    }
+    let open = state.registration == crate::config::Registration::Open || !state.store.has_members().await?;
+    Ok(if open { SignUp::Open } else { SignUp::Closed })
+}
+
+/// `GET /dashboard/register`: the form, for an invitation's address when the link carries
+/// one; on a closed server without one, a page that says so.
+pub async fn register_page(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<InvitationQuery>,
+) -> Result<HttpResponse, PageError> {
+    let mut invited = String::new();
+    let shown = sign_up(&state, query.invitation.as_deref(), &mut invited).await?;
+    let status = if matches!(shown, SignUp::Closed) { StatusCode::FORBIDDEN } else { StatusCode::OK };
+    Ok(visitor_page(&req, &state, status, "Create an account", None, |token| {
+        register_form(token, &shown, "", "", None)
+    }))
+}
+
+/// `POST /dashboard/register`: the account (as `POST /members`: the registration policy, an
+/// invitation taken when one comes, the default plan), signed in.
 pub async fn register(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -143,16 +208,19 @@ pub async fn register(
 ) -> Result<HttpResponse, PageError> {
     let form = posted.form;
     let (email, name) = (form.text("email").to_owned(), form.text("name").to_owned());
+    let invitation = Some(form.text("invitation")).filter(|secret| !secret.is_empty());
     // Each registration hashes a password (~50 ms of CPU): limited per address, as sign-ins
     // across emails are (the API's `POST /members` has its per-address limit too).
     state.limiters.login_address.check(&crate::http::client::address(&req))?;
-    match members::create_member(&state, &email, &name, form.text("password"), FREE_PLAN_ID).await {
+    match registration::register(&state, &email, &name, form.text("password"), invitation).await {
         Ok(member) => session::sign_in(&state, &member, HOME).await,
         Err(refused @ ApiError::Refused { .. }) => {
             let status = actix_web::ResponseError::status_code(&refused);
             let message = refused.to_string();
+            let mut invited = String::new();
+            let shown = sign_up(&state, invitation, &mut invited).await?;
             Ok(visitor_page(&req, &state, status, "Create an account", None, |token| {
-                register_form(token, &email, &name, Some(&message))
+                register_form(token, &shown, &email, &name, Some(&message))
             }))
         }
         Err(other) => Err(other.into()),
@@ -205,7 +273,13 @@ pub async fn account(state: web::Data<AppState>, signed_in: SignedIn) -> Result<
                 dt { "Participants per campaign" }
                 dd #usage-participants { (usage(fullest, plan.limits.participants)) " in your fullest campaign" }
             }
-            @if !plan.paid { p.hint { "Public campaigns need a paid plan; ask the operator of this server." } }
+            @if !plan.paid {
+                p.hint {
+                    "Public campaigns need a paid plan. On your own server, move yourself to one with "
+                    code { "refctl members set-plan" } "; new members get "
+                    code { "members.default_plan" } " (see docs/operating.md)."
+                }
+            }
         }
         section.card aria-labelledby="api-key" {
             h2 #api-key { "API key" }
@@ -221,8 +295,48 @@ pub async fn account(state: web::Data<AppState>, signed_in: SignedIn) -> Result<
                 button type="submit" { "Generate a new API key" }
             }
         }
+        @if state.registration.members_invite() {
+            section.card aria-labelledby="invite" {
+                h2 #invite { "Invite someone" }
+                p.hint { "They get a link that creates their own account here, once, within 7 days." }
+                form method="post" action="/dashboard/account/invite" {
+                    (page::token_field(&signed_in.form_token))
+                    label for="invite-email" { "Their email" }
+                    input #invite-email type="email" name="email" required;
+                    button type="submit" { "Invite" }
+                }
+            }
+        }
     };
     Ok(page::ok(page::page(&Viewer::of(&signed_in), "Account", None, content)))
+}
+
+/// `POST /dashboard/account/invite`: an invitation, its link shown (and emailed when this
+/// server sends email). Refused (403) when registration is closed: only the operator invites.
+pub async fn invite(state: web::Data<AppState>, posted: SignedInForm) -> Result<HttpResponse, PageError> {
+    let signed_in = posted.signed_in;
+    if !state.registration.members_invite() {
+        return Err(ApiError::refused(
+            crate::http::Code::RegistrationClosed,
+            "registration on this server is closed: only its operator invites",
+        )
+        .into());
+    }
+    let email = posted.form.text("email").to_owned();
+    let invited = registration::invite(&state, &email, Some(&signed_in.member)).await?;
+    let content = html! {
+        section.card {
+            p { "An invitation for " strong { (email.trim()) } ", until " (page::when(&invited.expires_at)) "." }
+            @if invited.emailed { p { "It was emailed to them. The link, to hand over another way:" } }
+            @else { p { "This server sends no email: hand them the link." } }
+            p.secret {
+                code #invitation-link { (invited.link) }
+                button.copy type="button" data-copy="invitation-link" { "Copy" }
+            }
+            p { a href="/dashboard/account" { "Back to the account" } }
+        }
+    };
+    Ok(page::ok(page::page(&Viewer::of(&signed_in), "Invitation made", None, content)))
 }
 
 /// `POST /dashboard/account/api-key`: the new key, shown this once.

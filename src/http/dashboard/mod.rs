@@ -111,6 +111,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/sign-out").route(post().to(account::sign_out)))
             .service(resource("/account").route(get().to(account::account)))
             .service(resource("/account/api-key").route(post().to(account::generate_key)))
+            .service(resource("/account/invite").route(post().to(account::invite)))
             .service(resource("/brands").route(get().to(brands::list)).route(post().to(brands::create)))
             .service(resource("/brands/{id}").route(get().to(brands::show)).route(post().to(brands::save)))
             .service(

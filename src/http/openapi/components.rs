@@ -45,6 +45,8 @@ pub(super) fn components() -> utoipa::openapi::Components {
         InvalidLine,
         crate::http::members::Registration,
         Registered,
+        crate::http::registration::InvitationRequest,
+        InvitationAnswer,
         crate::http::members::Login,
         TokenAnswer,
         MemberSummary,

@@ -151,7 +151,8 @@ use Body::{Anything, Form, Json, JsonOrLines, Lines, OptionalJson};
 /// Every endpoint. The API's paths are relative to its roots.
 #[rustfmt::skip]
 pub(super) const ENDPOINTS: &[Endpoint] = &[
-    ep!(POST Api "/members", "members", "Register a member", Public, query: &[], body: Some(Json("RegisterBody")), 201 => Data("Registered"), errors: &[409]),
+    ep!(POST Api "/members", "members", "Register a member: anyone on a server whose registration is open, else the first account or whoever brings an invitation", Public, query: &[], body: Some(Json("RegisterBody")), 201 => Data("Registered"), errors: &[403, 409]),
+    ep!(POST Api "/members/invitations", "members", "Invite someone to register (emailed when this server sends email; the link is in the answer too); 403 when registration is closed", Member, query: &[], body: Some(Json("InvitationBody")), 201 => Data("InvitationAnswer"), errors: &[403, 409]),
     ep!(POST Api "/auth/token", "members", "Sign in: a JWT for 30 days", Public, query: &[], body: Some(Json("LoginBody")), 200 => Data("TokenAnswer"), errors: &[401]),
     ep!(GET Api "/members/profile", "members", "The member's profile", Member, query: &[], body: None, 200 => Data("Profile"), errors: &[]),
     ep!(GET Api "/members/api-key", "members", "The member's current API key", Member, query: &[], body: None, 200 => Data("ApiKeyAnswer"), errors: &[]),
@@ -262,6 +263,7 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
 
     ep!(GET Site "/admin/v1/members", "admin", "Members (search by email or name)", Admin, query: &[("search", Type::String, "part of an email or name"), ("page", Type::Integer, "page number, from 1"), ("limit", Type::Integer, "items per page, 1 to 100")], body: None, 200 => Data("AdminMemberList"), errors: &[]),
     ep!(POST Site "/admin/v1/members", "admin", "Create a member", Admin, query: &[], body: Some(Json("AdminMemberCreate")), 201 => Data("AdminMember"), errors: &[409]),
+    ep!(POST Site "/admin/v1/invitations", "admin", "Invite someone to register, whatever the registration setting", Admin, query: &[], body: Some(Json("InvitationBody")), 201 => Data("InvitationAnswer"), errors: &[409]),
     ep!(GET Site "/admin/v1/members/{id}", "admin", "One member", Admin, query: &[], body: None, 200 => Data("AdminMember"), errors: &[]),
     ep!(PUT Site "/admin/v1/members/{id}/plan", "admin", "Move a member to another plan", Admin, query: &[], body: Some(Json("SetPlanBody")), 200 => Data("AdminMember"), errors: &[]),
     ep!(POST Site "/admin/v1/members/{id}/disable", "admin", "Disable a member (key and tokens stop working)", Admin, query: &[], body: None, 200 => Data("AdminMember"), errors: &[]),

@@ -73,8 +73,9 @@ fn failure(status: u16) -> utoipa::openapi::Response {
         }
         404 => "No such thing, or one owned by another member",
         409 => "It exists already",
+        408 => "The body did not arrive in time (the connection is closed)",
         413 => "The body is larger than the limit",
-        429 => "Rate limited: retry after Retry-After seconds",
+        429 => "Rate limited, or too many requests in flight from this address: retry after Retry-After seconds",
         503 => {
             "Not acknowledged: the write could not be confirmed on disk (the server accepts no writes until it \
                 is restarted) or the server is shutting down"
@@ -181,9 +182,13 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
     };
     op = op.response(endpoint.status.to_string(), success.build());
     // Failures every endpoint of its kind can answer, then its own.
-    let mut statuses: Vec<u16> = vec![404];
+    // 429: every address has a cap on its requests in flight (`http::body_deadline`).
+    let mut statuses: Vec<u16> = vec![404, 429];
     if endpoint.body.is_some() || !endpoint.query.is_empty() || path.contains('{') {
         statuses.extend([400, 413]);
+    }
+    if endpoint.body.is_some() {
+        statuses.push(408);
     }
     match endpoint.auth {
         Auth::Member => {

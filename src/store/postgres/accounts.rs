@@ -9,6 +9,7 @@ use crate::domain::ids::IdKind;
 use crate::domain::member::StoredApiKey;
 use crate::domain::pagination::PageRequest;
 use crate::domain::portal::PortalPass;
+use crate::domain::registration::Invitation;
 use crate::domain::{EmailAddress, Member, Plan};
 use crate::store::{DecisionStore, EmailTaken, Lifecycle, MemberStore, PlanStore, SessionStore};
 
@@ -136,6 +137,11 @@ impl MemberStore for PgStore {
             .await?;
         Ok(id_at(&row, "n"))
     }
+
+    async fn has_members(&self) -> Result<bool, StoreError> {
+        let row = self.db.conn().await?.one("SELECT EXISTS (SELECT 1 FROM members) AS any", &[]).await?;
+        Ok(row.get::<_, bool>("any"))
+    }
 }
 
 #[async_trait]
@@ -198,6 +204,27 @@ impl SessionStore for PgStore {
         // One statement: of two servers deleting the same row, one deletes it, the other
         // finds none.
         self.body_of("DELETE FROM portal_passes WHERE digest = $1 RETURNING body", &[&&digest[..]]).await
+    }
+
+    async fn create_invitation(&self, digest: &[u8; 32], invitation: &Invitation) -> Result<(), StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.execute("DELETE FROM invitations WHERE expires_at_ms <= $1", &[&invitation.created_at_ms]).await?;
+        conn.execute(
+            "INSERT INTO invitations (digest, expires_at_ms, body) VALUES ($1, $2, $3)",
+            &[&&digest[..], &invitation.expires_at_ms, &codec::encode(invitation)?],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn invitation(&self, digest: &[u8; 32]) -> Result<Option<Invitation>, StoreError> {
+        self.body_of("SELECT body FROM invitations WHERE digest = $1", &[&&digest[..]]).await
+    }
+
+    async fn take_invitation(&self, digest: &[u8; 32]) -> Result<Option<Invitation>, StoreError> {
+        // One statement: of two servers deleting the same row, one deletes it, the other
+        // finds none.
+        self.body_of("DELETE FROM invitations WHERE digest = $1 RETURNING body", &[&&digest[..]]).await
     }
 }
 

@@ -18,6 +18,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (5, "payouts", include_str!("migrations/0005_payouts.sql")),
     (6, "portal passes", include_str!("migrations/0006_portal_passes.sql")),
     (7, "held numbers", include_str!("migrations/0007_held_numbers.sql")),
+    (8, "invitations", include_str!("migrations/0008_invitations.sql")),
 ];
 
 /// The newest schema this build knows.
@@ -26,7 +27,7 @@ pub const SCHEMA_VERSION: i32 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 /// The oldest schema whose backups this build restores: the tables and columns are the same
 /// from it to [`SCHEMA_VERSION`] but for tables added since, which an older backup leaves
 /// empty (migrations 2 to 4 changed indexes and statistics only, 5 added the payouts, 7 the
-/// held numbers). A migration that changes a table a backup holds moves it up.
+/// held numbers, 8 the invitations). A migration that changes a table a backup holds moves it up.
 pub const OLDEST_RESTORABLE: i32 = 1;
 
 /// The advisory lock key of migrations. Brand locks use brand ids, which stay far below it.

@@ -128,6 +128,10 @@ impl MemberStore for SledStore {
         }
         Ok(count)
     }
+
+    async fn has_members(&self) -> Result<bool, StoreError> {
+        Ok(self.members.first()?.is_some())
+    }
 }
 
 impl SledStore {

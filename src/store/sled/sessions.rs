@@ -6,9 +6,10 @@
 //! | `M` ++ member id ++ that digest          | empty: the member's sessions, to end them all at once |
 //! | `P` ++ SHA-256 of the pass's secret      | [`PortalPass`] |
 //! | `Q` ++ participant id ++ that digest     | empty: the participant's passes, to forget expired ones |
+//! | `I` ++ SHA-256 of the invitation's secret | [`Invitation`] |
 //!
-//! Each change is one atomic batch of the tree, but taking a pass: one `remove` of its row,
-//! which sled answers with the old value to exactly one caller. Backups leave the tree out
+//! Each change is one atomic batch of the tree, but taking a pass or an invitation: one
+//! `remove` of its row, which sled answers with the old value to exactly one caller. Backups leave the tree out
 //! (`backup/live.rs`).
 
 use async_trait::async_trait;
@@ -16,6 +17,7 @@ use async_trait::async_trait;
 use super::{codec, SledStore, StoreError};
 use crate::domain::dashboard_session::DashboardSession;
 use crate::domain::portal::PortalPass;
+use crate::domain::registration::Invitation;
 use crate::store::SessionStore;
 
 /// The name of the tree, which backups leave out.
@@ -25,6 +27,14 @@ const SESSION: u8 = b'S';
 const OF_MEMBER: u8 = b'M';
 const PASS: u8 = b'P';
 const OF_PARTICIPANT: u8 = b'Q';
+const INVITATION: u8 = b'I';
+
+fn invitation_key(digest: &[u8; 32]) -> Vec<u8> {
+    let mut key = Vec::with_capacity(33);
+    key.push(INVITATION);
+    key.extend_from_slice(digest);
+    key
+}
 
 fn pass_key(digest: &[u8; 32]) -> Vec<u8> {
     let mut key = Vec::with_capacity(33);
@@ -178,6 +188,40 @@ impl SessionStore for SledStore {
             let pass: PortalPass = codec::decode(&bytes)?;
             self.sessions.remove(participant_key(pass.participant_id, digest))?;
             Ok(Some(pass))
+        }
+        .await;
+        self.acknowledged(outcome).await
+    }
+
+    async fn create_invitation(&self, digest: &[u8; 32], invitation: &Invitation) -> Result<(), StoreError> {
+        let outcome: Result<_, StoreError> = async {
+            let mut batch = sled::Batch::default();
+            // Invitations are few (an operator's and members' own): the expired ones are
+            // forgotten as a new one is made.
+            for entry in self.sessions.scan_prefix([INVITATION]) {
+                let (key, row) = entry?;
+                let old: Invitation = codec::decode(&row)?;
+                if old.expires_at_ms <= invitation.created_at_ms {
+                    batch.remove(key);
+                }
+            }
+            batch.insert(invitation_key(digest), codec::encode(invitation)?);
+            let _writing = self.writing();
+            Ok(self.sessions.apply_batch(batch)?)
+        }
+        .await;
+        self.acknowledged(outcome).await
+    }
+
+    async fn invitation(&self, digest: &[u8; 32]) -> Result<Option<Invitation>, StoreError> {
+        Self::read(&self.sessions, invitation_key(digest))
+    }
+
+    async fn take_invitation(&self, digest: &[u8; 32]) -> Result<Option<Invitation>, StoreError> {
+        let outcome: Result<_, StoreError> = async {
+            let _writing = self.writing();
+            let Some(bytes) = self.sessions.remove(invitation_key(digest))? else { return Ok(None) };
+            Ok(Some(codec::decode(&bytes)?))
         }
         .await;
         self.acknowledged(outcome).await
