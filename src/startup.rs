@@ -1,6 +1,9 @@
 //! Building and running the application: open the store, derive keys, start the brand actors,
 //! bind the listener (reading the port back, so tests and `--bind 127.0.0.1:0` work), serve
 //! until told to stop, then drain requests, stop actors and flush.
+//! Kept in one file, over 500 lines, so that the start-up reads top to bottom in the order it
+//! happens; what it wires lives in the modules it names (the background tasks are the part to
+//! move out next).
 
 use std::future::Future;
 use std::net::{SocketAddr, TcpListener};
@@ -164,17 +167,7 @@ impl Application {
             ttl: chrono::Duration::days(config.auth.token_ttl_days.into()),
         };
         let auth = AuthKeys::derive(&secret, token_settings);
-        // A default plan that is not stored would give new members no plan's limits and no
-        // paid features: said at start, where the operator looks.
-        match store.plan(config.members.default_plan).await {
-            Ok(Some(_)) => {}
-            Ok(None) => tracing::warn!(
-                default_plan = config.members.default_plan,
-                "members.default_plan names no plan (refctl plans list shows them): new members get no limits and \
-                 no paid features"
-            ),
-            Err(error) => tracing::warn!(%error, "the default plan could not be checked"),
-        }
+        http::registration::check_default_plan(&store, config.members.default_plan).await;
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         let listener = TcpListener::bind(&config.server.bind)
             .map_err(|source| StartupError::Bind { bind: config.server.bind.clone(), source })?;
@@ -297,18 +290,12 @@ impl Application {
         });
         let public_limits = http::rate_limit::public_limits(&config.rate_limits);
         let workers = if config.server.workers == 0 { cores } else { config.server.workers };
-        let in_flight = web::Data::new(http::body_deadline::InFlight::new(http::body_deadline::BodyLimits {
-            timeout: Duration::from_millis(config.server.body_timeout_ms),
-            min_bytes_per_sec: config.server.body_min_bytes_per_sec,
-            per_address: config.server.max_requests_per_address,
-            anonymous_per_address: config.server.max_anonymous_requests_per_address,
-        }));
+        let in_flight = web::Data::new(http::body_deadline::InFlight::configured(&config.server));
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
                 .app_data(in_flight.clone())
-                // Around every route, before anything reads the body: the body's deadline
-                // and the cap on requests in flight per address.
+                // Around every route, before anything reads a body (`body_deadline.rs`).
                 .wrap(middleware::from_fn(http::body_deadline::middleware))
                 // Around every route: every answer, a rate-limit refusal too, gets both.
                 .wrap(middleware::DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))

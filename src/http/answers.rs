@@ -48,19 +48,6 @@ pub struct Registered {
     pub date_signedup: String,
 }
 
-/// An invitation to register, made.
-#[derive(Serialize, ToSchema)]
-pub struct InvitationAnswer {
-    /// The address it registers.
-    pub email: String,
-    /// The link that registers it, once: hand it over if it was not emailed.
-    pub link: String,
-    /// RFC 3339; 7 days after it was made.
-    pub expires_at: String,
-    /// Whether this server emailed the link to the address.
-    pub emailed: bool,
-}
-
 /// A signed-in member's token.
 #[derive(Serialize, ToSchema)]
 pub struct TokenAnswer {

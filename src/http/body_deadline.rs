@@ -69,6 +69,16 @@ struct Counts {
 }
 
 impl InFlight {
+    /// The deadlines and caps of `[server]`.
+    pub fn configured(server: &crate::config::ServerConfig) -> Arc<Self> {
+        Self::new(BodyLimits {
+            timeout: Duration::from_millis(server.body_timeout_ms),
+            min_bytes_per_sec: server.body_min_bytes_per_sec,
+            per_address: server.max_requests_per_address,
+            anonymous_per_address: server.max_anonymous_requests_per_address,
+        })
+    }
+
     pub fn new(limits: BodyLimits) -> Arc<Self> {
         Arc::new(Self { limits, counts: Mutex::new(HashMap::new()) })
     }

@@ -8,10 +8,9 @@
 //! email, and whoever invited gets it in the answer, to hand over another way.
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::answers::InvitationAnswer;
 use super::authenticated::AuthenticatedMember;
 use super::error::ApiError;
 use super::json::JsonBody;
@@ -128,6 +127,20 @@ fn email_taken() -> ApiError {
     ApiError::Refused { code: Code::EmailTaken, message: "a member with this email is already registered".into() }
 }
 
+/// Warns at start when `members.default_plan` names no stored plan: new members would get no
+/// plan's limits and no paid features.
+pub async fn check_default_plan(store: &crate::store::SharedStorage, plan_id: u64) {
+    match store.plan(plan_id).await {
+        Ok(Some(_)) => {}
+        Ok(None) => tracing::warn!(
+            default_plan = plan_id,
+            "members.default_plan names no plan (refctl plans list shows them): new members get no limits and no \
+             paid features"
+        ),
+        Err(error) => tracing::warn!(%error, "the default plan could not be checked"),
+    }
+}
+
 /// What [`invite`] made: the link, and whether it was emailed.
 pub struct Invited {
     pub link: String,
@@ -180,6 +193,19 @@ fn invitation_email(from: &str, link: &str) -> RenderedEmail {
 pub struct InvitationRequest {
     /// The address the invitation registers (at most 254 characters).
     pub email: String,
+}
+
+/// An invitation to register, made.
+#[derive(Serialize, ToSchema)]
+pub struct InvitationAnswer {
+    /// The address it registers.
+    pub email: String,
+    /// The link that registers it, once: hand it over if it was not emailed.
+    pub link: String,
+    /// RFC 3339; 7 days after it was made.
+    pub expires_at: String,
+    /// Whether this server emailed the link to the address.
+    pub emailed: bool,
 }
 
 /// The answer to an invitation made.

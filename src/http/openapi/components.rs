@@ -46,7 +46,7 @@ pub(super) fn components() -> utoipa::openapi::Components {
         crate::http::members::Registration,
         Registered,
         crate::http::registration::InvitationRequest,
-        InvitationAnswer,
+        crate::http::registration::InvitationAnswer,
         crate::http::members::Login,
         TokenAnswer,
         MemberSummary,
