@@ -41,9 +41,14 @@ impl Invitation {
         }
     }
 
+    /// Whether it still lets its address register at `now_ms` (not expired).
+    pub fn is_live(&self, now_ms: i64) -> bool {
+        now_ms < self.expires_at_ms
+    }
+
     /// Whether it lets `email` register at `now_ms`.
     pub fn admits(&self, email: &super::EmailAddress, now_ms: i64) -> bool {
-        now_ms < self.expires_at_ms && self.email.eq_ignore_ascii_case(email.as_str())
+        self.is_live(now_ms) && self.email.eq_ignore_ascii_case(email.as_str())
     }
 }
 

@@ -174,7 +174,7 @@ async fn sign_up<'a>(
             Some(id) => state.store.invitation(&id.digest()).await?,
             None => None,
         } {
-            if found.expires_at_ms > chrono::Utc::now().timestamp_millis() {
+            if found.is_live(chrono::Utc::now().timestamp_millis()) {
                 *invited = found.email;
                 return Ok(SignUp::Invited { secret, email: invited.as_str() });
             }
