@@ -255,9 +255,6 @@ impl Application {
             tallies: tallies.clone(),
             limiters: http::rate_limit::Limiters::new(&config.rate_limits),
             faults,
-            // Checked when the configuration was read.
-            trusted_proxies: crate::config::proxies::TrustedProxies::parse(&config.server.trusted_proxies)
-                .map_err(StartupError::Config)?,
             signup_cache: Default::default(),
             portal_mail: smtp,
             registration: config.members.registration,
@@ -291,15 +288,21 @@ impl Application {
         let public_limits = http::rate_limit::public_limits(&config.rate_limits);
         let workers = if config.server.workers == 0 { cores } else { config.server.workers };
         let in_flight = web::Data::new(http::body_deadline::InFlight::configured(&config.server));
+        // Checked when the configuration was read; `http::client` reads it for every request.
+        let trusted_proxies = web::Data::new(
+            crate::config::proxies::TrustedProxies::parse(&config.server.trusted_proxies)
+                .map_err(StartupError::Config)?,
+        );
         let server = HttpServer::new(move || {
             App::new()
                 .app_data(state.clone())
                 .app_data(in_flight.clone())
+                .app_data(trusted_proxies.clone())
                 // Around every route, before anything reads a body (`body_deadline.rs`).
                 .wrap(middleware::from_fn(http::body_deadline::middleware))
                 // Around every route: every answer, a rate-limit refusal too, gets both.
                 .wrap(middleware::DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
-                .wrap(middleware::from_fn(http::query::refuse_unknown))
+                .wrap(middleware::from_fn(http::openapi::refuse_unknown))
                 .wrap(middleware::from_fn(http::request_id::middleware))
                 .configure(|cfg| http::configure(cfg, admin_enabled, &public_limits))
                 .default_service(web::to(http::fallback::not_found))
@@ -386,9 +389,9 @@ impl Application {
         // Else left to the process's exit: stopping the arbiter would drop the attempts still
         // under way outside any runtime, where lettre's pool panics. They start nothing more.
         // Every decision was answered: the brands' writers end and let go of the store (not
-        // waited for past the deadline: the process's exit ends them as well).
-        let _ = tokio::time::timeout_at(deadline, self.store.writers().close()).await;
-        self.store.close().map_err(std::io::Error::other)?;
+        // waited for past the deadline: the process's exit ends them as well), then the final
+        // flush.
+        self.store.close(deadline).await.map_err(std::io::Error::other)?;
         if drained {
             tracing::info!("stopped cleanly");
         } else {

@@ -83,7 +83,8 @@ async fn on_every_backend(name: &str, check: Check) {
         let opened = open().await;
         eprintln!("{name}, backend: {backend}");
         check(opened.store.clone()).await;
-        opened.store.close().expect("close the store");
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+        opened.store.close(deadline).await.expect("close the store");
     }
 }
 

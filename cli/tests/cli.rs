@@ -843,7 +843,9 @@ fn a_move_that_fails_part_way_leaves_the_postgres_database_empty() {
             delivery_lease: std::time::Duration::from_secs(60),
             server_id: 0,
         };
-        referrals::store::Lifecycle::close(&*referrals::store::open_postgres(&options).await.unwrap()).unwrap();
+        let store = referrals::store::open_postgres(&options).await.unwrap();
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+        referrals::store::Lifecycle::close(&*store, deadline).await.unwrap();
         let (client, connection) = tokio_postgres::connect(&target, tokio_postgres::NoTls).await.unwrap();
         tokio::spawn(connection);
         client.batch_execute("ALTER TABLE participants ADD CONSTRAINT refused CHECK (false)").await.unwrap();

@@ -28,9 +28,6 @@ pub async fn end_due(store: &SharedStorage, brands: &BrandRegistry) -> Result<Ve
             Err(error) => tracing::warn!(contest.campaign_id, %error, "contest not ended; trying again later"),
         }
     }
-    if !ended.is_empty() {
-        store.durable().await?;
-    }
     Ok(ended)
 }
 

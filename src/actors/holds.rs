@@ -48,9 +48,6 @@ pub async fn release_due(store: &SharedStorage, brands: &BrandRegistry) -> Resul
             break;
         }
     }
-    if !released.rewards.is_empty() {
-        store.durable().await?;
-    }
     Ok(released)
 }
 

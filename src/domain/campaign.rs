@@ -8,10 +8,11 @@ use utoipa::ToSchema;
 use super::campaign_emails::{CampaignEmails, EmailsInput};
 use super::fields::{err, short_text, text, whole};
 use super::fraud::{FraudInput, FraudSettings};
+use super::goal;
 use super::reward_type::{normalize_reward_value, parse_reward_type};
 pub use super::reward_type::{RewardType, DEFAULT_REWARD_MESSAGE, MAX_MESSAGE_CHARS};
-use super::tiers::Tier;
 pub use super::tiers::MAX_NUM_SIGNUPS;
+use super::tiers::{next_tier, Prize, Tier};
 use super::ValidationError;
 
 /// How rewards are triggered.
@@ -373,6 +374,38 @@ impl Campaign {
         self.reward_value = normalize_reward_value(self.reward_type, self.reward_value.take())?;
         self.updated_at = now.to_owned();
         Ok(())
+    }
+}
+
+/// The campaign's rewards: what each count of its goal earns.
+impl Campaign {
+    /// Its own reward (a referred participant's, and the referrer's without tiers).
+    pub fn prize(&self) -> Prize {
+        Prize::new(self.reward_type, self.reward_value.clone())
+    }
+
+    /// The referrer's prize for reaching `count`: the tier at exactly `count` when the
+    /// campaign has tiers, else its reward at each multiple of `num_signups`; none otherwise.
+    pub fn prize_due(&self, count: u64) -> Option<Prize> {
+        if self.tiers.is_empty() {
+            return goal::reward_due(count, self.num_signups).then(|| self.prize());
+        }
+        self.tiers.iter().find(|t| u64::from(t.referrals) == count).map(Tier::prize)
+    }
+
+    /// How many more of the goal's count the next reward needs from `count`: the next tier's
+    /// distance when the campaign has tiers (none once every tier is reached), else the
+    /// distance to the next multiple of `num_signups`.
+    pub fn next_reward_in(&self, count: u64) -> Option<u64> {
+        match self.tiers.is_empty() {
+            true => Some(goal::remaining_until_reward(count, self.num_signups)),
+            false => next_tier(&self.tiers, count).map(|(_, more)| more),
+        }
+    }
+
+    /// Whether its rewards take codes from its coupon pool: its own reward, or a tier's.
+    pub fn uses_coupons(&self) -> bool {
+        self.reward_type == RewardType::Coupon || self.tiers.iter().any(|t| t.reward_type == RewardType::Coupon)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Referral contests: a window of time in which a campaign's participants compete on credited
 //! referrals for a prize, and the result recorded once when the window ends.
 //!
-//! The contest is ranked by its own leaderboard board ([`Board::Contest`]), which counts
+//! The contest is ranked by its own leaderboard board (`Board::Contest`), which counts
 //! only referrals credited inside `[starts_at, ends_at)`. When the window has ended, the
 //! first `winners` places are recorded once (a [`ContestResult`]) together with the
 //! `contest.ended` event that carries them; a restart at that moment records them once too,
@@ -12,7 +12,6 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::leaderboard::Board;
 use super::ValidationError;
 
 /// Most places a contest may reward.
@@ -155,13 +154,10 @@ pub struct ContestResult {
 }
 
 impl ContestResult {
-    /// Whether this is the result of the window `board` ranks.
-    pub fn is_of(&self, board: Board) -> bool {
+    /// The window it is the result of, `[starts, ends)` in Unix ms.
+    pub fn window_ms(&self) -> Option<(i64, i64)> {
         let parse = |t: &str| t.parse::<DateTime<Utc>>().ok().map(|t| t.timestamp_millis());
-        match (board, parse(&self.starts_at), parse(&self.ends_at)) {
-            (Board::Contest { starts_ms, ends_ms }, Some(s), Some(e)) => (s, e) == (starts_ms, ends_ms),
-            _ => false,
-        }
+        Some((parse(&self.starts_at)?, parse(&self.ends_at)?))
     }
 }
 
@@ -214,14 +210,9 @@ mod tests {
             recorded_at: "2026-12-31T00:00:01Z".into(),
             winners: Vec::new(),
         };
-        let mut campaign_window = Board::Contest {
-            starts_ms: at("2026-12-01T00:00:00Z").timestamp_millis(),
-            ends_ms: at("2026-12-31T00:00:00Z").timestamp_millis(),
-        };
-        assert!(result.is_of(campaign_window));
-        if let Board::Contest { ends_ms, .. } = &mut campaign_window {
-            *ends_ms += 1000;
-        }
-        assert!(!result.is_of(campaign_window));
+        let window = (at("2026-12-01T00:00:00Z").timestamp_millis(), at("2026-12-31T00:00:00Z").timestamp_millis());
+        assert_eq!(result.window_ms(), Some(window));
+        let unreadable = ContestResult { ends_at: "the end".into(), ..result };
+        assert_eq!(unreadable.window_ms(), None);
     }
 }

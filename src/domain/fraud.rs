@@ -30,8 +30,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::client_print::{ClientPrint, StoredPrint};
+use super::participant::Participant;
 use super::reward::HoldReason;
-use super::{Campaign, Participant, ValidationError};
+use super::ValidationError;
 
 /// What a campaign does with an address at a disposable-mail domain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -244,19 +245,19 @@ pub fn is_disposable(address: &str) -> bool {
     }
 }
 
-/// Why the campaign holds, for review, a reward between these participants (its owner and the
-/// participant who triggered it), given what was suspected of the referral behind it
-/// (`referral`, see [`judge_referral`]): none when nothing is suspect.
-pub fn review_holds(campaign: &Campaign, parties: &[&Participant], referral: &[HoldReason]) -> Vec<HoldReason> {
+/// Why a campaign with these rules holds, for review, a reward between these participants
+/// (its owner and the participant who triggered it), given what was suspected of the
+/// referral behind it (`referral`, see [`judge_referral`]): none when nothing is suspect.
+pub fn review_holds(rules: &FraudSettings, parties: &[&Participant], referral: &[HoldReason]) -> Vec<HoldReason> {
     let disposable = parties.iter().any(|p| !p.is_erased() && is_disposable(&p.email));
-    holds_for(campaign, disposable, referral)
+    holds_for(rules, disposable, referral)
 }
 
 /// [`review_holds`] once it is known whether a party has a disposable address (the preview
 /// of a rule knows that of past participants without keeping them).
-pub fn holds_for(campaign: &Campaign, disposable: bool, referral: &[HoldReason]) -> Vec<HoldReason> {
+pub fn holds_for(rules: &FraudSettings, disposable: bool, referral: &[HoldReason]) -> Vec<HoldReason> {
     let mut holds = Vec::new();
-    if campaign.fraud.disposable_emails == DisposablePolicy::Hold && disposable {
+    if rules.disposable_emails == DisposablePolicy::Hold && disposable {
         holds.push(HoldReason::DisposableEmail);
     }
     for &reason in referral {
@@ -298,9 +299,9 @@ pub fn rate_after(mut earlier: Vec<i64>, now_ms: i64, limit: u32) -> Vec<i64> {
 /// What a referral signup's client tells against it: whether it matches the referrer's own
 /// signup by the campaign's `same_address` rule. A print older than
 /// [`PRINT_KEPT_MS`](super::client_print::PRINT_KEPT_MS) is forgotten and matches nothing.
-pub fn same_client(campaign: &Campaign, referrer: Option<&StoredPrint>, new: &ClientPrint, now_ms: i64) -> bool {
+pub fn same_client(rules: &FraudSettings, referrer: Option<&StoredPrint>, new: &ClientPrint, now_ms: i64) -> bool {
     let Some(referrer) = referrer.filter(|p| !p.forgotten_at(now_ms)) else { return false };
-    match campaign.fraud.same_address {
+    match rules.same_address {
         SameAddressPolicy::Address => referrer.print.address == new.address,
         SameAddressPolicy::AddressAndAgent => referrer.print.device == new.device,
         SameAddressPolicy::Off => false,

@@ -159,10 +159,10 @@ impl Replay {
             self.referrer_times.insert(referrer_id, fraud::rate_after(times, now, rules.max_referrals_per_hour));
             let theirs = referrer.and_then(|r| r.print);
             if let Some(print) = print {
-                signals.same_client = fraud::same_client(&self.campaign, theirs.as_ref(), &print.print, now);
+                signals.same_client = fraud::same_client(&self.campaign.fraud, theirs.as_ref(), &print.print, now);
             }
             let either_disposable = disposable || referrer.is_some_and(|r| r.disposable);
-            let holds = fraud::holds_for(&self.campaign, either_disposable, &fraud::judge_referral(signals));
+            let holds = fraud::holds_for(&self.campaign.fraud, either_disposable, &fraud::judge_referral(signals));
             self.count_holds(&holds);
         }
         if let Some(inbox) = &inbox {

@@ -18,7 +18,8 @@ use chrono::{DateTime, Datelike, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{Campaign, ValidationError};
+use super::contest::{Contest, ContestResult};
+use super::ValidationError;
 
 /// Who may read a campaign's leaderboard besides its owner.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -81,12 +82,12 @@ impl Period {
 
     /// The board of this period at `now`: the current month or week; the campaign's contest
     /// window (none when it has none).
-    pub fn board(self, campaign: &Campaign, now: DateTime<Utc>) -> Option<Board> {
+    pub fn board(self, contest: &Contest, now: DateTime<Utc>) -> Option<Board> {
         match self {
             Self::All => Some(Board::All),
             Self::Month => Some(Board::month_of(now)),
             Self::Week => Some(Board::week_of(now)),
-            Self::Contest => Board::contest(campaign),
+            Self::Contest => Board::contest(contest),
         }
     }
 }
@@ -116,10 +117,18 @@ impl Board {
         Self::Week(week.year().max(0) as u32 * 100 + week.week())
     }
 
-    /// The board of the campaign's contest window, when it has both ends.
-    pub fn contest(campaign: &Campaign) -> Option<Self> {
-        let (starts, ends) = campaign.contest.window()?;
+    /// The board of a campaign's contest window, when it has both ends.
+    pub fn contest(contest: &Contest) -> Option<Self> {
+        let (starts, ends) = contest.window()?;
         Some(Self::Contest { starts_ms: starts.timestamp_millis(), ends_ms: ends.timestamp_millis() })
+    }
+
+    /// Whether a recorded contest result is the one of the window this board ranks.
+    pub fn is_window_of(self, result: &ContestResult) -> bool {
+        match self {
+            Self::Contest { starts_ms, ends_ms } => result.window_ms() == Some((starts_ms, ends_ms)),
+            _ => false,
+        }
     }
 
     /// Where the board's period starts and ends (end excluded); none for all time.
@@ -173,9 +182,9 @@ impl Board {
 
 /// The boards a referral credited at `at` counts on: all time, its month, its week, and the
 /// campaign's contest when `at` falls inside the window.
-pub fn boards_at(campaign: &Campaign, at: DateTime<Utc>) -> Vec<Board> {
+pub fn boards_at(contest: &Contest, at: DateTime<Utc>) -> Vec<Board> {
     let mut boards = vec![Board::All, Board::month_of(at), Board::week_of(at)];
-    if let Some(board @ Board::Contest { starts_ms, ends_ms }) = Board::contest(campaign) {
+    if let Some(board @ Board::Contest { starts_ms, ends_ms }) = Board::contest(contest) {
         if (starts_ms..ends_ms).contains(&at.timestamp_millis()) {
             boards.push(board);
         }
@@ -237,14 +246,14 @@ impl Credit {
 /// Every board's standings from a campaign's credited referrals, in any order: how boards
 /// are rebuilt. Only boards `keep` accepts are built.
 pub fn tally(
-    campaign: &Campaign,
+    contest: &Contest,
     mut credits: Vec<Credit>,
     keep: impl Fn(&Board) -> bool,
 ) -> HashMap<Board, HashMap<u64, Standing>> {
     credits.sort_by_key(|c| c.seq);
     let mut boards: HashMap<Board, HashMap<u64, Standing>> = HashMap::new();
     for credit in credits {
-        for board in boards_at(campaign, credit.at).into_iter().filter(&keep) {
+        for board in boards_at(contest, credit.at).into_iter().filter(&keep) {
             let standings = boards.entry(board).or_default();
             let was = standings.get(&credit.referrer_id).copied();
             standings.insert(credit.referrer_id, Standing::plus_one(was, credit.seq));
@@ -302,6 +311,27 @@ mod tests {
     }
 
     #[test]
+    fn a_contest_result_belongs_to_the_board_of_its_window_only() {
+        let result = ContestResult {
+            starts_at: "2026-12-01T00:00:00Z".into(),
+            ends_at: "2026-12-31T00:00:00Z".into(),
+            prize: None,
+            recorded_at: "2026-12-31T00:00:01Z".into(),
+            winners: Vec::new(),
+        };
+        let contest = Contest {
+            starts_at: Some(result.starts_at.clone()),
+            ends_at: Some(result.ends_at.clone()),
+            ..Contest::default()
+        };
+        let board = Board::contest(&contest).unwrap();
+        assert!(board.is_window_of(&result));
+        let moved = Contest { ends_at: Some("2026-12-31T00:00:01Z".into()), ..contest };
+        assert!(!Board::contest(&moved).unwrap().is_window_of(&result), "a moved end is another window");
+        assert!(!Board::All.is_window_of(&result));
+    }
+
+    #[test]
     fn a_board_is_read_back_from_its_key() {
         let boards = [
             Board::All,
@@ -318,10 +348,11 @@ mod tests {
 
     #[test]
     fn a_rebuild_counts_each_board_in_its_period_only() {
-        let input = serde_json::from_value(serde_json::json!({"name": "c", "reward_type": 3})).unwrap();
-        let mut campaign = Campaign::create(1, 2, 3, &input, "t").unwrap();
-        campaign.contest.starts_at = Some("2026-11-10T00:00:00Z".into());
-        campaign.contest.ends_at = Some("2026-11-20T00:00:00Z".into());
+        let contest = Contest {
+            starts_at: Some("2026-11-10T00:00:00Z".into()),
+            ends_at: Some("2026-11-20T00:00:00Z".into()),
+            ..Contest::default()
+        };
         let credit = |referrer_id, at: &str, seq| Credit { referrer_id, at: at.parse().unwrap(), seq };
         let credits = vec![
             credit(1, "2026-10-31T23:59:59Z", 2),
@@ -329,15 +360,15 @@ mod tests {
             credit(1, "2026-11-19T23:59:59Z", 4),
             credit(2, "2026-11-20T00:00:00Z", 5),
         ];
-        let boards = tally(&campaign, credits, |_| true);
+        let boards = tally(&contest, credits, |_| true);
         let all = &boards[&Board::All];
         assert_eq!((all[&1], all[&2]), (Standing { count: 2, reached_seq: 4 }, Standing { count: 2, reached_seq: 5 }));
         let november = &boards[&Board::Month(202611)];
         assert_eq!((november[&1].count, november[&2].count), (1, 2));
-        let contest = &boards[&Board::contest(&campaign).unwrap()];
-        assert_eq!((contest[&1].count, contest[&2].count), (1, 1), "the end is outside the window");
+        let in_window = &boards[&Board::contest(&contest).unwrap()];
+        assert_eq!((in_window[&1].count, in_window[&2].count), (1, 1), "the end is outside the window");
         assert_eq!(boards[&Board::Week(202647)][&1].count, 1);
-        let only_all = tally(&campaign, vec![credit(3, "2026-11-01T00:00:00Z", 9)], |b| *b == Board::All);
+        let only_all = tally(&contest, vec![credit(3, "2026-11-01T00:00:00Z", 9)], |b| *b == Board::All);
         assert_eq!(only_all.len(), 1);
     }
 

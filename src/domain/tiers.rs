@@ -12,8 +12,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::reward_type::RewardType;
 use super::reward_type::{normalize_reward_value, parse_reward_type};
-use super::{goal, Campaign, RewardType, ValidationError};
+use super::ValidationError;
 
 /// Most referrals a reward may wait for: a campaign's `num_signups`, a tier's threshold.
 pub const MAX_NUM_SIGNUPS: u64 = 1_000_000;
@@ -39,46 +40,22 @@ pub struct Prize {
 }
 
 impl Prize {
-    /// The campaign's own reward.
-    pub fn of_campaign(campaign: &Campaign) -> Self {
-        Self::new(campaign.reward_type, campaign.reward_value.clone())
-    }
-
-    fn new(kind: RewardType, value: Option<String>) -> Self {
+    /// A reward of this kind and value (a coupon's value is its code, taken when earned).
+    pub fn new(kind: RewardType, value: Option<String>) -> Self {
         Self { kind, value: value.filter(|_| kind != RewardType::Coupon) }
     }
 }
 
-/// The referrer's prize for reaching `count`: the tier at exactly `count` when the campaign
-/// has tiers, else the campaign's reward at each multiple of `num_signups`; none otherwise.
-pub fn prize_due(campaign: &Campaign, count: u64) -> Option<Prize> {
-    if campaign.tiers.is_empty() {
-        return goal::reward_due(count, campaign.num_signups).then(|| Prize::of_campaign(campaign));
-    }
-    let tier = campaign.tiers.iter().find(|t| u64::from(t.referrals) == count)?;
-    Some(Prize::new(tier.reward_type, tier.reward_value.clone()))
-}
-
-impl Campaign {
-    /// Whether its rewards take codes from its coupon pool: its own reward, or a tier's.
-    pub fn uses_coupons(&self) -> bool {
-        self.reward_type == RewardType::Coupon || self.tiers.iter().any(|t| t.reward_type == RewardType::Coupon)
+impl Tier {
+    /// What reaching this tier earns.
+    pub fn prize(&self) -> Prize {
+        Prize::new(self.reward_type, self.reward_value.clone())
     }
 }
 
 /// The first tier above `count`, and how many more it needs.
 pub fn next_tier(tiers: &[Tier], count: u64) -> Option<(&Tier, u64)> {
     tiers.iter().find(|t| u64::from(t.referrals) > count).map(|t| (t, u64::from(t.referrals) - count))
-}
-
-/// How many more of the goal's count the next reward needs from `count`: the next tier's
-/// distance when the campaign has tiers (none once every tier is reached), else the distance
-/// to the next multiple of `num_signups`.
-pub fn next_reward_in(campaign: &Campaign, count: u64) -> Option<u64> {
-    match campaign.tiers.is_empty() {
-        true => Some(goal::remaining_until_reward(count, campaign.num_signups)),
-        false => next_tier(&campaign.tiers, count).map(|(_, more)| more),
-    }
 }
 
 /// One milestone tier, as a campaign's body gives it.

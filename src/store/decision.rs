@@ -2,7 +2,7 @@
 //! whose outcome comes back only once what it wrote is durable.
 //!
 //! The store runs each brand's decisions one after another, in the order they were handed
-//! over (see `writer.rs`): it opens a session of the brand (the reads the decision names
+//! over (see `backend.rs`): it opens a session of the brand (the reads the decision names
 //! ahead made with the brand's lock), lets the decision read and decide, commits its writes
 //! (with its idempotency record, when it claims one), waits until they are durable, and only
 //! then answers. How it gets there (a busy brand's decisions sharing a transaction, the group
@@ -19,6 +19,7 @@ use std::future::Future;
 use async_trait::async_trait;
 use tokio::sync::oneshot;
 
+use super::backend::{Decided, Handed, INSIDE};
 use super::{BrandSession, IdempotencyRecord, IdempotencyWrite, SharedStorage, StoreError};
 use crate::domain::engine::{ReadAhead, Write};
 
@@ -78,25 +79,6 @@ pub struct Claim<O> {
     pub instead: Box<dyn FnOnce(IdempotencyRecord) -> O + Send>,
 }
 
-/// A decision as the store's backends see it, its outcome type forgotten.
-#[async_trait]
-pub trait Handed: Send {
-    /// [`Decision::reads_ahead`].
-    fn reads_ahead(&self) -> Vec<ReadAhead>;
-    /// Runs [`Decision::decide`]; what to commit.
-    async fn decide(&mut self, session: &(dyn BrandSession + '_)) -> Decided;
-    /// Answers the caller, once the decision's transaction is over: `Ok(None)` when its
-    /// writes were committed (or it wrote nothing), `Ok(Some(record))` when its claim found
-    /// `record` (nothing written), an error when nothing of it was written.
-    fn finish(self: Box<Self>, committed: Result<Option<IdempotencyRecord>, StoreError>);
-}
-
-/// What a backend commits for a decision.
-pub struct Decided {
-    pub writes: Vec<Write>,
-    pub claim: Option<(IdempotencyWrite, IdempotencyRecord)>,
-}
-
 /// A [`Decision`] on its way, with where its outcome goes.
 struct Handover<D: Decision> {
     decision: D,
@@ -146,7 +128,7 @@ pub fn decide<D: Decision>(
 ) -> impl Future<Output = Result<D::Outcome, StoreError>> + 'static {
     let (answer, outcome) = oneshot::channel();
     let handed = Box::new(Handover { decision, outcome: None, instead: None, answer });
-    store.writers().hand_over_decision(store, brand_id, handed);
+    store.writers(INSIDE).hand_over_decision(store, brand_id, handed);
     durable(store.clone(), outcome)
 }
 
@@ -163,7 +145,7 @@ pub fn in_turn<T: Send + 'static>(
     let turn = Box::pin(async move {
         let _ = answer.send(Ok(work.await));
     });
-    store.writers().hand_over_turn(store, brand_id, turn);
+    store.writers(INSIDE).hand_over_turn(store, brand_id, turn);
     durable(store.clone(), outcome)
 }
 
@@ -171,6 +153,93 @@ pub fn in_turn<T: Send + 'static>(
 /// group commit; on a database server, the commit was).
 async fn durable<T>(store: SharedStorage, outcome: oneshot::Receiver<Result<T, StoreError>>) -> Result<T, StoreError> {
     let outcome = outcome.await.map_err(|_| StoreError::Closed)??;
-    store.durable().await?;
+    store.durable(INSIDE).await?;
     Ok(outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use async_trait::async_trait;
+
+    use crate::store::backend::INSIDE;
+    use crate::store::{decide, in_turn, BrandSession, Decision, SharedStorage, StoreOptions, Verdict};
+
+    /// A decision that notes its number when it is decided, and writes nothing.
+    struct Noted(usize, Arc<Mutex<Vec<usize>>>);
+
+    #[async_trait]
+    impl Decision for Noted {
+        type Outcome = usize;
+        async fn decide(&mut self, _session: &(dyn BrandSession + '_)) -> Verdict<usize> {
+            self.1.lock().unwrap().push(self.0);
+            Verdict::nothing(self.0)
+        }
+    }
+
+    fn store() -> (tempfile::TempDir, SharedStorage) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = crate::store::open_embedded(dir.path(), &StoreOptions::default()).unwrap();
+        (dir, store)
+    }
+
+    #[tokio::test]
+    async fn a_brands_decisions_and_turns_run_in_the_order_handed_over() {
+        let (_dir, store) = store();
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut answers = Vec::new();
+        for n in 0..200 {
+            let answer: std::pin::Pin<Box<dyn std::future::Future<Output = usize>>> = if n % 7 == 3 {
+                let order = order.clone();
+                let turn = in_turn(&store, 1, async move {
+                    order.lock().unwrap().push(n);
+                    n
+                });
+                Box::pin(async move { turn.await.unwrap() })
+            } else {
+                let decided = decide(&store, 1, Noted(n, order.clone()));
+                Box::pin(async move { decided.await.unwrap() })
+            };
+            answers.push(answer);
+        }
+        for (n, answer) in answers.into_iter().enumerate() {
+            assert_eq!(answer.await, n, "each caller gets its own outcome");
+        }
+        assert_eq!(*order.lock().unwrap(), (0..200).collect::<Vec<_>>());
+    }
+
+    #[tokio::test]
+    async fn a_brand_waiting_in_its_turn_holds_up_no_other_brand() {
+        let (_dir, store) = store();
+        let (release, released) = tokio::sync::oneshot::channel::<()>();
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let waiting = in_turn(&store, 1, async move { released.await.is_ok() });
+        let behind = decide(&store, 1, Noted(1, order.clone()));
+        let elsewhere = decide(&store, 2, Noted(2, order.clone()));
+        assert_eq!(elsewhere.await.unwrap(), 2);
+        assert_eq!(*order.lock().unwrap(), vec![2], "brand 1's decision waits behind its turn");
+        release.send(()).unwrap();
+        assert!(waiting.await.unwrap());
+        assert_eq!(behind.await.unwrap(), 1);
+        assert_eq!(*order.lock().unwrap(), vec![2, 1]);
+    }
+
+    #[tokio::test]
+    async fn closed_writers_finish_what_they_were_handed_let_go_of_the_store_and_run_nothing_more() {
+        let (_dir, store) = store();
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let answers: Vec<_> = (0..3).map(|brand| decide(&store, brand, Noted(brand as usize, order.clone()))).collect();
+        let (waits, writers) = (answers.len(), 3);
+        assert_eq!(Arc::strong_count(&store), 1 + waits + writers, "each answer's wait and each writer hold it");
+        store.writers(INSIDE).close().await;
+        assert_eq!(Arc::strong_count(&store), 1 + waits, "the writers ended: only the answers' waits hold it");
+        for (n, answer) in answers.into_iter().enumerate() {
+            assert_eq!(answer.await.unwrap(), n, "handed over before the close: decided");
+        }
+        assert_eq!(Arc::strong_count(&store), 1, "no writer holds the store any more");
+        let late = decide(&store, 1, Noted(9, order.clone())).await;
+        assert!(matches!(late, Err(crate::store::StoreError::Closed)), "{late:?}");
+        assert_eq!(order.lock().unwrap().len(), 3, "nothing handed over after the close ran");
+    }
 }

@@ -1,6 +1,7 @@
-//! The storage traits, one per concern. Each method's documentation is its contract, which
-//! the conformance suite (`tests/conformance/`) checks on every backend. Kept in one file,
-//! over 500 lines, so that whoever writes a backend reads the whole contract in one place.
+//! The storage traits callers use, one per concern. Each method's documentation is its
+//! contract, which the conformance suite (`tests/conformance/`) checks on every backend. Kept
+//! in one file, over 500 lines, so that whoever writes a backend reads the whole contract in
+//! one place. What only the store's own machinery asks of a backend is in `backend.rs`.
 //!
 //! Writes that decide something (a signup, a visit, a coupon upload, invitations, counts)
 //! are not here as operations: they are decisions handed to the store (`decision.rs`), which
@@ -8,21 +9,19 @@
 //! here are the plain records (members, plans, brands, campaigns, webhooks) and the reads of
 //! everything.
 //!
-//! A write is durable when it returns if it is answered to a client as it is: a member's,
-//! a session's, a plan's, a brand's creation, a webhook's, an email's resend. The writes of a
-//! brand's turn (`in_turn`: campaigns, a brand's changes and deletion) are made durable when
-//! the turn ends; the dispatcher's and the mailer's bookkeeping waits on
-//! [`Lifecycle::durable`] where it answers someone.
+//! Every write here is durable when it returns: nobody above the store waits for the disk
+//! (on the embedded store, concurrent writes share a flush, the group commit). The one
+//! exception is a [`BrandSession`]'s commit, which only the store's decisions and a brand's
+//! turn make: what they commit is durable before their outcome is answered (`decision.rs`).
 
 use async_trait::async_trait;
 
-use super::decision::Handed;
+use super::types::Snapshot;
 use super::types::{
     AtLimit, BrandRefused, DomainReferrer, DueContest, DueHold, EmailTaken, FinishedAttempt, IdempotencyRecord,
     IdempotencyWrite,
 };
-use super::writer::Writers;
-use super::{Snapshot, StoreError};
+use super::StoreError;
 use crate::domain::client_print::StoredPrint;
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
@@ -426,7 +425,8 @@ pub trait WebhookStore: Send + Sync {
 /// due and records what became of each attempt.
 #[async_trait]
 pub trait EmailStore: Send + Sync {
-    /// Outbox entries due at `now_ms` or before, soonest first, at most `limit`.
+    /// Outbox entries due at `now_ms` or before, soonest first, at most `limit`; answered
+    /// once they are durable (an email is never sent for a decision a crash could undo).
     async fn due_emails(&self, now_ms: i64, limit: usize) -> Result<Vec<QueuedEmail>, StoreError>;
     /// The campaigns whose daily digest is on and not made yet for `day` (days since the Unix
     /// epoch, UTC). The brand's writer decides each one again (`engine::due_digest`): this is
@@ -556,37 +556,6 @@ pub trait DecisionStore: Send + Sync {
     /// Opens a decision session on one brand's data. Only the brand's writer opens these, in
     /// a decision or a turn (see [`in_turn`](super::in_turn)).
     async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError>;
-    /// Decides and commits decisions of one brand, handed over in this order, each after the
-    /// ones before it (whose writes it reads), and answers each ([`Handed::finish`]) once its
-    /// writes are committed or known not to be. They may share one transaction: then each is
-    /// answered when it commits, and a failure fails them all; never another brand's. By
-    /// default each in a session of its own.
-    async fn decide_in_order(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
-        for mut decision in decisions {
-            let committed = self.decide_alone(brand_id, &mut *decision).await;
-            decision.finish(committed);
-        }
-    }
-    /// One decision in a session of its own: see [`DecisionStore::decide_in_order`].
-    async fn decide_alone(
-        &self,
-        brand_id: u64,
-        decision: &mut dyn Handed,
-    ) -> Result<Option<IdempotencyRecord>, StoreError> {
-        let session = self.session(brand_id).await?;
-        session.read_ahead(&decision.reads_ahead())?;
-        let decided = decision.decide(&*session).await;
-        match decided.claim {
-            Some((key, record)) => Ok(session.commit_idempotent(&decided.writes, &key, &record).await?.err()),
-            None if decided.writes.is_empty() => {
-                session.release().await;
-                Ok(None)
-            }
-            None => session.commit(&decided.writes).await.map(|()| None),
-        }
-    }
-    /// The queues of the brands' writers (see `writer.rs`).
-    fn writers(&self) -> &Writers;
 }
 
 /// Consistent copies of the whole database.
@@ -597,13 +566,9 @@ pub trait BackupStore: Send + Sync {
     async fn snapshot(&self) -> Result<Snapshot, StoreError>;
 }
 
-/// Durability, the server secret's check value, and shutdown.
+/// The server secret's check value, health, and shutdown.
 #[async_trait]
 pub trait Lifecycle: Send + Sync {
-    /// Waits until every write made before the call is durable (on the embedded store, the
-    /// group commit's next flush). What the store's own write paths wait on (see the module's
-    /// documentation); no handler calls it.
-    async fn durable(&self) -> Result<(), StoreError>;
     /// Whether writes are refused until a restart (a flush to disk failed).
     fn writes_stopped(&self) -> bool;
     /// Whether other servers may use this database at the same time (then each webhook
@@ -627,51 +592,9 @@ pub trait Lifecycle: Send + Sync {
     /// Drops what the backend keeps in memory for work that has stopped (the embedded one's
     /// coupon code indexes of imports that ended); called each minute.
     fn forget_idle(&self) {}
-    /// Final flush; called once at shutdown after in-flight requests finished.
-    fn close(&self) -> Result<(), StoreError>;
-}
-
-/// Everything a backend provides.
-pub trait Storage:
-    MemberStore
-    + SessionStore
-    + PlanStore
-    + BrandStore
-    + CampaignStore
-    + CouponStore
-    + ParticipantStore
-    + RewardStore
-    + ConversionStore
-    + PayoutStore
-    + IdempotencyStore
-    + WebhookStore
-    + EmailStore
-    + StandingStore
-    + WaitlistStore
-    + DecisionStore
-    + BackupStore
-    + Lifecycle
-{
-}
-
-impl<T> Storage for T where
-    T: MemberStore
-        + SessionStore
-        + PlanStore
-        + BrandStore
-        + CampaignStore
-        + CouponStore
-        + ParticipantStore
-        + RewardStore
-        + ConversionStore
-        + PayoutStore
-        + IdempotencyStore
-        + WebhookStore
-        + EmailStore
-        + StandingStore
-        + WaitlistStore
-        + DecisionStore
-        + BackupStore
-        + Lifecycle
-{
+    /// Stops the store, once, when nothing more is handed to it: lets each brand's writer
+    /// finish what it was handed (waited for until `deadline`; the process's exit ends what
+    /// is left), then makes every write durable and closes. Whatever is handed over after it
+    /// is answered [`StoreError::Closed`].
+    async fn close(&self, deadline: tokio::time::Instant) -> Result<(), StoreError>;
 }

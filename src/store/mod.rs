@@ -11,6 +11,7 @@
 //! Every backend must pass the same conformance suite (`tests/conformance/`): the contract of
 //! each operation is written down here, next to its signature.
 
+mod backend;
 pub mod codec;
 mod decision;
 mod interface;
@@ -18,25 +19,73 @@ pub mod moved;
 pub mod postgres;
 pub mod sled;
 mod types;
-mod writer;
 
 use std::path::Path;
 use std::sync::Arc;
 
+use backend::Backend;
+
 pub use self::sled::backup;
-pub use self::sled::backup::{BackupError, BackupSummary, Snapshot};
+pub use self::sled::backup::BackupError;
 pub use self::sled::{BackupHold, StoreOptions};
-pub use decision::{decide, in_turn, Claim, Decided, Decision, Handed, Verdict};
+pub use decision::{decide, in_turn, Claim, Decision, Verdict};
 pub use interface::{
     BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore, EmailStore,
     IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PayoutStore, PlanStore, RewardStore, SessionStore,
-    StandingStore, Storage, WaitlistStore, WebhookStore,
+    StandingStore, WaitlistStore, WebhookStore,
 };
 pub use types::{
-    AtLimit, BrandRefused, DomainReferrer, DomainTaken, DueContest, DueHold, EmailTaken, FinishedAttempt,
-    IdempotencyRecord, IdempotencyWrite, IdempotentOutcome,
+    AtLimit, BackupSummary, BrandRefused, DomainReferrer, DomainTaken, DueContest, DueHold, EmailTaken,
+    FinishedAttempt, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Snapshot,
 };
-pub use writer::Writers;
+
+/// Everything a backend provides: the traits callers use (`interface.rs`) and the one the
+/// store's own machinery uses (`backend.rs`).
+pub trait Storage:
+    MemberStore
+    + SessionStore
+    + PlanStore
+    + BrandStore
+    + CampaignStore
+    + CouponStore
+    + ParticipantStore
+    + RewardStore
+    + ConversionStore
+    + PayoutStore
+    + IdempotencyStore
+    + WebhookStore
+    + EmailStore
+    + StandingStore
+    + WaitlistStore
+    + DecisionStore
+    + BackupStore
+    + Lifecycle
+    + Backend
+{
+}
+
+impl<T> Storage for T where
+    T: MemberStore
+        + SessionStore
+        + PlanStore
+        + BrandStore
+        + CampaignStore
+        + CouponStore
+        + ParticipantStore
+        + RewardStore
+        + ConversionStore
+        + PayoutStore
+        + IdempotencyStore
+        + WebhookStore
+        + EmailStore
+        + StandingStore
+        + WaitlistStore
+        + DecisionStore
+        + BackupStore
+        + Lifecycle
+        + Backend
+{
+}
 
 /// The storage every layer above holds: shared, cheap to clone.
 pub type SharedStorage = Arc<dyn Storage>;
@@ -104,7 +153,7 @@ pub async fn move_embedded_backup(
         embedded.export(&sender).await
     };
     let (exported, imported) = tokio::join!(export, postgres::import_moved(options, receiver));
-    embedded.close()?;
+    embedded.close(tokio::time::Instant::now() + std::time::Duration::from_secs(60)).await?;
     let imported = imported?;
     exported?;
     Ok((summary, imported))

@@ -1,5 +1,8 @@
 //! Values that cross the storage interface in both directions and belong to no single
-//! backend: conflicts a write reports, idempotency records, finished webhook attempts.
+//! backend: conflicts a write reports, idempotency records, finished webhook attempts, the
+//! snapshot a backup streams.
+
+use std::fs::File;
 
 use serde::{Deserialize, Serialize};
 
@@ -155,4 +158,23 @@ pub struct DueHold {
     pub member_id: u64,
     pub participant_id: u64,
     pub reward_id: u64,
+}
+
+/// What a backup holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BackupSummary {
+    /// Trees in the file (sled's default tree included).
+    pub trees: u64,
+    /// Key-value entries across all trees.
+    pub entries: u64,
+    /// Bytes of the whole file.
+    pub bytes: u64,
+}
+
+/// A snapshot written to an unlinked temporary file, rewound and ready to stream.
+pub struct Snapshot {
+    pub file: File,
+    pub summary: BackupSummary,
+    /// The longest time writers waited for the backup (one of its two pauses).
+    pub paused: std::time::Duration,
 }

@@ -43,7 +43,7 @@ pub struct NextReward {
 pub fn next_reward(campaign: &Campaign, count: u64) -> NextReward {
     let next = tiers::next_tier(&campaign.tiers, count);
     NextReward {
-        next_reward_in: tiers::next_reward_in(campaign, count),
+        next_reward_in: campaign.next_reward_in(count),
         next_tier: next.map(|(t, _)| tiers(std::slice::from_ref(t)).remove(0)),
         referrals_to_next_tier: next.map(|(_, more)| more),
     }

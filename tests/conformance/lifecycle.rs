@@ -1,4 +1,4 @@
-//! Durability, the server secret's check value, and snapshots.
+//! The server secret's check value, and snapshots.
 
 use std::io::Read;
 
@@ -18,7 +18,6 @@ pub async fn the_secret_check_and_sealed_data_are_remembered(store: SharedStorag
     assert!(!store.holds_sealed_data().await.unwrap(), "a member without a key seals nothing");
     let key = StoredApiKey { digest: [1; 32], sealed: vec![1], date_generated: "2026-01-01T00:00:00Z".into() };
     store.replace_api_key(ann.id, key).await.unwrap();
-    store.durable().await.unwrap();
     assert!(store.holds_sealed_data().await.unwrap());
 }
 
@@ -29,7 +28,6 @@ pub async fn a_snapshot_holds_everything_written(store: SharedStorage) {
     for n in 0..20 {
         signup(&store, &spring, &format!("p{n}@example.com"), None).await;
     }
-    store.durable().await.unwrap();
     let mut small = store.snapshot().await.unwrap();
     let mut bytes = Vec::new();
     small.file.read_to_end(&mut bytes).unwrap();

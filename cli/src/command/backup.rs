@@ -8,7 +8,8 @@ use std::io::{BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use referrals::store::backup::{database_dir, database_in_use, restore_into, verify, BackupSummary};
+use referrals::store::backup::{database_dir, database_in_use, restore_into, verify};
+use referrals::store::BackupSummary;
 use serde_json::json;
 
 use crate::client::AdminClient;

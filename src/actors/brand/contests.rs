@@ -55,8 +55,8 @@ impl BrandData {
     /// Builds the board of `campaign`'s contest window when it differs from `before`'s (a
     /// window set or moved): called before the campaign is saved with it.
     pub(super) async fn build_contest_board(&self, before: &Campaign, campaign: &Campaign) -> Result<(), BrandError> {
-        let board = Board::contest(campaign);
-        if board.is_none() || board == Board::contest(before) {
+        let board = Board::contest(&campaign.contest);
+        if board.is_none() || board == Board::contest(&before.contest) {
             return Ok(());
         }
         let session = self.store.session(self.brand_id).await?;

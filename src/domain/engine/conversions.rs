@@ -10,7 +10,6 @@ use crate::domain::conversion::{Conversion, ConversionStatus};
 use crate::domain::counters::Counter;
 use crate::domain::event::{EventSubject, EventType};
 use crate::domain::fraud;
-use crate::domain::tiers::{self, Prize};
 use crate::domain::{Campaign, GoalType, Reward, RewardReason, RewardStatus, RewardType};
 
 /// What a member reports.
@@ -131,14 +130,14 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
             count: qualified,
         });
         // An erased referrer keeps the count, but there is nobody to reward.
-        if let Some(prize) = tiers::prize_due(campaign, qualified).filter(|_| !referrer.is_erased()) {
+        if let Some(prize) = campaign.prize_due(qualified).filter(|_| !referrer.is_erased()) {
             let grant = Grant {
                 prize,
                 participant_id: referrer.id,
                 reward_id: ids.referrer_reward,
                 reason: RewardReason::Referrer,
                 trigger: Some(participant.id),
-                review: fraud::review_holds(campaign, &[&referrer, &participant], &suspected),
+                review: fraud::review_holds(&campaign.fraud, &[&referrer, &participant], &suspected),
             };
             rewards.push(decision.grant(campaign, grant, &referrer, moment)?);
         }
@@ -148,8 +147,8 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
                 reward_id: ids.invited_reward,
                 reason: RewardReason::Invited,
                 trigger: Some(referrer.id),
-                review: fraud::review_holds(campaign, &[&participant, &referrer], &suspected),
-                prize: Prize::of_campaign(campaign),
+                review: fraud::review_holds(&campaign.fraud, &[&participant, &referrer], &suspected),
+                prize: campaign.prize(),
             };
             rewards.push(decision.grant(campaign, grant, &participant, moment)?);
         }

@@ -71,7 +71,7 @@ mod waitlist;
 mod waitlist_tests;
 
 pub use super::moment::{day_number, Moment, DAY_MS};
-pub use ahead::{signup_reads, ReadAhead, SIGNUP_IDS};
+pub use ahead::ReadAhead;
 pub use block::{decide_block, Block, BlockRefusal, BLOCKED_VOID_REASON};
 pub use conversions::{
     decide_conversion, decide_refund, known_conversion, ConversionDecision, ConversionIds, ConversionRefusal,
@@ -90,8 +90,8 @@ pub use payouts::{
 pub use reads::BrandReads;
 pub use rewards::{decide_release, decide_reward_action, RewardMove, RewardRefusal};
 pub use signup::{
-    decide_signup, participant_id_by_address, NewParticipant, Owner, ReferralEdge, Signed, SignupDecision, SignupIds,
-    SignupRefusal,
+    decide_signup, participant_id_by_address, signup_reads, NewParticipant, Owner, ReferralEdge, Signed,
+    SignupDecision, SignupIds, SignupRefusal, SIGNUP_IDS,
 };
 pub use standings::{decide_contest_board, decide_contest_end, ContestEnd};
 pub use tally::decide_tallies;
@@ -417,6 +417,6 @@ struct Grant {
     trigger: Option<u64>,
     /// Why it is held for the member's review (`fraud::review_holds`); empty: not.
     review: Vec<HoldReason>,
-    /// What it is: the campaign's reward, or a milestone tier's (`tiers::prize_due`).
+    /// What it is: the campaign's reward, or a milestone tier's (`Campaign::prize_due`).
     prize: Prize,
 }

@@ -8,14 +8,49 @@
 //! the code must exist. A blocked referrer's code is valid and credits nothing (see
 //! `block.rs`).
 
-use super::{BrandReads, Decision, Grant, Inconsistent, Moment, Write};
-use crate::domain::client_print::ClientPrint;
+use super::{BrandReads, Decision, Grant, Inconsistent, Moment, ReadAhead, Write};
+use crate::domain::client_print::{ClientPrint, RateKey};
 use crate::domain::counters::Counter;
 use crate::domain::event::{EventSubject, EventType};
 use crate::domain::fraud::{self, DisposablePolicy};
-use crate::domain::tiers::{self, Prize};
+use crate::domain::ids::IdKind;
+use crate::domain::leaderboard;
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{Campaign, EmailAddress, GoalType, Participant, Reward, RewardReason};
+
+/// The ids a signup takes for a new participant: theirs, the referrer's reward and their own
+/// reward (a two-way campaign), in this order (see [`super::SignupIds`]).
+pub const SIGNUP_IDS: [IdKind; 3] = [IdKind::Participant, IdKind::Reward, IdKind::Reward];
+
+/// What [`super::decide_signup`] reads of a new participant's signup, in the usual case (the
+/// address is new; the referrer exists and is not blocked): the campaign, the address's
+/// lookups and the new ids unless one finds a participant, the participant count, the
+/// referrer, whether they are blocked, their standings and velocity count, and the owner's
+/// webhooks.
+pub fn signup_reads(
+    campaign: &Campaign,
+    email: &EmailAddress,
+    referral: Option<ReferralEdge>,
+    moment: &Moment,
+) -> Vec<ReadAhead> {
+    let campaign_id = campaign.id;
+    let lookups = email.lookups(campaign.fraud.canonical_emails);
+    let mut reads = vec![ReadAhead::Campaign(campaign_id)];
+    reads.extend(lookups.iter().map(|lookup| ReadAhead::Email { campaign_id, lookup: lookup.clone() }));
+    reads.push(ReadAhead::NewIds { campaign_id, lookups, kinds: SIGNUP_IDS.to_vec() });
+    reads.push(ReadAhead::Counter { campaign_id, counter: Counter::Participants });
+    reads.push(ReadAhead::Webhooks { member_id: campaign.member_id });
+    if let Some(edge) = referral {
+        let referrer = edge.referrer_id;
+        reads.push(ReadAhead::Participant(referrer));
+        reads.push(ReadAhead::Blocked { campaign_id, participant_id: referrer });
+        reads.push(ReadAhead::Recent { campaign_id, key: RateKey::Referrer(referrer) });
+        for board in leaderboard::boards_at(&campaign.contest, moment.time()) {
+            reads.push(ReadAhead::Standing { campaign_id, board, participant_id: referrer });
+        }
+    }
+    reads
+}
 
 /// Who is signing up.
 #[derive(Debug, Clone)]
@@ -252,7 +287,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
             accepted.accepted_at = Some(now.to_owned());
             decision.writes.push(Write::Invite(accepted));
         }
-        let due = tiers::prize_due(campaign, referrer.referrals).filter(|_| campaign.goal_type == GoalType::Signup);
+        let due = campaign.prize_due(referrer.referrals).filter(|_| campaign.goal_type == GoalType::Signup);
         if let Some(prize) = due {
             let grant = Grant {
                 prize,
@@ -260,7 +295,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 reward_id: ids.referrer_reward,
                 reason: RewardReason::Referrer,
                 trigger: Some(participant.id),
-                review: fraud::review_holds(campaign, &[referrer, &participant], &suspected),
+                review: fraud::review_holds(&campaign.fraud, &[referrer, &participant], &suspected),
             };
             referrer_reward = Some(decision.grant(campaign, grant, referrer, moment)?);
         }
@@ -271,8 +306,8 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
                 reward_id: ids.invited_reward,
                 reason: RewardReason::Invited,
                 trigger: Some(referrer.id),
-                review: fraud::review_holds(campaign, &[&participant, referrer], &suspected),
-                prize: Prize::of_campaign(campaign),
+                review: fraud::review_holds(&campaign.fraud, &[&participant, referrer], &suspected),
+                prize: campaign.prize(),
             };
             reward = Some(decision.grant(campaign, grant, &participant, moment)?);
         }

@@ -23,7 +23,7 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
         moment: &Moment,
     ) -> Result<(), R::Error> {
         let at = referred.created_at.parse().unwrap_or_else(|_| moment.time());
-        for board in leaderboard::boards_at(campaign, at) {
+        for board in leaderboard::boards_at(&campaign.contest, at) {
             let was = self.reads.standing(campaign.id, board, referrer_id)?;
             let now = Standing::plus_one(was, referred.seq);
             self.writes.push(Write::Standing {
@@ -41,11 +41,11 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
 /// The board of the campaign's contest window, built from its credited referrals: what a new
 /// window (or a window moved) starts from. Nothing when the campaign has no window.
 pub fn decide_contest_board<R: BrandReads + ?Sized>(reads: &R, campaign: &Campaign) -> Result<Vec<Write>, R::Error> {
-    let Some(board) = Board::contest(campaign) else {
+    let Some(board) = Board::contest(&campaign.contest) else {
         return Ok(Vec::new());
     };
     let credits = reads.credits(campaign.id)?;
-    let built = leaderboard::tally(campaign, credits, |b| *b == board);
+    let built = leaderboard::tally(&campaign.contest, credits, |b| *b == board);
     let mut standings: Vec<(u64, Standing)> = built.into_values().flatten().collect();
     standings.sort_by_key(|(id, s)| s.rank_key(*id));
     Ok(vec![Write::Board { campaign_id: campaign.id, board, standings }])
@@ -79,10 +79,10 @@ pub fn decide_contest_end<R: BrandReads + ?Sized>(
     let Some(campaign) = reads.campaign(campaign_id)?.filter(|c| c.brand_id == brand_id && c.contest.enabled) else {
         return Ok(settled);
     };
-    let Some(board @ Board::Contest { ends_ms: window_end, .. }) = Board::contest(&campaign) else {
+    let Some(board @ Board::Contest { ends_ms: window_end, .. }) = Board::contest(&campaign.contest) else {
         return Ok(settled);
     };
-    if window_end != ends_ms || reads.contest_result(campaign_id)?.is_some_and(|r| r.is_of(board)) {
+    if window_end != ends_ms || reads.contest_result(campaign_id)?.is_some_and(|r| board.is_window_of(&r)) {
         return Ok(settled);
     }
     let places = campaign.contest.winners as usize;

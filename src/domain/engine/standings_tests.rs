@@ -21,7 +21,7 @@ fn board(world: &World, board: Board) -> Vec<(u64, u64)> {
 /// Every board as a rebuild from the roster makes it, in rank order.
 fn rebuilt(world: &World) -> std::collections::BTreeMap<Board, Vec<(u64, u64)>> {
     let credits = world.brand.credits(CAMPAIGN).unwrap();
-    leaderboard::tally(&world.campaign, credits, |_| true)
+    leaderboard::tally(&world.campaign.contest, credits, |_| true)
         .into_iter()
         .map(|(board, standings)| {
             let mut rows: Vec<_> = standings.into_iter().collect();
@@ -99,7 +99,7 @@ fn a_contest_counts_its_window_and_records_its_winners_once() {
     at(&mut world, "2026-12-08T00:00:00Z");
     world.referred("late@example.com", Some(cy));
     world.referred("late2@example.com", Some(cy));
-    let contest = Board::contest(&world.campaign).unwrap();
+    let contest = Board::contest(&world.campaign.contest).unwrap();
     assert_eq!(board(&world, contest), vec![(bob, 2), (ann, 2), (cy, 1)], "only the window counts");
 
     let Board::Contest { ends_ms, .. } = contest else { unreachable!() };
@@ -141,7 +141,7 @@ fn winners_erased_or_blocked_since_are_passed_over() {
     let block = decide_block(&world.brand, 7, ids[0], true, &world.moment).unwrap().unwrap();
     world.commit(block.writes);
     at(&mut world, "2026-11-30T00:00:00Z");
-    let Some(Board::Contest { ends_ms, .. }) = Board::contest(&world.campaign) else { unreachable!() };
+    let Some(Board::Contest { ends_ms, .. }) = Board::contest(&world.campaign.contest) else { unreachable!() };
     let end = decide_contest_end(&world.brand, 1, CAMPAIGN, ends_ms, &world.moment).unwrap();
     let winners: Vec<(u32, u64)> = end.result.unwrap().winners.iter().map(|w| (w.rank, w.participant_id)).collect();
     assert_eq!(winners, vec![(1, ids[1]), (2, ids[2])]);
@@ -161,7 +161,7 @@ fn a_new_window_is_built_from_the_roster() {
     world.campaign.contest.ends_at = Some("2026-12-24T00:00:00Z".into());
     let writes = decide_contest_board(&world.brand, &world.campaign).unwrap();
     world.commit(writes);
-    let contest = Board::contest(&world.campaign).unwrap();
+    let contest = Board::contest(&world.campaign.contest).unwrap();
     assert_eq!(board(&world, contest), vec![(bob.id, 1), (ann.id, 1)], "bob's referral came first in the window");
     world.brand.campaigns.insert(CAMPAIGN, world.campaign.clone());
     world.referred("a3@example.com", Some(ann.id));

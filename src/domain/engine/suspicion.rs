@@ -38,7 +38,7 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
         signals.referrer_beyond_rate = self.count_rate(campaign.id, RateKey::Referrer(referrer.id), limit, now)?;
         if let Some(client) = client {
             let theirs = self.reads.signup_print(referrer.id)?;
-            signals.same_client = fraud::same_client(campaign, theirs.as_ref(), client, now);
+            signals.same_client = fraud::same_client(&campaign.fraud, theirs.as_ref(), client, now);
         }
         let holds = fraud::judge_referral(signals);
         if !holds.is_empty() {

@@ -3,7 +3,6 @@
 
 use super::{BrandReads, Decision, Grant, Moment, Write};
 use crate::domain::counters::Counter;
-use crate::domain::tiers;
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{Campaign, GoalType, Reward, RewardReason};
 
@@ -46,7 +45,7 @@ pub fn decide_visit<R: BrandReads + ?Sized>(
         decision.writes.push(Write::Visit { campaign_id: campaign.id, participant_id: participant.id, visitor });
         participant.visits += 1;
         decision.count(campaign.id, Counter::Visits, 1);
-        let due = tiers::prize_due(campaign, participant.visits).filter(|_| campaign.goal_type == GoalType::Visit);
+        let due = campaign.prize_due(participant.visits).filter(|_| campaign.goal_type == GoalType::Visit);
         if let Some(prize) = due {
             let grant = Grant {
                 prize,
@@ -54,7 +53,7 @@ pub fn decide_visit<R: BrandReads + ?Sized>(
                 reward_id,
                 reason: RewardReason::Referrer,
                 trigger: None,
-                review: crate::domain::fraud::review_holds(campaign, &[&participant], &[]),
+                review: crate::domain::fraud::review_holds(&campaign.fraud, &[&participant], &[]),
             };
             reward = Some(decision.grant(campaign, grant, &participant, moment)?);
         }

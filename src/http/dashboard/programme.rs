@@ -57,7 +57,7 @@ pub async fn section(state: &AppState, campaign: &Campaign, token: &str) -> Resu
     let top = state.store.ranked(campaign.id, Board::All, 0, SHOWN).await?;
     let contest = &campaign.contest;
     let status = contest.status(Utc::now());
-    let contest_board = match (status, Board::contest(campaign)) {
+    let contest_board = match (status, Board::contest(&campaign.contest)) {
         (ContestStatus::Running | ContestStatus::Ended, Some(board)) => {
             state.store.ranked(campaign.id, board, 0, contest.winners as usize).await?
         }

@@ -284,7 +284,7 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
 
 /// The query parameters of the operation `method` on the route pattern the router matched
 /// (`/api/v1/brands/{id}`), as the document lists them; `None` when no operation has that
-/// method and pattern. The API refuses any other parameter (`http::query::refuse_unknown`).
+/// method and pattern. The API refuses any other parameter (`unknown_query.rs`).
 pub fn query_parameters(method: &actix_web::http::Method, pattern: &str) -> Option<&'static [&'static str]> {
     type Table = std::collections::HashMap<(String, String), Vec<&'static str>>;
     static TABLE: OnceLock<Table> = OnceLock::new();

@@ -9,10 +9,11 @@
 
 mod components;
 mod endpoints;
+mod unknown_query;
 
 use components::components;
-pub use endpoints::query_parameters;
 use endpoints::{Answer, Auth, Body, Endpoint, ENDPOINTS};
+pub use unknown_query::refuse_unknown;
 use Answer::{Bare, Data, Redirect, SeeOther, Text};
 use Body::{Anything, Form, Json, JsonOrLines, Lines, OptionalJson};
 use HttpMethod::Get as GET;

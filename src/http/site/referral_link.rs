@@ -107,7 +107,7 @@ fn visitor(state: &AppState, req: &HttpRequest) -> ([u8; 16], Option<String>) {
     if let Some(id) = from_cookie {
         return (id, None);
     }
-    let id = crate::http::client::print(state, req).device;
+    let id = crate::http::client::print(&state.auth.client_prints, req).device;
     let cookie = format!("{VISITOR_COOKIE}={}; Path=/r/; Max-Age=31536000; HttpOnly; SameSite=Lax", hex::encode(id));
     (id, Some(cookie))
 }

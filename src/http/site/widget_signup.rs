@@ -77,7 +77,7 @@ pub async fn signup(
         name: parse_participant_name(body.name.as_deref())?,
         domain: parse_participant_domain(body.domain.as_deref())?,
         // The visitor's own client: the widget sees it.
-        client: Some(crate::http::client::print(&state, &req)),
+        client: Some(crate::http::client::print(&state.auth.client_prints, &req)),
         language: Language::parse_preference("language", body.language.as_deref())?,
     };
     let email = who.email.clone();

@@ -265,12 +265,6 @@ const SECRET_CHECK: &str = "secret_check";
 
 #[async_trait]
 impl Lifecycle for PgStore {
-    /// Every write was committed with `synchronous_commit = on` before it returned: there is
-    /// nothing left to wait for.
-    async fn durable(&self) -> Result<(), StoreError> {
-        Ok(())
-    }
-
     /// PostgreSQL refuses writes itself when it cannot make them durable; this server never
     /// stops them.
     fn writes_stopped(&self) -> bool {
@@ -326,7 +320,8 @@ impl Lifecycle for PgStore {
         Ok(row.get("sealed"))
     }
 
-    fn close(&self) -> Result<(), StoreError> {
+    async fn close(&self, deadline: tokio::time::Instant) -> Result<(), StoreError> {
+        let _ = tokio::time::timeout_at(deadline, self.writers.close()).await;
         self.db.close();
         Ok(())
     }

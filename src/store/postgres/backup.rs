@@ -18,8 +18,9 @@ use futures_util::{SinkExt, StreamExt};
 use super::connection::Conn;
 use super::migrate::{OLDEST_RESTORABLE, SCHEMA_VERSION};
 use super::{id_at, PgStore, PostgresOptions, StoreError};
-use crate::store::backup::{BackupError, BackupSummary, Record, RecordReader, RecordWriter, Snapshot};
+use crate::store::backup::{BackupError, Record, RecordReader, RecordWriter};
 use crate::store::BackupStore;
+use crate::store::{BackupSummary, Snapshot};
 
 /// Every table a backup holds, parents before what refers to them.
 pub(super) const TABLES: &[&str] = &[

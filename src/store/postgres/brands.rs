@@ -29,7 +29,7 @@ pub(super) fn series_code(series: DailySeries) -> i16 {
 
 /// The end of the campaign's contest window that is still to be decided, if it runs one.
 pub(super) fn contest_due_ms(campaign: &Campaign) -> Option<i64> {
-    match Board::contest(campaign).filter(|_| campaign.contest.enabled)? {
+    match Board::contest(&campaign.contest).filter(|_| campaign.contest.enabled)? {
         Board::Contest { ends_ms, .. } => Some(ends_ms),
         _ => None,
     }

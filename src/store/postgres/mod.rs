@@ -67,7 +67,7 @@ pub struct PgStore {
     /// The lease this server takes on the webhook deliveries it queues.
     lease: outboxes::Lease,
     /// Each brand's writer (see `store/writer.rs`), on the connections' runtime.
-    writers: crate::store::Writers,
+    writers: crate::store::backend::Writers,
 }
 
 impl PgStore {
@@ -82,7 +82,7 @@ impl PgStore {
         }
         drop(conn);
         let lease = outboxes::Lease { ms: options.delivery_lease.as_millis() as i64, holder: options.server_id as i64 };
-        let writers = crate::store::Writers::on(db.runtime());
+        let writers = crate::store::backend::Writers::on(db.runtime());
         Ok(Self { db, lease, writers })
     }
 

@@ -1,4 +1,4 @@
-//! The store's decisions on PostgreSQL ([`DecisionStore`]): how a decision session begins
+//! The store's decisions on PostgreSQL ([`DecisionStore`], [`Backend`]): how a decision session begins
 //! (a transaction of its own, holding the brand's lock) and ends (its writes committed; or,
 //! when it writes nothing, rolled back), and how a busy brand's decisions share one
 //! transaction and the writes of their numbers ([`decide_together`]).
@@ -15,7 +15,8 @@ use super::session::PgSession;
 use super::{body, codec, sql_id, PgStore, StoreError};
 use crate::domain::engine::{ReadAhead, Write};
 use crate::domain::ids::IdKind;
-use crate::store::{BrandSession, DecisionStore, Handed, IdempotencyRecord, IdempotencyWrite};
+use crate::store::backend::{Backend, Handed, Inside, Writers};
+use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
 
 #[async_trait]
 impl DecisionStore for PgStore {
@@ -26,13 +27,22 @@ impl DecisionStore for PgStore {
     async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
         Ok(Box::new(self.open_session(brand_id).await?))
     }
+}
 
-    async fn decide_in_order(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
+#[async_trait]
+impl Backend for PgStore {
+    async fn decide_in_order(&self, _: Inside, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
         self.decide_together(brand_id, decisions).await
     }
 
-    fn writers(&self) -> &crate::store::Writers {
+    fn writers(&self, _: Inside) -> &Writers {
         &self.writers
+    }
+
+    /// Every write was committed with `synchronous_commit = on` before it returned: there is
+    /// nothing left to wait for.
+    async fn durable(&self, _: Inside) -> Result<(), StoreError> {
+        Ok(())
     }
 }
 

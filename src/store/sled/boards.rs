@@ -206,7 +206,7 @@ impl SledStore {
             Board::Month(_) | Board::Week(_) => board.bounds().is_some_and(|(_, ends)| ends > now),
             Board::All | Board::Contest { .. } => true,
         };
-        let boards = leaderboard::tally(&campaign, self.credits(campaign_id)?, current);
+        let boards = leaderboard::tally(&campaign.contest, self.credits(campaign_id)?, current);
         Ok(Tallied { boards: boards.into_iter().map(|(board, standings)| (board, Ranked::of(standings))).collect() })
     }
 

@@ -51,9 +51,13 @@ impl BrandStore for SledStore {
 
     /// Overwrites a brand's row (its domain never changes).
     async fn save_brand(&self, brand: &Brand) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        self.brands.insert(keys::id(brand.id), codec::encode(brand)?)?;
-        Ok(())
+        let outcome: Result<(), StoreError> = async {
+            let _writing = self.writing();
+            self.brands.insert(keys::id(brand.id), codec::encode(brand)?)?;
+            Ok(())
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     /// A page of the member's brands, newest first, and the member's brand count.
@@ -80,16 +84,20 @@ impl BrandStore for SledStore {
 
     /// Removes a brand after its campaigns were deleted.
     async fn remove_brand(&self, brand: &Brand) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
-        let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
-            brands.remove(&keys::id(brand.id))?;
-            indexes.remove(&keys::tagged(index::MEMBER_BRAND, brand.member_id, brand.id))?;
-            indexes.remove(domain_key.as_slice())?;
-            indexes.remove(&keys::tagged_prefix(index::STRIPE, brand.id))?;
-            Ok(())
-        });
-        finish_transaction(outcome)
+        let outcome: Result<(), StoreError> = async {
+            let _writing = self.writing();
+            let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
+            let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
+                brands.remove(&keys::id(brand.id))?;
+                indexes.remove(&keys::tagged(index::MEMBER_BRAND, brand.member_id, brand.id))?;
+                indexes.remove(domain_key.as_slice())?;
+                indexes.remove(&keys::tagged_prefix(index::STRIPE, brand.id))?;
+                Ok(())
+            });
+            finish_transaction(outcome)
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     async fn stripe_connection(&self, brand_id: u64) -> Result<Option<StripeConnection>, StoreError> {

@@ -79,17 +79,21 @@ impl CampaignStore for SledStore {
 
     /// With the campaign's contest in the index of contests due, when it has one.
     async fn save_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        let row = codec::encode(campaign)?;
-        let due = Self::contest_due_entry(campaign);
-        let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
-            campaigns.insert(&keys::id(campaign.id), row.as_slice())?;
-            if let Some((key, value)) = &due {
-                indexes.insert(&key[..], &value[..])?;
-            }
-            Ok(())
-        });
-        finish_transaction(outcome)
+        let outcome: Result<(), StoreError> = async {
+            let _writing = self.writing();
+            let row = codec::encode(campaign)?;
+            let due = Self::contest_due_entry(campaign);
+            let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
+                campaigns.insert(&keys::id(campaign.id), row.as_slice())?;
+                if let Some((key, value)) = &due {
+                    indexes.insert(&key[..], &value[..])?;
+                }
+                Ok(())
+            });
+            finish_transaction(outcome)
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     /// A page of the member's campaigns (optionally of one brand), newest first, and the count.
@@ -141,17 +145,21 @@ impl CampaignStore for SledStore {
     /// once; the rows under it are then removed in small batches. A crash in between leaves
     /// the marker, and `SledStore::resume_purges` finishes the job at the next start.
     async fn delete_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
-        let writing = self.writing();
-        let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
-            campaigns.remove(&keys::id(campaign.id))?;
-            indexes.remove(&keys::tagged(index::MEMBER_CAMPAIGN, campaign.member_id, campaign.id))?;
-            indexes.remove(&keys::tagged(index::BRAND_CAMPAIGN, campaign.brand_id, campaign.id))?;
-            indexes.insert(&keys::tagged(index::PURGE, campaign.id, campaign.member_id), &[][..])?;
-            Ok(())
-        });
-        finish_transaction(outcome)?;
-        drop(writing);
-        self.purge_campaign_rows(campaign.id, campaign.member_id)
+        let outcome: Result<(), StoreError> = async {
+            let writing = self.writing();
+            let outcome = (&self.campaigns, &self.indexes).transaction(|(campaigns, indexes)| {
+                campaigns.remove(&keys::id(campaign.id))?;
+                indexes.remove(&keys::tagged(index::MEMBER_CAMPAIGN, campaign.member_id, campaign.id))?;
+                indexes.remove(&keys::tagged(index::BRAND_CAMPAIGN, campaign.brand_id, campaign.id))?;
+                indexes.insert(&keys::tagged(index::PURGE, campaign.id, campaign.member_id), &[][..])?;
+                Ok(())
+            });
+            finish_transaction(outcome)?;
+            drop(writing);
+            self.purge_campaign_rows(campaign.id, campaign.member_id)
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
     /// The campaign's lander, when the member configured one.
     async fn lander(&self, campaign_id: u64) -> Result<Option<Lander>, StoreError> {
@@ -160,9 +168,13 @@ impl CampaignStore for SledStore {
 
     /// Stores the campaign's lander (one row, written by the brand's actor).
     async fn save_lander(&self, campaign_id: u64, lander: &Lander) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        self.campaign_rows.insert(keys::row(campaign_id, campaign_row::LANDER, &[]), codec::encode(lander)?)?;
-        Ok(())
+        let outcome: Result<(), StoreError> = async {
+            let _writing = self.writing();
+            self.campaign_rows.insert(keys::row(campaign_id, campaign_row::LANDER, &[]), codec::encode(lander)?)?;
+            Ok(())
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 }
 

@@ -66,10 +66,6 @@ impl DecisionStore for SledStore {
     async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
         Ok(Box::new(SledSession { store: self, brand_id, taken: Default::default() }))
     }
-
-    fn writers(&self) -> &crate::store::Writers {
-        &self.writers
-    }
 }
 
 #[async_trait]

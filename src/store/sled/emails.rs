@@ -117,6 +117,12 @@ impl EmailStore for SledStore {
         for entry in self.indexes.range(start..=end).values().take(limit) {
             due.push(codec::decode(&entry?)?);
         }
+        // Queued by a decision whose commit may still be on its way to the disk: answered
+        // once it is there. Only when something is due: the mailer looks every 200 ms, and a
+        // look that finds nothing should not flush for nothing.
+        if !due.is_empty() {
+            self.commit.durable().await?;
+        }
         Ok(due)
     }
 
@@ -144,17 +150,21 @@ impl EmailStore for SledStore {
     }
 
     async fn record_email_attempts(&self, attempts: &[EmailAttempt]) -> Result<(), StoreError> {
-        let mut overlay = Overlay::new(self);
-        for attempt in attempts {
-            overlay.remove(TreeId::Indexes, queue_key(&attempt.queued).to_vec());
-            if let Some(next) = &attempt.next {
-                overlay.insert(TreeId::Indexes, queue_key(next).to_vec(), codec::encode(next)?);
+        let outcome: Result<(), StoreError> = async {
+            let mut overlay = Overlay::new(self);
+            for attempt in attempts {
+                overlay.remove(TreeId::Indexes, queue_key(&attempt.queued).to_vec());
+                if let Some(next) = &attempt.next {
+                    overlay.insert(TreeId::Indexes, queue_key(next).to_vec(), codec::encode(next)?);
+                }
+                if let Some(delivery) = &attempt.delivery {
+                    overlay.insert(TreeId::EmailLog, keys::id(attempt.queued.email_id), codec::encode(delivery)?);
+                }
             }
-            if let Some(delivery) = &attempt.delivery {
-                overlay.insert(TreeId::EmailLog, keys::id(attempt.queued.email_id), codec::encode(delivery)?);
-            }
+            overlay.commit_journaled()
         }
-        overlay.commit_journaled()
+        .await;
+        self.acknowledged(outcome).await
     }
 
     async fn resend_failed_email(

@@ -264,7 +264,7 @@ impl SledStore {
         // A contest window settled without a result is due no more here: nor there.
         if let Some((due, _)) = Self::contest_due_entry(campaign) {
             if let (false, Some(Board::Contest { ends_ms, .. })) =
-                (self.indexes.contains_key(due)?, Board::contest(campaign))
+                (self.indexes.contains_key(due)?, Board::contest(&campaign.contest))
             {
                 rows.push(Write::ContestSettled { campaign_id, ends_ms }).await?;
             }

@@ -136,7 +136,6 @@ impl SledStore {
 mod tests {
     use super::*;
     use crate::store::sled::overlay::tests::reopen as open;
-    use crate::store::Lifecycle;
 
     #[test]
     fn ids_a_decision_took_are_kept_with_its_commit_and_counting_resumes_above_every_one_kept() {
@@ -154,7 +153,7 @@ mod tests {
             assert_eq!(store.take_id(IdKind::Participant, &Taken::default()), 3);
             assert_eq!(store.allocate(IdKind::Campaign).unwrap(), 1);
             assert_eq!((store.last_id(IdKind::Participant), store.last_id(IdKind::Campaign)), (3, 1));
-            store.close().unwrap();
+            store.close_now().unwrap();
         }
         let store = open(dir.path());
         assert_eq!(store.take_id(IdKind::Participant, &Taken::default()), 3, "above 2, the highest kept");

@@ -1,20 +1,29 @@
-//! Durability (the group commit), the server secret's check value, and shutdown.
+//! Durability (the group commit, for the store's own machinery), the server secret's check
+//! value, and shutdown.
 
 use async_trait::async_trait;
 
 use super::{codec, keys, SledStore};
+use crate::store::backend::{Backend, Inside, Writers};
 use crate::store::{Lifecycle, StoreError};
 
 /// Marker in `meta`: the check value of the server secret.
 const SECRET_CHECK: &str = "secret_check";
 
 #[async_trait]
-impl Lifecycle for SledStore {
-    /// Concurrent callers share one flush (group commit).
-    async fn durable(&self) -> Result<(), StoreError> {
-        self.commit.durable().await
+impl Backend for SledStore {
+    fn writers(&self, _: Inside) -> &Writers {
+        &self.writers
     }
 
+    /// Concurrent callers share one flush (group commit).
+    async fn durable(&self, _: Inside) -> Result<(), StoreError> {
+        self.commit.durable().await
+    }
+}
+
+#[async_trait]
+impl Lifecycle for SledStore {
     /// A flush to disk has failed: writes are refused until a restart (fail-stop, see
     /// [`super::GroupCommit`]). What `GET /health` reports.
     fn writes_stopped(&self) -> bool {
@@ -52,8 +61,17 @@ impl Lifecycle for SledStore {
         Ok(false)
     }
 
-    /// Stops the flusher thread after a final flush.
-    fn close(&self) -> Result<(), StoreError> {
+    /// The writers first, then the flusher thread after a final flush (however long the
+    /// writers took).
+    async fn close(&self, deadline: tokio::time::Instant) -> Result<(), StoreError> {
+        let _ = tokio::time::timeout_at(deadline, self.writers.close()).await;
+        self.close_now()
+    }
+}
+
+impl SledStore {
+    /// Stops the flusher thread after a final flush (what [`Lifecycle::close`] ends with).
+    pub(crate) fn close_now(&self) -> Result<(), StoreError> {
         self.commit.shutdown();
         self.log.flush()?;
         Ok(())

@@ -183,7 +183,7 @@ pub struct SledStore {
     coupon_codes: Arc<coupon_codes::CodeIndexes>,
     /// Each brand's writer, the only one that runs its decisions (see `store/writer.rs`): why
     /// a decision needs no lock here.
-    writers: Arc<crate::store::Writers>,
+    writers: Arc<crate::store::backend::Writers>,
 }
 
 /// The flusher over `log`; under the `disk_flush` test fault, one whose flushes fail once the

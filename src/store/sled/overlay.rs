@@ -272,7 +272,7 @@ impl<'a> Overlay<'a> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::store::{Lifecycle, StoreOptions};
+    use crate::store::StoreOptions;
 
     #[test]
     fn staged_reads_see_staged_writes_and_a_journal_commit_applies_them() {
@@ -307,7 +307,7 @@ pub(super) mod tests {
                 entry.iter().map(|(tree, key, value)| (*tree as u8, key.clone(), value.clone())).collect();
             assert_eq!(encode_entry(&entry).unwrap(), codec::encode(&owned).unwrap(), "as earlier releases wrote it");
             store.journal.insert(keys::id(7), encode_entry(&entry).unwrap()).unwrap();
-            store.close().unwrap();
+            store.close_now().unwrap();
         }
         let store = reopen(dir.path());
         assert_eq!(store.participants.get(b"p1").unwrap().as_deref(), Some(&b"ada"[..]));

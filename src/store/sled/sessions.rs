@@ -227,29 +227,3 @@ impl SessionStore for SledStore {
         self.acknowledged(outcome).await
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use std::io::Read;
-
-    use super::*;
-    use crate::store::sled::backup::{database_dir, restore_into};
-    use crate::store::StoreOptions;
-
-    #[tokio::test]
-    async fn a_restored_backup_has_everyone_signed_out() {
-        let source = tempfile::tempdir().unwrap();
-        let store = SledStore::open(source.path(), &StoreOptions::default()).unwrap();
-        store.create_session(&[1; 32], &DashboardSession::starting(1, 0)).await.unwrap();
-        store.meta.insert("marker", &b"x"[..]).unwrap();
-        let mut bytes = Vec::new();
-        store.snapshot_now().unwrap().file.read_to_end(&mut bytes).unwrap();
-
-        let target = tempfile::tempdir().unwrap();
-        restore_into(&bytes[..], &database_dir(target.path())).unwrap();
-        let copy = SledStore::open(target.path(), &StoreOptions::default()).unwrap();
-        assert_eq!(copy.meta.get("marker").unwrap().as_deref(), Some(&b"x"[..]), "the data came along");
-        assert!(copy.dashboard_session(&[1; 32]).await.unwrap().is_none(), "the session did not");
-        assert!(store.dashboard_session(&[1; 32]).await.unwrap().is_some(), "and the source keeps it");
-    }
-}

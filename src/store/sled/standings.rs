@@ -75,7 +75,8 @@ impl SledStore {
     /// The due entry of the campaign's contest, when it has an enabled one with a window: put
     /// in the same write as the campaign's row.
     pub(super) fn contest_due_entry(campaign: &Campaign) -> Option<([u8; 17], [u8; 16])> {
-        let board = crate::domain::leaderboard::Board::contest(campaign).filter(|_| campaign.contest.enabled)?;
+        let board =
+            crate::domain::leaderboard::Board::contest(&campaign.contest).filter(|_| campaign.contest.enabled)?;
         let Board::Contest { ends_ms, .. } = board else { return None };
         let mut value = [0; 16];
         value[..8].copy_from_slice(&keys::id(campaign.brand_id));

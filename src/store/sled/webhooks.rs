@@ -162,36 +162,48 @@ impl WebhookStore for SledStore {
 
     /// Queues a delivery (a new one, or a manual retry).
     async fn queue_delivery(&self, delivery: &PendingDelivery) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        self.deliveries.insert(delivery_key(delivery.webhook_id, delivery.event_id), codec::encode(delivery)?)?;
-        Ok(())
+        let outcome: Result<(), StoreError> = async {
+            let _writing = self.writing();
+            self.deliveries.insert(delivery_key(delivery.webhook_id, delivery.event_id), codec::encode(delivery)?)?;
+            Ok(())
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     /// Forgets a pending delivery that can no longer be made.
     async fn remove_delivery(&self, webhook_id: u64, event_id: u64) -> Result<(), StoreError> {
-        let _writing = self.writing();
-        self.deliveries.remove(delivery_key(webhook_id, event_id))?;
-        Ok(())
+        let outcome: Result<(), StoreError> = async {
+            let _writing = self.writing();
+            self.deliveries.remove(delivery_key(webhook_id, event_id))?;
+            Ok(())
+        }
+        .await;
+        self.acknowledged(outcome).await
     }
 
     /// Logs finished attempts and replaces each one's pending delivery with what comes next
     /// (or removes it), all in one journaled commit.
     async fn record_attempts(&self, finished: &[FinishedAttempt]) -> Result<(), StoreError> {
-        let mut overlay = Overlay::new(self);
-        for done in finished {
-            let attempt = &done.attempt;
-            let logged = attempt_key(done.webhook_id, attempt.event_id, attempt.attempt);
-            overlay.insert(TreeId::DeliveryLog, logged, codec::encode(attempt)?);
-            // sled's id generator only grows, across restarts too: the order attempts were made.
-            let order = keys::tagged(index::ATTEMPT_ORDER, done.webhook_id, self.db.generate_id()?);
-            overlay.insert(TreeId::Indexes, order, logged.to_vec());
-            let key = delivery_key(done.webhook_id, attempt.event_id);
-            match &done.next {
-                Some(next) => overlay.insert(TreeId::Deliveries, key, codec::encode(next)?),
-                None => overlay.remove(TreeId::Deliveries, key),
+        let outcome: Result<(), StoreError> = async {
+            let mut overlay = Overlay::new(self);
+            for done in finished {
+                let attempt = &done.attempt;
+                let logged = attempt_key(done.webhook_id, attempt.event_id, attempt.attempt);
+                overlay.insert(TreeId::DeliveryLog, logged, codec::encode(attempt)?);
+                // sled's id generator only grows, across restarts too: the order attempts were made.
+                let order = keys::tagged(index::ATTEMPT_ORDER, done.webhook_id, self.db.generate_id()?);
+                overlay.insert(TreeId::Indexes, order, logged.to_vec());
+                let key = delivery_key(done.webhook_id, attempt.event_id);
+                match &done.next {
+                    Some(next) => overlay.insert(TreeId::Deliveries, key, codec::encode(next)?),
+                    None => overlay.remove(TreeId::Deliveries, key),
+                }
             }
+            overlay.commit_journaled()
         }
-        overlay.commit_journaled()
+        .await;
+        self.acknowledged(outcome).await
     }
 
     /// A page of a webhook's attempts, newest first (in the order they were made), and their

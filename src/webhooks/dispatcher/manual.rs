@@ -46,9 +46,9 @@ impl Handler<SendTest> for WebhookDispatcher {
                 outcome: if success { "delivered" } else { "failed" }.into(),
             };
             let logged = FinishedAttempt { webhook_id: msg.webhook.id, attempt: attempt.clone(), next: None };
+            // Answered once the logged attempt is durable, as every write a member sees (the
+            // store's writes are, when they return).
             log_attempts(store.clone(), vec![logged]).await;
-            // Answered once the logged attempt is durable, as every write a member sees.
-            store.durable().await?;
             Ok(attempt)
         })
     }
@@ -84,10 +84,10 @@ impl Handler<RetryDelivery> for WebhookDispatcher {
                 attempts: store.attempts_made(msg.webhook_id, msg.event_id).await?,
                 due_ms: now_ms(),
             };
+            // Answered once the queued retry is durable, as the store's writes are when they
+            // return (a manual retry is rare: the dispatcher's wait for the flush holds up
+            // nothing that matters).
             store.queue_delivery(&delivery).await?;
-            // Answered once the queued retry is durable (a manual retry is rare: the
-            // dispatcher's wait for the flush holds up nothing that matters).
-            store.durable().await?;
             Ok::<_, StoreError>(Some(delivery))
         };
         AtomicResponse::new(Box::pin(queueing.into_actor(self).map(|queued, act, ctx| {

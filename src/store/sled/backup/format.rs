@@ -18,7 +18,8 @@ use std::io::{self, BufReader, Read, Write};
 
 use sha2::{Digest, Sha256};
 
-use super::{BackupError, BackupSummary};
+use super::BackupError;
+use crate::store::BackupSummary;
 
 const MAGIC: &[u8; 17] = b"referrals-backup\0";
 const VERSION: u8 = 1;

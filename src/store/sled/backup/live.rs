@@ -37,9 +37,9 @@ use std::time::{Duration, Instant};
 use sled::{Event, IVec};
 
 use super::format::{Record, RecordReader, RecordWriter};
-use super::{BackupSummary, Snapshot};
 use crate::store::sled::{sessions, SledStore};
 use crate::store::StoreError;
+use crate::store::{BackupSummary, Snapshot};
 
 /// Entries copied between two collections of changes: well under a subscriber's 1,024
 /// unread changes at any write rate a copy of about a million entries a second leaves room

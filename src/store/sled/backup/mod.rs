@@ -10,7 +10,6 @@
 //! `[auth] secret`) next to your backups: API key copies and webhook secrets are sealed with
 //! it. Dashboard sessions are left out (a restore signs all out).
 
-use std::fs::File;
 use std::io;
 
 use async_trait::async_trait;
@@ -24,20 +23,10 @@ mod restore;
 #[cfg(test)]
 mod tests;
 
+use crate::store::types::Snapshot;
 /// The file format, which every backend's backups share.
 pub(crate) use format::{Record, RecordReader, RecordWriter};
 pub use restore::{database_dir, database_in_use, restore_into, taken_from_postgres, verify};
-
-/// What a backup holds.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct BackupSummary {
-    /// Trees in the file (sled's default tree included).
-    pub trees: u64,
-    /// Key-value entries across all trees.
-    pub entries: u64,
-    /// Bytes of the whole file.
-    pub bytes: u64,
-}
 
 /// Why a backup file could not be read or restored.
 #[derive(Debug, thiserror::Error)]
@@ -57,14 +46,6 @@ pub enum BackupError {
     Io(#[from] io::Error),
     #[error("database error: {0}")]
     Store(#[from] sled::Error),
-}
-
-/// A snapshot written to an unlinked temporary file, rewound and ready to stream.
-pub struct Snapshot {
-    pub file: File,
-    pub summary: BackupSummary,
-    /// The longest time writers waited for the backup (one of its two pauses).
-    pub paused: std::time::Duration,
 }
 
 #[async_trait]

@@ -6,7 +6,8 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use super::format::{Record, RecordReader};
-use super::{BackupError, BackupSummary};
+use super::BackupError;
+use crate::store::BackupSummary;
 
 /// Bytes of entries restored between flushes. sled keeps written pages in memory until a
 /// flush has put them in its files; flushing this often keeps a restore's memory flat.

@@ -2,8 +2,9 @@
 use std::io::Read;
 
 use super::*;
+use crate::domain::dashboard_session::DashboardSession;
 use crate::store::sled::{BackupHold, SledStore};
-use crate::store::{Lifecycle, StoreOptions};
+use crate::store::{SessionStore, StoreOptions};
 
 fn snapshot_bytes(store: &SledStore) -> Vec<u8> {
     let mut snapshot = store.snapshot_now().unwrap();
@@ -78,7 +79,7 @@ fn an_open_database_is_reported_in_use() {
     // Released when the holding process ends: `refctl restore` after a stopped server is
     // in cli/tests (inside this process, sled's threads let go of the file at their own
     // pace, so that half is not asserted here).
-    store.close().unwrap();
+    store.close_now().unwrap();
 }
 
 /// Every entry of tree `name` in a backup file, in file order.
@@ -228,4 +229,20 @@ fn a_backup_held_mid_copy_keeps_the_writes_made_meanwhile_on_both_sides_of_the_c
     let copy = SledStore::open(target.path(), &StoreOptions::default()).unwrap();
     assert_eq!(copy.participants.len(), transfers.len());
     assert!(copy.campaign_rows.get([b"acct".as_slice(), &99u64.to_be_bytes()].concat()).unwrap().is_none());
+}
+
+#[tokio::test]
+async fn a_restored_backup_has_everyone_signed_out() {
+    let source = tempfile::tempdir().unwrap();
+    let store = SledStore::open(source.path(), &StoreOptions::default()).unwrap();
+    store.create_session(&[1; 32], &DashboardSession::starting(1, 0)).await.unwrap();
+    store.meta.insert("marker", &b"x"[..]).unwrap();
+    let bytes = snapshot_bytes(&store);
+
+    let target = tempfile::tempdir().unwrap();
+    restore_into(&bytes[..], &database_dir(target.path())).unwrap();
+    let copy = SledStore::open(target.path(), &StoreOptions::default()).unwrap();
+    assert_eq!(copy.meta.get("marker").unwrap().as_deref(), Some(&b"x"[..]), "the data came along");
+    assert!(copy.dashboard_session(&[1; 32]).await.unwrap().is_none(), "the session did not");
+    assert!(store.dashboard_session(&[1; 32]).await.unwrap().is_some(), "and the source keeps it");
 }

@@ -1,13 +1,14 @@
-//! Each brand's writer: the task that runs the brand's decisions and turns one after another,
-//! in the order they were handed over (see `decision.rs`).
+//! The backends' side of the store: what the store's own machinery asks of a backend (the
+//! [`Backend`] trait, whose methods nothing outside `src/store` can call), a decision as a backend
+//! sees it ([`Handed`]), and each brand's writer: the task that runs the brand's decisions and
+//! turns one after another, in the order they were handed over (see `decision.rs`).
 //!
 //! A brand's writer takes every decision waiting in its queue when it starts a round (at most
 //! [`MOST_DECISIONS`]) and hands them to the backend together
-//! ([`DecisionStore::decide_in_order`](super::DecisionStore::decide_in_order)): a busy brand's
-//! decisions may then share one transaction and one commit on a database server. Only one
-//! brand's decisions ever go together, so one brand's failing decision never fails another
-//! brand's. A turn ([`super::in_turn`]) runs alone, after the decisions before it were
-//! committed.
+//! ([`Backend::decide_in_order`]): a busy brand's decisions may then share one transaction
+//! and one commit on a database server. Only one brand's decisions ever go together, so one
+//! brand's failing decision never fails another brand's. A turn ([`super::in_turn`]) runs
+//! alone, after the decisions before it were committed.
 //!
 //! The writer is a task on the runtime of whoever handed the brand's first decision over (the
 //! brand's actor, on its arbiter), or on the backend's own ([`Writers::on`]), so it stops with
@@ -16,19 +17,90 @@
 //! store, which would otherwise outlive its owner for as long as its runtime does.
 
 use std::collections::HashMap;
-
-use parking_lot::Mutex;
-use tokio::sync::mpsc;
-
 use std::future::Future;
 use std::pin::Pin;
 
-use super::decision::Handed;
-use super::SharedStorage;
+use async_trait::async_trait;
+use parking_lot::Mutex;
+use tokio::sync::mpsc;
+
+use super::types::{IdempotencyRecord, IdempotencyWrite};
+use super::{BrandSession, DecisionStore, SharedStorage, StoreError};
+use crate::domain::engine::{ReadAhead, Write};
 
 /// The most decisions of one brand handed to the backend together: enough that a busy brand
 /// pays one commit for many, few enough that the first of them does not wait long.
 const MOST_DECISIONS: usize = 32;
+
+/// What each backend provides to the store's own machinery: deciding a brand's decisions in
+/// order, the brands' writers, and waiting for durability. Nothing outside `src/store` can
+/// call these: each takes an [`Inside`], which only this module makes. (A trait private to
+/// the store would not do: any supertrait's methods can be called on a `dyn Storage`.)
+#[async_trait]
+pub trait Backend: DecisionStore {
+    /// Decides and commits decisions of one brand, handed over in this order, each after the
+    /// ones before it (whose writes it reads), and answers each ([`Handed::finish`]) once its
+    /// writes are committed or known not to be. They may share one transaction: then each is
+    /// answered when it commits, and a failure fails them all; never another brand's. By
+    /// default each in a session of its own.
+    async fn decide_in_order(&self, _: Inside, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
+        for mut decision in decisions {
+            let committed = self.decide_alone(INSIDE, brand_id, &mut *decision).await;
+            decision.finish(committed);
+        }
+    }
+    /// One decision in a session of its own: see [`Backend::decide_in_order`].
+    async fn decide_alone(
+        &self,
+        _: Inside,
+        brand_id: u64,
+        decision: &mut dyn Handed,
+    ) -> Result<Option<IdempotencyRecord>, StoreError> {
+        let session = self.session(brand_id).await?;
+        session.read_ahead(&decision.reads_ahead())?;
+        let decided = decision.decide(&*session).await;
+        match decided.claim {
+            Some((key, record)) => Ok(session.commit_idempotent(&decided.writes, &key, &record).await?.err()),
+            None if decided.writes.is_empty() => {
+                session.release().await;
+                Ok(None)
+            }
+            None => session.commit(&decided.writes).await.map(|()| None),
+        }
+    }
+    /// The queues of the brands' writers.
+    fn writers(&self, _: Inside) -> &Writers;
+    /// Waits until every write made before the call is durable (on the embedded store, the
+    /// group commit's next flush): what the store's writes wait on before they answer.
+    async fn durable(&self, _: Inside) -> Result<(), StoreError>;
+}
+
+/// The key to [`Backend`]'s methods: a value only the store makes, so only the store calls
+/// them.
+#[derive(Clone, Copy)]
+pub struct Inside(());
+
+/// The one [`Inside`], for the store's own modules.
+pub(super) const INSIDE: Inside = Inside(());
+
+/// A decision as the store's backends see it, its outcome type forgotten.
+#[async_trait]
+pub trait Handed: Send {
+    /// [`Decision::reads_ahead`].
+    fn reads_ahead(&self) -> Vec<ReadAhead>;
+    /// Runs [`Decision::decide`]; what to commit.
+    async fn decide(&mut self, session: &(dyn BrandSession + '_)) -> Decided;
+    /// Answers the caller, once the decision's transaction is over: `Ok(None)` when its
+    /// writes were committed (or it wrote nothing), `Ok(Some(record))` when its claim found
+    /// `record` (nothing written), an error when nothing of it was written.
+    fn finish(self: Box<Self>, committed: Result<Option<IdempotencyRecord>, StoreError>);
+}
+
+/// What a backend commits for a decision.
+pub struct Decided {
+    pub writes: Vec<Write>,
+    pub claim: Option<(IdempotencyWrite, IdempotencyRecord)>,
+}
 
 /// Work of one brand run in its turn (see [`super::in_turn`]).
 pub(crate) type Turn = Pin<Box<dyn Future<Output = ()> + Send>>;
@@ -39,8 +111,7 @@ enum Job {
     InTurn(Turn),
 }
 
-/// The queues of the brands' writers. Each backend holds one (see
-/// [`DecisionStore::writers`](super::DecisionStore::writers)).
+/// The queues of the brands' writers. Each backend holds one (see [`Backend::writers`]).
 #[derive(Default)]
 pub struct Writers {
     queues: Mutex<Queues>,
@@ -67,11 +138,9 @@ impl Writers {
     }
 
     /// Closes every brand's queue and waits until each writer has run what it was handed
-    /// and ended, letting go of the store. Called once at a stop, when nothing is handed over
-    /// any more; whatever is handed over after it is answered [`StoreError::Closed`] (its
-    /// answer dropped) and never run.
-    ///
-    /// [`StoreError::Closed`]: super::StoreError::Closed
+    /// and ended, letting go of the store: the first half of a backend's
+    /// [`Lifecycle::close`](super::Lifecycle::close). Whatever is handed over after it is
+    /// answered [`StoreError::Closed`] (its answer dropped) and never run.
     pub async fn close(&self) {
         let running = {
             let mut queues = self.queues.lock();
@@ -149,94 +218,8 @@ async fn write(store: SharedStorage, brand_id: u64, mut jobs: mpsc::UnboundedRec
                         Err(_) => break,
                     }
                 }
-                store.decide_in_order(brand_id, decisions).await;
+                store.decide_in_order(INSIDE, brand_id, decisions).await;
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::{Arc, Mutex};
-
-    use async_trait::async_trait;
-
-    use crate::store::{decide, in_turn, BrandSession, Decision, SharedStorage, StoreOptions, Verdict};
-
-    /// A decision that notes its number when it is decided, and writes nothing.
-    struct Noted(usize, Arc<Mutex<Vec<usize>>>);
-
-    #[async_trait]
-    impl Decision for Noted {
-        type Outcome = usize;
-        async fn decide(&mut self, _session: &(dyn BrandSession + '_)) -> Verdict<usize> {
-            self.1.lock().unwrap().push(self.0);
-            Verdict::nothing(self.0)
-        }
-    }
-
-    fn store() -> (tempfile::TempDir, SharedStorage) {
-        let dir = tempfile::tempdir().unwrap();
-        let store = crate::store::open_embedded(dir.path(), &StoreOptions::default()).unwrap();
-        (dir, store)
-    }
-
-    #[tokio::test]
-    async fn a_brands_decisions_and_turns_run_in_the_order_handed_over() {
-        let (_dir, store) = store();
-        let order = Arc::new(Mutex::new(Vec::new()));
-        let mut answers = Vec::new();
-        for n in 0..200 {
-            let answer: std::pin::Pin<Box<dyn std::future::Future<Output = usize>>> = if n % 7 == 3 {
-                let order = order.clone();
-                let turn = in_turn(&store, 1, async move {
-                    order.lock().unwrap().push(n);
-                    n
-                });
-                Box::pin(async move { turn.await.unwrap() })
-            } else {
-                let decided = decide(&store, 1, Noted(n, order.clone()));
-                Box::pin(async move { decided.await.unwrap() })
-            };
-            answers.push(answer);
-        }
-        for (n, answer) in answers.into_iter().enumerate() {
-            assert_eq!(answer.await, n, "each caller gets its own outcome");
-        }
-        assert_eq!(*order.lock().unwrap(), (0..200).collect::<Vec<_>>());
-    }
-
-    #[tokio::test]
-    async fn a_brand_waiting_in_its_turn_holds_up_no_other_brand() {
-        let (_dir, store) = store();
-        let (release, released) = tokio::sync::oneshot::channel::<()>();
-        let order = Arc::new(Mutex::new(Vec::new()));
-        let waiting = in_turn(&store, 1, async move { released.await.is_ok() });
-        let behind = decide(&store, 1, Noted(1, order.clone()));
-        let elsewhere = decide(&store, 2, Noted(2, order.clone()));
-        assert_eq!(elsewhere.await.unwrap(), 2);
-        assert_eq!(*order.lock().unwrap(), vec![2], "brand 1's decision waits behind its turn");
-        release.send(()).unwrap();
-        assert!(waiting.await.unwrap());
-        assert_eq!(behind.await.unwrap(), 1);
-        assert_eq!(*order.lock().unwrap(), vec![2, 1]);
-    }
-
-    #[tokio::test]
-    async fn closed_writers_finish_what_they_were_handed_let_go_of_the_store_and_run_nothing_more() {
-        let (_dir, store) = store();
-        let order = Arc::new(Mutex::new(Vec::new()));
-        let answers: Vec<_> = (0..3).map(|brand| decide(&store, brand, Noted(brand as usize, order.clone()))).collect();
-        let (waits, writers) = (answers.len(), 3);
-        assert_eq!(Arc::strong_count(&store), 1 + waits + writers, "each answer's wait and each writer hold it");
-        store.writers().close().await;
-        assert_eq!(Arc::strong_count(&store), 1 + waits, "the writers ended: only the answers' waits hold it");
-        for (n, answer) in answers.into_iter().enumerate() {
-            assert_eq!(answer.await.unwrap(), n, "handed over before the close: decided");
-        }
-        assert_eq!(Arc::strong_count(&store), 1, "no writer holds the store any more");
-        let late = decide(&store, 1, Noted(9, order.clone())).await;
-        assert!(matches!(late, Err(crate::store::StoreError::Closed)), "{late:?}");
-        assert_eq!(order.lock().unwrap().len(), 3, "nothing handed over after the close ran");
     }
 }
