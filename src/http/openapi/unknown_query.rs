@@ -1,8 +1,8 @@
 //! The check that refuses a query parameter an operation does not take: the document's
 //! list of each operation's parameters is the one the server applies, so the two cannot
-//! drift apart. It lives beside the document (not beside the handlers' `http::query`), as
-//! the handlers' bodies are part of the document and the document must not depend on them
-//! twice.
+//! drift apart. It lives beside the document, not in `http::query` beside the handlers' own
+//! parameter parsing: the document names every handler's body, and the handlers name
+//! `http::query`, so a check there that read the document would close a ring.
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
