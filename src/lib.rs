@@ -8,10 +8,10 @@
 //! - [`domain`]: pure types and rules (validated newtypes, pagination, plans) and the
 //!   referral [`domain::engine`] that decides every signup, visit and upload; no I/O.
 //! - [`store`]: the storage interface (one async trait per concern, and the session the
-//!   engine decides against) and its backends: the embedded sled database in
-//!   [`store::sled`], which nothing outside it names.
+//!   engine decides against) and its backends, the embedded sled database and PostgreSQL,
+//!   which nothing outside the store names but the configuration's choice between them.
 //! - [`auth`]: the server secret, password hashing, JWTs, sealed API keys.
-//! - [`actors`]: one `BrandActor` per brand (the only writer of its data) and the registry.
+//! - [`actors`]: one `BrandActor` per brand (the one serialiser of its decisions) and the registry.
 //! - [`views`]: the JSON shapes of brands, campaigns, participants and rewards, as the API
 //!   answers them and webhook payloads carry them.
 //! - [`http`]: routes, the envelope and error table, extractors, handlers by resource; and

@@ -148,7 +148,7 @@ impl Application {
                 message: describe_open_error(&e),
             })?,
             Backend::Postgres => {
-                let options = crate::store::postgres::PostgresOptions {
+                let options = crate::store::PostgresOptions {
                     url: config.storage.database_url.trim().to_owned(),
                     pool_size: config.storage.pool_size as usize,
                     timeout: Duration::from_millis(config.storage.database_timeout_ms),
@@ -255,7 +255,6 @@ impl Application {
             tallies: tallies.clone(),
             limiters: http::rate_limit::Limiters::new(&config.rate_limits),
             faults,
-            signup_cache: Default::default(),
             portal_mail: smtp,
             registration: config.members.registration,
             default_plan: config.members.default_plan,
@@ -388,10 +387,9 @@ impl Application {
         }
         // Else left to the process's exit: stopping the arbiter would drop the attempts still
         // under way outside any runtime, where lettre's pool panics. They start nothing more.
-        // Every decision was answered: the brands' writers end and let go of the store (not
-        // waited for past the deadline: the process's exit ends them as well), then the final
-        // flush.
-        self.store.close(deadline).await.map_err(std::io::Error::other)?;
+        // Every request's decision was answered, so its batch committed; the brands' actors
+        // stopped with their arbiters. Then the final flush.
+        self.store.close().await.map_err(std::io::Error::other)?;
         if drained {
             tracing::info!("stopped cleanly");
         } else {

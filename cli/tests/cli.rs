@@ -836,7 +836,7 @@ fn a_move_that_fails_part_way_leaves_the_postgres_database_empty() {
 
     // The schema as a server makes it, then a rule that refuses every participant.
     let db = runtime.block_on(async {
-        let options = referrals::store::postgres::PostgresOptions {
+        let options = referrals::store::PostgresOptions {
             url: target.clone(),
             pool_size: 2,
             timeout: std::time::Duration::from_secs(30),
@@ -844,8 +844,7 @@ fn a_move_that_fails_part_way_leaves_the_postgres_database_empty() {
             server_id: 0,
         };
         let store = referrals::store::open_postgres(&options).await.unwrap();
-        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
-        referrals::store::Lifecycle::close(&*store, deadline).await.unwrap();
+        referrals::store::Lifecycle::close(&*store).await.unwrap();
         let (client, connection) = tokio_postgres::connect(&target, tokio_postgres::NoTls).await.unwrap();
         tokio::spawn(connection);
         client.batch_execute("ALTER TABLE participants ADD CONSTRAINT refused CHECK (false)").await.unwrap();

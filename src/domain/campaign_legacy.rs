@@ -1,5 +1,5 @@
 //! The shapes campaigns were stored in by older releases, read once by the migrations
-//! (`store::sled::migrate`) and rewritten as [`Campaign`].
+//! (`src/store/sled/migrate.rs`) and rewritten as [`Campaign`].
 
 use serde::{Deserialize, Serialize};
 

@@ -28,9 +28,9 @@ pub async fn issue_key(state: &AppState, member_id: u64) -> Result<(String, Stri
     let stored = StoredApiKey { digest: key.digest(), sealed, date_generated: now_rfc3339() };
     let date_generated = stored.date_generated.clone();
     state.store.replace_api_key(member_id, stored).await?.ok_or_else(|| ApiError::not_found("member"))?;
-    // The old key's next signup through this server is refused before it reads its body, as
-    // every other request is (other servers refuse it in the signup's decision).
-    state.signup_cache.forget_keys();
+    // (The old key's next signup through this server is refused before it reads its body, as
+    // every other request is: the store forgot what it was told; other servers refuse it in
+    // the signup's decision.)
     tracing::info!(member_id, "API key generated");
     Ok((key.expose().to_owned(), date_generated))
 }

@@ -27,7 +27,7 @@ impl FromRequest for AuthenticatedMember {
 
 /// The member a signup is authenticated as, and the digest of the API key it came with when
 /// it came with one alone: that key's member may be the one this server kept from an earlier
-/// request (see `signup_cache.rs`), and the signup's decision checks the key again.
+/// request (see `crate::store::signup_key_holder`), and the signup's decision checks the key again.
 pub struct SignupCaller {
     pub member: Member,
     pub key: Option<[u8; 32]>,
@@ -52,14 +52,7 @@ async fn authenticate_signup(req: &HttpRequest) -> Result<SignupCaller, ApiError
         _ => return Ok(SignupCaller { member: authenticate(req).await?, key: None }),
     };
     let digest = key.digest();
-    let member = match state.signup_cache.member(&digest) {
-        Some(member) => member,
-        None => {
-            let member = state.store.member_by_key_digest(&digest).await?.ok_or(REFUSED)?;
-            state.signup_cache.keep_member(digest, &member);
-            member
-        }
-    };
+    let member = crate::store::signup_key_holder(&state.store, &digest).await?.ok_or(REFUSED)?;
     Ok(SignupCaller { member: admit(state, req, member)?, key: Some(digest) })
 }
 

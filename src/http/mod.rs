@@ -71,7 +71,6 @@ pub mod registration;
 pub mod request_id;
 pub mod rewards;
 pub mod routes;
-pub mod signup_cache;
 pub mod signups;
 pub mod site;
 pub mod state;

@@ -23,16 +23,10 @@ fn owned_campaign<C: Borrow<Campaign>>(member: &Member, found: Option<C>) -> Res
 
 /// The member's campaign a signup goes to, as this server last saw it (read when it has not
 /// seen it yet): its brand and member never change, and the signup's decision reads the rest
-/// again (see `signup_cache.rs`).
+/// again (see [`crate::store::signup_campaign`]).
 pub async fn signup_campaign(state: &AppState, member: &Member, id: u64) -> Result<Arc<Campaign>, ApiError> {
-    let campaign = match state.signup_cache.campaign(id) {
-        Some(campaign) => campaign,
-        None => {
-            let campaign = state.store.campaign(id).await?.ok_or_else(|| ApiError::not_found("campaign"))?;
-            state.signup_cache.keep_campaign(campaign)
-        }
-    };
-    owned_campaign(member, Some(campaign))
+    let campaign = crate::store::signup_campaign(&state.store, id).await?;
+    owned_campaign(member, Some(campaign.ok_or_else(|| ApiError::not_found("campaign"))?))
 }
 
 /// The member's campaign and the brand it runs on.

@@ -15,7 +15,7 @@ use super::json::JsonBody;
 use super::query::body_id;
 use super::state::AppState;
 use super::{client, envelope, idempotency, ownership};
-use crate::actors::brand::{BrandError, SignedUp, Signup, SignupOutcome};
+use crate::actors::brand::{SignedUp, Signup, SignupOutcome};
 use crate::domain::engine::{NewParticipant, ReferralEdge, Signed};
 use crate::domain::language::Language;
 use crate::domain::participant::{parse_participant_domain, parse_participant_name};
@@ -169,22 +169,8 @@ pub(crate) async fn send(
     idempotency: Option<crate::store::IdempotencyWrite>,
 ) -> Result<SignupOutcome, ApiError> {
     let actor = state.brands.get(campaign.brand_id);
-    let campaign_id = campaign.id;
     let message = Signup { campaign, member_id: member.id, who, referral, idempotency, plan_id: member.plan_id, key };
-    let SignedUp { outcome, campaign } = actor.send(message).await?;
-    // What this server keeps for the next signup follows what the decision found.
-    match (&outcome, campaign) {
-        (_, Some(campaign)) => {
-            state.signup_cache.keep_campaign(*campaign);
-        }
-        (Err(BrandError::NotFound(_)), None) => state.signup_cache.forget_campaign(campaign_id),
-        (Err(BrandError::KeyRevoked), None) => {
-            if let Some(digest) = &key {
-                state.signup_cache.forget_key(digest);
-            }
-        }
-        _ => {}
-    }
+    let SignedUp { outcome } = actor.send(message).await?;
     let outcome = outcome?;
     if let SignupOutcome::Created(signed) = &outcome {
         state.deliver(signed.deliveries.clone());

@@ -28,8 +28,6 @@ pub struct AppState {
     pub limiters: super::rate_limit::Limiters,
     /// Failures a test switched on (none in production).
     pub faults: crate::faults::Faults,
-    /// API keys' members and campaigns as signups last saw them (`signup_cache.rs`).
-    pub signup_cache: super::signup_cache::SignupCache,
     /// Who may register (`members.registration`).
     pub registration: crate::config::Registration,
     /// The plan new members get (`members.default_plan`).

@@ -4,15 +4,14 @@
 //! one place. What only the store's own machinery asks of a backend is in `backend.rs`.
 //!
 //! Writes that decide something (a signup, a visit, a coupon upload, invitations, counts)
-//! are not here as operations: they are decisions handed to the store (`decision.rs`), which
-//! the engine decides against a [`BrandSession`] and the session commits atomically. What is
+//! are not here as operations: they are decisions of the brand's actor, gathered in a batch
+//! (`batch.rs`), which the engine decides against a [`BrandSession`] and the batch commits. What is
 //! here are the plain records (members, plans, brands, campaigns, webhooks) and the reads of
 //! everything.
 //!
-//! Every write here is durable when it returns: nobody above the store waits for the disk
-//! (on the embedded store, concurrent writes share a flush, the group commit). The one
-//! exception is a [`BrandSession`]'s commit, which only the store's decisions and a brand's
-//! turn make: what they commit is durable before their outcome is answered (`decision.rs`).
+//! Every write here is durable when it returns, a [`BrandSession`]'s commit too, and a
+//! batch's decisions are answered once it is: nobody above the store waits for the disk (on
+//! the embedded store, concurrent writes share a flush, the group commit).
 
 use async_trait::async_trait;
 
@@ -429,7 +428,7 @@ pub trait EmailStore: Send + Sync {
     /// once they are durable (an email is never sent for a decision a crash could undo).
     async fn due_emails(&self, now_ms: i64, limit: usize) -> Result<Vec<QueuedEmail>, StoreError>;
     /// The campaigns whose daily digest is on and not made yet for `day` (days since the Unix
-    /// epoch, UTC). The brand's writer decides each one again (`engine::due_digest`): this is
+    /// epoch, UTC). The brand's actor decides each one again (`engine::due_digest`): this is
     /// only where to look.
     async fn due_digests(&self, day: u32) -> Result<Vec<Campaign>, StoreError>;
     async fn outgoing_email(&self, campaign_id: u64, email_id: u64) -> Result<Option<OutgoingEmail>, StoreError>;
@@ -464,12 +463,13 @@ pub trait EmailStore: Send + Sync {
 }
 
 /// One brand's decision in progress: the engine reads the brand's committed data through it
-/// ([`BrandReads`]), then the session commits the decision's writes, all or nothing.
+/// ([`BrandReads`]), then the session commits the decision's writes, all or nothing (a
+/// batch's session leaves the commit to its batch, see `batch.rs`).
 ///
 /// Nothing else writes the brand's rows between the session's reads and its commit: that is
 /// what the engine's exactly-once rules rest on. The embedded backend gets it from the
-/// brand's writer (`writer.rs`) running its decisions one at a time; a shared database holds
-/// a per-brand lock from the session's first read to its end.
+/// brand's actor deciding for it one decision at a time; a shared database holds a per-brand
+/// lock from the session's first read to its end.
 #[async_trait]
 pub trait BrandSession: BrandReads<Error = StoreError> + Send + Sync {
     /// New ids for this decision, one of each kind asked for, in order (see
@@ -545,16 +545,18 @@ pub trait WaitlistStore: Send + Sync {
     async fn line(&self, campaign_id: u64, limit: usize) -> Result<Line, StoreError>;
 }
 
-/// Where engine decisions are made and committed (see `decision.rs`: callers hand decisions
-/// over with [`decide`](super::decide), and each brand's writer runs them here).
+/// Where engine decisions are made and committed (the brand's actor decides in a
+/// [`Batch`](super::Batch), see `batch.rs`).
 #[async_trait]
 pub trait DecisionStore: Send + Sync {
     /// The next id of `kind`: unique within the kind, from 1 on a new database, one more
     /// than the last id of the kind handed out (across restarts too; a request that fails
     /// after taking one leaves a gap).
     async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError>;
-    /// Opens a decision session on one brand's data. Only the brand's writer opens these, in
-    /// a decision or a turn (see [`in_turn`](super::in_turn)).
+    /// Opens a decision session on one brand's data, which commits by itself (durable when
+    /// its commit returns). A brand's decisions are its actor's, in batches; this is for
+    /// the reads of one decision outside them (a test's, a tool's), holding the brand like
+    /// a batch does.
     async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError>;
 }
 
@@ -592,9 +594,9 @@ pub trait Lifecycle: Send + Sync {
     /// Drops what the backend keeps in memory for work that has stopped (the embedded one's
     /// coupon code indexes of imports that ended); called each minute.
     fn forget_idle(&self) {}
-    /// Stops the store, once, when nothing more is handed to it: lets each brand's writer
-    /// finish what it was handed (waited for until `deadline`; the process's exit ends what
-    /// is left), then makes every write durable and closes. Whatever is handed over after it
-    /// is answered [`StoreError::Closed`].
-    async fn close(&self, deadline: tokio::time::Instant) -> Result<(), StoreError>;
+    /// Stops the store, once, when nothing more is asked of it (the brands' actors have
+    /// committed their batches): makes every write durable and closes. A write asked after
+    /// it is answered [`StoreError::Closed`] (or [`StoreError::Unavailable`], the connections
+    /// gone).
+    async fn close(&self) -> Result<(), StoreError>;
 }

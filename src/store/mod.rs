@@ -12,11 +12,13 @@
 //! each operation is written down here, next to its signature.
 
 mod backend;
+mod batch;
 pub mod codec;
-mod decision;
 mod interface;
 pub mod moved;
 pub mod postgres;
+mod signup_cache;
+mod signup_reads;
 pub mod sled;
 mod types;
 
@@ -28,12 +30,14 @@ use backend::Backend;
 pub use self::sled::backup;
 pub use self::sled::backup::BackupError;
 pub use self::sled::{BackupHold, StoreOptions};
-pub use decision::{decide, in_turn, Claim, Decision, Verdict};
+pub use batch::{run_decision, spawn_commit, Batch, Claim, Committed, Verdict, MOST_DECISIONS};
 pub use interface::{
     BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore, EmailStore,
     IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PayoutStore, PlanStore, RewardStore, SessionStore,
     StandingStore, WaitlistStore, WebhookStore,
 };
+pub use postgres::{restore_postgres, PostgresOptions};
+pub use signup_reads::{signup_campaign, signup_decided, signup_key_holder};
 pub use types::{
     AtLimit, BackupSummary, BrandRefused, DomainReferrer, DomainTaken, DueContest, DueHold, EmailTaken,
     FinishedAttempt, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Snapshot,
@@ -153,7 +157,7 @@ pub async fn move_embedded_backup(
         embedded.export(&sender).await
     };
     let (exported, imported) = tokio::join!(export, postgres::import_moved(options, receiver));
-    embedded.close(tokio::time::Instant::now() + std::time::Duration::from_secs(60)).await?;
+    embedded.close().await?;
     let imported = imported?;
     exported?;
     Ok((summary, imported))

@@ -159,9 +159,9 @@ pub fn restore_postgres(file: &Path, url: &str, json: bool) -> Result<(), String
         .map_err(|e| format!("cannot restore {}: {e}; nothing was changed", file.display()))?;
     let input = open()?;
     let size = input.metadata().map(|m| m.len()).unwrap_or(0);
-    let options = referrals::store::postgres::PostgresOptions {
+    let options = referrals::store::PostgresOptions {
         url: url.trim().to_owned(),
-        // A move takes at least 4 (see store::postgres::import_moved).
+        // A move takes at least 4 (see `store::move_embedded_backup`).
         pool_size: 2,
         timeout: std::time::Duration::from_secs(600),
         delivery_lease: std::time::Duration::from_secs(60),
@@ -174,7 +174,7 @@ pub fn restore_postgres(file: &Path, url: &str, json: bool) -> Result<(), String
     let reader = BufReader::new(bar.wrap_read(input));
     let failed = |e: &dyn std::fmt::Display| format!("cannot restore {}: {e}; nothing was changed", file.display());
     let (summary, text) = if from_postgres {
-        let summary = runtime.block_on(referrals::store::postgres::restore_postgres(reader, &options));
+        let summary = runtime.block_on(referrals::store::restore_postgres(reader, &options));
         bar.finish_and_clear();
         let summary = summary.map_err(|e| failed(&e))?;
         let text = format!(

@@ -32,8 +32,8 @@ pub struct Blocked {
 impl Handler<BlockParticipant> for BrandActor {
     type Result = ResponseFuture<Result<Blocked, BrandError>>;
 
-    fn handle(&mut self, msg: BlockParticipant, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: BlockParticipant, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let moment = brand.moment();
                 let block = match engine::decide_block(session, msg.member_id, msg.participant_id, msg.block, &moment)?

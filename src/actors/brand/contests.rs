@@ -36,8 +36,8 @@ pub struct ContestEnded {
 impl Handler<EndContest> for BrandActor {
     type Result = ResponseFuture<Result<ContestEnded, BrandError>>;
 
-    fn handle(&mut self, msg: EndContest, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: EndContest, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let moment = brand.moment();
                 let end = engine::decide_contest_end(session, brand.brand_id, msg.campaign_id, msg.ends_ms, &moment)?;
@@ -59,9 +59,6 @@ impl BrandData {
         if board.is_none() || board == Board::contest(&before.contest) {
             return Ok(());
         }
-        let session = self.store.session(self.brand_id).await?;
-        let writes = engine::decide_contest_board(&*session, campaign)?;
-        session.commit(&writes).await?;
-        Ok(())
+        self.decide_in_turn(|session| Ok(engine::decide_contest_board(session, campaign)?)).await
     }
 }

@@ -43,8 +43,8 @@ impl Converted {
 impl Handler<RecordConversion> for BrandActor {
     type Result = ResponseFuture<Result<Converted, BrandError>>;
 
-    fn handle(&mut self, msg: RecordConversion, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: RecordConversion, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
                 let moment = brand.moment();
@@ -86,8 +86,8 @@ pub struct Refunded {
 impl Handler<RefundConversion> for BrandActor {
     type Result = ResponseFuture<Result<Refunded, BrandError>>;
 
-    fn handle(&mut self, msg: RefundConversion, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: RefundConversion, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let found = brand
                     .store

@@ -23,8 +23,8 @@ pub struct ComposeDigest {
 impl Handler<ComposeDigest> for BrandActor {
     type Result = ResponseFuture<Result<bool, BrandError>>;
 
-    fn handle(&mut self, msg: ComposeDigest, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: ComposeDigest, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 // No SMTP configured: nothing is composed, and no mark is left for a day no digest
                 // could be sent.
@@ -62,8 +62,8 @@ pub struct StopDigest {
 impl Handler<StopDigest> for BrandActor {
     type Result = ResponseFuture<Result<(), BrandError>>;
 
-    fn handle(&mut self, msg: StopDigest, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
+    fn handle(&mut self, msg: StopDigest, ctx: &mut Self::Context) -> Self::Result {
+        self.in_turn(ctx, |brand| async move {
             let mut campaign = brand
                 .store
                 .campaign(msg.campaign_id)

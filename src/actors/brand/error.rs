@@ -28,7 +28,7 @@ pub enum BrandError {
     DomainTaken,
     /// The API key a signup came with no longer names its member (replaced since, or the
     /// member disabled): checked inside the decision, because the request's server may have
-    /// known the key from before (see `http::signup_cache`).
+    /// known the key from before (see `store::signup_key_holder`).
     #[error("the API key no longer names its member")]
     KeyRevoked,
     #[error("this Idempotency-Key was already used with a different request")]

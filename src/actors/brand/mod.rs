@@ -2,16 +2,14 @@
 //! brand changes, campaigns, coupon imports, signups, referral visits, invitations, reward
 //! moves, conversions, erasures, blocks and the member's daily digests.
 //!
-//! The actor hands each message's work to the store, in the order the messages arrive: what
-//! the referral engine decides (signups, visits, reward moves, conversions, ...) as a decision
-//! ([`crate::store::decide`], see `deciding.rs`), changes of the brand and its campaigns as
-//! work in the brand's turn ([`crate::store::in_turn`]). The store runs the brand's work one piece at a time, so no
-//! other work of the brand can interleave between a decision's reads and its commit: that is
-//! what the engine's exactly-once rules rest on. Every reply arrives once what the work wrote
-//! is durable; the actor itself never waits, so the brand's next message is handed over
-//! while the store commits the last.
-
-use std::future::Future;
+//! The actor is the brand's one serialiser (see `deciding.rs`): a message that decides
+//! something (a signup, a visit, a reward move, a conversion, ...) reads the brand and stages
+//! its verdict in the brand's open batch before the next message is looked at, so no other
+//! work of the brand interleaves between a decision's reads and its commit: that is what
+//! the engine's exactly-once rules rest on. Changes of the brand and its campaigns run in
+//! the brand's turn, after what the decisions before them wrote is durable. Every reply
+//! arrives once what its work wrote is durable; the actor does not wait for the disk, so
+//! the brand's next message is decided while the batch before it commits.
 
 mod blocks;
 mod contests;
@@ -52,23 +50,23 @@ pub struct BrandActor {
     brand: BrandData,
     /// Messages applied since this actor started; the order in which they were applied.
     applied: u64,
+    /// The decisions made since the last commit (see `deciding.rs`).
+    batch: Option<crate::store::Batch>,
+    /// Resolves when the last commit started is over.
+    in_flight: Option<tokio::sync::oneshot::Receiver<()>>,
+    /// A decision is being made: the batch is with it.
+    deciding: bool,
 }
 
 impl BrandActor {
     pub fn new(brand_id: u64, store: SharedStorage, settings: BrandSettings) -> Self {
-        Self { brand: BrandData { brand_id, store, settings }, applied: 0 }
-    }
-
-    /// Handles a message by running `work` in the brand's turn (see
-    /// [`crate::store::in_turn`]): after the work of every message before it, before the next
-    /// one's; answered once what it wrote is durable.
-    fn in_turn<T: Send + 'static, W: Future<Output = Result<T, BrandError>> + Send + 'static>(
-        &mut self,
-        work: impl FnOnce(BrandData) -> W,
-    ) -> ResponseFuture<Result<T, BrandError>> {
-        self.applied += 1;
-        let turn = crate::store::in_turn(&self.brand.store, self.brand.brand_id, work(self.brand.clone()));
-        Box::pin(async move { turn.await.map_err(BrandError::from).and_then(|done| done) })
+        Self {
+            brand: BrandData { brand_id, store, settings },
+            applied: 0,
+            batch: None,
+            in_flight: None,
+            deciding: false,
+        }
     }
 }
 
@@ -209,8 +207,8 @@ pub struct UpdateBrand {
 impl Handler<UpdateBrand> for BrandActor {
     type Result = ResponseFuture<Result<Brand, BrandError>>;
 
-    fn handle(&mut self, msg: UpdateBrand, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
+    fn handle(&mut self, msg: UpdateBrand, ctx: &mut Self::Context) -> Self::Result {
+        self.in_turn(ctx, |brand| async move {
             let mut stored = brand.owned_brand(msg.member_id).await?;
             if let Some(description) = msg.description {
                 stored.description = description;
@@ -239,8 +237,8 @@ pub struct ConnectStripe {
 impl Handler<ConnectStripe> for BrandActor {
     type Result = ResponseFuture<Result<(), BrandError>>;
 
-    fn handle(&mut self, msg: ConnectStripe, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
+    fn handle(&mut self, msg: ConnectStripe, ctx: &mut Self::Context) -> Self::Result {
+        self.in_turn(ctx, |brand| async move {
             let stored = brand.owned_brand(msg.member_id).await?;
             brand.store.save_stripe_connection(stored.id, msg.connection.as_ref()).await?;
             Ok(())
@@ -258,8 +256,8 @@ pub struct DeleteBrand {
 impl Handler<DeleteBrand> for BrandActor {
     type Result = ResponseFuture<Result<(), BrandError>>;
 
-    fn handle(&mut self, msg: DeleteBrand, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
+    fn handle(&mut self, msg: DeleteBrand, ctx: &mut Self::Context) -> Self::Result {
+        self.in_turn(ctx, |brand| async move {
             let stored = brand.owned_brand(msg.member_id).await?;
             for campaign_id in brand.store.campaign_ids_of_brand(stored.id).await? {
                 if let Some(campaign) = brand.store.campaign(campaign_id).await? {
@@ -287,8 +285,8 @@ pub struct CreateCampaign {
 impl Handler<CreateCampaign> for BrandActor {
     type Result = ResponseFuture<Result<Campaign, BrandError>>;
 
-    fn handle(&mut self, msg: CreateCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
+    fn handle(&mut self, msg: CreateCampaign, ctx: &mut Self::Context) -> Self::Result {
+        self.in_turn(ctx, |brand| async move {
             brand.owned_brand(msg.campaign.member_id).await?;
             brand.check_entitlements(&msg.campaign, msg.plan.paid).await?;
             let limit = Quota::Campaigns.of(&msg.plan.limits);
@@ -313,8 +311,8 @@ pub struct UpdateCampaign {
 impl Handler<UpdateCampaign> for BrandActor {
     type Result = ResponseFuture<Result<Campaign, BrandError>>;
 
-    fn handle(&mut self, msg: UpdateCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
+    fn handle(&mut self, msg: UpdateCampaign, ctx: &mut Self::Context) -> Self::Result {
+        self.in_turn(ctx, |brand| async move {
             let before = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             let mut campaign = before.clone();
             campaign.apply(&msg.input, &now_rfc3339())?;
@@ -342,8 +340,8 @@ pub struct DeleteCampaign {
 impl Handler<DeleteCampaign> for BrandActor {
     type Result = ResponseFuture<Result<(), BrandError>>;
 
-    fn handle(&mut self, msg: DeleteCampaign, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
+    fn handle(&mut self, msg: DeleteCampaign, ctx: &mut Self::Context) -> Self::Result {
+        self.in_turn(ctx, |brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             brand.store.delete_campaign(&campaign).await?;
             Ok(())
@@ -371,29 +369,27 @@ pub struct Imported {
 impl Handler<ImportCoupons> for BrandActor {
     type Result = ResponseFuture<Result<Imported, BrandError>>;
 
-    /// One decision a chunk of codes, all handed over at once (on a database server, a
-    /// transaction takes several).
-    fn handle(&mut self, msg: ImportCoupons, _ctx: &mut Self::Context) -> Self::Result {
+    /// One decision a chunk of codes, decided one after another (a batch takes up to
+    /// [`crate::store::MOST_DECISIONS`] of them).
+    fn handle(&mut self, msg: ImportCoupons, ctx: &mut Self::Context) -> Self::Result {
         let mut chunks: Vec<Vec<String>> = msg.codes.chunks(engine::IMPORT_CHUNK).map(<[String]>::to_vec).collect();
         if chunks.is_empty() {
             // Still decided: an upload of no codes to another member's campaign is not found.
             chunks.push(Vec::new());
         }
         let (campaign_id, member_id) = (msg.campaign_id, msg.member_id);
-        let decided: Vec<_> = chunks
-            .into_iter()
-            .map(|chunk| {
-                self.decide(move |brand, session| {
-                    Box::pin(async move {
-                        let campaign = brand.owned_campaign(campaign_id, member_id).await?;
-                        let moment = brand.moment();
-                        let (outcome, writes) = engine::decide_import(session, &campaign, &chunk, &moment)?;
-                        let (writes, deliveries) = brand.publish(session, campaign.member_id, writes, &moment).await?;
-                        Ok((writes, Imported { outcome, deliveries }))
-                    })
+        let works = chunks.into_iter().map(|chunk| {
+            deciding::working(move |brand, session| {
+                Box::pin(async move {
+                    let campaign = brand.owned_campaign(campaign_id, member_id).await?;
+                    let moment = brand.moment();
+                    let (outcome, writes) = engine::decide_import(session, &campaign, &chunk, &moment)?;
+                    let (writes, deliveries) = brand.publish(session, campaign.member_id, writes, &moment).await?;
+                    Ok((writes, Imported { outcome, deliveries }))
                 })
             })
-            .collect();
+        });
+        let decided = self.decide_each(ctx, works.collect());
         Box::pin(async move {
             let mut total = Imported { outcome: ImportOutcome::default(), deliveries: Vec::new() };
             for chunk in decided {
@@ -418,8 +414,8 @@ pub struct SetLander {
 impl Handler<SetLander> for BrandActor {
     type Result = ResponseFuture<Result<crate::domain::lander::Lander, BrandError>>;
 
-    fn handle(&mut self, msg: SetLander, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
+    fn handle(&mut self, msg: SetLander, ctx: &mut Self::Context) -> Self::Result {
+        self.in_turn(ctx, |brand| async move {
             let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
             let stored = brand.store.lander(campaign.id).await?;
             let (mut lander, _) = crate::domain::lander::Lander::configured_or_default(stored, &campaign);
@@ -439,8 +435,8 @@ pub struct ApplyTallies(pub BrandTally);
 impl Handler<ApplyTallies> for BrandActor {
     type Result = ResponseFuture<Result<(), BrandError>>;
 
-    fn handle(&mut self, msg: ApplyTallies, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: ApplyTallies, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let day = engine::Moment::now().day;
                 let writes = engine::decide_tallies(session, brand.brand_id, &msg.0, day)?;
@@ -461,8 +457,8 @@ pub struct SetTokenNetwork {
 impl Handler<SetTokenNetwork> for BrandActor {
     type Result = ResponseFuture<Result<Brand, BrandError>>;
 
-    fn handle(&mut self, msg: SetTokenNetwork, _ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(|brand| async move {
+    fn handle(&mut self, msg: SetTokenNetwork, ctx: &mut Self::Context) -> Self::Result {
+        self.in_turn(ctx, |brand| async move {
             let mut stored = brand.store.brand(brand.brand_id).await?.ok_or(BrandError::NotFound("brand"))?;
             stored.token_network = msg.network;
             brand.store.save_brand(&stored).await?;

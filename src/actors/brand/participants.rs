@@ -12,7 +12,7 @@ use crate::domain::engine::{
 use crate::domain::ids::IdKind;
 use crate::domain::plan::{LimitReached, Quota};
 use crate::domain::{now_rfc3339, Campaign, EmailAddress, Invite, Plan};
-use crate::store::{BrandSession, Claim, Decision, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Verdict};
+use crate::store::{BrandSession, Claim, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Verdict};
 
 /// Signs a participant up to a campaign, with or without a referral, and applies the goal
 /// and reward rules.
@@ -39,9 +39,6 @@ pub struct Signup {
 #[derive(Debug)]
 pub struct SignedUp {
     pub outcome: Result<SignupOutcome, BrandError>,
-    /// The campaign as the decision read it, when it differs from the one the request sent:
-    /// what the request's server keeps of it for the next signup (see `http::signup_cache`).
-    pub campaign: Option<Box<Campaign>>,
 }
 
 /// What a signup did.
@@ -72,64 +69,68 @@ type Decided = Result<(Box<Signed>, Vec<engine::Write>), SignupOutcome>;
 impl Handler<Signup> for BrandActor {
     type Result = ResponseFuture<SignedUp>;
 
-    /// Handed to the store as a decision: a busy brand's signups may share a transaction there.
-    fn handle(&mut self, msg: Signup, _ctx: &mut Self::Context) -> Self::Result {
-        self.applied += 1;
+    /// Decided in the brand's open batch: a busy brand's signups share its commit.
+    fn handle(&mut self, msg: Signup, ctx: &mut Self::Context) -> Self::Result {
         let moment = self.brand.moment();
-        let decision = SigningUp { brand: self.brand.clone(), msg, moment };
-        let signed = crate::store::decide(&self.brand.store, self.brand.brand_id, decision);
+        let ahead = reads_ahead(&msg, &moment);
+        let (store, campaign_id, key) = (self.brand.store.clone(), msg.campaign.id, msg.key);
+        let signed = self.judge(ctx, ahead, move |brand, session| {
+            Box::pin(async move { signing_up(&brand, session, &msg, &moment).await })
+        });
         Box::pin(async move {
-            match signed.await {
-                Ok((outcome, campaign)) => SignedUp { outcome, campaign },
-                Err(e) => SignedUp { outcome: Err(e.into()), campaign: None },
-            }
+            let (outcome, read) = signed.await.unwrap_or_else(|e| (Err(e.into()), None));
+            // This server's next signup starts from what the decision found.
+            let read = match (&outcome, read) {
+                (_, Some(campaign)) => Some(Some(*campaign)),
+                (Err(BrandError::NotFound(_)), None) => Some(None),
+                _ => None,
+            };
+            let refused = key.filter(|_| matches!(outcome, Err(BrandError::KeyRevoked)));
+            crate::store::signup_decided(&store, campaign_id, read, refused.as_ref());
+            SignedUp { outcome }
         })
     }
-}
-
-/// A signup as the store decides it.
-struct SigningUp {
-    brand: BrandData,
-    msg: Signup,
-    moment: Moment,
 }
 
 /// A signup's outcome, and the campaign the decision read when it differs from the message's.
 type SignupAnswer = (Result<SignupOutcome, BrandError>, Option<Box<Campaign>>);
 
-#[async_trait::async_trait]
-impl Decision for SigningUp {
-    type Outcome = SignupAnswer;
+/// The reads a signup will make, fetched with the brand's lock in one round trip on a
+/// database over the network.
+fn reads_ahead(msg: &Signup, moment: &Moment) -> Vec<ReadAhead> {
+    let mut ahead = engine::signup_reads(&msg.campaign, &msg.who.email, msg.referral, moment);
+    ahead.extend(msg.key.map(ReadAhead::KeyHolder));
+    ahead.push(ReadAhead::Plan(msg.plan_id));
+    ahead
+}
 
-    fn reads_ahead(&self) -> Vec<ReadAhead> {
-        let msg = &self.msg;
-        let mut ahead = engine::signup_reads(&msg.campaign, &msg.who.email, msg.referral, &self.moment);
-        ahead.extend(msg.key.map(ReadAhead::KeyHolder));
-        ahead.push(ReadAhead::Plan(msg.plan_id));
-        ahead
-    }
-
-    async fn decide(&mut self, session: &(dyn BrandSession + '_)) -> Verdict<SignupAnswer> {
-        let mut read = None;
-        let decided = decide(&self.brand, session, &self.msg, &self.moment, &mut read).await;
-        let (signed, writes) = match decided {
-            Ok(Ok(decided)) => decided,
-            Ok(Err(outcome)) => return Verdict::nothing((Ok(outcome), read)),
-            Err(refused) => return Verdict::nothing((Err(refused), read)),
-        };
-        let Some(key) = self.msg.idempotency.clone() else {
-            return Verdict::write(writes, (Ok(SignupOutcome::Created(signed)), read));
-        };
-        let record = IdempotencyRecord {
-            request_hash: key.request_hash,
-            created_at: self.moment.at.clone(),
-            outcome: IdempotentOutcome::Signed(signed.clone()),
-        };
-        // Another request with the key committed first (through another brand, or server).
-        let (write, instead_read) = (key.clone(), read.clone());
-        let instead = Box::new(move |existing| (replay_or_conflict(existing, &write), instead_read));
-        Verdict::write(writes, (Ok(SignupOutcome::Created(signed)), read)).claiming(Claim { key, record, instead })
-    }
+/// A signup's verdict: its writes, claimed with its idempotency record when the request has
+/// a key; or an outcome that writes nothing.
+async fn signing_up(
+    brand: &BrandData,
+    session: &(dyn BrandSession + '_),
+    msg: &Signup,
+    moment: &Moment,
+) -> Verdict<SignupAnswer> {
+    let mut read = None;
+    let decided = decide(brand, session, msg, moment, &mut read).await;
+    let (signed, writes) = match decided {
+        Ok(Ok(decided)) => decided,
+        Ok(Err(outcome)) => return Verdict::nothing((Ok(outcome), read)),
+        Err(refused) => return Verdict::nothing((Err(refused), read)),
+    };
+    let Some(key) = msg.idempotency.clone() else {
+        return Verdict::write(writes, (Ok(SignupOutcome::Created(signed)), read));
+    };
+    let record = IdempotencyRecord {
+        request_hash: key.request_hash,
+        created_at: moment.at.clone(),
+        outcome: IdempotentOutcome::Signed(signed.clone()),
+    };
+    // Another request with the key committed first (through another brand, or server).
+    let (write, instead_read) = (key.clone(), read.clone());
+    let instead = Box::new(move |existing| (replay_or_conflict(existing, &write), instead_read));
+    Verdict::write(writes, (Ok(SignupOutcome::Created(signed)), read)).claiming(Claim { key, record, instead })
 }
 
 async fn decide(
@@ -218,8 +219,8 @@ pub struct AddInvites {
 impl Handler<AddInvites> for BrandActor {
     type Result = ResponseFuture<Result<Vec<Invite>, BrandError>>;
 
-    fn handle(&mut self, msg: AddInvites, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: AddInvites, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let participant = session
                     .participant(msg.participant_id)?
@@ -251,8 +252,8 @@ pub struct RecordVisit {
 impl Handler<RecordVisit> for BrandActor {
     type Result = ResponseFuture<Result<Option<Visit>, BrandError>>;
 
-    fn handle(&mut self, msg: RecordVisit, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: RecordVisit, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let Some(campaign) =
                     brand.store.campaign(msg.campaign_id).await?.filter(|c| c.brand_id == brand.brand_id)
@@ -298,8 +299,8 @@ pub struct Erased {
 impl Handler<EraseParticipant> for BrandActor {
     type Result = ResponseFuture<Result<Erased, BrandError>>;
 
-    fn handle(&mut self, msg: EraseParticipant, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: EraseParticipant, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let moment = brand.moment();
                 let erasure = engine::decide_erasure(session, msg.member_id, msg.participant_id, &moment)?
@@ -327,8 +328,8 @@ pub struct Unsubscribe {
 impl Handler<Unsubscribe> for BrandActor {
     type Result = ResponseFuture<Result<(), BrandError>>;
 
-    fn handle(&mut self, msg: Unsubscribe, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: Unsubscribe, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 session
                     .participant(msg.participant_id)?

@@ -31,8 +31,8 @@ pub struct PayoutsRequested {
 impl Handler<RequestPayouts> for BrandActor {
     type Result = ResponseFuture<Result<PayoutsRequested, BrandError>>;
 
-    fn handle(&mut self, msg: RequestPayouts, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: RequestPayouts, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
                 let balances = engine::payable(session, &campaign, msg.participant_ids.as_deref())?;
@@ -70,8 +70,8 @@ pub struct PayoutMoved {
 impl Handler<MovePayout> for BrandActor {
     type Result = ResponseFuture<Result<PayoutMoved, BrandError>>;
 
-    fn handle(&mut self, msg: MovePayout, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: MovePayout, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let moment = brand.moment();
                 let decided = engine::decide_payout_move(
@@ -115,8 +115,8 @@ pub struct SetPayoutDetails {
 impl Handler<SetPayoutDetails> for BrandActor {
     type Result = ResponseFuture<Result<(), BrandError>>;
 
-    fn handle(&mut self, msg: SetPayoutDetails, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: SetPayoutDetails, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 // Only this brand's writer may change this brand's participants.
                 if session.participant(msg.participant_id)?.is_none_or(|p| p.brand_id != brand.brand_id) {

@@ -37,8 +37,8 @@ pub struct Moved {
 impl Handler<ActOnReward> for BrandActor {
     type Result = ResponseFuture<Result<Moved, BrandError>>;
 
-    fn handle(&mut self, msg: ActOnReward, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: ActOnReward, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let moment = brand.moment();
                 if msg.held_only {
@@ -101,8 +101,8 @@ pub struct Released {
 impl Handler<ReleaseHolds> for BrandActor {
     type Result = ResponseFuture<Result<Released, BrandError>>;
 
-    fn handle(&mut self, msg: ReleaseHolds, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: ReleaseHolds, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let moment = brand.moment();
                 let (rewards, writes) = engine::decide_release(session, &msg.due, &moment)?;

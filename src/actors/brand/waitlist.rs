@@ -34,8 +34,8 @@ pub struct Admitted {
 impl Handler<AdmitFromWaitlist> for BrandActor {
     type Result = ResponseFuture<Result<Admitted, BrandError>>;
 
-    fn handle(&mut self, msg: AdmitFromWaitlist, _ctx: &mut Self::Context) -> Self::Result {
-        self.decide(move |brand, session| {
+    fn handle(&mut self, msg: AdmitFromWaitlist, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
             Box::pin(async move {
                 let campaign = brand.owned_campaign(msg.campaign_id, msg.member_id).await?;
                 let moment = brand.moment();
@@ -76,9 +76,6 @@ impl BrandData {
     }
 
     async fn commit_line(&self, campaign: &Campaign) -> Result<(), BrandError> {
-        let session = self.store.session(self.brand_id).await?;
-        let writes = engine::decide_line(&*session, campaign)?;
-        session.commit(&writes).await?;
-        Ok(())
+        self.decide_in_turn(|session| Ok(engine::decide_line(session, campaign)?)).await
     }
 }

@@ -1,5 +1,5 @@
 //! [`BrandReads`]: what the engine may read of a brand's committed data, and nothing else.
-//! A backend implements it over its store (`store::sled::decisions`, `store::postgres::session`);
+//! A backend implements it over its store (`src/store/sled/decisions.rs`, `src/store/postgres/session.rs`);
 //! the engine's tests over hash maps (`model.rs`).
 
 use super::{Inconsistent, ReadAhead};

@@ -127,7 +127,6 @@ pub async fn set_plan(
     let plan_id = existing_plan(&state, &body.plan_id).await?;
     let member =
         state.store.update_member(*id, &|m| m.plan_id = plan_id).await?.ok_or_else(|| ApiError::not_found("member"))?;
-    state.signup_cache.forget_keys();
     Ok(envelope::ok(view(&state, &member)))
 }
 
@@ -137,7 +136,6 @@ async fn set_disabled(state: &AppState, id: u64, disabled: bool) -> Result<HttpR
         .update_member(id, &|m| m.disabled = disabled)
         .await?
         .ok_or_else(|| ApiError::not_found("member"))?;
-    state.signup_cache.forget_keys();
     if disabled {
         // Signed out of the dashboard everywhere, so enabling the account later does not
         // bring those sessions back.

@@ -86,6 +86,7 @@ impl MemberStore for PgStore {
         member.api_key = Some(key);
         conn.execute("UPDATE members SET body = $2 WHERE member_id = $1", &[&id, &codec::encode(&member)?]).await?;
         conn.commit().await?;
+        self.signup_cache.forget_keys();
         Ok(Some(member))
     }
 
@@ -125,6 +126,8 @@ impl MemberStore for PgStore {
         )
         .await?;
         conn.commit().await?;
+        // A signup's request through this server sees the change from the next one on.
+        self.signup_cache.forget_keys();
         Ok(Some(member))
     }
 
@@ -320,8 +323,7 @@ impl Lifecycle for PgStore {
         Ok(row.get("sealed"))
     }
 
-    async fn close(&self, deadline: tokio::time::Instant) -> Result<(), StoreError> {
-        let _ = tokio::time::timeout_at(deadline, self.writers.close()).await;
+    async fn close(&self) -> Result<(), StoreError> {
         self.db.close();
         Ok(())
     }

@@ -71,7 +71,7 @@ impl Held {
 }
 
 /// Waits for `work` on this thread, for the engine's reads (which are not async). On the
-/// store's runtime (where the brands' writers and the connections run, see `connection.rs`)
+/// store's runtime (where the brands' decisions and the connections run, see `connection.rs`)
 /// the thread hands its other tasks over first (`block_in_place`), the connection it waits
 /// on among them, so no task waits behind another's read; elsewhere (a test's session) it
 /// simply waits, the connection driven by the store's runtime.

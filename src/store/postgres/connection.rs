@@ -3,14 +3,14 @@
 //!
 //! Why a runtime of our own: every connection's I/O task runs on one tokio runtime owned by
 //! the store (`referrals-pg`, a thread a core), never on the runtime of whoever opened it; the
-//! brands' writers run there too (`store/writer.rs`). A tokio-postgres `Client` only talks to
+//! brands' decisions run there too (`store::run_decision`). A tokio-postgres `Client` only talks to
 //! its connection task through channels, so its futures complete on any thread, and a brand's
 //! decision session may wait for a read synchronously (the engine's reads are synchronous,
 //! see `session.rs`): the waiting thread hands its tasks to another first
 //! (`brand_lock::wait`), so the connection it waits on keeps running. Had a connection been
 //! spawned on the brand actor's arbiter, that wait would deadlock the arbiter. Why the
-//! writers share it: a statement sent by a writer wakes its connection's task on the same
-//! thread, and the rows coming back wake the writer there, where two runtimes passed each
+//! decisions share it: a statement sent by a decision wakes its connection's task on the same
+//! thread, and the rows coming back wake the decision there, where two runtimes passed each
 //! round trip between threads twice.
 //!
 //! Faults: a connection that is lost, refused or timed out is a [`StoreError::Unavailable`]
@@ -361,7 +361,7 @@ impl Database {
         })
     }
 
-    /// The runtime the connections run on, where the brands' writers run too.
+    /// The runtime the connections run on, where the brands' decisions run too.
     pub fn runtime(&self) -> Handle {
         self.handle.clone()
     }

@@ -66,8 +66,8 @@ pub struct PgStore {
     db: Database,
     /// The lease this server takes on the webhook deliveries it queues.
     lease: outboxes::Lease,
-    /// Each brand's writer (see `store/writer.rs`), on the connections' runtime.
-    writers: crate::store::backend::Writers,
+    /// What signups' requests were last told (see `store/signup_cache.rs`).
+    signup_cache: crate::store::signup_cache::SignupCache,
 }
 
 impl PgStore {
@@ -82,8 +82,7 @@ impl PgStore {
         }
         drop(conn);
         let lease = outboxes::Lease { ms: options.delivery_lease.as_millis() as i64, holder: options.server_id as i64 };
-        let writers = crate::store::backend::Writers::on(db.runtime());
-        Ok(Self { db, lease, writers })
+        Ok(Self { db, lease, signup_cache: Default::default() })
     }
 
     /// How many connections are open, and how many are in use.

@@ -14,7 +14,7 @@
 //! if a bug ever let two through.
 //!
 //! The engine's reads are synchronous: the session waits for each on the caller's thread
-//! (`brand_lock::wait`). The brands' writers run on the store's own runtime, with the
+//! (`brand_lock::wait`). The brands' decisions run on the store's own runtime, with the
 //! connections (see `connection.rs`), never on an actor's thread; every statement has a
 //! timeout. The lock is never waited for that way (see `Held::lock`): reads wait on no lock.
 

@@ -1,21 +1,21 @@
 //! The store's decisions on PostgreSQL ([`DecisionStore`], [`Backend`]): how a decision session begins
 //! (a transaction of its own, holding the brand's lock) and ends (its writes committed; or,
-//! when it writes nothing, rolled back), and how a busy brand's decisions share one
-//! transaction and the writes of their numbers ([`decide_together`]).
+//! when it writes nothing, rolled back), and how a brand's batch of decisions shares one
+//! transaction and the writes of their numbers ([`PgBatch`]).
 
 use async_trait::async_trait;
 use tokio_postgres::Row;
 
 use super::ahead;
 use super::brand_lock::Held;
-use super::connection::{Database, Pipeline, Pooled};
+use super::connection::{Pipeline, Pooled};
 use super::merged::Merged;
 use super::outboxes::Lease;
 use super::session::PgSession;
 use super::{body, codec, sql_id, PgStore, StoreError};
 use crate::domain::engine::{ReadAhead, Write};
 use crate::domain::ids::IdKind;
-use crate::store::backend::{Backend, Handed, Inside, Writers};
+use crate::store::backend::{Backend, Inside, Staging};
 use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
 
 #[async_trait]
@@ -31,18 +31,19 @@ impl DecisionStore for PgStore {
 
 #[async_trait]
 impl Backend for PgStore {
-    async fn decide_in_order(&self, _: Inside, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
-        self.decide_together(brand_id, decisions).await
+    /// A batch takes a connection now and the brand's lock with its first decision's reads.
+    async fn begin(&self, _: Inside, brand_id: u64) -> Result<Box<dyn Staging>, StoreError> {
+        Ok(Box::new(PgBatch::new(self.db.session_conn().await?, sql_id(brand_id), self.lease)))
     }
 
-    fn writers(&self, _: Inside) -> &Writers {
-        &self.writers
+    /// The connections' runtime: a session's reads wait there for their rows (see
+    /// `connection.rs`), and the rows wake the decision on the thread that read them.
+    fn runtime(&self, _: Inside) -> Option<tokio::runtime::Handle> {
+        Some(self.db.runtime())
     }
 
-    /// Every write was committed with `synchronous_commit = on` before it returned: there is
-    /// nothing left to wait for.
-    async fn durable(&self, _: Inside) -> Result<(), StoreError> {
-        Ok(())
+    fn signup_cache(&self, _: Inside) -> &crate::store::signup_cache::SignupCache {
+        &self.signup_cache
     }
 }
 
@@ -56,86 +57,139 @@ impl PgStore {
         session.keep_first(answered, rows)?;
         Ok(session)
     }
-
-    /// See [`decide_together`].
-    pub(super) async fn decide_together(&self, brand_id: u64, decisions: Vec<Box<dyn Handed>>) {
-        decide_together(&self.db, self.lease, brand_id, decisions).await
-    }
 }
 
-/// Decides the brand's decisions one after another in one transaction, which holds the
-/// brand's lock from the first one's reads (made in the round trip that takes it) to the
-/// commit, and answers each once it is over. Each decision's writes are sent ahead of the
-/// next one's reads, in the same round trip, and the last ones with the `COMMIT`: a busy
-/// brand's decision costs one round trip, and its batch one commit. The numbers the decisions
-/// move are written once, with the last one's rows, each decision reading those of the ones
-/// before it from what they moved (`merged.rs`). A failure (a statement of any of them, the
-/// commit) rolls the transaction back and fails all of them, which are all this brand's: no
-/// other brand's decision is ever in it.
-pub(super) async fn decide_together(db: &Database, lease: Lease, brand_id: u64, mut decisions: Vec<Box<dyn Handed>>) {
-    let mut found = Vec::with_capacity(decisions.len());
-    match decide_in_one(db, lease, sql_id(brand_id), &mut decisions, &mut found).await {
-        Ok(()) => {
-            for (decision, found) in decisions.into_iter().zip(found) {
-                decision.finish(Ok(found));
-            }
-        }
-        Err(e) => {
-            tracing::warn!(brand_id, decisions = decisions.len(), error = %e, "a brand's decisions were rolled back");
-            for decision in decisions {
-                decision.finish(Err(e.clone()));
-            }
-        }
-    }
-}
-
-/// [`decide_together`]'s transaction: for each decision, the record its claim found instead
-/// of writing (if any) in `found`.
-async fn decide_in_one(
-    db: &Database,
-    lease: Lease,
+/// A brand's batch on PostgreSQL: one transaction, which takes the brand's lock in the round
+/// trip of the first decision's reads and holds it to the commit. Each decision's writes are
+/// sent ahead of the next one's reads, in the same round trip, and the last ones with the
+/// `COMMIT`: a busy brand's decision costs one round trip, and its batch one commit. The
+/// numbers the decisions move are written once, with the commit, each decision reading those
+/// of the ones before it from what they moved (`merged.rs`). A failure (a statement of any
+/// of them, the commit) rolls the transaction back and fails all of them, which are all this
+/// brand's: no other brand's decision is ever in it.
+pub(super) struct PgBatch {
     id: i64,
-    decisions: &mut [Box<dyn Handed>],
-    found: &mut Vec<Option<IdempotencyRecord>>,
-) -> Result<(), StoreError> {
-    let mut held: Option<Held> = None;
-    let mut pending = Pipeline::default();
-    // The numbers the decisions so far moved, written once with the last one's rows.
-    let mut numbers = Merged::default();
-    let last = decisions.len().saturating_sub(1);
-    for (i, decision) in decisions.iter_mut().enumerate() {
-        let reads = decision.reads_ahead();
-        let wanted: Vec<&ReadAhead> = reads.iter().collect();
-        // The first decision's reads come with the campaigns' held numbers.
-        let (queries, answered) = ahead::queries(id, &wanted, held.is_none());
-        let (now, rows) = match held.take() {
-            None => Held::lock(db.session_conn().await?, id, &queries).await?,
-            Some(mut open) => {
-                let rows = open.fetch_after(&mut pending, &queries).await?;
-                (open, rows)
+    lease: Lease,
+    /// The connection, until the first decision's reads take the brand's lock on it.
+    conn: Option<Pooled>,
+    /// The transaction, once it holds the lock, between two decisions.
+    held: Option<Held>,
+    /// The decision reading now: the transaction is inside it until it is staged.
+    session: Option<PgSession>,
+    /// Writes not sent yet: they go with the next decision's reads, or with the commit.
+    pending: Pipeline,
+    /// The numbers the decisions so far moved, written once with the commit.
+    numbers: Merged,
+    /// Why the transaction cannot commit any more.
+    failed: Option<StoreError>,
+    staged: usize,
+}
+
+impl PgBatch {
+    fn new(conn: Pooled, id: i64, lease: Lease) -> Self {
+        Self {
+            id,
+            lease,
+            conn: Some(conn),
+            held: None,
+            session: None,
+            pending: Pipeline::default(),
+            numbers: Merged::default(),
+            failed: None,
+            staged: 0,
+        }
+    }
+
+    /// Notes that the transaction failed (it is rolled back when the batch is dropped).
+    fn fail(&mut self, e: StoreError) -> StoreError {
+        self.failed.get_or_insert_with(|| e.clone());
+        e
+    }
+
+    /// The transaction back from the session of a decision that read and was not staged.
+    fn take_back(&mut self) {
+        if let Some(mut session) = self.session.take() {
+            self.numbers = std::mem::take(&mut session.numbers);
+            let mut held = session.into_held();
+            if let Some(failed) = held.failed.take() {
+                self.fail(failed);
             }
+            self.held = Some(held);
+        }
+    }
+}
+
+#[async_trait]
+impl Staging for PgBatch {
+    async fn session(&mut self, ahead: &[ReadAhead]) -> Result<&(dyn BrandSession + '_), StoreError> {
+        self.take_back();
+        if let Some(failed) = &self.failed {
+            return Err(failed.clone());
+        }
+        let wanted: Vec<&ReadAhead> = ahead.iter().collect();
+        // The first decision's reads come with the campaigns' held numbers.
+        let (queries, answered) = ahead::queries(self.id, &wanted, self.held.is_none());
+        let fetched = match (self.held.take(), self.conn.take()) {
+            (Some(mut open), _) => open.fetch_after(&mut self.pending, &queries).await.map(|rows| (open, rows)),
+            (None, Some(conn)) => Held::lock(conn, self.id, &queries).await,
+            (None, None) => Err(StoreError::Database("a batch read after it failed".into())),
         };
-        let mut session = PgSession::new(id, lease, now);
-        session.numbers = std::mem::take(&mut numbers);
-        session.keep_first(answered, rows)?;
-        let decided = decision.decide(&session).await;
-        numbers = std::mem::take(&mut session.numbers);
-        let mut now = session.into_held();
-        if let Some(failed) = now.failed.take() {
+        let (held, rows) = fetched.map_err(|e| self.fail(e))?;
+        let mut session = PgSession::new(self.id, self.lease, held);
+        session.numbers = std::mem::take(&mut self.numbers);
+        session.keep_first(answered, rows).map_err(|e| self.fail(e))?;
+        Ok(self.session.insert(session))
+    }
+
+    async fn stage(
+        &mut self,
+        writes: &[Write],
+        claim: Option<(&IdempotencyWrite, &IdempotencyRecord)>,
+    ) -> Result<Option<IdempotencyRecord>, StoreError> {
+        let Some(mut session) = self.session.take() else {
+            return Err(self.fail(StoreError::Database("a decision was staged that read nothing".into())));
+        };
+        self.numbers = std::mem::take(&mut session.numbers);
+        let mut held = session.into_held();
+        if let Some(failed) = held.failed.take() {
+            return Err(self.fail(failed));
+        }
+        let written = Written { writes, claim, numbers: &mut self.numbers, send_numbers: false };
+        match write_into(&mut held.conn, self.id, self.lease, &mut self.pending, written).await {
+            Ok(found) => {
+                self.held = Some(held);
+                self.staged += 1;
+                Ok(found)
+            }
+            Err(e) => Err(self.fail(e)),
+        }
+    }
+
+    async fn commit(mut self: Box<Self>) -> Result<(), StoreError> {
+        self.take_back();
+        let this = &mut *self;
+        if let Some(failed) = this.failed.take() {
+            tracing::warn!(brand_id = this.id, decisions = this.staged, error = %failed, "a brand's decisions were rolled back");
             return Err(failed);
         }
-        let claim = decided.claim.as_ref().map(|(key, record)| (key, record));
-        let written = Written { writes: &decided.writes, claim, numbers: &mut numbers, send_numbers: i == last };
-        found.push(write_into(&mut now.conn, id, lease, &mut pending, written).await?);
-        held = Some(now);
-    }
-    if let Some(mut open) = held {
+        let Some(open) = this.held.as_mut() else {
+            return Ok(());
+        };
         let started = std::time::Instant::now();
-        open.conn.run_and_commit(&mut pending).await?;
+        let numbers = &mut this.numbers;
+        let committed = async {
+            super::writes::pipeline(&mut open.conn, &mut this.pending, this.id, this.lease, &[], numbers, true).await?;
+            open.conn.run_and_commit(&mut this.pending).await
+        }
+        .await;
+        if let Err(e) = committed {
+            tracing::warn!(brand_id = this.id, decisions = this.staged, error = %e, "a brand's decisions were rolled back");
+            return Err(e);
+        }
         crate::metrics::commit(started.elapsed());
-        crate::metrics::transaction(decisions.len());
+        crate::metrics::transaction(this.staged);
+        Ok(())
     }
-    Ok(())
 }
 
 /// What a decision writes, and the numbers of the transaction's decisions before it (see

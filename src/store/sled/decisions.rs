@@ -5,13 +5,12 @@
 //! A decision's writes are staged in an [`Overlay`] and committed through the journal, all or
 //! nothing across a crash. Counter deltas are read through the overlay, so two deltas of one
 //! counter in one decision add up. The engine reads committed state only, which is sound
-//! because the brand's writer is the only one that writes these rows (see `domain::engine`).
+//! because the brand's actor is the only one that writes these rows (see `domain::engine`).
 
 use super::boards::BoardMove;
 use super::campaigns::{coupon_pool_key, encode_coupon_pool, visit_key};
 use super::conversions::conversion_key;
 use super::rewards::{issued_value, member_reward_value, reward_key};
-use async_trait::async_trait;
 
 use super::keys::{self, campaign_row, index, participant_row};
 use super::overlay::{Overlay, TreeId};
@@ -24,118 +23,38 @@ use crate::domain::conversion::Conversion;
 use crate::domain::digest::DigestMark;
 use crate::domain::email::{self, EmailLookup};
 use crate::domain::engine::{BrandReads, Inconsistent, Write};
-use crate::domain::ids::IdKind;
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::payout::PayoutDetails;
 use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
-use crate::domain::webhook::WebhookRoute;
-use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Member, Participant, Plan, Reward, RewardStatus};
-use crate::store::{BrandSession, DecisionStore, IdempotencyRecord, IdempotencyWrite};
+use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Participant, Reward, RewardStatus};
 
-/// One brand's decision on the embedded store. The brand's writer (`store/writer.rs`) runs
-/// its decisions one at a time, so the session needs no lock: nothing writes the brand's rows between its reads and its
-/// commit.
-pub(super) struct SledSession<'s> {
-    store: &'s SledStore,
-    brand_id: u64,
+/// One brand's decision on the embedded store. The brand's actor decides for it one decision
+/// at a time, so the session needs no lock: nothing writes the brand's rows between its reads
+/// and its commit. It holds its own handle on the store (a clone shares everything), so a
+/// batch can keep it from one decision to the next (see [`SledBatch`]).
+pub(super) struct SledSession {
+    pub(super) store: SledStore,
+    pub(super) brand_id: u64,
     /// The ids this decision took, kept in the brand's row with its commit (see `ids.rs`).
-    taken: super::ids::Taken,
+    pub(super) taken: super::ids::Taken,
 }
 
-impl<'s> SledSession<'s> {
+impl SledSession {
     /// The engine's reads of the store, outside a decision (an export reads through them).
-    pub(super) fn new(store: &'s SledStore) -> Self {
-        Self { store, brand_id: 0, taken: Default::default() }
+    pub(super) fn new(store: &SledStore) -> Self {
+        Self { store: store.clone(), brand_id: 0, taken: Default::default() }
     }
 
     /// The writes staged, with the brand's row of the ids the decision took.
-    fn stage(&self, writes: &[Write]) -> Result<super::overlay::Overlay<'s>, StoreError> {
+    pub(super) fn stage(&self, writes: &[Write]) -> Result<super::overlay::Overlay<'_>, StoreError> {
         let mut staged = self.store.stage(writes)?;
         self.taken.stage(&mut staged, self.brand_id)?;
         Ok(staged)
     }
 }
 
-#[async_trait]
-impl DecisionStore for SledStore {
-    async fn next_id(&self, kind: IdKind) -> Result<u64, StoreError> {
-        self.allocate(kind)
-    }
-
-    async fn session(&self, brand_id: u64) -> Result<Box<dyn BrandSession + '_>, StoreError> {
-        Ok(Box::new(SledSession { store: self, brand_id, taken: Default::default() }))
-    }
-}
-
-#[async_trait]
-impl BrandSession for SledSession<'_> {
-    async fn take_ids(&self, kinds: &[IdKind]) -> Result<Vec<u64>, StoreError> {
-        Ok(kinds.iter().map(|&kind| self.store.take_id(kind, &self.taken)).collect())
-    }
-
-    async fn webhook_routes(&self, member_id: u64) -> Result<std::sync::Arc<Vec<WebhookRoute>>, StoreError> {
-        crate::store::WebhookStore::webhook_routes(self.store, member_id).await
-    }
-
-    async fn key_holder(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError> {
-        crate::store::MemberStore::member_by_key_digest(self.store, digest).await
-    }
-
-    async fn plan(&self, plan_id: u64) -> Result<Option<Plan>, StoreError> {
-        crate::store::PlanStore::plan(self.store, plan_id).await
-    }
-
-    async fn idempotency_record(&self, key: &[u8]) -> Result<Option<IdempotencyRecord>, StoreError> {
-        crate::store::IdempotencyStore::idempotency_record(self.store, key).await
-    }
-
-    /// Atomic across a crash: the writes go through the journal.
-    async fn commit(self: Box<Self>, writes: &[Write]) -> Result<(), StoreError> {
-        let started = std::time::Instant::now();
-        let committed = self.stage(writes).and_then(|staged| staged.commit_journaled());
-        self.store.codes_committed(writes, committed.is_ok());
-        committed?;
-        crate::metrics::commit(started.elapsed());
-        Ok(())
-    }
-
-    /// The record is checked again inside the transaction: another brand of the same member
-    /// may have used the key since the caller looked.
-    async fn commit_idempotent(
-        self: Box<Self>,
-        writes: &[Write],
-        idempotency: &IdempotencyWrite,
-        record: &IdempotencyRecord,
-    ) -> Result<Result<(), IdempotencyRecord>, StoreError> {
-        let started = std::time::Instant::now();
-        let encoded = super::participants::encode_idempotency_record(record)?;
-        let mut staged = self.stage(writes)?;
-        for participant_id in record.participant_ids() {
-            let mention = keys::mention(participant_id, keys::mention::IDEMPOTENCY, &idempotency.key);
-            staged.insert(TreeId::Indexes, mention, Vec::new());
-        }
-        let committed = staged.commit(|tree| match tree.get(&idempotency.key)? {
-            Some(existing) => Ok(Err(existing.to_vec())),
-            None => {
-                tree.insert(idempotency.key.as_slice(), encoded.as_slice())?;
-                Ok(Ok(()))
-            }
-        });
-        // A transaction that failed wrote nothing; one refused by the record wrote nothing.
-        if let Ok(Ok(())) = committed {
-            self.store.codes_committed(writes, true);
-        }
-        let committed = committed?;
-        crate::metrics::commit(started.elapsed());
-        match committed {
-            Ok(()) => Ok(Ok(())),
-            Err(existing) => Ok(Err(super::participants::decode_idempotency_record(&existing)?)),
-        }
-    }
-}
-
-impl BrandReads for SledSession<'_> {
+impl BrandReads for SledSession {
     type Error = StoreError;
 
     fn campaign(&self, id: u64) -> Result<Option<Campaign>, StoreError> {

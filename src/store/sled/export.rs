@@ -195,7 +195,7 @@ impl SledStore {
     async fn export_participant(
         &self,
         rows: &mut Rows<'_>,
-        reads: &SledSession<'_>,
+        reads: &SledSession,
         participant: crate::domain::Participant,
     ) -> Result<(), StoreError> {
         let (campaign_id, participant_id) = (participant.campaign_id, participant.id);
@@ -243,7 +243,7 @@ impl SledStore {
     async fn export_campaign_rows(
         &self,
         rows: &mut Rows<'_>,
-        reads: &SledSession<'_>,
+        reads: &SledSession,
         campaign: &Campaign,
     ) -> Result<(), StoreError> {
         let campaign_id = campaign.id;

@@ -1,26 +1,12 @@
-//! Durability (the group commit, for the store's own machinery), the server secret's check
-//! value, and shutdown.
+//! The server secret's check value, health, and shutdown.
 
 use async_trait::async_trait;
 
 use super::{codec, keys, SledStore};
-use crate::store::backend::{Backend, Inside, Writers};
 use crate::store::{Lifecycle, StoreError};
 
 /// Marker in `meta`: the check value of the server secret.
 const SECRET_CHECK: &str = "secret_check";
-
-#[async_trait]
-impl Backend for SledStore {
-    fn writers(&self, _: Inside) -> &Writers {
-        &self.writers
-    }
-
-    /// Concurrent callers share one flush (group commit).
-    async fn durable(&self, _: Inside) -> Result<(), StoreError> {
-        self.commit.durable().await
-    }
-}
 
 #[async_trait]
 impl Lifecycle for SledStore {
@@ -61,10 +47,9 @@ impl Lifecycle for SledStore {
         Ok(false)
     }
 
-    /// The writers first, then the flusher thread after a final flush (however long the
-    /// writers took).
-    async fn close(&self, deadline: tokio::time::Instant) -> Result<(), StoreError> {
-        let _ = tokio::time::timeout_at(deadline, self.writers.close()).await;
+    /// The flusher thread, after a final flush. Nothing here waits for the brands' batches:
+    /// their actors committed them before the server let go of the store.
+    async fn close(&self) -> Result<(), StoreError> {
         self.close_now()
     }
 }

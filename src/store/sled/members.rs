@@ -75,6 +75,7 @@ impl MemberStore for SledStore {
             finish_transaction(outcome)
         }
         .await;
+        self.signup_cache.forget_keys();
         self.acknowledged(outcome).await
     }
 
@@ -117,6 +118,8 @@ impl MemberStore for SledStore {
             finish_transaction(outcome)
         }
         .await;
+        // A signup's request through this server sees the change from the next one on.
+        self.signup_cache.forget_keys();
         self.acknowledged(outcome).await
     }
 

@@ -56,6 +56,7 @@ mod payouts;
 mod plans;
 mod rewards;
 mod search;
+mod session_end;
 mod sessions;
 mod standings;
 mod waitlist;
@@ -181,9 +182,8 @@ pub struct SledStore {
     resends: Arc<parking_lot::Mutex<()>>,
     /// Which codes each coupon pool holds, while imports use it (see `coupon_codes.rs`).
     coupon_codes: Arc<coupon_codes::CodeIndexes>,
-    /// Each brand's writer, the only one that runs its decisions (see `store/writer.rs`): why
-    /// a decision needs no lock here.
-    writers: Arc<crate::store::backend::Writers>,
+    /// What signups' requests were last told (see `store/signup_cache.rs`).
+    signup_cache: Arc<crate::store::signup_cache::SignupCache>,
 }
 
 /// The flusher over `log`; under the `disk_flush` test fault, one whose flushes fail once the
@@ -248,7 +248,7 @@ impl SledStore {
             accounts: Arc::default(),
             resends: Arc::default(),
             coupon_codes: Arc::default(),
-            writers: Arc::default(),
+            signup_cache: Arc::default(),
             db,
         };
         store.seed_plans()?;
@@ -277,7 +277,7 @@ impl SledStore {
 
     /// The outcome of a write that is answered to a client, once what it wrote (and every
     /// write before it) is durable: the group commit's flush. A failed write wrote nothing
-    /// and is answered at once. (A decision's outcome waits the same way, in `store::decide`.)
+    /// and is answered at once. (A batch of decisions waits the same way, in `decisions.rs`.)
     async fn acknowledged<T>(&self, outcome: Result<T, StoreError>) -> Result<T, StoreError> {
         let outcome = outcome?;
         self.commit.durable().await?;

@@ -1,13 +1,16 @@
-//! What a signup's request knows before it reaches its brand's actor, kept per server: the
-//! member each API key names, and each campaign signed up to. Each saves the request a read
-//! of the store (on PostgreSQL, a round trip each, about a third of a signup's round trips).
+//! What a signup's request knows before it reaches its brand's actor, kept per server by the
+//! store: the member each API key names (`signup_key_holder`), and each campaign signed up
+//! to (`signup_campaign`). Each saves the request a read (on PostgreSQL, a round trip each,
+//! about a third of a signup's round trips).
 //!
 //! Neither is trusted beyond what cannot change. The decision reads the campaign again and
 //! checks the key again inside its own transaction (`actors::brand::participants`), so a key
 //! replaced or a member disabled through another server, and a campaign changed or deleted,
-//! are seen there, exactly as if nothing had been kept. What is trusted from here: a
-//! campaign's brand and member, which never change (so a campaign of another member is
-//! refused at once, and the signup goes to the right brand's actor).
+//! are seen there, exactly as if nothing had been kept, and what it saw is kept for the next
+//! request (`signup_decided`, all three in `signup_reads.rs`). A member or key changed through this server's store is
+//! forgotten at once (the backends' `update_member` and `replace_api_key`). What is trusted
+//! from here: a campaign's brand and member, which never change (so a campaign of another
+//! member is refused at once, and the signup goes to the right brand's actor).
 //!
 //! Each map is bounded: past its limit it starts again empty, which costs the next requests a
 //! read each and nothing else.
@@ -24,7 +27,8 @@ const MOST_KEYS: usize = 10_000;
 /// Most campaigns kept (about a kilobyte each).
 const MOST_CAMPAIGNS: usize = 10_000;
 
-/// The members of API keys and the campaigns of recent signups (see the module docs).
+/// The members of API keys and the campaigns of recent signups (see the module docs). Each
+/// backend holds one.
 #[derive(Default)]
 pub struct SignupCache {
     /// Members by the SHA-256 digest of their API key; only members not disabled.
