@@ -39,6 +39,19 @@ pub(super) fn short_text(field: &'static str, value: &str, max_chars: usize) -> 
     text(field, &Value::String(value.to_owned()), max_chars)
 }
 
+/// An optional description (a brand's, a webhook's): trimmed, empty when absent, at most
+/// `max_chars`, without control characters but line breaks, as every other text field.
+pub fn description(raw: Option<&str>, max_chars: usize) -> Result<String, ValidationError> {
+    let text = raw.unwrap_or("").trim();
+    if text.chars().count() > max_chars {
+        return Err(err("description", format!("description must be at most {max_chars} characters")));
+    }
+    if text.chars().any(|c| c.is_control() && c != '\n') {
+        return Err(err("description", "description must not contain control characters other than line breaks"));
+    }
+    Ok(text.to_owned())
+}
+
 /// An RFC 3339 timestamp, as UTC to the second.
 pub(super) fn timestamp(field: &'static str, value: &str) -> Result<String, ValidationError> {
     chrono::DateTime::parse_from_rfc3339(value.trim())

@@ -22,6 +22,7 @@ pub mod email_texts;
 pub mod engine;
 pub mod event;
 mod fields;
+pub use fields::description;
 pub mod fraud;
 pub mod fraud_preview;
 pub mod goal;

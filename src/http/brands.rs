@@ -55,14 +55,7 @@ pub struct BrandChanges {
 }
 
 fn description(raw: Option<&str>) -> Result<String, ValidationError> {
-    let text = raw.unwrap_or("").trim();
-    if text.chars().count() > MAX_DESCRIPTION_CHARS {
-        return Err(ValidationError::new(
-            "description",
-            format!("description must be at most {MAX_DESCRIPTION_CHARS} characters"),
-        ));
-    }
-    Ok(text.to_owned())
+    crate::domain::description(raw, MAX_DESCRIPTION_CHARS)
 }
 
 fn image_url(field: &'static str, raw: Option<&str>) -> Result<Option<String>, ValidationError> {

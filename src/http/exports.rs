@@ -7,8 +7,9 @@
 //! participant who joins while it runs may or may not be in it.
 //!
 //! Every text cell that a spreadsheet would run as a formula (one starting with `=`, `+`,
-//! `-`, `@`, a tab or a carriage return) is neutralised with a leading `'`, as OWASP
-//! recommends for CSV injection; numbers and ids are ours and never start with those.
+//! `-`, `@`, `|` (a DDE call), a tab or a carriage return, after any byte-order marks) is
+//! neutralised with a leading `'`, as OWASP recommends for CSV injection; numbers and ids are
+//! ours and never start with those. Exports are `Cache-Control: no-store`.
 
 use std::borrow::Cow;
 
@@ -59,8 +60,9 @@ pub const REWARD_COLUMNS: [&str; 11] = [
 
 /// A text cell as a spreadsheet may open it safely.
 pub fn neutralise(cell: &str) -> Cow<'_, str> {
-    match cell.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => Cow::Owned(format!("'{cell}")),
+    // A byte-order mark before the formula is skipped by spreadsheets: the guard looks past it.
+    match cell.trim_start_matches('\u{feff}').chars().next() {
+        Some('=' | '+' | '-' | '@' | '|' | '\t' | '\r') => Cow::Owned(format!("'{cell}")),
         _ => Cow::Borrowed(cell),
     }
 }
@@ -227,6 +229,8 @@ fn stream(
     HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header(("Content-Disposition", format!("attachment; filename=\"{filename}\"")))
+        // Participants' addresses: kept by no cache between here and the member.
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .streaming(chunks)
 }
 
@@ -279,10 +283,20 @@ mod tests {
 
     #[test]
     fn formulas_are_neutralised_and_nothing_else_changes() {
-        for formula in ["=HYPERLINK(\"http://x\")", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+        for formula in [
+            "=HYPERLINK(\"http://x\")",
+            "+1",
+            "-2+3",
+            "@SUM(A1)",
+            "\tx",
+            "\rx",
+            "|cmd",
+            "\u{feff}=1+1",
+            "\u{feff}\u{feff}@x",
+        ] {
             assert_eq!(neutralise(formula), format!("'{formula}"));
         }
-        for plain in ["Ada Lovelace", "ada@example.com", "", "a=b", "10.00", "'quoted"] {
+        for plain in ["Ada Lovelace", "ada@example.com", "", "a=b", "10.00", "'quoted", "\u{feff}Ada"] {
             assert!(matches!(neutralise(plain), Cow::Borrowed(_)), "{plain:?}");
         }
     }

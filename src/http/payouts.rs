@@ -248,6 +248,8 @@ pub async fn payouts_file(
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header(("Content-Disposition", format!("attachment; filename=\"{filename}\"")))
+        // Partners' payment addresses: kept by no cache between here and the member.
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "no-store"))
         .body(body))
 }
 

@@ -96,14 +96,7 @@ fn deliverable_link(state: &AppState, field: &'static str, raw: &str) -> Result<
 }
 
 fn description(raw: Option<&str>) -> Result<String, ValidationError> {
-    let text = raw.unwrap_or("").trim();
-    if text.chars().count() > MAX_DESCRIPTION_LEN {
-        return Err(ValidationError::new(
-            "description",
-            format!("description must be at most {MAX_DESCRIPTION_LEN} characters"),
-        ));
-    }
-    Ok(text.to_owned())
+    crate::domain::description(raw, MAX_DESCRIPTION_LEN)
 }
 
 /// `campaign_id`: null or absent is account-wide; an id must be one of the member's campaigns.

@@ -17,13 +17,24 @@ pub fn forbidden_reason(ip: IpAddr) -> Option<&'static str> {
     match ip {
         IpAddr::V4(v4) => v4_reason(v4),
         IpAddr::V6(v6) => {
-            // An IPv4 address written as IPv6 (mapped, or NAT64) is judged as that address.
+            // An IPv4 address written as IPv6 (mapped, NAT64, 6to4, Teredo) is judged as the
+            // address it reaches.
             if let Some(v4) = v6.to_ipv4_mapped() {
                 return v4_reason(v4);
             }
             let s = v6.segments();
-            if s[0] == 0x64 && s[1] == 0xff9b && s[2..6] == [0, 0, 0, 0] {
-                return v4_reason(Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8));
+            let v4 = |high: u16, low: u16| Ipv4Addr::new((high >> 8) as u8, high as u8, (low >> 8) as u8, low as u8);
+            match (s[0], s[1]) {
+                // NAT64's well-known prefix (64:ff9b::/96): the address in the last 32 bits.
+                (0x64, 0xff9b) if s[2..6] == [0, 0, 0, 0] => return v4_reason(v4(s[6], s[7])),
+                // The local-use NAT64 prefix (64:ff9b:1::/48, RFC 8215) translates into the
+                // network's own addresses, wherever in it the IPv4 address is embedded.
+                (0x64, 0xff9b) if s[2] == 1 => return Some("a local-use NAT64 address"),
+                // 6to4 (2002::/16): the relay's IPv4 address follows the prefix.
+                (0x2002, _) => return v4_reason(v4(s[1], s[2])),
+                // Teredo (2001::/32): the server's IPv4 address, then the client's, inverted.
+                (0x2001, 0) => return v4_reason(v4(s[2], s[3])).or_else(|| v4_reason(v4(!s[6], !s[7]))),
+                _ => {}
             }
             v6_reason(v6)
         }
@@ -187,6 +198,12 @@ mod tests {
             ("::ffff:127.0.0.1", "loopback"),
             ("::ffff:169.254.169.254", "cloud-metadata"),
             ("64:ff9b::a00:1", "private"),
+            ("64:ff9b:1::7f00:1", "local-use NAT64"),
+            ("64:ff9b:1:ab00::", "local-use NAT64"),
+            ("2002:7f00:1::", "loopback"),
+            ("2002:a9fe:a9fe::1", "cloud-metadata"),
+            ("2001:0:4136:e378:8000:63bf:80ff:fffe", "loopback"),
+            ("2001:0:a00:1::", "private"),
         ] {
             let reason = forbidden_reason(ip(addr)).unwrap_or_else(|| panic!("{addr} must be refused"));
             assert!(reason.contains(says), "{addr}: {reason}");
@@ -196,9 +213,15 @@ mod tests {
     #[test]
     fn links_the_check_would_always_refuse_are_known_at_creation() {
         let refused = |link: &str| refused_at_creation(&url::Url::parse(link).unwrap(), false);
-        for link in
-            ["http://127.1:9/h", "http://[::1]/h", "https://localhost/h", "http://api.LOCALHOST./h", "http://10.1.2.3/"]
-        {
+        for link in [
+            "http://127.1:9/h",
+            "http://[::1]/h",
+            "https://localhost/h",
+            "http://api.LOCALHOST./h",
+            "http://10.1.2.3/",
+            "http://[2002:7f00:1::]/",
+            "http://[64:ff9b:1::7f00:1]/",
+        ] {
             let why = refused(link).unwrap_or_else(|| panic!("{link} must be refused"));
             assert!(why.contains("webhooks.allow_private_targets"), "{link}: {why}");
         }
@@ -218,6 +241,9 @@ mod tests {
             "100.128.0.1",
             "2606:4700:4700::1111",
             "::ffff:8.8.8.8",
+            "64:ff9b::808:808",
+            "2002:808:808::1",
+            "2001:0:4136:e378:8000:63bf:f7f7:f7f7",
         ] {
             assert_eq!(forbidden_reason(ip(addr)), None, "{addr}");
         }

@@ -78,6 +78,15 @@ async fn brand_failures_have_their_statuses() {
         .await;
         expect_error(app.put_json(root, &format!("/brands/{id}"), &cred, &json!({})).await, 400, "validation_failed")
             .await;
+        // Control characters, NUL among them, are refused as in every other text field.
+        for words in ["nul\u{0}inside", "bell\u{7}", "escape \u{1b}[2J"] {
+            let changes = json!({"description": words});
+            let refused = app.put_json(root, &format!("/brands/{id}"), &cred, &changes).await;
+            assert!(expect_error(refused, 400, "validation_failed").await.contains("control characters"), "{words:?}");
+        }
+        let lines = json!({"description": "Two\nlines"});
+        let kept = expect_status(app.put_json(root, &format!("/brands/{id}"), &cred, &lines).await, 200).await;
+        assert_eq!(kept["data"]["description"], json!("Two\nlines"));
         expect_error(app.get(root, "/brands/999999999", &cred).await, 404, "not_found").await;
         expect_error(app.get(root, "/brands/abc", &cred).await, 404, "not_found").await;
         expect_error(app.get(root, "/brands?page=0", &cred).await, 400, "validation_failed").await;

@@ -299,6 +299,7 @@ async fn rewards_are_filtered_fulfilled_with_a_reference_and_downloaded_as_the_l
     let csv = browser.get(&format!("{list}.csv?status=held")).await;
     assert_eq!(csv.status, 200);
     assert!(csv.headers["content-type"].to_str().unwrap().starts_with("text/csv"));
+    assert_eq!(csv.headers["cache-control"], "no-store");
     let mut reader = csv::Reader::from_reader(csv.body.as_bytes());
     let header = reader.headers().unwrap().clone();
     let column = |name: &str| header.iter().position(|h| h == name).unwrap();

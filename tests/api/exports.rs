@@ -12,6 +12,7 @@ async fn csv_rows(app: &TestApp, member: &TestMember, path: &str) -> Vec<Vec<Str
     assert_eq!(response.status().as_u16(), 200, "{path}");
     let content_type = response.headers()["content-type"].to_str().unwrap().to_owned();
     assert_eq!(content_type, "text/csv; charset=utf-8");
+    assert_eq!(response.headers()["cache-control"], "no-store", "{path}: cached nowhere");
     let body = response.bytes().await.unwrap();
     let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(body.as_ref());
     reader.records().map(|r| r.unwrap().iter().map(str::to_owned).collect()).collect()

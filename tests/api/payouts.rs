@@ -117,7 +117,11 @@ async fn each_due_balance_gets_one_payout_which_is_paid_or_failed_once() {
     let csv = |format: &str| {
         let url = app.url("/api/v1", &format!("/campaigns/{campaign}/payouts.csv?format={format}"));
         let request = app.client.get(url).bearer_auth(&member.token).send();
-        async move { request.await.unwrap().text().await.unwrap() }
+        async move {
+            let response = request.await.unwrap();
+            assert_eq!(response.headers()["cache-control"], "no-store", "payment addresses are cached nowhere");
+            response.text().await.unwrap()
+        }
     };
     let email = "earner0@payouts.example";
     assert_eq!(csv("paypal").await, format!("{email},20.00,EUR,payout-{id},Payout {id} from Test campaign,PAYPAL\n"));

@@ -218,11 +218,23 @@ async fn a_delivery_that_does_not_check_out_is_refused_and_changes_nothing() {
         let message = expect_error(deliver(&app, shop.brand, body, header).await, 400, "invalid_signature").await;
         assert!(!message.contains("test0123456789"), "{name}: {message}");
     }
+    // A brand with no signing secret, and no brand at all, answer exactly as a connected brand
+    // does to a wrong signature or a malformed header: nobody learns who uses Stripe.
     let other = app.member("stripe-refused-other").await;
     let unconnected = app.brand(&other, "https://stripe-unconnected.example.com").await;
-    for brand in [unconnected, 999_999] {
-        let header = Some(signature(SECRET, now, &event));
-        expect_error(deliver(&app, brand, &event, header).await, 400, "invalid_signature").await;
+    let answer = |brand: u64, header: Option<String>| {
+        let delivered = deliver(&app, brand, &event, header);
+        async move {
+            let response = delivered.await;
+            (response.status().as_u16(), response.text().await.unwrap())
+        }
+    };
+    for header in [Some(wrong.clone()), Some("v1=abc".to_owned())] {
+        let connected = answer(shop.brand, header.clone()).await;
+        assert_eq!(connected.0, 400);
+        for brand in [unconnected, 999_999] {
+            assert_eq!(answer(brand, header.clone()).await, connected, "brand {brand}, {header:?}");
+        }
     }
     let not_json = "this is not json";
     let header = Some(signature(SECRET, now, not_json));

@@ -364,6 +364,9 @@ async fn webhooks_are_managed_validated_and_kept_to_their_owner() {
     assert_eq!(updated["data"]["campaign_id"], json!(null));
     assert_eq!(updated["data"]["description"], json!("all events"));
     expect_error(app.put_json("/api/v1", &path, &member.bearer(), &json!({})).await, 400, "validation_failed").await;
+    let nul = json!({"description": "all\u{0}events"});
+    let refused = app.put_json("/api/v1", &path, &member.bearer(), &nul).await;
+    assert!(expect_error(refused, 400, "validation_failed").await.contains("control characters"));
 
     // Rotation: the test event is signed with the new secret only.
     let rotated =
@@ -397,7 +400,9 @@ async fn with_the_default_config_private_links_are_refused_and_a_refused_deliver
     let brand = app.brand(&member, "https://egress.example.com").await;
     let campaign = app.campaign(&member, brand, json!({})).await["id"].as_u64().unwrap();
     let port = receiver.port;
-    for host in ["127.0.0.1", "localhost", "127.1", "[::1]", "169.254.169.254"] {
+    for host in
+        ["127.0.0.1", "localhost", "127.1", "[::1]", "169.254.169.254", "[2002:7f00:1::]", "[64:ff9b:1::7f00:1]"]
+    {
         let body = json!({"link": format!("http://{host}:{port}/hook")});
         let message = expect_error(
             app.post_json("/api/v1", "/webhooks", &member.bearer(), &body).await,

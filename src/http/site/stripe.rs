@@ -25,10 +25,17 @@ use crate::http::{envelope, ApiError, AppState, Code};
 /// with many line items stays far below this.
 pub const MAX_EVENT_BYTES: usize = 512 * 1024;
 
-/// Refuses a delivery: 400 `invalid_signature`, the same for every brand so that the answer
-/// does not tell which brands are connected.
-fn unsigned(why: impl std::fmt::Display) -> ApiError {
-    ApiError::refused(Code::InvalidSignature, why.to_string())
+/// Refuses a delivery: 400 `invalid_signature`, in the same words whatever the reason (no
+/// header, a stale or wrong signature, a brand with no signing secret or none at all), so
+/// that the answer does not tell which brands are connected. The reason is logged for the
+/// operator.
+fn unsigned(brand_id: u64, why: impl std::fmt::Display) -> ApiError {
+    tracing::info!(brand_id, reason = %why, "a Stripe delivery was refused");
+    ApiError::refused(
+        Code::InvalidSignature,
+        "the Stripe-Signature header does not check out against this endpoint's signing secret \
+         (stored with PUT /brands/:id/stripe)",
+    )
 }
 
 /// `POST /hooks/stripe/{brand_id}`.
@@ -40,9 +47,8 @@ pub async fn receive(
 ) -> Result<HttpResponse, ApiError> {
     let body = read_body(&mut payload, declared_length(&req), MAX_EVENT_BYTES).await?;
     let header = req.headers().get("stripe-signature").and_then(|v| v.to_str().ok());
-    let header = header.ok_or_else(|| unsigned(stripe::SignatureError::Malformed))?;
-    let not_connected =
-        || unsigned("this endpoint has no Stripe signing secret: store one with PUT /brands/:id/stripe");
+    let header = header.ok_or_else(|| unsigned(*brand_id, stripe::SignatureError::Malformed))?;
+    let not_connected = || unsigned(*brand_id, "this endpoint has no Stripe signing secret");
     let connection = state.store.stripe_connection(*brand_id).await?.ok_or_else(not_connected)?;
     let brand = state.store.brand(*brand_id).await?.ok_or_else(not_connected)?;
     let secret =
@@ -50,7 +56,7 @@ pub async fn receive(
             ApiError::Internal(format!("the Stripe signing secret of brand {} does not open", brand.id))
         })?;
     let now = chrono::Utc::now().timestamp();
-    stripe::verify(header, &body, &secret, now).map_err(unsigned)?;
+    stripe::verify(header, &body, &secret, now).map_err(|why| unsigned(brand.id, why))?;
     let event = stripe::read_event(&body)
         .ok_or_else(|| ApiError::refused(Code::InvalidBody, "the body is not a Stripe event (type, data.object)"))?;
     let receipt = match event {
