@@ -43,7 +43,7 @@ dpkg -i "$DEB"
 
 step "what the install made"
 getent passwd referrals | grep -q ':/usr/sbin/nologin$' || fail "no system user referrals with no login shell"
-[ "$(stat -c '%U:%G %a' /var/lib/referrals)" = "referrals:referrals 750" ] || fail "/var/lib/referrals: $(stat -c '%U:%G %a' /var/lib/referrals)"
+[ "$(stat -c '%U:%G %a' /var/lib/referrals)" = "referrals:referrals 700" ] || fail "/var/lib/referrals: $(stat -c '%U:%G %a' /var/lib/referrals)"
 [ "$(stat -c '%U:%G %a' /etc/referrals/config.toml)" = "root:referrals 640" ] || fail "config.toml: $(stat -c '%U:%G %a' /etc/referrals/config.toml)"
 [ "$(stat -c '%U:%G %a' /etc/referrals/environment)" = "root:referrals 640" ] || fail "environment: $(stat -c '%U:%G %a' /etc/referrals/environment)"
 grep -Eq '^REFERRALS_ADMIN_TOKEN=[0-9a-f]{64}$' /etc/referrals/environment || fail "no generated admin token"

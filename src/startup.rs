@@ -5,6 +5,8 @@
 //! happens; what it wires lives in the modules it names (the background tasks are the part to
 //! move out next).
 
+mod data_dir;
+
 use std::future::Future;
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
@@ -28,7 +30,7 @@ use crate::webhooks::WebhookDispatcher;
 /// Why the server could not start. Printed as one line for the operator.
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
-    #[error("cannot create data directory {path}: {source}")]
+    #[error("cannot create data directory {path}, or make it its user's alone: {source}")]
     DataDir { path: String, source: std::io::Error },
     #[error(transparent)]
     Secret(#[from] crate::auth::secret::SecretError),
@@ -127,7 +129,8 @@ impl Application {
     /// Everything but serving. Must run inside an actix System (the brand actors need one).
     pub async fn build(config: &Config) -> Result<Self, StartupError> {
         let data_dir = &config.storage.data_dir;
-        std::fs::create_dir_all(data_dir)
+        data_dir::private_from_now_on();
+        data_dir::create_private(data_dir)
             .map_err(|source| StartupError::DataDir { path: data_dir.display().to_string(), source })?;
         let faults = crate::faults::Faults::from_env().map_err(StartupError::Faults)?;
         if faults.any() {

@@ -418,6 +418,24 @@ fn signups_go_on_during_a_backup_and_it_restores_every_one_acknowledged_before_i
     assert!(report["entries"].as_u64().unwrap() > before.len() as u64, "{report}");
     assert!(report["writes_paused_ms"].as_u64().unwrap() < 1_000, "{report}");
     assert!(file.exists() && !dir.path().join("snapshot.backup.partial").exists());
+    // The backup, the data directory and everything in it are their user's alone, whatever
+    // the umask this test runs under.
+    let mode = |path: &std::path::Path| {
+        std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(path).unwrap().permissions()) & 0o777
+    };
+    assert_eq!(mode(&file), 0o600, "the backup");
+    let mut stack = vec![data_dir.clone()];
+    while let Some(dir) = stack.pop() {
+        assert_eq!(mode(&dir), 0o700, "{}", dir.display());
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                assert_eq!(mode(&path) & 0o077, 0, "{} is readable by others", path.display());
+            }
+        }
+    }
     fails(&server.url, Some(TOKEN), &["backup", file.to_str().unwrap()], "already exists");
     eprintln!(
         "backup: {at_hold} signups acknowledged when it reached its hold, {} when it was let go; {report}",

@@ -5,6 +5,7 @@
 
 use std::fs::File;
 use std::io::{BufReader, IsTerminal, Write};
+use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -58,7 +59,16 @@ pub fn backup(client: &AdminClient, file: &Path, force: bool, json: bool) -> Res
         response.headers().get("x-backup-paused-ms").and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     let bar = progress(response.content_length().unwrap_or(0));
     let written = (|| {
-        let mut out = File::create(&partial).map_err(|e| format!("cannot write {}: {e}", partial.display()))?;
+        // The customers' data and sealed secrets: the user's alone, whatever the umask (a
+        // file replaced with --force keeps that mode too).
+        let mut out = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .mode(0o600)
+            .open(&partial)
+            .and_then(|out| out.set_permissions(std::fs::Permissions::from_mode(0o600)).map(|()| out))
+            .map_err(|e| format!("cannot write {}: {e}", partial.display()))?;
         response
             .copy_to(&mut bar.wrap_write(&mut out))
             .map_err(|_| "the download was interrupted; no backup was written".to_owned())?;
