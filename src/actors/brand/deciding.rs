@@ -143,19 +143,15 @@ impl BrandActor {
             answers.push(answer);
             answered.push(async move { outcome.await.map_err(|_| StoreError::Closed)??.outcome().await });
         }
-        let brand = self.brand.clone();
-        // The batch is taken when the deciding starts, not now: actix runs the futures a
-        // handler waits for last one first.
-        // From now until the deciding is over, a `CommitBatch` waits: the batch is the
-        // decisions'.
+        // The batch is the deciding's until it is over; a `CommitBatch` meanwhile waits. (One
+        // wait a message, all its decisions in it: actix runs the futures one handler waits
+        // for last one first.)
         self.deciding = true;
-        let deciding = actix::fut::wrap_future::<_, Self>(async {}).then(move |(), actor: &mut Self, _| {
-            let open = actor.batch.take();
-            let store = brand.store.clone();
-            let deciding = stage_each(brand, open, works, answers);
-            async move { crate::store::run_decision(&store, deciding).await.unwrap_or_default() }.into_actor(actor)
-        });
-        ctx.wait(deciding.map(move |decided: Decided, actor, ctx| {
+        let (brand, open) = (self.brand.clone(), self.batch.take());
+        let store = brand.store.clone();
+        let deciding = stage_each(brand, open, works, answers);
+        let deciding = async move { crate::store::run_decision(&store, deciding).await.unwrap_or_default() };
+        ctx.wait(deciding.into_actor(self).map(move |decided: Decided, actor, ctx| {
             actor.deciding = false;
             if let Some(in_flight) = decided.in_flight {
                 actor.in_flight = Some(in_flight);
