@@ -105,9 +105,13 @@ pub struct Campaign {
     /// The owner's words for the readers of each language (schema 11; see
     /// `domain::campaign_texts`).
     pub texts: CampaignTexts,
+    /// What its referrers earn for their customers' payments (schema 12; see
+    /// `domain::commission`).
+    pub commission: CommissionRule,
 }
 
 use super::campaign_texts::CampaignTexts;
+use super::commission::CommissionRule;
 pub use super::contest::{Contest, ContestInput};
 use super::language::Language;
 use super::leaderboard::{LeaderboardInput, LeaderboardSettings};
@@ -269,6 +273,7 @@ impl Campaign {
             payouts: PayoutSettings::default(),
             language: Language::default(),
             texts: CampaignTexts::new(),
+            commission: CommissionRule::default(),
         };
         campaign.apply(input, now)?;
         Ok(campaign)

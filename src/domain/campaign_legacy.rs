@@ -202,6 +202,7 @@ impl From<CampaignV7> for Campaign {
             payouts: Default::default(),
             language: Default::default(),
             texts: Default::default(),
+            commission: Default::default(),
         }
     }
 }
@@ -261,6 +262,7 @@ impl From<CampaignV8> for Campaign {
             payouts: Default::default(),
             language: Default::default(),
             texts: Default::default(),
+            commission: Default::default(),
         }
     }
 }
@@ -292,6 +294,21 @@ pub struct CampaignV10 {
 impl From<CampaignV10> for Campaign {
     fn from(c: CampaignV10) -> Self {
         Self { language: c.language, ..Campaign::from(c.head) }
+    }
+}
+
+/// A campaign as stored before its commission rule (schema 11 of the row): every field of
+/// schema 12 but the last. Read once, at the first start of a newer release, and rewritten
+/// as [`Campaign`] with the flat rule, which is what it paid.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV11 {
+    pub head: CampaignV10,
+    pub texts: super::campaign_texts::CampaignTexts,
+}
+
+impl From<CampaignV11> for Campaign {
+    fn from(c: CampaignV11) -> Self {
+        Self { texts: c.texts, ..Campaign::from(c.head) }
     }
 }
 

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
 use crate::domain::{self, CampaignCounters, ReferralCode};
 
+mod commission;
 mod data_rights;
 mod fraud;
 mod payouts;
@@ -20,6 +21,7 @@ mod rewards;
 mod standings;
 mod tiers;
 mod waitlist;
+pub use commission::*;
 pub use data_rights::*;
 pub use fraud::*;
 pub use payouts::*;
@@ -124,6 +126,7 @@ pub struct Campaign {
     pub leaderboard: LeaderboardSettings,
     pub waitlist: WaitlistSettings,
     pub payouts: PayoutSettings,
+    pub commission: Commission,
     /// What participants read when neither the page nor their browser names a language we
     /// ship (`en`, `de`, `fr`, `es`, `pt-BR`, `it`, `nl`, `pl`, `tr`, `ja`, `ar`, `he`).
     pub language: &'static str,
@@ -174,6 +177,7 @@ pub fn campaign(c: &domain::Campaign) -> Campaign {
             minimum: domain::money::amount(c.payouts.minimum_cents),
             currency: c.payouts.currency.clone(),
         },
+        commission: commission(&c.commission),
         language: c.language.tag(),
         created_at: c.created_at.clone(),
         updated_at: c.updated_at.clone(),

@@ -109,7 +109,9 @@ async fn applied_versions(client: &tokio_postgres::Client) -> Vec<i32> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_had() {
-    use referrals::domain::campaign_legacy::{CampaignV10, CampaignV8, CampaignV9};
+    use referrals::domain::campaign_legacy::{CampaignV10, CampaignV11, CampaignV8, CampaignV9};
+    use referrals::domain::campaign_texts::{CampaignTexts, LocalTexts};
+    use referrals::domain::commission::CommissionRule;
     use referrals::domain::language::Language;
     use referrals::domain::payout::{PayoutMethod, PayoutSettings};
     use referrals::domain::{Campaign, CampaignInput};
@@ -121,9 +123,9 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
     PgStore::open(&options(url.clone())).await.expect("a new database is set up");
     let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
     tokio::spawn(connection);
-    // Campaigns 1 (schema 8: before payouts), 2 (schema 9: before its language) and 3
-    // (schema 10: before the owner's words per language), as an older release or a restored
-    // backup of one left them.
+    // Campaigns 1 (schema 8: before payouts), 2 (schema 9: before its language), 3
+    // (schema 10: before the owner's words per language) and 4 (schema 11: before its
+    // commission rule), as an older release or a restored backup of one left them.
     let input: CampaignInput = serde_json::from_value(
         serde_json::json!({"name": "Old", "url_id": 1, "reward_type": 5, "reward_value": "5.00"}),
     )
@@ -133,6 +135,7 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
     fields.as_object_mut().unwrap().remove("payouts");
     fields.as_object_mut().unwrap().remove("language");
     fields.as_object_mut().unwrap().remove("texts");
+    fields.as_object_mut().unwrap().remove("commission");
     let schema_8: CampaignV8 = serde_json::from_value(fields).unwrap();
     let paid = PayoutSettings { method: PayoutMethod::Webhook, minimum_cents: 1500, currency: "EUR".into() };
     let schema_9 = CampaignV9 { head: CampaignV8 { id: 2, ..schema_8.clone() }, payouts: paid.clone() };
@@ -140,10 +143,20 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
         head: CampaignV9 { head: CampaignV8 { id: 3, ..schema_8.clone() }, payouts: paid.clone() },
         language: Language::Hebrew,
     };
+    let mut words = CampaignTexts::new();
+    words.insert(Language::Hebrew, LocalTexts { headline: Some("הזמינו".into()), ..Default::default() });
+    let schema_11 = CampaignV11 {
+        head: CampaignV10 {
+            head: CampaignV9 { head: CampaignV8 { id: 4, ..schema_8.clone() }, payouts: paid.clone() },
+            language: Language::Hebrew,
+        },
+        texts: words.clone(),
+    };
     let rows = [
         (1_i64, codec::encode(&schema_8).unwrap()),
         (2, codec::encode(&schema_9).unwrap()),
         (3, codec::encode(&schema_10).unwrap()),
+        (4, codec::encode(&schema_11).unwrap()),
     ];
     for (id, body) in rows {
         client
@@ -162,6 +175,16 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
     let second = store.campaign(2).await.unwrap().expect("campaign 2");
     assert_eq!((second.payouts, second.language), (paid.clone(), Language::English), "schema 9's payouts stay");
     let third = store.campaign(3).await.unwrap().expect("campaign 3");
-    assert_eq!((third.payouts, third.language), (paid, Language::Hebrew), "schema 10's language stays");
+    assert_eq!((third.payouts, third.language), (paid.clone(), Language::Hebrew), "schema 10's language stays");
     assert!(third.texts.is_empty() && first.texts.is_empty());
+    let fourth = store.campaign(4).await.unwrap().expect("campaign 4");
+    assert_eq!(
+        (fourth.payouts, fourth.language, fourth.texts),
+        (paid, Language::Hebrew, words),
+        "schema 11's words stay"
+    );
+    for id in 1..=4 {
+        let commission = store.campaign(id).await.unwrap().expect("the campaign").commission;
+        assert_eq!(commission, CommissionRule::default(), "flat, as every older campaign paid");
+    }
 }

@@ -41,6 +41,7 @@ pub(super) fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool)
         payouts: Default::default(),
         language: Default::default(),
         texts: Default::default(),
+        commission: Default::default(),
     }
 }
 

@@ -125,6 +125,7 @@ pub(super) fn components() -> utoipa::openapi::Components {
         crate::http::conversions::ConversionBody,
         PayoutSettings,
         crate::domain::payout::PayoutInput,
+        Commission,
         Payout,
         PayoutsMade,
         PayoutList,

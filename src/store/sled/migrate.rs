@@ -10,8 +10,8 @@ use super::search::roster_row;
 use super::webhooks::LEGACY_EVENTS;
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::campaign_legacy::{
-    CampaignV1, CampaignV10, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7, CampaignV8,
-    CampaignV9,
+    CampaignV1, CampaignV10, CampaignV11, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6, CampaignV7,
+    CampaignV8, CampaignV9,
 };
 use crate::domain::ids::IdKind;
 use crate::domain::participant::ParticipantV1;
@@ -47,6 +47,8 @@ const CAMPAIGNS_V9: &str = "campaigns.v9";
 const CAMPAIGNS_V10: &str = "campaigns.v10";
 /// Marker in `meta`: campaigns are stored with the owner's words per language (schema 11).
 const CAMPAIGNS_V11: &str = "campaigns.v11";
+/// Marker in `meta`: campaigns are stored with their commission rule (schema 12).
+const CAMPAIGNS_V12: &str = "campaigns.v12";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
 /// the member's reward index.
 const REWARDS_V2: &str = "rewards.v2";
@@ -193,7 +195,7 @@ impl SledStore {
         self.upgrade_rows::<ParticipantV1, Participant>(PARTICIPANTS_V2, &self.participants)
     }
 
-    /// Schema 1 rows become the current shape at once; then schema 2 rows do, then 3 to 9. Each step
+    /// Schema 1 rows become the current shape at once; then schema 2 rows do, then 3 to 12. Each step
     /// tries the current shape first, and a row of an older shape never reads as a newer one
     /// (it ends before the newer fields).
     fn migrate_campaigns(&self) -> Result<u64, StoreError> {
@@ -206,7 +208,8 @@ impl SledStore {
             + self.upgrade_campaigns_v7()?
             + self.upgrade_rows::<CampaignV8, Campaign>(CAMPAIGNS_V9, &self.campaigns)?
             + self.upgrade_rows::<CampaignV9, Campaign>(CAMPAIGNS_V10, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV10, Campaign>(CAMPAIGNS_V11, &self.campaigns)?)
+            + self.upgrade_rows::<CampaignV10, Campaign>(CAMPAIGNS_V11, &self.campaigns)?
+            + self.upgrade_rows::<CampaignV11, Campaign>(CAMPAIGNS_V12, &self.campaigns)?)
     }
 
     /// Schema 8 put a field inside the contest, in the middle of the row, so a row of schema

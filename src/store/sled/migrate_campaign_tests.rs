@@ -254,3 +254,32 @@ fn campaigns_stored_before_their_owners_words_per_language_keep_every_field_and_
     assert_eq!((migrated.payouts, migrated.language), (payouts, Language::Turkish), "schema 10's fields stay");
     assert!(migrated.texts.is_empty());
 }
+
+#[test]
+fn campaigns_stored_before_their_commission_rule_keep_every_field_and_pay_flat() {
+    use crate::domain::campaign_legacy::{CampaignV10, CampaignV11, CampaignV8, CampaignV9};
+    use crate::domain::campaign_texts::LocalTexts;
+    use crate::domain::commission::{CommissionInput, CommissionRule};
+    use crate::domain::language::Language;
+    use crate::domain::payout::PayoutSettings;
+    let mut schema_11 = serde_json::to_value(Campaign::from(CampaignV3::from(schema_2_campaign()))).unwrap();
+    let object = schema_11.as_object_mut().unwrap();
+    for newer in ["payouts", "language", "texts", "commission"] {
+        object.remove(newer);
+    }
+    let head: CampaignV8 = serde_json::from_value(schema_11).unwrap();
+    let mut texts = crate::domain::campaign_texts::CampaignTexts::new();
+    texts.insert(Language::Turkish, LocalTexts { headline: Some("Davet et".into()), ..Default::default() });
+    let schema_10 =
+        CampaignV10 { head: CampaignV9 { head, payouts: PayoutSettings::default() }, language: Language::Turkish };
+    let old = CampaignV11 { head: schema_10, texts: texts.clone() };
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    let percent: CommissionInput = serde_json::from_value(serde_json::json!({"type": "percent", "rate": 20})).unwrap();
+    current.commission = CommissionRule::parse(Some(&percent)).unwrap();
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V12);
+    assert_eq!((migrated.hold_days, migrated.language), (14, Language::Turkish), "schema 11's fields stay");
+    assert_eq!(migrated.texts, texts);
+    assert_eq!(migrated.commission, CommissionRule::default(), "flat, as it paid before");
+}
