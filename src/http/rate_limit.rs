@@ -143,6 +143,54 @@ impl<K: std::hash::Hash + Eq + Clone> KeyedLimiter<K> {
     }
 }
 
+/// A limit on wrong guesses of a secret (the admin token), per client address. Only a wrong
+/// guess spends the allowance, so a busy `refctl` is never limited; once an address has spent
+/// it, its requests are refused before the secret is even compared, right or wrong, until
+/// the limiter would let it guess again: otherwise a 200 among 429s would still tell a
+/// guesser when they hit.
+pub struct GuessLimiter {
+    wrong: KeyedLimiter<std::net::IpAddr>,
+    /// Addresses `wrong` refused, and until when (what governor said to wait).
+    shut: parking_lot::Mutex<std::collections::HashMap<std::net::IpAddr, std::time::Instant>>,
+}
+
+impl GuessLimiter {
+    /// `burst` wrong guesses at once, then one each `every`.
+    pub fn new(what: &'static str, every: Duration, burst: u32) -> Self {
+        Self { wrong: KeyedLimiter::every(what, every, burst), shut: Default::default() }
+    }
+
+    /// Refuses `address` with a 429 while it is shut out.
+    pub fn admit(&self, address: std::net::IpAddr) -> Result<(), ApiError> {
+        let now = std::time::Instant::now();
+        match self.shut.lock().get(&address) {
+            Some(&until) if until > now => Err(ApiError::RateLimited {
+                what: self.wrong.what,
+                retry_after_secs: (until - now).as_secs().max(1),
+                limit: self.wrong.burst,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts a wrong guess of `address`: `Err` (a 429) once it is over the allowance, which
+    /// also shuts the address out until the allowance lets it guess again.
+    pub fn wrong_guess(&self, address: std::net::IpAddr) -> Result<(), ApiError> {
+        let refused = self.wrong.check(&address);
+        if let Err(ApiError::RateLimited { retry_after_secs, .. }) = &refused {
+            let until = std::time::Instant::now() + Duration::from_secs(*retry_after_secs);
+            self.shut.lock().insert(address, until);
+        }
+        refused
+    }
+
+    fn forget_idle(&self) {
+        self.wrong.forget_idle();
+        let now = std::time::Instant::now();
+        self.shut.lock().retain(|_, until| *until > now);
+    }
+}
+
 /// The keyed limiters, built once at start-up.
 pub struct Limiters {
     /// `POST /auth/token`, per client address and email.
@@ -159,6 +207,8 @@ pub struct Limiters {
     pub portal_email: KeyedLimiter<String>,
     /// Portal sign-in links asked for, per client address, across emails.
     pub portal_address: KeyedLimiter<std::net::IpAddr>,
+    /// Wrong admin tokens, per client address: twenty at once, then one each three seconds.
+    pub admin_guesses: GuessLimiter,
 }
 
 impl Limiters {
@@ -186,6 +236,7 @@ impl Limiters {
             ),
             portal_email: KeyedLimiter::every("sign-in links for this email", Duration::from_secs(360), 3),
             portal_address: KeyedLimiter::every("sign-in links from this address", Duration::from_secs(60), 10),
+            admin_guesses: GuessLimiter::new("wrong admin tokens from this address", Duration::from_secs(3), 20),
         }
     }
 
@@ -196,5 +247,6 @@ impl Limiters {
         self.visits.forget_idle();
         self.portal_email.forget_idle();
         self.portal_address.forget_idle();
+        self.admin_guesses.forget_idle();
     }
 }

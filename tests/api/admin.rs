@@ -28,6 +28,29 @@ async fn without_a_token_the_admin_api_does_not_exist_and_a_wrong_token_is_refus
 }
 
 #[tokio::test]
+async fn the_twenty_first_wrong_admin_token_in_a_minute_is_limited_and_the_right_one_waits_too() {
+    let app = admin_app().await;
+    // Right tokens spend nothing: a busy refctl is never limited.
+    for _ in 0..30 {
+        expect_status(app.admin(Method::GET, "/plans", TOKEN).send().await.unwrap(), 200).await;
+    }
+    for guess in 0..20 {
+        let response = app.admin(Method::GET, "/plans", &format!("guess-{guess:02}-0123456789abcdef")).send().await;
+        expect_error(response.unwrap(), 401, "unauthorized").await;
+    }
+    let response = app.admin(Method::GET, "/plans", "guess-20-0123456789abcdef").send().await.unwrap();
+    let retry_after = response.headers().get("retry-after").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let message = expect_error(response, 429, "rate_limited").await;
+    assert!(message.contains("admin tokens"), "{message}");
+    assert!(retry_after.and_then(|s| s.parse::<u64>().ok()).is_some_and(|s| (1..=60).contains(&s)));
+    // Shut out, the address cannot learn whether a guess was right.
+    expect_error(app.admin(Method::GET, "/plans", TOKEN).send().await.unwrap(), 429, "rate_limited").await;
+    let log = app.log();
+    assert!(log.contains("admin request refused"), "each wrong token is logged");
+    assert!(!log.contains("guess-0"), "never the token given");
+}
+
+#[tokio::test]
 async fn an_operator_creates_finds_disables_and_enables_members_and_manages_their_keys() {
     let app = admin_app().await;
     let created = expect_status(
