@@ -150,7 +150,16 @@ fn members_keys_plans_and_brands_from_the_terminal() {
     let server = start_server();
     let member = ok_json(
         &server,
-        &["members", "create", "--email", "cli@example.com", "--name", "Cli User", "--password", "password-1"],
+        &[
+            "members",
+            "create",
+            "--email",
+            "cli@example.com",
+            "--name",
+            "Cli User",
+            "--password",
+            "violet-tugboat-quarrel",
+        ],
     );
     let id = member["id"].as_u64().unwrap().to_string();
     assert_eq!(member["plan_id"], json!(3), "the server's members.default_plan, as shipped: Scale");
@@ -162,7 +171,7 @@ fn members_keys_plans_and_brands_from_the_terminal() {
     let secret = link.split_once("/dashboard/register?invitation=").unwrap().1;
     let registered = reqwest::blocking::Client::new()
         .post(format!("{}/api/v1/members", server.url))
-        .json(&json!({"email": "guest@example.com", "name": "Guest", "password": "password-1", "invitation": secret}))
+        .json(&json!({"email": "guest@example.com", "name": "Guest", "password": "violet-tugboat-quarrel", "invitation": secret}))
         .send()
         .unwrap();
     assert_eq!(registered.status(), 201);
@@ -302,7 +311,7 @@ fn coupon_campaign(server: &Server, tag: &str, num_signups: u64) -> (String, u64
     let email = format!("{tag}@example.com");
     let member = ok_json(
         server,
-        &["members", "create", "--email", &email, "--name", tag, "--password", "password-1", "--plan", "3"],
+        &["members", "create", "--email", &email, "--name", tag, "--password", "violet-tugboat-quarrel", "--plan", "3"],
     );
     let key = ok_json(server, &["keys", "generate", &member["id"].as_u64().unwrap().to_string()])["api_key"]
         .as_str()
@@ -600,7 +609,16 @@ fn a_postgres_backup_restores_into_an_empty_postgres_database_and_nowhere_else()
     let server = on(&source);
     let member = ok_json(
         &server,
-        &["members", "create", "--email", "pg@example.com", "--name", "Postgres", "--password", "password-1"],
+        &[
+            "members",
+            "create",
+            "--email",
+            "pg@example.com",
+            "--name",
+            "Postgres",
+            "--password",
+            "violet-tugboat-quarrel",
+        ],
     );
     let (key, campaign) = coupon_campaign(&server, "pg-backup", 1);
     let codes = dir.path().join("codes.csv");

@@ -76,12 +76,25 @@ impl MemberName {
     }
 }
 
-/// A password chosen at registration: at least 8 characters, at most 1024 bytes.
+/// A password being chosen (at registration, by an operator, or in a change): at least 8
+/// characters, at most 1024 bytes, and not easy to guess as judged by `zxcvbn`, a maintained
+/// strength estimator (Dropbox's, ported), which knows common passwords, names, words, dates,
+/// keyboard walks and the account's own email and name.
 #[derive(Clone, PartialEq, Eq)]
 pub struct NewPassword(String);
 
+/// The least `zxcvbn` score a new password needs: 3 of 4, "safely unguessable" (about 10^10
+/// guesses), the score its authors advise for a password that guards money.
+const MIN_STRENGTH: zxcvbn::Score = zxcvbn::Score::Three;
+
+/// How much of a password the estimator reads: its cost grows fast with the length, and a
+/// password whose first 100 characters are easy to guess is not made strong by more.
+const JUDGED_CHARS: usize = 100;
+
 impl NewPassword {
-    pub fn parse(raw: &str) -> Result<Self, ValidationError> {
+    /// `raw`, judged against `about`: what the estimator should count as easy to guess in
+    /// this password (the account's email and name).
+    pub fn parse(raw: &str, about: &[&str]) -> Result<Self, ValidationError> {
         if raw.chars().count() < MIN_PASSWORD_CHARS {
             return Err(ValidationError::new(
                 "password",
@@ -92,6 +105,28 @@ impl NewPassword {
             return Err(ValidationError::new(
                 "password",
                 format!("password must be at most {MAX_PASSWORD_BYTES} bytes"),
+            ));
+        }
+        let judged: String = raw.chars().take(JUDGED_CHARS).collect();
+        // The estimator matches whole entries: "Ada Lovelace" and "ada@lovelace.example" are
+        // given as their words, and the whole too.
+        let words: Vec<&str> = about
+            .iter()
+            .flat_map(|a| a.split(|c: char| !c.is_alphanumeric()).chain([*a]))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let estimate = zxcvbn::zxcvbn(&judged, &words);
+        if estimate.score() < MIN_STRENGTH {
+            let feedback = estimate.feedback();
+            let warning = feedback.and_then(|f| f.warning()).map(|w| format!(" {w}"));
+            let hint = feedback.and_then(|f| f.suggestions().first()).map(|s| format!(" {s}"));
+            return Err(ValidationError::new(
+                "password",
+                format!(
+                    "password is too easy to guess.{}{} A few uncommon words together make a strong one.",
+                    warning.unwrap_or_default(),
+                    hint.unwrap_or_default()
+                ),
             ));
         }
         Ok(Self(raw.to_owned()))
@@ -124,9 +159,29 @@ mod tests {
 
     #[test]
     fn passwords_need_eight_characters_and_are_never_debug_printed() {
-        assert!(NewPassword::parse("1234567").is_err());
-        let password = NewPassword::parse("correct horse").unwrap();
+        assert!(NewPassword::parse("1234567", &[]).is_err());
+        let password = NewPassword::parse("violet tugboat quarrel", &[]).unwrap();
         assert_eq!(format!("{password:?}"), "NewPassword(<redacted>)");
-        assert!(NewPassword::parse(&"x".repeat(MAX_PASSWORD_BYTES + 1)).is_err());
+        assert!(NewPassword::parse(&"x".repeat(MAX_PASSWORD_BYTES + 1), &[]).is_err());
+    }
+
+    #[test]
+    fn easy_passwords_are_refused_with_a_reason() {
+        for easy in ["password", "12345678", "        ", "qwertyuiop", "Password1!", "iloveyou2026"] {
+            let refused = NewPassword::parse(easy, &[]).unwrap_err();
+            assert_eq!(refused.field, "password");
+            assert!(refused.message.starts_with("password is too easy to guess."), "{easy:?}: {}", refused.message);
+        }
+        let common = NewPassword::parse("password", &[]).unwrap_err().message;
+        assert!(common.len() > "password is too easy to guess.".len() + 40, "a reason, not a bare no: {common}");
+        // The account's own words count as easy.
+        let account = ["ada@lovelace.example", "Ada Lovelace 1815"];
+        for own in ["ada@lovelace.example", "Ada Lovelace 1815"] {
+            assert!(NewPassword::parse(own, &[]).is_ok(), "{own} is strong for a stranger");
+            assert!(NewPassword::parse(own, &account).is_err(), "{own} is weak for Ada");
+        }
+        // Long ones are judged by their start, quickly.
+        assert!(NewPassword::parse(&"violet tugboat quarrel ".repeat(40), &[]).is_ok());
+        assert!(NewPassword::parse(&"a".repeat(1000), &[]).is_err());
     }
 }

@@ -57,7 +57,7 @@ pub async fn register(
     // The fields first, so a mistake is named whatever the policy.
     let address = EmailAddress::parse(email)?;
     MemberName::parse(name)?;
-    NewPassword::parse(password)?;
+    NewPassword::parse(password, &[email, name])?;
     let open = state.registration == Registration::Open;
     let Some(secret) = invitation else {
         // The first account: one at a time on this server, so two strangers racing the owner
@@ -110,7 +110,7 @@ pub async fn create_member(
 ) -> Result<Member, ApiError> {
     let email = EmailAddress::parse(email)?;
     let name = MemberName::parse(name)?;
-    let password = NewPassword::parse(password)?;
+    let password = NewPassword::parse(password, &[email.as_str(), name.as_str()])?;
     // A taken email is found by the store's creation, not by a look before it: its refusal
     // is answered once the member it reports is durable, as a creation is (a look could see
     // a registration still on its way to the disk). The hashing it costs is a registration's.

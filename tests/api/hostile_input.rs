@@ -31,22 +31,26 @@ async fn malformed_bodies_get_400_in_the_envelope() {
         let cases: Vec<(Option<&str>, Vec<u8>, &str)> = vec![
             (json_type, br#"{"email": "a@b.com", "name": "#.to_vec(), "invalid_json"),
             (json_type, b"{not json}".to_vec(), "invalid_json"),
-            (json_type, br#"["a@b.com", "Ada", "password-1"]"#.to_vec(), "invalid_body"),
+            (json_type, br#"["a@b.com", "Ada", "violet-tugboat-quarrel"]"#.to_vec(), "invalid_body"),
             (json_type, b"\"a string\"".to_vec(), "invalid_body"),
             (json_type, b"null".to_vec(), "invalid_body"),
             (json_type, b"".to_vec(), "invalid_json"),
             (
                 json_type,
-                b"{\"email\": \"\xff\xfe@b.com\", \"name\": \"x\", \"password\": \"password-1\"}".to_vec(),
+                b"{\"email\": \"\xff\xfe@b.com\", \"name\": \"x\", \"password\": \"violet-tugboat-quarrel\"}".to_vec(),
                 "invalid_json",
             ),
             (json_type, b"\xff\xfe\xfd\x00\x01".to_vec(), "invalid_json"),
             (
                 Some("text/plain"),
-                br#"{"email":"a@b.com","name":"A","password":"password-1"}"#.to_vec(),
+                br#"{"email":"a@b.com","name":"A","password":"violet-tugboat-quarrel"}"#.to_vec(),
                 "unsupported_content_type",
             ),
-            (None, br#"{"email":"a@b.com","name":"A","password":"password-1"}"#.to_vec(), "unsupported_content_type"),
+            (
+                None,
+                br#"{"email":"a@b.com","name":"A","password":"violet-tugboat-quarrel"}"#.to_vec(),
+                "unsupported_content_type",
+            ),
         ];
         for (content_type, body, code) in cases {
             let shown = String::from_utf8_lossy(&body).into_owned();
@@ -56,7 +60,7 @@ async fn malformed_bodies_get_400_in_the_envelope() {
         }
     }
     // None of it created a member.
-    expect_status(app.register("/api/v1", "a@b.com", "A", "password-1").await, 201).await;
+    expect_status(app.register("/api/v1", "a@b.com", "A", "violet-tugboat-quarrel").await, 201).await;
 }
 
 #[tokio::test]

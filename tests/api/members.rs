@@ -46,18 +46,25 @@ async fn registration_refuses_duplicates_and_invalid_fields() {
     let app = TestApp::spawn().await;
     for root in ROOTS {
         let email = unique_email("dup");
-        expect_status(app.register(root, &email, "First", "password-1").await, 201).await;
-        let message =
-            expect_error(app.register(root, &email.to_uppercase(), "Second", "password-2").await, 409, "email_taken")
-                .await;
+        expect_status(app.register(root, &email, "First", "violet-tugboat-quarrel").await, 201).await;
+        let message = expect_error(
+            app.register(root, &email.to_uppercase(), "Second", "violet-tugboat-quarrel-2").await,
+            409,
+            "email_taken",
+        )
+        .await;
         assert!(message.contains("already registered"), "{message}");
 
         let cases = [
-            (json!({"email": "not-an-email", "name": "N", "password": "password-1"}), "email"),
-            (json!({"email": unique_email("x"), "name": "   ", "password": "password-1"}), "name"),
+            (json!({"email": "not-an-email", "name": "N", "password": "violet-tugboat-quarrel"}), "email"),
+            (json!({"email": unique_email("x"), "name": "   ", "password": "violet-tugboat-quarrel"}), "name"),
             (json!({"email": unique_email("x"), "name": "N", "password": "short"}), "password"),
             (json!({"email": unique_email("x"), "name": "N"}), "password"),
-            (json!({"email": 42, "name": "N", "password": "password-1"}), "string"),
+            (json!({"email": unique_email("x"), "name": "N", "password": "password"}), "too easy to guess"),
+            (json!({"email": unique_email("x"), "name": "N", "password": "12345678"}), "common password"),
+            (json!({"email": unique_email("x"), "name": "N", "password": "        "}), "too easy to guess"),
+            (json!({"email": "grace@hopper.example", "name": "Grace Hopper", "password": "Grace Hopper"}), "too easy"),
+            (json!({"email": 42, "name": "N", "password": "violet-tugboat-quarrel"}), "string"),
         ];
         for (body, mentions) in cases {
             let response = app.post_json(root, "/members", &Cred::None, &body).await;

@@ -35,9 +35,14 @@ async fn both_roots_give_identical_answers() {
             Method::POST,
             "/members",
             Cred::None,
-            Some(json!({"email": member.email, "name": "Again", "password": "password-1"})),
+            Some(json!({"email": member.email, "name": "Again", "password": "violet-tugboat-quarrel"})),
         ),
-        (Method::POST, "/members", Cred::None, Some(json!({"email": "bad", "name": "x", "password": "password-1"}))),
+        (
+            Method::POST,
+            "/members",
+            Cred::None,
+            Some(json!({"email": "bad", "name": "x", "password": "violet-tugboat-quarrel"})),
+        ),
         (Method::GET, "/no-such-endpoint", Cred::None, None),
         (Method::DELETE, "/billing/plans", Cred::None, None),
     ];
