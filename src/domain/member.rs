@@ -24,6 +24,41 @@ pub struct Member {
     pub disabled: bool,
     /// The member's current API key, if one was ever generated.
     pub api_key: Option<StoredApiKey>,
+    /// The generation of the member's tokens (schema 2 of the row): every JWT carries the
+    /// generation it was issued in, and only the current one's are let in. A password change
+    /// and a disable move it on, which ends every token issued before.
+    pub token_generation: u32,
+}
+
+/// A member as stored before token generations (schema 1 of the row). Read once, at the first
+/// start of a newer release, and rewritten as [`Member`] in generation 0, which the tokens
+/// issued before carry.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MemberV1 {
+    pub id: u64,
+    pub email: String,
+    pub name: String,
+    pub password_hash: String,
+    pub plan_id: u64,
+    pub date_signedup: String,
+    pub disabled: bool,
+    pub api_key: Option<StoredApiKey>,
+}
+
+impl From<MemberV1> for Member {
+    fn from(m: MemberV1) -> Self {
+        Self {
+            id: m.id,
+            email: m.email,
+            name: m.name,
+            password_hash: m.password_hash,
+            plan_id: m.plan_id,
+            date_signedup: m.date_signedup,
+            disabled: m.disabled,
+            api_key: m.api_key,
+            token_generation: 0,
+        }
+    }
 }
 
 impl Member {
@@ -38,7 +73,13 @@ impl Member {
             date_signedup: super::now_rfc3339(),
             disabled: false,
             api_key: None,
+            token_generation: 0,
         }
+    }
+
+    /// Ends every token issued so far: a password change, a disable.
+    pub fn end_tokens(&mut self) {
+        self.token_generation = self.token_generation.wrapping_add(1);
     }
 }
 

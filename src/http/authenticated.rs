@@ -112,11 +112,12 @@ async fn member_by_key(state: &AppState, raw: &str) -> Result<Member, ApiError> 
 }
 
 async fn member_by_token(state: &AppState, token: &str) -> Result<Member, ApiError> {
-    let member_id = state.auth.tokens.verify(token).map_err(|e| {
+    let holder = state.auth.tokens.verify(token).map_err(|e| {
         tracing::debug!(reason = %e, "bearer token refused");
         REFUSED
     })?;
-    state.store.member(member_id).await?.ok_or(REFUSED)
+    // A token of an earlier generation was ended by a password change or a disable.
+    state.store.member(holder.member_id).await?.filter(|m| m.token_generation == holder.generation).ok_or(REFUSED)
 }
 
 #[cfg(test)]

@@ -34,6 +34,8 @@ pub enum Code {
     RegistrationClosed,
     /// An invitation that does not admit this address now (unknown, used, expired, another's).
     InvitationInvalid,
+    /// A password change whose `current_password` is not the member's.
+    WrongPassword,
     NotFound,
     MethodNotAllowed,
     // 409: it exists already, or is in use.
@@ -59,7 +61,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 37] = [
+    pub const ALL: [Code; 38] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -80,6 +82,7 @@ impl Code {
         Code::PlanLimitReached,
         Code::RegistrationClosed,
         Code::InvitationInvalid,
+        Code::WrongPassword,
         Code::NotFound,
         Code::MethodNotAllowed,
         Code::EmailTaken,
@@ -118,9 +121,11 @@ impl Code {
             | Code::LimitReached
             | Code::InvalidSignature => StatusCode::BAD_REQUEST,
             Code::Unauthorized => StatusCode::UNAUTHORIZED,
-            Code::PlanRequired | Code::PlanLimitReached | Code::RegistrationClosed | Code::InvitationInvalid => {
-                StatusCode::FORBIDDEN
-            }
+            Code::PlanRequired
+            | Code::PlanLimitReached
+            | Code::RegistrationClosed
+            | Code::InvitationInvalid
+            | Code::WrongPassword => StatusCode::FORBIDDEN,
             Code::NotFound => StatusCode::NOT_FOUND,
             Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Code::EmailTaken
@@ -164,6 +169,7 @@ impl Code {
             Code::PlanLimitReached => "plan_limit_reached",
             Code::RegistrationClosed => "registration_closed",
             Code::InvitationInvalid => "invitation_invalid",
+            Code::WrongPassword => "wrong_password",
             Code::NotFound => "not_found",
             Code::MethodNotAllowed => "method_not_allowed",
             Code::EmailTaken => "email_taken",

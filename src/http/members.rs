@@ -121,7 +121,8 @@ pub async fn issue_token(
     JsonBody(body): JsonBody<Login>,
 ) -> Result<HttpResponse, ApiError> {
     let member = check_password(&state, &req, &body.email, body.password).await?;
-    let issued = state.auth.tokens.issue(member.id).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let issued =
+        state.auth.tokens.issue(member.id, member.token_generation).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(envelope::ok(TokenAnswer {
         token: issued.token,
         token_type: "Bearer",

@@ -9,6 +9,7 @@
 //! | `POST /auth/token`      | [`members`]     |
 //! | `POST /members`         | [`members`]     |
 //! | `GET /members/profile`  | [`members`]     |
+//! | `POST /members/password` | [`password_change`] |
 //! | `GET/POST /members/api-key` | [`api_keys`] |
 //! | `GET /billing/plans`    | [`billing`]     |
 //! | `GET /health`           | [`health`]      |
@@ -63,6 +64,7 @@ pub mod members;
 pub mod openapi;
 pub mod ownership;
 pub mod participants;
+pub mod password_change;
 pub mod payouts;
 pub mod portal;
 pub mod query;
@@ -115,6 +117,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
     cfg.service(resource("/auth/token").post(members::issue_token))
         .service(limited("/members", &limits.views, [route(Method::POST, members::register)]))
         .service(resource("/members/profile").get(members::profile))
+        .service(resource("/members/password").post(password_change::change_password))
         .service(resource("/members/invitations").post(registration::member_invites))
         .service(resource("/members/api-key").get(api_keys::current).post(api_keys::generate))
         .service(limited("/billing/plans", &limits.views, [route(Method::GET, billing::plans)]))

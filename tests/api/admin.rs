@@ -58,7 +58,7 @@ async fn an_operator_creates_finds_disables_and_enables_members_and_manages_thei
             Method::POST,
             "/members",
             TOKEN,
-            &json!({"email": "ops@example.com", "name": "Ops Made", "password": "password-1", "plan_id": 2}),
+            &json!({"email": "ops@example.com", "name": "Ops Made", "password": "violet-tugboat-quarrel", "plan_id": 2}),
         )
         .await,
         201,
@@ -92,7 +92,7 @@ async fn an_operator_creates_finds_disables_and_enables_members_and_manages_thei
     assert_eq!(shown["data"]["prefix"], json!(format!("{}…", &key_text[..12])));
     assert!(!shown.to_string().contains(&key_text), "the admin never sees the key again");
 
-    let login = expect_status(app.login("/api/v1", "ops@example.com", "password-1").await, 200).await;
+    let login = expect_status(app.login("/api/v1", "ops@example.com", "violet-tugboat-quarrel").await, 200).await;
     let token = login["data"]["token"].as_str().unwrap().to_owned();
     expect_status(app.get("/api/v1", "/members/profile", &Cred::Key(key_text.clone())).await, 200).await;
 
@@ -102,7 +102,7 @@ async fn an_operator_creates_finds_disables_and_enables_members_and_manages_thei
     assert_eq!(disabled["data"]["disabled"], json!(true));
     expect_error(app.get("/api/v1", "/members/profile", &Cred::Key(key_text.clone())).await, 401, "unauthorized").await;
     expect_error(app.get("/api/v1", "/members/profile", &Cred::Bearer(token.clone())).await, 401, "unauthorized").await;
-    expect_error(app.login("/api/v1", "ops@example.com", "password-1").await, 401, "unauthorized").await;
+    expect_error(app.login("/api/v1", "ops@example.com", "violet-tugboat-quarrel").await, 401, "unauthorized").await;
 
     expect_status(app.admin(Method::POST, &format!("/members/{id}/enable"), TOKEN).send().await.unwrap(), 200).await;
     expect_status(app.get("/api/v1", "/members/profile", &Cred::Key(key_text)).await, 200).await;
@@ -114,11 +114,11 @@ async fn an_operator_creates_finds_disables_and_enables_members_and_manages_thei
         .await;
     let dup = app
         .admin(Method::POST, "/members", TOKEN)
-        .json(&json!({"email": "OPS@example.com", "name": "x", "password": "password-1"}));
+        .json(&json!({"email": "OPS@example.com", "name": "x", "password": "violet-tugboat-quarrel"}));
     expect_error(dup.send().await.unwrap(), 409, "email_taken").await;
     let bad_plan = app
         .admin(Method::POST, "/members", TOKEN)
-        .json(&json!({"email": "p@example.com", "name": "x", "password": "password-1", "plan_id": 99}));
+        .json(&json!({"email": "p@example.com", "name": "x", "password": "violet-tugboat-quarrel", "plan_id": 99}));
     expect_error(bad_plan.send().await.unwrap(), 400, "validation_failed").await;
 }
 

@@ -82,7 +82,7 @@ async fn every_kind_of_bad_credential_gets_401() {
     let other_key = app.api_key(&other).await;
     let keys = keys_of_test_server();
 
-    let expired = keys.tokens.issue_at(member.id, chrono::Utc::now() - chrono::Duration::days(31)).unwrap().token;
+    let expired = keys.tokens.issue_at(member.id, 0, chrono::Utc::now() - chrono::Duration::days(31)).unwrap().token;
     let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
     let parts: Vec<&str> = member.token.split('.').collect();
     let mut claims: serde_json::Value = serde_json::from_slice(&b64.decode(parts[1]).unwrap()).unwrap();
@@ -93,8 +93,8 @@ async fn every_kind_of_bad_credential_gets_401() {
         &ServerSecret::from_hex(&"11".repeat(32)).unwrap(),
         TokenSettings { issuer: "referrals".into(), ttl: chrono::Duration::days(30) },
     );
-    let foreign = foreign_secret.tokens.issue(member.id).unwrap().token;
-    let unknown_member = keys.tokens.issue(999_999).unwrap().token;
+    let foreign = foreign_secret.tokens.issue(member.id, 0).unwrap().token;
+    let unknown_member = keys.tokens.issue(999_999, 0).unwrap().token;
 
     let refused = [
         ("malformed key", Cred::Key("ref_nothex".into())),
@@ -106,6 +106,7 @@ async fn every_kind_of_bad_credential_gets_401() {
         ("alg none", Cred::Bearer(unsigned)),
         ("token from another secret", Cred::Bearer(foreign)),
         ("token for a member that does not exist", Cred::Bearer(unknown_member)),
+        ("token of a later generation", Cred::Bearer(keys.tokens.issue(member.id, 1).unwrap().token)),
         ("basic scheme", Cred::Authorization("Basic YTpi".into())),
         ("empty bearer", Cred::Authorization("Bearer ".into())),
         ("key and token of different members", Cred::Both { key: other_key, token: member.token.clone() }),

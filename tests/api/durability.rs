@@ -34,7 +34,7 @@ async fn sigterm_and_sigint_finish_in_flight_requests_and_exit_zero() {
             let request = app
                 .client
                 .post(app.url("/api/v1", "/members"))
-                .json(&json!({"email": email, "name": "In flight", "password": "password-1"}));
+                .json(&json!({"email": email, "name": "In flight", "password": "violet-tugboat-quarrel"}));
             pending.push((email, tokio::spawn(request.send())));
         }
         // The first answer proves the server is serving this burst before the signal.
@@ -54,7 +54,7 @@ async fn sigterm_and_sigint_finish_in_flight_requests_and_exit_zero() {
         }
         app.restart().await;
         for email in acknowledged {
-            expect_status(app.login("/api/v1", &email, "password-1").await, 200).await;
+            expect_status(app.login("/api/v1", &email, "violet-tugboat-quarrel").await, 200).await;
         }
     }
 }
@@ -135,7 +135,8 @@ async fn after_a_failed_flush_no_write_is_acknowledged_until_a_restart_and_healt
     expect_error(app.post_json("/api/v1", "/signups", &member.bearer(), &signup).await, 503, "unavailable").await;
     let other = json!({"campaign_id": campaign, "email": "other@example.com"});
     expect_error(app.post_json("/api/v1", "/signups", &member.bearer(), &other).await, 503, "unavailable").await;
-    expect_error(app.register("/v1", &member.email, "Again", "password-123").await, 503, "unavailable").await;
+    expect_error(app.register("/v1", &member.email, "Again", "violet-tugboat-quarrel-3").await, 503, "unavailable")
+        .await;
     let health = expect_error(app.get("/v1", "/health", &Cred::None).await, 503, "unavailable").await;
     assert!(health.contains("restarted"), "{health}");
     // Reads still answer.

@@ -10,6 +10,7 @@ mod brands;
 mod campaigns;
 mod contract;
 mod conversions;
+mod credentials;
 mod dashboard;
 mod dashboard_payouts;
 mod dashboard_programme;

@@ -168,7 +168,28 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
             .unwrap();
     }
 
+    // And a member as stored before token generations.
+    let member = referrals::domain::member::MemberV1 {
+        id: 77,
+        email: "old@example.com".into(),
+        name: "Old".into(),
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
+        plan_id: 1,
+        date_signedup: "2026-01-01T00:00:00Z".into(),
+        disabled: false,
+        api_key: None,
+    };
+    client
+        .execute(
+            "INSERT INTO members (member_id, plan_id, search, body) VALUES (77, 1, 'old', $1)",
+            &[&codec::encode(&member).unwrap()],
+        )
+        .await
+        .unwrap();
+
     let store = PgStore::open(&options(url.clone())).await.expect("the rows are brought up to date");
+    let upgraded = referrals::store::MemberStore::member(&store, 77).await.unwrap().expect("member 77");
+    assert_eq!((upgraded.email.as_str(), upgraded.token_generation), ("old@example.com", 0));
     let first = store.campaign(1).await.unwrap().expect("campaign 1");
     assert_eq!((first.name.as_str(), first.reward_value.as_deref()), ("Old", Some("5.00")));
     assert_eq!((first.payouts, first.language), (PayoutSettings::default(), Language::English));

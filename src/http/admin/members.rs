@@ -133,7 +133,13 @@ pub async fn set_plan(
 async fn set_disabled(state: &AppState, id: u64, disabled: bool) -> Result<HttpResponse, ApiError> {
     let member = state
         .store
-        .update_member(id, &|m| m.disabled = disabled)
+        .update_member(id, &|m| {
+            m.disabled = disabled;
+            // Its tokens end with a disable, so an enable later does not bring them back.
+            if disabled {
+                m.end_tokens();
+            }
+        })
         .await?
         .ok_or_else(|| ApiError::not_found("member"))?;
     if disabled {

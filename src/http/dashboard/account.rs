@@ -9,6 +9,7 @@
 //! | `GET /dashboard/account` | profile, plan, the API key's prefix and date |
 //! | `POST /dashboard/account/api-key` | a new key, shown once; the previous one stops working |
 //! | `POST /dashboard/account/invite` | an invitation to register, its link shown (and emailed) |
+//! | `POST /dashboard/account/password` | a new password: every other session and every JWT ends, this browser stays signed in |
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -147,7 +148,7 @@ fn register_form(token: &str, sign_up: &SignUp<'_>, email: &str, name: &str, err
                 label for="password" { "Password" }
                 input #password type="password" name="password" autocomplete="new-password" minlength="8" required
                     aria-describedby="password-rule";
-                p.hint #password-rule { "At least 8 characters." }
+                p.hint #password-rule { "At least 8 characters and not easy to guess: a few uncommon words together work well." }
                 button type="submit" { "Create account" }
             }
         }
@@ -249,11 +250,26 @@ async fn used(state: &AppState, member_id: u64) -> Result<(u64, u64, u64), PageE
 }
 
 /// `GET /dashboard/account`.
-pub async fn account(state: web::Data<AppState>, signed_in: SignedIn) -> Result<HttpResponse, PageError> {
+pub async fn account(
+    state: web::Data<AppState>,
+    signed_in: SignedIn,
+    query: web::Query<NoticeQuery>,
+) -> Result<HttpResponse, PageError> {
+    let notice = page::notice(query.notice.as_deref());
+    Ok(page::ok(account_page(&state, &signed_in, notice, None).await?))
+}
+
+/// The account page, with a notice, or the password form's refusal.
+async fn account_page(
+    state: &AppState,
+    signed_in: &SignedIn,
+    notice: Option<&str>,
+    password_refused: Option<&str>,
+) -> Result<Markup, PageError> {
     let member = &signed_in.member;
-    let plan = ownership::plan_of(&state, member).await?;
-    let key = api_keys::key_prefix(&state, member);
-    let (brands, campaigns, fullest) = used(&state, member.id).await?;
+    let plan = ownership::plan_of(state, member).await?;
+    let key = api_keys::key_prefix(state, member);
+    let (brands, campaigns, fullest) = used(state, member.id).await?;
     let content = html! {
         section.card aria-labelledby="profile" {
             h2 #profile { "Profile" }
@@ -295,6 +311,23 @@ pub async fn account(state: web::Data<AppState>, signed_in: SignedIn) -> Result<
                 button type="submit" { "Generate a new API key" }
             }
         }
+        section.card aria-labelledby="password" {
+            h2 #password { "Password" }
+            form method="post" action="/dashboard/account/password" {
+                (page::token_field(&signed_in.form_token))
+                @if let Some(refused) = password_refused { p.error role="alert" { (refused) } }
+                label for="current-password" { "Current password" }
+                input #current-password type="password" name="current_password" autocomplete="current-password" required;
+                label for="new-password" { "New password" }
+                input #new-password type="password" name="new_password" autocomplete="new-password"
+                    minlength="8" required aria-describedby="new-password-rule";
+                p.hint #new-password-rule {
+                    "At least 8 characters and not easy to guess: a few uncommon words together work well. "
+                    "Changing it signs you out everywhere else, and every API token made before stops working."
+                }
+                button type="submit" { "Change password" }
+            }
+        }
         @if state.registration.members_invite() {
             section.card aria-labelledby="invite" {
                 h2 #invite { "Invite someone" }
@@ -308,7 +341,31 @@ pub async fn account(state: web::Data<AppState>, signed_in: SignedIn) -> Result<
             }
         }
     };
-    Ok(page::ok(page::page(&Viewer::of(&signed_in), "Account", None, content)))
+    Ok(page::page(&Viewer::of(signed_in), "Account", notice, content))
+}
+
+/// `POST /dashboard/account/password`: the password changed (as `POST /members/password`),
+/// every session and token from before ended, and this browser signed in again; a refusal
+/// shows on the account page.
+pub async fn change_password(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    posted: SignedInForm,
+) -> Result<HttpResponse, PageError> {
+    let (form, signed_in) = (posted.form, posted.signed_in);
+    let current = form.text("current_password").to_owned();
+    match crate::http::password_change::change(&state, &req, &signed_in.member, current, form.text("new_password"))
+        .await
+    {
+        Ok(member) => session::sign_in(&state, &member, "/dashboard/account?notice=password-changed").await,
+        Err(refused @ (ApiError::Refused { .. } | ApiError::RateLimited { .. })) => {
+            let status = actix_web::ResponseError::status_code(&refused);
+            let message = refused.to_string();
+            let content = account_page(&state, &signed_in, None, Some(&message)).await?;
+            Ok(page::respond(status, content))
+        }
+        Err(other) => Err(other.into()),
+    }
 }
 
 /// `POST /dashboard/account/invite`: an invitation, its link shown (and emailed when this

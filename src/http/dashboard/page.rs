@@ -175,6 +175,9 @@ pub fn see_other(location: &str) -> HttpResponse {
 pub fn notice(key: Option<&str>) -> Option<&'static str> {
     Some(match key? {
         "signed-out" => "You are signed out.",
+        "password-changed" => {
+            "Your password is changed. You are signed out everywhere else, and API tokens made before no longer work."
+        }
         "brand-created" => "The brand is created.",
         "brand-saved" => "The brand is saved.",
         "brand-deleted" => "The brand and everything under it are deleted.",

@@ -126,6 +126,7 @@ pub(super) fn components() -> utoipa::openapi::Components {
         PayoutSettings,
         crate::domain::payout::PayoutInput,
         Commission,
+        crate::http::password_change::PasswordChange,
         Payout,
         PayoutsMade,
         PayoutList,

@@ -155,6 +155,7 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(POST Api "/members/invitations", "members", "Invite someone to register (emailed when this server sends email; the link is in the answer too); 403 when registration is closed", Member, query: &[], body: Some(Json("InvitationBody")), 201 => Data("InvitationAnswer"), errors: &[403, 409]),
     ep!(POST Api "/auth/token", "members", "Sign in: a JWT for 30 days", Public, query: &[], body: Some(Json("LoginBody")), 200 => Data("TokenAnswer"), errors: &[401]),
     ep!(GET Api "/members/profile", "members", "The member's profile", Member, query: &[], body: None, 200 => Data("Profile"), errors: &[]),
+    ep!(POST Api "/members/password", "members", "Change the password: every earlier token and dashboard session ends; the answer is a token of the new password", Member, query: &[], body: Some(Json("PasswordChange")), 200 => Data("TokenAnswer"), errors: &[403]),
     ep!(GET Api "/members/api-key", "members", "The member's current API key", Member, query: &[], body: None, 200 => Data("ApiKeyAnswer"), errors: &[]),
     ep!(POST Api "/members/api-key", "members", "Generate a new API key (the previous one stops working)", Member, query: &[], body: None, 201 => Data("ApiKeyAnswer"), errors: &[]),
     ep!(GET Api "/billing/plans", "billing", "Every subscription plan", Public, query: &[], body: None, 200 => Data("Plans"), errors: &[]),

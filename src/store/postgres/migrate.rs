@@ -61,6 +61,7 @@ pub(super) async fn migrate(conn: &mut Conn) -> Result<Vec<i32>, StoreError> {
     }
     seed_plans(conn).await?;
     upgrade_campaign_bodies(conn).await?;
+    upgrade_member_bodies(conn).await?;
     conn.commit().await?;
     Ok(applied)
 }
@@ -95,6 +96,28 @@ async fn upgrade_campaign_bodies(conn: &mut Conn) -> Result<(), StoreError> {
         conn.execute(
             "UPDATE campaigns SET body = $3 WHERE brand_id = $1 AND campaign_id = $2",
             &[&row.get::<_, i64>("brand_id"), &row.get::<_, i64>("campaign_id"), &codec::encode(&upgraded)?],
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// Rewrites every member still stored as before token generations (schema 1 of the row, see
+/// [`MemberV1`](crate::domain::member::MemberV1)) in generation 0. Run at every start, for
+/// the reason [`upgrade_campaign_bodies`] is. A row of schema 1 ends before the generation, so
+/// it never decodes as a member of today.
+async fn upgrade_member_bodies(conn: &mut Conn) -> Result<(), StoreError> {
+    use crate::domain::member::{Member, MemberV1};
+    use crate::store::codec;
+    for row in conn.rows("SELECT member_id, body FROM members", &[]).await? {
+        let body: Vec<u8> = row.get("body");
+        if codec::decode::<Member>(&body).is_ok() {
+            continue;
+        }
+        let upgraded = Member::from(codec::decode::<MemberV1>(&body)?);
+        conn.execute(
+            "UPDATE members SET body = $2 WHERE member_id = $1",
+            &[&row.get::<_, i64>("member_id"), &codec::encode(&upgraded)?],
         )
         .await?;
     }

@@ -14,10 +14,11 @@ use crate::domain::campaign_legacy::{
     CampaignV8, CampaignV9,
 };
 use crate::domain::ids::IdKind;
+use crate::domain::member::MemberV1;
 use crate::domain::participant::ParticipantV1;
 use crate::domain::reward::RewardV1;
 use crate::domain::webhook::{Attempt, Webhook, WebhookV1};
-use crate::domain::{Campaign, Counter, Participant, Reward, RewardStatus};
+use crate::domain::{Campaign, Counter, Member, Participant, Reward, RewardStatus};
 
 /// Marker in `meta`: participants are stored with their `domain` (schema 2 of the row).
 const PARTICIPANTS_V2: &str = "participants.v2";
@@ -47,6 +48,8 @@ const CAMPAIGNS_V9: &str = "campaigns.v9";
 const CAMPAIGNS_V10: &str = "campaigns.v10";
 /// Marker in `meta`: campaigns are stored with the owner's words per language (schema 11).
 const CAMPAIGNS_V11: &str = "campaigns.v11";
+/// Marker in `meta`: members are stored with their token generation (schema 2 of the row).
+const MEMBERS_V2: &str = "members.v2";
 /// Marker in `meta`: campaigns are stored with their commission rule (schema 12).
 const CAMPAIGNS_V12: &str = "campaigns.v12";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
@@ -89,6 +92,7 @@ impl SledStore {
     pub(super) fn migrate(&self) -> Result<u64, StoreError> {
         self.start_id_counters()?;
         let migrated = self.migrate_participants()?
+            + self.upgrade_rows::<MemberV1, Member>(MEMBERS_V2, &self.members)?
             + self.order_logged_attempts()?
             + self.migrate_campaigns()?
             + self.migrate_rewards()?
@@ -470,6 +474,9 @@ impl SledStore {
 #[cfg(test)]
 #[path = "migrate_campaign_tests.rs"]
 mod campaign_tests;
+#[cfg(test)]
+#[path = "migrate_member_tests.rs"]
+mod member_tests;
 #[cfg(test)]
 #[path = "migrate_tests.rs"]
 mod tests;

@@ -1,0 +1,29 @@
+//! The members' migration: rows of an older release gain their token generation, once.
+
+use super::*;
+use crate::domain::member::MemberV1;
+
+#[tokio::test]
+async fn members_of_an_older_release_keep_everything_and_start_in_generation_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), &Default::default()).unwrap();
+    store.meta.remove(MEMBERS_V2).unwrap();
+    let old = MemberV1 {
+        id: 4,
+        email: "ada@example.com".into(),
+        name: "Ada".into(),
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
+        plan_id: 2,
+        date_signedup: "2026-01-01T00:00:00Z".into(),
+        disabled: true,
+        api_key: None,
+    };
+    store.members.insert(keys::id(4), codec::encode(&old).unwrap()).unwrap();
+    assert!(codec::decode::<Member>(&store.members.get(keys::id(4)).unwrap().unwrap()).is_err(), "not today's shape");
+
+    assert_eq!(store.migrate().unwrap(), 1);
+    let member = crate::store::MemberStore::member(&store, 4).await.unwrap().expect("the member");
+    assert_eq!(member, Member::from(old), "every field kept");
+    assert_eq!((member.token_generation, member.disabled, member.plan_id), (0, true, 2));
+    assert_eq!(store.migrate().unwrap(), 0, "runs once");
+}
