@@ -445,8 +445,12 @@ async fn what_a_server_kept_from_earlier_signups_never_outlives_a_change() {
     expect_status(app.admin_json(Method::POST, &path, ADMIN_TOKEN, &json!({})).await, 200).await;
     expect_status(signup(key.clone(), "third@kept.example").await, 201).await;
 
-    // A replaced key is refused; the new one works.
-    let new_key = Cred::Key(app.api_key(&member).await);
+    // A replaced key is refused; the new one works. (The disable ended the member's tokens:
+    // they sign in again to replace it.)
+    let token = expect_status(app.login("/api/v1", &member.email, &member.password).await, 200).await;
+    let token = Cred::Bearer(token["data"]["token"].as_str().unwrap().to_owned());
+    let made = expect_status(app.post_json("/api/v1", "/members/api-key", &token, &json!({})).await, 201).await;
+    let new_key = Cred::Key(made["data"]["api_key"].as_str().unwrap().to_owned());
     expect_error(signup(key.clone(), "fourth@kept.example").await, 401, "unauthorized").await;
     expect_status(signup(new_key.clone(), "fourth@kept.example").await, 201).await;
 
