@@ -108,6 +108,7 @@ conformance! {
     accounts::plans_are_seeded_saved_and_removed,
     accounts::dashboard_sessions_are_kept_ended_and_pruned,
     accounts::invitations_are_taken_once_and_expired_ones_forgotten,
+    accounts::password_resets_are_taken_once_and_expired_ones_forgotten,
     brands::a_member_has_one_brand_per_domain,
     brands::creations_stop_at_the_account_limit_even_when_concurrent,
     brands::brands_and_campaigns_page_newest_first,

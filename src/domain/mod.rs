@@ -39,6 +39,7 @@ pub mod money;
 pub mod outgoing_email;
 pub mod pagination;
 pub mod participant;
+pub mod password_reset;
 pub mod payout;
 pub mod plan;
 pub mod portal;

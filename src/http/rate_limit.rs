@@ -207,6 +207,10 @@ pub struct Limiters {
     pub portal_email: KeyedLimiter<String>,
     /// Portal sign-in links asked for, per client address, across emails.
     pub portal_address: KeyedLimiter<std::net::IpAddr>,
+    /// Password reset links asked for, per email typed, and per client address: as the
+    /// portal's sign-in links (each sends an email).
+    pub reset_email: KeyedLimiter<String>,
+    pub reset_address: KeyedLimiter<std::net::IpAddr>,
     /// Wrong admin tokens, per client address: twenty at once, then one each three seconds.
     pub admin_guesses: GuessLimiter,
 }
@@ -236,6 +240,8 @@ impl Limiters {
             ),
             portal_email: KeyedLimiter::every("sign-in links for this email", Duration::from_secs(360), 3),
             portal_address: KeyedLimiter::every("sign-in links from this address", Duration::from_secs(60), 10),
+            reset_email: KeyedLimiter::every("reset links for this email", Duration::from_secs(360), 3),
+            reset_address: KeyedLimiter::every("reset links from this address", Duration::from_secs(60), 10),
             admin_guesses: GuessLimiter::new("wrong admin tokens from this address", Duration::from_secs(3), 20),
         }
     }
@@ -247,6 +253,8 @@ impl Limiters {
         self.visits.forget_idle();
         self.portal_email.forget_idle();
         self.portal_address.forget_idle();
+        self.reset_email.forget_idle();
+        self.reset_address.forget_idle();
         self.admin_guesses.forget_idle();
     }
 }

@@ -35,6 +35,7 @@ use crate::domain::member::StoredApiKey;
 use crate::domain::outgoing_email::{EmailAttempt, EmailDelivery, OutgoingEmail, QueuedEmail};
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
+use crate::domain::password_reset::PasswordReset;
 use crate::domain::payout::{Owed, Payout, PayoutDetails, PayoutStatus};
 use crate::domain::portal::PortalPass;
 use crate::domain::registration::Invitation;
@@ -110,6 +111,15 @@ pub trait SessionStore: Send + Sync {
     /// Removes the invitation under `digest` and answers what it was. Of any number of calls
     /// at once, from any number of servers, exactly one gets it: an invitation registers once.
     async fn take_invitation(&self, digest: &[u8; 32]) -> Result<Option<Invitation>, StoreError>;
+    /// Keeps a password reset link under `digest`, and forgets every link that expired before
+    /// it was made.
+    async fn create_password_reset(&self, digest: &[u8; 32], reset: &PasswordReset) -> Result<(), StoreError>;
+    /// The reset link under `digest`, expired or not (the caller checks
+    /// [`PasswordReset::admits`]).
+    async fn password_reset(&self, digest: &[u8; 32]) -> Result<Option<PasswordReset>, StoreError>;
+    /// Removes the reset link under `digest` and answers what it was. Of any number of calls
+    /// at once, from any number of servers, exactly one gets it: a link resets once.
+    async fn take_password_reset(&self, digest: &[u8; 32]) -> Result<Option<PasswordReset>, StoreError>;
 }
 
 /// The subscription plans (a small reference table, seeded with the defaults on first start).

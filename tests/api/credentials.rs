@@ -5,8 +5,9 @@
 use reqwest::Method;
 use serde_json::json;
 
-use crate::dashboard::Browser;
+use crate::dashboard::{Answer, Browser};
 use crate::helpers::{expect_error, expect_status, Cred, Options, TestApp, ADMIN_TOKEN};
+use crate::smtp_sink::SmtpSink;
 
 /// Signs a browser in with `email` and `password`.
 async fn signed_in<'a>(app: &'a TestApp, email: &str, password: &str) -> Browser<'a> {
@@ -91,4 +92,64 @@ async fn a_disabled_member_s_tokens_end_for_good() {
     let token = expect_status(app.login("/api/v1", &member.email, &member.password).await, 200).await;
     let fresh = Cred::Bearer(token["data"]["token"].as_str().unwrap().to_owned());
     expect_status(app.get("/api/v1", "/members/profile", &fresh).await, 200).await;
+}
+
+/// The reset link in a message's text, as a path of the server.
+fn reset_link_in(message: &serde_json::Value, app: &TestApp) -> String {
+    let text = message["text"].as_str().unwrap();
+    let start = text.find(&app.address).expect("a link to this server") + app.address.len();
+    text[start..].split_whitespace().next().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn a_reset_link_works_once_and_the_same_page_answers_whoever_asks() {
+    let sink = SmtpSink::start();
+    let app = TestApp::spawn_with(Options { config: Some(sink.config()), ..Default::default() }).await;
+    let member = app.member("forgetful").await;
+    let old_token = member.bearer();
+    let mut elsewhere = signed_in(&app, &member.email, &member.password).await;
+
+    let mut browser = Browser::new(&app);
+    let sign_in = browser.get("/dashboard/sign-in").await;
+    assert!(sign_in.body.contains("href=\"/dashboard/password-reset\""), "the sign-in page offers it");
+    let stranger = browser
+        .submit("/dashboard/password-reset", "/dashboard/password-reset", &[("email", "nobody@nowhere.example")])
+        .await;
+    let asked = browser
+        .submit("/dashboard/password-reset", "/dashboard/password-reset", &[("email", &member.email.to_uppercase())])
+        .await;
+    assert_eq!((stranger.status, asked.status), (200, 200));
+    let main = |a: &Answer| a.body[a.body.find("<main").unwrap()..].to_owned();
+    assert_eq!(main(&stranger), main(&asked), "the same page whoever asks");
+    let messages = sink.wait_for(1).await;
+    assert_eq!(messages.len(), 1, "only the member gets an email: {messages:?}");
+    assert_eq!(messages[0]["rcpt_tos"], json!([member.email]));
+    assert_eq!(messages[0]["subject"], json!("Reset your password"));
+    let link = reset_link_in(&messages[0], &app);
+    assert!(link.starts_with("/dashboard/password-reset/new?token="), "{link}");
+
+    // Opening it uses nothing; a weak password does not use it up either.
+    assert_eq!(browser.get(&link).await.status, 200);
+    let opened = browser.get(&link).await;
+    assert_eq!(opened.status, 200, "still good");
+    let secret = link.split("token=").nth(1).unwrap().to_owned();
+    let weak = browser
+        .submit(&link, "/dashboard/password-reset/new", &[("reset", &secret), ("new_password", "password")])
+        .await;
+    assert_eq!(weak.status, 400);
+    assert!(weak.body.contains("too easy to guess"), "{}", weak.body);
+    let fields = [("reset", secret.as_str()), ("new_password", "remembered at last, finally")];
+    let done = browser.submit(&link, "/dashboard/password-reset/new", &fields).await;
+    assert_eq!((done.status, done.location()), (303, "/dashboard/account?notice=password-changed"), "{}", done.body);
+    assert_eq!(browser.get("/dashboard/account").await.status, 200, "signed in by the reset");
+
+    // Once: the link is dead now, and everything the old password let in has ended.
+    assert_eq!(Browser::new(&app).get(&link).await.status, 410);
+    let again = Browser::new(&app).submit("/dashboard/sign-in", "/dashboard/password-reset/new", &fields).await;
+    assert_eq!(again.status, 410, "a second use changes nothing");
+    assert_eq!(elsewhere.get("/dashboard/account").await.status, 303, "the other session ended");
+    expect_error(app.get("/api/v1", "/members/profile", &old_token).await, 401, "unauthorized").await;
+    expect_error(app.login("/api/v1", &member.email, &member.password).await, 401, "unauthorized").await;
+    expect_status(app.login("/api/v1", &member.email, "remembered at last, finally").await, 200).await;
+    assert_eq!(sink.messages().len(), 1, "the stranger never got one");
 }

@@ -136,6 +136,30 @@ pub async fn invitations_are_taken_once_and_expired_ones_forgotten(store: Shared
     assert!(store.take_invitation(&[3; 32]).await.unwrap().is_none());
 }
 
+pub async fn password_resets_are_taken_once_and_expired_ones_forgotten(store: SharedStorage) {
+    use referrals::domain::password_reset::{PasswordReset, RESET_LIFETIME_MS};
+    let ada = member(&store, "forgetful@example.com").await;
+    let first = PasswordReset::new(&ada, 1_000);
+    store.create_password_reset(&[1; 32], &first).await.unwrap();
+    store.create_password_reset(&[2; 32], &PasswordReset::new(&ada, 2_000)).await.unwrap();
+    assert_eq!(store.password_reset(&[1; 32]).await.unwrap(), Some(first.clone()), "a look uses nothing up");
+    assert!(store.password_reset(&[9; 32]).await.unwrap().is_none());
+    let takers = (0..10).map(|_| {
+        let store = store.clone();
+        tokio::spawn(async move { store.take_password_reset(&[1; 32]).await.unwrap() })
+    });
+    let mut taken = Vec::new();
+    for taker in takers {
+        taken.extend(taker.await.unwrap());
+    }
+    assert_eq!(taken, vec![first], "taken once");
+    let later = PasswordReset::new(&ada, 2_000 + RESET_LIFETIME_MS);
+    store.create_password_reset(&[3; 32], &later).await.unwrap();
+    assert!(store.password_reset(&[2; 32]).await.unwrap().is_none(), "the expired one is gone");
+    assert_eq!(store.take_password_reset(&[3; 32]).await.unwrap(), Some(later));
+    assert!(store.take_password_reset(&[3; 32]).await.unwrap().is_none());
+}
+
 /// What a signup's decision checks inside its session: the member its API key names now, and
 /// the plan; named ahead or not (PostgreSQL fetches the named ones with the brand's lock).
 pub async fn a_decision_reads_the_key_holder_and_the_plan(store: SharedStorage) {

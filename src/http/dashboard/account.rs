@@ -51,11 +51,12 @@ fn sign_in_form(token: &str, email: &str, error: Option<&str>) -> Markup {
             input #password type="password" name="password" autocomplete="current-password" required;
             button type="submit" { "Sign in" }
         }
+        p { "Forgot your password? " a href="/dashboard/password-reset" { "Reset it by email" } }
         p { "New here? " a href="/dashboard/register" { "Create an account" } }
     }
 }
 
-fn visitor_page(
+pub(super) fn visitor_page(
     req: &HttpRequest,
     state: &AppState,
     status: StatusCode,

@@ -11,6 +11,7 @@
 //! | path | module |
 //! |---|---|
 //! | `/dashboard`, `/dashboard/register`, `/dashboard/sign-in`, `/dashboard/sign-out`, `/dashboard/account…` | [`account`] |
+//! | `/dashboard/password-reset`, `/dashboard/password-reset/new` | [`password_reset`] |
 //! | `/dashboard/brands…` | [`brands`] |
 //! | `/dashboard/brands/{id}/campaigns…`, `/dashboard/campaigns/{id}…` | [`campaigns`], the form in [`campaign_form`], read by [`campaign_body`] |
 //! | the overview's programme (tiers, contest, top referrers, waitlist), `/dashboard/campaigns/{id}/waitlist/admit` | [`programme`] |
@@ -46,6 +47,7 @@ pub mod fraud;
 pub mod lander;
 pub mod page;
 pub mod participants;
+pub mod password_reset;
 pub mod payouts;
 pub mod preview;
 pub mod programme;
@@ -109,6 +111,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/register").route(get().to(account::register_page)).route(post().to(account::register)))
             .service(resource("/sign-in").route(get().to(account::sign_in_page)).route(post().to(account::sign_in)))
             .service(resource("/sign-out").route(post().to(account::sign_out)))
+            .service(
+                resource("/password-reset")
+                    .route(get().to(password_reset::ask_page))
+                    .route(post().to(password_reset::ask)),
+            )
+            .service(
+                resource("/password-reset/new")
+                    .route(get().to(password_reset::choose_page))
+                    .route(post().to(password_reset::choose)),
+            )
             .service(resource("/account").route(get().to(account::account)))
             .service(resource("/account/api-key").route(post().to(account::generate_key)))
             .service(resource("/account/invite").route(post().to(account::invite)))

@@ -8,6 +8,7 @@ use crate::domain::dashboard_session::DashboardSession;
 use crate::domain::ids::IdKind;
 use crate::domain::member::StoredApiKey;
 use crate::domain::pagination::PageRequest;
+use crate::domain::password_reset::PasswordReset;
 use crate::domain::portal::PortalPass;
 use crate::domain::registration::Invitation;
 use crate::domain::{EmailAddress, Member, Plan};
@@ -228,6 +229,26 @@ impl SessionStore for PgStore {
         // One statement: of two servers deleting the same row, one deletes it, the other
         // finds none.
         self.body_of("DELETE FROM invitations WHERE digest = $1 RETURNING body", &[&&digest[..]]).await
+    }
+
+    async fn create_password_reset(&self, digest: &[u8; 32], reset: &PasswordReset) -> Result<(), StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.execute("DELETE FROM password_resets WHERE expires_at_ms <= $1", &[&reset.created_at_ms]).await?;
+        conn.execute(
+            "INSERT INTO password_resets (digest, expires_at_ms, body) VALUES ($1, $2, $3)",
+            &[&&digest[..], &reset.expires_at_ms, &codec::encode(reset)?],
+        )
+        .await?;
+        Ok(())
+    }
+
+    async fn password_reset(&self, digest: &[u8; 32]) -> Result<Option<PasswordReset>, StoreError> {
+        self.body_of("SELECT body FROM password_resets WHERE digest = $1", &[&&digest[..]]).await
+    }
+
+    async fn take_password_reset(&self, digest: &[u8; 32]) -> Result<Option<PasswordReset>, StoreError> {
+        // One statement: of two servers deleting the same row, one deletes it.
+        self.body_of("DELETE FROM password_resets WHERE digest = $1 RETURNING body", &[&&digest[..]]).await
     }
 }
 

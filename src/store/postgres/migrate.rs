@@ -19,6 +19,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (6, "portal passes", include_str!("migrations/0006_portal_passes.sql")),
     (7, "held numbers", include_str!("migrations/0007_held_numbers.sql")),
     (8, "invitations", include_str!("migrations/0008_invitations.sql")),
+    (9, "password_resets", include_str!("migrations/0009_password_resets.sql")),
 ];
 
 /// The newest schema this build knows.

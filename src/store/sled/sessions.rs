@@ -7,8 +7,10 @@
 //! | `P` ++ SHA-256 of the pass's secret      | [`PortalPass`] |
 //! | `Q` ++ participant id ++ that digest     | empty: the participant's passes, to forget expired ones |
 //! | `I` ++ SHA-256 of the invitation's secret | [`Invitation`] |
+//! | `R` ++ SHA-256 of a reset link's secret | [`PasswordReset`] |
 //!
-//! Each change is one atomic batch of the tree, but taking a pass or an invitation: one
+//! Each change is one atomic batch of the tree, but taking a pass, an invitation or a reset
+//! link: one
 //! `remove` of its row, which sled answers with the old value to exactly one caller. Backups leave the tree out
 //! (`backup/live.rs`).
 
@@ -16,6 +18,7 @@ use async_trait::async_trait;
 
 use super::{codec, SledStore, StoreError};
 use crate::domain::dashboard_session::DashboardSession;
+use crate::domain::password_reset::PasswordReset;
 use crate::domain::portal::PortalPass;
 use crate::domain::registration::Invitation;
 use crate::store::SessionStore;
@@ -28,6 +31,14 @@ const OF_MEMBER: u8 = b'M';
 const PASS: u8 = b'P';
 const OF_PARTICIPANT: u8 = b'Q';
 const INVITATION: u8 = b'I';
+const RESET: u8 = b'R';
+
+fn reset_key(digest: &[u8; 32]) -> Vec<u8> {
+    let mut key = Vec::with_capacity(33);
+    key.push(RESET);
+    key.extend_from_slice(digest);
+    key
+}
 
 fn invitation_key(digest: &[u8; 32]) -> Vec<u8> {
     let mut key = Vec::with_capacity(33);
@@ -221,6 +232,40 @@ impl SessionStore for SledStore {
         let outcome: Result<_, StoreError> = async {
             let _writing = self.writing();
             let Some(bytes) = self.sessions.remove(invitation_key(digest))? else { return Ok(None) };
+            Ok(Some(codec::decode(&bytes)?))
+        }
+        .await;
+        self.acknowledged(outcome).await
+    }
+
+    async fn create_password_reset(&self, digest: &[u8; 32], reset: &PasswordReset) -> Result<(), StoreError> {
+        let outcome: Result<_, StoreError> = async {
+            let mut batch = sled::Batch::default();
+            // Few at a time (each asked for by email, and limited): the expired ones are
+            // forgotten as a new one is made.
+            for entry in self.sessions.scan_prefix([RESET]) {
+                let (key, row) = entry?;
+                let old: PasswordReset = codec::decode(&row)?;
+                if old.expires_at_ms <= reset.created_at_ms {
+                    batch.remove(key);
+                }
+            }
+            batch.insert(reset_key(digest), codec::encode(reset)?);
+            let _writing = self.writing();
+            Ok(self.sessions.apply_batch(batch)?)
+        }
+        .await;
+        self.acknowledged(outcome).await
+    }
+
+    async fn password_reset(&self, digest: &[u8; 32]) -> Result<Option<PasswordReset>, StoreError> {
+        Self::read(&self.sessions, reset_key(digest))
+    }
+
+    async fn take_password_reset(&self, digest: &[u8; 32]) -> Result<Option<PasswordReset>, StoreError> {
+        let outcome: Result<_, StoreError> = async {
+            let _writing = self.writing();
+            let Some(bytes) = self.sessions.remove(reset_key(digest))? else { return Ok(None) };
             Ok(Some(codec::decode(&bytes)?))
         }
         .await;
