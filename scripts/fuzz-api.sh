@@ -52,6 +52,9 @@ login_address_per_minute = 60000000
 login_address_burst = 1000000
 member_writes_per_minute = 60000000
 member_writes_burst = 1000000
+# The admin phase sends requests without the token (auth enforced: 401), each a wrong guess.
+admin_guesses_per_minute = 60000000
+admin_guesses_burst = 1000000
 TOML
 ADMIN_TOKEN="fuzz-admin-token-$$-0123456789abcdef"
 REFERRALS_ADMIN_TOKEN="$ADMIN_TOKEN" "$BIN" --config "$WORK/config.toml" --bind 127.0.0.1:0 --data-dir "$WORK/data" \

@@ -190,6 +190,10 @@ pub struct RateLimitsConfig {
     /// Authenticated writes per member.
     pub member_writes_per_minute: u64,
     pub member_writes_burst: u32,
+    /// Wrong admin tokens per client address; past the burst, the address gets 429 on every
+    /// admin request until the rate lets it guess again.
+    pub admin_guesses_per_minute: u64,
+    pub admin_guesses_burst: u32,
 }
 
 impl Default for RateLimitsConfig {
@@ -205,6 +209,8 @@ impl Default for RateLimitsConfig {
             login_address_burst: 120,
             member_writes_per_minute: 120_000,
             member_writes_burst: 5_000,
+            admin_guesses_per_minute: 1,
+            admin_guesses_burst: 20,
         }
     }
 }
@@ -456,6 +462,7 @@ impl Config {
             ("login", r.login_per_minute, r.login_burst),
             ("login_address", r.login_address_per_minute, r.login_address_burst),
             ("member_writes", r.member_writes_per_minute, r.member_writes_burst),
+            ("admin_guesses", r.admin_guesses_per_minute, r.admin_guesses_burst),
         ] {
             if !(1..=60_000_000).contains(&per_minute) || burst == 0 {
                 return invalid(format!(

@@ -155,9 +155,9 @@ pub struct GuessLimiter {
 }
 
 impl GuessLimiter {
-    /// `burst` wrong guesses at once, then one each `every`.
-    pub fn new(what: &'static str, every: Duration, burst: u32) -> Self {
-        Self { wrong: KeyedLimiter::every(what, every, burst), shut: Default::default() }
+    /// `burst` wrong guesses at once, then `per_minute`.
+    pub fn new(what: &'static str, per_minute: u64, burst: u32) -> Self {
+        Self { wrong: KeyedLimiter::new(what, per_minute, burst), shut: Default::default() }
     }
 
     /// Refuses `address` with a 429 while it is shut out.
@@ -207,11 +207,13 @@ pub struct Limiters {
     pub portal_email: KeyedLimiter<String>,
     /// Portal sign-in links asked for, per client address, across emails.
     pub portal_address: KeyedLimiter<std::net::IpAddr>,
-    /// Password reset links asked for, per email typed, and per client address: as the
-    /// portal's sign-in links (each sends an email).
+    /// Password reset links asked for, per email typed: as the portal's sign-in links (each
+    /// sends an email).
     pub reset_email: KeyedLimiter<String>,
+    /// Password reset links asked for, per client address, across emails.
     pub reset_address: KeyedLimiter<std::net::IpAddr>,
-    /// Wrong admin tokens, per client address: twenty at once, then one each three seconds.
+    /// Wrong admin tokens, per client address (`rate_limits.admin_guesses_*`: twenty at once,
+    /// then one a minute, so the 21st in any minute is refused).
     pub admin_guesses: GuessLimiter,
 }
 
@@ -242,7 +244,11 @@ impl Limiters {
             portal_address: KeyedLimiter::every("sign-in links from this address", Duration::from_secs(60), 10),
             reset_email: KeyedLimiter::every("reset links for this email", Duration::from_secs(360), 3),
             reset_address: KeyedLimiter::every("reset links from this address", Duration::from_secs(60), 10),
-            admin_guesses: GuessLimiter::new("wrong admin tokens from this address", Duration::from_secs(3), 20),
+            admin_guesses: GuessLimiter::new(
+                "wrong admin tokens from this address",
+                config.admin_guesses_per_minute,
+                config.admin_guesses_burst,
+            ),
         }
     }
 
