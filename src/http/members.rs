@@ -121,12 +121,17 @@ pub async fn issue_token(
     JsonBody(body): JsonBody<Login>,
 ) -> Result<HttpResponse, ApiError> {
     let member = check_password(&state, &req, &body.email, body.password).await?;
+    Ok(envelope::ok(token_answer(&state, member)?))
+}
+
+/// A token of `member`'s current generation, as a sign-in and a password change answer it.
+pub fn token_answer(state: &AppState, member: Member) -> Result<TokenAnswer, ApiError> {
     let issued =
         state.auth.tokens.issue(member.id, member.token_generation).map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(envelope::ok(TokenAnswer {
+    Ok(TokenAnswer {
         token: issued.token,
         token_type: "Bearer",
         expires_at: issued.expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         member: MemberSummary { id: member.id, email: member.email, name: member.name },
-    }))
+    })
 }

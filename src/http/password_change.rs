@@ -9,7 +9,6 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::answers::{MemberSummary, TokenAnswer};
 use super::authenticated::AuthenticatedMember;
 use super::envelope;
 use super::error::ApiError;
@@ -39,14 +38,7 @@ pub async fn change_password(
     JsonBody(body): JsonBody<PasswordChange>,
 ) -> Result<HttpResponse, ApiError> {
     let member = change(&state, &req, &member, body.current_password, &body.new_password).await?;
-    let issued =
-        state.auth.tokens.issue(member.id, member.token_generation).map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(envelope::ok(TokenAnswer {
-        token: issued.token,
-        token_type: "Bearer",
-        expires_at: issued.expires_at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-        member: MemberSummary { id: member.id, email: member.email, name: member.name },
-    }))
+    Ok(envelope::ok(super::members::token_answer(&state, member)?))
 }
 
 /// Changes `member`'s password from `current` to `new`, ending their tokens and sessions;

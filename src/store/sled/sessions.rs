@@ -33,16 +33,10 @@ const OF_PARTICIPANT: u8 = b'Q';
 const INVITATION: u8 = b'I';
 const RESET: u8 = b'R';
 
-fn reset_key(digest: &[u8; 32]) -> Vec<u8> {
+/// The key of a secret of `kind` (an invitation, a reset link) that works once.
+fn once_key(kind: u8, digest: &[u8; 32]) -> Vec<u8> {
     let mut key = Vec::with_capacity(33);
-    key.push(RESET);
-    key.extend_from_slice(digest);
-    key
-}
-
-fn invitation_key(digest: &[u8; 32]) -> Vec<u8> {
-    let mut key = Vec::with_capacity(33);
-    key.push(INVITATION);
+    key.push(kind);
     key.extend_from_slice(digest);
     key
 }
@@ -205,52 +199,54 @@ impl SessionStore for SledStore {
     }
 
     async fn create_invitation(&self, digest: &[u8; 32], invitation: &Invitation) -> Result<(), StoreError> {
-        let outcome: Result<_, StoreError> = async {
-            let mut batch = sled::Batch::default();
-            // Invitations are few (an operator's and members' own): the expired ones are
-            // forgotten as a new one is made.
-            for entry in self.sessions.scan_prefix([INVITATION]) {
-                let (key, row) = entry?;
-                let old: Invitation = codec::decode(&row)?;
-                if old.expires_at_ms <= invitation.created_at_ms {
-                    batch.remove(key);
-                }
-            }
-            batch.insert(invitation_key(digest), codec::encode(invitation)?);
-            let _writing = self.writing();
-            Ok(self.sessions.apply_batch(batch)?)
-        }
-        .await;
-        self.acknowledged(outcome).await
+        // Invitations are few (an operator's and members' own).
+        let expired = |old: &Invitation| old.expires_at_ms <= invitation.created_at_ms;
+        self.keep_once(INVITATION, digest, invitation, expired).await
     }
 
     async fn invitation(&self, digest: &[u8; 32]) -> Result<Option<Invitation>, StoreError> {
-        Self::read(&self.sessions, invitation_key(digest))
+        Self::read(&self.sessions, once_key(INVITATION, digest))
     }
 
     async fn take_invitation(&self, digest: &[u8; 32]) -> Result<Option<Invitation>, StoreError> {
-        let outcome: Result<_, StoreError> = async {
-            let _writing = self.writing();
-            let Some(bytes) = self.sessions.remove(invitation_key(digest))? else { return Ok(None) };
-            Ok(Some(codec::decode(&bytes)?))
-        }
-        .await;
-        self.acknowledged(outcome).await
+        self.take_once(INVITATION, digest).await
     }
 
     async fn create_password_reset(&self, digest: &[u8; 32], reset: &PasswordReset) -> Result<(), StoreError> {
+        // Few at a time: each is asked for by email, and limited.
+        let expired = |old: &PasswordReset| old.expires_at_ms <= reset.created_at_ms;
+        self.keep_once(RESET, digest, reset, expired).await
+    }
+
+    async fn password_reset(&self, digest: &[u8; 32]) -> Result<Option<PasswordReset>, StoreError> {
+        Self::read(&self.sessions, once_key(RESET, digest))
+    }
+
+    async fn take_password_reset(&self, digest: &[u8; 32]) -> Result<Option<PasswordReset>, StoreError> {
+        self.take_once(RESET, digest).await
+    }
+}
+
+/// Invitations and reset links: secrets that work once, kept under `kind` ++ their digest.
+impl SledStore {
+    /// Keeps `row` under `digest`, forgetting in the same batch every row of its kind that
+    /// `expired` says is over (there are few of each at a time).
+    async fn keep_once<T: serde::Serialize + serde::de::DeserializeOwned>(
+        &self,
+        kind: u8,
+        digest: &[u8; 32],
+        row: &T,
+        expired: impl Fn(&T) -> bool,
+    ) -> Result<(), StoreError> {
         let outcome: Result<_, StoreError> = async {
             let mut batch = sled::Batch::default();
-            // Few at a time (each asked for by email, and limited): the expired ones are
-            // forgotten as a new one is made.
-            for entry in self.sessions.scan_prefix([RESET]) {
-                let (key, row) = entry?;
-                let old: PasswordReset = codec::decode(&row)?;
-                if old.expires_at_ms <= reset.created_at_ms {
+            for entry in self.sessions.scan_prefix([kind]) {
+                let (key, old) = entry?;
+                if expired(&codec::decode(&old)?) {
                     batch.remove(key);
                 }
             }
-            batch.insert(reset_key(digest), codec::encode(reset)?);
+            batch.insert(once_key(kind, digest), codec::encode(row)?);
             let _writing = self.writing();
             Ok(self.sessions.apply_batch(batch)?)
         }
@@ -258,14 +254,16 @@ impl SessionStore for SledStore {
         self.acknowledged(outcome).await
     }
 
-    async fn password_reset(&self, digest: &[u8; 32]) -> Result<Option<PasswordReset>, StoreError> {
-        Self::read(&self.sessions, reset_key(digest))
-    }
-
-    async fn take_password_reset(&self, digest: &[u8; 32]) -> Result<Option<PasswordReset>, StoreError> {
+    /// Removes the row under `digest` and answers it: sled's `remove` answers the old value to
+    /// exactly one caller, so the secret works once.
+    async fn take_once<T: serde::de::DeserializeOwned>(
+        &self,
+        kind: u8,
+        digest: &[u8; 32],
+    ) -> Result<Option<T>, StoreError> {
         let outcome: Result<_, StoreError> = async {
             let _writing = self.writing();
-            let Some(bytes) = self.sessions.remove(reset_key(digest))? else { return Ok(None) };
+            let Some(bytes) = self.sessions.remove(once_key(kind, digest))? else { return Ok(None) };
             Ok(Some(codec::decode(&bytes)?))
         }
         .await;
