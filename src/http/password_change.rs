@@ -73,19 +73,36 @@ pub async fn change(
             "current_password is not this account's password",
         ));
     };
+    let changed = set_password(state, member.id, hash, None, "password changed").await?;
+    changed.ok_or_else(|| ApiError::not_found("member"))
+}
+
+/// Stores `hash` as the member's password and ends everything the old one let in: every
+/// earlier JWT (the token generation moves on) and every dashboard session; logs `why`.
+/// With `only_in`, only while the member is enabled and still in that token generation
+/// (a reset link's condition: nothing ended their credentials since). The member after it;
+/// none when there is no such member or the condition failed.
+pub async fn set_password(
+    state: &AppState,
+    member_id: u64,
+    hash: String,
+    only_in: Option<u32>,
+    why: &'static str,
+) -> Result<Option<Member>, ApiError> {
+    let before = |m: &Member| only_in.is_none_or(|generation| m.token_generation == generation && !m.disabled);
     let changed = state
         .store
-        .update_member(member.id, &|m| {
-            m.password_hash = hash.clone();
-            m.end_tokens();
+        .update_member(member_id, &|m| {
+            if before(m) {
+                m.password_hash = hash.clone();
+                m.end_tokens();
+            }
         })
         .await?
-        .ok_or_else(|| ApiError::not_found("member"))?;
-    let sessions = state.store.end_sessions_of_member(member.id).await?;
-    tracing::info!(
-        member_id = member.id,
-        sessions_ended = sessions,
-        "password changed: earlier tokens and sessions ended"
-    );
+        .filter(|m| only_in.is_none_or(|generation| m.token_generation != generation));
+    if changed.is_some() {
+        let sessions = state.store.end_sessions_of_member(member_id).await?;
+        tracing::info!(member_id, sessions_ended = sessions, "{why}: earlier tokens and sessions ended");
+    }
     Ok(changed)
 }

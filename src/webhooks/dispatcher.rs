@@ -209,6 +209,9 @@ impl WebhookDispatcher {
             }
         }
         self.queues.retain(|_, queue| !queue.is_empty());
+        // A webhook whose queue holds only later retries got a zero count above: it has
+        // nothing under way, and a stop must not wait on it.
+        self.in_flight.retain(|_, n| *n > 0);
         for key in picked {
             match self.pending.get(&key).copied() {
                 Some(delivery) => self.attempt(delivery, ctx),

@@ -2,7 +2,8 @@
 //! under way finish and are logged before the server exits 0, so after the restart every
 //! event and every email reaches its receiver exactly once; no panic, no error line. A stop
 //! whose deadline cuts attempts off says so in its exit code, and those attempts are made
-//! again after the restart (at least once).
+//! again after the restart (at least once). A delivery that only waits for its retry is not
+//! under way: the stop does not wait for it.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -13,7 +14,7 @@ use serde_json::{json, Value};
 use crate::helpers::*;
 use crate::receiver::{Received, Receiver};
 use crate::smtp_sink::SmtpSink;
-use crate::webhooks::webhook;
+use crate::webhooks::{log_until, webhook};
 
 /// Each answer of the receivers takes this long, so that attempts are under way at the signal.
 const SLOW: Duration = Duration::from_millis(250);
@@ -190,4 +191,30 @@ async fn a_stop_cut_short_by_its_deadline_exits_3_and_what_was_cut_off_is_sent_a
     // The sink answers the email again after its delay: it arrives (at least once).
     let messages = slow_sink.wait_for(1).await;
     assert_eq!(messages[0]["rcpt_tos"][0], participant["email"]);
+}
+
+/// A delivery whose first attempt failed and whose retry is minutes away is nothing under
+/// way: the stop ends at once with 0, well inside a two-second deadline (a stop that waited
+/// for the retry would run into it and exit 3), and makes no attempt of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_with_only_a_retry_scheduled_exits_0_inside_a_two_second_deadline() {
+    let receiver = Receiver::start().await;
+    receiver.script(&[500]);
+    let config = config(None, 2) + "retry_delays_secs = [600.0]\n";
+    let mut app = TestApp::spawn_with(Options { config: Some(config), ..Default::default() }).await;
+    let member = app.member("retry-stop").await;
+    let brand = app.brand(&member, "https://retry-stop.example").await;
+    let fields = json!({"name": "Stop", "reward_type": 5, "reward_value": "5.00"});
+    let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+    let (webhook_id, _) = webhook(&app, &member, &receiver.url(), Some(campaign)).await;
+    app.participant(&member, campaign, &unique_email("retry")).await;
+    // Once the failed attempt is in the delivery log, its retry is scheduled and nothing is
+    // under way.
+    let log = log_until(&app, &member, webhook_id, |log| !log.is_empty()).await;
+    assert_eq!(log[0]["status_code"], json!(500), "{log:?}");
+    let status = stop(&mut app);
+    let log = app.log();
+    assert_eq!(status.code(), Some(0), "a stop with only a retry scheduled drains at once:\n{log}");
+    assert!(log.contains("stopped cleanly"), "{log}");
+    assert_eq!(receiver.received().len(), 1, "the stop makes no attempt of its own");
 }

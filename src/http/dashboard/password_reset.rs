@@ -28,6 +28,7 @@ use crate::domain::password_reset::PasswordReset;
 use crate::domain::{EmailAddress, Member, NewPassword};
 use crate::emails::transport::Sent;
 use crate::http::error::ApiError;
+use crate::http::password_change::set_password;
 use crate::http::state::AppState;
 
 fn now_ms() -> i64 {
@@ -194,20 +195,7 @@ pub async fn choose(
         .map_err(|e| PageError::internal(format!("password hashing failed: {e}")))?;
     // Taken only now, once: of two tabs posting at once, one resets.
     let Some(reset) = state.store.take_password_reset(&id.digest()).await? else { return Ok(dead_link(&req, &state)) };
-    let generation = reset.generation;
-    let changed = state
-        .store
-        .update_member(member.id, &|m| {
-            // Nothing ended the member's credentials since the link was looked at.
-            if m.token_generation == generation && !m.disabled {
-                m.password_hash = hash.clone();
-                m.end_tokens();
-            }
-        })
-        .await?
-        .filter(|m| m.token_generation != generation);
+    let changed = set_password(&state, member.id, hash, Some(reset.generation), "password reset by email link").await?;
     let Some(changed) = changed else { return Ok(dead_link(&req, &state)) };
-    let sessions = state.store.end_sessions_of_member(changed.id).await?;
-    tracing::info!(member_id = changed.id, sessions_ended = sessions, "password reset by email link");
     session::sign_in(&state, &changed, "/dashboard/account?notice=password-changed").await
 }
