@@ -134,6 +134,10 @@ pub struct WebhooksConfig {
     /// past its due time without being renewed, in seconds. A server that dies holds its
     /// deliveries this long at most; then another takes them over.
     pub lease_secs: u64,
+    /// The port a domain's proof file (`/.well-known/referrals-verify.txt`) is fetched from,
+    /// under the same outbound rules as deliveries: 80, as a browser would; another port
+    /// only in tests, whose sites listen on loopback.
+    pub domain_check_port: u16,
 }
 
 impl Default for WebhooksConfig {
@@ -147,6 +151,7 @@ impl Default for WebhooksConfig {
             max_per_member: 50,
             dry_run: false,
             lease_secs: 60,
+            domain_check_port: 80,
         }
     }
 }

@@ -255,6 +255,8 @@ impl Application {
             webhooks: webhooks.clone(),
             max_webhooks_per_member: config.webhooks.max_per_member,
             allow_private_webhook_targets: config.webhooks.allow_private_targets,
+            domain_checks: crate::webhooks::domain_check::DomainChecker::new(&config.webhooks)
+                .map_err(|e| StartupError::Webhooks(e.to_string()))?,
             tallies: tallies.clone(),
             limiters: http::rate_limit::Limiters::new(&config.rate_limits),
             faults,

@@ -192,6 +192,9 @@ async fn the_widget_tracker_and_lander_work_in_a_real_browser() {
         json!({"campaign_id": partner_campaign, "email": "owner@partner.example", "domain": "partner.example"});
     let partner = expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &partner).await, 201).await;
     let partner_id = partner["data"]["participant"]["id"].as_u64().unwrap();
+    // The operator vouches for both sites: an unproven domain attributes nothing.
+    app.vouch("participants", partner_id).await;
+    app.vouch("brands", partner_brand).await;
 
     let svg = "image/svg+xml";
     let pages = vec![

@@ -667,7 +667,7 @@ fn a_postgres_backup_restores_into_an_empty_postgres_database_and_nowhere_else()
 /// restored with --database-url into an empty database, gives a PostgreSQL server that
 /// answers every read as the embedded one did (participants, rewards and their issue order,
 /// the coupon pool and its pending queue, conversions, counters, webhooks and their
-/// delivery log, idempotent replays), and goes on from there: ids continue past the moved
+/// delivery log, idempotent replays, the brand's domain proof), and goes on from there: ids continue past the moved
 /// ones, and codes uploaded later fill the moved pending rewards oldest first.
 #[test]
 fn an_embedded_backup_moves_into_postgres_and_answers_as_the_embedded_database_did() {
@@ -761,6 +761,9 @@ fn an_embedded_backup_moves_into_postgres_and_answers_as_the_embedded_database_d
         assert!(std::time::Instant::now() < deadline, "the nine deliveries were attempted");
         std::thread::yield_now();
     }
+    // The operator vouched for the brand's domain (a proof, kept beside the brand).
+    let vouched = ok_json(&embedded, &["brands", "vouch-domain", "1"]);
+    assert_eq!((vouched["subject"].clone(), vouched["verified_by"].clone()), (json!("brand"), json!("operator")));
     let file = dir.path().join("embedded.backup");
     ok_json(&embedded, &["backup", file.to_str().unwrap()]);
 
@@ -775,6 +778,7 @@ fn an_embedded_backup_moves_into_postgres_and_answers_as_the_embedded_database_d
     let reads = [
         "/members/profile".to_owned(),
         "/brands".to_owned(),
+        "/brands/1/domain-proof".to_owned(),
         format!("/campaigns/{campaign}"),
         format!("/campaigns/{campaign}/stats"),
         format!("/campaigns/{campaign}/coupons"),

@@ -4,6 +4,7 @@
 
 pub mod client_print;
 pub mod dashboard;
+pub mod domain_codes;
 pub mod jwt;
 pub mod password;
 pub mod reward_claim;
@@ -36,6 +37,8 @@ pub struct AuthKeys {
     pub dashboard_forms: dashboard::FormTokens,
     /// The claims that let a widget read the reward it showed at signup again.
     pub reward_claims: reward_claim::RewardClaims,
+    /// The codes brands and partners put on their sites to prove their domains.
+    pub domain_codes: std::sync::Arc<domain_codes::DomainCodes>,
 }
 
 impl AuthKeys {
@@ -49,6 +52,7 @@ impl AuthKeys {
         let mut client_key = [0u8; 32];
         let mut forms_key = [0u8; 32];
         let mut claims_key = [0u8; 32];
+        let mut domains_key = [0u8; 32];
         // 32 bytes is far below HKDF-SHA256's 8160-byte output limit, so expand cannot fail.
         hkdf.expand(b"jwt-hs256", &mut jwt_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"api-key-seal", &mut seal_key).expect("32 bytes is a valid HKDF-SHA256 length");
@@ -58,6 +62,7 @@ impl AuthKeys {
         hkdf.expand(b"client-print", &mut client_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"dashboard-forms", &mut forms_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"widget-reward-claim", &mut claims_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        hkdf.expand(b"domain-proof-code", &mut domains_key).expect("32 bytes is a valid HKDF-SHA256 length");
         Self {
             tokens: TokenIssuer::new(&jwt_key, token_settings),
             sealer: KeySealer::new(&seal_key),
@@ -67,6 +72,7 @@ impl AuthKeys {
             client_prints: std::sync::Arc::new(client_print::ClientPrinter::new(&client_key)),
             dashboard_forms: dashboard::FormTokens::new(&forms_key),
             reward_claims: reward_claim::RewardClaims::new(&claims_key),
+            domain_codes: std::sync::Arc::new(domain_codes::DomainCodes::new(&domains_key)),
         }
     }
 }

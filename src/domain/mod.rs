@@ -19,6 +19,7 @@ pub mod coupon;
 pub mod currency;
 pub mod dashboard_session;
 pub mod digest;
+pub mod domain_proof;
 pub mod email;
 pub mod email_texts;
 pub mod engine;

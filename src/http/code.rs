@@ -50,6 +50,10 @@ pub enum Code {
     WaitlistOff,
     /// A resend of an email that did not fail (queued, sent or cancelled).
     EmailNotFailed,
+    /// A domain check whose file could not be read or does not hold the code.
+    DomainNotProven,
+    /// A domain check of a participant with no website.
+    NoDomain,
     /// A request body that did not arrive in time (`server.body_timeout_ms`).
     BodyTimeout,
     // 413, 429, 503, 500
@@ -61,7 +65,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 38] = [
+    pub const ALL: [Code; 40] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -95,6 +99,8 @@ impl Code {
         Code::ParticipantErased,
         Code::WaitlistOff,
         Code::EmailNotFailed,
+        Code::DomainNotProven,
+        Code::NoDomain,
         Code::BodyTimeout,
         Code::PayloadTooLarge,
         Code::RateLimited,
@@ -137,7 +143,9 @@ impl Code {
             | Code::PayoutStateConflict
             | Code::ParticipantErased
             | Code::WaitlistOff
-            | Code::EmailNotFailed => StatusCode::CONFLICT,
+            | Code::EmailNotFailed
+            | Code::DomainNotProven
+            | Code::NoDomain => StatusCode::CONFLICT,
             Code::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             Code::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Code::RateLimited => StatusCode::TOO_MANY_REQUESTS,
@@ -182,6 +190,8 @@ impl Code {
             Code::ParticipantErased => "participant_erased",
             Code::WaitlistOff => "waitlist_off",
             Code::EmailNotFailed => "email_not_failed",
+            Code::DomainNotProven => "domain_not_proven",
+            Code::NoDomain => "no_domain",
             Code::BodyTimeout => "body_timeout",
             Code::PayloadTooLarge => "payload_too_large",
             Code::RateLimited => "rate_limited",

@@ -15,6 +15,7 @@
 //! | `GET /health`           | [`health`]      |
 //! | `/brands`, `/brands/:id`, `/brands/:id/stats` | [`brands`] |
 //! | `/brands/:id/stripe` | [`stripe`] (deliveries: [`site::stripe`]) |
+//! | `/brands/:id/domain-proof`, `/participants/:id/domain-proof` | [`domain_proofs`] |
 //! | `/campaigns`, `/campaigns/:id`, `/campaigns/:id/stats`, `/campaigns/:id/coupons` | [`campaigns`] |
 //! | `GET /campaigns/:id/emails` (the delivery log of participants' emails) | [`emails`] |
 //! | `/campaigns/:id/participants.csv`, `/campaigns/:id/rewards.csv` | [`exports`] |
@@ -48,6 +49,7 @@ pub mod code;
 pub mod conversions;
 pub mod dashboard;
 pub mod data_rights;
+pub mod domain_proofs;
 pub mod emails;
 pub mod envelope;
 pub mod error;
@@ -139,6 +141,9 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/lander").get(landers::get).put(landers::put))
         .service(resource("/brands/{id}").get(brands::get).put(brands::update).delete(brands::delete))
         .service(resource("/brands/{id}/stats").get(brands::stats))
+        .service(
+            resource("/brands/{id}/domain-proof").get(domain_proofs::brand_status).post(domain_proofs::brand_check),
+        )
         .service(resource("/brands/{id}/stripe").get(stripe::get).put(stripe::put).delete(stripe::delete))
         .service(resource("/campaigns/{id}").get(campaigns::get).put(campaigns::update).delete(campaigns::delete))
         .service(resource("/campaigns/{id}/stats").get(campaigns::stats))
@@ -156,6 +161,11 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}/payouts.csv").get(payouts::csv))
         .service(resource("/participants/{id}").get(participants::get).delete(data_rights::erase))
         .service(resource("/participants/{id}/export").get(data_rights::export))
+        .service(
+            resource("/participants/{id}/domain-proof")
+                .get(domain_proofs::participant_status)
+                .post(domain_proofs::participant_check),
+        )
         .service(resource("/participants/{id}/invites").post(participants::invite))
         .service(resource("/participants/{id}/balance").get(payouts::balance))
         .service(resource("/participants/{id}/portal-link").post(portal::link::create))

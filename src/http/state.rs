@@ -22,6 +22,8 @@ pub struct AppState {
     pub max_webhooks_per_member: u64,
     /// Whether webhooks may target private addresses (`webhooks.allow_private_targets`).
     pub allow_private_webhook_targets: bool,
+    /// Fetches the files brands and partners prove their domains with.
+    pub domain_checks: crate::webhooks::domain_check::DomainChecker,
     /// Click, impression and share counts on their way to the brand actors.
     pub tallies: Tallies,
     /// Sign-in and per-member write limits.

@@ -26,6 +26,7 @@ use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
 use crate::domain::counters::DailySeries;
 use crate::domain::dashboard_session::DashboardSession;
+use crate::domain::domain_proof::{DomainProof, ProofSubject};
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, Write};
 use crate::domain::ids::IdKind;
@@ -164,6 +165,10 @@ pub trait BrandStore: Send + Sync {
         brand_id: u64,
         connection: Option<&StripeConnection>,
     ) -> Result<(), StoreError>;
+    /// Keeps a passed domain check, in place of the subject's earlier one.
+    async fn save_domain_proof(&self, proof: &DomainProof) -> Result<(), StoreError>;
+    /// The proofs kept for `subjects`, in no order; a subject never proven has none.
+    async fn domain_proofs(&self, subjects: &[ProofSubject]) -> Result<Vec<DomainProof>, StoreError>;
 }
 
 /// Campaigns, their counters, daily signups and landers.

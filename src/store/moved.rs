@@ -5,9 +5,10 @@
 //!
 //! Order matters, and the sender keeps it: the secret's check value and the plans first,
 //! then each member with everything they own (brands with their campaigns and the brand's
-//! engine rows, webhooks), then what refers across them (deliveries, attempts, email
+//! engine rows, webhooks), then what refers across them (domain proofs, deliveries, attempts, email
 //! states, idempotency records, the issue order), the id positions, and [`Moved::End`].
 
+use crate::domain::domain_proof::DomainProof;
 use crate::domain::engine::Write;
 use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
@@ -42,6 +43,8 @@ pub enum Moved {
         writes: Vec<Write>,
     },
     Webhook(Webhook),
+    /// A passed domain check of a brand or a partner site (sent after every brand).
+    DomainProof(DomainProof),
     /// A webhook delivery still to be made (its event came with its brand's rows).
     Delivery(PendingDelivery),
     /// An attempt of a webhook's log, oldest first.

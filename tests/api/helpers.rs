@@ -466,6 +466,15 @@ impl TestApp {
     pub async fn admin_json(&self, method: Method, path: &str, token: &str, body: &Value) -> Response {
         self.admin(method, path, token).json(body).send().await.expect("request sent")
     }
+
+    /// The operator vouches for a brand's or a domain participant's domain (`kind`: `brands`
+    /// or `participants`), on a server started with [`Options::with_admin`]: until then
+    /// nothing attributes through it.
+    pub async fn vouch(&self, kind: &str, id: u64) {
+        let path = format!("/{kind}/{id}/domain-proof");
+        let vouched = expect_status(self.admin_json(Method::POST, &path, ADMIN_TOKEN, &json!({})).await, 200).await;
+        assert_eq!(vouched["data"]["verified_by"], json!("operator"), "{vouched}");
+    }
 }
 
 /// Typed helpers for brands, campaigns and signups.

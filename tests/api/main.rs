@@ -19,6 +19,7 @@ mod dashboard_settings;
 mod data_rights;
 mod derived;
 mod digests;
+mod domain_proofs;
 mod durability;
 mod emails;
 mod exports;

@@ -14,6 +14,8 @@ use tokio::sync::watch;
 /// One request as the receiver saw it, with the status it answered.
 #[derive(Debug, Clone)]
 pub struct Received {
+    /// The request line's path (with its query).
+    pub path: String,
     pub headers: HashMap<String, String>,
     pub body: Vec<u8>,
     pub status: u16,
@@ -38,6 +40,8 @@ struct State {
     default_status: AtomicU16,
     /// How long each answer waits, in milliseconds: a slow receiver.
     delay_ms: AtomicU64,
+    /// What each answer carries: `ok` unless a test serves a file.
+    body: Mutex<String>,
     count: watch::Sender<usize>,
 }
 
@@ -58,6 +62,7 @@ impl Receiver {
             script: Mutex::default(),
             default_status: AtomicU16::new(200),
             delay_ms: AtomicU64::new(0),
+            body: Mutex::new("ok".into()),
             count: watch::channel(0).0,
         });
         let shared = state.clone();
@@ -87,6 +92,11 @@ impl Receiver {
     /// Wait this long before each answer, as a slow receiver does.
     pub fn set_delay(&self, delay: Duration) {
         self.state.delay_ms.store(delay.as_millis() as u64, Ordering::SeqCst);
+    }
+
+    /// Answer every request with this body from now on: a web site serving one file.
+    pub fn serve(&self, body: &str) {
+        *self.state.body.lock().unwrap() = body.to_owned();
     }
 
     /// Requests read whole so far, answered or not yet (a slow receiver's are under way).
@@ -125,7 +135,7 @@ impl Receiver {
 async fn serve(mut stream: TcpStream, state: Arc<State>) {
     let mut buffer = Vec::new();
     loop {
-        let (head_len, headers, content_length) = loop {
+        let (head_len, path, headers, content_length) = loop {
             let mut parsed_headers = [httparse::EMPTY_HEADER; 64];
             let mut request = httparse::Request::new(&mut parsed_headers);
             match request.parse(&buffer) {
@@ -136,7 +146,7 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
                         .map(|h| (h.name.to_ascii_lowercase(), String::from_utf8_lossy(h.value).into_owned()))
                         .collect();
                     let length = headers.get("content-length").and_then(|v| v.parse::<usize>().ok()).unwrap_or(0);
-                    break (len, headers, length);
+                    break (len, request.path.unwrap_or("").to_owned(), headers, length);
                 }
                 Ok(httparse::Status::Partial) => {}
                 Err(_) => return,
@@ -163,11 +173,12 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
         if delay > 0 {
             tokio::time::sleep(Duration::from_millis(delay)).await;
         }
-        let answer = format!("HTTP/1.1 {status} Scripted\r\ncontent-length: 2\r\n\r\nok");
+        let body_out = state.body.lock().unwrap().clone();
+        let answer = format!("HTTP/1.1 {status} Scripted\r\ncontent-length: {}\r\n\r\n{body_out}", body_out.len());
         if stream.write_all(answer.as_bytes()).await.is_err() {
             return;
         }
-        state.requests.lock().unwrap().push(Received { headers, body, status });
+        state.requests.lock().unwrap().push(Received { path, headers, body, status });
         state.count.send_modify(|c| *c += 1);
     }
 }

@@ -1,6 +1,8 @@
-//! Brands, campaigns, landers and the cascade delete.
+//! Brands (their Stripe connections and domain proofs), campaigns, landers and the cascade
+//! delete.
 
 use referrals::domain::counters::DailySeries;
+use referrals::domain::domain_proof::{DomainProof, ProofMethod, ProofSubject};
 use referrals::domain::ids::IdKind;
 use referrals::domain::lander::Lander;
 use referrals::domain::stripe::StripeConnection;
@@ -38,7 +40,26 @@ pub async fn a_member_has_one_brand_per_domain(store: SharedStorage) {
     store.save_stripe_connection(first.id, Some(&connection)).await.unwrap();
     assert_eq!(store.stripe_connection(twin.id).await.unwrap(), None, "one brand's, not another's");
 
+    // The domain proof: kept, replaced, read with others in one call, and gone with the brand.
+    let proof = |subject, at: &str| DomainProof {
+        subject,
+        domain: "shop.example".into(),
+        verified_at: at.into(),
+        by: ProofMethod::File,
+    };
+    let (mine, theirs) = (ProofSubject::Brand(first.id), ProofSubject::Brand(twin.id));
+    assert!(store.domain_proofs(&[mine, theirs]).await.unwrap().is_empty());
+    store.save_domain_proof(&proof(mine, "2026-12-01T00:00:00Z")).await.unwrap();
+    let later = DomainProof { by: ProofMethod::Operator, ..proof(mine, "2026-12-02T00:00:00Z") };
+    store.save_domain_proof(&later).await.unwrap();
+    let participant = ProofSubject::Participant(first.id);
+    store.save_domain_proof(&proof(participant, "2026-12-03T00:00:00Z")).await.unwrap();
+    let mut found = store.domain_proofs(&[mine, theirs, participant]).await.unwrap();
+    found.sort_by_key(|p| p.subject);
+    assert_eq!(found, [later, proof(participant, "2026-12-03T00:00:00Z")], "a brand's, not a participant's of its id");
+
     store.remove_brand(&changed).await.unwrap();
+    assert_eq!(store.domain_proofs(&[mine]).await.unwrap(), [], "removed with its brand");
     assert_eq!(store.stripe_connection(first.id).await.unwrap(), None, "removed with its brand");
     assert!(store.brand(first.id).await.unwrap().is_none());
     assert_eq!(store.brands_of_member(ann.id, page(1, 10)).await.unwrap().1, 0);

@@ -1,9 +1,10 @@
 //! Erasing a person reaches every copy a backend keeps: the row and its indexes, invitations,
 //! webhook events, idempotent answers, and so the backups taken after it; and deleting a
-//! campaign reaches every copy of its participants.
+//! campaign reaches every copy of its participants (their domain proofs among them).
 
 use std::io::Read;
 
+use referrals::domain::domain_proof::{DomainProof, ProofMethod, ProofSubject};
 use referrals::domain::engine::{self, Moment, NewParticipant, Owner, ReferralEdge, SignupDecision, SignupIds};
 use referrals::domain::event::EventTypes;
 use referrals::domain::ids::IdKind;
@@ -64,6 +65,18 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
     let ada = join(("Ada.Lovelace@Example.com", "Ada Lovelace"), Some("ada.example"), None, None).await.participant;
     let key = IdempotencyWrite { key: [ann.id.to_be_bytes().as_slice(), &[4; 32]].concat(), request_hash: [5; 32] };
     let bob = join(("bob@example.com", "Bob"), None, Some(ada.id), Some(&key)).await.participant;
+    // Ada's and Dan's websites are proven; each proof names the website.
+    let dan = join(("dan@example.com", "Dan"), Some("dan-partner.example"), None, None).await.participant;
+    let proof = |id: u64, domain: &str| DomainProof {
+        subject: ProofSubject::Participant(id),
+        domain: domain.into(),
+        verified_at: moment.at.clone(),
+        by: ProofMethod::File,
+    };
+    store.save_domain_proof(&proof(ada.id, "ada.example")).await.unwrap();
+    store.save_domain_proof(&proof(dan.id, "dan-partner.example")).await.unwrap();
+    let proven = [ProofSubject::Participant(ada.id), ProofSubject::Participant(dan.id)];
+    assert_eq!(store.domain_proofs(&proven).await.unwrap().len(), 2);
     let invite_ids = [store.next_id(IdKind::Invite).await.unwrap(), store.next_id(IdKind::Invite).await.unwrap()];
     for (from, to, id) in
         [(&ada, "carol@example.com", invite_ids[0]), (&bob, "ada.lovelace@example.com", invite_ids[1])]
@@ -90,6 +103,7 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
     assert!(store.participant_by_email(spring.id, &inbox("ada.lovelace@example.com")).await.unwrap().is_none());
     assert_eq!(store.domain_participant_in(spring.id, "ada.example").await.unwrap(), None);
     assert!(store.domain_referrers("ada.example", 10).await.unwrap().is_empty());
+    assert_eq!(store.domain_proofs(&proven).await.unwrap(), [proof(dan.id, "dan-partner.example")], "Ada's proof went");
     let search = ParticipantFilter { search: Some("lovelace".into()), ..Default::default() };
     assert_eq!(store.search_participants(ann.id, Some(spring.id), &search, page(1, 10)).await.unwrap().1, 0);
     assert!(store.invites_of(ada.id).await.unwrap().iter().all(|i| i.email.is_empty()));
@@ -127,8 +141,10 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
         panic!("the record stays")
     };
     assert!(signed.participant.is_erased(), "Bob's copy is erased with his campaign");
+    assert!(store.domain_proofs(&proven).await.unwrap().is_empty(), "Dan's proof went with his campaign");
     let mut snapshot = store.snapshot().await.unwrap();
     let mut bytes = Vec::new();
     snapshot.file.read_to_end(&mut bytes).unwrap();
     assert!(!bytes.windows(15).any(|w| w == b"bob@example.com"), "no trace of Bob in a backup");
+    assert!(!bytes.windows(19).any(|w| w == b"dan-partner.example"), "nor of Dan's website");
 }

@@ -26,7 +26,7 @@ pub enum Command {
     /// Subscription plans: list, create, update, delete (server must be running)
     #[command(subcommand)]
     Plans(plans::Cmd),
-    /// Brands: link or unlink a token network (server must be running)
+    /// Brands: link or unlink a token network, vouch for a brand's or partner's domain (server must be running)
     #[command(subcommand)]
     Brands(brands::Cmd),
     /// Coupon codes: import a file into a campaign's pool (server must be running)

@@ -10,12 +10,14 @@
 //! | `GET/POST /members/:id/api-key` | key prefix and date; generate a key |
 //! | `GET/POST /plans`, `PUT/DELETE /plans/:id` | plans (a plan with members cannot be deleted) |
 //! | `PUT/DELETE /brands/:id/token-network` | link a brand to a token network, or unlink it |
+//! | `POST /brands/:id/domain-proof`, `POST /participants/:id/domain-proof` | vouch for a brand's or a partner site's domain |
 //! | `POST /campaigns/:id/coupons` | streamed coupon import (CSV or one code a line) |
 //! | `GET /brands/:id/participants.csv`, `GET /brands/:id/rewards.csv` | a brand's CSV exports, streamed |
 //! | `GET /backup` | a consistent snapshot of the whole database, streamed |
 
 mod backup;
 mod coupons;
+mod domain_proofs;
 mod exports;
 pub(crate) mod members;
 pub(crate) mod plans;
@@ -45,6 +47,8 @@ pub fn configure(cfg: &mut web::ServiceConfig, enabled: bool) {
                 .service(resource("/plans/{id}").put(plans::update).delete(plans::delete))
                 .service(resource("/campaigns/{id}/coupons").post(coupons::import))
                 .service(resource("/backup").get(backup::backup))
+                .service(resource("/brands/{id}/domain-proof").post(domain_proofs::brand))
+                .service(resource("/participants/{id}/domain-proof").post(domain_proofs::participant))
                 .service(resource("/brands/{id}/participants.csv").get(exports::participants))
                 .service(resource("/brands/{id}/rewards.csv").get(exports::rewards))
                 .service(

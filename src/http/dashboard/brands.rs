@@ -5,7 +5,7 @@
 //! | path | what |
 //! |---|---|
 //! | `GET`/`POST /dashboard/brands` | the list (`?page=`), and a new brand from a URL |
-//! | `GET`/`POST /dashboard/brands/{id}` | the brand's page, and its settings saved |
+//! | `GET`/`POST /dashboard/brands/{id}` | the brand's page (with its domain's proof, `domain_proof.rs`), and its settings saved |
 //! | `GET`/`POST /dashboard/brands/{id}/delete` | what deleting it takes, and deleting it |
 
 use actix_web::{web, HttpResponse};
@@ -16,6 +16,7 @@ use super::campaigns::campaign_table;
 use super::form::FormData;
 use super::page::{self, refusal_status, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
+use crate::domain::domain_proof::ProofSubject;
 use crate::domain::pagination::{Page, PageRequest};
 use crate::domain::{Brand, CampaignCounters};
 use crate::http::brands::{brand_totals, create_brand, delete_brand, update_brand, BrandChanges, NewBrand};
@@ -156,6 +157,9 @@ async fn brand_page(
             (c, counters)
         })
         .collect();
+    let proof =
+        super::domain_proof::section(state, signed_in, ProofSubject::Brand(brand.id), &brand.domain, "its clicks")
+            .await?;
     let value = |name: &str, stored: Option<&str>| match form {
         Some(f) => f.text(name).to_owned(),
         None => stored.unwrap_or_default().to_owned(),
@@ -176,6 +180,7 @@ async fn brand_page(
                 ("Clicks", totals.clicks),
             ]))
         }
+        (proof)
         (charts)
         section aria-labelledby="campaigns" {
             h2 #campaigns { "Campaigns" }

@@ -13,6 +13,7 @@
 //! | `/dashboard`, `/dashboard/register`, `/dashboard/sign-in`, `/dashboard/sign-out`, `/dashboard/account…` | [`account`] |
 //! | `/dashboard/password-reset`, `/dashboard/password-reset/new` | [`password_reset`] |
 //! | `/dashboard/brands…` | [`brands`] |
+//! | `/dashboard/brands/{id}/domain-proof`, `/dashboard/participants/{id}/domain-proof` (and the section on those pages) | [`domain_proof`] |
 //! | `/dashboard/brands/{id}/campaigns…`, `/dashboard/campaigns/{id}…` | [`campaigns`], the form in [`campaign_form`], read by [`campaign_body`] |
 //! | the overview's programme (tiers, contest, top referrers, waitlist), `/dashboard/campaigns/{id}/waitlist/admit` | [`programme`] |
 //! | `/dashboard/campaigns/{id}/lander…` (the landing page's settings, previewed live) | [`lander`] |
@@ -41,6 +42,7 @@ pub mod campaigns;
 pub mod charts;
 pub mod conversions;
 pub mod coupons;
+pub mod domain_proof;
 pub mod emails;
 pub mod form;
 pub mod fraud;
@@ -127,6 +129,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/account/password").route(post().to(account::change_password)))
             .service(resource("/brands").route(get().to(brands::list)).route(post().to(brands::create)))
             .service(resource("/brands/{id}").route(get().to(brands::show)).route(post().to(brands::save)))
+            .service(resource("/brands/{id}/domain-proof").route(post().to(domain_proof::check_brand)))
             .service(
                 resource("/brands/{id}/delete")
                     .route(get().to(brands::confirm_delete))
@@ -170,6 +173,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/campaigns/{id}/participants").route(get().to(participants::list)))
             .service(resource("/participants/{id}").route(get().to(participants::show)))
             .service(resource("/participants/{id}/block").route(post().to(fraud::block)))
+            .service(resource("/participants/{id}/domain-proof").route(post().to(domain_proof::check_participant)))
             .service(resource("/participants/{id}/unblock").route(post().to(fraud::unblock)))
             .service(resource("/campaigns/{id}/fraud").route(get().to(fraud::show)).route(post().to(fraud::decide)))
             .service(resource("/campaigns/{id}/stats").route(get().to(stats::campaign)))

@@ -180,6 +180,7 @@ pub fn notice(key: Option<&str>) -> Option<&'static str> {
         }
         "brand-created" => "The brand is created.",
         "brand-saved" => "The brand is saved.",
+        "domain-proven" => "The domain is proven: what comes through it counts from now on.",
         "brand-deleted" => "The brand and everything under it are deleted.",
         "campaign-created" => "The campaign is created.",
         "campaign-saved" => "The campaign is saved.",

@@ -20,6 +20,7 @@ use serde::Deserialize;
 use super::page::{self, PageError, Viewer};
 use super::reward_moves::{history, hold_words, moves, what, Back, ReportQuery};
 use super::session::SignedIn;
+use crate::domain::domain_proof::ProofSubject;
 use crate::domain::leaderboard::Board;
 use crate::domain::pagination::{Page, PageRequest};
 use crate::domain::participant::ParticipantFilter;
@@ -238,6 +239,7 @@ impl ShowQuery {
             Some("unblocked") => {
                 Some("Unblocked: they earn again from now on; what the block voided stays voided.".into())
             }
+            Some("domain-proven") => page::notice(Some("domain-proven")).map(Into::into),
             _ => self.report.sentence(),
         }
     }
@@ -260,6 +262,16 @@ pub async fn show(
     let invites = state.store.invites_of(participant.id).await?;
     let blocked_at = state.store.blocked_at(campaign.id, participant.id).await?;
     let link = format!("{}/r/{}", state.public_url, ReferralCode::link(campaign.id, participant.id).encode());
+    let proof = match &participant.domain {
+        Some(domain) => {
+            let subject = ProofSubject::Participant(participant.id);
+            Some(
+                super::domain_proof::section(&state, &signed_in, subject, domain, "its tracker clicks and referrals")
+                    .await?,
+            )
+        }
+        None => None,
+    };
     let title = if participant.is_erased() {
         format!("Participant #{} (erased)", participant.id)
     } else {
@@ -280,7 +292,7 @@ pub async fn show(
                 span.hint { " Voids their held and waiting rewards; they earn nothing while blocked." }
             }
         }
-        @if let Some(domain) = &participant.domain { p { "Website: " (domain) } }
+        @if let Some(proof) = proof { (proof) }
         (page::numbers(&[
             ("Referrals", participant.referrals),
             ("Unique visits", participant.visits),

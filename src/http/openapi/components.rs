@@ -144,6 +144,7 @@ pub(super) fn components() -> utoipa::openapi::Components {
         crate::domain::payout::PayoutDetailsInput,
         crate::http::rewards::VoidBody,
         StripeSetup,
+        crate::http::domain_proofs::DomainProofStatus,
         crate::http::stripe::StripeSecretBody,
         StripeReceipt,
         RewardsByStatus,

@@ -1,7 +1,9 @@
 //! `GET|POST /api/click`: an outbound click from a page that carries the tracker script
 //! (`referral.js`). `from` is the referring site's domain, `to` the destination's. `from`
 //! resolves to a domain participant (preferring one in a campaign of the brand whose domain
-//! is `to`), and that participant's and campaign's clicks go up.
+//! is `to`), and that participant's and campaign's clicks go up. Only a participant whose
+//! website is proven, in a campaign of a brand whose domain is proven, counts
+//! (`domain::domain_proof`): a domain anyone typed attributes nothing.
 //!
 //! The answer is `{ok, campaignId, participantId, to}`, outside the envelope, and it fails
 //! open: whatever goes wrong (no or malformed input, unknown domain, rate limit, a failing
@@ -16,6 +18,7 @@ use serde_json::Value;
 
 use crate::actors::tallies::Event;
 use crate::domain::brand_url::parse_domain;
+use crate::domain::domain_proof::{proven, ProofSubject};
 use crate::http::answers::ClickAnswer;
 use crate::http::AppState;
 use crate::store::{DomainReferrer, StoreError};
@@ -105,13 +108,30 @@ async fn answer(state: &AppState, input: ClickInput) -> HttpResponse {
     }
 }
 
-/// The domain participant a click from `from` counts for: the one in a campaign of the brand
-/// whose domain is `to` when there is one, else the oldest.
+/// The domain participant a click from `from` counts for, among those whose website and
+/// brand are proven (`domain::domain_proof`): the one in a campaign of the brand whose domain
+/// is `to` when there is one, else the oldest.
 async fn resolve(state: &AppState, from: &str, to: Option<&str>) -> Result<Option<DomainReferrer>, StoreError> {
     if state.faults.click_store {
         return Err(StoreError::Injected("click store"));
     }
     let candidates = state.store.domain_referrers(from, MAX_CANDIDATES).await?;
+    if candidates.is_empty() {
+        return Ok(None);
+    }
+    let mut subjects: Vec<ProofSubject> =
+        candidates.iter().map(|c| ProofSubject::Participant(c.participant_id)).collect();
+    subjects.extend(candidates.iter().map(|c| ProofSubject::Brand(c.brand_id)));
+    subjects.sort_unstable();
+    subjects.dedup();
+    let proofs = state.store.domain_proofs(&subjects).await?;
+    let candidates: Vec<DomainReferrer> = candidates
+        .into_iter()
+        .filter(|c| {
+            proven(&proofs, ProofSubject::Participant(c.participant_id), Some(from))
+                && proven(&proofs, ProofSubject::Brand(c.brand_id), None)
+        })
+        .collect();
     if let (Some(to), true) = (to, candidates.len() > 1) {
         for candidate in &candidates {
             if state.store.brand(candidate.brand_id).await?.is_some_and(|b| b.domain == to) {

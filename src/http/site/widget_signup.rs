@@ -7,8 +7,11 @@
 //! needs:
 //! - The referrer comes from `referral_code`, or from `ref`, the host page's `ref` parameter
 //!   as the widget script passes it on: a referral code, or the domain of one of the
-//!   campaign's domain participants (whole-domain referrals). A referrer that is malformed,
-//!   stale or of another campaign does not block the visitor: they are signed up without one.
+//!   campaign's domain participants whose website is proven (whole-domain referrals). A
+//!   referrer that is malformed, stale, unproven or of another campaign does not block the
+//!   visitor: they are signed up without one.
+//! - It takes no `domain`: a partner site is added by the programme's owner, not by whoever
+//!   types its domain into a public form.
 //! - The answer is the same 201 with the same shape whether or not the email was already in
 //!   the campaign (then it carries that participant's own referral link), and it holds only
 //!   the referral code and link: no name, email, id or reward of anyone, so it cannot be used
@@ -22,9 +25,10 @@ use utoipa::ToSchema;
 
 use crate::actors::brand::SignupOutcome;
 use crate::domain::brand_url::parse_domain;
+use crate::domain::domain_proof::{proven, ProofSubject};
 use crate::domain::engine::{NewParticipant, ReferralEdge};
 use crate::domain::language::Language;
-use crate::domain::participant::{parse_participant_domain, parse_participant_name};
+use crate::domain::participant::parse_participant_name;
 use crate::domain::{EmailAddress, Participant, ReferralCode};
 use crate::http::answers::{WidgetParticipant, WidgetReward, WidgetSignupAnswer};
 use crate::http::json::JsonBody;
@@ -49,7 +53,8 @@ pub struct WidgetSignup {
     /// The host page's `ref`: a referral code or a domain participant's domain.
     #[serde(default, rename = "ref")]
     referrer: Option<String>,
-    /// The signer's own website (a domain participant).
+    /// Refused when given: a partner site is added by the programme's owner and proves its
+    /// domain.
     #[serde(default)]
     domain: Option<String>,
     /// The language the frame was shown in: the participant's emails are written in it.
@@ -75,7 +80,7 @@ pub async fn signup(
     let who = NewParticipant {
         email: EmailAddress::parse(&body.email)?,
         name: parse_participant_name(body.name.as_deref())?,
-        domain: parse_participant_domain(body.domain.as_deref())?,
+        domain: widget_domain(body.domain.as_deref())?,
         // The visitor's own client: the widget sees it.
         client: Some(crate::http::client::print(&state.auth.client_prints, &req)),
         language: Language::parse_preference("language", body.language.as_deref())?,
@@ -124,8 +129,23 @@ pub async fn signup(
     }))
 }
 
+/// The widget takes no website: anyone could type a partner's domain there and stand in
+/// its way. A partner site joins through the programme's owner (`POST /signups` with
+/// `domain`, or the dashboard) and then proves it (`/participants/:id/domain-proof`).
+fn widget_domain(given: Option<&str>) -> Result<Option<String>, crate::domain::ValidationError> {
+    match given.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(_) => Err(crate::domain::ValidationError::new(
+            "domain",
+            "domain is not taken by the widget: a partner site is added by the programme's owner, then proves its \
+             domain",
+        )),
+    }
+}
+
 /// The referral edge a `ref` value names in this campaign: a referral code of the campaign,
-/// or the domain of one of its domain participants. Anything else is no referrer.
+/// or the domain of one of its domain participants whose website is proven. Anything else is
+/// no referrer.
 async fn referrer(state: &AppState, campaign_id: u64, given: &str) -> Result<Option<ReferralEdge>, ApiError> {
     let given = given.trim();
     if given.is_empty() || given.len() > super::widget::MAX_REF_LEN {
@@ -136,9 +156,9 @@ async fn referrer(state: &AppState, campaign_id: u64, given: &str) -> Result<Opt
             .then_some(ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id }));
     }
     let Ok(domain) = parse_domain("ref", given) else { return Ok(None) };
-    Ok(state
-        .store
-        .domain_participant_in(campaign_id, &domain)
-        .await?
-        .map(|referrer_id| ReferralEdge { referrer_id, invited_id: None }))
+    let Some(referrer_id) = state.store.domain_participant_in(campaign_id, &domain).await? else { return Ok(None) };
+    // A partner site refers only once its owner proved it (`domain::domain_proof`).
+    let subject = ProofSubject::Participant(referrer_id);
+    let proofs = state.store.domain_proofs(&[subject]).await?;
+    Ok(proven(&proofs, subject, Some(&domain)).then_some(ReferralEdge { referrer_id, invited_id: None }))
 }

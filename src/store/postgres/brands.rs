@@ -8,6 +8,7 @@ use super::held::with_held;
 use super::sequences::sequence_of;
 use super::{bodies, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::counters::DailySeries;
+use crate::domain::domain_proof::{DomainProof, ProofSubject};
 use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
 use crate::domain::leaderboard::Board;
@@ -135,6 +136,8 @@ impl BrandStore for PgStore {
         )
         .await?;
         conn.execute("DELETE FROM stripe_connections WHERE brand_id = $1", &[&brand_id]).await?;
+        conn.execute("DELETE FROM domain_proofs WHERE subject = $1", &[&proof_key(ProofSubject::Brand(brand.id))])
+            .await?;
         conn.commit().await
     }
 
@@ -162,6 +165,32 @@ impl BrandStore for PgStore {
         };
         Ok(())
     }
+
+    async fn save_domain_proof(&self, proof: &DomainProof) -> Result<(), StoreError> {
+        self.db
+            .conn()
+            .await?
+            .execute(
+                "INSERT INTO domain_proofs (subject, body) VALUES ($1, $2)
+                 ON CONFLICT (subject) DO UPDATE SET body = $2",
+                &[&proof_key(proof.subject), &codec::encode(proof)?],
+            )
+            .await?;
+        Ok(())
+    }
+
+    async fn domain_proofs(&self, subjects: &[ProofSubject]) -> Result<Vec<DomainProof>, StoreError> {
+        if subjects.is_empty() {
+            return Ok(Vec::new());
+        }
+        let keys: Vec<String> = subjects.iter().map(|&s| proof_key(s)).collect();
+        self.bodies_of("SELECT body FROM domain_proofs WHERE subject = ANY($1)", &[&keys]).await
+    }
+}
+
+/// The `domain_proofs.subject` of `subject`.
+fn proof_key(subject: ProofSubject) -> String {
+    format!("{}:{}", subject.kind(), subject.id())
 }
 
 impl PgStore {

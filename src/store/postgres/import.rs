@@ -86,6 +86,7 @@ async fn load(store: &PgStore, items: &mut Receiver<Moved>) -> Result<Imported, 
                 store.session(brand_id).await?.commit(&writes).await?;
             }
             Moved::Webhook(webhook) => store.create_webhook(&webhook).await?,
+            Moved::DomainProof(proof) => store.save_domain_proof(&proof).await?,
             Moved::Delivery(delivery) => {
                 conn.execute(
                     "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms) VALUES ($1, $2, $3, $4)",

@@ -342,6 +342,8 @@ const CAMPAIGN_TABLES: &[&str] = &[
     "DELETE FROM invites WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM rewards WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM participant_marks WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM domain_proofs WHERE subject IN (SELECT 'participant:' || participant_id FROM participants
+     WHERE brand_id = $1 AND campaign_id = $2 AND domain IS NOT NULL)",
     "DELETE FROM participants WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM pending_rewards WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM coupons WHERE brand_id = $1 AND campaign_id = $2",

@@ -205,6 +205,8 @@ async fn replace(conn: &mut Conn, pipe: &mut Pipeline, brand_id: i64, write: &Wr
                 "UPDATE participant_marks SET print = NULL, print_at_ms = NULL WHERE brand_id = $1 AND participant_id = $2",
                 owned![&sql_id(p.brand_id), &sql_id(p.id)],
             );
+            // A domain proof names the website too.
+            pipe.push("DELETE FROM domain_proofs WHERE subject = $1", owned![&format!("participant:{}", p.id)]);
             // The copies are found by reading: what is queued goes first.
             conn.run(pipe).await?;
             forget_copies(conn, p.id).await?;

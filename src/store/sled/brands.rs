@@ -1,10 +1,12 @@
-//! Brands, the member's domain index, and a brand's Stripe connection.
+//! Brands, the member's domain index, a brand's Stripe connection, and the domain proofs of
+//! brands and partner sites.
 
 use async_trait::async_trait;
 use sled::Transactional;
 
 use super::keys::{self, index};
 use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
+use crate::domain::domain_proof::{DomainProof, ProofSubject};
 use crate::domain::pagination::PageRequest;
 use crate::domain::stripe::StripeConnection;
 use crate::domain::Brand;
@@ -92,6 +94,7 @@ impl BrandStore for SledStore {
                 indexes.remove(&keys::tagged(index::MEMBER_BRAND, brand.member_id, brand.id))?;
                 indexes.remove(domain_key.as_slice())?;
                 indexes.remove(&keys::tagged_prefix(index::STRIPE, brand.id))?;
+                indexes.remove(proof_key(ProofSubject::Brand(brand.id)))?;
                 Ok(())
             });
             finish_transaction(outcome)
@@ -116,6 +119,26 @@ impl BrandStore for SledStore {
             None => self.indexes.remove(key)?,
         };
         Ok(())
+    }
+
+    async fn save_domain_proof(&self, proof: &DomainProof) -> Result<(), StoreError> {
+        let outcome: Result<(), StoreError> = async {
+            let _writing = self.writing();
+            self.indexes.insert(proof_key(proof.subject), codec::encode(proof)?)?;
+            Ok(())
+        }
+        .await;
+        self.acknowledged(outcome).await
+    }
+
+    async fn domain_proofs(&self, subjects: &[ProofSubject]) -> Result<Vec<DomainProof>, StoreError> {
+        let mut proofs = Vec::new();
+        for &subject in subjects {
+            if let Some(proof) = Self::read(&self.indexes, proof_key(subject))? {
+                proofs.push(proof);
+            }
+        }
+        Ok(proofs)
     }
 }
 
@@ -151,4 +174,15 @@ impl SledStore {
         }
         Ok((ids, total))
     }
+}
+
+/// The [`index::DOMAIN_PROOF`] key of `subject`.
+pub(super) fn proof_key(subject: ProofSubject) -> Vec<u8> {
+    let kind = match subject {
+        ProofSubject::Brand(_) => b'b',
+        ProofSubject::Participant(_) => b'p',
+    };
+    let mut key = vec![index::DOMAIN_PROOF, kind];
+    key.extend_from_slice(&keys::id(subject.id()));
+    key
 }

@@ -8,6 +8,7 @@ use super::keys::{self, campaign_row, index, participant_row};
 use super::search::roster_id;
 use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
 use crate::domain::counters::DailySeries;
+use crate::domain::domain_proof::ProofSubject;
 use crate::domain::lander::Lander;
 use crate::domain::pagination::PageRequest;
 use crate::domain::{Campaign, CampaignCounters, CouponPool};
@@ -209,7 +210,8 @@ impl SledStore {
                 self.webhook_write(member_id, || self.remove_webhook(&webhook))?;
             }
         }
-        // Domain participants leave the global domain index (their campaign rows go below).
+        // Domain participants leave the global domain index, with their domain proofs (their
+        // campaign rows go below).
         let domains = keys::row(campaign_id, campaign_row::DOMAIN, &[]);
         let mut domain_index = sled::Batch::default();
         for entry in self.campaign_rows.scan_prefix(&domains) {
@@ -217,6 +219,7 @@ impl SledStore {
             let domain = String::from_utf8_lossy(&key[domains.len()..]);
             if let Some(pid) = keys::read_id(&value) {
                 domain_index.remove(keys::domain_participant(&domain, campaign_id, pid));
+                domain_index.remove(super::brands::proof_key(ProofSubject::Participant(pid)));
             }
         }
         {

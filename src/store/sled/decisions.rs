@@ -21,6 +21,7 @@ use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
 use crate::domain::digest::DigestMark;
+use crate::domain::domain_proof::ProofSubject;
 use crate::domain::email::{self, EmailLookup};
 use crate::domain::engine::{BrandReads, Inconsistent, Write};
 use crate::domain::leaderboard::{Board, Credit, Standing};
@@ -344,6 +345,8 @@ impl SledStore {
                             keys::row(p.campaign_id, campaign_row::DOMAIN, domain.as_bytes()),
                         );
                         tx.remove(TreeId::Indexes, keys::domain_participant(domain, p.campaign_id, p.id));
+                        // The proof names the website too.
+                        tx.remove(TreeId::Indexes, super::brands::proof_key(ProofSubject::Participant(p.id)));
                     }
                     self.forget_copies(&mut tx, p.id)?;
                     self.forget_print(&mut tx, p.id)?;

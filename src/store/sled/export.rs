@@ -94,6 +94,9 @@ impl SledStore {
         for row in self.webhooks.iter().values() {
             out.send(Moved::Webhook(codec::decode::<Webhook>(&row?)?)).await?;
         }
+        for row in self.indexes.scan_prefix([index::DOMAIN_PROOF]).values() {
+            out.send(Moved::DomainProof(codec::decode(&row?)?)).await?;
+        }
         for row in self.deliveries.iter().values() {
             out.send(Moved::Delivery(codec::decode::<PendingDelivery>(&row?)?)).await?;
         }

@@ -84,6 +84,9 @@ pub mod index {
     pub const MEMBER_PAYOUT: u8 = b'O';
     /// brand → the highest id of each kind its decisions used (see `ids.rs`).
     pub const BRAND_IDS: u8 = b'I';
+    /// `b` (brand) or `p` (participant) ++ id → the subject's `DomainProof`. Not an index:
+    /// a side row, as [`STRIPE`] is.
+    pub const DOMAIN_PROOF: u8 = b'V';
 }
 
 /// Kinds of [`index::MENTION`]: a copy of a participant in a webhook event (key: event id),
