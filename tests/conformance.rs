@@ -145,6 +145,7 @@ conformance! {
     emails::unsubscribing_and_erasure_reach_the_emails,
     emails::a_deleted_campaign_takes_its_emails_with_it,
     emails::a_digest_and_its_mark_are_committed_together_and_a_day_has_one,
+    emails::an_email_is_claimed_by_one_look_at_a_time,
     fraud::prints_rates_and_suspicions_are_kept_and_forgotten_on_time,
     fraud::a_block_is_kept_until_lifted_and_goes_with_its_campaign,
     standings::boards_keep_rank_order_and_the_leaderboard_passes_over_blocked_people,

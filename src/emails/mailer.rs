@@ -4,7 +4,9 @@
 //!   (`store/sled/emails.rs`). The mailer looks for due entries a few times a second, so
 //!   nothing has to hand them over and a restart finds them where they were. Before sending
 //!   what it found it waits for a flush of the store: an email never leaves for a signup that
-//!   a crash could still take back.
+//!   a crash could still take back. What it finds it claims (`EmailStore::claim_emails`): of
+//!   several servers on one database, one sends each email; a server that dies holding some
+//!   leaves them to the others once its lease (twice the timeout, and ten seconds) runs out.
 //! - **Sending.** At most `max_in_flight` at once. Each attempt sends the message composed at
 //!   the decision, with its stable `Message-ID` (`transport.rs`). Accepted: sent. A 4xx
 //!   answer, no connection or a timeout: tried again after the next configured wait, with
@@ -54,6 +56,8 @@ pub struct Mailer {
     in_flight: HashSet<u64>,
     /// A look at the outbox is under way.
     looking: bool,
+    /// Whether a look has claimed anything since the start (see `EmailStore::claim_emails`).
+    looked: bool,
     /// Emails whose attempt finished since the current look began: the look may have read
     /// their outbox entries before the attempt removed them, so they are not started again.
     finished_while_looking: HashSet<u64>,
@@ -69,6 +73,7 @@ impl Mailer {
             settings: Arc::new(settings),
             in_flight: HashSet::new(),
             looking: false,
+            looked: false,
             finished_while_looking: HashSet::new(),
             draining: None,
         }
@@ -86,17 +91,21 @@ impl Mailer {
         self.looking = true;
         self.finished_while_looking.clear();
         let store = self.store.clone();
-        // Ask for more than there is room for: some of the due ones may be in flight.
-        let limit = room + self.in_flight.len();
+        // Claimed for longer than an attempt can take (connecting, then sending, each within
+        // the timeout): no other server sends it meanwhile.
+        let lease_ms = (self.settings.config.timeout_secs * 2_000.0) as i64 + 10_000;
         let busy = self.in_flight.clone();
+        // The first look after a start takes back what this server held when it stopped.
+        let first = !self.looked;
         let finding = async move {
             // Only durable emails are answered: none is sent whose cause a crash could undo.
-            let mut due = store.due_emails(chrono::Utc::now().timestamp_millis(), limit).await?;
+            let mut due = store.claim_emails(chrono::Utc::now().timestamp_millis(), room, lease_ms, first).await?;
             due.retain(|q| !busy.contains(&q.email_id));
             Ok::<_, StoreError>(due)
         };
         ctx.spawn(finding.into_actor(self).map(move |found, act, ctx| {
             act.looking = false;
+            act.looked |= found.is_ok();
             if act.draining.is_some() {
                 return act.answer_if_drained(ctx);
             }

@@ -442,6 +442,20 @@ pub trait EmailStore: Send + Sync {
     /// Outbox entries due at `now_ms` or before, soonest first, at most `limit`; answered
     /// once they are durable (an email is never sent for a decision a crash could undo).
     async fn due_emails(&self, now_ms: i64, limit: usize) -> Result<Vec<QueuedEmail>, StoreError>;
+    /// What the mailer sends next: outbox entries due at `now_ms` or before that no one holds,
+    /// soonest first, at most `limit`, each now held by the caller for `lease_ms` (or until its
+    /// attempt is recorded). Of any number of claims at once, from any number of servers, each
+    /// entry goes to one: an email is sent by one server, and taken over by another only once
+    /// a server that died holding it has been gone for its lease. With `own_too` (a server's
+    /// first look after it starts), what this server held when it stopped is taken back at
+    /// once. Durable, as `due_emails`.
+    async fn claim_emails(
+        &self,
+        now_ms: i64,
+        limit: usize,
+        lease_ms: i64,
+        own_too: bool,
+    ) -> Result<Vec<QueuedEmail>, StoreError>;
     /// The campaigns whose daily digest is on and not made yet for `day` (days since the Unix
     /// epoch, UTC). The brand's actor decides each one again (`engine::due_digest`): this is
     /// only where to look.

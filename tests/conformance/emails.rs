@@ -194,3 +194,33 @@ pub async fn a_digest_and_its_mark_are_committed_together_and_a_day_has_one(stor
     let (logged, _) = store.emails_of_campaign(spring.id, page(1, 10)).await.unwrap();
     assert_eq!(logged[0].0.id, email_id, "newest first in the log");
 }
+
+pub async fn an_email_is_claimed_by_one_look_at_a_time(store: SharedStorage) {
+    let spring = welcoming(&store, "mail-claim").await;
+    for n in 0..6 {
+        join(&store, &spring, &format!("p{n}@mail-claim.example")).await;
+    }
+    let now = chrono::Utc::now().timestamp_millis();
+    // Ten looks at once, as from several servers: each entry goes to one of them.
+    let looks = (0..10).map(|_| {
+        let store = store.clone();
+        tokio::spawn(async move { store.claim_emails(now, 2, 60_000, false).await.unwrap() })
+    });
+    let claimed: Vec<QueuedEmail> =
+        futures_util::future::join_all(looks).await.into_iter().flat_map(|l| l.unwrap()).collect();
+    let mut ids: Vec<u64> = claimed.iter().map(|q| q.email_id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!((claimed.len(), ids.len()), (6, 6), "each of the six once: {claimed:?}");
+    assert!(store.claim_emails(now, 10, 60_000, false).await.unwrap().is_empty(), "all held");
+    assert_eq!(store.due_emails(now, 10).await.unwrap().len(), 6, "held, still due");
+
+    // A recorded attempt's retry is free once due; an entry whose lease ran out is free again.
+    let retry = QueuedEmail { attempts: 1, due_ms: now, ..claimed[0] };
+    let attempt =
+        EmailAttempt { queued: claimed[0], delivery: Some(delivery(EmailStatus::Queued, 1)), next: Some(retry) };
+    store.record_email_attempts(&[attempt]).await.unwrap();
+    // (A lease of -1 ms ended before it began.)
+    assert_eq!(store.claim_emails(now, 10, -1, false).await.unwrap(), [retry]);
+    assert_eq!(store.claim_emails(now, 10, 60_000, false).await.unwrap(), [retry], "its lease ended");
+}

@@ -235,8 +235,10 @@ pub async fn restore_postgres(reader: impl Read, options: &PostgresOptions) -> R
         }
         _ => return Err(BackupError::Damaged("no schema record".into()).into()),
     }
-    match records.next_record()? {
-        Some(Record::Entry(key, value)) if key == b"version" && restorable(&value) => {}
+    let version = match records.next_record()? {
+        Some(Record::Entry(key, value)) if key == b"version" && restorable(&value) => {
+            i32::from_be_bytes(value[..4].try_into().expect("restorable: four bytes"))
+        }
         Some(Record::Entry(_, value)) => {
             return Err(RestoreError::Refused(format!(
                 "this backup holds schema version {:?}; this release restores schema versions \
@@ -245,7 +247,7 @@ pub async fn restore_postgres(reader: impl Read, options: &PostgresOptions) -> R
             )))
         }
         _ => return Err(BackupError::Damaged("no schema version".into()).into()),
-    }
+    };
     conn.begin().await?;
     // The seeded plans and markers of the new database give way to the backup's.
     conn.batch(&format!("TRUNCATE {}", TABLES.join(", "))).await?;
@@ -268,7 +270,9 @@ pub async fn restore_postgres(reader: impl Read, options: &PostgresOptions) -> R
                 let Some(known) = known else {
                     return Err(BackupError::Damaged(format!("an unknown table {name:?}")).into());
                 };
-                let mut open = Box::pin(conn.copy_in(&format!("COPY {known} FROM STDIN (FORMAT binary)")).await?);
+                let columns = legacy_columns(known, version).unwrap_or_default();
+                let copy = format!("COPY {known} {columns} FROM STDIN (FORMAT binary)");
+                let mut open = Box::pin(conn.copy_in(&copy).await?);
                 open.send(Bytes::from_static(COPY_HEADER)).await.map_err(StoreError::from)?;
                 sink = Some(open);
                 table = Some(known.to_owned());
@@ -299,6 +303,15 @@ pub async fn restore_postgres(reader: impl Read, options: &PostgresOptions) -> R
     Ok(summary)
 }
 
+/// The columns a backup of schema `version` holds of `table`, when a later migration added
+/// some (they restore at their defaults); none when they are the table's own.
+fn legacy_columns(table: &str, version: i32) -> Option<&'static str> {
+    match (table, version) {
+        ("email_outbox", ..=10) => Some("(brand_id, email_id, campaign_id, attempts, due_ms, leased_until_ms)"),
+        _ => None,
+    }
+}
+
 /// Whether a backup's schema version (4 bytes, big-endian) is one this release restores.
 fn restorable(version: &[u8]) -> bool {
     <[u8; 4]>::try_from(version)
@@ -309,6 +322,13 @@ fn restorable(version: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_older_backups_email_outbox_is_restored_without_the_leases_holder() {
+        assert!(legacy_columns("email_outbox", 10).is_some_and(|c| !c.contains("leased_by")));
+        assert_eq!(legacy_columns("email_outbox", 11), None);
+        assert_eq!(legacy_columns("deliveries", 1), None);
+    }
 
     #[test]
     fn backups_of_every_schema_with_the_same_tables_are_restored_and_no_others() {

@@ -16,6 +16,16 @@ fn email_of(row: &tokio_postgres::Row) -> Result<(OutgoingEmail, EmailDelivery),
     Ok((body(row, "body")?, body(row, "delivery")?))
 }
 
+/// An outbox entry, back from its row.
+fn queued_of(row: &tokio_postgres::Row) -> QueuedEmail {
+    QueuedEmail {
+        email_id: id_at(row, "email_id"),
+        campaign_id: id_at(row, "campaign_id"),
+        attempts: row.get::<_, i32>("attempts").max(0) as u32,
+        due_ms: row.get("due_ms"),
+    }
+}
+
 #[async_trait]
 impl EmailStore for PgStore {
     async fn due_emails(&self, now_ms: i64, limit: usize) -> Result<Vec<QueuedEmail>, StoreError> {
@@ -29,15 +39,36 @@ impl EmailStore for PgStore {
                 &[&now_ms, &(limit as i64)],
             )
             .await?;
-        Ok(rows
-            .iter()
-            .map(|row| QueuedEmail {
-                email_id: id_at(row, "email_id"),
-                campaign_id: id_at(row, "campaign_id"),
-                attempts: row.get::<_, i32>("attempts").max(0) as u32,
-                due_ms: row.get("due_ms"),
-            })
-            .collect())
+        Ok(rows.iter().map(queued_of).collect())
+    }
+
+    /// Locked as picked (`FOR UPDATE SKIP LOCKED`): two servers claiming at once take disjoint
+    /// sets. Leases run on the database's clock; a recorded attempt's next entry starts free.
+    async fn claim_emails(
+        &self,
+        now_ms: i64,
+        limit: usize,
+        lease_ms: i64,
+        own_too: bool,
+    ) -> Result<Vec<QueuedEmail>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "WITH claimed AS (
+                     SELECT brand_id, email_id FROM email_outbox
+                     WHERE due_ms <= $1 AND (leased_until_ms < now_ms() OR ($4 AND leased_by = $5))
+                     ORDER BY due_ms, email_id LIMIT $2 FOR UPDATE SKIP LOCKED)
+                 UPDATE email_outbox o SET leased_until_ms = now_ms() + $3, leased_by = $5
+                 FROM claimed c WHERE o.brand_id = c.brand_id AND o.email_id = c.email_id
+                 RETURNING o.email_id, o.campaign_id, o.attempts, o.due_ms",
+                &[&now_ms, &(limit as i64), &lease_ms, &own_too, &self.lease.holder],
+            )
+            .await?;
+        let mut claimed: Vec<QueuedEmail> = rows.iter().map(queued_of).collect();
+        claimed.sort_by_key(|q| (q.due_ms, q.email_id));
+        Ok(claimed)
     }
 
     async fn due_digests(&self, day: u32) -> Result<Vec<Campaign>, StoreError> {

@@ -111,10 +111,8 @@ impl SledStore {
 #[async_trait]
 impl EmailStore for SledStore {
     async fn due_emails(&self, now_ms: i64, limit: usize) -> Result<Vec<QueuedEmail>, StoreError> {
-        let start = keys::tagged(index::EMAIL_QUEUE, 0, 0);
-        let end = keys::tagged(index::EMAIL_QUEUE, now_ms.max(0) as u64, u64::MAX);
         let mut due = Vec::new();
-        for entry in self.indexes.range(start..=end).values().take(limit) {
+        for entry in self.indexes.range(queue_range(now_ms)).values().take(limit) {
             due.push(codec::decode(&entry?)?);
         }
         // Queued by a decision whose commit may still be on its way to the disk: answered
@@ -124,6 +122,45 @@ impl EmailStore for SledStore {
             self.commit.durable().await?;
         }
         Ok(due)
+    }
+
+    /// One server holds an embedded database: the leases are this process's, in memory (a
+    /// restart frees them, as it ends every attempt). Looked for and taken under one lock.
+    async fn claim_emails(
+        &self,
+        now_ms: i64,
+        limit: usize,
+        lease_ms: i64,
+        _own_too: bool,
+    ) -> Result<Vec<QueuedEmail>, StoreError> {
+        let claimed = {
+            let mut leases = self.email_leases.lock();
+            let clock = chrono::Utc::now().timestamp_millis();
+            leases.retain(|_, until| *until > clock);
+            let mut claimed = Vec::new();
+            for entry in self.indexes.range(queue_range(now_ms)).values() {
+                if claimed.len() == limit {
+                    break;
+                }
+                let queued: QueuedEmail = codec::decode(&entry?)?;
+                if let std::collections::hash_map::Entry::Vacant(free) = leases.entry(queued.email_id) {
+                    free.insert(clock.saturating_add(lease_ms));
+                    claimed.push(queued);
+                }
+            }
+            claimed
+        };
+        // As `due_emails`: answered once what queued them is on the disk.
+        if !claimed.is_empty() {
+            if let Err(e) = self.commit.durable().await {
+                let mut leases = self.email_leases.lock();
+                for queued in &claimed {
+                    leases.remove(&queued.email_id);
+                }
+                return Err(e);
+            }
+        }
+        Ok(claimed)
     }
 
     async fn due_digests(&self, day: u32) -> Result<Vec<Campaign>, StoreError> {
@@ -164,7 +201,15 @@ impl EmailStore for SledStore {
             overlay.commit_journaled()
         }
         .await;
-        self.acknowledged(outcome).await
+        let outcome = self.acknowledged(outcome).await;
+        // Recorded: the entry that follows (a retry) is free to be claimed when due.
+        if outcome.is_ok() {
+            let mut leases = self.email_leases.lock();
+            for attempt in attempts {
+                leases.remove(&attempt.queued.email_id);
+            }
+        }
+        outcome
     }
 
     async fn resend_failed_email(
@@ -235,4 +280,10 @@ impl EmailStore for SledStore {
         }
         Ok(emails)
     }
+}
+
+/// The outbox's keys of the entries due at `now_ms` or before.
+fn queue_range(now_ms: i64) -> std::ops::RangeInclusive<Vec<u8>> {
+    keys::tagged(index::EMAIL_QUEUE, 0, 0).to_vec()
+        ..=keys::tagged(index::EMAIL_QUEUE, now_ms.max(0) as u64, u64::MAX).to_vec()
 }

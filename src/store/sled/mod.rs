@@ -182,6 +182,8 @@ pub struct SledStore {
     resends: Arc<parking_lot::Mutex<()>>,
     /// Which codes each coupon pool holds, while imports use it (see `coupon_codes.rs`).
     coupon_codes: Arc<coupon_codes::CodeIndexes>,
+    /// Outbox entries the mailer holds, until when (Unix ms; see `emails.rs`).
+    email_leases: Arc<parking_lot::Mutex<std::collections::HashMap<u64, i64>>>,
     /// What signups' requests were last told (see `store/signup_cache.rs`).
     signup_cache: Arc<crate::store::signup_cache::SignupCache>,
 }
@@ -248,6 +250,7 @@ impl SledStore {
             accounts: Arc::default(),
             resends: Arc::default(),
             coupon_codes: Arc::default(),
+            email_leases: Arc::default(),
             signup_cache: Arc::default(),
             db,
         };
