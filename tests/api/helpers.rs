@@ -280,6 +280,14 @@ impl TestApp {
         self.start().await;
     }
 
+    /// Starts the server again with these options (killing it first if it still runs).
+    #[allow(dead_code)] // The chaos run's (tests/chaos.rs).
+    pub async fn start_with(&mut self, options: Options) {
+        self.kill();
+        self.options = options;
+        self.start().await;
+    }
+
     /// Stops the server gracefully (SIGTERM: it flushes and exits) and starts it again on the
     /// same data directory with other options, as an operator changing the configuration does.
     pub async fn restart_with(&mut self, options: Options) {

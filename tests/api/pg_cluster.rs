@@ -75,7 +75,8 @@ impl Cluster {
             .command("pg_basebackup")
             .arg("-D")
             .arg(standby.data())
-            .args(["-d", &source, "-R", "-X", "stream", "--no-sync"])
+            // A fast checkpoint: a spread one makes a copy of a busy primary wait minutes.
+            .args(["-d", &source, "-R", "-X", "stream", "--no-sync", "--checkpoint=fast"])
             .output()
             .unwrap();
         assert!(copy.status.success(), "pg_basebackup: {}", String::from_utf8_lossy(&copy.stderr));

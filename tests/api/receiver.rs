@@ -32,6 +32,8 @@ impl Received {
 }
 
 struct State {
+    /// Set while the receiver is stopped: open connections are closed unanswered.
+    down: std::sync::atomic::AtomicBool,
     connections: AtomicUsize,
     /// Requests read whole, answered or not yet.
     arrived: AtomicUsize,
@@ -49,6 +51,9 @@ struct State {
 pub struct Receiver {
     pub port: u16,
     state: Arc<State>,
+    /// The accept loop, while the receiver is up ([`Receiver::stop`], [`Receiver::start_again`]).
+    #[allow(dead_code)] // Taken only by the chaos run (tests/chaos.rs).
+    accepting: Mutex<Option<tokio::task::JoinHandle<()>>>,
 }
 
 impl Receiver {
@@ -56,6 +61,7 @@ impl Receiver {
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("receiver binds");
         let port = listener.local_addr().unwrap().port();
         let state = Arc::new(State {
+            down: Default::default(),
             connections: AtomicUsize::new(0),
             arrived: AtomicUsize::new(0),
             requests: Mutex::default(),
@@ -65,14 +71,26 @@ impl Receiver {
             body: Mutex::new("ok".into()),
             count: watch::channel(0).0,
         });
-        let shared = state.clone();
-        tokio::spawn(async move {
-            while let Ok((stream, _)) = listener.accept().await {
-                shared.connections.fetch_add(1, Ordering::SeqCst);
-                tokio::spawn(serve(stream, shared.clone()));
-            }
-        });
-        Self { port, state }
+        let accepting = Mutex::new(Some(accept(listener, state.clone())));
+        Self { port, state, accepting }
+    }
+
+    /// Stops listening and closes every open connection unanswered, as a receiver that went
+    /// down: attempts fail until [`Receiver::start_again`].
+    #[allow(dead_code)] // The chaos run's (tests/chaos.rs).
+    pub fn stop(&self) {
+        self.state.down.store(true, Ordering::SeqCst);
+        if let Some(task) = self.accepting.lock().unwrap().take() {
+            task.abort();
+        }
+    }
+
+    /// Listens again on the same port, keeping what it received.
+    #[allow(dead_code)] // The chaos run's (tests/chaos.rs).
+    pub async fn start_again(&self) {
+        let listener = TcpListener::bind(("127.0.0.1", self.port)).await.expect("the receiver binds its port again");
+        self.state.down.store(false, Ordering::SeqCst);
+        *self.accepting.lock().unwrap() = Some(accept(listener, self.state.clone()));
     }
 
     /// `http://127.0.0.1:<port>/hook`.
@@ -131,6 +149,15 @@ impl Receiver {
     }
 }
 
+fn accept(listener: TcpListener, state: Arc<State>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        while let Ok((stream, _)) = listener.accept().await {
+            state.connections.fetch_add(1, Ordering::SeqCst);
+            tokio::spawn(serve(stream, state.clone()));
+        }
+    })
+}
+
 /// Serves one keep-alive connection: request after request until the peer closes.
 async fn serve(mut stream: TcpStream, state: Arc<State>) {
     let mut buffer = Vec::new();
@@ -166,6 +193,9 @@ async fn serve(mut stream: TcpStream, state: Arc<State>) {
         }
         let body = buffer[head_len..head_len + content_length].to_vec();
         buffer.drain(..head_len + content_length);
+        if state.down.load(Ordering::SeqCst) {
+            return;
+        }
         state.arrived.fetch_add(1, Ordering::SeqCst);
         let status =
             state.script.lock().unwrap().pop_front().unwrap_or_else(|| state.default_status.load(Ordering::SeqCst));

@@ -44,21 +44,34 @@ impl SmtpSink {
 
     fn launch(first: u32, code: u16, delay: Duration) -> Self {
         let dir = tempfile::tempdir().expect("sink directory");
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smtp/sink.py");
-        let mut child = Command::new(python())
-            .arg(script)
-            .arg(dir.path())
-            .args(["--fail-first", &first.to_string(), "--code", &code.to_string()])
-            .args(["--delay", &delay.as_secs_f64().to_string()])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the SMTP sink starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("piped stdout")).read_line(&mut line).expect("sink port");
-        let port = line.trim().parse().unwrap_or_else(|_| panic!("the sink printed {line:?}, not its port"));
-        let stdin = child.stdin.take().expect("piped stdin");
+        let (port, child, stdin) = spawn(
+            dir.path(),
+            &[
+                "--fail-first",
+                &first.to_string(),
+                "--code",
+                &code.to_string(),
+                "--delay",
+                &delay.as_secs_f64().to_string(),
+            ],
+        );
         Self { port, dir, child, _stdin: stdin }
+    }
+
+    /// Stops the sink, as a mail server that went down: sends fail until [`SmtpSink::restart`].
+    #[allow(dead_code)] // The chaos run's (tests/chaos.rs).
+    pub fn stop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Starts a sink that accepts every message again on the same port, keeping the messages
+    /// kept so far.
+    #[allow(dead_code)] // The chaos run's (tests/chaos.rs).
+    pub fn restart(&mut self) {
+        let (_, child, stdin) = spawn(self.dir.path(), &["--port", &self.port.to_string()]);
+        self.child = child;
+        self._stdin = stdin;
     }
 
     /// The `[email]` section of a server that sends through this sink, retrying quickly.
@@ -101,6 +114,24 @@ impl SmtpSink {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
     }
+}
+
+/// Starts `sink.py` keeping messages in `dir`; its port, process and standard input.
+fn spawn(dir: &Path, args: &[&str]) -> (u16, Child, ChildStdin) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/smtp/sink.py");
+    let mut child = Command::new(python())
+        .arg(script)
+        .arg(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the SMTP sink starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("piped stdout")).read_line(&mut line).expect("sink port");
+    let port = line.trim().parse().unwrap_or_else(|_| panic!("the sink printed {line:?}, not its port"));
+    let stdin = child.stdin.take().expect("piped stdin");
+    (port, child, stdin)
 }
 
 impl Drop for SmtpSink {

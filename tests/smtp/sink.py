@@ -1,10 +1,11 @@
 """A real SMTP server on loopback for the email tests (aiosmtpd).
 
-Usage: python sink.py OUT_DIR [--fail-first N] [--code CODE] [--delay SECONDS]
+Usage: python sink.py OUT_DIR [--fail-first N] [--code CODE] [--delay SECONDS] [--port PORT]
 
-Listens on 127.0.0.1 on a free port and prints the port on its first line of output. Each
+Listens on 127.0.0.1 on a free port (or PORT: a sink started again where another stopped)
+and prints the port on its first line of output. Each
 message it accepts is parsed with Python's email package and written to OUT_DIR as one JSON
-file (msg-<n>.json, written whole, then renamed into place): the envelope, the headers the
+file (msg-<n>.json, written whole, then renamed into place, numbered after those already there): the envelope, the headers the
 tests look at, and the decoded text and HTML parts. The first N messages are answered CODE
 instead (451 by default: a temporary failure) and not kept. With --delay, each message is
 answered (and kept) that long after its data arrived, as a slow server does, and a file
@@ -31,7 +32,7 @@ class Sink:
         self.fail_first = fail_first
         self.code = code
         self.refused = 0
-        self.kept = 0
+        self.kept = len([f for f in os.listdir(out_dir) if f.endswith(".json")])
 
     async def handle_DATA(self, server, session, envelope):
         if self.refused < self.fail_first:
@@ -74,10 +75,11 @@ async def main():
     parser.add_argument("--fail-first", type=int, default=0)
     parser.add_argument("--code", type=int, default=451)
     parser.add_argument("--delay", type=float, default=0.0)
+    parser.add_argument("--port", type=int, default=0)
     args = parser.parse_args()
     sink = Sink(args.out_dir, args.fail_first, args.code, args.delay)
     loop = asyncio.get_running_loop()
-    server = await loop.create_server(lambda: SMTP(sink, hostname="sink.test"), host="127.0.0.1", port=0)
+    server = await loop.create_server(lambda: SMTP(sink, hostname="sink.test"), host="127.0.0.1", port=args.port, reuse_address=True)
     print(server.sockets[0].getsockname()[1], flush=True)
     await loop.run_in_executor(None, sys.stdin.read)
     server.close()
