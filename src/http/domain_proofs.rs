@@ -62,11 +62,14 @@ pub(crate) async fn proof_of(state: &AppState, subject: ProofSubject) -> Result<
 }
 
 /// Fetches the file and keeps the proof when it holds the subject's line; the status after.
+/// Counted against `member_id`'s domain checks (429 past them).
 pub(crate) async fn check(
     state: &AppState,
+    member_id: u64,
     subject: ProofSubject,
     domain: &str,
 ) -> Result<DomainProofStatus, ApiError> {
+    state.limiters.domain_checks.check(&member_id)?;
     let line = state.auth.domain_codes.code(subject, domain);
     let file = state.domain_checks.file_url(domain);
     let why = match state.domain_checks.fetch(domain).await {
@@ -105,7 +108,7 @@ pub async fn brand_check(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let brand = ownership::brand(&state, &member, *id).await?;
-    Ok(envelope::ok(check(&state, ProofSubject::Brand(brand.id), &brand.domain).await?))
+    Ok(envelope::ok(check(&state, member.id, ProofSubject::Brand(brand.id), &brand.domain).await?))
 }
 
 /// The member's domain participant and its website; 409 `no_domain` for anyone else.
@@ -145,5 +148,5 @@ pub async fn participant_check(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let (subject, domain) = partner(&state, &member, *id).await?;
-    Ok(envelope::ok(check(&state, subject, &domain).await?))
+    Ok(envelope::ok(check(&state, member.id, subject, &domain).await?))
 }

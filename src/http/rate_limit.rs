@@ -212,6 +212,10 @@ pub struct Limiters {
     pub reset_email: KeyedLimiter<String>,
     /// Password reset links asked for, per client address, across emails.
     pub reset_address: KeyedLimiter<std::net::IpAddr>,
+    /// Domain checks, per member: each fetches a file from the domain named, so nobody turns
+    /// this server into a stream of requests at someone's site. Ten at once, then one each six
+    /// seconds.
+    pub domain_checks: KeyedLimiter<u64>,
     /// Wrong admin tokens, per client address (`rate_limits.admin_guesses_*`: twenty at once,
     /// then one a minute, so the 21st in any minute is refused).
     pub admin_guesses: GuessLimiter,
@@ -244,6 +248,7 @@ impl Limiters {
             portal_address: KeyedLimiter::every("sign-in links from this address", Duration::from_secs(60), 10),
             reset_email: KeyedLimiter::every("reset links for this email", Duration::from_secs(360), 3),
             reset_address: KeyedLimiter::every("reset links from this address", Duration::from_secs(60), 10),
+            domain_checks: KeyedLimiter::every("domain checks by this account", Duration::from_secs(6), 10),
             admin_guesses: GuessLimiter::new(
                 "wrong admin tokens from this address",
                 config.admin_guesses_per_minute,
@@ -261,6 +266,7 @@ impl Limiters {
         self.portal_address.forget_idle();
         self.reset_email.forget_idle();
         self.reset_address.forget_idle();
+        self.domain_checks.forget_idle();
         self.admin_guesses.forget_idle();
     }
 }

@@ -237,3 +237,22 @@ async fn partner_with(app: &TestApp, cred: &Cred, campaign: u64, domain: &str) -
     let created = expect_status(app.post_json("/api/v1", "/signups", cred, &body).await, 201).await;
     created["data"]["participant"]["id"].as_u64().unwrap()
 }
+
+/// Each check is a request to someone's site: an account gets ten at once, then one each six
+/// seconds, and a check refused for that fetches nothing.
+#[tokio::test]
+async fn an_account_checks_ten_times_at_once_and_no_more() {
+    let site = Receiver::start().await;
+    site.set_default_status(404);
+    let app = TestApp::spawn_with(checking(&site)).await;
+    let member = app.member("checks").await;
+    let brand = app.brand(&member, "http://localhost").await;
+    let path = format!("/brands/{brand}/domain-proof");
+    for _ in 0..10 {
+        expect_error(proof(&app, &member, Method::POST, &path).await, 409, "domain_not_proven").await;
+    }
+    expect_error(proof(&app, &member, Method::POST, &path).await, 429, "rate_limited").await;
+    assert_eq!(site.received().len(), 10, "the refused check fetched nothing");
+    // Reading the status is not a check.
+    expect_status(proof(&app, &member, Method::GET, &path).await, 200).await;
+}

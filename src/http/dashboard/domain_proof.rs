@@ -93,7 +93,7 @@ async fn checked(
     back: &str,
     what: &str,
 ) -> Result<HttpResponse, PageError> {
-    let refusal = match check(state, subject, domain).await {
+    let refusal = match check(state, signed_in.member.id, subject, domain).await {
         Ok(_) => return Ok(page::see_other(&format!("{back}?notice=domain-proven"))),
         Err(ApiError::Refused { code: Code::DomainNotProven, message }) => message,
         Err(other) => return Err(other.into()),
