@@ -39,7 +39,7 @@
 # 127.0.0.1 and every run is bounded by its duration.
 #
 # Cases: durable writes (API key generation, referral signups over 100 brands and on one hot
-# brand; the referral signups again on PostgreSQL, one server and two, see postgres_cases), GET one campaign, GET participants page 1 and page 1000 of a campaign with
+# brand, and over 100 brands again while another address holds 2,000 slow request bodies; the referral signups again on PostgreSQL, one server and two, see postgres_cases), GET one campaign, GET participants page 1 and page 1000 of a campaign with
 # 100,000 participants, and the tracker's click endpoint (GET, and POST as the beacon sends
 # it; target 30,000 clicks/s), after which the counted clicks are checked against wrk's count;
 # and one dry run of fraud rules (POST /campaigns/:id/fraud/preview) over that campaign, and
@@ -121,11 +121,11 @@ field() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 set_up() {
 KEY=
 echo "setting up on $BASE: member, 100 brands with a campaign and a referrer each, one hot brand" >&2
-MEMBER=$(api POST /members '{"email":"bench@example.com","name":"Bench","password":"bench-password"}' | field '["id"]')
+MEMBER=$(api POST /members '{"email":"bench@example.com","name":"Bench","password":"bench-violet-tugboat-quarrel"}' | field '["id"]')
 # 100 brands and 100,000 participants are over the free plan's limits: Scale (id 3) has none.
 curl -sf -X PUT "$BASE/admin/v1/members/$MEMBER/plan" -H "Authorization: Bearer $ADMIN_TOKEN" \
   -H 'content-type: application/json' -d '{"plan_id":3}' >/dev/null
-TOKEN=$(api POST /auth/token '{"email":"bench@example.com","password":"bench-password"}' | field '["token"]')
+TOKEN=$(api POST /auth/token '{"email":"bench@example.com","password":"bench-violet-tugboat-quarrel"}' | field '["token"]')
 KEY=$(curl -sf -X POST "$BASE/api/v1/members/api-key" -H "Authorization: Bearer $TOKEN" | field '["data"]["api_key"]')
 CODES=()
 for i in $(seq 1 100); do
@@ -133,9 +133,13 @@ for i in $(seq 1 100); do
   campaign=$(api POST /campaigns "{\"name\":\"c$i\",\"url_id\":$brand,\"reward_type\":5,\"reward_value\":\"5\",\"reward_invited\":true}" | field '["id"]')
   CODES+=("$(api POST /signups "{\"campaign_id\":$campaign,\"email\":\"referrer@brand$i.bench.example\"}" | field '["participant"]["referral_code"]')")
 done
-# A partner site joins the last brand's campaign as a domain participant (clicks).
+# A partner site joins the last brand's campaign as a domain participant (clicks); the
+# operator vouches for it and for the brand (an unproven domain attributes no click).
 CLICK_CAMPAIGN=$campaign
-api POST /signups "{\"campaign_id\":$CLICK_CAMPAIGN,\"email\":\"owner@partner.bench.example\",\"domain\":\"partner.bench.example\"}" >/dev/null
+partner=$(api POST /signups "{\"campaign_id\":$CLICK_CAMPAIGN,\"email\":\"owner@partner.bench.example\",\"domain\":\"partner.bench.example\"}" | field '["participant"]["id"]')
+for proven in "participants/$partner" "brands/$brand"; do
+  curl -sf -X POST "$BASE/admin/v1/$proven/domain-proof" -H "Authorization: Bearer $ADMIN_TOKEN" >/dev/null
+done
 HOT_BRAND=$(api POST /brands '{"url":"https://hot.bench.example"}' | field '["id"]')
 HOT=$(api POST /campaigns "{\"name\":\"hot\",\"url_id\":$HOT_BRAND,\"reward_type\":5,\"reward_value\":\"5\",\"reward_invited\":true}" | field '["id"]')
 # Created now: the API-key case near the end revokes the key these setup calls use.
@@ -288,6 +292,39 @@ run_case() {
   echo "${ROWS[-1]}" >&2
 }
 
+# slow_bodies_case: the 100-brands signups again while another address (127.0.0.2) has
+# opened 2,000 registrations that send their headers and never their body (a slowloris): 64
+# of them are held (max_anonymous_requests_per_address) until the body deadline, the rest
+# answered 429 at once. Read against the same case without them, just above.
+slow_bodies_case() {
+  local ready="$WORK/slow-bodies-ready"
+  python3 - "${BASE#http://}" 2000 "$ready" "$SECONDS_PER_CASE" <<'PY' &
+import socket, sys, time
+address, count, ready, hold = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
+host, port = address.rsplit(":", 1)
+head = (f"POST /api/v1/members HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n"
+        "Content-Length: 100\r\n\r\n").encode()
+opened = []
+for _ in range(count):
+    s = socket.socket()
+    s.bind(("127.0.0.2", 0))
+    s.connect((host, int(port)))
+    s.sendall(head)
+    opened.append(s)
+open(ready, "w").close()
+time.sleep(hold + 5)
+PY
+  local holder=$!
+  while [ ! -e "$ready" ]; do
+    kill -0 "$holder" 2>/dev/null || { echo "the slow-body holder failed" >&2; return 1; }
+    sleep 0.1
+  done
+  run_case "POST /signups/referral, 100 brands, 2,000 slow bodies held" /api/v1/signups/referral \
+    "$WORK/spread-slowloris.lua"
+  kill "$holder" 2>/dev/null || true
+  wait "$holder" 2>/dev/null || true
+}
+
 print_table() {
   echo
   echo "wrk: $THREADS threads, $CONNECTIONS connections, ${SECONDS_PER_CASE}s per case, $(nproc) cores, server and wrk on one machine"
@@ -427,6 +464,7 @@ PY
 
 referral_script "$WORK/spread.lua" spread "${CODES[@]}"
 referral_script "$WORK/hot.lua" hot "${HOT_CODES[@]}"
+referral_script "$WORK/spread-slowloris.lua" spread-slowloris "${CODES[@]}"
 
 # Warm-up, not measured: seed the hot campaign up to 100,000 participants for the page
 # reads. This also grows the database file to a steady size; on a brand-new database every
@@ -458,6 +496,7 @@ if [ "$BENCH_CASES" != postgres ]; then
   run_case "POST /signups/referral, 100 brands (durable)" /api/v1/signups/referral "$WORK/spread.lua"
   run_case "POST /signups/referral, one hot brand (durable)" /api/v1/signups/referral "$WORK/hot.lua"
   unset CASE_PID
+  slow_bodies_case
 fi
 postgres_cases
 if [ "$BENCH_CASES" = signups ] || [ "$BENCH_CASES" = sled ] || [ "$BENCH_CASES" = postgres ]; then
