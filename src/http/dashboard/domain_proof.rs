@@ -30,18 +30,14 @@ pub async fn section(
     what: &str,
 ) -> Result<Markup, PageError> {
     let proof = proof_of(state, subject).await?;
-    Ok(status_section(&status(state, subject, domain, proof.as_ref()), &signed_in.form_token, what))
+    Ok(status_section(subject, &status(state, subject, domain, proof.as_ref()), &signed_in.form_token, what))
 }
 
 fn action(subject: ProofSubject) -> String {
     format!("/dashboard/{}s/{}/domain-proof", subject.kind(), subject.id())
 }
 
-fn status_section(status: &DomainProofStatus, token: &str, what: &str) -> Markup {
-    let subject = match status.subject {
-        "brand" => ProofSubject::Brand(status.id),
-        _ => ProofSubject::Participant(status.id),
-    };
+fn status_section(subject: ProofSubject, status: &DomainProofStatus, token: &str, what: &str) -> Markup {
     html! {
         section aria-labelledby="domain-proof" {
             h2 #domain-proof { "Domain" }
@@ -101,7 +97,7 @@ async fn checked(
     let status = status(state, subject, domain, None);
     let content = html! {
         p.error role="alert" { (refusal) }
-        (status_section(&status, &signed_in.form_token, what))
+        (status_section(subject, &status, &signed_in.form_token, what))
         p { a href=(back) { "Back" } }
     };
     Ok(page::respond(
