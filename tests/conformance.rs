@@ -115,6 +115,7 @@ conformance! {
     brands::campaign_rows_landers_and_counters_start_empty,
     brands::a_deleted_campaign_takes_its_participants_with_it,
     conversions::conversions_are_found_by_id_external_id_and_page,
+    conversions::commissions_are_found_by_conversion_and_by_subscription,
     payouts::a_reward_is_held_by_one_payout_at_most_and_freed_when_it_fails,
     handed_over::a_brands_decisions_run_in_order_and_read_each_other,
     handed_over::decisions_sharing_a_transaction_read_the_numbers_the_ones_before_moved,

@@ -193,6 +193,13 @@ pub struct CampaignInput {
     /// and `text`), each optional. Replaces the campaign's; null or `{}` clears them.
     #[schema(value_type = Option<Object>, example = json!({"es": {"headline": "Invita y gana"}}))]
     pub texts: Option<Value>,
+    /// What referrers earn for their customers' payments: `flat` (the default, `reward_value`
+    /// once per referral) or a `percent` of every paid invoice (a cash campaign whose goal is
+    /// a conversion). Replaces the rule as a whole; null: flat. Changing it changes only
+    /// commissions made after.
+    #[serde(default, deserialize_with = "super::fraud::present")]
+    #[schema(value_type = Option<super::commission::CommissionInput>)]
+    pub commission: Option<Value>,
 }
 
 /// How the widget shows: the fields a member may change.
@@ -376,6 +383,10 @@ impl Campaign {
         if let Some(tiers) = &input.tiers {
             self.tiers = super::tiers::parse(tiers)?;
         }
+        if let Some(commission) = &input.commission {
+            self.commission = CommissionRule::from_field(commission)?;
+        }
+        self.commission.check_pays(self.reward_type == RewardType::Cash && self.goal_type == GoalType::Conversion)?;
         self.reward_value = normalize_reward_value(self.reward_type, self.reward_value.take())?;
         self.updated_at = now.to_owned();
         Ok(())
@@ -384,6 +395,12 @@ impl Campaign {
 
 /// The campaign's rewards: what each count of its goal earns.
 impl Campaign {
+    /// Whether its referrers earn a share of every paid invoice (a `percent` rule on a cash
+    /// campaign whose goal is a conversion) rather than its flat reward.
+    pub fn pays_commission(&self) -> bool {
+        self.commission.is_percent() && self.reward_type == RewardType::Cash && self.goal_type == GoalType::Conversion
+    }
+
     /// Its own reward (a referred participant's, and the referrer's without tiers).
     pub fn prize(&self) -> Prize {
         Prize::new(self.reward_type, self.reward_value.clone())

@@ -177,6 +177,36 @@ impl CommissionRule {
         })
     }
 
+    /// The rule a campaign's `commission` field states: an object, or null for flat.
+    pub fn from_field(value: &Value) -> Result<Self, ValidationError> {
+        let input = match value {
+            Value::Null => None,
+            Value::Object(_) => Some(
+                serde_json::from_value::<CommissionInput>(value.clone())
+                    .map_err(|e| err("commission", format!("commission: {e}")))?,
+            ),
+            _ => {
+                return Err(err(
+                    "commission",
+                    "commission must be an object such as {\"type\": \"percent\", \"rate\": 20}",
+                ))
+            }
+        };
+        Self::parse(input.as_ref())
+    }
+
+    /// Refuses a percent rule on a campaign that cannot pay it: one that is not a cash
+    /// campaign whose goal is a conversion (`pays`).
+    pub fn check_pays(&self, pays: bool) -> Result<(), ValidationError> {
+        if self.is_percent() && !pays {
+            return Err(err(
+                "commission.type",
+                "commission.type percent needs a cash campaign (reward_type 5) whose goal_type is conversion",
+            ));
+        }
+        Ok(())
+    }
+
     /// Whether invoices earn a share (rather than the campaign's flat reward).
     pub fn is_percent(&self) -> bool {
         self.kind == CommissionKind::Percent

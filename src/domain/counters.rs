@@ -45,11 +45,13 @@ pub enum Counter {
     HeldVelocity = 18,
     /// Participants admitted from the campaign's waitlist.
     Admitted = 19,
+    /// Commissions held now for want of an exchange rate.
+    HeldNoExchangeRate = 20,
 }
 
 impl Counter {
     /// Every counter, in the order of their bytes.
-    pub const ALL: [Counter; 19] = [
+    pub const ALL: [Counter; 20] = [
         Self::Participants,
         Self::Referrals,
         Self::Clicks,
@@ -69,6 +71,7 @@ impl Counter {
         Self::HeldSameAddress,
         Self::HeldVelocity,
         Self::Admitted,
+        Self::HeldNoExchangeRate,
     ];
 
     /// The counter whose byte (`counter as u8`, what a backend stores) is `byte`.
@@ -83,6 +86,7 @@ impl Counter {
             HoldReason::DisposableEmail => Counter::HeldDisposableEmail,
             HoldReason::SameAddress => Counter::HeldSameAddress,
             HoldReason::Velocity => Counter::HeldVelocity,
+            HoldReason::NoExchangeRate => Counter::HeldNoExchangeRate,
         }
     }
 }
@@ -162,6 +166,8 @@ pub struct HeldByReason {
     pub disposable_email: u64,
     pub same_address: u64,
     pub velocity: u64,
+    /// Commissions on invoices in another currency, waiting for an exchange rate.
+    pub no_exchange_rate: u64,
 }
 
 impl HeldByReason {
@@ -170,6 +176,7 @@ impl HeldByReason {
         self.disposable_email += other.disposable_email;
         self.same_address += other.same_address;
         self.velocity += other.velocity;
+        self.no_exchange_rate += other.no_exchange_rate;
     }
 }
 
@@ -254,6 +261,7 @@ impl CampaignCounters {
                 disposable_email: read(Counter::HeldDisposableEmail)?,
                 same_address: read(Counter::HeldSameAddress)?,
                 velocity: read(Counter::HeldVelocity)?,
+                no_exchange_rate: read(Counter::HeldNoExchangeRate)?,
             },
         })
     }

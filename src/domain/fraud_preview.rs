@@ -189,8 +189,9 @@ impl Replay {
                 HoldReason::DisposableEmail => counts.disposable_email += 1,
                 HoldReason::SameAddress => counts.same_address += 1,
                 HoldReason::Velocity => counts.velocity += 1,
-                // Not a fraud rule: the campaign's hold period holds every reward alike.
-                HoldReason::HoldPeriod => {}
+                // Not fraud rules: the campaign's hold period holds every reward alike, and
+                // a missing exchange rate holds a commission until one is given.
+                HoldReason::HoldPeriod | HoldReason::NoExchangeRate => {}
             }
         }
         self.preview.held += u64::from(!holds.is_empty());

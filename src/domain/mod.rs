@@ -30,6 +30,7 @@ pub mod fraud;
 pub mod fraud_preview;
 pub mod goal;
 pub mod ids;
+pub mod invoice;
 pub mod lander;
 pub mod language;
 pub mod leaderboard;

@@ -111,12 +111,20 @@ pub enum HoldReason {
     /// Beyond a velocity limit: too many referrals to one referrer, or signups from one
     /// address, in an hour.
     Velocity,
+    /// A commission on an invoice in another currency than the campaign's, with no exchange
+    /// rate for the invoice's date yet: it has no amount until one is given.
+    NoExchangeRate,
 }
 
 impl HoldReason {
     /// Every reason, in the order the stats list them.
-    pub const ALL: [HoldReason; 4] =
-        [HoldReason::HoldPeriod, HoldReason::DisposableEmail, HoldReason::SameAddress, HoldReason::Velocity];
+    pub const ALL: [HoldReason; 5] = [
+        HoldReason::HoldPeriod,
+        HoldReason::DisposableEmail,
+        HoldReason::SameAddress,
+        HoldReason::Velocity,
+        HoldReason::NoExchangeRate,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -124,6 +132,7 @@ impl HoldReason {
             HoldReason::DisposableEmail => "disposable_email",
             HoldReason::SameAddress => "same_address",
             HoldReason::Velocity => "velocity",
+            HoldReason::NoExchangeRate => "no_exchange_rate",
         }
     }
 }

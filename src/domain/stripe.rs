@@ -11,6 +11,8 @@ use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
+use super::commission::InvoiceLine;
+use super::invoice::PaidInvoice;
 use super::ValidationError;
 
 /// How far the signed time may be from now, in seconds (Stripe's libraries default to 300).
@@ -70,8 +72,9 @@ pub enum StripeEvent {
     /// A payment by a customer: `checkout.session.completed` or `invoice.paid`.
     Paid(Payment),
     /// `charge.refunded`: the charge's payment, named by its payment intent or invoice.
-    /// `fully` is false for a partial refund, which takes nothing back.
-    Refunded { references: Vec<String>, fully: bool },
+    /// `fully` is false for a partial refund, of which `refunded_minor` (the charge's refunds
+    /// so far) says how much; `charge` is the charge's id.
+    Refunded { references: Vec<String>, fully: bool, refunded_minor: Option<u64>, charge: String },
     /// Any other kind: acknowledged, nothing done.
     Ignored,
 }
@@ -89,6 +92,8 @@ pub struct Payment {
     pub currency: Option<String>,
     /// The ids a refund may name the payment by: its payment intent and invoice.
     pub references: Vec<String>,
+    /// An `invoice.paid`'s invoice: its subscription, period and lines.
+    pub invoice: Option<PaidInvoice>,
 }
 
 #[derive(Deserialize)]
@@ -120,6 +125,117 @@ struct Object {
     /// An invoice on API versions from 2025-03-31, which name its payment intents here
     /// rather than in `payment_intent` (present when Stripe includes the list).
     payments: Option<InvoicePayments>,
+    /// An invoice's subscription (older API versions; newer ones name it in `parent`).
+    subscription: Option<serde_json::Value>,
+    parent: Option<InvoiceParent>,
+    /// An invoice's period (the lines' periods are preferred: see [`invoice_of`]).
+    period_start: Option<i64>,
+    lines: Option<InvoiceLines>,
+    /// An invoice's tax: `tax` on older API versions, `total_taxes` on newer ones.
+    tax: Option<i64>,
+    total_taxes: Option<Vec<Amounted>>,
+    /// A charge: how much of it was refunded so far, in all.
+    amount_refunded: Option<i64>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct InvoiceParent {
+    subscription_details: Option<SubscriptionDetails>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct SubscriptionDetails {
+    subscription: Option<serde_json::Value>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct InvoiceLines {
+    data: Vec<StripeLine>,
+}
+
+/// An invoice line: `amount` is before discounts and without tax; `discount_amounts` are
+/// what the discounts took off it.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct StripeLine {
+    amount: i64,
+    discount_amounts: Vec<Amounted>,
+    period: Option<LinePeriod>,
+    /// The product: `price.product` (older versions), `pricing.price_details.product`
+    /// (newer), `plan.product` (oldest).
+    price: Option<ProductOf>,
+    plan: Option<ProductOf>,
+    pricing: Option<Pricing>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Amounted {
+    amount: i64,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct LinePeriod {
+    start: Option<i64>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ProductOf {
+    product: Option<serde_json::Value>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Pricing {
+    price_details: Option<ProductOf>,
+}
+
+/// The paid invoice an `invoice.paid` object describes: its subscription (none: the invoice
+/// is its own), the start of the period it bills (the earliest of its lines' periods, else the
+/// invoice's `period_start`), and per line what was paid after discounts, without tax. With
+/// no lines in the payload, the whole invoice is one line: `amount_paid` less its tax.
+fn invoice_of(object: &mut Object, id: &str) -> Option<PaidInvoice> {
+    let currency = super::currency::parse("currency", object.currency.as_deref()?).ok()?;
+    let paid = u64::try_from(object.amount_paid?).ok()?;
+    let subscription = id_of(object.subscription.take())
+        .or_else(|| id_of(object.parent.take()?.subscription_details?.subscription))
+        .filter(|s| super::invoice::parse_subscription_id(s).is_ok())
+        .unwrap_or_else(|| id.to_owned());
+    let data = object.lines.take().map(|l| l.data).unwrap_or_default();
+    let period_start = data.iter().filter_map(|l| l.period.as_ref()?.start).min().or(object.period_start)?;
+    let mut lines: Vec<InvoiceLine> = data
+        .into_iter()
+        .take(super::invoice::MAX_LINES)
+        .map(|line| {
+            let discounts: i64 = line.discount_amounts.iter().map(|d| d.amount).sum();
+            let product = line
+                .price
+                .and_then(|p| p.product)
+                .or_else(|| line.pricing.and_then(|p| p.price_details?.product))
+                .or_else(|| line.plan.and_then(|p| p.product));
+            InvoiceLine {
+                product_id: id_of(product).filter(|p| p.len() <= super::commission::MAX_PRODUCT_ID_BYTES),
+                base_minor: u64::try_from(line.amount - discounts).unwrap_or(0),
+            }
+        })
+        .collect();
+    if lines.is_empty() {
+        let tax = object.tax.or_else(|| Some(object.total_taxes.as_ref()?.iter().map(|t| t.amount).sum()));
+        let base = u64::try_from(object.amount_paid? - tax.unwrap_or(0)).unwrap_or(0);
+        lines.push(InvoiceLine { product_id: None, base_minor: base });
+    }
+    Some(PaidInvoice {
+        subscription_id: subscription,
+        period_start: period_start.max(0),
+        currency,
+        lines,
+        paid_minor: paid,
+    })
 }
 
 #[derive(Deserialize, Default)]
@@ -178,11 +294,18 @@ pub fn read_event(body: &[u8]) -> Option<StripeEvent> {
     let paid_through = invoice_payments.into_iter().map(|p| id_of(p.payment.and_then(|p| p.payment_intent)));
     Some(match envelope.kind.as_str() {
         "checkout.session.completed" | "invoice.paid" => {
-            let Some(object_id) = object.id.filter(|id| !id.is_empty()) else { return Some(StripeEvent::Ignored) };
+            let Some(object_id) = object.id.take().filter(|id| !id.is_empty()) else {
+                return Some(StripeEvent::Ignored);
+            };
             // A paid invoice is itself what a refunded charge names.
             let own = (envelope.kind == "invoice.paid").then(|| object_id.clone());
+            let invoice = match envelope.kind.as_str() {
+                "invoice.paid" => invoice_of(&mut object, &object_id),
+                _ => None,
+            };
             let named = [own, id_of(object.payment_intent), id_of(object.invoice)];
             StripeEvent::Paid(Payment {
+                invoice,
                 email: object.customer_details.and_then(|d| d.email).or(object.customer_email),
                 amount_minor: object.amount_total.or(object.amount_paid),
                 currency: object.currency,
@@ -194,6 +317,8 @@ pub fn read_event(body: &[u8]) -> Option<StripeEvent> {
             references: references([id_of(object.payment_intent), id_of(object.invoice)]),
             // An older payload without the flag is taken as a full refund.
             fully: object.refunded.unwrap_or(true),
+            refunded_minor: object.amount_refunded.and_then(|a| u64::try_from(a).ok()),
+            charge: object.id.unwrap_or_default(),
         },
         _ => StripeEvent::Ignored,
     })
@@ -295,10 +420,15 @@ mod tests {
         let StripeEvent::Paid(paid) = read_event(newer).unwrap() else { panic!() };
         assert_eq!(paid.references, ["in_2", "pi_3"], "newer API versions list payments; repeats are dropped");
         let refund = br#"{"type":"charge.refunded","data":{"object":{"id":"ch_1","payment_intent":"pi_1","invoice":null,"refunded":true}}}"#;
-        assert_eq!(read_event(refund), Some(StripeEvent::Refunded { references: vec!["pi_1".into()], fully: true }));
-        let partial =
-            br#"{"type":"charge.refunded","data":{"object":{"id":"ch_2","payment_intent":"pi_1","refunded":false}}}"#;
-        assert_eq!(read_event(partial), Some(StripeEvent::Refunded { references: vec!["pi_1".into()], fully: false }));
+        let refunded = |fully, refunded_minor, charge: &str| StripeEvent::Refunded {
+            references: vec!["pi_1".into()],
+            fully,
+            refunded_minor,
+            charge: charge.into(),
+        };
+        assert_eq!(read_event(refund), Some(refunded(true, None, "ch_1")));
+        let partial = br#"{"type":"charge.refunded","data":{"object":{"id":"ch_2","payment_intent":"pi_1","refunded":false,"amount_refunded":2450}}}"#;
+        assert_eq!(read_event(partial), Some(refunded(false, Some(2450), "ch_2")));
         assert_eq!(read_event(br#"{"type":"customer.created","data":{"object":{}}}"#), Some(StripeEvent::Ignored));
         assert_eq!(read_event(br#"{"type":"invoice.paid","data":{"object":{"id":""}}}"#), Some(StripeEvent::Ignored));
         assert_eq!(read_event(b"not json"), None);

@@ -147,30 +147,6 @@ pub struct IssuedRewards {
     pub rewards: Vec<crate::views::Reward>,
 }
 
-/// A conversion and the rewards it produced.
-#[derive(Serialize, ToSchema)]
-pub struct ConversionAnswer {
-    pub conversion: crate::views::Conversion,
-    pub rewards: Vec<crate::views::Reward>,
-}
-
-/// A page of conversions.
-#[derive(Serialize, ToSchema)]
-pub struct ConversionList {
-    pub conversions: Vec<crate::views::Conversion>,
-    pub pagination: Page,
-}
-
-/// What a refund did.
-#[derive(Serialize, ToSchema)]
-pub struct RefundAnswer {
-    pub conversion: crate::views::Conversion,
-    /// The rewards it voided.
-    pub voided: Vec<crate::views::Reward>,
-    /// The rewards it could not void: fulfilled (paid out) already, or in a payout that has not failed.
-    pub fulfilled: Vec<crate::views::Reward>,
-}
-
 /// A brand's Stripe connection: where Stripe sends events, never the secret.
 #[derive(Serialize, ToSchema)]
 pub struct StripeSetup {

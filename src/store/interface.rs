@@ -30,6 +30,7 @@ use crate::domain::domain_proof::{DomainProof, ProofSubject};
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, Write};
 use crate::domain::ids::IdKind;
+use crate::domain::invoice::Commission;
 use crate::domain::lander::Lander;
 use crate::domain::leaderboard::{Board, Standing};
 use crate::domain::member::StoredApiKey;
@@ -365,6 +366,8 @@ pub trait ConversionStore: Send + Sync {
     /// The campaign's conversion that names this payment reference (a Stripe payment intent
     /// or invoice id).
     async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError>;
+    /// The commission of a conversion of a brand's campaign, when it has one.
+    async fn commission(&self, conversion: &Conversion) -> Result<Option<Commission>, StoreError>;
     /// The participant's conversions, oldest first. May be linear in the campaign's
     /// conversions: only a participant's data export asks.
     async fn conversions_of_participant(

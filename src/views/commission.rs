@@ -36,3 +36,91 @@ pub(super) fn commission(rule: &domain::commission::CommissionRule) -> Commissio
         description: rule.sentence(),
     }
 }
+
+/// An invoice's commission: the terms it was made under, what it earned and what refunds
+/// took back. Amounts are decimals of their currency (the invoice's for its lines, base and
+/// refunds; the campaign's for the commission).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct InvoiceCommission {
+    /// `earned`, `outside_duration` (past the rule's duration: nothing), `no_exchange_rate`
+    /// (held without an amount until a rate for the invoice's date is given) or `blocked`.
+    pub state: &'static str,
+    /// Who earns it.
+    pub referrer_id: u64,
+    /// Its cash reward, when it earned one.
+    pub reward_id: Option<u64>,
+    pub invoice_id: String,
+    pub subscription_id: String,
+    /// The start of the service period the invoice bills (RFC 3339).
+    pub period_start: String,
+    /// Whether it is the subscription's first paid invoice by period.
+    pub first_payment: bool,
+    /// The invoice's currency.
+    pub invoice_currency: String,
+    /// What the commission is a share of: the lines after discounts, without tax.
+    pub base: String,
+    /// What the customer paid, tax included: what refunds are a share of.
+    pub paid: String,
+    pub lines: Vec<CommissionLine>,
+    /// The currency the commission is paid in.
+    pub currency: String,
+    /// What it earned, before refunds; null without an exchange rate.
+    pub amount: Option<String>,
+    /// What refunds took back of it.
+    pub taken_back: String,
+    /// How much of the invoice was refunded.
+    pub refunded: String,
+    /// The exchange rate it was converted at, when the invoice's currency is another.
+    pub exchange_rate: Option<String>,
+    /// The rate's date.
+    pub exchange_rate_date: Option<String>,
+    /// The rule it was made under.
+    pub terms: Commission,
+}
+
+/// One line of an invoice and the rate it earned.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CommissionLine {
+    pub product_id: Option<String>,
+    pub amount: String,
+    /// In percent.
+    pub rate: Option<f64>,
+}
+
+/// The API's shape of an invoice's commission.
+pub fn invoice_commission(c: &domain::invoice::Commission) -> InvoiceCommission {
+    use domain::currency::decimal;
+    let of_invoice = |minor: u64| decimal(minor, &c.invoice.currency);
+    InvoiceCommission {
+        state: c.state.name(),
+        referrer_id: c.referrer_id,
+        reward_id: c.reward_id,
+        invoice_id: c.invoice_id.clone(),
+        subscription_id: c.invoice.subscription_id.clone(),
+        period_start: c.invoice.period().to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        first_payment: c.first_payment,
+        invoice_currency: c.invoice.currency.clone(),
+        base: of_invoice(c.invoice.base_minor()),
+        paid: of_invoice(c.invoice.paid_minor),
+        lines: c
+            .invoice
+            .lines
+            .iter()
+            .map(|l| CommissionLine {
+                product_id: l.product_id.clone(),
+                amount: of_invoice(l.base_minor),
+                rate: c
+                    .terms
+                    .rate_for(l.product_id.as_deref(), c.first_payment)
+                    .map(|r| f64::from(r.hundredths()) / 100.0),
+            })
+            .collect(),
+        currency: c.currency.clone(),
+        amount: c.amount_minor.map(|m| decimal(m, &c.currency)),
+        taken_back: decimal(c.taken_back_minor, &c.currency),
+        refunded: of_invoice(c.refunded_minor),
+        exchange_rate: c.exchange.as_ref().map(|e| e.rate.clone()),
+        exchange_rate_date: c.exchange.as_ref().map(|e| e.date.clone()),
+        terms: commission(&c.terms),
+    }
+}

@@ -117,3 +117,31 @@ pub fn conversion(c: &domain::conversion::Conversion) -> Conversion {
         payment_references: c.payment_references.clone(),
     }
 }
+
+/// A conversion and the rewards it produced.
+#[derive(Serialize, ToSchema)]
+pub struct ConversionAnswer {
+    pub conversion: Conversion,
+    pub rewards: Vec<Reward>,
+    /// On a campaign that pays commissions: the invoice's commission (null otherwise).
+    pub commission: Option<super::InvoiceCommission>,
+}
+
+/// A page of conversions.
+#[derive(Serialize, ToSchema)]
+pub struct ConversionList {
+    pub conversions: Vec<Conversion>,
+    pub pagination: crate::domain::pagination::Page,
+}
+
+/// What a refund did.
+#[derive(Serialize, ToSchema)]
+pub struct RefundAnswer {
+    pub conversion: Conversion,
+    /// The rewards it voided.
+    pub voided: Vec<Reward>,
+    /// The rewards it could not void: fulfilled (paid out) already, or in a payout that has not failed.
+    pub fulfilled: Vec<Reward>,
+    /// The invoice's commission after the refund, on a campaign that pays commissions.
+    pub commission: Option<super::InvoiceCommission>,
+}

@@ -2,8 +2,11 @@
 //! reference and by page, and a
 //! referrer's count of converted referrals.
 
+use referrals::domain::commission::{CommissionInput, CommissionRule, InvoiceLine};
 use referrals::domain::engine::{self, ConversionDecision, ConversionIds, Moment, NewConversion};
 use referrals::domain::ids::IdKind;
+use referrals::domain::invoice::{CommissionState, PaidInvoice};
+use referrals::domain::RewardType;
 use referrals::domain::{Campaign, GoalType};
 use referrals::store::SharedStorage;
 
@@ -23,6 +26,7 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
             conversion: store.next_id(IdKind::Conversion).await.unwrap(),
             referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),
             invited_reward: store.next_id(IdKind::Reward).await.unwrap(),
+            commission_reward: store.next_id(IdKind::Reward).await.unwrap(),
         };
         let new = NewConversion {
             participant_id: friend.id,
@@ -30,6 +34,7 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
             amount: None,
             currency: None,
             payment_references: references,
+            invoice: None,
         };
         let session = store.session(shop.id).await.unwrap();
         let decided = engine::decide_conversion(&*session, &spring, &new, ids, &Moment::now()).unwrap();
@@ -60,4 +65,71 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
     assert_eq!(store.conversion(ann.id, made[0].id).await.unwrap(), None);
     assert_eq!(store.conversion_by_payment(spring.id, "pi_2").await.unwrap(), None, "purged with the campaign");
     assert_eq!(store.conversions_of_member(ann.id, None, page(1, 10)).await.unwrap().1, 0);
+}
+
+/// Records the paid invoice `external_id` of `customer` (period `month` of 2027) in a session
+/// of its own.
+async fn invoice(store: &SharedStorage, campaign: &Campaign, customer: u64, external_id: &str, month: u32) {
+    let ids = ConversionIds {
+        conversion: store.next_id(IdKind::Conversion).await.unwrap(),
+        referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),
+        invited_reward: store.next_id(IdKind::Reward).await.unwrap(),
+        commission_reward: store.next_id(IdKind::Reward).await.unwrap(),
+    };
+    let period = chrono::NaiveDate::from_ymd_opt(2027, month, 1).unwrap().and_hms_opt(0, 0, 0).unwrap();
+    let new = NewConversion {
+        participant_id: customer,
+        external_id: external_id.into(),
+        amount: None,
+        currency: Some("USD".into()),
+        payment_references: Vec::new(),
+        invoice: Some(PaidInvoice {
+            subscription_id: "sub_1".into(),
+            period_start: period.and_utc().timestamp(),
+            currency: "USD".into(),
+            lines: vec![InvoiceLine { product_id: None, base_minor: 4900 }],
+            paid_minor: 4900,
+        }),
+    };
+    let session = store.session(campaign.brand_id).await.unwrap();
+    let decided = engine::decide_conversion(&*session, campaign, &new, ids, &Moment::now()).unwrap();
+    let Ok(ConversionDecision::Created { writes, .. }) = decided else { panic!("{external_id}") };
+    session.commit(&unheard(writes)).await.unwrap();
+}
+
+pub async fn commissions_are_found_by_conversion_and_by_subscription(store: SharedStorage) {
+    let ann = member(&store, "ann@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let mut spring = campaign(&store, &shop, 3, 1, false).await;
+    (spring.goal_type, spring.reward_type, spring.reward_value) =
+        (GoalType::Conversion, RewardType::Cash, Some("10.00".into()));
+    let rule: CommissionInput =
+        serde_json::from_value(serde_json::json!({"type": "percent", "rate": 20, "first_payment_rate": 50})).unwrap();
+    spring.commission = CommissionRule::parse(Some(&rule)).unwrap();
+    store.save_campaign(&spring).await.unwrap();
+    let referrer = signup(&store, &spring, "ref@example.com", None).await.participant;
+    let friend = signup(&store, &spring, "a@example.com", Some(referrer.id)).await.participant;
+    // The second month first: the first, arriving later, takes the first payment's rate.
+    invoice(&store, &spring, friend.id, "in_2", 2).await;
+    invoice(&store, &spring, friend.id, "in_1", 1).await;
+    let session = store.session(shop.id).await.unwrap();
+    let mut found = session.subscription_commissions(spring.id, "sub_1").unwrap();
+    found.sort_by_key(|c| c.invoice.period_start);
+    let seen: Vec<_> = found.iter().map(|c| (c.invoice_id.as_str(), c.first_payment, c.amount_minor)).collect();
+    assert_eq!(seen, [("in_1", true, Some(2450)), ("in_2", false, Some(980))]);
+    assert!(found.iter().all(|c| c.state == CommissionState::Earned && c.referrer_id == referrer.id));
+    assert!(session.subscription_commissions(spring.id, "sub_2").unwrap().is_empty());
+    let conversion = session.conversion_by_external_id(spring.id, "in_2").unwrap().unwrap();
+    assert_eq!(session.commission(spring.id, conversion.id).unwrap().as_ref(), Some(&found[1]));
+    assert_eq!(session.commission(spring.id + 1, conversion.id).unwrap(), None, "per campaign");
+    drop(session);
+    assert_eq!(store.commission(&conversion).await.unwrap().as_ref(), Some(&found[1]));
+    // The second month's reward follows: 9.80 now.
+    let reward = store.reward(ann.id, found[1].reward_id.unwrap()).await.unwrap().unwrap();
+    assert_eq!(reward.value.as_deref(), Some("9.80"));
+
+    store.delete_campaign(&spring).await.unwrap();
+    assert_eq!(store.commission(&conversion).await.unwrap(), None, "purged with the campaign");
+    let session = store.session(shop.id).await.unwrap();
+    assert!(session.subscription_commissions(spring.id, "sub_1").unwrap().is_empty());
 }

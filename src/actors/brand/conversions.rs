@@ -9,6 +9,7 @@ use super::{BrandActor, BrandError};
 use crate::domain::conversion::Conversion;
 use crate::domain::engine::{self, ConversionDecision, ConversionIds, ConversionRefusal, NewConversion, Refund};
 use crate::domain::ids::IdKind;
+use crate::domain::invoice::RefundReport;
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::Reward;
 
@@ -52,8 +53,15 @@ impl Handler<RecordConversion> for BrandActor {
                 if let Some(known) = engine::known_conversion(session, campaign.id, &msg.conversion)? {
                     return Ok((Vec::new(), Converted::known(known)));
                 }
-                let ids = session.take_ids(&[IdKind::Conversion, IdKind::Reward, IdKind::Reward]).await?;
-                let ids = ConversionIds { conversion: ids[0], referrer_reward: ids[1], invited_reward: ids[2] };
+                // A campaign that pays commissions may reward the invoice too.
+                let kinds = [IdKind::Conversion, IdKind::Reward, IdKind::Reward, IdKind::Reward];
+                let ids = session.take_ids(&kinds[..if campaign.pays_commission() { 4 } else { 3 }]).await?;
+                let ids = ConversionIds {
+                    conversion: ids[0],
+                    referrer_reward: ids[1],
+                    invited_reward: ids[2],
+                    commission_reward: ids.get(3).copied().unwrap_or(0),
+                };
                 match engine::decide_conversion(session, &campaign, &msg.conversion, ids, &moment)? {
                     Err(ConversionRefusal::UnknownParticipant) => Err(BrandError::NotFound("participant")),
                     Err(ConversionRefusal::Erased) => Err(BrandError::Erased(msg.conversion.participant_id)),
@@ -74,6 +82,8 @@ impl Handler<RecordConversion> for BrandActor {
 pub struct RefundConversion {
     pub member_id: u64,
     pub conversion_id: u64,
+    /// How much was refunded, and the refund's id.
+    pub report: RefundReport,
 }
 
 /// What a refund did, and the deliveries of the voided rewards' events.
@@ -103,7 +113,7 @@ impl Handler<RefundConversion> for BrandActor {
                         .unwrap_or(found);
                 let campaign = brand.owned_campaign(conversion.campaign_id, msg.member_id).await?;
                 let moment = brand.moment();
-                let (refund, writes) = engine::decide_refund(session, &campaign, conversion, &moment)?;
+                let (refund, writes) = engine::decide_refund(session, &campaign, conversion, &msg.report, &moment)?;
                 if writes.is_empty() {
                     return Ok((writes, Refunded { refund, deliveries: Vec::new() }));
                 }

@@ -29,8 +29,14 @@ impl World {
             amount: Some("49.90".into()),
             currency: Some("EUR".into()),
             payment_references: references.iter().map(|r| r.to_string()).collect(),
+            invoice: None,
         };
-        let ids = ConversionIds { conversion: self.id(), referrer_reward: self.id(), invited_reward: self.id() };
+        let ids = ConversionIds {
+            conversion: self.id(),
+            referrer_reward: self.id(),
+            invited_reward: self.id(),
+            commission_reward: self.id(),
+        };
         let decided = decide_conversion(&self.brand, &self.campaign, &new, ids, &self.moment).unwrap();
         if let Ok(ConversionDecision::Created { writes, .. }) = &decided {
             self.commit(writes.clone());
@@ -47,7 +53,14 @@ impl World {
 
     pub(super) fn refund(&mut self, conversion: &Conversion) -> Refund {
         let conversion = self.brand.conversions[&conversion.id].clone();
-        let (refund, writes) = decide_refund(&self.brand, &self.campaign, conversion, &self.moment).unwrap();
+        let (refund, writes) = decide_refund(
+            &self.brand,
+            &self.campaign,
+            conversion,
+            &crate::domain::invoice::RefundReport::whole(),
+            &self.moment,
+        )
+        .unwrap();
         self.commit(writes);
         refund
     }

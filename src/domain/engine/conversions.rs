@@ -5,11 +5,13 @@
 //! names, changes nothing. A refund voids the rewards the
 //! conversion produced that are not fulfilled yet, and reports those it could not void.
 
+use super::commissions::NewInvoice;
 use super::{BrandReads, Decision, Grant, Moment, Write};
 use crate::domain::conversion::{Conversion, ConversionStatus};
 use crate::domain::counters::Counter;
 use crate::domain::event::{EventSubject, EventType};
 use crate::domain::fraud;
+use crate::domain::invoice::{Commission, PaidInvoice, RefundAmount, RefundReport};
 use crate::domain::{Campaign, GoalType, Reward, RewardReason, RewardStatus, RewardType};
 
 /// What a member reports.
@@ -21,6 +23,9 @@ pub struct NewConversion {
     pub currency: Option<String>,
     /// The payment's ids at the processor (see [`Conversion::payment_references`]).
     pub payment_references: Vec<String>,
+    /// The paid invoice it is, when its source says (a subscription's period and lines): on
+    /// a `percent` campaign, what its commission is counted on.
+    pub invoice: Option<PaidInvoice>,
 }
 
 /// Fresh ids for what a conversion may create.
@@ -29,6 +34,8 @@ pub struct ConversionIds {
     pub conversion: u64,
     pub referrer_reward: u64,
     pub invited_reward: u64,
+    /// The commission's reward, on a `percent` campaign.
+    pub commission_reward: u64,
 }
 
 /// What reporting a conversion does.
@@ -120,7 +127,8 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
         }
         None => false,
     };
-    if let (true, GoalType::Conversion, Some(referrer), false) = (first, campaign.goal_type, referrer, shut_out) {
+    let pays_commission = campaign.pays_commission();
+    if let (true, GoalType::Conversion, Some(referrer), false) = (first, campaign.goal_type, &referrer, shut_out) {
         // Held for whatever the referral was suspected of when the participant signed up.
         let suspected = reads.referral_holds(campaign.id, participant.id)?;
         let qualified = reads.qualified_referrals(campaign.id, referrer.id)? + 1;
@@ -129,17 +137,20 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
             participant_id: referrer.id,
             count: qualified,
         });
-        // An erased referrer keeps the count, but there is nobody to reward.
-        if let Some(prize) = campaign.prize_due(qualified).filter(|_| !referrer.is_erased()) {
+        // An erased referrer keeps the count, but there is nobody to reward. A campaign that
+        // pays commissions pays its referrers per invoice below; only its tiers' prizes come
+        // with the count.
+        let flat = !pays_commission || !campaign.tiers.is_empty();
+        if let Some(prize) = campaign.prize_due(qualified).filter(|_| flat && !referrer.is_erased()) {
             let grant = Grant {
                 prize,
                 participant_id: referrer.id,
                 reward_id: ids.referrer_reward,
                 reason: RewardReason::Referrer,
                 trigger: Some(participant.id),
-                review: fraud::review_holds(&campaign.fraud, &[&referrer, &participant], &suspected),
+                review: fraud::review_holds(&campaign.fraud, &[referrer, &participant], &suspected),
             };
-            rewards.push(decision.grant(campaign, grant, &referrer, moment)?);
+            rewards.push(decision.grant(campaign, grant, referrer, moment)?);
         }
         if campaign.reward_invited {
             let grant = Grant {
@@ -147,11 +158,25 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
                 reward_id: ids.invited_reward,
                 reason: RewardReason::Invited,
                 trigger: Some(referrer.id),
-                review: fraud::review_holds(&campaign.fraud, &[&participant, &referrer], &suspected),
+                review: fraud::review_holds(&campaign.fraud, &[&participant, referrer], &suspected),
                 prize: campaign.prize(),
             };
             rewards.push(decision.grant(campaign, grant, &participant, moment)?);
         }
+    }
+    if let (true, Some(referrer)) = (pays_commission, &referrer) {
+        let invoice = new.invoice.clone().unwrap_or_else(|| one_off(campaign, new, moment));
+        let suspected = reads.referral_holds(campaign.id, participant.id)?;
+        let invoice = NewInvoice {
+            conversion: &conversion,
+            invoice: &invoice,
+            customer: &participant,
+            referrer,
+            blocked: shut_out,
+            review: fraud::review_holds(&campaign.fraud, &[referrer, &participant], &suspected),
+            reward_id: ids.commission_reward,
+        };
+        rewards.extend(decision.earn_commission(campaign, invoice, moment)?);
     }
     conversion.rewards = rewards.iter().map(|r| (r.participant_id, r.id)).collect();
     decision.writes.push(Write::Conversion(conversion.clone()));
@@ -166,6 +191,29 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
     Ok(Ok(ConversionDecision::Created { conversion, rewards, writes: decision.finish() }))
 }
 
+/// A conversion reported without an invoice's details, as an invoice: a one-off sale of its
+/// `amount` (in its currency, else the campaign's), in a subscription of its own, whose
+/// period starts now.
+fn one_off(campaign: &Campaign, new: &NewConversion, moment: &Moment) -> PaidInvoice {
+    let currency = new.currency.clone().unwrap_or_else(|| campaign.payouts.currency.clone());
+    let digits = crate::domain::currency::minor_digits(&currency).unwrap_or(2);
+    // `amount` has two decimals: scaled to the currency's own.
+    let cents = new.amount.as_deref().and_then(crate::domain::money::cents).unwrap_or(0);
+    let minor = match digits {
+        0 => cents / 100,
+        1 => cents / 10,
+        2 => cents,
+        d => cents.saturating_mul(10u64.pow(d - 2)),
+    };
+    PaidInvoice {
+        subscription_id: new.external_id.clone(),
+        period_start: moment.unix_ms.div_euclid(1000),
+        currency,
+        lines: vec![crate::domain::commission::InvoiceLine { product_id: None, base_minor: minor }],
+        paid_minor: minor,
+    }
+}
+
 /// What a refund did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refund {
@@ -177,21 +225,59 @@ pub struct Refund {
     pub fulfilled: Vec<Reward>,
     /// Whether this refund changed anything (a conversion refunded before: nothing).
     pub changed: bool,
+    /// The conversion's commission after the refund, when it has one.
+    pub commission: Option<Commission>,
 }
 
-/// Decides the refund of `conversion` (of `campaign`).
+/// Decides the refund `report` of `conversion` (of `campaign`). A commission takes back its
+/// share of any refund, part or whole; the conversion's other rewards are voided (or owed,
+/// once paid) only when the invoice is refunded whole.
 pub fn decide_refund<R: BrandReads + ?Sized>(
     reads: &R,
     campaign: &Campaign,
     mut conversion: Conversion,
+    report: &RefundReport,
     moment: &Moment,
 ) -> Result<(Refund, Vec<Write>), R::Error> {
     let now = moment.at.as_str();
     let mut decision = Decision::new(reads);
-    let mut refund =
-        Refund { conversion: conversion.clone(), voided: Vec::new(), fulfilled: Vec::new(), changed: false };
+    let mut refund = Refund {
+        conversion: conversion.clone(),
+        voided: Vec::new(),
+        fulfilled: Vec::new(),
+        changed: false,
+        commission: None,
+    };
+    let mut commission_reward = None;
+    let whole = match reads.commission(campaign.id, conversion.id)? {
+        Some(commission) => {
+            commission_reward = commission.reward_id;
+            let (commission, changed, reward) = decision.refund_commission(campaign, commission, report, moment)?;
+            refund.changed = changed;
+            if let Some(r) = reward {
+                let in_payout = r.status == RewardStatus::Issued && reads.payout_holding(campaign.id, r.id)?.is_some();
+                match r.status {
+                    RewardStatus::Voided => refund.voided.push(r),
+                    RewardStatus::Fulfilled => refund.fulfilled.push(r),
+                    _ if in_payout => refund.fulfilled.push(r),
+                    _ => {}
+                }
+            }
+            let whole = commission.refunded_whole();
+            refund.commission = Some(commission);
+            whole
+        }
+        None => refunds_whole(&conversion, report),
+    };
+    if !whole {
+        refund.conversion = conversion;
+        return Ok((refund, decision.finish()));
+    }
     let mut owes = std::collections::BTreeMap::<u64, Vec<(u64, String)>>::new();
     for &(participant_id, reward_id) in &conversion.rewards {
+        if Some(reward_id) == commission_reward {
+            continue;
+        }
         let Some(mut reward) = reads.reward(participant_id, reward_id)? else { continue };
         let in_payout =
             reward.status == RewardStatus::Issued && reads.payout_holding(campaign.id, reward.id)?.is_some();
@@ -216,7 +302,7 @@ pub fn decide_refund<R: BrandReads + ?Sized>(
         }
     }
     for (participant_id, charges) in owes {
-        let mut owed = reads.owed(campaign.id, participant_id)?;
+        let mut owed = decision.owed_now(campaign.id, participant_id)?;
         for (cents, note) in charges {
             owed.charge(cents, now, note);
         }
@@ -231,4 +317,20 @@ pub fn decide_refund<R: BrandReads + ?Sized>(
     }
     refund.conversion = conversion;
     Ok((refund, decision.finish()))
+}
+
+/// Whether `report` refunds a conversion without a commission in whole: a refund of no
+/// amount, or of at least the conversion's amount. A part of it takes nothing back.
+fn refunds_whole(conversion: &Conversion, report: &RefundReport) -> bool {
+    let amount = conversion.amount.as_deref().and_then(crate::domain::money::cents);
+    let digits = conversion.currency.as_deref().and_then(crate::domain::currency::minor_digits).unwrap_or(2);
+    let as_cents = |minor: u64| match digits {
+        0 => minor.saturating_mul(100),
+        1 => minor.saturating_mul(10),
+        d => minor / 10u64.pow(d - 2),
+    };
+    match report.amount {
+        RefundAmount::Whole => true,
+        RefundAmount::This(minor) | RefundAmount::Total(minor) => amount.is_some_and(|a| as_cents(minor) >= a),
+    }
 }

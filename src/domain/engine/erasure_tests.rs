@@ -99,8 +99,9 @@ fn an_erased_participant_refers_nobody_and_earns_nothing_more() {
         amount: None,
         currency: None,
         payment_references: Vec::new(),
+        invoice: None,
     };
-    let ids = ConversionIds { conversion: 600, referrer_reward: 601, invited_reward: 602 };
+    let ids = ConversionIds { conversion: 600, referrer_reward: 601, invited_reward: 602, commission_reward: 603 };
     let decided = decide_conversion(&world.brand, &world.campaign, &conversion, ids, &world.moment).unwrap();
     assert_eq!(decided.err(), Some(ConversionRefusal::Erased));
 }

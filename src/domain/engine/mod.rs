@@ -24,6 +24,9 @@ mod block;
 #[cfg(test)]
 mod block_tests;
 #[cfg(test)]
+mod commission_tests;
+mod commissions;
+#[cfg(test)]
 mod conversion_tests;
 mod conversions;
 mod coupons;
@@ -152,6 +155,8 @@ pub enum Write {
     /// A conversion's row, new or changed, with its indexes by `external_id`, by each
     /// payment reference, and the member's.
     Conversion(Conversion),
+    /// An invoice's commission, new or changed, with its place among its subscription's.
+    Commission(Box<super::invoice::Commission>),
     /// The participant's first conversion in the campaign.
     Converted { campaign_id: u64, participant_id: u64 },
     /// How many of the participant's referrals have converted (a `conversion` goal's count).

@@ -38,6 +38,8 @@ pub struct MemoryBrand {
     pub deliveries: Vec<PendingDelivery>,
     pub events: BTreeMap<u64, crate::domain::event::Event>,
     pub conversions: BTreeMap<u64, crate::domain::conversion::Conversion>,
+    /// conversion → its commission.
+    pub commissions: BTreeMap<u64, crate::domain::invoice::Commission>,
     pub external_ids: HashMap<(u64, String), u64>,
     pub payments: HashMap<(u64, String), u64>,
     pub converted: HashSet<(u64, u64)>,
@@ -201,6 +203,9 @@ impl MemoryBrand {
                     }
                     self.conversions.insert(c.id, c);
                 }
+                Write::Commission(c) => {
+                    self.commissions.insert(c.conversion_id, *c);
+                }
                 Write::Converted { campaign_id, participant_id } => {
                     assert!(self.converted.insert((campaign_id, participant_id)), "converted twice");
                 }
@@ -348,6 +353,25 @@ impl BrandReads for MemoryBrand {
     ) -> Result<Option<crate::domain::conversion::Conversion>, Inconsistent> {
         let id = self.payments.get(&(campaign_id, reference.to_owned()));
         Ok(id.and_then(|id| self.conversions.get(id)).cloned())
+    }
+
+    fn commission(
+        &self,
+        campaign_id: u64,
+        conversion_id: u64,
+    ) -> Result<Option<crate::domain::invoice::Commission>, Inconsistent> {
+        Ok(self.commissions.get(&conversion_id).filter(|c| c.campaign_id == campaign_id).cloned())
+    }
+
+    fn subscription_commissions(
+        &self,
+        campaign_id: u64,
+        subscription_id: &str,
+    ) -> Result<Vec<crate::domain::invoice::Commission>, Inconsistent> {
+        let of = |c: &&crate::domain::invoice::Commission| {
+            c.campaign_id == campaign_id && c.invoice.subscription_id == subscription_id
+        };
+        Ok(self.commissions.values().filter(of).cloned().collect())
     }
 
     fn converted(&self, campaign_id: u64, participant_id: u64) -> Result<bool, Inconsistent> {

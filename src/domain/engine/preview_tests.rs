@@ -117,7 +117,7 @@ fn counted(world: &World, referrals: u64, with_client: u64, refused: FraudPrevie
                 HoldReason::DisposableEmail => counts.held_by_reason.disposable_email += 1,
                 HoldReason::SameAddress => counts.held_by_reason.same_address += 1,
                 HoldReason::Velocity => counts.held_by_reason.velocity += 1,
-                HoldReason::HoldPeriod => unreachable!("the campaign has no hold period"),
+                HoldReason::HoldPeriod | HoldReason::NoExchangeRate => unreachable!("not a fraud rule's hold"),
             }
         }
     }

@@ -10,6 +10,7 @@ use crate::domain::counters::Counter;
 use crate::domain::coupon::CouponPool;
 use crate::domain::digest::DigestMark;
 use crate::domain::email::EmailLookup;
+use crate::domain::invoice::Commission;
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::payout::{Owed, Payout, PayoutDetails};
 use crate::domain::reward::HoldReason;
@@ -59,6 +60,11 @@ pub trait BrandReads {
         -> Result<Option<Conversion>, Self::Error>;
     /// The campaign's conversion that names this payment reference.
     fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, Self::Error>;
+    /// The commission of the campaign's conversion `conversion_id`, when it has one.
+    fn commission(&self, campaign_id: u64, conversion_id: u64) -> Result<Option<Commission>, Self::Error>;
+    /// The commissions of a subscription's invoices in the campaign, in no particular order.
+    fn subscription_commissions(&self, campaign_id: u64, subscription_id: &str)
+        -> Result<Vec<Commission>, Self::Error>;
     /// Whether the participant has converted in the campaign before.
     fn converted(&self, campaign_id: u64, participant_id: u64) -> Result<bool, Self::Error>;
     /// How many of the participant's referrals have converted (0 when none).

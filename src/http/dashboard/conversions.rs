@@ -20,6 +20,7 @@ use super::page::{self, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
 use crate::domain::conversion::{parse_currency, parse_external_id, ConversionStatus};
 use crate::domain::engine::NewConversion;
+use crate::domain::invoice::RefundReport;
 use crate::domain::money::parse_amount;
 use crate::domain::pagination::{Page, PageRequest};
 use crate::domain::{Campaign, EmailAddress};
@@ -179,6 +180,7 @@ async fn conversion_of(state: &AppState, campaign: &Campaign, form: &FormData) -
         amount,
         currency,
         payment_references: Vec::new(),
+        invoice: None,
     })
 }
 
@@ -213,7 +215,7 @@ pub async fn refund(
     posted: SignedInForm,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, PageError> {
-    let refund = refund_conversion(&state, &posted.signed_in.member, *id).await?;
+    let refund = refund_conversion(&state, &posted.signed_in.member, *id, RefundReport::whole()).await?;
     let location = format!(
         "/dashboard/campaigns/{}/conversions?done=refunded&voided={}&kept={}",
         refund.conversion.campaign_id,

@@ -43,6 +43,7 @@ pub fn hold_words(reward: &Reward) -> Vec<String> {
             HoldReason::SameAddress => "same address as the referrer".to_owned(),
             HoldReason::Velocity => "too many referrals in an hour".to_owned(),
             HoldReason::DisposableEmail => "disposable email address".to_owned(),
+            HoldReason::NoExchangeRate => "no exchange rate for the invoice's currency yet".to_owned(),
             HoldReason::HoldPeriod => match reward.release_at_ms {
                 Some(ms) => format!("waiting out the hold period until {}", page::day_of_ms(ms)),
                 None => "waiting out the hold period".to_owned(),

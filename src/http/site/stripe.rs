@@ -14,6 +14,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use crate::actors::brand::{BrandError, RecordConversion, RefundConversion};
 use crate::domain::conversion::parse_external_id;
 use crate::domain::engine::NewConversion;
+use crate::domain::invoice::{RefundAmount, RefundReport};
 use crate::domain::stripe::{self, Payment, StripeEvent};
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{Brand, Campaign, EmailAddress, GoalType};
@@ -62,10 +63,19 @@ pub async fn receive(
     let receipt = match event {
         StripeEvent::Ignored => StripeReceipt { outcome: "ignored", conversion_ids: Vec::new() },
         StripeEvent::Paid(payment) => record(&state, &brand, payment).await?,
-        StripeEvent::Refunded { fully: false, .. } => {
-            StripeReceipt { outcome: "partial_refund", conversion_ids: Vec::new() }
+        StripeEvent::Refunded { references, fully, refunded_minor, charge } => {
+            // A partial refund states the charge's refunds so far: counted again, it adds
+            // nothing, so every redelivery and late event changes nothing twice.
+            let amount = match (fully, refunded_minor) {
+                (false, Some(total)) => RefundAmount::Total(total),
+                (false, None) => {
+                    return Ok(envelope::ok(StripeReceipt { outcome: "partial_refund", conversion_ids: Vec::new() }))
+                }
+                (true, _) => RefundAmount::Whole,
+            };
+            let report = RefundReport { id: format!("stripe:{charge}"), amount };
+            refund(&state, &brand, &references, report).await?
         }
-        StripeEvent::Refunded { references, fully: true } => refund(&state, &brand, &references).await?,
     };
     tracing::info!(brand_id = brand.id, outcome = receipt.outcome, conversions = ?receipt.conversion_ids, "stripe event");
     Ok(envelope::ok(receipt))
@@ -113,6 +123,7 @@ async fn record(state: &AppState, brand: &Brand, payment: Payment) -> Result<Str
             amount: amount.clone(),
             currency: currency.map(str::to_ascii_uppercase),
             payment_references: payment.references.clone(),
+            invoice: payment.invoice.clone(),
         };
         let message = RecordConversion { campaign_id: campaign.id, member_id: brand.member_id, conversion };
         if let Some(converted) = unless_gone(state.brands.get(brand.id).send(message).await?)? {
@@ -126,7 +137,13 @@ async fn record(state: &AppState, brand: &Brand, payment: Payment) -> Result<Str
 }
 
 /// Refunds every conversion of the brand that names one of the refunded payment's ids.
-async fn refund(state: &AppState, brand: &Brand, references: &[String]) -> Result<StripeReceipt, ApiError> {
+async fn refund(
+    state: &AppState,
+    brand: &Brand,
+    references: &[String],
+    report: RefundReport,
+) -> Result<StripeReceipt, ApiError> {
+    let mut changed = false;
     let mut conversion_ids = Vec::new();
     let mut deliveries = Vec::new();
     for campaign_id in state.store.campaign_ids_of_brand(brand.id).await? {
@@ -135,14 +152,20 @@ async fn refund(state: &AppState, brand: &Brand, references: &[String]) -> Resul
             if conversion_ids.contains(&conversion.id) {
                 continue;
             }
-            let message = RefundConversion { member_id: brand.member_id, conversion_id: conversion.id };
+            let message =
+                RefundConversion { member_id: brand.member_id, conversion_id: conversion.id, report: report.clone() };
             if let Some(refunded) = unless_gone(state.brands.get(brand.id).send(message).await?)? {
                 conversion_ids.push(conversion.id);
+                changed |= refunded.refund.changed;
                 deliveries.extend(refunded.deliveries);
             }
         }
     }
     state.deliver(deliveries);
-    let outcome = if conversion_ids.is_empty() { "no_conversion" } else { "refunded" };
+    let outcome = match (conversion_ids.is_empty(), changed, report.amount) {
+        (true, _, _) => "no_conversion",
+        (false, false, RefundAmount::Total(_)) => "partial_refund",
+        _ => "refunded",
+    };
     Ok(StripeReceipt { outcome, conversion_ids })
 }

@@ -49,6 +49,7 @@ pub(super) const TABLES: &[&str] = &[
     "visits",
     "conversions",
     "payment_references",
+    "commissions",
     "payouts",
     "payout_rewards",
     "payout_details",

@@ -22,6 +22,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (9, "password_resets", include_str!("migrations/0009_password_resets.sql")),
     (10, "domain proofs", include_str!("migrations/0010_domain_proofs.sql")),
     (11, "email leases", include_str!("migrations/0011_email_leases.sql")),
+    (12, "commissions", include_str!("migrations/0012_commissions.sql")),
 ];
 
 /// The newest schema this build knows.

@@ -30,6 +30,7 @@ mod ahead;
 mod backup;
 mod brand_lock;
 mod brands;
+mod commissions;
 mod connection;
 mod copies;
 mod emails;

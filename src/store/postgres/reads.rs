@@ -9,6 +9,7 @@ use super::rows::{place_of, rank_of, ranked};
 use super::{bodies, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
+use crate::domain::invoice::Commission;
 use crate::domain::leaderboard::{Board, Standing};
 use crate::domain::pagination::PageRequest;
 use crate::domain::reward::RewardFilter;
@@ -144,6 +145,14 @@ impl ConversionStore for PgStore {
                  WHERE p.brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND p.campaign_id = $1
                    AND p.reference = $2",
             &[&sql_id(campaign_id), &reference],
+        )
+        .await
+    }
+
+    async fn commission(&self, conversion: &Conversion) -> Result<Option<Commission>, StoreError> {
+        self.body_of(
+            "SELECT body FROM commissions WHERE brand_id = $1 AND conversion_id = $2",
+            &[&sql_id(conversion.brand_id), &sql_id(conversion.id)],
         )
         .await
     }

@@ -31,7 +31,7 @@ use super::brand_lock::Held;
 use super::connection::Params;
 use super::merged::Merged;
 use super::rows::{coupon_of, place_of, ranked};
-use super::{body, codec, id_at, sql_id, StoreError};
+use super::{body, codec, commissions, id_at, sql_id, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
@@ -39,6 +39,7 @@ use crate::domain::digest::DigestMark;
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, ReadAhead, Write};
 use crate::domain::ids::IdKind;
+use crate::domain::invoice::Commission;
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::payout::PayoutDetails;
 use crate::domain::reward::HoldReason;
@@ -321,19 +322,19 @@ impl BrandReads for PgSession {
     }
 
     fn conversion_by_external_id(&self, campaign_id: u64, external_id: &str) -> Result<Option<Conversion>, StoreError> {
-        self.body(
-            "SELECT body FROM conversions WHERE brand_id = $1 AND campaign_id = $2 AND external_id = $3",
-            &[&self.brand_id, &sql_id(campaign_id), &external_id],
-        )
+        self.body(commissions::CONVERSION_BY_EXTERNAL_ID, &[&self.brand_id, &sql_id(campaign_id), &external_id])
     }
 
     fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
-        self.body(
-            "SELECT c.body FROM payment_references p
-             JOIN conversions c ON c.brand_id = p.brand_id AND c.conversion_id = p.conversion_id
-             WHERE p.brand_id = $1 AND p.campaign_id = $2 AND p.reference = $3",
-            &[&self.brand_id, &sql_id(campaign_id), &reference],
-        )
+        self.body(commissions::CONVERSION_BY_PAYMENT, &[&self.brand_id, &sql_id(campaign_id), &reference])
+    }
+
+    fn commission(&self, campaign_id: u64, conversion_id: u64) -> Result<Option<Commission>, StoreError> {
+        self.body(commissions::OF_CONVERSION, &[&self.brand_id, &sql_id(conversion_id), &sql_id(campaign_id)])
+    }
+
+    fn subscription_commissions(&self, campaign_id: u64, subscription_id: &str) -> Result<Vec<Commission>, StoreError> {
+        self.bodies(commissions::OF_SUBSCRIPTION, &[&self.brand_id, &sql_id(campaign_id), &subscription_id])
     }
 
     fn converted(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {

@@ -294,6 +294,7 @@ fn apply_after(pipe: &mut Pipeline, brand_id: i64, write: &Write) -> Result<(), 
                 );
             }
         }
+        Write::Commission(c) => super::commissions::write(pipe, c)?,
         Write::DigestMark { campaign_id, mark } => {
             pipe.push(
                 "INSERT INTO digest_marks (brand_id, campaign_id, day, body) VALUES ($1, $2, $3, $4)

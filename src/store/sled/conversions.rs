@@ -8,12 +8,50 @@ use async_trait::async_trait;
 use super::keys::{self, campaign_row, index};
 use super::{SledStore, StoreError};
 use crate::domain::conversion::Conversion;
+use crate::domain::invoice::Commission;
 use crate::domain::pagination::PageRequest;
 use crate::store::ConversionStore;
 
 /// Key of a conversion's row.
 pub(super) fn conversion_key(campaign_id: u64, conversion_id: u64) -> Vec<u8> {
     keys::row(campaign_id, campaign_row::CONVERSION, &keys::id(conversion_id))
+}
+
+/// Key of a commission's row.
+pub(super) fn commission_key(campaign_id: u64, conversion_id: u64) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::COMMISSION, &keys::id(conversion_id))
+}
+
+/// The prefix of a subscription's entries in [`campaign_row::SUBSCRIPTION`]; an entry adds
+/// the conversion's id.
+pub(super) fn subscription_prefix(campaign_id: u64, subscription_id: &str) -> Vec<u8> {
+    let id = subscription_id.as_bytes();
+    let mut rest = Vec::with_capacity(2 + id.len() + 8);
+    rest.extend_from_slice(&(id.len().min(usize::from(u16::MAX)) as u16).to_be_bytes());
+    rest.extend_from_slice(id);
+    keys::row(campaign_id, campaign_row::SUBSCRIPTION, &rest)
+}
+
+impl SledStore {
+    /// The commissions of a subscription's invoices.
+    pub(super) fn subscription_commission_rows(
+        &self,
+        campaign_id: u64,
+        subscription_id: &str,
+    ) -> Result<Vec<Commission>, StoreError> {
+        let prefix = subscription_prefix(campaign_id, subscription_id);
+        let mut found = Vec::new();
+        for key in self.campaign_rows.scan_prefix(&prefix).keys() {
+            let key = key?;
+            let conversion_id = keys::read_id(&key[prefix.len()..])
+                .ok_or_else(|| StoreError::Decode(format!("malformed subscription entry of campaign {campaign_id}")))?;
+            found.extend(SledStore::read::<Commission>(
+                &self.campaign_rows,
+                commission_key(campaign_id, conversion_id),
+            )?);
+        }
+        Ok(found)
+    }
 }
 
 #[async_trait]
@@ -70,6 +108,10 @@ impl ConversionStore for SledStore {
             }
         }
         Ok(found)
+    }
+
+    async fn commission(&self, conversion: &Conversion) -> Result<Option<Commission>, StoreError> {
+        SledStore::read(&self.campaign_rows, commission_key(conversion.campaign_id, conversion.id))
     }
 
     async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {

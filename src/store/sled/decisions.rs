@@ -9,7 +9,7 @@
 
 use super::boards::BoardMove;
 use super::campaigns::{coupon_pool_key, encode_coupon_pool, visit_key};
-use super::conversions::conversion_key;
+use super::conversions::{commission_key, conversion_key, subscription_prefix};
 use super::rewards::{issued_value, member_reward_value, reward_key};
 
 use super::keys::{self, campaign_row, index, participant_row};
@@ -24,6 +24,7 @@ use crate::domain::digest::DigestMark;
 use crate::domain::domain_proof::ProofSubject;
 use crate::domain::email::{self, EmailLookup};
 use crate::domain::engine::{BrandReads, Inconsistent, Write};
+use crate::domain::invoice::Commission;
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::payout::PayoutDetails;
 use crate::domain::reward::HoldReason;
@@ -140,6 +141,14 @@ impl BrandReads for SledSession {
 
     fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
         self.store.conversion_by_payment_row(campaign_id, reference)
+    }
+
+    fn commission(&self, campaign_id: u64, conversion_id: u64) -> Result<Option<Commission>, StoreError> {
+        SledStore::read(&self.store.campaign_rows, commission_key(campaign_id, conversion_id))
+    }
+
+    fn subscription_commissions(&self, campaign_id: u64, subscription_id: &str) -> Result<Vec<Commission>, StoreError> {
+        self.store.subscription_commission_rows(campaign_id, subscription_id)
     }
 
     fn converted(&self, campaign_id: u64, participant_id: u64) -> Result<bool, StoreError> {
@@ -361,6 +370,13 @@ impl SledStore {
                     let member = keys::tagged(index::MEMBER_CONVERSION, c.member_id, c.id);
                     tx.insert(TreeId::Indexes, member, keys::id(c.campaign_id));
                     tx.insert(TreeId::CampaignRows, conversion_key(c.campaign_id, c.id), codec::encode(c)?);
+                }
+                Write::Commission(c) => {
+                    let mut entry = subscription_prefix(c.campaign_id, &c.invoice.subscription_id);
+                    entry.extend_from_slice(&keys::id(c.conversion_id));
+                    tx.insert(TreeId::CampaignRows, entry, Vec::new());
+                    let row = commission_key(c.campaign_id, c.conversion_id);
+                    tx.insert(TreeId::CampaignRows, row, codec::encode(c.as_ref())?);
                 }
                 Write::Converted { campaign_id, participant_id } => {
                     let key = keys::row(*campaign_id, campaign_row::CONVERTED, &keys::id(*participant_id));

@@ -180,6 +180,9 @@ impl SledStore {
         for (_, value) in self.scan_rows(campaign_id, campaign_row::CONVERSION)? {
             rows.push(Write::Conversion(codec::decode::<Conversion>(&value)?)).await?;
         }
+        for (_, value) in self.scan_rows(campaign_id, campaign_row::COMMISSION)? {
+            rows.push(Write::Commission(Box::new(codec::decode(&value)?))).await?;
+        }
         for (_, value) in self.scan_rows(campaign_id, campaign_row::PAYOUT)? {
             rows.push(Write::NewPayout(codec::decode(&value)?)).await?;
         }

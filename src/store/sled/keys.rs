@@ -163,6 +163,11 @@ pub mod campaign_row {
     /// ++ payment reference → conversion : the conversion that names a payment (a Stripe
     /// payment intent or invoice), for refunds and repeated reports.
     pub const PAYMENT: u8 = b'y';
+    /// ++ conversion → `Commission` : the commission of an invoice (a `percent` campaign's).
+    pub const COMMISSION: u8 = b'F';
+    /// ++ subscription id's length (u16) ++ subscription id ++ conversion → () : the
+    /// invoices of a subscription that have a commission.
+    pub const SUBSCRIPTION: u8 = b'S';
     /// ++ participant → () : the participant has converted.
     pub const CONVERTED: u8 = b'u';
     /// ++ participant → u64 : how many of the participant's referrals converted.

@@ -1,0 +1,41 @@
+//! Conversions' and commissions' rows as a brand's decisions read them (`session.rs`), and a
+//! commission's row as a decision writes it: found by its conversion, and by its
+//! subscription (a new invoice reads its subscription's others to learn which came first).
+
+use super::connection::Pipeline;
+use super::{codec, sql_id, StoreError};
+use crate::domain::invoice::Commission;
+
+/// The campaign's conversion under an external id: brand, campaign, external id.
+pub(super) const CONVERSION_BY_EXTERNAL_ID: &str =
+    "SELECT body FROM conversions WHERE brand_id = $1 AND campaign_id = $2 AND external_id = $3";
+
+/// The campaign's conversion that names a payment: brand, campaign, reference.
+pub(super) const CONVERSION_BY_PAYMENT: &str = "SELECT c.body FROM payment_references p
+     JOIN conversions c ON c.brand_id = p.brand_id AND c.conversion_id = p.conversion_id
+     WHERE p.brand_id = $1 AND p.campaign_id = $2 AND p.reference = $3";
+
+/// A conversion's commission: brand, conversion, campaign.
+pub(super) const OF_CONVERSION: &str =
+    "SELECT body FROM commissions WHERE brand_id = $1 AND conversion_id = $2 AND campaign_id = $3";
+
+/// A subscription's commissions: brand, campaign, subscription.
+pub(super) const OF_SUBSCRIPTION: &str =
+    "SELECT body FROM commissions WHERE brand_id = $1 AND campaign_id = $2 AND subscription_id = $3";
+
+/// A commission's row, new or changed.
+pub(super) fn write(pipe: &mut Pipeline, c: &Commission) -> Result<(), StoreError> {
+    pipe.push(
+        "INSERT INTO commissions (brand_id, conversion_id, campaign_id, subscription_id, body)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (brand_id, conversion_id) DO UPDATE SET body = $5",
+        owned![
+            &sql_id(c.brand_id),
+            &sql_id(c.conversion_id),
+            &sql_id(c.campaign_id),
+            &c.invoice.subscription_id,
+            &codec::encode(c)?
+        ],
+    );
+    Ok(())
+}

@@ -1,0 +1,12 @@
+-- The commission of each invoice of a `percent` campaign (see `domain::invoice`), found by
+-- its conversion and by its subscription: a new invoice reads its subscription's others to
+-- learn which came first by period. Part of backups.
+CREATE TABLE commissions (
+    brand_id        bigint NOT NULL,
+    conversion_id   bigint NOT NULL,
+    campaign_id     bigint NOT NULL,
+    subscription_id text   NOT NULL,
+    body            bytea  NOT NULL,
+    PRIMARY KEY (brand_id, conversion_id)
+);
+CREATE INDEX commissions_of_subscription ON commissions (brand_id, campaign_id, subscription_id);
