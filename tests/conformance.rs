@@ -116,6 +116,7 @@ conformance! {
     brands::a_deleted_campaign_takes_its_participants_with_it,
     conversions::conversions_are_found_by_id_external_id_and_page,
     conversions::commissions_are_found_by_conversion_and_by_subscription,
+    conversions::exchange_rates_replace_by_pair_and_date_and_are_read_by_week,
     payouts::a_reward_is_held_by_one_payout_at_most_and_freed_when_it_fails,
     handed_over::a_brands_decisions_run_in_order_and_read_each_other,
     handed_over::decisions_sharing_a_transaction_read_the_numbers_the_ones_before_moved,

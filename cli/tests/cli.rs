@@ -304,6 +304,63 @@ fn a_coupon_file_is_streamed_in_and_every_kind_of_line_is_counted_exactly() {
     );
 }
 
+#[test]
+fn the_ecb_s_rates_are_imported_for_a_member_and_a_waiting_commission_is_computed() {
+    let server = start_server();
+    let email = "rates@example.com";
+    let member = ok_json(
+        &server,
+        &[
+            "members",
+            "create",
+            "--email",
+            email,
+            "--name",
+            "Rates",
+            "--password",
+            "violet-tugboat-quarrel",
+            "--plan",
+            "3",
+        ],
+    );
+    let member_id = member["id"].as_u64().unwrap().to_string();
+    let key = ok_json(&server, &["keys", "generate", &member_id])["api_key"].as_str().unwrap().to_owned();
+    let http = reqwest::blocking::Client::new();
+    let send = |method: reqwest::Method, path: &str, body: Value| -> Value {
+        let request = http.request(method, format!("{}/api/v1{path}", server.url)).header("X-API-Key", &key);
+        request.json(&body).send().unwrap().json().unwrap()
+    };
+    let post = |path: &str, body: Value| send(reqwest::Method::POST, path, body);
+    let brand = post("/brands", json!({"url": "https://rates.example.com"}))["data"]["id"].as_u64().unwrap();
+    let fields = json!({"name": "Partners", "url_id": brand, "reward_type": 5, "reward_value": "10", "goal_type": "conversion",
+        "commission": {"type": "percent", "rate": 20}, "payouts": {"currency": "USD"}});
+    let campaign = post("/campaigns", fields)["data"]["id"].as_u64().unwrap();
+    let ada = post("/signups", json!({"campaign_id": campaign, "email": "ada@rates.example"}))["data"].clone();
+    let code = ada["participant"]["referral_code"].as_str().unwrap();
+    post("/signups/referral", json!({"referral_code": code, "email": "bob@rates.example"}));
+    let invoice = json!({"campaign_id": campaign, "email": "bob@rates.example", "external_id": "in_1",
+        "period_start": "2027-03-01", "currency": "EUR", "amount": "100.00"});
+    let made = post("/conversions", invoice);
+    assert_eq!(made["data"]["commission"]["state"], json!("no_exchange_rate"), "{made}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("eurofxref-hist.csv");
+    std::fs::write(&file, "Date,USD,JPY,GBP,\n2027-03-01,1.0870,160.52,0.8512,\n2027-02-28,1.0812,N/A,0.8498,\n")
+        .unwrap();
+    let file = file.to_str().unwrap();
+    let report = ok_json(&server, &["rates", "import", "--member", &member_id, file]);
+    assert_eq!(report, json!({"saved": 5, "rated": 1}));
+    let rewards = send(reqwest::Method::GET, &format!("/rewards?campaign_id={campaign}"), Value::Null);
+    assert_eq!(rewards["data"]["rewards"][0]["value"], json!("21.74"), "{rewards}");
+    let listed = send(reqwest::Method::GET, "/exchange-rates", Value::Null);
+    assert_eq!(listed["data"]["rates"][0], json!({"from": "EUR", "to": "USD", "date": "2027-03-01", "rate": "1.0870"}));
+
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "Date,USD\n2027-03-01,one\n").unwrap();
+    fails(&server.url, Some(TOKEN), &["rates", "import", "--member", &member_id, bad.to_str().unwrap()], "line 2");
+    fails(&server.url, Some(TOKEN), &["rates", "import", "--member", "999999", file], "member not found");
+}
+
 /// A member on the Scale plan (no limits: the signups below pass the free plan's 1,000) with
 /// an API key, a brand and a coupon campaign, made through the admin and member APIs;
 /// returns (api key, campaign id).

@@ -296,8 +296,8 @@ pub struct InvoiceLine {
 /// currency's minor unit. The same currency is [`Exchange::same`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Exchange {
-    pub units: u64,
-    pub per: u64,
+    pub units: u128,
+    pub per: u128,
     pub from_digits: u32,
     pub to_digits: u32,
 }
@@ -324,12 +324,12 @@ pub fn commission_minor(
         numerator += u128::from(line.base_minor) * u128::from(rate.hundredths());
     }
     // base × rate / 10 000 × units / per × 10^(to − from), as one fraction.
-    numerator *= u128::from(exchange.units);
-    let mut denominator = u128::from(Rate::WHOLE) * u128::from(exchange.per.max(1));
+    numerator = numerator.checked_mul(exchange.units)?;
+    let mut denominator = u128::from(Rate::WHOLE).checked_mul(exchange.per.max(1))?;
     if exchange.to_digits >= exchange.from_digits {
-        numerator *= 10u128.pow(exchange.to_digits - exchange.from_digits);
+        numerator = numerator.checked_mul(10u128.pow(exchange.to_digits - exchange.from_digits))?;
     } else {
-        denominator *= 10u128.pow(exchange.from_digits - exchange.to_digits);
+        denominator = denominator.checked_mul(10u128.pow(exchange.from_digits - exchange.to_digits))?;
     }
     u64::try_from(half_even(numerator, denominator)).ok()
 }

@@ -128,6 +128,9 @@ pub struct ExchangeUsed {
     pub rate: String,
     /// The rate's date (YYYY-MM-DD).
     pub date: String,
+    /// The rate exactly: `units / per`.
+    pub units: u128,
+    pub per: u128,
 }
 
 /// One invoice's commission, as stored: one per conversion of a `percent` campaign whose

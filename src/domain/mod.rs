@@ -24,6 +24,7 @@ pub mod email;
 pub mod email_texts;
 pub mod engine;
 pub mod event;
+pub mod exchange_rate;
 mod fields;
 pub use fields::description;
 pub mod fraud;

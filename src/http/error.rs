@@ -134,9 +134,9 @@ impl From<BrandError> for ApiError {
             BrandError::DisposableEmail => Self::refused(Code::DisposableEmail, e.to_string()),
             BrandError::EmailTaken => Self::Refused { code: Code::ParticipantExists, message: e.to_string() },
             BrandError::DomainTaken => Self::Refused { code: Code::DomainTaken, message: e.to_string() },
-            BrandError::RewardState { .. } | BrandError::RewardInPayout { .. } => {
-                Self::refused(Code::RewardStateConflict, e.to_string())
-            }
+            BrandError::RewardState { .. }
+            | BrandError::RewardInPayout { .. }
+            | BrandError::RewardWithoutRate { .. } => Self::refused(Code::RewardStateConflict, e.to_string()),
             BrandError::PayoutState { .. } => Self::refused(Code::PayoutStateConflict, e.to_string()),
             BrandError::Erased(_) => Self::refused(Code::ParticipantErased, e.to_string()),
             BrandError::WaitlistOff => Self::refused(Code::WaitlistOff, e.to_string()),

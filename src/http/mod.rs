@@ -53,6 +53,7 @@ pub mod domain_proofs;
 pub mod emails;
 pub mod envelope;
 pub mod error;
+pub mod exchange_rates;
 pub mod exports;
 pub mod fallback;
 pub mod fraud;
@@ -129,6 +130,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns").get(campaigns::list).post(campaigns::create))
         .service(resource("/participants").get(participants::list))
         .service(resource("/conversions").get(conversions::list).post(conversions::create))
+        .service(resource("/exchange-rates").get(exchange_rates::list).put(exchange_rates::put))
         .service(resource("/rewards").get(rewards::list))
         .service(resource("/payouts").get(payouts::list))
         .service(resource("/signups").post(signups::signup))

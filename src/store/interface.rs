@@ -29,6 +29,7 @@ use crate::domain::dashboard_session::DashboardSession;
 use crate::domain::domain_proof::{DomainProof, ProofSubject};
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, Write};
+use crate::domain::exchange_rate::ExchangeRate;
 use crate::domain::ids::IdKind;
 use crate::domain::invoice::Commission;
 use crate::domain::lander::Lander;
@@ -320,6 +321,17 @@ pub trait RewardStore: Send + Sync {
     /// Rewards in a hold period that ends at or before `unix_ms`, soonest first; at most
     /// `limit`.
     async fn due_holds(&self, unix_ms: i64, limit: usize) -> Result<Vec<DueHold>, StoreError>;
+}
+
+/// A member's exchange rates (see `domain::exchange_rate`): written by the member or the
+/// operator, read by the decisions of the member's brands.
+#[async_trait]
+pub trait RateStore: Send + Sync {
+    /// Stores the member's rates, each replacing the member's rate of its pair and date.
+    async fn save_exchange_rates(&self, member_id: u64, rates: &[ExchangeRate]) -> Result<(), StoreError>;
+    /// A page of the member's rates, the newest date first (then by pair), and how many
+    /// there are.
+    async fn exchange_rates(&self, member_id: u64, page: PageRequest) -> Result<(Vec<ExchangeRate>, u64), StoreError>;
 }
 
 /// Reads of payouts (written by engine decisions, see `engine::payouts`).

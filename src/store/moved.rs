@@ -45,6 +45,11 @@ pub enum Moved {
     Webhook(Webhook),
     /// A passed domain check of a brand or a partner site (sent after every brand).
     DomainProof(DomainProof),
+    /// Some of a member's exchange rates.
+    ExchangeRates {
+        member_id: u64,
+        rates: Vec<crate::domain::exchange_rate::ExchangeRate>,
+    },
     /// A webhook delivery still to be made (its event came with its brand's rows).
     Delivery(PendingDelivery),
     /// An attempt of a webhook's log, oldest first.

@@ -353,13 +353,56 @@ async fn the_api_reports_invoices_and_refunds_and_a_rule_changed_midway_leaves_w
 }
 
 #[tokio::test]
-async fn an_invoice_in_another_currency_is_held_without_an_amount() {
+async fn an_invoice_in_another_currency_waits_for_a_rate_then_earns_at_it() {
     let app = TestApp::spawn().await;
     let p = programme(&app, "other-currency", json!({"type": "percent", "rate": 20}), "USD").await;
     let body = json!({"external_id": "eur-1", "period_start": "2027-03-01", "currency": "EUR", "amount": "100.00"});
     let made = invoice_through_api(&app, &p, body, 201).await;
     assert_eq!(made["commission"]["state"], json!("no_exchange_rate"), "{made}");
-    let reward = &made["rewards"][0];
+    let reward = made["rewards"][0].clone();
     assert_eq!((&reward["status"], &reward["value"]), (&json!("held"), &Value::Null), "{reward}");
     assert_eq!(reward["hold_reasons"], json!(["no_exchange_rate"]));
+    let approve = format!("/rewards/{}/approve", reward["id"]);
+    let message = expect_error(
+        app.post_json("/api/v1", &approve, &p.member.bearer(), &json!({})).await,
+        409,
+        "reward_state_conflict",
+    )
+    .await;
+    assert!(message.contains("exchange rate"), "{message}");
+
+    // Bad rates are refused naming the field and the rate; nothing is kept.
+    let bad = json!({"rates": [{"from": "EUR", "to": "USD", "date": "2027-03-01", "rate": "1.0870"},
+        {"from": "EUR", "to": "USD", "date": "2027-02-30", "rate": "1.1"}]});
+    let message = expect_error(
+        app.put_json("/api/v1", "/exchange-rates", &p.member.bearer(), &bad).await,
+        400,
+        "validation_failed",
+    )
+    .await;
+    assert!(message.contains("rates[1]") && message.contains("rates.date"), "{message}");
+    let listed = expect_status(app.get("/api/v1", "/exchange-rates", &p.member.bearer()).await, 200).await;
+    assert_eq!(listed["data"]["pagination"]["total"], json!(0));
+
+    let rates = json!({"rates": [{"from": "EUR", "to": "USD", "date": "2027-02-27", "rate": "1.0870"}]});
+    let saved = expect_status(app.put_json("/api/v1", "/exchange-rates", &p.member.bearer(), &rates).await, 200).await;
+    assert_eq!(saved["data"], json!({"saved": 1, "rated": 1}));
+    let detail =
+        expect_status(app.get("/api/v1", &format!("/rewards/{}", reward["id"]), &p.member.bearer()).await, 200).await;
+    let detail = &detail["data"];
+    assert_eq!((&detail["status"], &detail["value"]), (&json!("issued"), &json!("21.74")), "{detail}");
+    let conversion = made["conversion"]["id"].as_u64().unwrap();
+    let read =
+        expect_status(app.get("/api/v1", &format!("/conversions/{conversion}"), &p.member.bearer()).await, 200).await;
+    let commission = &read["data"]["commission"];
+    assert_eq!(
+        (&commission["amount"], &commission["exchange_rate"], &commission["exchange_rate_date"]),
+        (&json!("21.74"), &json!("1.0870"), &json!("2027-02-27")),
+        "{commission}"
+    );
+    // A second invoice finds the rate at once; a rate given again rates nothing twice.
+    let body = json!({"external_id": "eur-2", "period_start": "2027-03-02", "currency": "EUR", "amount": "100.00"});
+    assert_eq!(invoice_through_api(&app, &p, body, 201).await["rewards"][0]["value"], json!("21.74"));
+    let again = expect_status(app.put_json("/api/v1", "/exchange-rates", &p.member.bearer(), &rates).await, 200).await;
+    assert_eq!(again["data"]["rated"], json!(0));
 }

@@ -133,3 +133,26 @@ pub async fn commissions_are_found_by_conversion_and_by_subscription(store: Shar
     let session = store.session(shop.id).await.unwrap();
     assert!(session.subscription_commissions(spring.id, "sub_1").unwrap().is_empty());
 }
+
+pub async fn exchange_rates_replace_by_pair_and_date_and_are_read_by_week(store: SharedStorage) {
+    use referrals::domain::exchange_rate::ExchangeRate;
+    let ann = member(&store, "ann@example.com").await;
+    let bob = member(&store, "bob@example.com").await;
+    let shop = brand(&store, &ann, "shop.example").await;
+    let rate = |to: &str, date: &str, value: &str| ExchangeRate::parse("r", "EUR", to, date, value).unwrap();
+    let first =
+        [rate("USD", "2027-03-01", "1.08"), rate("JPY", "2027-03-01", "160"), rate("USD", "2027-02-20", "1.05")];
+    store.save_exchange_rates(ann.id, &first).await.unwrap();
+    store.save_exchange_rates(ann.id, &[rate("USD", "2027-03-01", "1.0870")]).await.unwrap();
+    store.save_exchange_rates(bob.id, &[rate("USD", "2027-03-02", "2")]).await.unwrap();
+    let (listed, total) = store.exchange_rates(ann.id, page(1, 10)).await.unwrap();
+    let seen: Vec<_> = listed.iter().map(|r| (r.date.as_str(), r.to.as_str(), r.rate.as_str())).collect();
+    assert_eq!(total, 3);
+    assert_eq!(seen, [("2027-03-01", "USD", "1.0870"), ("2027-03-01", "JPY", "160"), ("2027-02-20", "USD", "1.05")]);
+    assert_eq!(store.exchange_rates(ann.id, page(2, 2)).await.unwrap().0.len(), 1);
+    let session = store.session(shop.id).await.unwrap();
+    let mut week = session.exchange_rates(ann.id, "2027-02-22", "2027-03-01").unwrap();
+    week.sort_by(|a, b| a.to.cmp(&b.to));
+    let seen: Vec<_> = week.iter().map(|r| (r.to.as_str(), r.rate.as_str())).collect();
+    assert_eq!(seen, [("JPY", "160"), ("USD", "1.0870")], "another member's and older rates are not read");
+}

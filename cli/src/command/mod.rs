@@ -7,6 +7,7 @@ mod export;
 mod keys;
 mod members;
 mod plans;
+mod rates;
 
 use std::path::PathBuf;
 
@@ -32,6 +33,9 @@ pub enum Command {
     /// Coupon codes: import a file into a campaign's pool (server must be running)
     #[command(subcommand)]
     Coupons(coupons::Cmd),
+    /// Exchange rates: import the European Central Bank's CSV for a member (server must be running)
+    #[command(subcommand)]
+    Rates(rates::Cmd),
     /// Export a brand's participants (or, with --rewards, its rewards) as CSV (server must be running)
     ///
     /// Every campaign of the brand, oldest participant first, each row led by its campaign's
@@ -119,6 +123,7 @@ pub fn run(cli: &Cli) -> Result<(), String> {
         Command::Plans(cmd) => plans::run(cmd, &client()?, cli.json),
         Command::Brands(cmd) => brands::run(cmd, &client()?, cli.json),
         Command::Coupons(cmd) => coupons::run(cmd, &client()?, cli.json),
+        Command::Rates(cmd) => rates::run(cmd, &client()?, cli.json),
         Command::Export { brand, out, rewards, force } => {
             export::export(&client()?, *brand, out, *rewards, *force, cli.json)
         }

@@ -123,3 +123,46 @@ impl Handler<RefundConversion> for BrandActor {
         })
     }
 }
+
+/// Rates the brand's commissions held for want of an exchange rate, now that its member gave
+/// rates (see [`engine::decide_rating`]).
+#[derive(Debug, Message)]
+#[rtype(result = "Result<Rated, BrandError>")]
+pub struct RateCommissions {
+    pub member_id: u64,
+}
+
+/// How many commissions were rated, and the deliveries of their rewards' events.
+#[derive(Debug, Default)]
+pub struct Rated {
+    pub rated: usize,
+    pub deliveries: Vec<PendingDelivery>,
+}
+
+impl Handler<RateCommissions> for BrandActor {
+    type Result = ResponseFuture<Result<Rated, BrandError>>;
+
+    fn handle(&mut self, msg: RateCommissions, ctx: &mut Self::Context) -> Self::Result {
+        self.decide(ctx, move |brand, session| {
+            Box::pin(async move {
+                let moment = brand.moment();
+                let mut writes = Vec::new();
+                let mut rated = 0;
+                for campaign_id in brand.store.campaign_ids_of_brand(brand.brand_id).await? {
+                    let Some(campaign) = session.campaign(campaign_id)? else { continue };
+                    if campaign.member_id != msg.member_id || !campaign.pays_commission() {
+                        continue;
+                    }
+                    let (count, more) = engine::decide_rating(session, &campaign, &moment)?;
+                    rated += count;
+                    writes.extend(more);
+                }
+                if writes.is_empty() {
+                    return Ok((writes, Rated::default()));
+                }
+                let (writes, deliveries) = brand.publish(session, msg.member_id, writes, &moment).await?;
+                Ok((writes, Rated { rated, deliveries }))
+            })
+        })
+    }
+}

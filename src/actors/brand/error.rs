@@ -42,6 +42,9 @@ pub enum BrandError {
     /// A payout that has not failed holds the reward.
     #[error("reward {reward_id} is in payout {payout_id}: mark the payout paid or failed instead")]
     RewardInPayout { reward_id: u64, payout_id: u64 },
+    /// A commission held for want of an exchange rate has no amount to approve yet.
+    #[error("reward {reward_id} has no amount yet: give an exchange rate for its invoice's currency and date (PUT /exchange-rates), and it is computed")]
+    RewardWithoutRate { reward_id: u64 },
     /// The payout's state does not allow the move.
     #[error("cannot {action} a payout that is {}: only a requested payout moves", .status.name())]
     PayoutState { action: &'static str, status: crate::domain::payout::PayoutStatus },

@@ -23,7 +23,7 @@ mod rewards;
 mod waitlist;
 pub use blocks::{BlockParticipant, Blocked};
 pub use contests::{ContestEnded, EndContest};
-pub use conversions::{Converted, RecordConversion, RefundConversion, Refunded};
+pub use conversions::{Converted, RateCommissions, Rated, RecordConversion, RefundConversion, Refunded};
 pub use digests::{ComposeDigest, StopDigest};
 pub use error::BrandError;
 pub use participants::{

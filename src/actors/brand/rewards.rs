@@ -69,6 +69,9 @@ impl Handler<ActOnReward> for BrandActor {
                     Err(RewardRefusal::InPayout { payout_id }) => {
                         return Err(BrandError::RewardInPayout { reward_id: msg.reward_id, payout_id })
                     }
+                    Err(RewardRefusal::NoExchangeRate) => {
+                        return Err(BrandError::RewardWithoutRate { reward_id: msg.reward_id })
+                    }
                 };
                 // Only this brand's writer may change this brand's rewards.
                 if reward.brand_id != brand.brand_id {

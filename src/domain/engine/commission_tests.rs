@@ -227,3 +227,38 @@ fn an_invoice_in_another_currency_is_held_without_an_amount() {
     let commission = world.brand.commissions.values().next().unwrap();
     assert_eq!((commission.state, commission.amount_minor), (CommissionState::NoExchangeRate, None));
 }
+
+#[test]
+fn a_held_commission_is_rated_once_a_rate_for_its_week_is_given() {
+    let mut campaign = percent(json!({"type": "percent", "rate": 20}));
+    campaign.payouts.currency = "USD".into();
+    let mut world = World::new(campaign);
+    let ada = world.join("ada@example.com").participant;
+    let bob = world.referred("bob@example.com", Some(ada.id)).participant;
+    let eur = invoice(0, vec![line(10_000)]);
+    let held = world.invoice_paid(bob.id, "in_1", eur.clone()).unwrap();
+    assert_eq!(held.holds, vec![crate::domain::reward::HoldReason::NoExchangeRate]);
+    // A rate of the day after the period start, or of more than a week before, does not apply.
+    let rate =
+        |date: &str| crate::domain::exchange_rate::ExchangeRate::parse("r", "EUR", "USD", date, "1.0870").unwrap();
+    world.brand.exchange_rates.insert(7, vec![rate("2027-01-16"), rate("2027-01-07")]);
+    let (rated, _) = decide_rating(&world.brand, &world.campaign, &world.moment).unwrap();
+    assert_eq!(rated, 0);
+    world.brand.exchange_rates.get_mut(&7).unwrap().push(rate("2027-01-08"));
+    let (rated, writes) = decide_rating(&world.brand, &world.campaign, &world.moment).unwrap();
+    world.commit(writes);
+    assert_eq!(rated, 1);
+    let reward = &world.brand.rewards[&held.id];
+    assert_eq!((reward.status, reward.value.as_deref()), (RewardStatus::Issued, Some("21.74")));
+    let commission = world.brand.commissions.values().next().unwrap();
+    let used = commission.exchange.as_ref().unwrap();
+    assert_eq!((used.rate.as_str(), used.date.as_str()), ("1.0870", "2027-01-08"));
+    assert_eq!(world.brand.count(world.campaign.id, Counter::HeldNoExchangeRate), 0);
+    let (again, _) = decide_rating(&world.brand, &world.campaign, &world.moment).unwrap();
+    assert_eq!(again, 0, "rated once");
+    // A later invoice finds the rate at once; a later rate changes nothing made.
+    world.brand.exchange_rates.get_mut(&7).unwrap().push(rate("2027-02-14"));
+    let second = world.invoice_paid(bob.id, "in_2", PaidInvoice { period_start: month(1), ..eur }).unwrap();
+    assert_eq!(second.value.as_deref(), Some("21.74"));
+    assert_eq!(world.brand.rewards[&held.id].value.as_deref(), Some("21.74"));
+}

@@ -12,7 +12,8 @@ use super::{BrandReads, Decision, Grant, Moment, Write};
 use crate::domain::commission::{commission_minor, Exchange};
 use crate::domain::conversion::Conversion;
 use crate::domain::currency;
-use crate::domain::invoice::{Commission, CommissionState, PaidInvoice, RefundReport};
+use crate::domain::exchange_rate;
+use crate::domain::invoice::{Commission, CommissionState, ExchangeUsed, PaidInvoice, RefundReport};
 use crate::domain::payout::Owed;
 use crate::domain::reward::HoldReason;
 use crate::domain::tiers::Prize;
@@ -32,13 +33,32 @@ pub(super) struct NewInvoice<'a> {
     pub reward_id: u64,
 }
 
-/// How an invoice in `invoice_currency` turns into the campaign's `currency`: the same
-/// currency needs no rate; another one needs the operator's rate (none given yet: `None`).
-fn exchange(invoice_currency: &str, currency: &str) -> Option<Exchange> {
-    if invoice_currency == currency {
-        return Some(Exchange::same(currency::minor_digits(currency).unwrap_or(2)));
+/// How a commission's invoice turns into the campaign's currency: the same currency needs
+/// no rate; another one the rate it was converted at, or (none yet) the latest the owner
+/// gave for the week before the invoice's period start, if any.
+fn exchange<R: BrandReads + ?Sized>(
+    reads: &R,
+    member_id: u64,
+    commission: &Commission,
+) -> Result<Option<(Exchange, Option<ExchangeUsed>)>, R::Error> {
+    let (from, to) = (commission.invoice.currency.as_str(), commission.currency.as_str());
+    let digits = |code: &str| currency::minor_digits(code).unwrap_or(2);
+    if from == to {
+        return Ok(Some((Exchange::same(digits(to)), None)));
     }
-    None
+    if let Some(used) = &commission.exchange {
+        let exchange = Exchange { units: used.units, per: used.per, from_digits: digits(from), to_digits: digits(to) };
+        return Ok(Some((exchange, Some(used.clone()))));
+    }
+    let (first_day, last_day) = exchange_rate::window_of(commission.invoice.period_start);
+    let mut rates = reads.exchange_rates(member_id, &first_day, &last_day)?;
+    // The latest of each pair first: the one a conversion takes.
+    rates.sort_by(|a, b| b.date.cmp(&a.date));
+    Ok(exchange_rate::convert(from, to, &rates).map(|found| {
+        let used =
+            ExchangeUsed { rate: found.rate, date: found.date, units: found.exchange.units, per: found.exchange.per };
+        (found.exchange, Some(used))
+    }))
 }
 
 impl<R: BrandReads + ?Sized> Decision<'_, R> {
@@ -87,10 +107,11 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
         } else if !counts {
             commission.state = CommissionState::OutsideDuration;
         } else {
-            match exchange(&invoice.currency, &pays_in) {
-                Some(rate) => {
+            match exchange(self.reads, campaign.member_id, &commission)? {
+                Some((rate, used)) => {
                     let amount = commission_minor(&commission.terms, &invoice.lines, first_payment, rate).unwrap_or(0);
                     commission.amount_minor = Some(amount);
+                    commission.exchange = used;
                     if amount > 0 {
                         prize = Some(Some(currency::decimal(amount, &pays_in)));
                     }
@@ -145,7 +166,7 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
                 other.taken_back_minor = 0;
             }
             CommissionState::Earned if was_first => {
-                let rate = exchange(&other.invoice.currency, &other.currency);
+                let rate = exchange(self.reads, campaign.member_id, &other)?.map(|(rate, _)| rate);
                 let Some(amount) = rate.and_then(|r| commission_minor(&other.terms, &other.invoice.lines, false, r))
                 else {
                     return Ok(());
@@ -273,4 +294,66 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
         self.writes.push(Write::Commission(Box::new(commission.clone())));
         Ok((commission, true, reward))
     }
+
+    /// Gives an amount to a commission held for want of an exchange rate, when one is given
+    /// now: its reward gets the amount (less what refunds took back) and loses that hold,
+    /// and is issued if nothing else holds it. Returns whether it was rated.
+    fn rate_held(
+        &mut self,
+        campaign: &Campaign,
+        mut commission: Commission,
+        moment: &Moment,
+    ) -> Result<bool, R::Error> {
+        let Some((rate, used)) = exchange(self.reads, campaign.member_id, &commission)? else { return Ok(false) };
+        let amount = commission_minor(&commission.terms, &commission.invoice.lines, commission.first_payment, rate);
+        commission.state = CommissionState::Earned;
+        commission.exchange = used;
+        commission.rerate(amount.unwrap_or(0));
+        let standing = commission.standing_minor();
+        if let Some(reward_id) = commission.reward_id {
+            if let Some(mut reward) = self.reads.reward(commission.referrer_id, reward_id)? {
+                let now = moment.at.as_str();
+                if reward.status == RewardStatus::Held && reward.holds.contains(&HoldReason::NoExchangeRate) {
+                    self.count(campaign.id, crate::domain::Counter::held(HoldReason::NoExchangeRate), -1);
+                    reward.holds.retain(|&h| h != HoldReason::NoExchangeRate);
+                    let shown = currency::decimal(standing, &commission.currency);
+                    reward.value = Some(shown.clone());
+                    let note = format!(
+                        "exchange rate of {} given: {shown}",
+                        commission.exchange.as_ref().map_or("", |e| e.date.as_str())
+                    );
+                    if standing == 0 {
+                        self.void(campaign, &mut reward, "the invoice was refunded in whole", now);
+                        self.record_moved_reward(&reward)?;
+                    } else if reward.holds.is_empty() {
+                        self.count(campaign.id, crate::domain::Counter::RewardsHeld, -1);
+                        self.issue(campaign, &mut reward, now, &note)?;
+                        self.record_moved_reward(&reward)?;
+                    } else {
+                        reward.enter(RewardStatus::Held, now, note);
+                        self.writes.push(Write::Reward(reward));
+                    }
+                }
+            }
+        }
+        self.writes.push(Write::Commission(Box::new(commission)));
+        Ok(true)
+    }
+}
+
+/// Rates the campaign's commissions held for want of an exchange rate, as far as the
+/// owner's rates now allow. Returns how many were rated and the writes.
+pub fn decide_rating<R: BrandReads + ?Sized>(
+    reads: &R,
+    campaign: &Campaign,
+    moment: &Moment,
+) -> Result<(usize, Vec<Write>), R::Error> {
+    let mut decision = Decision::new(reads);
+    let mut rated = 0;
+    for commission in reads.unrated_commissions(campaign.id)? {
+        if commission.state == CommissionState::NoExchangeRate && decision.rate_held(campaign, commission, moment)? {
+            rated += 1;
+        }
+    }
+    Ok((rated, decision.finish()))
 }

@@ -1,6 +1,8 @@
 //! An in-memory brand for the engine's tests: [`BrandReads`] over hash maps, and `apply`,
 //! which commits a decision's writes the way a backend must (all of them, in order; counters
-//! by delta). The rules are tested here without a server or a database.
+//! by delta). The rules are tested here without a server or a database. Kept in one file,
+//! over 500 lines, as the trait it implements is: one read each, side by side, as simple as
+//! a map lookup can make it.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -38,6 +40,8 @@ pub struct MemoryBrand {
     pub deliveries: Vec<PendingDelivery>,
     pub events: BTreeMap<u64, crate::domain::event::Event>,
     pub conversions: BTreeMap<u64, crate::domain::conversion::Conversion>,
+    /// member → exchange rates.
+    pub exchange_rates: HashMap<u64, Vec<crate::domain::exchange_rate::ExchangeRate>>,
     /// conversion → its commission.
     pub commissions: BTreeMap<u64, crate::domain::invoice::Commission>,
     pub external_ids: HashMap<(u64, String), u64>,
@@ -353,6 +357,26 @@ impl BrandReads for MemoryBrand {
     ) -> Result<Option<crate::domain::conversion::Conversion>, Inconsistent> {
         let id = self.payments.get(&(campaign_id, reference.to_owned()));
         Ok(id.and_then(|id| self.conversions.get(id)).cloned())
+    }
+
+    fn unrated_commissions(&self, campaign_id: u64) -> Result<Vec<crate::domain::invoice::Commission>, Inconsistent> {
+        let unrated = |c: &&crate::domain::invoice::Commission| {
+            c.campaign_id == campaign_id && c.state == crate::domain::invoice::CommissionState::NoExchangeRate
+        };
+        Ok(self.commissions.values().filter(unrated).cloned().collect())
+    }
+
+    fn exchange_rates(
+        &self,
+        member_id: u64,
+        first_day: &str,
+        last_day: &str,
+    ) -> Result<Vec<crate::domain::exchange_rate::ExchangeRate>, Inconsistent> {
+        let within = |r: &&crate::domain::exchange_rate::ExchangeRate| {
+            first_day <= r.date.as_str() && r.date.as_str() <= last_day
+        };
+        let rates = self.exchange_rates.get(&member_id);
+        Ok(rates.map(|rates| rates.iter().filter(within).cloned().collect()).unwrap_or_default())
     }
 
     fn commission(

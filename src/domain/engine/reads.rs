@@ -10,6 +10,7 @@ use crate::domain::counters::Counter;
 use crate::domain::coupon::CouponPool;
 use crate::domain::digest::DigestMark;
 use crate::domain::email::EmailLookup;
+use crate::domain::exchange_rate::ExchangeRate;
 use crate::domain::invoice::Commission;
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::payout::{Owed, Payout, PayoutDetails};
@@ -65,6 +66,12 @@ pub trait BrandReads {
     /// The commissions of a subscription's invoices in the campaign, in no particular order.
     fn subscription_commissions(&self, campaign_id: u64, subscription_id: &str)
         -> Result<Vec<Commission>, Self::Error>;
+    /// The campaign's commissions held for want of an exchange rate.
+    fn unrated_commissions(&self, campaign_id: u64) -> Result<Vec<Commission>, Self::Error>;
+    /// The member's exchange rates dated from `first_day` to `last_day` (YYYY-MM-DD, both
+    /// included), in any order.
+    fn exchange_rates(&self, member_id: u64, first_day: &str, last_day: &str)
+        -> Result<Vec<ExchangeRate>, Self::Error>;
     /// Whether the participant has converted in the campaign before.
     fn converted(&self, campaign_id: u64, participant_id: u64) -> Result<bool, Self::Error>;
     /// How many of the participant's referrals have converted (0 when none).

@@ -19,6 +19,8 @@ pub enum RewardRefusal {
     NotAllowed { action: RewardAction, status: RewardStatus },
     /// A payout that has not failed holds the reward: the payout decides what becomes of it.
     InPayout { payout_id: u64 },
+    /// A commission held for want of an exchange rate: it has no amount to approve yet.
+    NoExchangeRate,
 }
 
 /// A reward after a move, and the writes that make it so; or why nothing moved.
@@ -44,6 +46,9 @@ pub fn decide_reward_action<R: BrandReads + ?Sized>(
     };
     if !action.allowed_from(reward.status) {
         return Ok(Err(RewardRefusal::NotAllowed { action, status: reward.status }));
+    }
+    if action == RewardAction::Approve && reward.holds.contains(&HoldReason::NoExchangeRate) {
+        return Ok(Err(RewardRefusal::NoExchangeRate));
     }
     // Fulfilled by hand and then paid in its payout, it would be paid twice. Only an issued
     // reward is ever in a payout: an approve of a held one reads nothing more.

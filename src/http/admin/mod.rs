@@ -7,6 +7,7 @@
 //! | `GET/POST /members`, `GET /members/:id` | list (`?search=`), create, show |
 //! | `POST /invitations` | an invitation to register (`refctl members invite`) |
 //! | `PUT /members/:id/plan`, `POST /members/:id/disable`, `POST /members/:id/enable` | plan and access |
+//! | `POST /members/:id/exchange-rates` | import the ECB's CSV of reference rates as the member's |
 //! | `GET/POST /members/:id/api-key` | key prefix and date; generate a key |
 //! | `GET/POST /plans`, `PUT/DELETE /plans/:id` | plans (a plan with members cannot be deleted) |
 //! | `PUT/DELETE /brands/:id/token-network` | link a brand to a token network, or unlink it |
@@ -18,6 +19,7 @@
 mod backup;
 mod coupons;
 mod domain_proofs;
+mod exchange_rates;
 mod exports;
 pub(crate) mod members;
 pub(crate) mod plans;
@@ -40,6 +42,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, enabled: bool) {
                 .service(resource("/members/{id}").get(members::show))
                 .service(resource("/invitations").post(members::invite))
                 .service(resource("/members/{id}/plan").put(members::set_plan))
+                .service(resource("/members/{id}/exchange-rates").post(exchange_rates::import))
                 .service(resource("/members/{id}/disable").post(members::disable))
                 .service(resource("/members/{id}/enable").post(members::enable))
                 .service(resource("/members/{id}/api-key").get(members::key).post(members::generate_key))

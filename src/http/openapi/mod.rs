@@ -282,6 +282,7 @@ pub fn build(site: &str) -> OpenApi {
         "participants",
         "signups",
         "conversions",
+        "commissions",
         "rewards",
         "payouts",
         "stripe",

@@ -375,6 +375,12 @@ impl Fetched {
     }
 }
 
+/// A read asked for in a form it does not have (`session.rs`): a bug of ours, not of the
+/// database.
+pub(super) fn not_a(read: &ReadAhead, form: &str) -> StoreError {
+    StoreError::Database(format!("{read:?} is not a read of {form}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

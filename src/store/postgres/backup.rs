@@ -50,6 +50,7 @@ pub(super) const TABLES: &[&str] = &[
     "conversions",
     "payment_references",
     "commissions",
+    "exchange_rates",
     "payouts",
     "payout_rewards",
     "payout_details",

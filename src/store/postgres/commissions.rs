@@ -4,7 +4,7 @@
 
 use super::connection::Pipeline;
 use super::{codec, sql_id, StoreError};
-use crate::domain::invoice::Commission;
+use crate::domain::invoice::{Commission, CommissionState};
 
 /// The campaign's conversion under an external id: brand, campaign, external id.
 pub(super) const CONVERSION_BY_EXTERNAL_ID: &str =
@@ -23,17 +23,24 @@ pub(super) const OF_CONVERSION: &str =
 pub(super) const OF_SUBSCRIPTION: &str =
     "SELECT body FROM commissions WHERE brand_id = $1 AND campaign_id = $2 AND subscription_id = $3";
 
+/// A campaign's commissions held for want of an exchange rate: brand, campaign.
+pub(super) const UNRATED: &str = "SELECT body FROM commissions WHERE brand_id = $1 AND campaign_id = $2 AND unrated";
+
+/// A member's exchange rates within two dates: member, first day, last day.
+pub(super) const RATES_BETWEEN: &str = "SELECT body FROM exchange_rates WHERE member_id = $1 AND day BETWEEN $2 AND $3";
+
 /// A commission's row, new or changed.
 pub(super) fn write(pipe: &mut Pipeline, c: &Commission) -> Result<(), StoreError> {
     pipe.push(
-        "INSERT INTO commissions (brand_id, conversion_id, campaign_id, subscription_id, body)
-         VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (brand_id, conversion_id) DO UPDATE SET body = $5",
+        "INSERT INTO commissions (brand_id, conversion_id, campaign_id, subscription_id, unrated, body)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (brand_id, conversion_id) DO UPDATE SET unrated = $5, body = $6",
         owned![
             &sql_id(c.brand_id),
             &sql_id(c.conversion_id),
             &sql_id(c.campaign_id),
             &c.invoice.subscription_id,
+            &(c.state == CommissionState::NoExchangeRate),
             &codec::encode(c)?
         ],
     );

@@ -15,7 +15,7 @@ use super::sequences::sequence_of;
 use super::{codec, sql_id, PgStore, PostgresOptions, StoreError};
 use crate::domain::{email, Member};
 use crate::store::moved::Moved;
-use crate::store::{BrandStore, CampaignStore, DecisionStore, Lifecycle, PlanStore, WebhookStore};
+use crate::store::{BrandStore, CampaignStore, DecisionStore, Lifecycle, PlanStore, RateStore, WebhookStore};
 
 /// What a move loaded.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -87,6 +87,7 @@ async fn load(store: &PgStore, items: &mut Receiver<Moved>) -> Result<Imported, 
             }
             Moved::Webhook(webhook) => store.create_webhook(&webhook).await?,
             Moved::DomainProof(proof) => store.save_domain_proof(&proof).await?,
+            Moved::ExchangeRates { member_id, rates } => store.save_exchange_rates(member_id, &rates).await?,
             Moved::Delivery(delivery) => {
                 conn.execute(
                     "INSERT INTO deliveries (webhook_id, event_id, attempts, due_ms) VALUES ($1, $2, $3, $4)",

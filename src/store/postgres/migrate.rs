@@ -23,6 +23,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (10, "domain proofs", include_str!("migrations/0010_domain_proofs.sql")),
     (11, "email leases", include_str!("migrations/0011_email_leases.sql")),
     (12, "commissions", include_str!("migrations/0012_commissions.sql")),
+    (13, "exchange rates", include_str!("migrations/0013_exchange_rates.sql")),
 ];
 
 /// The newest schema this build knows.

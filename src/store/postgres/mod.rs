@@ -34,6 +34,7 @@ mod commissions;
 mod connection;
 mod copies;
 mod emails;
+mod exchange_rates;
 mod failures;
 mod held;
 mod import;

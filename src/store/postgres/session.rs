@@ -26,7 +26,7 @@ use serde::de::DeserializeOwned;
 use tokio_postgres::types::FromSql;
 use tokio_postgres::Row;
 
-use super::ahead::{self, Fetched, Found};
+use super::ahead::{self, not_a, Fetched, Found};
 use super::brand_lock::Held;
 use super::connection::Params;
 use super::merged::Merged;
@@ -38,6 +38,7 @@ use crate::domain::conversion::Conversion;
 use crate::domain::digest::DigestMark;
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, ReadAhead, Write};
+use crate::domain::exchange_rate::{day_number, ExchangeRate};
 use crate::domain::ids::IdKind;
 use crate::domain::invoice::Commission;
 use crate::domain::leaderboard::{Board, Credit, Standing};
@@ -64,11 +65,6 @@ pub(super) struct PgSession {
     /// The numbers the brand's decisions before this one moved and did not write yet (see
     /// `merged.rs`): the reads of numbers add them to what is stored.
     pub(super) numbers: Merged,
-}
-
-/// A read asked for in a form it does not have: a bug of this file's, not of the database.
-fn not_a(read: &ReadAhead, form: &str) -> StoreError {
-    StoreError::Database(format!("{read:?} is not a read of {form}"))
 }
 
 impl PgSession {
@@ -327,6 +323,15 @@ impl BrandReads for PgSession {
 
     fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
         self.body(commissions::CONVERSION_BY_PAYMENT, &[&self.brand_id, &sql_id(campaign_id), &reference])
+    }
+
+    fn unrated_commissions(&self, campaign_id: u64) -> Result<Vec<Commission>, StoreError> {
+        self.bodies(commissions::UNRATED, &[&self.brand_id, &sql_id(campaign_id)])
+    }
+
+    fn exchange_rates(&self, member_id: u64, first_day: &str, last_day: &str) -> Result<Vec<ExchangeRate>, StoreError> {
+        let (Some(first), Some(last)) = (day_number(first_day), day_number(last_day)) else { return Ok(Vec::new()) };
+        self.bodies(commissions::RATES_BETWEEN, &[&sql_id(member_id), &first, &last])
     }
 
     fn commission(&self, campaign_id: u64, conversion_id: u64) -> Result<Option<Commission>, StoreError> {

@@ -24,7 +24,8 @@ use crate::domain::digest::DigestMark;
 use crate::domain::domain_proof::ProofSubject;
 use crate::domain::email::{self, EmailLookup};
 use crate::domain::engine::{BrandReads, Inconsistent, Write};
-use crate::domain::invoice::Commission;
+use crate::domain::exchange_rate::ExchangeRate;
+use crate::domain::invoice::{Commission, CommissionState};
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::payout::PayoutDetails;
 use crate::domain::reward::HoldReason;
@@ -141,6 +142,22 @@ impl BrandReads for SledSession {
 
     fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
         self.store.conversion_by_payment_row(campaign_id, reference)
+    }
+
+    fn unrated_commissions(&self, campaign_id: u64) -> Result<Vec<Commission>, StoreError> {
+        let prefix = keys::row(campaign_id, campaign_row::UNRATED, &[]);
+        let mut found = Vec::new();
+        for key in self.store.campaign_rows.scan_prefix(&prefix).keys() {
+            let key = key?;
+            let conversion_id = keys::read_id(&key[prefix.len()..])
+                .ok_or_else(|| StoreError::Decode(format!("malformed unrated commission of campaign {campaign_id}")))?;
+            found.extend(SledStore::read(&self.store.campaign_rows, commission_key(campaign_id, conversion_id))?);
+        }
+        Ok(found)
+    }
+
+    fn exchange_rates(&self, member_id: u64, first_day: &str, last_day: &str) -> Result<Vec<ExchangeRate>, StoreError> {
+        self.store.rates_between(member_id, first_day, last_day)
     }
 
     fn commission(&self, campaign_id: u64, conversion_id: u64) -> Result<Option<Commission>, StoreError> {
@@ -375,6 +392,11 @@ impl SledStore {
                     let mut entry = subscription_prefix(c.campaign_id, &c.invoice.subscription_id);
                     entry.extend_from_slice(&keys::id(c.conversion_id));
                     tx.insert(TreeId::CampaignRows, entry, Vec::new());
+                    let unrated = keys::row(c.campaign_id, campaign_row::UNRATED, &keys::id(c.conversion_id));
+                    match c.state == CommissionState::NoExchangeRate {
+                        true => tx.insert(TreeId::CampaignRows, unrated, Vec::new()),
+                        false => tx.remove(TreeId::CampaignRows, unrated),
+                    }
                     let row = commission_key(c.campaign_id, c.conversion_id);
                     tx.insert(TreeId::CampaignRows, row, codec::encode(c.as_ref())?);
                 }

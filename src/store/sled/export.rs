@@ -97,6 +97,7 @@ impl SledStore {
         for row in self.indexes.scan_prefix([index::DOMAIN_PROOF]).values() {
             out.send(Moved::DomainProof(codec::decode(&row?)?)).await?;
         }
+        self.export_exchange_rates(&out).await?;
         for row in self.deliveries.iter().values() {
             out.send(Moved::Delivery(codec::decode::<PendingDelivery>(&row?)?)).await?;
         }
@@ -277,6 +278,25 @@ impl SledStore {
         }
         if let Some(mark) = reads.digest_mark(campaign_id)? {
             rows.push(Write::DigestMark { campaign_id, mark }).await?;
+        }
+        Ok(())
+    }
+
+    /// Every member's exchange rates, a thousand at a time.
+    async fn export_exchange_rates(&self, out: &Out<'_>) -> Result<(), StoreError> {
+        let mut batch: Option<(u64, Vec<crate::domain::exchange_rate::ExchangeRate>)> = None;
+        for entry in self.indexes.scan_prefix([index::EXCHANGE_RATE]) {
+            let (key, value) = entry?;
+            let member_id = key.get(1..9).and_then(keys::read_id).ok_or_else(|| malformed("exchange rate"))?;
+            let full = batch.as_ref().is_some_and(|(m, rates)| *m != member_id || rates.len() >= 1_000);
+            if full {
+                let (member_id, rates) = batch.take().expect("a batch");
+                out.send(Moved::ExchangeRates { member_id, rates }).await?;
+            }
+            batch.get_or_insert_with(|| (member_id, Vec::new())).1.push(codec::decode(&value)?);
+        }
+        if let Some((member_id, rates)) = batch {
+            out.send(Moved::ExchangeRates { member_id, rates }).await?;
         }
         Ok(())
     }

@@ -27,6 +27,9 @@ mod tests {
 /// Tags of the `indexes` tree: each names one secondary index, so all of them share a tree
 /// (fewer trees per transaction; sled commits every transaction under one global lock).
 pub mod index {
+    /// ++ member ++ day (i32, as u32 plus 2^31) ++ from ++ to → `ExchangeRate` : a member's
+    /// exchange rates by date (see `exchange_rates.rs`).
+    pub const EXCHANGE_RATE: u8 = b'x';
     /// member ++ brand → () : a member's brands.
     pub const MEMBER_BRAND: u8 = b'B';
     /// member ++ domain → brand : one brand per domain per member.
@@ -165,6 +168,8 @@ pub mod campaign_row {
     pub const PAYMENT: u8 = b'y';
     /// ++ conversion → `Commission` : the commission of an invoice (a `percent` campaign's).
     pub const COMMISSION: u8 = b'F';
+    /// ++ conversion → () : the commissions held for want of an exchange rate.
+    pub const UNRATED: u8 = b'H';
     /// ++ subscription id's length (u16) ++ subscription id ++ conversion → () : the
     /// invoices of a subscription that have a commission.
     pub const SUBSCRIPTION: u8 = b'S';

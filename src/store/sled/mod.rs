@@ -42,6 +42,7 @@ mod coupon_codes;
 mod coupons;
 mod decisions;
 mod emails;
+mod exchange_rates;
 mod export;
 mod fraud;
 mod group_commit;

@@ -6,7 +6,10 @@ CREATE TABLE commissions (
     conversion_id   bigint NOT NULL,
     campaign_id     bigint NOT NULL,
     subscription_id text   NOT NULL,
+    -- Held for want of an exchange rate: rated when the owner gives one.
+    unrated         boolean NOT NULL,
     body            bytea  NOT NULL,
     PRIMARY KEY (brand_id, conversion_id)
 );
 CREATE INDEX commissions_of_subscription ON commissions (brand_id, campaign_id, subscription_id);
+CREATE INDEX commissions_unrated ON commissions (brand_id, campaign_id) WHERE unrated;
