@@ -12,6 +12,7 @@ pub mod campaign_legacy;
 pub mod campaign_texts;
 pub mod client_print;
 pub mod commission;
+pub mod commission_preview;
 pub mod contest;
 pub mod conversion;
 pub mod counters;

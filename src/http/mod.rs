@@ -20,6 +20,7 @@
 //! | `GET /campaigns/:id/emails` (the delivery log of participants' emails) | [`emails`] |
 //! | `/campaigns/:id/participants.csv`, `/campaigns/:id/rewards.csv` | [`exports`] |
 //! | `POST /campaigns/:id/fraud/preview` (the dry run of proposed fraud rules) | [`fraud`] |
+//! | `POST /campaigns/:id/commission/preview` (a commission rule replayed on stored invoices) | [`commission_preview`] |
 //! | `GET /campaigns/:id/leaderboard`, `GET /campaigns/:id/contest`, `GET /api/widget/leaderboard` | [`leaderboards`] |
 //! | `GET /campaigns/:id/waitlist`, `POST /campaigns/:id/waitlist/admit` | [`waitlist`] |
 //! | `/participants`, `/participants/:id`, `/participants/:id/invites`, `/participants/:id/block` | [`participants`] |
@@ -46,6 +47,7 @@ pub mod brands;
 pub mod campaigns;
 pub mod client;
 pub mod code;
+pub mod commission_preview;
 pub mod conversions;
 pub mod dashboard;
 pub mod data_rights;
@@ -155,6 +157,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}/participants.csv").get(exports::participants))
         .service(resource("/campaigns/{id}/rewards.csv").get(exports::rewards))
         .service(resource("/campaigns/{id}/fraud/preview").post(fraud::preview))
+        .service(resource("/campaigns/{id}/commission/preview").post(commission_preview::commission_preview))
         .service(resource("/campaigns/{id}/leaderboard").get(leaderboards::leaderboard))
         .service(resource("/campaigns/{id}/contest").get(leaderboards::contest))
         .service(resource("/campaigns/{id}/waitlist").get(waitlist::get))

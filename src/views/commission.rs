@@ -25,7 +25,8 @@ pub struct Commission {
     pub description: String,
 }
 
-pub(super) fn commission(rule: &domain::commission::CommissionRule) -> Commission {
+/// The API's shape of a commission rule.
+pub fn commission(rule: &domain::commission::CommissionRule) -> Commission {
     let percent = |rate: domain::commission::Rate| f64::from(rate.hundredths()) / 100.0;
     Commission {
         kind: rule.kind.name(),

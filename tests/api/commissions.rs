@@ -406,3 +406,109 @@ async fn an_invoice_in_another_currency_waits_for_a_rate_then_earns_at_it() {
     let again = expect_status(app.put_json("/api/v1", "/exchange-rates", &p.member.bearer(), &rates).await, 200).await;
     assert_eq!(again["data"]["rated"], json!(0));
 }
+
+/// A paid invoice of a customer: (customer, invoice id, subscription, month, amount,
+/// refunded).
+type Paid = (&'static str, &'static str, &'static str, u32, &'static str, Option<&'static str>);
+
+/// Two referrers' customers' invoices and refunds, the same in any campaign.
+const HISTORY: [Paid; 7] = [
+    ("bob", "b-2", "sub-b", 2, "49.00", None),
+    ("bob", "b-0", "sub-b", 0, "49.00", None),
+    ("bob", "b-1", "sub-b", 1, "49.00", Some("24.50")),
+    ("bob", "b-7", "sub-b", 7, "49.00", None),
+    ("dan", "d-0", "sub-d", 1, "120.00", None),
+    ("dan", "d-1", "sub-d", 2, "120.00", Some("120.00")),
+    ("eve", "e-0", "e-0", 3, "15.50", None),
+];
+
+/// A campaign under `rule` where Ada refers Bob and Dan and Cy refers Eve, with
+/// [`HISTORY`] recorded through the API; the programme and the referrers' ids by name.
+async fn with_history(app: &TestApp, tag: &str, rule: Value) -> (Programme, BTreeMap<u64, &'static str>) {
+    let p = programme(app, tag, rule, "EUR").await;
+    let cy = app.participant(&p.member, p.campaign, &format!("cy@{tag}.example")).await;
+    let code = |participant: &Value| participant["referral_code"].as_str().unwrap().to_owned();
+    let ada = app.get("/api/v1", &format!("/participants/{}", p.ada), &p.member.bearer()).await;
+    let ada = expect_status(ada, 200).await["data"].clone();
+    for (customer, referrer) in [("dan", &ada), ("eve", &cy)] {
+        expect_status(app.refer(&p.member, &code(referrer), &format!("{customer}@{tag}.example")).await, 201).await;
+    }
+    for (customer, invoice, subscription, n, amount, refunded) in HISTORY {
+        let period = Utc.timestamp_opt(month(n), 0).unwrap().to_rfc3339();
+        let body = json!({"campaign_id": p.campaign, "email": format!("{customer}@{tag}.example"), "external_id": invoice,
+            "subscription_id": subscription, "period_start": period, "currency": "EUR", "amount": amount});
+        let made = app.post_json("/api/v1", "/conversions", &p.member.bearer(), &body).await;
+        let made = expect_status(made, 201).await["data"].clone();
+        if let Some(refunded) = refunded {
+            let path = format!("/conversions/{}/refund", made["conversion"]["id"]);
+            let body = json!({"amount": refunded, "refund_id": format!("re-{invoice}")});
+            expect_status(app.post_json("/api/v1", &path, &p.member.bearer(), &body).await, 200).await;
+        }
+    }
+    let names = BTreeMap::from([(p.ada, "ada"), (cy["id"].as_u64().unwrap(), "cy")]);
+    (p, names)
+}
+
+/// Per (referrer, month): what the campaign's commissions stand at.
+async fn earned_by_month(
+    app: &TestApp,
+    p: &Programme,
+    names: &BTreeMap<u64, &str>,
+) -> BTreeMap<(String, String), String> {
+    let mut months: BTreeMap<(String, String), u64> = BTreeMap::new();
+    for commission in commissions_of(app, p).await.values() {
+        let cents = |v: &Value| v.as_str().map(|s| s.replace('.', "").parse::<u64>().unwrap()).unwrap_or(0);
+        let standing = match commission["state"] == json!("earned") {
+            true => cents(&commission["amount"]) - cents(&commission["taken_back"]),
+            false => 0,
+        };
+        let referrer = names[&commission["referrer_id"].as_u64().unwrap()].to_owned();
+        let month = commission["period_start"].as_str().unwrap()[..7].to_owned();
+        *months.entry((referrer, month)).or_default() += standing;
+    }
+    months.into_iter().map(|(k, cents)| (k, format!("{}.{:02}", cents / 100, cents % 100))).collect()
+}
+
+#[tokio::test]
+async fn a_preview_pays_what_the_same_invoices_earn_under_the_rule_from_the_start() {
+    let app = TestApp::spawn().await;
+    let (live, live_names) = with_history(&app, "preview-live", rule()).await;
+    let proposed = json!({"type": "percent", "rate": 30, "first_payment_rate": 40, "duration_months": 6,
+        "product_rates": {"prod_x": 10}});
+    let path = format!("/campaigns/{}/commission/preview", live.campaign);
+    let before = earned_by_month(&app, &live, &live_names).await;
+    let answer = app.post_json("/api/v1", &path, &live.member.bearer(), &json!({"rule": proposed})).await;
+    let previewed = expect_status(answer, 200).await["data"].clone();
+    assert_eq!(earned_by_month(&app, &live, &live_names).await, before, "a preview writes nothing");
+
+    let (fresh, fresh_names) = with_history(&app, "preview-fresh", proposed.clone()).await;
+    let outcome = earned_by_month(&app, &fresh, &fresh_names).await;
+    let mut shown = BTreeMap::new();
+    for month in previewed["months"].as_array().unwrap() {
+        let referrer = live_names[&month["participant_id"].as_u64().unwrap()].to_owned();
+        shown.insert(
+            (referrer.clone(), month["month"].as_str().unwrap().to_owned()),
+            month["proposed"].as_str().unwrap().to_owned(),
+        );
+        assert_eq!(month["now"].as_str().unwrap(), before[&(referrer, month["month"].as_str().unwrap().to_owned())]);
+    }
+    assert_eq!(shown, outcome, "per referrer and month: {previewed}");
+    let total: u64 = outcome.values().map(|v| v.replace('.', "").parse::<u64>().unwrap()).sum();
+    assert_eq!(previewed["proposed"], json!(format!("{}.{:02}", total / 100, total % 100)));
+    assert_eq!((previewed["invoices"].clone(), previewed["unrated"].clone()), (json!(7), json!(0)));
+
+    // A window keeps the months in it; a bad rule or date is refused naming the field.
+    let window = json!({"rule": proposed, "from": "2027-03-01", "to": "2027-04-30"});
+    let windowed = expect_status(app.post_json("/api/v1", &path, &live.member.bearer(), &window).await, 200).await;
+    let months: Vec<&str> =
+        windowed["data"]["months"].as_array().unwrap().iter().map(|m| m["month"].as_str().unwrap()).collect();
+    assert_eq!(months, ["2027-03", "2027-04"], "Ada's March, Cy's April: {windowed}");
+    for (body, field) in
+        [(json!({"rule": {"type": "percent"}}), "commission.rate"), (json!({"rule": proposed, "from": "soon"}), "from")]
+    {
+        let message =
+            expect_error(app.post_json("/api/v1", &path, &live.member.bearer(), &body).await, 400, "validation_failed")
+                .await;
+        assert!(message.contains(field), "{message}");
+    }
+}
