@@ -34,6 +34,22 @@ pub fn decimal(minor: u64, code: &str) -> String {
     format!("{}.{:0width$}", minor / scale, minor % scale, width = digits as usize)
 }
 
+/// `minor` units of `code` in hundredths, the unit a cash reward's value, a payout and an
+/// amount owed count in (a reward of 612 yen is "612.00"; one of 1.234 dinars, to the
+/// hundredth, rounded half to even, "1.23").
+pub fn hundredths(minor: u64, code: &str) -> u64 {
+    match minor_digits(code).unwrap_or(2) {
+        2 => minor,
+        d if d < 2 => minor.saturating_mul(10u64.pow(2 - d)),
+        d => super::commission::half_even(u128::from(minor), 10u128.pow(d - 2)) as u64,
+    }
+}
+
+/// A cash reward's value of `minor` units of `code` (see [`hundredths`]).
+pub fn cash_value(minor: u64, code: &str) -> String {
+    super::money::amount(hundredths(minor, code))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,5 +76,7 @@ mod tests {
         assert_eq!(decimal(5, "USD"), "0.05");
         assert_eq!(decimal(1234, "BHD"), "1.234");
         assert_eq!(decimal(7, "BHD"), "0.007");
+        assert_eq!((cash_value(612, "JPY"), cash_value(980, "EUR")), ("612.00".into(), "9.80".into()));
+        assert_eq!((cash_value(1235, "BHD"), cash_value(1245, "BHD")), ("1.24".into(), "1.24".into()));
     }
 }

@@ -211,8 +211,20 @@ fn product_rates_earn_per_line_and_currencies_round_to_their_own_minor_unit() {
     let ada = world.join("ada@example.com").participant;
     let bob = world.referred("bob@example.com", Some(ada.id)).participant;
     let jpy = PaidInvoice { currency: "JPY".into(), ..invoice(0, vec![line(4900)]) };
-    // 12.5 % of 4900 yen is 612.5: half to even, 612.
-    assert_eq!(world.invoice_paid(bob.id, "in_y", jpy).unwrap().value.as_deref(), Some("612"));
+    // 12.5 % of 4900 yen is 612.5: half to even, 612 (a cash reward counts hundredths).
+    assert_eq!(world.invoice_paid(bob.id, "in_y", jpy).unwrap().value.as_deref(), Some("612.00"));
+    assert_eq!(world.brand.commissions.values().next().unwrap().amount_minor, Some(612));
+
+    let mut dinar = percent(json!({"type": "percent", "rate": 12.5}));
+    dinar.payouts.currency = "BHD".into();
+    let mut world = World::new(dinar);
+    let ada = world.join("ada@example.com").participant;
+    let bob = world.referred("bob@example.com", Some(ada.id)).participant;
+    let bhd = PaidInvoice { currency: "BHD".into(), ..invoice(0, vec![line(9_876)]) };
+    // 12.5 % of 9.876 dinars is 1.2345: half to even at the fils, 1.234; paid to the
+    // hundredth, 1.23.
+    world.invoice_paid(bob.id, "in_b", bhd);
+    assert_eq!(world.brand.commissions.values().next().unwrap().amount_minor, Some(1234));
 }
 
 #[test]

@@ -113,7 +113,7 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
                     commission.amount_minor = Some(amount);
                     commission.exchange = used;
                     if amount > 0 {
-                        prize = Some(Some(currency::decimal(amount, &pays_in)));
+                        prize = Some(Some(currency::cash_value(amount, &pays_in)));
                     }
                 }
                 None => {
@@ -219,7 +219,7 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
             status => {
                 // Without an amount yet (no exchange rate), there is nothing to change.
                 if reward.value.is_some() {
-                    let shown = currency::decimal(after, &campaign.payouts.currency);
+                    let shown = currency::cash_value(after, &campaign.payouts.currency);
                     reward.value = Some(shown.clone());
                     reward.enter(status, now, format!("{note}: now {shown}"));
                     self.writes.push(Write::Reward(reward.clone()));
@@ -242,7 +242,8 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
             return Ok(());
         }
         let mut owed = self.owed_now(campaign.id, participant_id)?;
-        owed.charge(minor, now, note.to_owned());
+        // An amount owed counts in hundredths, as payouts do.
+        owed.charge(currency::hundredths(minor, &campaign.payouts.currency), now, note.to_owned());
         self.writes.push(Write::Owed { campaign_id: campaign.id, participant_id, owed });
         Ok(())
     }
@@ -316,7 +317,7 @@ impl<R: BrandReads + ?Sized> Decision<'_, R> {
                 if reward.status == RewardStatus::Held && reward.holds.contains(&HoldReason::NoExchangeRate) {
                     self.count(campaign.id, crate::domain::Counter::held(HoldReason::NoExchangeRate), -1);
                     reward.holds.retain(|&h| h != HoldReason::NoExchangeRate);
-                    let shown = currency::decimal(standing, &commission.currency);
+                    let shown = currency::cash_value(standing, &commission.currency);
                     reward.value = Some(shown.clone());
                     let note = format!(
                         "exchange rate of {} given: {shown}",
