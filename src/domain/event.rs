@@ -129,6 +129,9 @@ pub enum EventSubject {
         participant: Participant,
         details: Option<super::payout::PayoutDetails>,
     },
+    /// A commission's reward, whose it is, and the commission as it was then (appended:
+    /// stored events name variants by position).
+    CommissionReward { reward: Box<Reward>, participant: Participant, commission: Box<super::invoice::Commission> },
 }
 
 /// An event as stored: its id (the `webhook-id` receivers see, `evt_<id>`), its kind, when
@@ -173,6 +176,7 @@ impl EventSubject {
             EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => vec![p],
             EventSubject::Conversion { participant, .. }
             | EventSubject::WaitlistAdmitted { participant, .. }
+            | EventSubject::CommissionReward { participant, .. }
             | EventSubject::Payout { participant, .. } => vec![participant],
             EventSubject::ContestEnded { winners, .. } => winners.iter().collect(),
         }
@@ -183,6 +187,7 @@ impl EventSubject {
             EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => vec![p],
             EventSubject::Conversion { participant, .. }
             | EventSubject::WaitlistAdmitted { participant, .. }
+            | EventSubject::CommissionReward { participant, .. }
             | EventSubject::Payout { participant, .. } => vec![participant],
             EventSubject::ContestEnded { winners, .. } => winners.iter_mut().collect(),
         }

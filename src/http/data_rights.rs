@@ -35,6 +35,11 @@ pub async fn export(
         state.store.invites_to(campaign.id, &email::canonical(&participant.email)).await?
     };
     let conversions = state.store.conversions_of_participant(campaign.id, participant.id).await?;
+    let reward_ids: Vec<u64> = rewards.iter().map(|r| r.id).collect();
+    let mut commissions = state.store.commissions_of_rewards(campaign.id, &reward_ids).await?;
+    for conversion in &conversions {
+        commissions.extend(state.store.commission(conversion).await?);
+    }
     let events = state.store.events_of_participant(participant.id).await?;
     let emails = state.store.emails_of_participant(participant.id).await?;
     let payout_details = state.store.payout_details(campaign.id, participant.id).await?;
@@ -47,6 +52,7 @@ pub async fn export(
         sent: &sent,
         received: &received,
         conversions: &conversions,
+        commissions: &commissions,
         events: &events,
         emails: &emails,
         payout_details: payout_details.as_ref(),

@@ -380,6 +380,9 @@ pub trait ConversionStore: Send + Sync {
     async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError>;
     /// The commission of a conversion of a brand's campaign, when it has one.
     async fn commission(&self, conversion: &Conversion) -> Result<Option<Commission>, StoreError>;
+    /// The commissions among these rewards of the campaign (those that are one).
+    async fn commissions_of_rewards(&self, campaign_id: u64, reward_ids: &[u64])
+        -> Result<Vec<Commission>, StoreError>;
     /// The participant's conversions, oldest first. May be linear in the campaign's
     /// conversions: only a participant's data export asks.
     async fn conversions_of_participant(

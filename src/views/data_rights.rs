@@ -30,6 +30,9 @@ pub struct ParticipantExport {
     /// Invitations other participants sent to their email.
     pub invitations_received: Vec<ReceivedInvitation>,
     pub conversions: Vec<Conversion>,
+    /// The commissions they earned as a referrer, and those their own invoices earned
+    /// someone (the invoice's terms, not the referrer's data).
+    pub commissions: Vec<super::InvoiceCommission>,
     /// The webhook events that carried their data.
     pub webhook_events: Vec<ExportEvent>,
     /// The emails sent (or to be sent) to them.
@@ -90,6 +93,7 @@ pub struct ExportParts<'a> {
     pub sent: &'a [domain::Invite],
     pub received: &'a [domain::Invite],
     pub conversions: &'a [domain::conversion::Conversion],
+    pub commissions: &'a [domain::invoice::Commission],
     pub events: &'a [Event],
     pub emails: &'a [(OutgoingEmail, EmailDelivery)],
     pub payout_details: Option<&'a domain::payout::PayoutDetails>,
@@ -124,6 +128,7 @@ pub fn participant_export(parts: ExportParts<'_>, site: &str) -> ParticipantExpo
             })
             .collect(),
         conversions: parts.conversions.iter().map(conversion).collect(),
+        commissions: parts.commissions.iter().map(super::invoice_commission).collect(),
         webhook_events: parts
             .events
             .iter()

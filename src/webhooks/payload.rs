@@ -24,6 +24,18 @@ pub fn event(event: &Event, site: &str) -> String {
             },
         })
         .to_string(),
+        EventSubject::CommissionReward { reward, participant, commission } => json!({
+            "id": message_id(event.id),
+            "type": event.kind.name(),
+            "created_at": event.at,
+            "data": {
+                "campaign_id": event.campaign_id,
+                "reward": views::reward_detail(reward),
+                "participant": views::participant(participant, site),
+                "commission": views::invoice_commission(commission),
+            },
+        })
+        .to_string(),
         EventSubject::Conversion { conversion, participant } => json!({
             "id": message_id(event.id),
             "type": event.kind.name(),

@@ -512,3 +512,39 @@ async fn a_preview_pays_what_the_same_invoices_earn_under_the_rule_from_the_star
         assert!(message.contains(field), "{message}");
     }
 }
+
+#[tokio::test]
+async fn a_commission_s_reward_events_carry_its_invoice_rate_and_period() {
+    let app = crate::webhooks::fast_app().await;
+    let receiver = crate::receiver::Receiver::start().await;
+    let p = programme(&app, "commission-events", rule(), "EUR").await;
+    let body = json!({"link": receiver.url(), "events": ["reward.issued", "reward.voided"]});
+    expect_status(app.post_json("/api/v1", "/webhooks", &p.member.bearer(), &body).await, 201).await;
+    let invoice = json!({"external_id": "in-ev-0", "subscription_id": "sub-ev", "period_start": "2027-03-01",
+        "currency": "EUR", "lines": [{"product_id": "prod_pro", "amount": "49.00"}]});
+    let made = invoice_through_api(&app, &p, invoice, 201).await;
+    let refund = format!("/conversions/{}/refund", made["conversion"]["id"]);
+    expect_status(app.post_json("/api/v1", &refund, &p.member.bearer(), &json!({})).await, 200).await;
+    let mut got: Vec<Value> = receiver.wait_for(2, crate::webhooks::WAIT).await.iter().map(|r| r.json()).collect();
+    got.sort_by_key(|e| e["type"].as_str().unwrap().to_owned());
+    let kinds: Vec<&str> = got.iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["reward.issued", "reward.voided"]);
+    for event in &got {
+        let commission = &event["data"]["commission"];
+        assert_eq!((&commission["invoice_id"], &commission["subscription_id"]), (&json!("in-ev-0"), &json!("sub-ev")));
+        assert_eq!((&commission["base"], &commission["lines"][0]["rate"]), (&json!("49.00"), &json!(50.0)), "{event}");
+        assert_eq!(commission["period_start"], json!("2027-03-01T00:00:00Z"));
+        assert!(!event.to_string().contains(&p.bob_email), "the customer's email is not in it: {event}");
+    }
+    assert_eq!(got[1]["data"]["commission"]["taken_back"], json!("24.50"), "the void's event shows the refund");
+
+    // Ada's portal lists it as a customer's invoice of a period, never whose.
+    let mut browser = crate::dashboard::Browser::new(&app);
+    let path = format!("/participants/{}/portal-link", p.ada);
+    let made = expect_status(app.post_json("/api/v1", &path, &p.member.bearer(), &json!({})).await, 201).await;
+    let link = made["data"]["url"].as_str().unwrap().trim_start_matches(&app.address).to_owned();
+    let entered = browser.post(&link, &[]).await;
+    let portal = browser.get(entered.location()).await;
+    assert!(portal.body.contains("A customer you referred: invoice for the period from 03/01/2027"), "{}", portal.body);
+    assert!(!portal.body.contains("bob@"), "no customer's email");
+}

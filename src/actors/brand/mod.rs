@@ -150,6 +150,11 @@ impl BrandData {
             emails = engine::compose_emails(wanted, &ids, mailing, moment);
         }
         let routes = session.webhook_routes(member_id).await?;
+        // Only events somebody hears: a commission's details cost a read.
+        let writes = match routes.is_empty() {
+            true => writes,
+            false => engine::attach_commissions(session, writes)?,
+        };
         let ids = session.take_ids(&vec![IdKind::Event; engine::to_publish(&writes, &routes)]).await?;
         for write in &writes {
             if let engine::Write::Announce { kind, .. } = write {

@@ -358,3 +358,58 @@ pub fn decide_rating<R: BrandReads + ?Sized>(
     }
     Ok((rated, decision.finish()))
 }
+
+/// Gives the announcements of commission rewards among `writes` their commission as it is
+/// after the decision: the reward webhook events of a commission carry its invoice, rate and
+/// period. A reward of a campaign that pays no commission is left as it is, and its
+/// campaign's rule is read once per decision.
+pub fn attach_commissions<R: BrandReads + ?Sized>(reads: &R, writes: Vec<Write>) -> Result<Vec<Write>, R::Error> {
+    use crate::domain::event::EventSubject;
+    let staged: std::collections::HashMap<u64, Commission> = writes
+        .iter()
+        .filter_map(|w| match w {
+            Write::Commission(c) => c.reward_id.map(|id| (id, (**c).clone())),
+            _ => None,
+        })
+        .collect();
+    let mut pays: std::collections::HashMap<u64, bool> = Default::default();
+    let mut attached = Vec::with_capacity(writes.len());
+    for write in writes {
+        let Write::Announce { kind, campaign_id, subject } = write else {
+            attached.push(write);
+            continue;
+        };
+        let subject = match *subject {
+            EventSubject::Reward { reward, participant }
+                if reward.kind == RewardType::Cash && reward.reason == RewardReason::Referrer =>
+            {
+                let commission = match staged.get(&reward.id) {
+                    Some(commission) => Some(commission.clone()),
+                    None => {
+                        let pays_here = match pays.get(&campaign_id) {
+                            Some(&known) => known,
+                            None => {
+                                let known = reads.campaign(campaign_id)?.is_some_and(|c| c.pays_commission());
+                                pays.insert(campaign_id, known);
+                                known
+                            }
+                        };
+                        match pays_here {
+                            true => reads.commission_of_reward(campaign_id, reward.id)?,
+                            false => None,
+                        }
+                    }
+                };
+                match commission {
+                    Some(commission) => {
+                        EventSubject::CommissionReward { reward, participant, commission: Box::new(commission) }
+                    }
+                    None => EventSubject::Reward { reward, participant },
+                }
+            }
+            other => other,
+        };
+        attached.push(Write::Announce { kind, campaign_id, subject: Box::new(subject) });
+    }
+    Ok(attached)
+}

@@ -76,7 +76,7 @@ mod waitlist_tests;
 pub use super::moment::{day_number, Moment, DAY_MS};
 pub use ahead::ReadAhead;
 pub use block::{decide_block, Block, BlockRefusal, BLOCKED_VOID_REASON};
-pub use commissions::decide_rating;
+pub use commissions::{attach_commissions, decide_rating};
 pub use conversions::{
     decide_conversion, decide_refund, known_conversion, ConversionDecision, ConversionIds, ConversionRefusal,
     NewConversion, Refund,

@@ -359,6 +359,16 @@ impl BrandReads for MemoryBrand {
         Ok(id.and_then(|id| self.conversions.get(id)).cloned())
     }
 
+    fn commission_of_reward(
+        &self,
+        campaign_id: u64,
+        reward_id: u64,
+    ) -> Result<Option<crate::domain::invoice::Commission>, Inconsistent> {
+        let of =
+            |c: &&crate::domain::invoice::Commission| c.campaign_id == campaign_id && c.reward_id == Some(reward_id);
+        Ok(self.commissions.values().find(of).cloned())
+    }
+
     fn unrated_commissions(&self, campaign_id: u64) -> Result<Vec<crate::domain::invoice::Commission>, Inconsistent> {
         let unrated = |c: &&crate::domain::invoice::Commission| {
             c.campaign_id == campaign_id && c.state == crate::domain::invoice::CommissionState::NoExchangeRate

@@ -66,6 +66,8 @@ pub trait BrandReads {
     /// The commissions of a subscription's invoices in the campaign, in no particular order.
     fn subscription_commissions(&self, campaign_id: u64, subscription_id: &str)
         -> Result<Vec<Commission>, Self::Error>;
+    /// The commission whose reward is `reward_id`, when it is one.
+    fn commission_of_reward(&self, campaign_id: u64, reward_id: u64) -> Result<Option<Commission>, Self::Error>;
     /// The campaign's commissions held for want of an exchange rate.
     fn unrated_commissions(&self, campaign_id: u64) -> Result<Vec<Commission>, Self::Error>;
     /// The member's exchange rates dated from `first_day` to `last_day` (YYYY-MM-DD, both

@@ -92,6 +92,7 @@ portal-reward-issued = لك
 portal-reward-fulfilled = مدفوعة
 portal-reward-voided = ملغاة
 portal-reward-on-its-way = في الطريق: قيد المراجعة أو بانتظار رمز.
+portal-commission = عميل أحلته: فاتورة الفترة التي تبدأ في { $period }
 portal-payouts = الرصيد والمدفوعات
 portal-due = المستحق لك:
 portal-owed = يُخصم من دفعاتك القادمة (مشتريات مستردة): { $amount }

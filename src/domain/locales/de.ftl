@@ -84,6 +84,7 @@ portal-reward-issued = deine
 portal-reward-fulfilled = ausgezahlt
 portal-reward-voided = storniert
 portal-reward-on-its-way = Unterwegs: Sie wird geprüft oder wartet auf einen Code.
+portal-commission = Ein von Ihnen geworbener Kunde: Rechnung für den Zeitraum ab { $period }
 portal-payouts = Guthaben und Auszahlungen
 portal-due = Dein Guthaben:
 portal-owed = Wird von deinen nächsten Auszahlungen abgezogen (erstattete Käufe): { $amount }

@@ -86,6 +86,7 @@ portal-reward-issued = yours
 portal-reward-fulfilled = paid out
 portal-reward-voided = cancelled
 portal-reward-on-its-way = On its way: it is being checked, or waits for a code.
+portal-commission = A customer you referred: invoice for the period from { $period }
 portal-payouts = Balance and payouts
 portal-due = Due to you:
 portal-owed = Taken off your next payouts (refunded purchases): { $amount }

@@ -84,6 +84,7 @@ portal-reward-issued = tuya
 portal-reward-fulfilled = pagada
 portal-reward-voided = anulada
 portal-reward-on-its-way = En camino: se está revisando o espera un código.
+portal-commission = Un cliente que recomendaste: factura del periodo desde el { $period }
 portal-payouts = Saldo y pagos
 portal-due = Te debemos:
 portal-owed = Se descontará de tus próximos pagos (compras reembolsadas): { $amount }

@@ -84,6 +84,7 @@ portal-reward-issued = à vous
 portal-reward-fulfilled = versée
 portal-reward-voided = annulée
 portal-reward-on-its-way = En route : elle est en cours de vérification ou attend un code.
+portal-commission = Un client que vous avez parrainé : facture de la période du { $period }
 portal-payouts = Solde et versements
 portal-due = Votre solde :
 portal-owed = Déduit de vos prochains versements (achats remboursés) : { $amount }

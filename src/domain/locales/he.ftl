@@ -86,6 +86,7 @@ portal-reward-issued = שלך
 portal-reward-fulfilled = שולם
 portal-reward-voided = בוטל
 portal-reward-on-its-way = בדרך: בבדיקה או ממתין לקוד.
+portal-commission = לקוח שהפנית: חשבונית לתקופה שמתחילה ב־{ $period }
 portal-payouts = יתרה ותשלומים
 portal-due = מגיע לך:
 portal-owed = יקוזז מהתשלומים הבאים שלך (רכישות שהוחזרו): { $amount }

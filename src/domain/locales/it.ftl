@@ -84,6 +84,7 @@ portal-reward-issued = tuo
 portal-reward-fulfilled = pagato
 portal-reward-voided = annullato
 portal-reward-on-its-way = In arrivo: è in verifica o attende un codice.
+portal-commission = Un cliente che hai presentato: fattura del periodo dal { $period }
 portal-payouts = Saldo e pagamenti
 portal-due = Ti spettano:
 portal-owed = Detratto dai tuoi prossimi pagamenti (acquisti rimborsati): { $amount }

@@ -82,6 +82,7 @@ portal-reward-issued = 獲得済み
 portal-reward-fulfilled = 支払い済み
 portal-reward-voided = 取り消し
 portal-reward-on-its-way = 準備中：確認中か、コードを待っています。
+portal-commission = あなたが紹介したお客様：{ $period } からの期間の請求書
 portal-payouts = 残高と支払い
 portal-due = お支払い予定額：
 portal-owed = 次回以降の支払いから差し引かれます（返金された購入）：{ $amount }

@@ -84,6 +84,7 @@ portal-reward-issued = van jou
 portal-reward-fulfilled = uitbetaald
 portal-reward-voided = geannuleerd
 portal-reward-on-its-way = Onderweg: wordt gecontroleerd of wacht op een code.
+portal-commission = Een klant die u aanbracht: factuur voor de periode vanaf { $period }
 portal-payouts = Saldo en uitbetalingen
 portal-due = Jouw tegoed:
 portal-owed = Gaat af van je volgende uitbetalingen (terugbetaalde aankopen): { $amount }

@@ -88,6 +88,7 @@ portal-reward-issued = twoja
 portal-reward-fulfilled = wypłacona
 portal-reward-voided = anulowana
 portal-reward-on-its-way = W drodze: jest weryfikowana albo czeka na kod.
+portal-commission = Klient, którego poleciłeś: faktura za okres od { $period }
 portal-payouts = Saldo i wypłaty
 portal-due = Należy ci się:
 portal-owed = Odliczone od kolejnych wypłat (zwrócone zakupy): { $amount }

@@ -84,6 +84,7 @@ portal-reward-issued = sua
 portal-reward-fulfilled = paga
 portal-reward-voided = cancelada
 portal-reward-on-its-way = A caminho: está em análise ou aguarda um código.
+portal-commission = Um cliente que você indicou: fatura do período a partir de { $period }
 portal-payouts = Saldo e pagamentos
 portal-due = Seu saldo:
 portal-owed = Descontado dos seus próximos pagamentos (compras reembolsadas): { $amount }

@@ -84,6 +84,7 @@ portal-reward-issued = sizin
 portal-reward-fulfilled = ödendi
 portal-reward-voided = iptal edildi
 portal-reward-on-its-way = Yolda: inceleniyor ya da bir kod bekliyor.
+portal-commission = Yönlendirdiğiniz bir müşteri: { $period } tarihinden başlayan dönemin faturası
 portal-payouts = Bakiye ve ödemeler
 portal-due = Size borcumuz:
 portal-owed = Sonraki ödemelerinizden düşülecek (iade edilen alışverişler): { $amount }

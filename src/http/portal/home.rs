@@ -11,6 +11,7 @@ use maud::{html, Markup};
 
 use super::access::{self, Signed};
 use super::pages::{self, in_language, page, portal_path, Look, PortalError};
+use crate::domain::invoice::Commission;
 use crate::domain::local_dates::date_shown;
 use crate::domain::money::shown;
 use crate::domain::payout::{DetailsMethod, Owed, Payout, PayoutDetails};
@@ -53,6 +54,8 @@ struct Home {
     referred: Vec<Participant>,
     referred_count: u64,
     rewards: Vec<Reward>,
+    /// The commissions among the rewards, by reward.
+    commissions: std::collections::HashMap<u64, Commission>,
     pays_cash: bool,
     unpaid_cents: u64,
     owed: Owed,
@@ -66,6 +69,13 @@ async fn read(state: &AppState, campaign: &Campaign, me: &Participant) -> Result
     let rewards: Vec<Reward> =
         state.store.rewards_of(me.id).await?.into_iter().filter(|r| r.campaign_id == campaign.id).collect();
     let pays_cash = campaign.reward_type == RewardType::Cash || rewards.iter().any(|r| r.kind == RewardType::Cash);
+    let mut commissions = std::collections::HashMap::new();
+    if campaign.pays_commission() {
+        let ids: Vec<u64> = rewards.iter().map(|r| r.id).collect();
+        for commission in state.store.commissions_of_rewards(campaign.id, &ids).await? {
+            commissions.extend(commission.reward_id.map(|id| (id, commission)));
+        }
+    }
     let (mut unpaid_cents, mut owed, mut payouts, mut details) = (0, Owed::default(), Vec::new(), None);
     if pays_cash {
         (unpaid_cents, owed) = crate::http::payouts::balance_of(state, campaign.id, me.id).await?;
@@ -77,6 +87,7 @@ async fn read(state: &AppState, campaign: &Campaign, me: &Participant) -> Result
         referred,
         referred_count,
         rewards,
+        commissions,
         pays_cash,
         unpaid_cents,
         owed,
@@ -138,15 +149,15 @@ pub async fn home(
         section #rewards {
             h2 { (t.text("portal-rewards")) }
             @if home.rewards.is_empty() { p { (t.text("portal-rewards-none")) } }
-            @for reward in &home.rewards { (reward_card(t, reward, currency)) }
+            @for reward in &home.rewards { (reward_card(t, reward, home.commissions.get(&reward.id), currency)) }
         }
         @if home.pays_cash { (payouts(t, &base, currency, &home, signed, notice)) }
     })
 }
 
 /// A reward as its owner sees it: the code or amount once issued (an amount written the
-/// reader's way), and its history.
-fn reward_card(t: Texts, reward: &Reward, currency: &str) -> Markup {
+/// reader's way), what it is a commission on (never whose invoice), and its history.
+fn reward_card(t: Texts, reward: &Reward, commission: Option<&Commission>, currency: &str) -> Markup {
     let issued = matches!(reward.status, RewardStatus::Issued | RewardStatus::Fulfilled);
     let kind = match reward.kind {
         RewardType::Coupon => "portal-reward-coupon",
@@ -157,6 +168,10 @@ fn reward_card(t: Texts, reward: &Reward, currency: &str) -> Markup {
     html! {
         article.reward data-status=(reward.status.name()) {
             h3 { (t.text(kind)) " · " span.state { (t.text(state_name(reward.status))) } }
+            @if let Some(commission) = commission {
+                @let period = commission.invoice.period().to_rfc3339();
+                p.commission { (t.with("portal-commission", &[("period", date_shown(t.language(), &period).into())])) }
+            }
             @if issued {
                 @if let Some(value) = &reward.value {
                     @match crate::domain::money::cents(value).filter(|_| reward.kind == RewardType::Cash) {

@@ -4,6 +4,7 @@
 
 use super::connection::Pipeline;
 use super::{codec, sql_id, StoreError};
+use crate::domain::exchange_rate::day_number;
 use crate::domain::invoice::{Commission, CommissionState};
 
 /// The campaign's conversion under an external id: brand, campaign, external id.
@@ -23,25 +24,38 @@ pub(super) const OF_CONVERSION: &str =
 pub(super) const OF_SUBSCRIPTION: &str =
     "SELECT body FROM commissions WHERE brand_id = $1 AND campaign_id = $2 AND subscription_id = $3";
 
+/// The commission a reward is: brand, campaign, reward.
+pub(super) const OF_REWARD: &str =
+    "SELECT body FROM commissions WHERE brand_id = $1 AND campaign_id = $2 AND reward_id = $3";
+
 /// A campaign's commissions held for want of an exchange rate: brand, campaign.
 pub(super) const UNRATED: &str = "SELECT body FROM commissions WHERE brand_id = $1 AND campaign_id = $2 AND unrated";
 
 /// A member's exchange rates within two dates: member, first day, last day.
 pub(super) const RATES_BETWEEN: &str = "SELECT body FROM exchange_rates WHERE member_id = $1 AND day BETWEEN $2 AND $3";
 
+/// The days (since the epoch) of two YYYY-MM-DD dates; an empty range when either is not one.
+pub(super) fn days(first: &str, last: &str) -> (i32, i32) {
+    match (day_number(first), day_number(last)) {
+        (Some(first), Some(last)) => (first, last),
+        _ => (1, 0),
+    }
+}
+
 /// A commission's row, new or changed.
 pub(super) fn write(pipe: &mut Pipeline, c: &Commission) -> Result<(), StoreError> {
     pipe.push(
-        "INSERT INTO commissions (brand_id, conversion_id, campaign_id, subscription_id, unrated, body)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (brand_id, conversion_id) DO UPDATE SET unrated = $5, body = $6",
+        "INSERT INTO commissions (brand_id, conversion_id, campaign_id, subscription_id, unrated, body, reward_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (brand_id, conversion_id) DO UPDATE SET unrated = $5, body = $6, reward_id = $7",
         owned![
             &sql_id(c.brand_id),
             &sql_id(c.conversion_id),
             &sql_id(c.campaign_id),
             &c.invoice.subscription_id,
             &(c.state == CommissionState::NoExchangeRate),
-            &codec::encode(c)?
+            &codec::encode(c)?,
+            &c.reward_id.map(sql_id)
         ],
     );
     Ok(())

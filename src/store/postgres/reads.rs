@@ -149,6 +149,21 @@ impl ConversionStore for PgStore {
         .await
     }
 
+    async fn commissions_of_rewards(
+        &self,
+        campaign_id: u64,
+        reward_ids: &[u64],
+    ) -> Result<Vec<Commission>, StoreError> {
+        let ids: Vec<i64> = reward_ids.iter().map(|&id| sql_id(id)).collect();
+        self.bodies_of(
+            "SELECT body FROM commissions
+             WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+               AND reward_id = ANY($2)",
+            &[&sql_id(campaign_id), &ids],
+        )
+        .await
+    }
+
     async fn commission(&self, conversion: &Conversion) -> Result<Option<Commission>, StoreError> {
         self.body_of(
             "SELECT body FROM commissions WHERE brand_id = $1 AND conversion_id = $2",

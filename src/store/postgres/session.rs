@@ -1,6 +1,8 @@
 //! The engine's side of PostgreSQL: a [`PgSession`] holds one brand's lock, gives the
 //! referral engine its reads ([`BrandReads`]) and commits the writes it decides in the same
-//! transaction (`writes.rs`).
+//! transaction (`writes.rs`). Kept in one file, over 500 lines, as the trait it implements
+//! is: every read of the engine side by side (their longer statements are in `ahead.rs` and
+//! `commissions.rs`).
 //!
 //! The brand lock is `pg_advisory_xact_lock(brand_id)`, taken when the session opens (a
 //! signup's session reads ahead in the same round trip) and held until it commits or is
@@ -38,7 +40,7 @@ use crate::domain::conversion::Conversion;
 use crate::domain::digest::DigestMark;
 use crate::domain::email::EmailLookup;
 use crate::domain::engine::{BrandReads, ReadAhead, Write};
-use crate::domain::exchange_rate::{day_number, ExchangeRate};
+use crate::domain::exchange_rate::ExchangeRate;
 use crate::domain::ids::IdKind;
 use crate::domain::invoice::Commission;
 use crate::domain::leaderboard::{Board, Credit, Standing};
@@ -325,12 +327,16 @@ impl BrandReads for PgSession {
         self.body(commissions::CONVERSION_BY_PAYMENT, &[&self.brand_id, &sql_id(campaign_id), &reference])
     }
 
+    fn commission_of_reward(&self, campaign_id: u64, reward_id: u64) -> Result<Option<Commission>, StoreError> {
+        self.body(commissions::OF_REWARD, &[&self.brand_id, &sql_id(campaign_id), &sql_id(reward_id)])
+    }
+
     fn unrated_commissions(&self, campaign_id: u64) -> Result<Vec<Commission>, StoreError> {
         self.bodies(commissions::UNRATED, &[&self.brand_id, &sql_id(campaign_id)])
     }
 
     fn exchange_rates(&self, member_id: u64, first_day: &str, last_day: &str) -> Result<Vec<ExchangeRate>, StoreError> {
-        let (Some(first), Some(last)) = (day_number(first_day), day_number(last_day)) else { return Ok(Vec::new()) };
+        let (first, last) = commissions::days(first_day, last_day);
         self.bodies(commissions::RATES_BETWEEN, &[&sql_id(member_id), &first, &last])
     }
 

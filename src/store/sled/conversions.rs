@@ -33,6 +33,19 @@ pub(super) fn subscription_prefix(campaign_id: u64, subscription_id: &str) -> Ve
 }
 
 impl SledStore {
+    /// The commission whose reward is `reward_id`.
+    pub(super) fn commission_of_reward_row(
+        &self,
+        campaign_id: u64,
+        reward_id: u64,
+    ) -> Result<Option<Commission>, StoreError> {
+        let index = keys::row(campaign_id, campaign_row::COMMISSION_REWARD, &keys::id(reward_id));
+        match self.campaign_rows.get(index)?.as_deref().and_then(keys::read_id) {
+            Some(conversion_id) => SledStore::read(&self.campaign_rows, commission_key(campaign_id, conversion_id)),
+            None => Ok(None),
+        }
+    }
+
     /// The commissions of a subscription's invoices.
     pub(super) fn subscription_commission_rows(
         &self,
@@ -112,6 +125,18 @@ impl ConversionStore for SledStore {
 
     async fn commission(&self, conversion: &Conversion) -> Result<Option<Commission>, StoreError> {
         SledStore::read(&self.campaign_rows, commission_key(conversion.campaign_id, conversion.id))
+    }
+
+    async fn commissions_of_rewards(
+        &self,
+        campaign_id: u64,
+        reward_ids: &[u64],
+    ) -> Result<Vec<Commission>, StoreError> {
+        let mut found = Vec::new();
+        for &reward_id in reward_ids {
+            found.extend(self.commission_of_reward_row(campaign_id, reward_id)?);
+        }
+        Ok(found)
     }
 
     async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {

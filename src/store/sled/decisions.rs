@@ -144,6 +144,10 @@ impl BrandReads for SledSession {
         self.store.conversion_by_payment_row(campaign_id, reference)
     }
 
+    fn commission_of_reward(&self, campaign_id: u64, reward_id: u64) -> Result<Option<Commission>, StoreError> {
+        self.store.commission_of_reward_row(campaign_id, reward_id)
+    }
+
     fn unrated_commissions(&self, campaign_id: u64) -> Result<Vec<Commission>, StoreError> {
         let prefix = keys::row(campaign_id, campaign_row::UNRATED, &[]);
         let mut found = Vec::new();
@@ -396,6 +400,10 @@ impl SledStore {
                     match c.state == CommissionState::NoExchangeRate {
                         true => tx.insert(TreeId::CampaignRows, unrated, Vec::new()),
                         false => tx.remove(TreeId::CampaignRows, unrated),
+                    }
+                    if let Some(reward_id) = c.reward_id {
+                        let by_reward = keys::row(c.campaign_id, campaign_row::COMMISSION_REWARD, &keys::id(reward_id));
+                        tx.insert(TreeId::CampaignRows, by_reward, keys::id(c.conversion_id).to_vec());
                     }
                     let row = commission_key(c.campaign_id, c.conversion_id);
                     tx.insert(TreeId::CampaignRows, row, codec::encode(c.as_ref())?);

@@ -168,6 +168,8 @@ pub mod campaign_row {
     pub const PAYMENT: u8 = b'y';
     /// ++ conversion → `Commission` : the commission of an invoice (a `percent` campaign's).
     pub const COMMISSION: u8 = b'F';
+    /// ++ reward → conversion : the commission a reward is.
+    pub const COMMISSION_REWARD: u8 = b'E';
     /// ++ conversion → () : the commissions held for want of an exchange rate.
     pub const UNRATED: u8 = b'H';
     /// ++ subscription id's length (u16) ++ subscription id ++ conversion → () : the

@@ -6,6 +6,8 @@ CREATE TABLE commissions (
     conversion_id   bigint NOT NULL,
     campaign_id     bigint NOT NULL,
     subscription_id text   NOT NULL,
+    -- Its cash reward, when it earned one.
+    reward_id       bigint,
     -- Held for want of an exchange rate: rated when the owner gives one.
     unrated         boolean NOT NULL,
     body            bytea  NOT NULL,
@@ -13,3 +15,4 @@ CREATE TABLE commissions (
 );
 CREATE INDEX commissions_of_subscription ON commissions (brand_id, campaign_id, subscription_id);
 CREATE INDEX commissions_unrated ON commissions (brand_id, campaign_id) WHERE unrated;
+CREATE INDEX commissions_by_reward ON commissions (brand_id, reward_id) WHERE reward_id IS NOT NULL;
