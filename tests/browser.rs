@@ -416,6 +416,20 @@ async fn a_member_runs_a_referral_program_from_the_dashboard_in_a_real_browser()
         app.address
     );
     assert_eq!(seen["snippet"], json!(snippet), "the copy button copied the snippet");
+    // The commission rule's preview, before saving, on the three invoices: 10 % is 4.90 a
+    // month where 20 % (50 % of the first) earns 24.50 + 9.80 + 9.80 now.
+    assert_eq!(
+        seen["commission_preview"],
+        json!("10 % of every payment for 12 months: on the campaign's 3 invoices, 14.70 EUR where they earn 44.10 EUR now. Nothing is saved until you save the campaign.")
+    );
+    let rewards: Vec<String> = seen["commission_rewards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    assert_eq!(rewards.len(), 3, "{rewards:?}");
+    assert!(rewards.iter().any(|r| r.contains("in_0") && r.contains("50 % of 49.00 EUR")), "{rewards:?}");
 
     // The upload's counts, and the pool: three codes, of which the three referral rewards
     // (two for the friends, one for Zoe at her second referral) took three.

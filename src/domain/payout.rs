@@ -81,9 +81,8 @@ impl PayoutSettings {
             self.minimum_cents = super::money::parse_minimum("payouts.minimum", &text("payouts.minimum", v)?)?;
         }
         if let Some(v) = &input.currency {
-            self.currency = super::conversion::parse_currency(&text("payouts.currency", v)?).map_err(|_| {
-                err("payouts.currency", "payouts.currency must be a three-letter ISO 4217 code such as EUR")
-            })?;
+            // A code ISO 4217 lists, with a minor unit: commissions round to it.
+            self.currency = super::currency::parse("payouts.currency", &text("payouts.currency", v)?)?;
         }
         Ok(())
     }

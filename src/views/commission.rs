@@ -79,6 +79,23 @@ pub struct InvoiceCommission {
     pub terms: Commission,
 }
 
+impl InvoiceCommission {
+    /// The rates its lines earned, in words: "20 %", or "30 % and 20 %" for lines of
+    /// products with their own rates.
+    pub fn rate_words(&self, rates: &[String]) -> String {
+        let mut distinct: Vec<&String> = Vec::new();
+        for rate in rates {
+            if !distinct.contains(&rate) {
+                distinct.push(rate);
+            }
+        }
+        match distinct.len() {
+            0 => "no rate".to_owned(),
+            _ => distinct.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(" and "),
+        }
+    }
+}
+
 /// One line of an invoice and the rate it earned.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CommissionLine {

@@ -548,3 +548,89 @@ async fn a_commission_s_reward_events_carry_its_invoice_rate_and_period() {
     assert!(portal.body.contains("A customer you referred: invoice for the period from 03/01/2027"), "{}", portal.body);
     assert!(!portal.body.contains("bob@"), "no customer's email");
 }
+
+#[tokio::test]
+async fn the_dashboard_sets_the_rule_shows_each_commission_and_previews_a_change_before_saving() {
+    use crate::dashboard::{campaign_fields, token_of, Browser};
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Dana").await;
+    let brand = browser.brand("https://dash-commission.example.com", "Shop").await;
+    let mut fields = campaign_fields("Partners", "1");
+    fields.retain(|(name, _)| !["reward_type", "reward_value", "goal_type"].contains(name));
+    fields.extend([
+        ("reward_type", "5"),
+        ("reward_value", "10"),
+        ("goal_type", "conversion"),
+        ("section", "commission"),
+        ("commission_type", "percent"),
+        ("commission_rate", "20"),
+        ("commission_first_payment_rate", "50"),
+        ("commission_duration_months", "12"),
+        ("commission_product_rates", "prod_pro 30\n"),
+        ("payouts_currency", "eur"),
+    ]);
+    let (new_page, create) =
+        (format!("/dashboard/brands/{brand}/campaigns/new"), format!("/dashboard/brands/{brand}/campaigns"));
+    let made = browser.submit(&new_page, &create, &fields).await;
+    assert_eq!(made.status, 303, "{}", made.body);
+    let campaign: u64 =
+        made.location().trim_start_matches("/dashboard/campaigns/").split('?').next().unwrap().parse().unwrap();
+    let cred = token_of(&app, &email, &password).await;
+    let read = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}"), &cred).await, 200).await;
+    let description = "20 % of every payment for 12 months, 50 % of the first; 30 % for product prod_pro";
+    assert_eq!(read["data"]["commission"]["description"], json!(description), "{read}");
+    assert_eq!(read["data"]["payouts"]["currency"], json!("EUR"));
+
+    // Ada refers Bob, whose first invoice (a line of prod_pro) earns 50 %.
+    let ada = expect_status(
+        app.post_json("/api/v1", "/signups", &cred, &json!({"campaign_id": campaign, "email": "ada@dash.example"}))
+            .await,
+        201,
+    )
+    .await;
+    let code = ada["data"]["participant"]["referral_code"].as_str().unwrap().to_owned();
+    let referral = json!({"referral_code": code, "email": "bob@dash.example"});
+    expect_status(app.post_json("/api/v1", "/signups/referral", &cred, &referral).await, 201).await;
+    let invoice = json!({"campaign_id": campaign, "email": "bob@dash.example", "external_id": "in-dash-1",
+        "subscription_id": "sub-dash", "period_start": "2027-03-01", "currency": "EUR",
+        "lines": [{"product_id": "prod_pro", "amount": "49.00"}]});
+    expect_status(app.post_json("/api/v1", "/conversions", &cred, &invoice).await, 201).await;
+    let rewards = browser.get(&format!("/dashboard/campaigns/{campaign}/rewards")).await;
+    assert!(
+        rewards.body.contains("in-dash-1")
+            && rewards.body.contains("for the period from 2027-03-01: 50 % of 49.00 EUR"),
+        "{}",
+        rewards.body
+    );
+
+    // The edit page shows the rule in a sentence; a preview of 10 % shows its cost and saves nothing.
+    let edit = format!("/dashboard/campaigns/{campaign}/edit");
+    let page = browser.get(&edit).await;
+    assert!(page.body.contains(description) && page.body.contains("Preview on your invoices"), "{}", page.body);
+    let mut changed = fields.clone();
+    changed.retain(|(name, _)| {
+        !["commission_rate", "commission_first_payment_rate", "commission_product_rates"].contains(name)
+    });
+    changed.extend([
+        ("commission_rate", "10"),
+        ("commission_first_payment_rate", ""),
+        ("commission_product_rates", ""),
+    ]);
+    let mut previewing = changed.clone();
+    previewing.push(("preview", "commission"));
+    let shown = browser.submit(&edit, &edit, &previewing).await;
+    assert_eq!(shown.status, 200, "{}", shown.body);
+    assert!(
+        shown.body.contains("commission-preview")
+            && shown.body.contains("<strong>4.90 EUR</strong> where they earn 24.50 EUR now"),
+        "{}",
+        shown.body
+    );
+    let read = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}"), &cred).await, 200).await;
+    assert_eq!(read["data"]["commission"]["rate"], json!(20.0), "a preview saves nothing");
+    let saved = browser.submit(&edit, &edit, &changed).await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let read = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}"), &cred).await, 200).await;
+    assert_eq!(read["data"]["commission"]["description"], json!("10 % of every payment for 12 months"));
+}

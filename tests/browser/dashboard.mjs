@@ -171,6 +171,31 @@ out.signups_caption = await page.locator("figure[aria-labelledby=signups-title] 
 out.today_bar = await page.locator("figure[aria-labelledby=signups-title] rect").last().locator("title").textContent();
 await shot("dashboard-stats.png");
 
+// 10b. A commission programme: a percent rule made through the API, a referred customer's
+// invoice, the rule changed to 10 % and previewed on that invoice before saving.
+const partners = await api("POST", "/campaigns", { name: "Partners", url_id: out.brand_id, reward_type: 5,
+  reward_value: "10", goal_type: "conversion", payouts: { currency: "EUR" },
+  commission: { type: "percent", rate: 20, first_payment_rate: 50, duration_months: 12 } });
+assert.equal(partners.status, 201, JSON.stringify(partners.body));
+const partnersId = partners.body.data.id;
+const ann = await api("POST", "/signups", { campaign_id: partnersId, email: "ann@acme-partners.example", name: "Ann Partner" });
+await api("POST", "/signups/referral", { referral_code: ann.body.data.participant.referral_code, email: "ben@acme-partners.example" });
+for (const [n, period] of [[0, "2027-03-01"], [1, "2027-04-01"], [2, "2027-05-01"]]) {
+  const paid = await api("POST", "/conversions", { campaign_id: partnersId, email: "ben@acme-partners.example",
+    external_id: `in_${n}`, subscription_id: "sub_ben", period_start: period, currency: "EUR", amount: "49.00" });
+  assert.equal(paid.status, 201, JSON.stringify(paid.body));
+}
+await go(`/dashboard/campaigns/${partnersId}/edit`);
+await page.getByLabel("Percent of every payment").fill("10");
+await page.getByLabel("Percent of the first payment (optional)").fill("");
+await page.getByRole("button", { name: "Preview on your invoices" }).click();
+await page.locator("#commission-preview").waitFor();
+out.commission_preview = (await page.locator("#commission-preview p").first().textContent()).replace(/\s+/g, " ").trim();
+await page.locator("#commission").scrollIntoViewIfNeeded();
+await page.locator("#commission").screenshot({ path: path.join(cfg.screenshots, "dashboard-commission-preview.png") });
+await go(`/dashboard/campaigns/${partnersId}/rewards`);
+out.commission_rewards = await page.locator(".commission").allTextContents();
+
 // 11. Usable at 375 px: no page scrolls sideways (tables scroll inside their frame).
 await page.setViewportSize({ width: 375, height: 800 });
 out.narrow_overflow = {};

@@ -103,6 +103,7 @@ pub fn campaign_form(
     values: &Values<'_>,
     error: Option<&str>,
     preview: Option<u64>,
+    commission_preview: Option<&crate::http::commission_preview::CommissionPreview>,
 ) -> Markup {
     let mut rewards = vec![("1", "A coupon code from the pool"), ("5", "Cash"), ("3", "A message")];
     let languages: Vec<(&str, &str)> = Language::ALL.iter().map(|l| (l.tag(), l.native_name())).collect();
@@ -165,6 +166,7 @@ pub fn campaign_form(
                         src={ "/dashboard/campaigns/" (id) "/preview?" (preview_query(values)) } {}
                 }
             }
+            (super::commission_form::commission_group(values, commission_preview))
             (tiers_group(values))
             (contest_group(values))
             (waitlist_group(values))

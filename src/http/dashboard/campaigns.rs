@@ -13,6 +13,9 @@
 //! | `GET`/`POST /dashboard/campaigns/{id}/edit` | its settings |
 //! | `GET`/`POST /dashboard/campaigns/{id}/delete` | what deleting it takes, and deleting it |
 
+use crate::domain::commission::CommissionRule;
+use crate::domain::commission_preview::preview;
+use crate::http::commission_preview::{replay_inputs, shape, CommissionPreview};
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 
@@ -89,7 +92,7 @@ fn new_page(
     let action = format!("/dashboard/brands/{}/campaigns", brand.id);
     let content = html! {
         p { "On " a href={ "/dashboard/brands/" (brand.id) } { (brand.domain) } "." }
-        (campaign_form(&action, &signed_in.form_token, brand, &values, error, None))
+        (campaign_form(&action, &signed_in.form_token, brand, &values, error, None, None))
     };
     Ok(page::page(&Viewer::of(signed_in), "New campaign", None, content))
 }
@@ -266,12 +269,13 @@ fn edit_page(
     campaign: &Campaign,
     form: Option<&FormData>,
     error: Option<&str>,
+    commission_preview: Option<&CommissionPreview>,
 ) -> Markup {
     let values = Values { form, campaign };
     let action = format!("/dashboard/campaigns/{}/edit", campaign.id);
     let content = html! {
         p { (page::back_to(campaign)) }
-        (campaign_form(&action, &signed_in.form_token, brand, &values, error, Some(campaign.id)))
+        (campaign_form(&action, &signed_in.form_token, brand, &values, error, Some(campaign.id), commission_preview))
     };
     page::page(&Viewer::of(signed_in), &format!("Edit {}", campaign.name), None, content)
 }
@@ -283,7 +287,7 @@ pub async fn edit(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, PageError> {
     let (campaign, brand) = ownership::campaign_with_brand(&state, &signed_in.member, *id).await?;
-    Ok(page::ok(edit_page(&signed_in, &brand, &campaign, None, None)))
+    Ok(page::ok(edit_page(&signed_in, &brand, &campaign, None, None, None)))
 }
 
 /// `POST /dashboard/campaigns/{id}/edit`.
@@ -294,11 +298,26 @@ pub async fn save(
 ) -> Result<HttpResponse, PageError> {
     let SignedInForm { signed_in, form } = posted;
     let (campaign, brand) = ownership::campaign_with_brand(&state, &signed_in.member, *id).await?;
+    if form.text("preview") == "commission" {
+        // The rule as edited, replayed on the campaign's invoices; nothing is saved.
+        let rule = CommissionRule::from_field(&super::commission_form::commission_of(&form));
+        let page = match rule {
+            Ok(rule) => {
+                let replayed = replay_inputs(&state, &signed_in.member, &campaign).await?;
+                let mut shown = campaign.clone();
+                shown.payouts.currency = super::commission_form::currency_of(&form);
+                let preview = shape(&shown, &rule, &preview(&rule, &replayed, None, None));
+                edit_page(&signed_in, &brand, &campaign, Some(&form), None, Some(&preview))
+            }
+            Err(refused) => edit_page(&signed_in, &brand, &campaign, Some(&form), Some(&refused.message), None),
+        };
+        return Ok(page::ok(page));
+    }
     match update_campaign(&state, &signed_in.member, campaign.id, input_of(&form, brand.id)?).await {
         Ok(saved) => Ok(page::see_other(&format!("/dashboard/campaigns/{}?notice=campaign-saved", saved.id))),
         Err(refused) => {
             let (status, message) = refusal_status(refused)?;
-            Ok(page::respond(status, edit_page(&signed_in, &brand, &campaign, Some(&form), Some(&message))))
+            Ok(page::respond(status, edit_page(&signed_in, &brand, &campaign, Some(&form), Some(&message), None)))
         }
     }
 }

@@ -40,6 +40,7 @@ pub mod campaign_form;
 pub mod campaign_texts;
 pub mod campaigns;
 pub mod charts;
+pub mod commission_form;
 pub mod conversions;
 pub mod coupons;
 pub mod domain_proof;

@@ -148,6 +148,14 @@ pub async fn list(
         Err(()) => (Vec::new(), 0),
     };
     let people = super::participants::people(&state, rewards.iter().map(|r| r.participant_id)).await?;
+    let commissions = match campaign.pays_commission() {
+        true => {
+            let ids: Vec<u64> = rewards.iter().map(|r| r.id).collect();
+            let found = state.store.commissions_of_rewards(campaign.id, &ids).await?;
+            found.into_iter().filter_map(|c| c.reward_id.map(|id| (id, c))).collect()
+        }
+        false => std::collections::HashMap::new(),
+    };
     let back = Back::Rewards(filter.clone());
     let listing = filter.without_page().query();
     let csv = format!("/dashboard/campaigns/{}/rewards.csv?{}", campaign.id, listing.trim_end_matches('&'));
@@ -169,7 +177,11 @@ pub async fn list(
                 tbody {
                     @for reward in &rewards {
                         tr #{ "reward-" (reward.id) } {
-                            td { "#" (reward.id) " " (what(reward)) (history(reward)) }
+                            td {
+                                "#" (reward.id) " " (what(reward))
+                                @if let Some(c) = commissions.get(&reward.id) { (commission_line(c)) }
+                                (history(reward))
+                            }
                             td {
                                 @match people.get(&reward.participant_id) {
                                     Some(p) => a href={ "/dashboard/participants/" (p.id) } {
@@ -228,4 +240,22 @@ pub async fn participants_csv(
 ) -> Result<HttpResponse, PageError> {
     let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
     Ok(exports::campaign_participants(&state, campaign.id))
+}
+
+/// What a commission's reward is a share of: the invoice, its period, its base and the rate
+/// its lines earned.
+fn commission_line(c: &crate::domain::invoice::Commission) -> Markup {
+    let view = crate::views::invoice_commission(c);
+    let rates: Vec<String> = view.lines.iter().filter_map(|l| l.rate).map(|r| format!("{r} %")).collect();
+    html! {
+        div.commission.hint {
+            "Invoice " code { (view.invoice_id) } " for the period from " (&view.period_start[..10]) ": "
+            (view.rate_words(&rates)) " of " (view.base) " " (view.invoice_currency)
+            @if let Some(rate) = &view.exchange_rate { " at " (rate) " " (view.currency) " per " (view.invoice_currency) }
+            @if view.state != "earned" { " (" (view.state.replace('_', " ")) ")" }
+            @if c.refunded_minor > 0 {
+                "; " (view.refunded) " refunded, " (view.taken_back) " taken back"
+            }
+        }
+    }
 }
