@@ -166,7 +166,7 @@ pub fn campaign_form(
                         src={ "/dashboard/campaigns/" (id) "/preview?" (preview_query(values)) } {}
                 }
             }
-            (super::commission_form::commission_group(values, commission_preview))
+            (super::commission_form::commission_group(values.form, values.campaign, commission_preview))
             (tiers_group(values))
             (contest_group(values))
             (waitlist_group(values))

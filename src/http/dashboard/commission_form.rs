@@ -7,10 +7,10 @@
 use maud::{html, Markup};
 use serde_json::{json, Value};
 
-use super::campaign_form::Values;
 use super::form::FormData;
 use crate::domain::commission::{CommissionKind, CommissionRule, Rate};
 use crate::domain::currency;
+use crate::domain::Campaign;
 use crate::http::commission_preview::CommissionPreview;
 
 /// A rate as the form shows it ("20", "12.5"); empty for none.
@@ -27,9 +27,25 @@ fn product_lines(rule: &CommissionRule) -> String {
         .join("\n")
 }
 
+/// What a field shows: what was posted (after a refusal or a preview), else the campaign's.
+struct Values<'a> {
+    form: Option<&'a FormData>,
+    campaign: &'a Campaign,
+}
+
+impl Values<'_> {
+    fn get(&self, name: &str, stored: impl FnOnce(&Campaign) -> String) -> String {
+        match self.form {
+            Some(form) => form.text(name).to_owned(),
+            None => stored(self.campaign),
+        }
+    }
+}
+
 /// The group, open when the campaign pays commissions or a preview is shown.
-pub fn commission_group(values: &Values<'_>, preview: Option<&CommissionPreview>) -> Markup {
-    let rule = &values.campaign.commission;
+pub fn commission_group(form: Option<&FormData>, campaign: &Campaign, preview: Option<&CommissionPreview>) -> Markup {
+    let values = Values { form, campaign };
+    let rule = &campaign.commission;
     let kind = values.get("commission_type", |c| c.commission.kind.name().into());
     html! {
         details.group #commission open[rule.is_percent() || preview.is_some()] {
