@@ -15,6 +15,9 @@
 #        its backup and refctl restore's time and peak memory; target under 100 MB)
 #        PARTICIPANTS_TARGET=100 BENCH_CASES=import scripts/bench.sh   (only the coupon
 #        import: 1,000,000 codes, then 1,000,000 more into the same pool)
+#        PARTICIPANTS_TARGET=100 BENCH_CASES=commissions scripts/bench.sh   (the baseline and
+#        signed Stripe invoice.paid deliveries earning commissions; COMMISSION_INVOICES=60000
+#        bodies are prepared)
 #        BENCH_CASES=dashboard scripts/bench.sh   (only the dashboard's pages of the seeded
 #        campaign of 100,000 participants)
 #        BENCH_PROFILE=1 BENCH_CASES=signups scripts/bench.sh   (also samples the server with
@@ -325,6 +328,67 @@ PY
   wait "$holder" 2>/dev/null || true
 }
 
+# commission_case: signed Stripe invoice.paid deliveries, each a new invoice of a referred
+# customer's subscription (twelve monthly invoices a subscription), to a brand whose campaign
+# pays 20 % for 12 months, 50 % of the first. The bodies are signed just before the run (Stripe's
+# tolerance is five minutes); each wrk thread sends its own share of them, once.
+commission_case() {
+  local secret="whsec_benchcommission0123456789abcdef"
+  local brand campaign referrers=() i
+  brand=$(api POST /brands '{"url":"https://commissions.bench.example"}' | field '["id"]')
+  curl -sf -X PUT "$BASE/api/v1/brands/$brand/stripe" -H "X-API-Key: $KEY" -H 'content-type: application/json' \
+    -d "{\"signing_secret\":\"$secret\"}" >/dev/null
+  campaign=$(api POST /campaigns "{\"name\":\"partners\",\"url_id\":$brand,\"reward_type\":5,\"reward_value\":\"5\",\"goal_type\":\"conversion\",\"payouts\":{\"currency\":\"EUR\"},\"commission\":{\"type\":\"percent\",\"rate\":20,\"first_payment_rate\":50,\"duration_months\":12}}" | field '["id"]')
+  for i in $(seq 1 20); do
+    referrers+=("$(api POST /signups "{\"campaign_id\":$campaign,\"email\":\"partner$i@commissions.bench.example\"}" | field '["participant"]["referral_code"]')")
+  done
+  for i in $(seq 0 199); do
+    api POST /signups/referral "{\"referral_code\":\"${referrers[$((i % 20))]}\",\"email\":\"customer$i@commissions.bench.example\"}" >/dev/null
+  done
+  python3 - "$WORK/invoices.txt" "$secret" "${COMMISSION_INVOICES:-60000}" <<'PY'
+import hashlib, hmac, json, sys, time
+path, secret, count = sys.argv[1], sys.argv[2].encode(), int(sys.argv[3])
+now, month = int(time.time()), 30 * 86400
+with open(path, "w") as out:
+    for i in range(count):
+        sub, n = i // 12, i % 12
+        start = 1_800_000_000 + n * month
+        body = json.dumps({"id": f"evt_{i}", "type": "invoice.paid", "data": {"object": {
+            "id": f"in_bench_{i}", "customer_email": f"customer{sub % 200}@commissions.bench.example",
+            "amount_paid": 4900, "currency": "eur", "subscription": f"sub_bench_{sub}",
+            "lines": {"data": [{"amount": 4900, "discount_amounts": [], "period": {"start": start},
+                                "price": {"product": "prod_pro"}}]}}}}, separators=(",", ":"))
+        mac = hmac.new(secret, f"{now}.{body}".encode(), hashlib.sha256).hexdigest()
+        out.write(f"t={now},v1={mac}\t{body}\n")
+PY
+  cat >"$WORK/invoices.lua" <<LUA
+local threads = 0
+function setup(thread) threads = threads + 1; thread:set("tid", threads) end
+local signed, bodies, n = {}, {}, 0
+function init(args)
+  local i = 0
+  for line in io.lines("$WORK/invoices.txt") do
+    i = i + 1
+    -- Each thread its own invoices: every delivery is a new one.
+    if i % $THREADS == tid - 1 then
+      local tab = line:find("\t", 1, true)
+      signed[#signed + 1] = line:sub(1, tab - 1)
+      bodies[#bodies + 1] = line:sub(tab + 1)
+    end
+  end
+end
+function request()
+  n = n % #bodies + 1
+  return wrk.format("POST", "/hooks/stripe/$brand",
+    {["Content-Type"] = "application/json", ["Stripe-Signature"] = signed[n]}, bodies[n])
+end
+LUA
+  run_case "Stripe invoice.paid, a new invoice each (commissions)" "/hooks/stripe/$brand" "$WORK/invoices.lua"
+  local made
+  made=$(api GET "/conversions?campaign_id=$campaign&limit=1" | field '["pagination"]["total"]')
+  echo "commission case: $made invoices recorded of ${COMMISSION_INVOICES:-60000} prepared (more sent than prepared: redeliveries)" >&2
+}
+
 print_table() {
   echo
   echo "wrk: $THREADS threads, $CONNECTIONS connections, ${SECONDS_PER_CASE}s per case, $(nproc) cores, server and wrk on one machine"
@@ -481,6 +545,12 @@ if [ "$BENCH_CASES" = import ]; then
   import_case
   exit 0
 fi
+if [ "$BENCH_CASES" = commissions ]; then
+  run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
+  commission_case
+  print_table
+  exit 0
+fi
 if [ "$BENCH_CASES" = dashboard ]; then
   run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
   # Referrals onto the hot campaign, so that its top referrer has thousands.
@@ -497,6 +567,7 @@ if [ "$BENCH_CASES" != postgres ]; then
   run_case "POST /signups/referral, one hot brand (durable)" /api/v1/signups/referral "$WORK/hot.lua"
   unset CASE_PID
   slow_bodies_case
+  commission_case
 fi
 postgres_cases
 if [ "$BENCH_CASES" = signups ] || [ "$BENCH_CASES" = sled ] || [ "$BENCH_CASES" = postgres ]; then
