@@ -21,6 +21,7 @@ use super::ownership;
 use super::state::AppState;
 use crate::domain::campaign::RewardType;
 use crate::domain::counters::RewardsByStatus;
+use crate::domain::invoice::Commission;
 use crate::domain::{Participant, ReferralCode, Reward, RewardStatus};
 use crate::store::SharedStorage;
 
@@ -44,7 +45,7 @@ pub const PARTICIPANT_COLUMNS: [&str; 12] = [
 ];
 
 /// The header row of `rewards.csv`.
-pub const REWARD_COLUMNS: [&str; 11] = [
+pub const REWARD_COLUMNS: [&str; 13] = [
     "reward_id",
     "participant_id",
     "email",
@@ -56,6 +57,8 @@ pub const REWARD_COLUMNS: [&str; 11] = [
     "issued_at",
     "void_reason",
     "history",
+    "currency",
+    "commission",
 ];
 
 /// A text cell as a spreadsheet may open it safely.
@@ -106,6 +109,8 @@ struct Cursor {
     export: Export,
     /// The roster position to read from next.
     next_seq: u64,
+    /// The campaign being read: its payout currency, and whether it pays commissions.
+    money: Option<(u64, String, bool)>,
     header_written: bool,
 }
 
@@ -127,7 +132,9 @@ fn participant_row(p: &Participant, rewards: &[Reward]) -> Vec<String> {
     ]
 }
 
-fn reward_row(p: &Participant, r: &Reward) -> Vec<String> {
+/// A rewards export's row: a cash reward's `currency` is its campaign's; a commission's
+/// reward says what it is a share of.
+fn reward_row(p: &Participant, r: &Reward, currency: &str, commission: Option<&Commission>) -> Vec<String> {
     let history: Vec<String> = r.history.iter().map(|c| format!("{} {} {}", c.status.name(), c.at, c.note)).collect();
     vec![
         r.id.to_string(),
@@ -141,6 +148,8 @@ fn reward_row(p: &Participant, r: &Reward) -> Vec<String> {
         r.issued_at.clone().unwrap_or_default(),
         neutralise(r.void_reason.as_deref().unwrap_or("")).into_owned(),
         neutralise(&history.join("; ")).into_owned(),
+        if r.kind == RewardType::Cash { currency.to_owned() } else { String::new() },
+        commission.map(|c| neutralise(&crate::views::commission_summary(c)).into_owned()).unwrap_or_default(),
     ]
 }
 
@@ -184,6 +193,22 @@ async fn next_chunk(mut cursor: Cursor) -> std::io::Result<Option<(web::Bytes, C
             .collect();
         let ids: Vec<u64> = wanted.iter().map(|participant| participant.id).collect();
         let rewards_of_each = cursor.store.rewards_of_each(&ids).await.map_err(failed)?;
+        let mut commissions = std::collections::HashMap::new();
+        if let Export::Rewards(_) = cursor.export {
+            if cursor.money.as_ref().is_none_or(|(id, _, _)| *id != cursor.campaign_id) {
+                let campaign = cursor.store.campaign(cursor.campaign_id).await.map_err(failed)?;
+                let (currency, pays) =
+                    campaign.map(|c| (c.payouts.currency.clone(), c.pays_commission())).unwrap_or_default();
+                cursor.money = Some((cursor.campaign_id, currency, pays));
+            }
+            if cursor.money.as_ref().is_some_and(|(_, _, pays)| *pays) {
+                let reward_ids: Vec<u64> = rewards_of_each.iter().flatten().map(|r| r.id).collect();
+                let found =
+                    cursor.store.commissions_of_rewards(cursor.campaign_id, &reward_ids).await.map_err(failed)?;
+                commissions.extend(found.into_iter().filter_map(|c| c.reward_id.map(|id| (id, c))));
+            }
+        }
+        let currency = cursor.money.as_ref().map(|(_, c, _)| c.clone()).unwrap_or_default();
         for (participant, rewards) in wanted.into_iter().zip(rewards_of_each) {
             match cursor.export {
                 Export::Participants => {
@@ -192,7 +217,8 @@ async fn next_chunk(mut cursor: Cursor) -> std::io::Result<Option<(web::Bytes, C
                 }
                 Export::Rewards(rows) => {
                     for reward in rewards.iter().filter(|r| rows.take(r)) {
-                        out.write_record(lead.iter().chain(&reward_row(participant, reward)))?;
+                        let row = reward_row(participant, reward, &currency, commissions.get(&reward.id));
+                        out.write_record(lead.iter().chain(&row))?;
                         wrote = true;
                     }
                 }
@@ -223,6 +249,7 @@ fn stream(
         campaign_column,
         export,
         next_seq: 1,
+        money: None,
         header_written: false,
     };
     let chunks = futures_util::stream::try_unfold(cursor, next_chunk);

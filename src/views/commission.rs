@@ -142,3 +142,31 @@ pub fn invoice_commission(c: &domain::invoice::Commission) -> InvoiceCommission 
         terms: commission(&c.terms),
     }
 }
+
+/// A commission in one line, for a CSV cell or a page: "invoice in_03, period from
+/// 2027-04-15, 20 % of 49.00 EUR; 24.50 EUR refunded, 4.90 EUR taken back".
+pub fn commission_summary(c: &domain::invoice::Commission) -> String {
+    let view = invoice_commission(c);
+    let rates: Vec<String> = view.lines.iter().filter_map(|l| l.rate).map(|r| format!("{r} %")).collect();
+    let mut line = format!(
+        "invoice {}, period from {}, {} of {} {}",
+        view.invoice_id,
+        &view.period_start[..10],
+        view.rate_words(&rates),
+        view.base,
+        view.invoice_currency
+    );
+    if let Some(rate) = &view.exchange_rate {
+        line.push_str(&format!(" at {rate} {} per {}", view.currency, view.invoice_currency));
+    }
+    if view.state != "earned" {
+        line.push_str(&format!(" ({})", view.state.replace('_', " ")));
+    }
+    if c.refunded_minor > 0 {
+        line.push_str(&format!(
+            "; {} {} refunded, {} {} taken back",
+            view.refunded, view.invoice_currency, view.taken_back, view.currency
+        ));
+    }
+    line
+}

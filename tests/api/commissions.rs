@@ -345,6 +345,11 @@ async fn the_api_reports_invoices_and_refunds_and_a_rule_changed_midway_leaves_w
         let message = expect_error(answer, 400, "validation_failed").await;
         assert!(message.contains(field), "{commission}: {message}");
     }
+    // The rewards CSV says each commission's currency and what it is a share of.
+    let csv = app.get("/api/v1", &format!("/campaigns/{}/rewards.csv", p.campaign), &p.member.bearer()).await;
+    let csv = csv.text().await.unwrap();
+    assert!(csv.lines().next().unwrap().ends_with(",currency,commission"), "{csv}");
+    assert!(csv.contains(",EUR,\"invoice inv-6, period from 2027-07-15, 10 % of 49.00 EUR; 49.00 EUR refunded, 4.90 EUR taken back\""), "{csv}");
     let signup_goal = json!({"goal_type": "signup"});
     let message =
         expect_error(app.put_json("/api/v1", &path, &p.member.bearer(), &signup_goal).await, 400, "validation_failed")
@@ -597,12 +602,7 @@ async fn the_dashboard_sets_the_rule_shows_each_commission_and_previews_a_change
         "lines": [{"product_id": "prod_pro", "amount": "49.00"}]});
     expect_status(app.post_json("/api/v1", "/conversions", &cred, &invoice).await, 201).await;
     let rewards = browser.get(&format!("/dashboard/campaigns/{campaign}/rewards")).await;
-    assert!(
-        rewards.body.contains("in-dash-1")
-            && rewards.body.contains("for the period from 2027-03-01: 50 % of 49.00 EUR"),
-        "{}",
-        rewards.body
-    );
+    assert!(rewards.body.contains("invoice in-dash-1, period from 2027-03-01, 50 % of 49.00 EUR"), "{}", rewards.body);
 
     // The edit page shows the rule in a sentence; a preview of 10 % shows its cost and saves nothing.
     let edit = format!("/dashboard/campaigns/{campaign}/edit");

@@ -242,20 +242,8 @@ pub async fn participants_csv(
     Ok(exports::campaign_participants(&state, campaign.id))
 }
 
-/// What a commission's reward is a share of: the invoice, its period, its base and the rate
-/// its lines earned.
+/// What a commission's reward is a share of: the invoice, its period, the rate its lines
+/// earned and its base.
 fn commission_line(c: &crate::domain::invoice::Commission) -> Markup {
-    let view = crate::views::invoice_commission(c);
-    let rates: Vec<String> = view.lines.iter().filter_map(|l| l.rate).map(|r| format!("{r} %")).collect();
-    html! {
-        div.commission.hint {
-            "Invoice " code { (view.invoice_id) } " for the period from " (&view.period_start[..10]) ": "
-            (view.rate_words(&rates)) " of " (view.base) " " (view.invoice_currency)
-            @if let Some(rate) = &view.exchange_rate { " at " (rate) " " (view.currency) " per " (view.invoice_currency) }
-            @if view.state != "earned" { " (" (view.state.replace('_', " ")) ")" }
-            @if c.refunded_minor > 0 {
-                "; " (view.refunded) " refunded, " (view.taken_back) " taken back"
-            }
-        }
-    }
+    html! { div.commission.hint { (crate::views::commission_summary(c)) } }
 }
