@@ -79,6 +79,13 @@ pub async fn commission_preview(
     JsonBody(body): JsonBody<PreviewBody>,
 ) -> Result<HttpResponse, ApiError> {
     let campaign = ownership::campaign(&state, &member, *id).await?;
+    if !body.rule.is_object() {
+        return Err(ValidationError::new(
+            "rule",
+            "rule must be a commission rule such as {\"type\": \"percent\", \"rate\": 20}",
+        )
+        .into());
+    }
     let rule = CommissionRule::from_field(&body.rule)?;
     let window = |field: &'static str, value: &Option<String>| {
         let refused =

@@ -389,9 +389,21 @@ async fn an_invoice_in_another_currency_waits_for_a_rate_then_earns_at_it() {
     let listed = expect_status(app.get("/api/v1", "/exchange-rates", &p.member.bearer()).await, 200).await;
     assert_eq!(listed["data"]["pagination"]["total"], json!(0));
 
+    // Ten owners' clients give the rate at once: the commission is computed once.
     let rates = json!({"rates": [{"from": "EUR", "to": "USD", "date": "2027-02-27", "rate": "1.0870"}]});
-    let saved = expect_status(app.put_json("/api/v1", "/exchange-rates", &p.member.bearer(), &rates).await, 200).await;
-    assert_eq!(saved["data"], json!({"saved": 1, "rated": 1}));
+    let cred = p.member.bearer();
+    let given = (0..10).map(|_| app.put_json("/api/v1", "/exchange-rates", &cred, &rates));
+    let mut rated = 0;
+    for answer in futures_util::future::join_all(given).await {
+        rated += expect_status(answer, 200).await["data"]["rated"].as_u64().unwrap();
+    }
+    assert_eq!(rated, 1, "rated once, whichever request did it");
+    let stats = app.campaign_stats(&p.member, p.campaign).await;
+    assert_eq!(
+        (&stats["rewards_issued"], &stats["held_by_reason"]["no_exchange_rate"]),
+        (&json!(1), &json!(0)),
+        "{stats}"
+    );
     let detail =
         expect_status(app.get("/api/v1", &format!("/rewards/{}", reward["id"]), &p.member.bearer()).await, 200).await;
     let detail = &detail["data"];
@@ -508,9 +520,11 @@ async fn a_preview_pays_what_the_same_invoices_earn_under_the_rule_from_the_star
     let months: Vec<&str> =
         windowed["data"]["months"].as_array().unwrap().iter().map(|m| m["month"].as_str().unwrap()).collect();
     assert_eq!(months, ["2027-03", "2027-04"], "Ada's March, Cy's April: {windowed}");
-    for (body, field) in
-        [(json!({"rule": {"type": "percent"}}), "commission.rate"), (json!({"rule": proposed, "from": "soon"}), "from")]
-    {
+    for (body, field) in [
+        (json!({"rule": {"type": "percent"}}), "commission.rate"),
+        (json!({"rule": proposed, "from": "soon"}), "from"),
+        (json!({"rule": null}), "rule"),
+    ] {
         let message =
             expect_error(app.post_json("/api/v1", &path, &live.member.bearer(), &body).await, 400, "validation_failed")
                 .await;
