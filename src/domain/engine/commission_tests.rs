@@ -274,3 +274,18 @@ fn a_held_commission_is_rated_once_a_rate_for_its_week_is_given() {
     assert_eq!(second.value.as_deref(), Some("21.74"));
     assert_eq!(world.brand.rewards[&held.id].value.as_deref(), Some("21.74"));
 }
+
+#[test]
+fn a_trial_s_invoice_of_nothing_is_not_the_first_payment() {
+    let mut world =
+        World::new(percent(json!({"type": "percent", "rate": 20, "first_payment_rate": 50, "duration_months": 2})));
+    let ada = world.join("ada@example.com").participant;
+    let bob = world.referred("bob@example.com", Some(ada.id)).participant;
+    assert!(world.invoice_paid(bob.id, "in_trial", invoice(0, vec![line(0)])).is_none());
+    for n in 1..4 {
+        world.invoice_paid(bob.id, &format!("in_{n}"), invoice(n, vec![line(4900)]));
+    }
+    let amounts: Vec<String> = world.standing(ada.id).into_iter().map(|(_, v)| v).collect();
+    assert_eq!(amounts, ["24.50", "9.80"], "the first paid month takes 50 %, and two months count from it");
+    assert_eq!(world.brand.commissions.len(), 3, "the trial's invoice has no commission");
+}

@@ -164,8 +164,13 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
             rewards.push(decision.grant(campaign, grant, &participant, moment)?);
         }
     }
-    if let (true, Some(referrer)) = (pays_commission, &referrer) {
-        let invoice = new.invoice.clone().unwrap_or_else(|| one_off(campaign, new, moment));
+    let invoice = match (pays_commission, &referrer) {
+        (true, Some(_)) => Some(new.invoice.clone().unwrap_or_else(|| one_off(campaign, new, moment))),
+        _ => None,
+    };
+    // An invoice of nothing (a trial's) is no paid invoice: it earns nothing, and it is not
+    // the first payment the duration counts from.
+    if let (Some(invoice), Some(referrer)) = (invoice.filter(|i| i.paid_minor > 0), &referrer) {
         let suspected = reads.referral_holds(campaign.id, participant.id)?;
         let invoice = NewInvoice {
             conversion: &conversion,
