@@ -45,6 +45,16 @@ pub fn hundredths(minor: u64, code: &str) -> u64 {
     }
 }
 
+/// `hundredths` (an amount of two decimals, as a cash reward's value or a conversion's
+/// `amount` count) in minor units of `code`: 612.00 yen is 612, 1.23 dinars 1230.
+pub fn from_hundredths(hundredths: u64, code: &str) -> u64 {
+    match minor_digits(code).unwrap_or(2) {
+        2 => hundredths,
+        d if d < 2 => hundredths / 10u64.pow(2 - d),
+        d => hundredths.saturating_mul(10u64.pow(d - 2)),
+    }
+}
+
 /// A cash reward's value of `minor` units of `code` (see [`hundredths`]).
 pub fn cash_value(minor: u64, code: &str) -> String {
     super::money::amount(hundredths(minor, code))
@@ -78,5 +88,9 @@ mod tests {
         assert_eq!(decimal(7, "BHD"), "0.007");
         assert_eq!((cash_value(612, "JPY"), cash_value(980, "EUR")), ("612.00".into(), "9.80".into()));
         assert_eq!((cash_value(1235, "BHD"), cash_value(1245, "BHD")), ("1.24".into(), "1.24".into()));
+        assert_eq!(
+            (from_hundredths(61_200, "JPY"), from_hundredths(123, "BHD"), from_hundredths(980, "EUR")),
+            (612, 1230, 980)
+        );
     }
 }

@@ -17,8 +17,9 @@ use super::{envelope, ownership};
 use crate::domain::commission::{CommissionRule, Exchange, InvoiceLine};
 use crate::domain::commission_preview::{preview, Preview, ReplayedInvoice};
 use crate::domain::conversion::{Conversion, ConversionStatus};
-use crate::domain::currency::{decimal, minor_digits};
-use crate::domain::invoice::{minor_units, parse_period_start, Commission, CommissionState, PaidInvoice};
+use crate::domain::currency::{decimal, from_hundredths, minor_digits};
+use crate::domain::invoice::{parse_period_start, Commission, CommissionState, PaidInvoice};
+use crate::domain::money;
 use crate::domain::pagination::PageRequest;
 use crate::domain::{Campaign, Member, RewardStatus, RewardType, ValidationError};
 use crate::views;
@@ -193,20 +194,14 @@ async fn from_conversion(
     let Some(referrer_id) = participant.and_then(|p| p.referred_by) else { return Ok(None) };
     let to = campaign.payouts.currency.as_str();
     let currency = conversion.currency.clone().unwrap_or_else(|| to.to_owned());
-    let digits = minor_digits(&currency).unwrap_or(2);
-    let paid = conversion.amount.as_deref().and_then(|a| minor_units(a, digits.max(2))).map(|m| match digits {
-        0 => m / 100,
-        1 => m / 10,
-        2 => m,
-        d => m * 10u64.pow(d - 2),
-    });
-    let paid = paid.unwrap_or(0);
+    // A conversion's `amount`, as a cash reward's value, has two decimals.
+    let cents = conversion.amount.as_deref().and_then(money::cents).unwrap_or(0);
+    let paid = from_hundredths(cents, &currency);
     let mut now_minor = 0;
     for &(owner, reward_id) in conversion.rewards.iter().filter(|(owner, _)| *owner == referrer_id) {
         let Some(reward) = state.store.reward(member.id, reward_id).await? else { continue };
         if reward.participant_id == owner && reward.kind == RewardType::Cash && reward.status != RewardStatus::Voided {
-            now_minor +=
-                reward.value.as_deref().and_then(|v| minor_units(v, minor_digits(to).unwrap_or(2))).unwrap_or(0);
+            now_minor += from_hundredths(reward.value.as_deref().and_then(money::cents).unwrap_or(0), to);
         }
     }
     let period_start =

@@ -5,37 +5,38 @@
 use serde_json::json;
 
 use crate::domain::event::{Event, EventSubject, EventType};
+use crate::domain::invoice::Commission;
 use crate::domain::webhook::{message_id, WEBHOOK_TEST};
-use crate::domain::Participant;
+use crate::domain::{Participant, Reward};
 use crate::views;
+
+/// A reward event's body; a commission's carries the commission as it was then.
+fn reward_event(
+    event: &Event,
+    reward: &Reward,
+    participant: &Participant,
+    commission: Option<&Commission>,
+    site: &str,
+) -> String {
+    let mut data = json!({
+        "campaign_id": event.campaign_id,
+        "reward": views::reward_detail(reward),
+        "participant": views::participant(participant, site),
+    });
+    if let Some(commission) = commission {
+        data["commission"] = json!(views::invoice_commission(commission));
+    }
+    json!({"id": message_id(event.id), "type": event.kind.name(), "created_at": event.at, "data": data}).to_string()
+}
 
 /// The body of an event.
 pub fn event(event: &Event, site: &str) -> String {
     match &event.subject {
         EventSubject::Signup(participant) => signup(event.id, participant, site),
-        EventSubject::Reward { reward, participant } => json!({
-            "id": message_id(event.id),
-            "type": event.kind.name(),
-            "created_at": event.at,
-            "data": {
-                "campaign_id": event.campaign_id,
-                "reward": views::reward_detail(reward),
-                "participant": views::participant(participant, site),
-            },
-        })
-        .to_string(),
-        EventSubject::CommissionReward { reward, participant, commission } => json!({
-            "id": message_id(event.id),
-            "type": event.kind.name(),
-            "created_at": event.at,
-            "data": {
-                "campaign_id": event.campaign_id,
-                "reward": views::reward_detail(reward),
-                "participant": views::participant(participant, site),
-                "commission": views::invoice_commission(commission),
-            },
-        })
-        .to_string(),
+        EventSubject::Reward { reward, participant } => reward_event(event, reward, participant, None, site),
+        EventSubject::CommissionReward { reward, participant, commission } => {
+            reward_event(event, reward, participant, Some(commission), site)
+        }
         EventSubject::Conversion { conversion, participant } => json!({
             "id": message_id(event.id),
             "type": event.kind.name(),

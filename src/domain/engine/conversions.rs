@@ -201,15 +201,9 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
 /// period starts now.
 fn one_off(campaign: &Campaign, new: &NewConversion, moment: &Moment) -> PaidInvoice {
     let currency = new.currency.clone().unwrap_or_else(|| campaign.payouts.currency.clone());
-    let digits = crate::domain::currency::minor_digits(&currency).unwrap_or(2);
     // `amount` has two decimals: scaled to the currency's own.
     let cents = new.amount.as_deref().and_then(crate::domain::money::cents).unwrap_or(0);
-    let minor = match digits {
-        0 => cents / 100,
-        1 => cents / 10,
-        2 => cents,
-        d => cents.saturating_mul(10u64.pow(d - 2)),
-    };
+    let minor = crate::domain::currency::from_hundredths(cents, &currency);
     PaidInvoice {
         subscription_id: new.external_id.clone(),
         period_start: moment.unix_ms.div_euclid(1000),
@@ -328,14 +322,11 @@ pub fn decide_refund<R: BrandReads + ?Sized>(
 /// amount, or of at least the conversion's amount. A part of it takes nothing back.
 fn refunds_whole(conversion: &Conversion, report: &RefundReport) -> bool {
     let amount = conversion.amount.as_deref().and_then(crate::domain::money::cents);
-    let digits = conversion.currency.as_deref().and_then(crate::domain::currency::minor_digits).unwrap_or(2);
-    let as_cents = |minor: u64| match digits {
-        0 => minor.saturating_mul(100),
-        1 => minor.saturating_mul(10),
-        d => minor / 10u64.pow(d - 2),
-    };
+    let currency = conversion.currency.as_deref().unwrap_or("");
     match report.amount {
         RefundAmount::Whole => true,
-        RefundAmount::This(minor) | RefundAmount::Total(minor) => amount.is_some_and(|a| as_cents(minor) >= a),
+        RefundAmount::This(minor) | RefundAmount::Total(minor) => {
+            amount.is_some_and(|a| crate::domain::currency::hundredths(minor, currency) >= a)
+        }
     }
 }

@@ -8,7 +8,7 @@
 
 use maud::{html, Markup};
 
-use super::form::FormData;
+use super::campaign_values::Values;
 use super::page::{self, PageError};
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
 use crate::domain::campaign_emails::EmailKind;
@@ -42,29 +42,6 @@ pub fn defaults(brand: &Brand) -> Result<Campaign, PageError> {
         .map_err(|e| PageError::Api(ApiError::Internal(format!("a new campaign's defaults: {}", e.message))))?;
     campaign.name.clear();
     Ok(campaign)
-}
-
-/// The values the form shows: what was posted (after a refusal), else the campaign's (a new
-/// campaign's are the defaults a campaign is created with).
-pub struct Values<'a> {
-    pub form: Option<&'a FormData>,
-    pub campaign: &'a Campaign,
-}
-
-impl Values<'_> {
-    pub fn get(&self, name: &str, stored: impl FnOnce(&Campaign) -> String) -> String {
-        match self.form {
-            Some(form) => form.text(name).to_owned(),
-            None => stored(self.campaign),
-        }
-    }
-
-    fn ticked(&self, name: &str, stored: impl FnOnce(&Campaign) -> bool) -> bool {
-        match self.form {
-            Some(form) => form.checked(name),
-            None => stored(self.campaign),
-        }
-    }
 }
 
 fn select(id: &str, label: &str, chosen: &str, options: &[(&str, &str)], hint: Option<&str>) -> Markup {

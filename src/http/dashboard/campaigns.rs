@@ -20,7 +20,8 @@ use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 
 use super::campaign_body::input_of;
-use super::campaign_form::{campaign_form, defaults, Values};
+use super::campaign_form::{campaign_form, defaults};
+use super::campaign_values::Values;
 use super::form::FormData;
 use super::page::refusal_status;
 use super::page::{self, PageError, Viewer};

@@ -7,6 +7,7 @@
 use maud::{html, Markup};
 use serde_json::{json, Value};
 
+use super::campaign_values::Values;
 use super::form::FormData;
 use crate::domain::commission::{CommissionKind, CommissionRule, Rate};
 use crate::domain::currency;
@@ -25,21 +26,6 @@ fn product_lines(rule: &CommissionRule) -> String {
         .map(|(product, rate)| format!("{product} {}", rate.shown()))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// What a field shows: what was posted (after a refusal or a preview), else the campaign's.
-struct Values<'a> {
-    form: Option<&'a FormData>,
-    campaign: &'a Campaign,
-}
-
-impl Values<'_> {
-    fn get(&self, name: &str, stored: impl FnOnce(&Campaign) -> String) -> String {
-        match self.form {
-            Some(form) => form.text(name).to_owned(),
-            None => stored(self.campaign),
-        }
-    }
 }
 
 /// The group, open when the campaign pays commissions or a preview is shown.

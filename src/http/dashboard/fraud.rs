@@ -18,7 +18,8 @@ use maud::{html, Markup};
 use serde::Deserialize;
 
 use super::campaign_body::fraud_of;
-use super::campaign_form::{fraud_fields, Values};
+use super::campaign_form::fraud_fields;
+use super::campaign_values::Values;
 use super::form::FormData;
 use super::page::refusal_status;
 use super::page::{self, PageError, Viewer};

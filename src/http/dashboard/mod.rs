@@ -38,6 +38,7 @@ pub mod brands;
 pub mod campaign_body;
 pub mod campaign_form;
 pub mod campaign_texts;
+pub mod campaign_values;
 pub mod campaigns;
 pub mod charts;
 pub mod commission_form;
