@@ -8,7 +8,8 @@
 //! referral through `?ref=`, a hostile name, a campaign's tiers, waitlist place and public
 //! leaderboard in the frame, the tracker script and a lander, in real
 //! headless Chromium (Debian's package) driven by `tests/browser/widget.mjs` through
-//! playwright-core. The real server runs on 127.0.0.1; the brand's pages are served by a
+//! playwright-core; a partner's link remembered across the brand's pages for the campaign's
+//! window, last and first click (`tests/browser/attribution.mjs`). The real server runs on 127.0.0.1; the brand's pages are served by a
 //! small host on another origin (`localhost` and another port), as on a real site.
 //!
 //! `scripts/test.sh` installs Chromium and playwright-core when they are missing. The
@@ -710,4 +711,83 @@ async fn the_widget_speaks_arabic_right_to_left_and_japanese_on_a_phone() {
     // The owner kept our button: ours, in each language.
     assert_eq!(arabic["button"], "احصل على رابط الإحالة");
     assert_eq!(japanese["button"], "紹介リンクを受け取る");
+}
+
+#[tokio::test]
+async fn a_visit_through_a_partners_link_is_remembered_for_the_campaigns_window_in_a_real_browser() {
+    let app = TestApp::spawn_with(Options::with_admin()).await;
+    let member = app.unlimited_member("attribution-browser").await;
+    let brand = app.brand(&member, "https://attribution-browser.example").await;
+    let mut campaigns = serde_json::Map::new();
+    for (name, attribution) in [
+        ("last", json!({})),
+        ("first", json!({"model": "first_click"})),
+        ("short", json!({"window_days": 1, "model": "last_click"})),
+    ] {
+        let fields = json!({"name": name, "reward_type": 3, "reward_value": "Thanks", "attribution": attribution});
+        let campaign = app.campaign(&member, brand, fields).await;
+        let id = campaign["id"].as_u64().unwrap();
+        campaigns.insert(name.into(), id.into());
+        for partner in ["ann", "bob"] {
+            let p = app.participant(&member, id, &format!("{partner}.{name}@partners.example")).await;
+            campaigns.insert(format!("{name}_{partner}"), p["referral_code"].clone());
+            campaigns.insert(format!("{name}_{partner}_id"), p["id"].clone());
+        }
+    }
+    let id = |key: &str| campaigns[key].as_u64().unwrap();
+    for (name, attribution) in [
+        ("last", json!({"window_days": 60, "model": "last_click"})),
+        ("first", json!({"window_days": 60, "model": "first_click"})),
+    ] {
+        let read = app.get("/api/v1", &format!("/campaigns/{}", id(name)), &member.bearer()).await;
+        assert_eq!(expect_status(read, 200).await["data"]["attribution"], attribution, "{name}: the defaults");
+    }
+
+    let host_listener = TcpListener::bind("127.0.0.1:0").expect("host listener");
+    let port = host_listener.local_addr().unwrap().port();
+    let host = format!("http://localhost:{port}");
+    let html = "text/html; charset=utf-8";
+    let mut pages = Vec::new();
+    for name in ["last", "first", "short"] {
+        for page in ["home", "pricing"] {
+            pages.push((format!("/{}/{page}.html", id(name)), html, widget_page(&app.address, id(name))));
+        }
+    }
+    let blog = format!(
+        "<p><a id=\"out\" href=\"http://127.0.0.1:{port}/elsewhere\">Elsewhere</a></p>\
+         <script async src=\"{}/referral.js\"></script>",
+        app.address
+    );
+    pages.push(("/blog.html".to_owned(), html, host_page("Blog", &blog)));
+    serve_host(host_listener, pages);
+
+    let emails = |key: &str| format!("{}@visitors.example", key.replace('_', "."));
+    let keys = ["across_pages", "last_click", "first_click", "tracker", "within_window", "after_window"];
+    let setup = json!({
+        "chromium": chromium(),
+        "site": app.address,
+        "host": host,
+        "campaigns": campaigns,
+        "emails": keys.iter().map(|k| (k.to_string(), Value::from(emails(k)))).collect::<serde_json::Map<_, _>>(),
+    });
+    let seen = run_script(&app, "attribution.mjs", &setup).await;
+
+    // Who each visitor's signup credited, as the API reads it, and the code the page gave.
+    let expected = [
+        ("across_pages", "last", Some("last_ann")),
+        ("last_click", "last", Some("last_bob")),
+        ("first_click", "first", Some("first_ann")),
+        ("tracker", "last", Some("last_bob")),
+        ("within_window", "short", Some("short_ann")),
+        ("after_window", "short", None),
+    ];
+    for (key, campaign, partner) in expected {
+        let query = format!("/participants?campaign_id={}&email={}", id(campaign), emails(key));
+        let found = expect_status(app.get("/api/v1", &query, &member.bearer()).await, 200).await;
+        let visitor = &found["data"]["participants"][0];
+        let referrer = partner.map_or(Value::Null, |p| campaigns[&format!("{p}_id")].clone());
+        assert_eq!(visitor["referred_by"], referrer, "{key}: {visitor}");
+        let code = partner.map_or(Value::Null, |p| campaigns[p].clone());
+        assert_eq!(seen[key], code, "{key}: window.referrals.code()");
+    }
 }

@@ -6,7 +6,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::campaign_emails::{CampaignEmails, EmailsInput};
-use super::fields::{err, short_text, text, whole};
+use super::fields::{err, text, whole};
 use super::fraud::{FraudInput, FraudSettings};
 use super::goal;
 use super::reward_type::{normalize_reward_value, parse_reward_type};
@@ -33,36 +33,6 @@ pub enum GoalType {
 pub enum Publish {
     Public,
     Private,
-}
-
-/// How the widget shows on the brand's page.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum WidgetMode {
-    Embed,
-    Popup,
-    Floating,
-}
-
-/// The campaign's widget settings.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct WidgetSettings {
-    pub mode: WidgetMode,
-    /// `#rrggbb`.
-    pub primary_color: String,
-    pub button_text: String,
-    pub headline: String,
-}
-
-impl Default for WidgetSettings {
-    fn default() -> Self {
-        Self {
-            mode: WidgetMode::Embed,
-            primary_color: "#4f46e5".into(),
-            button_text: "Get my referral link".into(),
-            headline: "Invite friends, earn rewards".into(),
-        }
-    }
 }
 
 /// A campaign as stored.
@@ -108,8 +78,12 @@ pub struct Campaign {
     /// What its referrers earn for their customers' payments (schema 12; see
     /// `domain::commission`).
     pub commission: CommissionRule,
+    /// How long a visit through a partner's link is remembered, and which partner a visitor
+    /// of several is credited to (schema 13; see `domain::attribution`).
+    pub attribution: AttributionSettings,
 }
 
+use super::attribution::{AttributionInput, AttributionSettings};
 use super::campaign_texts::CampaignTexts;
 use super::commission::CommissionRule;
 pub use super::contest::{Contest, ContestInput};
@@ -117,6 +91,7 @@ use super::language::Language;
 use super::leaderboard::{LeaderboardInput, LeaderboardSettings};
 use super::payout::{PayoutInput, PayoutSettings};
 use super::waitlist::{WaitlistInput, WaitlistSettings};
+pub use super::widget_settings::{WidgetInput, WidgetMode, WidgetSettings};
 
 /// Longest hold, in days.
 pub const MAX_HOLD_DAYS: u64 = 365;
@@ -200,21 +175,10 @@ pub struct CampaignInput {
     #[serde(default, deserialize_with = "super::fraud::present")]
     #[schema(value_type = Option<super::commission::CommissionInput>)]
     pub commission: Option<Value>,
-}
-
-/// How the widget shows: the fields a member may change.
-#[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
-#[serde(expecting = "a JSON object of widget settings")]
-#[schema(as = WidgetSettings)]
-pub struct WidgetInput {
-    /// `embed`, `popup` or `floating`.
-    pub mode: Option<String>,
-    /// `#rrggbb`.
-    pub primary_color: Option<String>,
-    /// At most 60 characters.
-    pub button_text: Option<String>,
-    /// At most 160 characters.
-    pub headline: Option<String>,
+    /// How long a visit through a partner's link is remembered on the brand's site, and which
+    /// partner a visitor who opened several partners' links is credited to.
+    #[serde(default, deserialize_with = "crate::domain::object")]
+    pub attribution: Option<AttributionInput>,
 }
 
 impl Campaign {
@@ -281,6 +245,7 @@ impl Campaign {
             language: Language::default(),
             texts: CampaignTexts::new(),
             commission: CommissionRule::default(),
+            attribution: AttributionSettings::default(),
         };
         campaign.apply(input, now)?;
         Ok(campaign)
@@ -332,28 +297,7 @@ impl Campaign {
             self.hold_days = whole("hold_days", v, 0, MAX_HOLD_DAYS)? as u32;
         }
         if let Some(w) = &input.widget {
-            if let Some(mode) = &w.mode {
-                self.widget.mode = match mode.as_str() {
-                    "embed" => WidgetMode::Embed,
-                    "popup" => WidgetMode::Popup,
-                    "floating" => WidgetMode::Floating,
-                    _ => return Err(err("widget.mode", "widget.mode must be 'embed', 'popup' or 'floating'")),
-                };
-            }
-            if let Some(color) = &w.primary_color {
-                let ok =
-                    color.len() == 7 && color.starts_with('#') && color[1..].bytes().all(|b| b.is_ascii_hexdigit());
-                if !ok {
-                    return Err(err("widget.primary_color", "widget.primary_color must be a colour like #4f46e5"));
-                }
-                self.widget.primary_color = color.to_ascii_lowercase();
-            }
-            if let Some(t) = &w.button_text {
-                self.widget.button_text = short_text("widget.button_text", t, 60)?;
-            }
-            if let Some(t) = &w.headline {
-                self.widget.headline = short_text("widget.headline", t, 160)?;
-            }
+            self.widget.apply(w)?;
         }
         if let Some(c) = &input.contest {
             self.contest.apply(c)?;
@@ -385,6 +329,9 @@ impl Campaign {
         }
         if let Some(commission) = &input.commission {
             self.commission = CommissionRule::from_field(commission)?;
+        }
+        if let Some(attribution) = &input.attribution {
+            self.attribution.apply(attribution)?;
         }
         self.commission.check_pays(self.reward_type == RewardType::Cash && self.goal_type == GoalType::Conversion)?;
         self.reward_value = normalize_reward_value(self.reward_type, self.reward_value.take())?;

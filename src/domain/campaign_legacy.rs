@@ -203,6 +203,7 @@ impl From<CampaignV7> for Campaign {
             language: Default::default(),
             texts: Default::default(),
             commission: Default::default(),
+            attribution: Default::default(),
         }
     }
 }
@@ -263,6 +264,7 @@ impl From<CampaignV8> for Campaign {
             language: Default::default(),
             texts: Default::default(),
             commission: Default::default(),
+            attribution: Default::default(),
         }
     }
 }
@@ -309,6 +311,21 @@ pub struct CampaignV11 {
 impl From<CampaignV11> for Campaign {
     fn from(c: CampaignV11) -> Self {
         Self { texts: c.texts, ..Campaign::from(c.head) }
+    }
+}
+
+/// A campaign as stored before its attribution rule (schema 12 of the row): every field of
+/// schema 13 but the last. Read once, at the first start of a newer release, and rewritten
+/// as [`Campaign`] remembering a visit for 60 days, the last click winning.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV12 {
+    pub head: CampaignV11,
+    pub commission: super::commission::CommissionRule,
+}
+
+impl From<CampaignV12> for Campaign {
+    fn from(c: CampaignV12) -> Self {
+        Self { commission: c.commission, ..Campaign::from(c.head) }
     }
 }
 

@@ -4,6 +4,7 @@
 //! every rule can be unit- and property-tested on its own.
 
 pub mod api_key;
+pub mod attribution;
 pub mod brand;
 pub mod brand_url;
 pub mod campaign;
@@ -56,6 +57,7 @@ pub mod tiers;
 pub mod translations;
 pub mod waitlist;
 pub mod webhook;
+pub mod widget_settings;
 
 pub use api_key::ApiKey;
 pub use brand::Brand;

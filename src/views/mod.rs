@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
 use crate::domain::{self, CampaignCounters, ReferralCode};
 
+mod attribution;
 mod commission;
 mod data_rights;
 mod fraud;
@@ -21,6 +22,7 @@ mod rewards;
 mod standings;
 mod tiers;
 mod waitlist;
+pub use attribution::*;
 pub use commission::*;
 pub use data_rights::*;
 pub use fraud::*;
@@ -127,6 +129,7 @@ pub struct Campaign {
     pub waitlist: WaitlistSettings,
     pub payouts: PayoutSettings,
     pub commission: Commission,
+    pub attribution: Attribution,
     /// What participants read when neither the page nor their browser names a language we
     /// ship (`en`, `de`, `fr`, `es`, `pt-BR`, `it`, `nl`, `pl`, `tr`, `ja`, `ar`, `he`).
     pub language: &'static str,
@@ -178,6 +181,7 @@ pub fn campaign(c: &domain::Campaign) -> Campaign {
             currency: c.payouts.currency.clone(),
         },
         commission: commission(&c.commission),
+        attribution: attribution(&c.attribution),
         language: c.language.tag(),
         created_at: c.created_at.clone(),
         updated_at: c.updated_at.clone(),

@@ -35,6 +35,7 @@ async fn a_campaign_is_created_with_documented_defaults_read_updated_and_deleted
         assert_eq!(c["reward"]["type"], json!("cash"));
         assert_eq!(c["widget"]["mode"], json!("embed"));
         assert_eq!(c["contest"]["enabled"], json!(false));
+        assert_eq!(c["attribution"], json!({"window_days": 60, "model": "last_click"}));
         let id = c["id"].as_u64().unwrap();
 
         let read = expect_status(app.get(root, &format!("/campaigns/{id}"), &cred).await, 200).await;
@@ -55,6 +56,9 @@ async fn a_campaign_is_created_with_documented_defaults_read_updated_and_deleted
         assert_eq!(u["widget"]["headline"], c["widget"]["headline"], "widget fields not sent stay");
         assert_eq!((u["contest"]["enabled"].as_bool(), u["contest"]["prize"].as_str()), (Some(true), Some("A bike")));
         assert_eq!(u["reward_value"], json!("10.00"), "fields not sent stay");
+        let window = json!({"attribution": {"window_days": 7}});
+        let updated = expect_status(app.put_json(root, &format!("/campaigns/{id}"), &cred, &window).await, 200).await;
+        assert_eq!(updated["data"]["attribution"], json!({"window_days": 7, "model": "last_click"}), "model stays");
 
         expect_status(app.delete(root, &format!("/campaigns/{id}"), &cred).await, 200).await;
         expect_error(app.get(root, &format!("/campaigns/{id}"), &cred).await, 404, "not_found").await;
@@ -78,6 +82,17 @@ async fn campaign_validation_and_plan_rules() {
             ),
             (json!({"name": "x", "url_id": brand, "reward_type": 1, "publish": "everyone"}), 400, "validation_failed"),
             (json!({"name": "x", "url_id": brand, "reward_type": 1, "num_signups": 0}), 400, "validation_failed"),
+            (
+                json!({"name": "x", "url_id": brand, "reward_type": 1, "attribution": {"window_days": 366}}),
+                400,
+                "validation_failed",
+            ),
+            (
+                json!({"name": "x", "url_id": brand, "reward_type": 1, "attribution": {"model": "linear"}}),
+                400,
+                "validation_failed",
+            ),
+            (json!({"name": "x", "url_id": brand, "reward_type": 1, "attribution": 5}), 400, "invalid_body"),
             (json!({"name": "x", "url_id": brand, "reward_type": 5}), 400, "validation_failed"),
             (json!({"url_id": brand, "reward_type": 1}), 400, "validation_failed"),
             (json!({"name": "x", "reward_type": 1}), 400, "validation_failed"),

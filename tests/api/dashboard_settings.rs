@@ -8,8 +8,9 @@ use crate::dashboard::{campaign_fields, token_of, Browser};
 use crate::helpers::{expect_status, TestApp};
 
 /// Every group of the form, as the page shows them (the hidden `section` fields).
-const SECTIONS: [(&str, &str); 5] = [
+const SECTIONS: [(&str, &str); 6] = [
     ("section", "tiers"),
+    ("section", "attribution"),
     ("section", "contest"),
     ("section", "waitlist"),
     ("section", "fraud"),
@@ -32,6 +33,7 @@ async fn every_campaign_setting_is_saved_from_the_form_and_shown_back() {
         "tier_referrals_0",
         "contest_starts_at",
         "waitlist_enabled",
+        "attribution_window_days",
         "fraud_max_referrals_per_hour",
         "email_digest_text",
     ] {
@@ -69,6 +71,8 @@ async fn every_campaign_setting_is_saved_from_the_form_and_shown_back() {
         ("leaderboard_public", "on"),
         ("waitlist_enabled", "on"),
         ("waitlist_places_per_referral", "4"),
+        ("attribution_window_days", "30"),
+        ("attribution_model", "first_click"),
         ("fraud_disposable_emails", "refuse"),
         ("fraud_same_address", "off"),
         ("fraud_max_referrals_per_hour", ""),
@@ -99,6 +103,7 @@ async fn every_campaign_setting_is_saved_from_the_form_and_shown_back() {
     );
     assert_eq!(read["leaderboard"]["public"], json!(true));
     assert_eq!(read["waitlist"], json!({"enabled": true, "places_per_referral": 4}));
+    assert_eq!(read["attribution"], json!({"window_days": 30, "model": "first_click"}));
 
     // The fraud settings hold: a throwaway address is refused.
     let body = json!({"campaign_id": id, "email": "someone@mailinator.com"});
@@ -115,6 +120,8 @@ async fn every_campaign_setting_is_saved_from_the_form_and_shown_back() {
     assert!(form.body.contains("Hi {{name}},\nyour link: {{referral_link}}\n{{unsubscribe_link}}</textarea>"));
     assert!(form.body.contains("value=\"A &lt;b&gt;bike&lt;/b&gt;\""), "the prize as text");
     assert!(form.body.contains("value=\"2099-01-01T00:00\""), "the contest's end");
+    assert!(form.body.contains("name=\"attribution_window_days\" min=\"1\" max=\"365\" value=\"30\""));
+    assert!(form.body.contains("<option value=\"first_click\" selected>"), "the model");
 
     // The overview's programme: the tiers, the running contest, the waitlist.
     let shown = browser.get(&overview).await;

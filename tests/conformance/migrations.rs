@@ -109,7 +109,8 @@ async fn applied_versions(client: &tokio_postgres::Client) -> Vec<i32> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_had() {
-    use referrals::domain::campaign_legacy::{CampaignV10, CampaignV11, CampaignV8, CampaignV9};
+    use referrals::domain::attribution::AttributionSettings;
+    use referrals::domain::campaign_legacy::{CampaignV10, CampaignV11, CampaignV12, CampaignV8, CampaignV9};
     use referrals::domain::campaign_texts::{CampaignTexts, LocalTexts};
     use referrals::domain::commission::CommissionRule;
     use referrals::domain::language::Language;
@@ -124,8 +125,8 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
     let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
     tokio::spawn(connection);
     // Campaigns 1 (schema 8: before payouts), 2 (schema 9: before its language), 3
-    // (schema 10: before the owner's words per language) and 4 (schema 11: before its
-    // commission rule), as an older release or a restored backup of one left them.
+    // (schema 10: before the owner's words per language), 4 (schema 11: before its
+    // commission rule) and 5 (schema 12: before its attribution rule), as an older release or a restored backup of one left them.
     let input: CampaignInput = serde_json::from_value(
         serde_json::json!({"name": "Old", "url_id": 1, "reward_type": 5, "reward_value": "5.00"}),
     )
@@ -136,6 +137,7 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
     fields.as_object_mut().unwrap().remove("language");
     fields.as_object_mut().unwrap().remove("texts");
     fields.as_object_mut().unwrap().remove("commission");
+    fields.as_object_mut().unwrap().remove("attribution");
     let schema_8: CampaignV8 = serde_json::from_value(fields).unwrap();
     let paid = PayoutSettings { method: PayoutMethod::Webhook, minimum_cents: 1500, currency: "EUR".into() };
     let schema_9 = CampaignV9 { head: CampaignV8 { id: 2, ..schema_8.clone() }, payouts: paid.clone() };
@@ -152,11 +154,25 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
         },
         texts: words.clone(),
     };
+    let percent: referrals::domain::commission::CommissionInput =
+        serde_json::from_value(serde_json::json!({"type": "percent", "rate": 30})).unwrap();
+    let percent = CommissionRule::parse(Some(&percent)).unwrap();
+    let schema_12 = CampaignV12 {
+        head: CampaignV11 {
+            head: CampaignV10 {
+                head: CampaignV9 { head: CampaignV8 { id: 5, ..schema_8.clone() }, payouts: paid.clone() },
+                language: Language::Hebrew,
+            },
+            texts: words.clone(),
+        },
+        commission: percent.clone(),
+    };
     let rows = [
         (1_i64, codec::encode(&schema_8).unwrap()),
         (2, codec::encode(&schema_9).unwrap()),
         (3, codec::encode(&schema_10).unwrap()),
         (4, codec::encode(&schema_11).unwrap()),
+        (5, codec::encode(&schema_12).unwrap()),
     ];
     for (id, body) in rows {
         client
@@ -201,11 +217,17 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
     let fourth = store.campaign(4).await.unwrap().expect("campaign 4");
     assert_eq!(
         (fourth.payouts, fourth.language, fourth.texts),
-        (paid, Language::Hebrew, words),
+        (paid.clone(), Language::Hebrew, words.clone()),
         "schema 11's words stay"
     );
     for id in 1..=4 {
         let commission = store.campaign(id).await.unwrap().expect("the campaign").commission;
         assert_eq!(commission, CommissionRule::default(), "flat, as every older campaign paid");
+    }
+    let fifth = store.campaign(5).await.unwrap().expect("campaign 5");
+    assert_eq!((fifth.language, fifth.texts, fifth.commission), (Language::Hebrew, words, percent), "schema 12's stay");
+    for id in 1..=5 {
+        let attribution = store.campaign(id).await.unwrap().expect("the campaign").attribution;
+        assert_eq!(attribution, AttributionSettings::default(), "60 days, the last click");
     }
 }

@@ -42,6 +42,7 @@ pub(super) fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool)
         language: Default::default(),
         texts: Default::default(),
         commission: Default::default(),
+        attribution: Default::default(),
     }
 }
 

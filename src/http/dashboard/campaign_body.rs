@@ -184,6 +184,12 @@ pub fn input_of(form: &FormData, brand_id: u64) -> Result<CampaignInput, PageErr
         given_number,
     );
     group("waitlist", &[("waitlist", waitlist.done())]);
+    let attribution = Posted::of(form).field("window_days", "attribution_window_days", given_number).field(
+        "model",
+        "attribution_model",
+        given,
+    );
+    group("attribution", &[("attribution", attribution.done())]);
     group("fraud", &[("fraud", fraud_of(form))]);
     group("emails", &[("emails", emails_of(form))]);
     group("texts", &[("texts", super::campaign_texts::texts_of(form))]);

@@ -144,6 +144,7 @@ pub fn campaign_form(
                 }
             }
             (super::commission_form::commission_group(values.form, values.campaign, commission_preview))
+            (attribution_group(values))
             (tiers_group(values))
             (contest_group(values))
             (waitlist_group(values))
@@ -218,6 +219,25 @@ fn contest_group(values: &Values<'_>) -> Markup {
                 1, crate::domain::contest::MAX_WINNERS, None))
             (checkbox("leaderboard_public", values.ticked("leaderboard_public", |c| c.leaderboard.public),
                 "Show the leaderboard publicly (first names and counts only)"))
+        }
+    }
+}
+
+fn attribution_group(values: &Values<'_>) -> Markup {
+    use crate::domain::attribution::{AttributionSettings, MAX_WINDOW_DAYS};
+    let changed = values.campaign.attribution != AttributionSettings::default();
+    html! {
+        details.group open[changed] {
+            summary { "Attribution" }
+            input type="hidden" name="section" value="attribution";
+            p.hint { "The widget and the tracker remember a visit through a partner's link (ref= or via=) on your site, \
+                      so a visitor who signs up on another page, or comes back later, is still that partner's referral." }
+            (number_field("attribution_window_days", "Remember a partner's link for (days)",
+                &values.get("attribution_window_days", |c| c.attribution.window_days.to_string()),
+                1, u64::from(MAX_WINDOW_DAYS), None))
+            (select("attribution_model", "A visitor who opened several partners' links is credited to",
+                &values.get("attribution_model", |c| c.attribution.model.name().into()),
+                &[("last_click", "The last partner (last click)"), ("first_click", "The first partner (first click)")], None))
         }
     }
 }

@@ -139,6 +139,8 @@ pub(super) fn components() -> utoipa::openapi::Components {
         PayoutSettings,
         crate::domain::payout::PayoutInput,
         Commission,
+        crate::domain::attribution::AttributionInput,
+        Attribution,
         crate::http::password_change::PasswordChange,
         Payout,
         PayoutsMade,

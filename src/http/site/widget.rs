@@ -118,6 +118,11 @@ pub fn widget_script(campaign: &Campaign, site: &str, frame: &str) -> String {
         "close": t.text("widget-close"),
         "frame": frame,
         "origin": origin,
+        // How long a partner's link is remembered, and which of several is credited.
+        "attribution": {
+            "window_days": campaign.attribution.window_days,
+            "model": campaign.attribution.model.name(),
+        },
     });
     // The settings are JSON (a JavaScript expression); `page::inert_json` also keeps a
     // `</script>` from ever appearing, should anyone inline the script.

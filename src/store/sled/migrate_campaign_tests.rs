@@ -264,7 +264,7 @@ fn campaigns_stored_before_their_commission_rule_keep_every_field_and_pay_flat()
     use crate::domain::payout::PayoutSettings;
     let mut schema_11 = serde_json::to_value(Campaign::from(CampaignV3::from(schema_2_campaign()))).unwrap();
     let object = schema_11.as_object_mut().unwrap();
-    for newer in ["payouts", "language", "texts", "commission"] {
+    for newer in ["payouts", "language", "texts", "commission", "attribution"] {
         object.remove(newer);
     }
     let head: CampaignV8 = serde_json::from_value(schema_11).unwrap();
@@ -282,4 +282,35 @@ fn campaigns_stored_before_their_commission_rule_keep_every_field_and_pay_flat()
     assert_eq!((migrated.hold_days, migrated.language), (14, Language::Turkish), "schema 11's fields stay");
     assert_eq!(migrated.texts, texts);
     assert_eq!(migrated.commission, CommissionRule::default(), "flat, as it paid before");
+}
+
+#[test]
+fn campaigns_stored_before_their_attribution_rule_keep_every_field_and_remember_sixty_days() {
+    use crate::domain::attribution::{AttributionModel, AttributionSettings};
+    use crate::domain::campaign_legacy::{CampaignV10, CampaignV11, CampaignV12, CampaignV8, CampaignV9};
+    use crate::domain::commission::{CommissionInput, CommissionRule};
+    use crate::domain::language::Language;
+    use crate::domain::payout::PayoutSettings;
+    let mut schema_12 = serde_json::to_value(Campaign::from(CampaignV3::from(schema_2_campaign()))).unwrap();
+    let object = schema_12.as_object_mut().unwrap();
+    for newer in ["payouts", "language", "texts", "commission", "attribution"] {
+        object.remove(newer);
+    }
+    let head: CampaignV8 = serde_json::from_value(schema_12).unwrap();
+    let schema_10 =
+        CampaignV10 { head: CampaignV9 { head, payouts: PayoutSettings::default() }, language: Language::Dutch };
+    let percent: CommissionInput = serde_json::from_value(serde_json::json!({"type": "percent", "rate": 20})).unwrap();
+    let commission = CommissionRule::parse(Some(&percent)).unwrap();
+    let old = CampaignV12 {
+        head: CampaignV11 { head: schema_10, texts: Default::default() },
+        commission: commission.clone(),
+    };
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.attribution = AttributionSettings { window_days: 7, model: AttributionModel::FirstClick };
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V13);
+    assert_eq!((migrated.hold_days, migrated.language), (14, Language::Dutch), "schema 12's fields stay");
+    assert_eq!(migrated.commission, commission);
+    assert_eq!(migrated.attribution, AttributionSettings::default(), "60 days, the last click");
 }

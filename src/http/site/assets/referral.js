@@ -1,10 +1,27 @@
 /* referrals tracker: tags every outbound link with ref=<data-domain> (default: this page's
    host) so the destination attributes the visit, and reports each outbound click with a
-   beacon. Links keep going straight to their destination. Served by GET /referral.js. */
+   beacon. Links keep going straight to their destination. On a brand's own site it also
+   remembers a visit through a partner's link (`ref=` or `via=`) as widget.js does, so a
+   widget on a later page credits that partner (docs/widget.md). Served by GET /referral.js. */
 (function () {
   "use strict";
   var s = document.currentScript, here = location.hostname;
   if (!s) return;
+  // The visit list widget.js reads (oldest first, at most 20, within 365 days); the same
+  // link again within a day is the same visit.
+  (function remember() {
+    var KEY = "referrals:visits", DAY = 864e5, now = Date.now(), q = new URLSearchParams(location.search);
+    var code = (q.get("ref") || q.get("via") || "").trim(), list;
+    if (!code || code.length > 512) return;
+    try { list = JSON.parse(localStorage.getItem(KEY)); } catch (e) { return; }
+    list = (Array.isArray(list) ? list : []).filter(function (v) {
+      return v && typeof v.code === "string" && typeof v.at === "number" && now - v.at < 365 * DAY && v.at <= now + DAY;
+    });
+    var newest = list[list.length - 1];
+    if (newest && newest.code === code && now - newest.at < DAY) return;
+    list.push({ code: code, at: now });
+    try { localStorage.setItem(KEY, JSON.stringify(list.slice(-20))); } catch (e) { /* storage blocked */ }
+  })();
   var domain = s.getAttribute("data-domain") || here, endpoint = new URL("../api/click", s.src).href;
   function outbound(a) {
     return a && a.href && /^https?:$/.test(a.protocol) && a.hostname && a.hostname !== here;

@@ -1,4 +1,6 @@
-/* referrals widget: renders one campaign's widget into the element #referrals-widget.
+/* referrals widget: renders one campaign's widget into the element #referrals-widget, and
+   remembers the visits through partners' links (`ref=` or `via=`) in this site's own storage,
+   so a signup on a later page is still that partner's referral (docs/widget.md).
    Served by GET /widget.js?campaign=<id>; the server fills in the settings below. */
 (function (C) {
   "use strict";
@@ -17,8 +19,43 @@
     b.type = "button";
     return b;
   }
+  // The visits through partners' links, oldest first: each {code, at}, at most 20, none
+  // older than the longest window (365 days). The tracker (referral.js) keeps the same list.
+  var KEY = "referrals:visits", DAY = 864e5, MOST = 20;
+  function visits() {
+    var now = Date.now(), list;
+    try { list = JSON.parse(localStorage.getItem(KEY)); } catch (e) { list = null; }
+    return (Array.isArray(list) ? list : []).filter(function (v) {
+      return v && typeof v.code === "string" && v.code.length > 0 && v.code.length <= 512 &&
+        typeof v.at === "number" && now - v.at < 365 * DAY && v.at <= now + DAY;
+    });
+  }
+  // This page's partner link, if it is one, joins the list: opening the same link again within
+  // a day is the same visit. Without storage (blocked), the page's own link still counts.
+  function remember() {
+    var q = new URLSearchParams(location.search), code = (q.get("ref") || q.get("via") || "").trim();
+    var list = visits(), newest = list[list.length - 1], now = Date.now();
+    if (code && code.length <= 512 && !(newest && newest.code === code && now - newest.at < DAY)) {
+      list.push({ code: code, at: now });
+      list = list.slice(-MOST);
+      try { localStorage.setItem(KEY, JSON.stringify(list)); } catch (e) { /* storage blocked */ }
+    }
+    return list;
+  }
+  // The code this campaign credits: of the visits within its window, the newest
+  // (`last_click`) or the oldest (`first_click`); none after the window.
+  function kept(list) {
+    var now = Date.now(), A = C.attribution, live = list.filter(function (v) { return now - v.at <= A.window_days * DAY; });
+    if (!live.length) return null;
+    return (A.model === "first_click" ? live[0] : live[live.length - 1]).code;
+  }
+  var seen = remember();
+  // For the page: the partner's code to hand to its own backend or to Stripe Checkout
+  // (`client_reference_id`), or null.
+  var api = window.referrals = window.referrals || {};
+  api.code = function () { var list = visits(); return kept(list.length ? list : seen); };
   function frame(root) {
-    var ref = new URLSearchParams(location.search).get("ref"), f = d.createElement("iframe"), src = new URL(C.frame, location.href);
+    var ref = kept(seen), f = d.createElement("iframe"), src = new URL(C.frame, location.href);
     var lang = (script && script.getAttribute("data-lang")) || root.getAttribute("data-lang");
     if (ref) src.searchParams.set("ref", ref);
     if (lang) src.searchParams.set("lang", lang);
