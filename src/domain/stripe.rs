@@ -94,6 +94,12 @@ pub struct Payment {
     pub references: Vec<String>,
     /// An `invoice.paid`'s invoice: its subscription, period and lines.
     pub invoice: Option<PaidInvoice>,
+    /// The referral code the payment names (see [`referral_code_of`]): whose referral a
+    /// customer never seen before is.
+    pub referral_code: Option<String>,
+    /// Who paid, as Stripe names them: `stripe:<customer id>` and `stripe:<subscription
+    /// id>`. A conversion binds them to its participant, whose they stay.
+    pub customers: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -113,6 +119,11 @@ struct Data {
 #[serde(default)]
 struct Object {
     id: Option<String>,
+    /// A checkout session's own reference, set by the page that opened it.
+    client_reference_id: Option<String>,
+    metadata: Option<serde_json::Map<String, serde_json::Value>>,
+    /// The customer's id (`cus_…`), or the customer when expanded.
+    customer: Option<serde_json::Value>,
     customer_email: Option<String>,
     customer_details: Option<CustomerDetails>,
     amount_total: Option<i64>,
@@ -148,6 +159,8 @@ struct InvoiceParent {
 #[serde(default)]
 struct SubscriptionDetails {
     subscription: Option<serde_json::Value>,
+    /// The subscription's metadata as it was when the invoice was made.
+    metadata: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -286,6 +299,40 @@ fn references(ids: impl IntoIterator<Item = Option<String>>) -> Vec<String> {
     kept
 }
 
+/// Longest referral code read from an event; longer values name no one.
+const MAX_CODE_BYTES: usize = 512;
+
+/// The referral code an object names, in this order: its own `metadata.referral_code`, its
+/// subscription's (an invoice carries the subscription's metadata), then a checkout session's
+/// `client_reference_id`. A key named for the purpose wins over the general-purpose
+/// reference, which a page may use for its own ids (such a value names no participant and is
+/// no referral).
+fn referral_code_of(object: &Object) -> Option<String> {
+    let in_metadata = |metadata: Option<&serde_json::Map<String, serde_json::Value>>| {
+        metadata?.get("referral_code")?.as_str().map(str::to_owned)
+    };
+    let subscription = object.parent.as_ref().and_then(|p| p.subscription_details.as_ref());
+    [
+        in_metadata(object.metadata.as_ref()),
+        in_metadata(subscription.and_then(|s| s.metadata.as_ref())),
+        object.client_reference_id.clone(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|code| code.trim().to_owned())
+    .find(|code| !code.is_empty() && code.len() <= MAX_CODE_BYTES)
+}
+
+/// Who paid: the object's customer and subscription, as `stripe:<id>`.
+fn customers_of(object: &Object) -> Vec<String> {
+    let subscription = object
+        .subscription
+        .clone()
+        .or_else(|| object.parent.as_ref()?.subscription_details.as_ref()?.subscription.clone());
+    let ids = [id_of(object.customer.clone()), id_of(subscription)];
+    references(ids).into_iter().map(|id| format!("stripe:{id}")).collect()
+}
+
 /// Reads an event body. `None` when it is not a Stripe event at all.
 pub fn read_event(body: &[u8]) -> Option<StripeEvent> {
     let envelope: Envelope = serde_json::from_slice(body).ok()?;
@@ -299,12 +346,15 @@ pub fn read_event(body: &[u8]) -> Option<StripeEvent> {
             };
             // A paid invoice is itself what a refunded charge names.
             let own = (envelope.kind == "invoice.paid").then(|| object_id.clone());
+            let named = [own, id_of(object.payment_intent.take()), id_of(object.invoice.take())];
+            let (referral_code, customers) = (referral_code_of(&object), customers_of(&object));
             let invoice = match envelope.kind.as_str() {
                 "invoice.paid" => invoice_of(&mut object, &object_id),
                 _ => None,
             };
-            let named = [own, id_of(object.payment_intent), id_of(object.invoice)];
             StripeEvent::Paid(Payment {
+                referral_code,
+                customers,
                 invoice,
                 email: object.customer_details.and_then(|d| d.email).or(object.customer_email),
                 amount_minor: object.amount_total.or(object.amount_paid),

@@ -167,6 +167,9 @@ pub struct StripeReceipt {
     pub outcome: &'static str,
     /// The conversions recorded (or found again, on a redelivery) or refunded.
     pub conversion_ids: Vec<u64>,
+    /// The participants this payment signed up: customers never seen before whose payment
+    /// named a referral code (see [Attribution](#attribution) in `docs/api.md`).
+    pub participants_created: Vec<u64>,
 }
 
 /// A page of participants for the automation platform's polling trigger.

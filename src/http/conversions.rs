@@ -130,8 +130,15 @@ pub async fn create(
         }
     };
     let invoice = invoice_of(&body, &campaign, &external_id, amount.as_deref(), currency.as_deref())?;
-    let conversion =
-        NewConversion { participant_id, external_id, amount, currency, payment_references: Vec::new(), invoice };
+    let conversion = NewConversion {
+        participant_id,
+        external_id,
+        amount,
+        currency,
+        payment_references: Vec::new(),
+        invoice,
+        customers: Vec::new(),
+    };
     let converted = record(&state, &member, &campaign, conversion).await?;
     if converted.created {
         let rewards = converted.rewards.iter().map(views::reward).collect();

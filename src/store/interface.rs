@@ -378,6 +378,9 @@ pub trait ConversionStore: Send + Sync {
     /// The campaign's conversion that names this payment reference (a Stripe payment intent
     /// or invoice id).
     async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError>;
+    /// The participant a payment processor's customer (`stripe:cus_…`) is bound to in the
+    /// campaign: the one its first conversion there was credited to.
+    async fn customer_participant(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, StoreError>;
     /// The commission of a conversion of a brand's campaign, when it has one.
     async fn commission(&self, conversion: &Conversion) -> Result<Option<Commission>, StoreError>;
     /// The commissions among these rewards of the campaign (those that are one).

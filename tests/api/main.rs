@@ -8,6 +8,7 @@ mod blocking;
 mod brand_isolation;
 mod brands;
 mod campaigns;
+mod checkout_references;
 mod commissions;
 mod contract;
 mod conversions;

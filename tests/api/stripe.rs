@@ -11,21 +11,21 @@ use sha2::Sha256;
 
 use crate::helpers::*;
 
-const SECRET: &str = "whsec_test0123456789abcdefghijklmnop";
+pub(crate) const SECRET: &str = "whsec_test0123456789abcdefghijklmnop";
 
-fn unix_now() -> i64 {
+pub(crate) fn unix_now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
 }
 
 /// The `Stripe-Signature` header Stripe would send for `body` signed at `t` with `secret`.
-fn signature(secret: &str, t: i64, body: &str) -> String {
+pub(crate) fn signature(secret: &str, t: i64, body: &str) -> String {
     let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).unwrap();
     mac.update(format!("{t}.{body}").as_bytes());
     format!("t={t},v1={}", hex::encode(mac.finalize().into_bytes()))
 }
 
 /// Posts `body` to the brand's Stripe endpoint with `header` as its signature (none: `None`).
-async fn deliver(app: &TestApp, brand: u64, body: &str, header: Option<String>) -> reqwest::Response {
+pub(crate) async fn deliver(app: &TestApp, brand: u64, body: &str, header: Option<String>) -> reqwest::Response {
     let mut request = app.client.post(app.url("", &format!("/hooks/stripe/{brand}"))).body(body.to_owned());
     request = request.header("Content-Type", "application/json");
     if let Some(header) = header {
@@ -35,7 +35,7 @@ async fn deliver(app: &TestApp, brand: u64, body: &str, header: Option<String>) 
 }
 
 /// Delivers `body` signed now with the brand's secret; the answer's `data`.
-async fn delivered(app: &TestApp, brand: u64, body: &str) -> Value {
+pub(crate) async fn delivered(app: &TestApp, brand: u64, body: &str) -> Value {
     expect_status(deliver(app, brand, body, Some(signature(SECRET, unix_now(), body))).await, 200).await["data"].clone()
 }
 

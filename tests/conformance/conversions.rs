@@ -1,6 +1,6 @@
 //! Conversions: committed through a session, found by id, by external id, by payment
-//! reference and by page, and a
-//! referrer's count of converted referrals.
+//! reference and by page, the customers they bind, and a referrer's count of converted
+//! referrals.
 
 use referrals::domain::commission::{CommissionInput, CommissionRule, InvoiceLine};
 use referrals::domain::engine::{self, ConversionDecision, ConversionIds, Moment, NewConversion};
@@ -21,7 +21,13 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
     let referrer = signup(&store, &spring, "ref@example.com", None).await.participant;
     let friend = signup(&store, &spring, "a@example.com", Some(referrer.id)).await.participant;
     let mut made = Vec::new();
-    for (external_id, references) in [("order-1", vec![]), ("order-2", vec!["pi_2".to_owned(), "in_2".to_owned()])] {
+    let paid = [
+        (friend.id, "order-1", vec![], vec![]),
+        (friend.id, "order-2", vec!["pi_2".to_owned(), "in_2".to_owned()], vec!["stripe:cus_9".to_owned()]),
+        // Another participant paying as the same customer: the customer stays bound.
+        (referrer.id, "order-3", vec![], vec!["stripe:cus_9".to_owned(), "stripe:sub_9".to_owned()]),
+    ];
+    for (participant_id, external_id, references, customers) in paid {
         let ids = ConversionIds {
             conversion: store.next_id(IdKind::Conversion).await.unwrap(),
             referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),
@@ -29,12 +35,13 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
             commission_reward: store.next_id(IdKind::Reward).await.unwrap(),
         };
         let new = NewConversion {
-            participant_id: friend.id,
+            participant_id,
             external_id: external_id.into(),
             amount: None,
             currency: None,
             payment_references: references,
             invoice: None,
+            customers,
         };
         let session = store.session(shop.id).await.unwrap();
         let decided = engine::decide_conversion(&*session, &spring, &new, ids, &Moment::now()).unwrap();
@@ -47,23 +54,30 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
     assert_eq!(store.conversion(bob.id, made[0].id).await.unwrap(), None, "another member's");
     let session = store.session(shop.id).await.unwrap();
     assert_eq!(session.conversion_by_external_id(spring.id, "order-2").unwrap(), Some(made[1].clone()));
-    assert_eq!(session.conversion_by_external_id(spring.id, "order-3").unwrap(), None);
+    assert_eq!(session.conversion_by_external_id(spring.id, "order-4").unwrap(), None);
     assert_eq!(session.conversion_by_payment(spring.id, "in_2").unwrap(), Some(made[1].clone()));
     assert_eq!(session.conversion_by_payment(spring.id, "order-2").unwrap(), None, "an external id is not a payment");
     assert!(session.converted(spring.id, friend.id).unwrap());
-    assert!(!session.converted(spring.id, referrer.id).unwrap());
+    assert!(session.converted(spring.id, referrer.id).unwrap());
+    assert_eq!(session.customer_participant(spring.id, "stripe:cus_9").unwrap(), Some(friend.id), "the first stays");
+    assert_eq!(session.customer_participant(spring.id, "stripe:sub_9").unwrap(), Some(referrer.id));
+    assert_eq!(session.customer_participant(spring.id, "stripe:cus_1").unwrap(), None);
     drop(session);
+    assert_eq!(store.customer_participant(spring.id, "stripe:cus_9").await.unwrap(), Some(friend.id));
+    assert_eq!(store.customer_participant(spring.id + 1, "stripe:cus_9").await.unwrap(), None, "per campaign");
     assert_eq!(store.qualified_referrals(spring.id, referrer.id).await.unwrap(), 1, "one friend, converted twice");
     let (listed, total) = store.conversions_of_member(ann.id, Some(spring.id), page(1, 10)).await.unwrap();
-    assert_eq!((listed.iter().map(|c| c.id).collect::<Vec<_>>(), total), (vec![made[1].id, made[0].id], 2));
-    assert_eq!(store.conversions_of_member(ann.id, None, page(2, 1)).await.unwrap().0[0].id, made[0].id);
-    assert_eq!(store.counters(spring.id).await.unwrap().conversions, 2);
+    let ids: Vec<u64> = made.iter().rev().map(|c| c.id).collect();
+    assert_eq!((listed.iter().map(|c| c.id).collect::<Vec<_>>(), total), (ids, 3));
+    assert_eq!(store.conversions_of_member(ann.id, None, page(3, 1)).await.unwrap().0[0].id, made[0].id);
+    assert_eq!(store.counters(spring.id).await.unwrap().conversions, 3);
     assert_eq!(store.conversion_by_payment(spring.id, "pi_2").await.unwrap(), Some(made[1].clone()));
     assert_eq!(store.conversion_by_payment(spring.id + 1, "pi_2").await.unwrap(), None, "per campaign");
 
     store.delete_campaign(&spring).await.unwrap();
     assert_eq!(store.conversion(ann.id, made[0].id).await.unwrap(), None);
     assert_eq!(store.conversion_by_payment(spring.id, "pi_2").await.unwrap(), None, "purged with the campaign");
+    assert_eq!(store.customer_participant(spring.id, "stripe:cus_9").await.unwrap(), None, "and its customers");
     assert_eq!(store.conversions_of_member(ann.id, None, page(1, 10)).await.unwrap().1, 0);
 }
 
@@ -90,6 +104,7 @@ async fn invoice(store: &SharedStorage, campaign: &Campaign, customer: u64, exte
             lines: vec![InvoiceLine { product_id: None, base_minor: 4900 }],
             paid_minor: 4900,
         }),
+        customers: Vec::new(),
     };
     let session = store.session(campaign.brand_id).await.unwrap();
     let decided = engine::decide_conversion(&*session, campaign, &new, ids, &Moment::now()).unwrap();

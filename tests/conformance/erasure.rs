@@ -86,6 +86,28 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
         session.commit(&writes).await.unwrap();
     }
     assert_eq!(store.invites_to(spring.id, "ada.lovelace@example.com").await.unwrap().len(), 1);
+    // Ada paid through Stripe: her customer id is bound to her.
+    let ids = engine::ConversionIds {
+        conversion: store.next_id(IdKind::Conversion).await.unwrap(),
+        referrer_reward: store.next_id(IdKind::Reward).await.unwrap(),
+        invited_reward: store.next_id(IdKind::Reward).await.unwrap(),
+        commission_reward: store.next_id(IdKind::Reward).await.unwrap(),
+    };
+    let paid = engine::NewConversion {
+        participant_id: ada.id,
+        external_id: "cs_ada".into(),
+        amount: None,
+        currency: None,
+        payment_references: Vec::new(),
+        invoice: None,
+        customers: vec!["stripe:cus_AdaLovelace".into()],
+    };
+    let session = store.session(shop.id).await.unwrap();
+    let decided = engine::decide_conversion(&*session, &spring, &paid, ids, &moment).unwrap();
+    let Ok(engine::ConversionDecision::Created { writes, .. }) = decided else { panic!("Ada's payment") };
+    let (writes, _) = engine::publish(writes, &[], &[], &moment);
+    session.commit(&writes).await.unwrap();
+    assert_eq!(store.customer_participant(spring.id, "stripe:cus_AdaLovelace").await.unwrap(), Some(ada.id));
     // Ada's signup, and the reward Bob's signup earned her (num_signups 1).
     assert_eq!(store.events_of_participant(ada.id).await.unwrap().len(), 2);
     let counters = store.counters(spring.id).await.unwrap();
@@ -102,6 +124,7 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
     assert!(store.participant_by_email(spring.id, &exact("ada.lovelace@example.com")).await.unwrap().is_none());
     assert!(store.participant_by_email(spring.id, &inbox("ada.lovelace@example.com")).await.unwrap().is_none());
     assert_eq!(store.domain_participant_in(spring.id, "ada.example").await.unwrap(), None);
+    assert_eq!(store.customer_participant(spring.id, "stripe:cus_AdaLovelace").await.unwrap(), None, "her customer id");
     assert!(store.domain_referrers("ada.example", 10).await.unwrap().is_empty());
     assert_eq!(store.domain_proofs(&proven).await.unwrap(), [proof(dan.id, "dan-partner.example")], "Ada's proof went");
     let search = ParticipantFilter { search: Some("lovelace".into()), ..Default::default() };
@@ -122,7 +145,9 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
     let mut snapshot = store.snapshot().await.unwrap();
     let mut bytes = Vec::new();
     snapshot.file.read_to_end(&mut bytes).unwrap();
-    for trace in ["Ada.Lovelace@Example.com", "ada.lovelace@example.com", "ada.example", "Ada Lovelace"] {
+    for trace in
+        ["Ada.Lovelace@Example.com", "ada.lovelace@example.com", "ada.example", "Ada Lovelace", "cus_AdaLovelace"]
+    {
         assert!(!bytes.windows(trace.len()).any(|w| w == trace.as_bytes()), "{trace} is still in the backup");
     }
 

@@ -48,6 +48,7 @@ impl World {
             amount: None,
             currency: Some(invoice.currency.clone()),
             payment_references: Vec::new(),
+            customers: Vec::new(),
             invoice: Some(invoice),
         };
         if let Some(known) = known_conversion(&self.brand, self.campaign.id, &new).unwrap() {

@@ -29,6 +29,7 @@ impl World {
             amount: Some("49.90".into()),
             currency: Some("EUR".into()),
             payment_references: references.iter().map(|r| r.to_string()).collect(),
+            customers: Vec::new(),
             invoice: None,
         };
         let ids = ConversionIds {

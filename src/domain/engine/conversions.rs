@@ -26,6 +26,10 @@ pub struct NewConversion {
     /// The paid invoice it is, when its source says (a subscription's period and lines): on
     /// a `percent` campaign, what its commission is counted on.
     pub invoice: Option<PaidInvoice>,
+    /// Who paid, as the processor names them (`stripe:cus_…`, `stripe:sub_…`): each not yet
+    /// bound to a participant of the campaign is bound to this one, so the customer's later
+    /// payments follow it whatever email they carry.
+    pub customers: Vec<String>,
 }
 
 /// Fresh ids for what a conversion may create.
@@ -185,6 +189,16 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
     }
     conversion.rewards = rewards.iter().map(|r| (r.participant_id, r.id)).collect();
     decision.writes.push(Write::Conversion(conversion.clone()));
+    // The customer who paid is this participant from now on; one bound before stays bound.
+    for customer in &new.customers {
+        if reads.customer_participant(campaign.id, customer)?.is_none() {
+            decision.writes.push(Write::CustomerBinding {
+                campaign_id: campaign.id,
+                customer: customer.clone(),
+                participant_id: participant.id,
+            });
+        }
+    }
     // The conversion is announced before the rewards it produced.
     let announcement = Write::Announce {
         kind: EventType::ConversionCreated,

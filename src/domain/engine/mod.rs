@@ -158,6 +158,10 @@ pub enum Write {
     Conversion(Conversion),
     /// An invoice's commission, new or changed, with its place among its subscription's.
     Commission(Box<super::invoice::Commission>),
+    /// A customer at a payment processor (`stripe:cus_…`, `stripe:sub_…`) is this
+    /// participant: their later payments are credited to them whatever email they carry.
+    /// Written once; a customer stays bound to their first participant.
+    CustomerBinding { campaign_id: u64, customer: String, participant_id: u64 },
     /// The participant's first conversion in the campaign.
     Converted { campaign_id: u64, participant_id: u64 },
     /// How many of the participant's referrals have converted (a `conversion` goal's count).

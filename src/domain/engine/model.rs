@@ -46,6 +46,7 @@ pub struct MemoryBrand {
     pub commissions: BTreeMap<u64, crate::domain::invoice::Commission>,
     pub external_ids: HashMap<(u64, String), u64>,
     pub payments: HashMap<(u64, String), u64>,
+    pub customers: HashMap<(u64, String), u64>,
     pub converted: HashSet<(u64, u64)>,
     pub qualified: HashMap<(u64, u64), u64>,
     pub emails: BTreeMap<u64, crate::domain::outgoing_email::OutgoingEmail>,
@@ -210,6 +211,9 @@ impl MemoryBrand {
                 Write::Commission(c) => {
                     self.commissions.insert(c.conversion_id, *c);
                 }
+                Write::CustomerBinding { campaign_id, customer, participant_id } => {
+                    assert!(self.customers.insert((campaign_id, customer), participant_id).is_none(), "bound twice");
+                }
                 Write::Converted { campaign_id, participant_id } => {
                     assert!(self.converted.insert((campaign_id, participant_id)), "converted twice");
                 }
@@ -219,6 +223,7 @@ impl MemoryBrand {
                 Write::Erased { participant, email, domain } => {
                     let campaign_id = participant.campaign_id;
                     self.prints.remove(&participant.id);
+                    self.customers.retain(|_, bound| *bound != participant.id);
                     let inbox = self.by_inbox.get_mut(&(campaign_id, email::canonical(&email)));
                     assert!(inbox.is_some_and(|ids| ids.remove(&participant.id)), "inbox index");
                     assert_eq!(self.by_email.remove(&(campaign_id, email)), Some(participant.id), "email index");
@@ -357,6 +362,10 @@ impl BrandReads for MemoryBrand {
     ) -> Result<Option<crate::domain::conversion::Conversion>, Inconsistent> {
         let id = self.payments.get(&(campaign_id, reference.to_owned()));
         Ok(id.and_then(|id| self.conversions.get(id)).cloned())
+    }
+
+    fn customer_participant(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, Inconsistent> {
+        Ok(self.customers.get(&(campaign_id, customer.to_owned())).copied())
     }
 
     fn commission_of_reward(

@@ -61,6 +61,9 @@ pub trait BrandReads {
         -> Result<Option<Conversion>, Self::Error>;
     /// The campaign's conversion that names this payment reference.
     fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, Self::Error>;
+    /// The participant a processor's customer is bound to in the campaign
+    /// ([`Write::CustomerBinding`](super::Write::CustomerBinding)).
+    fn customer_participant(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, Self::Error>;
     /// The commission of the campaign's conversion `conversion_id`, when it has one.
     fn commission(&self, campaign_id: u64, conversion_id: u64) -> Result<Option<Commission>, Self::Error>;
     /// The commissions of a subscription's invoices in the campaign, in no particular order.

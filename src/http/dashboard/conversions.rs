@@ -181,6 +181,7 @@ async fn conversion_of(state: &AppState, campaign: &Campaign, form: &FormData) -
         currency,
         payment_references: Vec::new(),
         invoice: None,
+        customers: Vec::new(),
     })
 }
 

@@ -146,7 +146,11 @@ fn widget_domain(given: Option<&str>) -> Result<Option<String>, crate::domain::V
 /// The referral edge a `ref` value names in this campaign: a referral code of the campaign,
 /// or the domain of one of its domain participants whose website is proven. Anything else is
 /// no referrer.
-async fn referrer(state: &AppState, campaign_id: u64, given: &str) -> Result<Option<ReferralEdge>, ApiError> {
+pub(super) async fn referrer(
+    state: &AppState,
+    campaign_id: u64,
+    given: &str,
+) -> Result<Option<ReferralEdge>, ApiError> {
     let given = given.trim();
     if given.is_empty() || given.len() > super::widget::MAX_REF_LEN {
         return Ok(None);

@@ -49,6 +49,7 @@ pub(super) const TABLES: &[&str] = &[
     "visits",
     "conversions",
     "payment_references",
+    "customer_bindings",
     "commissions",
     "exchange_rates",
     "payouts",

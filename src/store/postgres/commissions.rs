@@ -16,6 +16,10 @@ pub(super) const CONVERSION_BY_PAYMENT: &str = "SELECT c.body FROM payment_refer
      JOIN conversions c ON c.brand_id = p.brand_id AND c.conversion_id = p.conversion_id
      WHERE p.brand_id = $1 AND p.campaign_id = $2 AND p.reference = $3";
 
+/// The participant a processor's customer is bound to: brand, campaign, customer.
+pub(super) const CUSTOMER_PARTICIPANT: &str =
+    "SELECT participant_id FROM customer_bindings WHERE brand_id = $1 AND campaign_id = $2 AND customer = $3";
+
 /// A conversion's commission: brand, conversion, campaign.
 pub(super) const OF_CONVERSION: &str =
     "SELECT body FROM commissions WHERE brand_id = $1 AND conversion_id = $2 AND campaign_id = $3";

@@ -24,6 +24,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (11, "email leases", include_str!("migrations/0011_email_leases.sql")),
     (12, "commissions", include_str!("migrations/0012_commissions.sql")),
     (13, "exchange rates", include_str!("migrations/0013_exchange_rates.sql")),
+    (14, "customer bindings", include_str!("migrations/0014_customer_bindings.sql")),
 ];
 
 /// The newest schema this build knows.

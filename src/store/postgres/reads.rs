@@ -138,6 +138,21 @@ impl ConversionStore for PgStore {
         Ok((bodies(&rows)?, id_at(&total, "n")))
     }
 
+    async fn customer_participant(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT participant_id FROM customer_bindings
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                   AND customer = $2",
+                &[&sql_id(campaign_id), &customer],
+            )
+            .await?;
+        Ok(row.map(|row| id_at(&row, "participant_id")))
+    }
+
     async fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
         self.body_of(
             "SELECT c.body FROM payment_references p

@@ -327,6 +327,11 @@ impl BrandReads for PgSession {
         self.body(commissions::CONVERSION_BY_PAYMENT, &[&self.brand_id, &sql_id(campaign_id), &reference])
     }
 
+    fn customer_participant(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, StoreError> {
+        let rows = self.rows(commissions::CUSTOMER_PARTICIPANT, &[&self.brand_id, &sql_id(campaign_id), &customer])?;
+        Ok(rows.first().map(|row| row.get::<_, i64>("participant_id") as u64))
+    }
+
     fn commission_of_reward(&self, campaign_id: u64, reward_id: u64) -> Result<Option<Commission>, StoreError> {
         self.body(commissions::OF_REWARD, &[&self.brand_id, &sql_id(campaign_id), &sql_id(reward_id)])
     }

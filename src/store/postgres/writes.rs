@@ -207,6 +207,11 @@ async fn replace(conn: &mut Conn, pipe: &mut Pipeline, brand_id: i64, write: &Wr
             );
             // A domain proof names the website too.
             pipe.push("DELETE FROM domain_proofs WHERE subject = $1", owned![&format!("participant:{}", p.id)]);
+            // And the processor's customer ids name the person who paid.
+            pipe.push(
+                "DELETE FROM customer_bindings WHERE brand_id = $1 AND participant_id = $2",
+                owned![&sql_id(p.brand_id), &sql_id(p.id)],
+            );
             // The copies are found by reading: what is queued goes first.
             conn.run(pipe).await?;
             forget_copies(conn, p.id).await?;
@@ -295,6 +300,13 @@ fn apply_after(pipe: &mut Pipeline, brand_id: i64, write: &Write) -> Result<(), 
             }
         }
         Write::Commission(c) => super::commissions::write(pipe, c)?,
+        Write::CustomerBinding { campaign_id, customer, participant_id } => {
+            pipe.push(
+                "INSERT INTO customer_bindings (brand_id, campaign_id, customer, participant_id)
+                 VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                owned![&brand_id, &sql_id(*campaign_id), customer, &sql_id(*participant_id)],
+            );
+        }
         Write::DigestMark { campaign_id, mark } => {
             pipe.push(
                 "INSERT INTO digest_marks (brand_id, campaign_id, day, body) VALUES ($1, $2, $3, $4)

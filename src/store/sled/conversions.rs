@@ -6,6 +6,7 @@
 use async_trait::async_trait;
 
 use super::keys::{self, campaign_row, index};
+use super::overlay::{Overlay, TreeId};
 use super::{SledStore, StoreError};
 use crate::domain::conversion::Conversion;
 use crate::domain::invoice::Commission;
@@ -143,6 +144,10 @@ impl ConversionStore for SledStore {
         self.conversion_by_payment_row(campaign_id, reference)
     }
 
+    async fn customer_participant(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, StoreError> {
+        self.customer_participant_row(campaign_id, customer)
+    }
+
     async fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, StoreError> {
         let key = keys::row(campaign_id, campaign_row::QUALIFIED, &keys::id(participant_id));
         Ok(keys::read_counter(self.campaign_rows.get(key)?.as_deref()))
@@ -150,6 +155,30 @@ impl ConversionStore for SledStore {
 }
 
 impl SledStore {
+    /// The participant the [`campaign_row::CUSTOMER`] index binds `customer` to.
+    pub(super) fn customer_participant_row(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, StoreError> {
+        let key = keys::row(campaign_id, campaign_row::CUSTOMER, customer.as_bytes());
+        Ok(self.campaign_rows.get(key)?.as_deref().and_then(keys::read_id))
+    }
+
+    /// An erased participant's customer ids go: they name the person who paid. A campaign
+    /// binds few customers per participant; the scan is of its bindings only.
+    pub(super) fn forget_customers(
+        &self,
+        tx: &mut Overlay<'_>,
+        campaign_id: u64,
+        participant_id: u64,
+    ) -> Result<(), StoreError> {
+        let prefix = keys::row(campaign_id, campaign_row::CUSTOMER, &[]);
+        for entry in self.campaign_rows.scan_prefix(&prefix) {
+            let (key, value) = entry?;
+            if keys::read_id(&value) == Some(participant_id) {
+                tx.remove(TreeId::CampaignRows, key.to_vec());
+            }
+        }
+        Ok(())
+    }
+
     /// The conversion the [`campaign_row::PAYMENT`] index names for `reference`.
     pub(super) fn conversion_by_payment_row(
         &self,

@@ -144,6 +144,10 @@ impl BrandReads for SledSession {
         self.store.conversion_by_payment_row(campaign_id, reference)
     }
 
+    fn customer_participant(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, StoreError> {
+        self.store.customer_participant_row(campaign_id, customer)
+    }
+
     fn commission_of_reward(&self, campaign_id: u64, reward_id: u64) -> Result<Option<Commission>, StoreError> {
         self.store.commission_of_reward_row(campaign_id, reward_id)
     }
@@ -380,6 +384,7 @@ impl SledStore {
                     }
                     self.forget_copies(&mut tx, p.id)?;
                     self.forget_print(&mut tx, p.id)?;
+                    self.forget_customers(&mut tx, p.campaign_id, p.id)?;
                 }
                 Write::Conversion(c) => {
                     let external = keys::row(c.campaign_id, campaign_row::EXTERNAL_ID, c.external_id.as_bytes());
@@ -391,6 +396,11 @@ impl SledStore {
                     let member = keys::tagged(index::MEMBER_CONVERSION, c.member_id, c.id);
                     tx.insert(TreeId::Indexes, member, keys::id(c.campaign_id));
                     tx.insert(TreeId::CampaignRows, conversion_key(c.campaign_id, c.id), codec::encode(c)?);
+                }
+                Write::CustomerBinding { campaign_id, customer, participant_id } => {
+                    // The engine binds only a customer it found unbound; the first stays.
+                    let key = keys::row(*campaign_id, campaign_row::CUSTOMER, customer.as_bytes());
+                    tx.insert(TreeId::CampaignRows, key, keys::id(*participant_id));
                 }
                 Write::Commission(c) => {
                     let mut entry = subscription_prefix(c.campaign_id, &c.invoice.subscription_id);

@@ -181,6 +181,11 @@ impl SledStore {
         for (_, value) in self.scan_rows(campaign_id, campaign_row::CONVERSION)? {
             rows.push(Write::Conversion(codec::decode::<Conversion>(&value)?)).await?;
         }
+        for (customer, value) in self.scan_rows(campaign_id, campaign_row::CUSTOMER)? {
+            let customer = String::from_utf8(customer).map_err(|_| malformed("customer binding"))?;
+            let participant_id = keys::read_id(&value).ok_or_else(|| malformed("customer binding"))?;
+            rows.push(Write::CustomerBinding { campaign_id, customer, participant_id }).await?;
+        }
         for (_, value) in self.scan_rows(campaign_id, campaign_row::COMMISSION)? {
             rows.push(Write::Commission(Box::new(codec::decode(&value)?))).await?;
         }

@@ -166,6 +166,9 @@ pub mod campaign_row {
     /// ++ payment reference → conversion : the conversion that names a payment (a Stripe
     /// payment intent or invoice), for refunds and repeated reports.
     pub const PAYMENT: u8 = b'y';
+    /// ++ customer (`stripe:cus_…`) → participant : who a payment processor's customer is in
+    /// the campaign (the first participant their payments were credited to).
+    pub const CUSTOMER: u8 = b'J';
     /// ++ conversion → `Commission` : the commission of an invoice (a `percent` campaign's).
     pub const COMMISSION: u8 = b'F';
     /// ++ reward → conversion : the commission a reward is.
