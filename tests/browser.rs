@@ -735,6 +735,9 @@ async fn a_visit_through_a_partners_link_is_remembered_for_the_campaigns_window_
         }
     }
     let id = |key: &str| campaigns[key].as_u64().unwrap();
+    // Ann of the last-click campaign has a readable code too.
+    let path = format!("/participants/{}/promo-codes", id("last_ann_id"));
+    expect_status(app.post_json("/api/v1", &path, &member.bearer(), &json!({"code": "ANN20"})).await, 201).await;
     for (name, attribution) in [
         ("last", json!({"window_days": 60, "model": "last_click"})),
         ("first", json!({"window_days": 60, "model": "first_click"})),
@@ -762,7 +765,7 @@ async fn a_visit_through_a_partners_link_is_remembered_for_the_campaigns_window_
     serve_host(host_listener, pages);
 
     let emails = |key: &str| format!("{}@visitors.example", key.replace('_', "."));
-    let keys = ["across_pages", "last_click", "first_click", "tracker", "within_window", "after_window"];
+    let keys = ["across_pages", "last_click", "first_click", "tracker", "within_window", "after_window", "promo_link"];
     let setup = json!({
         "chromium": chromium(),
         "site": app.address,
@@ -780,6 +783,7 @@ async fn a_visit_through_a_partners_link_is_remembered_for_the_campaigns_window_
         ("tracker", "last", Some("last_bob")),
         ("within_window", "short", Some("short_ann")),
         ("after_window", "short", None),
+        ("promo_link", "last", Some("last_ann")),
     ];
     for (key, campaign, partner) in expected {
         let query = format!("/participants?campaign_id={}&email={}", id(campaign), emails(key));
@@ -787,7 +791,11 @@ async fn a_visit_through_a_partners_link_is_remembered_for_the_campaigns_window_
         let visitor = &found["data"]["participants"][0];
         let referrer = partner.map_or(Value::Null, |p| campaigns[&format!("{p}_id")].clone());
         assert_eq!(visitor["referred_by"], referrer, "{key}: {visitor}");
-        let code = partner.map_or(Value::Null, |p| campaigns[p].clone());
+        // The readable link's code is kept as the visitor opened it.
+        let code = match key {
+            "promo_link" => json!("ann20"),
+            _ => partner.map_or(Value::Null, |p| campaigns[p].clone()),
+        };
         assert_eq!(seen[key], code, "{key}: window.referrals.code()");
     }
 }

@@ -48,6 +48,7 @@ pub mod password_reset;
 pub mod payout;
 pub mod plan;
 pub mod portal;
+pub mod promo_code;
 pub mod referral_code;
 pub mod registration;
 pub mod reward;

@@ -42,6 +42,9 @@ pub enum Code {
     EmailTaken,
     DomainTaken,
     ParticipantExists,
+    /// A promo code that is, or was, someone's in the brand (or a Stripe promotion code
+    /// another code has).
+    PromoCodeTaken,
     IdempotencyKeyReused,
     PlanInUse,
     RewardStateConflict,
@@ -65,7 +68,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 40] = [
+    pub const ALL: [Code; 41] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -92,6 +95,7 @@ impl Code {
         Code::EmailTaken,
         Code::DomainTaken,
         Code::ParticipantExists,
+        Code::PromoCodeTaken,
         Code::IdempotencyKeyReused,
         Code::PlanInUse,
         Code::RewardStateConflict,
@@ -137,6 +141,7 @@ impl Code {
             Code::EmailTaken
             | Code::DomainTaken
             | Code::ParticipantExists
+            | Code::PromoCodeTaken
             | Code::IdempotencyKeyReused
             | Code::PlanInUse
             | Code::RewardStateConflict
@@ -183,6 +188,7 @@ impl Code {
             Code::EmailTaken => "email_taken",
             Code::DomainTaken => "domain_taken",
             Code::ParticipantExists => "participant_exists",
+            Code::PromoCodeTaken => "promo_code_taken",
             Code::IdempotencyKeyReused => "idempotency_key_reused",
             Code::PlanInUse => "plan_in_use",
             Code::RewardStateConflict => "reward_state_conflict",

@@ -25,6 +25,7 @@ use crate::domain::invoice::{
 use crate::domain::money::parse_amount;
 use crate::domain::pagination::Page;
 use crate::domain::{Campaign, EmailAddress, Member, ValidationError};
+use crate::http::attribution::{self, Sale};
 use crate::http::Code;
 use crate::views;
 use crate::views::{ConversionAnswer, ConversionList, RefundAnswer};
@@ -53,6 +54,12 @@ pub struct ConversionBody {
     /// Three letters (ISO 4217).
     #[serde(default)]
     currency: Option<String>,
+    /// A promo code of the campaign the sale carried (compared without case): an `email`
+    /// never seen signs up as its owner's referral; its use is counted either way (see
+    /// Attribution in the API guide).
+    #[serde(default)]
+    #[schema(example = "SAM20")]
+    promo_code: Option<String>,
     /// A paid invoice of a subscription: the subscription's id. On a campaign that pays
     /// commissions, its invoices' durations count from its first paid invoice's period.
     #[serde(default)]
@@ -115,12 +122,21 @@ pub async fn create(
         }
     };
     let currency = body.currency.as_deref().map(parse_currency).transpose()?;
+    let code =
+        match body.promo_code.as_deref() {
+            Some(given) => Some(attribution::promo_code(&state, &campaign, given).await?.ok_or_else(|| {
+                ValidationError::new("promo_code", "promo_code names no promo code of this campaign")
+            })?),
+            None => None,
+        };
+    let mut created = Vec::new();
     let participant_id = match (&body.participant_id, &body.email) {
         (Some(id), None) => body_id("participant_id", Some(id))?,
         (None, Some(email)) => {
             let email = EmailAddress::parse(email)?;
-            let found = crate::store::participant_by_address(&state.store, &campaign, &email).await?;
-            found.ok_or_else(|| ApiError::not_found("participant"))?.id
+            let sale = Sale { email: Some(&email), customers: &[], promo_code: code.as_ref(), reference: None };
+            let found = attribution::customer(&state, &campaign, &sale, &mut created).await?;
+            found.ok_or_else(|| ApiError::not_found("participant"))?
         }
         _ => {
             return Err(ApiError::refused(
@@ -138,6 +154,7 @@ pub async fn create(
         payment_references: Vec::new(),
         invoice,
         customers: Vec::new(),
+        promo_code: code.map(|c| c.code),
     };
     let converted = record(&state, &member, &campaign, conversion).await?;
     if converted.created {
@@ -147,6 +164,11 @@ pub async fn create(
             conversion: views::conversion(&converted.conversion),
             rewards,
             commission: commission.as_ref().map(views::invoice_commission),
+            promo_code: converted
+                .promo_code
+                .as_ref()
+                .map(|used| views::PromoCodeUse { code: used.code.clone(), outcome: used.outcome.name() }),
+            participant_created: !created.is_empty(),
         }));
     }
     Ok(envelope::ok(answer(&state, &member, &converted.conversion).await?))
@@ -272,6 +294,8 @@ async fn answer(state: &AppState, member: &Member, conversion: &Conversion) -> R
         conversion: views::conversion(conversion),
         rewards,
         commission: commission.as_ref().map(views::invoice_commission),
+        promo_code: None,
+        participant_created: false,
     })
 }
 

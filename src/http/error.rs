@@ -133,6 +133,7 @@ impl From<BrandError> for ApiError {
             BrandError::SelfReferral => Self::refused(Code::SelfReferral, e.to_string()),
             BrandError::DisposableEmail => Self::refused(Code::DisposableEmail, e.to_string()),
             BrandError::EmailTaken => Self::Refused { code: Code::ParticipantExists, message: e.to_string() },
+            BrandError::PromoCodeTaken(_) => Self::Refused { code: Code::PromoCodeTaken, message: e.to_string() },
             BrandError::DomainTaken => Self::Refused { code: Code::DomainTaken, message: e.to_string() },
             BrandError::RewardState { .. }
             | BrandError::RewardInPayout { .. }

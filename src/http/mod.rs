@@ -39,6 +39,7 @@
 pub mod admin;
 pub mod answers;
 pub mod api_keys;
+pub(crate) mod attribution;
 pub mod authenticated;
 pub mod automation;
 pub mod billing;
@@ -72,6 +73,7 @@ pub mod participants;
 pub mod password_change;
 pub mod payouts;
 pub mod portal;
+pub mod promo_codes;
 pub mod query;
 pub mod rate_limit;
 pub mod registration;
@@ -181,6 +183,8 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
                 .delete(payouts::delete_details),
         )
         .service(resource("/participants/{id}/block").post(participants::block).delete(participants::unblock))
+        .service(resource("/participants/{id}/promo-codes").get(promo_codes::list).post(promo_codes::create))
+        .service(resource("/participants/{id}/promo-codes/{code}").delete(promo_codes::disable))
         .service(resource("/conversions/{id}").get(conversions::get))
         .service(resource("/conversions/{id}/refund").post(conversions::refund))
         .service(resource("/rewards/{id}").get(rewards::get))

@@ -41,6 +41,7 @@ use crate::domain::participant::ParticipantFilter;
 use crate::domain::password_reset::PasswordReset;
 use crate::domain::payout::{Owed, Payout, PayoutDetails, PayoutStatus};
 use crate::domain::portal::PortalPass;
+use crate::domain::promo_code::PromoCode;
 use crate::domain::registration::Invitation;
 use crate::domain::reward::RewardFilter;
 use crate::domain::stripe::StripeConnection;
@@ -395,6 +396,19 @@ pub trait ConversionStore: Send + Sync {
     ) -> Result<Vec<Conversion>, StoreError>;
     /// How many of the participant's referrals have converted.
     async fn qualified_referrals(&self, campaign_id: u64, participant_id: u64) -> Result<u64, StoreError>;
+}
+
+/// Promo codes as requests read them (they are written in the brand's decisions:
+/// `Write::PromoCode`).
+#[async_trait]
+pub trait PromoCodeReads: Send + Sync {
+    /// The brand's code whose key ([`canonical`](crate::domain::promo_code::canonical)) is
+    /// `key`, enabled or not.
+    async fn promo_code(&self, brand_id: u64, key: &str) -> Result<Option<PromoCode>, StoreError>;
+    /// The brand's code that is the Stripe promotion code `stripe_id`.
+    async fn promo_code_by_stripe(&self, brand_id: u64, stripe_id: &str) -> Result<Option<PromoCode>, StoreError>;
+    /// A participant's codes, enabled or not.
+    async fn promo_codes_of(&self, participant_id: u64) -> Result<Vec<PromoCode>, StoreError>;
 }
 
 /// The first answers of idempotent requests (written by [`BrandSession::commit_idempotent`]).

@@ -33,8 +33,8 @@ pub use self::sled::{BackupHold, StoreOptions};
 pub use batch::{run_decision, spawn_commit, Batch, Claim, Committed, Verdict, MOST_DECISIONS};
 pub use interface::{
     BackupStore, BrandSession, BrandStore, CampaignStore, ConversionStore, CouponStore, DecisionStore, EmailStore,
-    IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PayoutStore, PlanStore, RateStore, RewardStore,
-    SessionStore, StandingStore, WaitlistStore, WebhookStore,
+    IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PayoutStore, PlanStore, PromoCodeReads, RateStore,
+    RewardStore, SessionStore, StandingStore, WaitlistStore, WebhookStore,
 };
 pub use postgres::{restore_postgres, PostgresOptions};
 pub use signup_reads::{signup_campaign, signup_decided, signup_key_holder};
@@ -55,6 +55,7 @@ pub trait Storage:
     + ParticipantStore
     + RewardStore
     + ConversionStore
+    + PromoCodeReads
     + PayoutStore
     + RateStore
     + IdempotencyStore
@@ -79,6 +80,7 @@ impl<T> Storage for T where
         + ParticipantStore
         + RewardStore
         + ConversionStore
+        + PromoCodeReads
         + PayoutStore
         + RateStore
         + IdempotencyStore

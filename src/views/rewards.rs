@@ -125,6 +125,24 @@ pub struct ConversionAnswer {
     pub rewards: Vec<Reward>,
     /// On a campaign that pays commissions: the invoice's commission (null otherwise).
     pub commission: Option<super::InvoiceCommission>,
+    /// What the sale's promo code did; only on the answer that recorded it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promo_code: Option<PromoCodeUse>,
+    /// Whether the sale signed its customer up (an email never seen, with a promo code).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub participant_created: bool,
+}
+
+/// What a sale's promo code did.
+#[derive(Serialize, ToSchema)]
+pub struct PromoCodeUse {
+    /// The code as its owner has it.
+    pub code: String,
+    /// `credited` (to the code's owner), `already_bound` (the customer was a participant
+    /// already and keeps their referrer, or none), `self_referral` (the owner's own purchase:
+    /// counted as a use, credited to nobody) or `promo_code_disabled` (the code is disabled,
+    /// or its owner blocked or erased: credited to nobody).
+    pub outcome: &'static str,
 }
 
 /// A page of conversions.

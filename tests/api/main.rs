@@ -46,6 +46,7 @@ mod portal;
 mod postgres_outage;
 #[path = "../common/postgres_server.rs"]
 mod postgres_server;
+mod promo_codes;
 mod queries;
 mod receiver;
 mod referral_links;

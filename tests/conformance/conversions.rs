@@ -42,6 +42,7 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
             payment_references: references,
             invoice: None,
             customers,
+            promo_code: None,
         };
         let session = store.session(shop.id).await.unwrap();
         let decided = engine::decide_conversion(&*session, &spring, &new, ids, &Moment::now()).unwrap();
@@ -105,6 +106,7 @@ async fn invoice(store: &SharedStorage, campaign: &Campaign, customer: u64, exte
             paid_minor: 4900,
         }),
         customers: Vec::new(),
+        promo_code: None,
     };
     let session = store.session(campaign.brand_id).await.unwrap();
     let decided = engine::decide_conversion(&*session, campaign, &new, ids, &Moment::now()).unwrap();

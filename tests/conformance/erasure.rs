@@ -101,6 +101,7 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
         payment_references: Vec::new(),
         invoice: None,
         customers: vec!["stripe:cus_AdaLovelace".into()],
+        promo_code: None,
     };
     let session = store.session(shop.id).await.unwrap();
     let decided = engine::decide_conversion(&*session, &spring, &paid, ids, &moment).unwrap();

@@ -30,6 +30,8 @@ pub struct Converted {
     pub rewards: Vec<Reward>,
     /// Whether it was new (false: reported before under the same `external_id`).
     pub created: bool,
+    /// What its promo code did (a new conversion that carried one of the campaign's codes).
+    pub promo_code: Option<engine::CodeUse>,
     /// To hand to the dispatcher once durable.
     pub deliveries: Vec<PendingDelivery>,
 }
@@ -37,7 +39,7 @@ pub struct Converted {
 impl Converted {
     /// A conversion reported before: nothing new, nothing to deliver.
     fn known(conversion: Conversion) -> Self {
-        Self { conversion, rewards: Vec::new(), created: false, deliveries: Vec::new() }
+        Self { conversion, rewards: Vec::new(), created: false, deliveries: Vec::new(), promo_code: None }
     }
 }
 
@@ -66,9 +68,9 @@ impl Handler<RecordConversion> for BrandActor {
                     Err(ConversionRefusal::UnknownParticipant) => Err(BrandError::NotFound("participant")),
                     Err(ConversionRefusal::Erased) => Err(BrandError::Erased(msg.conversion.participant_id)),
                     Ok(ConversionDecision::Known(known)) => Ok((Vec::new(), Converted::known(known))),
-                    Ok(ConversionDecision::Created { conversion, rewards, writes }) => {
+                    Ok(ConversionDecision::Created { conversion, rewards, writes, promo_code }) => {
                         let (writes, deliveries) = brand.publish(session, campaign.member_id, writes, &moment).await?;
-                        Ok((writes, Converted { conversion, rewards, created: true, deliveries }))
+                        Ok((writes, Converted { conversion, rewards, created: true, deliveries, promo_code }))
                     }
                 }
             })

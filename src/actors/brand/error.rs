@@ -26,6 +26,9 @@ pub enum BrandError {
     EmailTaken,
     #[error("this domain already belongs to a participant of the campaign")]
     DomainTaken,
+    /// A promo code that is, or was, someone's in the brand.
+    #[error("{0}")]
+    PromoCodeTaken(&'static str),
     /// The API key a signup came with no longer names its member (replaced since, or the
     /// member disabled): checked inside the decision, because the request's server may have
     /// known the key from before (see `store::signup_key_holder`).

@@ -19,6 +19,7 @@ mod digests;
 mod error;
 mod participants;
 mod payouts;
+mod promo_codes;
 mod rewards;
 mod waitlist;
 pub use blocks::{BlockParticipant, Blocked};
@@ -30,6 +31,7 @@ pub use participants::{
     AddInvites, EraseParticipant, Erased, RecordVisit, SignedUp, Signup, SignupOutcome, Unsubscribe,
 };
 pub use payouts::{MovePayout, PayoutMoved, PayoutsRequested, RequestPayouts, SetPayoutDetails};
+pub use promo_codes::{CreatePromoCode, DisablePromoCode};
 pub use rewards::{ActOnReward, Moved, ReleaseHolds, Released};
 pub use waitlist::{AdmitFromWaitlist, Admitted};
 

@@ -49,6 +49,7 @@ impl World {
             currency: Some(invoice.currency.clone()),
             payment_references: Vec::new(),
             customers: Vec::new(),
+            promo_code: None,
             invoice: Some(invoice),
         };
         if let Some(known) = known_conversion(&self.brand, self.campaign.id, &new).unwrap() {

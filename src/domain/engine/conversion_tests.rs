@@ -30,6 +30,7 @@ impl World {
             currency: Some("EUR".into()),
             payment_references: references.iter().map(|r| r.to_string()).collect(),
             customers: Vec::new(),
+            promo_code: None,
             invoice: None,
         };
         let ids = ConversionIds {

@@ -12,6 +12,7 @@ use crate::domain::counters::Counter;
 use crate::domain::event::{EventSubject, EventType};
 use crate::domain::fraud;
 use crate::domain::invoice::{Commission, PaidInvoice, RefundAmount, RefundReport};
+use crate::domain::promo_code::CodeOutcome;
 use crate::domain::{Campaign, GoalType, Reward, RewardReason, RewardStatus, RewardType};
 
 /// What a member reports.
@@ -30,6 +31,17 @@ pub struct NewConversion {
     /// bound to a participant of the campaign is bound to this one, so the customer's later
     /// payments follow it whatever email they carry.
     pub customers: Vec<String>,
+    /// The promo code the sale carried (as typed): its use is counted, and its conversion
+    /// and revenue when the sale is credited to its owner through it.
+    pub promo_code: Option<String>,
+}
+
+/// What a sale's promo code did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodeUse {
+    /// The code as its owner has it.
+    pub code: String,
+    pub outcome: CodeOutcome,
 }
 
 /// Fresh ids for what a conversion may create.
@@ -45,8 +57,9 @@ pub struct ConversionIds {
 /// What reporting a conversion does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ConversionDecision {
-    /// A new conversion and the rewards it produced; commit `writes`.
-    Created { conversion: Conversion, rewards: Vec<Reward>, writes: Vec<Write> },
+    /// A new conversion and the rewards it produced, and what its promo code did; commit
+    /// `writes`.
+    Created { conversion: Conversion, rewards: Vec<Reward>, writes: Vec<Write>, promo_code: Option<CodeUse> },
     /// The campaign has a conversion under this `external_id` already: nothing changes.
     Known(Conversion),
 }
@@ -189,6 +202,15 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
     }
     conversion.rewards = rewards.iter().map(|r| (r.participant_id, r.id)).collect();
     decision.writes.push(Write::Conversion(conversion.clone()));
+    let promo_code = match &new.promo_code {
+        Some(code) => super::promo_codes::count_use(reads, &participant, &conversion, code)?,
+        None => None,
+    };
+    let promo_code = promo_code.map(|(outcome, counted)| {
+        let code = counted.code.clone();
+        decision.writes.push(Write::PromoCode(Box::new(counted)));
+        CodeUse { code, outcome }
+    });
     // The customer who paid is this participant from now on; one bound before stays bound.
     for customer in &new.customers {
         if reads.customer_participant(campaign.id, customer)?.is_none() {
@@ -207,7 +229,7 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
     };
     let at = decision.writes.iter().position(|w| matches!(w, Write::Announce { .. })).unwrap_or(decision.writes.len());
     decision.writes.insert(at, announcement);
-    Ok(Ok(ConversionDecision::Created { conversion, rewards, writes: decision.finish() }))
+    Ok(Ok(ConversionDecision::Created { conversion, rewards, writes: decision.finish(), promo_code }))
 }
 
 /// A conversion reported without an invoice's details, as an invoice: a one-off sale of its

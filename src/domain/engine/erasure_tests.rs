@@ -101,6 +101,7 @@ fn an_erased_participant_refers_nobody_and_earns_nothing_more() {
         payment_references: Vec::new(),
         invoice: None,
         customers: Vec::new(),
+        promo_code: None,
     };
     let ids = ConversionIds { conversion: 600, referrer_reward: 601, invited_reward: 602, commission_reward: 603 };
     let decided = decide_conversion(&world.brand, &world.campaign, &conversion, ids, &world.moment).unwrap();

@@ -54,6 +54,7 @@ mod payout_tests;
 mod payouts;
 #[cfg(test)]
 mod preview_tests;
+mod promo_codes;
 mod reads;
 mod rewards;
 mod signup;
@@ -78,7 +79,7 @@ pub use ahead::ReadAhead;
 pub use block::{decide_block, Block, BlockRefusal, BLOCKED_VOID_REASON};
 pub use commissions::{attach_commissions, decide_rating};
 pub use conversions::{
-    decide_conversion, decide_refund, known_conversion, ConversionDecision, ConversionIds, ConversionRefusal,
+    decide_conversion, decide_refund, known_conversion, CodeUse, ConversionDecision, ConversionIds, ConversionRefusal,
     NewConversion, Refund,
 };
 pub use coupons::{decide_import, ImportOutcome, IMPORT_CHUNK};
@@ -91,6 +92,7 @@ pub use payouts::{
     balances, decide_payout_details, decide_payout_move, decide_payouts, payable, Balance, DetailsRefusal, PayoutMoved,
     PayoutRefusal,
 };
+pub use promo_codes::{decide_disable_promo_code, decide_promo_code, NewPromoCode, PromoCodeRefusal};
 pub use reads::BrandReads;
 pub use rewards::{decide_release, decide_reward_action, RewardMove, RewardRefusal};
 pub use signup::{
@@ -162,6 +164,9 @@ pub enum Write {
     /// participant: their later payments are credited to them whatever email they carry.
     /// Written once; a customer stays bound to their first participant.
     CustomerBinding { campaign_id: u64, customer: String, participant_id: u64 },
+    /// A promo code, new or changed (disabled, or its counts moved), with its indexes: by
+    /// its key in the brand, by its owner, and by its Stripe promotion code.
+    PromoCode(Box<super::promo_code::PromoCode>),
     /// The participant's first conversion in the campaign.
     Converted { campaign_id: u64, participant_id: u64 },
     /// How many of the participant's referrals have converted (a `conversion` goal's count).

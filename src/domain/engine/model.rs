@@ -47,6 +47,8 @@ pub struct MemoryBrand {
     pub external_ids: HashMap<(u64, String), u64>,
     pub payments: HashMap<(u64, String), u64>,
     pub customers: HashMap<(u64, String), u64>,
+    /// Promo codes by brand and key.
+    pub promo_codes: HashMap<(u64, String), crate::domain::promo_code::PromoCode>,
     pub converted: HashSet<(u64, u64)>,
     pub qualified: HashMap<(u64, u64), u64>,
     pub emails: BTreeMap<u64, crate::domain::outgoing_email::OutgoingEmail>,
@@ -211,6 +213,9 @@ impl MemoryBrand {
                 Write::Commission(c) => {
                     self.commissions.insert(c.conversion_id, *c);
                 }
+                Write::PromoCode(code) => {
+                    self.promo_codes.insert((code.brand_id, code.key()), *code);
+                }
                 Write::CustomerBinding { campaign_id, customer, participant_id } => {
                     assert!(self.customers.insert((campaign_id, customer), participant_id).is_none(), "bound twice");
                 }
@@ -362,6 +367,30 @@ impl BrandReads for MemoryBrand {
     ) -> Result<Option<crate::domain::conversion::Conversion>, Inconsistent> {
         let id = self.payments.get(&(campaign_id, reference.to_owned()));
         Ok(id.and_then(|id| self.conversions.get(id)).cloned())
+    }
+
+    fn promo_code(
+        &self,
+        brand_id: u64,
+        key: &str,
+    ) -> Result<Option<crate::domain::promo_code::PromoCode>, Inconsistent> {
+        Ok(self.promo_codes.get(&(brand_id, key.to_owned())).cloned())
+    }
+
+    fn promo_code_by_stripe(
+        &self,
+        brand_id: u64,
+        stripe_id: &str,
+    ) -> Result<Option<crate::domain::promo_code::PromoCode>, Inconsistent> {
+        let found = self
+            .promo_codes
+            .values()
+            .find(|c| c.brand_id == brand_id && c.stripe_promotion_code.as_deref() == Some(stripe_id));
+        Ok(found.cloned())
+    }
+
+    fn promo_codes_of(&self, participant_id: u64) -> Result<Vec<crate::domain::promo_code::PromoCode>, Inconsistent> {
+        Ok(self.promo_codes.values().filter(|c| c.participant_id == participant_id).cloned().collect())
     }
 
     fn customer_participant(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, Inconsistent> {

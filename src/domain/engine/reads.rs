@@ -14,6 +14,7 @@ use crate::domain::exchange_rate::ExchangeRate;
 use crate::domain::invoice::Commission;
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::payout::{Owed, Payout, PayoutDetails};
+use crate::domain::promo_code::PromoCode;
 use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
 use crate::domain::{Campaign, Coupon, Invite, Participant, Reward};
@@ -61,6 +62,13 @@ pub trait BrandReads {
         -> Result<Option<Conversion>, Self::Error>;
     /// The campaign's conversion that names this payment reference.
     fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, Self::Error>;
+    /// The brand's promo code whose key ([`canonical`](crate::domain::promo_code::canonical))
+    /// is `key`, enabled or not.
+    fn promo_code(&self, brand_id: u64, key: &str) -> Result<Option<PromoCode>, Self::Error>;
+    /// The brand's promo code that is the Stripe promotion code `stripe_id`.
+    fn promo_code_by_stripe(&self, brand_id: u64, stripe_id: &str) -> Result<Option<PromoCode>, Self::Error>;
+    /// A participant's promo codes, enabled or not.
+    fn promo_codes_of(&self, participant_id: u64) -> Result<Vec<PromoCode>, Self::Error>;
     /// The participant a processor's customer is bound to in the campaign
     /// ([`Write::CustomerBinding`](super::Write::CustomerBinding)).
     fn customer_participant(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, Self::Error>;

@@ -182,6 +182,7 @@ async fn conversion_of(state: &AppState, campaign: &Campaign, form: &FormData) -
         payment_references: Vec::new(),
         invoice: None,
         customers: Vec::new(),
+        promo_code: None,
     })
 }
 

@@ -11,16 +11,16 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use crate::actors::brand::{BrandError, RecordConversion, RefundConversion, SignupOutcome};
+use crate::actors::brand::{BrandError, RecordConversion, RefundConversion};
 use crate::domain::conversion::parse_external_id;
-use crate::domain::engine::{NewConversion, NewParticipant};
+use crate::domain::engine::NewConversion;
 use crate::domain::invoice::{RefundAmount, RefundReport};
 use crate::domain::stripe::{self, Payment, StripeEvent};
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{Brand, Campaign, EmailAddress, GoalType};
 use crate::http::answers::StripeReceipt;
+use crate::http::attribution::{self, Sale};
 use crate::http::json::{declared_length, read_body};
-use crate::http::signups::send;
 use crate::http::{envelope, ApiError, AppState, Code};
 
 /// Largest event accepted. Stripe's events are a few kilobytes; an expanded checkout session
@@ -63,7 +63,7 @@ pub async fn receive(
         .ok_or_else(|| ApiError::refused(Code::InvalidBody, "the body is not a Stripe event (type, data.object)"))?;
     let receipt = match event {
         StripeEvent::Ignored => receipt("ignored", Vec::new(), Vec::new()),
-        StripeEvent::Paid(payment) => record(&state, &brand, payment).await?,
+        StripeEvent::Paid(payment) => record(&state, &brand, *payment).await?,
         StripeEvent::Refunded { references, fully, refunded_minor, charge } => {
             // A partial refund states the charge's refunds so far: counted again, it adds
             // nothing, so every redelivery and late event changes nothing twice.
@@ -99,52 +99,6 @@ async fn conversion_campaigns(state: &AppState, brand: &Brand) -> Result<Vec<Cam
     Ok(campaigns)
 }
 
-/// Who paid, in one campaign, in the order of attribution (`docs/api.md#attribution`): the
-/// participant the Stripe customer or subscription is bound to (a customer already bound
-/// stays bound, whatever email they pay with now); else the participant with the customer's
-/// email; else, when the payment names a referral code of the campaign (`client_reference_id`
-/// or `metadata.referral_code`), a new participant with that email, referred by its owner.
-/// `None`: the customer is nobody in this campaign.
-async fn customer_in(
-    state: &AppState,
-    campaign: &Campaign,
-    payment: &Payment,
-    email: Option<&EmailAddress>,
-    created: &mut Vec<u64>,
-) -> Result<Option<u64>, ApiError> {
-    for customer in &payment.customers {
-        if let Some(bound) = state.store.customer_participant(campaign.id, customer).await? {
-            return Ok(Some(bound));
-        }
-    }
-    let Some(email) = email else { return Ok(None) };
-    if let Some(known) = crate::store::participant_by_address(&state.store, campaign, email).await? {
-        return Ok(Some(known.id));
-    }
-    let Some(code) = payment.referral_code.as_deref() else { return Ok(None) };
-    let Some(referral) = super::widget_signup::referrer(state, campaign.id, code).await? else { return Ok(None) };
-    let Some(member) = state.store.member(campaign.member_id).await?.filter(|m| !m.disabled) else { return Ok(None) };
-    let who = NewParticipant { email: email.clone(), name: String::new(), domain: None, client: None, language: None };
-    match send(state, &member, None, std::sync::Arc::new(campaign.clone()), who, Some(referral), None).await {
-        Ok(SignupOutcome::Created(signed)) => {
-            created.push(signed.participant.id);
-            Ok(Some(signed.participant.id))
-        }
-        // A delivery at the same moment signed them up first.
-        Ok(SignupOutcome::AlreadyReferred { participant, .. }) => Ok(Some(participant.id)),
-        Ok(SignupOutcome::Replay(_)) | Err(ApiError::Refused { code: Code::ParticipantExists, .. }) => {
-            Ok(crate::store::participant_by_address(&state.store, campaign, email).await?.map(|p| p.id))
-        }
-        // A code the signup refuses (its owner's own email, a stale code) or a full plan makes
-        // no participant: the payment is nobody's referral, and Stripe need not retry.
-        Err(ApiError::Refused { code, message }) => {
-            tracing::info!(campaign_id = campaign.id, code = code.as_str(), %message, "a Stripe customer was not signed up");
-            Ok(None)
-        }
-        Err(other) => Err(other),
-    }
-}
-
 /// Records the payment as a conversion of the customer in each conversion campaign.
 async fn record(state: &AppState, brand: &Brand, payment: Payment) -> Result<StripeReceipt, ApiError> {
     let email = payment.email.as_deref().and_then(|e| EmailAddress::parse(e).ok());
@@ -161,10 +115,24 @@ async fn record(state: &AppState, brand: &Brand, payment: Payment) -> Result<Str
     let mut created = Vec::new();
     let mut deliveries: Vec<PendingDelivery> = Vec::new();
     for campaign in conversion_campaigns(state, brand).await? {
-        let Some(participant_id) = customer_in(state, &campaign, &payment, email.as_ref(), &mut created).await? else {
+        let mut code = None;
+        for given in &payment.promo_codes {
+            code = attribution::promo_code(state, &campaign, given).await?;
+            if code.is_some() {
+                break;
+            }
+        }
+        let sale = Sale {
+            email: email.as_ref(),
+            customers: &payment.customers,
+            promo_code: code.as_ref(),
+            reference: payment.referral_code.as_deref(),
+        };
+        let Some(participant_id) = attribution::customer(state, &campaign, &sale, &mut created).await? else {
             continue;
         };
         let conversion = NewConversion {
+            promo_code: code.map(|c| c.code),
             customers: payment.customers.clone(),
             participant_id,
             external_id: external_id.clone(),

@@ -23,9 +23,6 @@ use crate::http::Code;
 use crate::http::{envelope, language, ApiError, AppState};
 use crate::views;
 
-/// Longest `ref` looked at; longer values are no referrer at all.
-pub(crate) const MAX_REF_LEN: usize = 512;
-
 /// The widget script, with a placeholder for the campaign's settings.
 const WIDGET_JS: &str = include_str!("assets/widget.js");
 /// The frame's script (served at `/assets/frame.js`).
@@ -212,7 +209,8 @@ pub async fn frame(
         None => None,
     };
     let Some(campaign) = campaign else { return Err(ApiError::NotFound("this widget does not exist".into())) };
-    let referrer = query_value(&req, "ref").map(|v| v.chars().take(MAX_REF_LEN).collect::<String>());
+    let referrer =
+        query_value(&req, "ref").map(|v| v.chars().take(crate::http::attribution::MAX_REF_LEN).collect::<String>());
     let t = Texts(language::of_request(&req, campaign.language));
     let config = frame_config(&campaign, &state.public_url, "../../api/widget", referrer, false, t);
     Ok(page::html(

@@ -24,12 +24,10 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::actors::brand::SignupOutcome;
-use crate::domain::brand_url::parse_domain;
-use crate::domain::domain_proof::{proven, ProofSubject};
-use crate::domain::engine::{NewParticipant, ReferralEdge};
+use crate::domain::engine::NewParticipant;
 use crate::domain::language::Language;
 use crate::domain::participant::parse_participant_name;
-use crate::domain::{EmailAddress, Participant, ReferralCode};
+use crate::domain::{EmailAddress, Participant};
 use crate::http::answers::{WidgetParticipant, WidgetReward, WidgetSignupAnswer};
 use crate::http::json::JsonBody;
 use crate::http::query::body_id;
@@ -87,7 +85,7 @@ pub async fn signup(
     };
     let email = who.email.clone();
     let referral = match body.referral_code.as_deref().or(body.referrer.as_deref()) {
-        Some(given) => referrer(&state, campaign.id, given).await?,
+        Some(given) => crate::http::attribution::referrer(&state, &campaign, given).await?,
         None => None,
     };
     let campaign = std::sync::Arc::new(campaign);
@@ -141,28 +139,4 @@ fn widget_domain(given: Option<&str>) -> Result<Option<String>, crate::domain::V
              domain",
         )),
     }
-}
-
-/// The referral edge a `ref` value names in this campaign: a referral code of the campaign,
-/// or the domain of one of its domain participants whose website is proven. Anything else is
-/// no referrer.
-pub(super) async fn referrer(
-    state: &AppState,
-    campaign_id: u64,
-    given: &str,
-) -> Result<Option<ReferralEdge>, ApiError> {
-    let given = given.trim();
-    if given.is_empty() || given.len() > super::widget::MAX_REF_LEN {
-        return Ok(None);
-    }
-    if let Ok(code) = ReferralCode::parse(given) {
-        return Ok((code.campaign_id == campaign_id)
-            .then_some(ReferralEdge { referrer_id: code.participant_id, invited_id: code.invited_id }));
-    }
-    let Ok(domain) = parse_domain("ref", given) else { return Ok(None) };
-    let Some(referrer_id) = state.store.domain_participant_in(campaign_id, &domain).await? else { return Ok(None) };
-    // A partner site refers only once its owner proved it (`domain::domain_proof`).
-    let subject = ProofSubject::Participant(referrer_id);
-    let proofs = state.store.domain_proofs(&[subject]).await?;
-    Ok(proven(&proofs, subject, Some(&domain)).then_some(ReferralEdge { referrer_id, invited_id: None }))
 }

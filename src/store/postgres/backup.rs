@@ -50,6 +50,7 @@ pub(super) const TABLES: &[&str] = &[
     "conversions",
     "payment_references",
     "customer_bindings",
+    "promo_codes",
     "commissions",
     "exchange_rates",
     "payouts",

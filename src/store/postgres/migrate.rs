@@ -25,6 +25,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (12, "commissions", include_str!("migrations/0012_commissions.sql")),
     (13, "exchange rates", include_str!("migrations/0013_exchange_rates.sql")),
     (14, "customer bindings", include_str!("migrations/0014_customer_bindings.sql")),
+    (15, "promo codes", include_str!("migrations/0015_promo_codes.sql")),
 ];
 
 /// The newest schema this build knows.

@@ -44,6 +44,7 @@ mod migrate;
 mod outboxes;
 mod participants;
 mod payouts;
+mod promo_codes;
 mod reads;
 mod row_parts;
 mod rows;

@@ -338,6 +338,7 @@ const CAMPAIGN_TABLES: &[&str] = &[
     "DELETE FROM payout_owed WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM payment_references WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM customer_bindings WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM promo_codes WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM commissions WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM conversions WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM visits WHERE brand_id = $1 AND campaign_id = $2",

@@ -33,7 +33,7 @@ use super::brand_lock::Held;
 use super::connection::Params;
 use super::merged::Merged;
 use super::rows::{coupon_of, place_of, ranked};
-use super::{body, codec, commissions, id_at, sql_id, StoreError};
+use super::{body, codec, commissions, id_at, promo_codes, sql_id, StoreError};
 use crate::domain::client_print::{RateKey, StoredPrint};
 use crate::domain::contest::ContestResult;
 use crate::domain::conversion::Conversion;
@@ -45,6 +45,7 @@ use crate::domain::ids::IdKind;
 use crate::domain::invoice::Commission;
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::payout::PayoutDetails;
+use crate::domain::promo_code::PromoCode;
 use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
 use crate::domain::webhook::WebhookRoute;
@@ -325,6 +326,18 @@ impl BrandReads for PgSession {
 
     fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
         self.body(commissions::CONVERSION_BY_PAYMENT, &[&self.brand_id, &sql_id(campaign_id), &reference])
+    }
+
+    fn promo_code(&self, brand_id: u64, key: &str) -> Result<Option<PromoCode>, StoreError> {
+        self.body(promo_codes::BY_KEY, &[&sql_id(brand_id), &key])
+    }
+
+    fn promo_code_by_stripe(&self, brand_id: u64, stripe_id: &str) -> Result<Option<PromoCode>, StoreError> {
+        self.body(promo_codes::BY_STRIPE, &[&sql_id(brand_id), &stripe_id])
+    }
+
+    fn promo_codes_of(&self, participant_id: u64) -> Result<Vec<PromoCode>, StoreError> {
+        self.bodies(promo_codes::OF_PARTICIPANT, &[&self.brand_id, &sql_id(participant_id)])
     }
 
     fn customer_participant(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, StoreError> {

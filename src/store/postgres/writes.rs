@@ -300,6 +300,21 @@ fn apply_after(pipe: &mut Pipeline, brand_id: i64, write: &Write) -> Result<(), 
             }
         }
         Write::Commission(c) => super::commissions::write(pipe, c)?,
+        Write::PromoCode(code) => {
+            pipe.push(
+                "INSERT INTO promo_codes (brand_id, code_key, campaign_id, participant_id, stripe_promotion_code, body)
+                 VALUES ($1, $2, $3, $4, $5, $6)
+                 ON CONFLICT (brand_id, code_key) DO UPDATE SET body = $6",
+                owned![
+                    &brand_id,
+                    &code.key(),
+                    &sql_id(code.campaign_id),
+                    &sql_id(code.participant_id),
+                    &code.stripe_promotion_code,
+                    &codec::encode(code.as_ref())?,
+                ],
+            );
+        }
         Write::CustomerBinding { campaign_id, customer, participant_id } => {
             pipe.push(
                 "INSERT INTO customer_bindings (brand_id, campaign_id, customer, participant_id)

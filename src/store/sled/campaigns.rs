@@ -276,6 +276,9 @@ impl SledStore {
                 for key in self.participant_rows.scan_prefix(keys::row(pid, participant_row::INVITE, &[])).keys() {
                     rows.remove(key?);
                 }
+                for key in self.promo_code_keys(pid)? {
+                    indexes.remove(key);
+                }
             }
             self.participant_rows.apply_batch(rows)?;
             self.indexes.apply_batch(indexes)?;

@@ -28,6 +28,7 @@ use crate::domain::exchange_rate::ExchangeRate;
 use crate::domain::invoice::{Commission, CommissionState};
 use crate::domain::leaderboard::{Board, Credit, Standing};
 use crate::domain::payout::PayoutDetails;
+use crate::domain::promo_code::PromoCode;
 use crate::domain::reward::HoldReason;
 use crate::domain::waitlist::Place;
 use crate::domain::{Campaign, Counter, Coupon, CouponPool, Invite, Participant, Reward, RewardStatus};
@@ -142,6 +143,18 @@ impl BrandReads for SledSession {
 
     fn conversion_by_payment(&self, campaign_id: u64, reference: &str) -> Result<Option<Conversion>, StoreError> {
         self.store.conversion_by_payment_row(campaign_id, reference)
+    }
+
+    fn promo_code(&self, brand_id: u64, key: &str) -> Result<Option<PromoCode>, StoreError> {
+        self.store.promo_code_row(brand_id, key)
+    }
+
+    fn promo_code_by_stripe(&self, brand_id: u64, stripe_id: &str) -> Result<Option<PromoCode>, StoreError> {
+        self.store.promo_code_by_stripe_row(brand_id, stripe_id)
+    }
+
+    fn promo_codes_of(&self, participant_id: u64) -> Result<Vec<PromoCode>, StoreError> {
+        self.store.promo_codes_of_row(participant_id)
     }
 
     fn customer_participant(&self, campaign_id: u64, customer: &str) -> Result<Option<u64>, StoreError> {
@@ -397,6 +410,7 @@ impl SledStore {
                     tx.insert(TreeId::Indexes, member, keys::id(c.campaign_id));
                     tx.insert(TreeId::CampaignRows, conversion_key(c.campaign_id, c.id), codec::encode(c)?);
                 }
+                Write::PromoCode(code) => self.stage_promo_code(&mut tx, code)?,
                 Write::CustomerBinding { campaign_id, customer, participant_id } => {
                     // The engine binds only a customer it found unbound; the first stays.
                     let key = keys::row(*campaign_id, campaign_row::CUSTOMER, customer.as_bytes());

@@ -218,6 +218,9 @@ impl SledStore {
         for invite in reads.invites_of(participant_id)? {
             rows.push(Write::Invite(invite)).await?;
         }
+        for code in reads.promo_codes_of(participant_id)? {
+            rows.push(Write::PromoCode(Box::new(code))).await?;
+        }
         if reads.converted(campaign_id, participant_id)? {
             rows.push(Write::Converted { campaign_id, participant_id }).await?;
         }

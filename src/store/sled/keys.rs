@@ -90,6 +90,13 @@ pub mod index {
     /// `b` (brand) or `p` (participant) ++ id → the subject's `DomainProof`. Not an index:
     /// a side row, as [`STRIPE`] is.
     pub const DOMAIN_PROOF: u8 = b'V';
+    /// ++ brand ++ the code's key (upper case) → `PromoCode`. Not an index: the code's row,
+    /// kept by brand because a code is unique in its brand.
+    pub const PROMO_CODE: u8 = b'K';
+    /// ++ participant ++ the code's key → brand : a participant's promo codes.
+    pub const PARTICIPANT_PROMO: u8 = b'k';
+    /// ++ brand ++ Stripe promotion code id → the code's key.
+    pub const STRIPE_PROMO: u8 = b'Z';
 }
 
 /// Kinds of [`index::MENTION`]: a copy of a participant in a webhook event (key: event id),

@@ -55,6 +55,7 @@ mod overlay;
 mod participants;
 mod payouts;
 mod plans;
+mod promo_codes;
 mod rewards;
 mod search;
 mod session_end;
