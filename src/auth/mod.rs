@@ -29,6 +29,10 @@ pub struct AuthKeys {
     pub webhook_secrets: std::sync::Arc<KeySealer>,
     /// Seals brands' Stripe signing secrets (brand id as associated data).
     pub stripe_secrets: KeySealer,
+    /// Seals brands' Paddle and Shopify signing secrets, a key for each source (brand id as
+    /// associated data): see [`AuthKeys::source_secrets`].
+    paddle_secrets: KeySealer,
+    shopify_secrets: KeySealer,
     /// Signs the unsubscribe links of participants' emails.
     pub unsubscribe: std::sync::Arc<unsubscribe::UnsubscribeLinks>,
     /// Turns a client's address and user agent into the keyed print the fraud rules compare.
@@ -42,6 +46,15 @@ pub struct AuthKeys {
 }
 
 impl AuthKeys {
+    /// The sealer of a source's signing secrets: one key per source, so one source's sealed
+    /// secret never opens as another's.
+    pub fn source_secrets(&self, source: crate::domain::sales_source::Source) -> &KeySealer {
+        match source {
+            crate::domain::sales_source::Source::Paddle => &self.paddle_secrets,
+            crate::domain::sales_source::Source::Shopify => &self.shopify_secrets,
+        }
+    }
+
     pub fn derive(secret: &ServerSecret, token_settings: jwt::TokenSettings) -> Self {
         let hkdf = Hkdf::<Sha256>::new(Some(b"referrals/v1"), secret.expose());
         let mut jwt_key = [0u8; 32];
@@ -53,6 +66,8 @@ impl AuthKeys {
         let mut forms_key = [0u8; 32];
         let mut claims_key = [0u8; 32];
         let mut domains_key = [0u8; 32];
+        let mut paddle_key = [0u8; 32];
+        let mut shopify_key = [0u8; 32];
         // 32 bytes is far below HKDF-SHA256's 8160-byte output limit, so expand cannot fail.
         hkdf.expand(b"jwt-hs256", &mut jwt_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"api-key-seal", &mut seal_key).expect("32 bytes is a valid HKDF-SHA256 length");
@@ -63,11 +78,15 @@ impl AuthKeys {
         hkdf.expand(b"dashboard-forms", &mut forms_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"widget-reward-claim", &mut claims_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"domain-proof-code", &mut domains_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        hkdf.expand(b"paddle-secret-seal", &mut paddle_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        hkdf.expand(b"shopify-secret-seal", &mut shopify_key).expect("32 bytes is a valid HKDF-SHA256 length");
         Self {
             tokens: TokenIssuer::new(&jwt_key, token_settings),
             sealer: KeySealer::new(&seal_key),
             webhook_secrets: std::sync::Arc::new(KeySealer::new(&webhook_key)),
             stripe_secrets: KeySealer::new(&stripe_key),
+            paddle_secrets: KeySealer::new(&paddle_key),
+            shopify_secrets: KeySealer::new(&shopify_key),
             unsubscribe: std::sync::Arc::new(unsubscribe::UnsubscribeLinks::new(&unsubscribe_key)),
             client_prints: std::sync::Arc::new(client_print::ClientPrinter::new(&client_key)),
             dashboard_forms: dashboard::FormTokens::new(&forms_key),

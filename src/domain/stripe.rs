@@ -8,7 +8,7 @@
 //! tolerance of now (Stripe sends several `v1` while a secret is being rolled).
 
 use hmac::{Hmac, Mac};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use sha2::Sha256;
 
 use super::commission::InvoiceLine;
@@ -79,31 +79,7 @@ pub enum StripeEvent {
     Ignored,
 }
 
-/// A payment, as a conversion records it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Payment {
-    /// The Stripe object's id (`cs_…`, `in_…`): the conversion's `external_id`.
-    pub object_id: String,
-    /// The customer's email, matched against the participants.
-    pub email: Option<String>,
-    /// The amount in the currency's smallest unit.
-    pub amount_minor: Option<i64>,
-    /// Lower-case ISO 4217, as Stripe writes it.
-    pub currency: Option<String>,
-    /// The ids a refund may name the payment by: its payment intent and invoice.
-    pub references: Vec<String>,
-    /// An `invoice.paid`'s invoice: its subscription, period and lines.
-    pub invoice: Option<PaidInvoice>,
-    /// The referral code the payment names (see [`referral_code_of`]): whose referral a
-    /// customer never seen before is.
-    pub referral_code: Option<String>,
-    /// The promotion codes its discounts name, as ids (`promo_…`) or as the code's text when
-    /// Stripe expanded it: what a promo code of ours is looked up by, first found first.
-    pub promo_codes: Vec<String>,
-    /// Who paid, as Stripe names them: `stripe:<customer id>` and `stripe:<subscription
-    /// id>`. A conversion binds them to its participant, whose they stay.
-    pub customers: Vec<String>,
-}
+pub use super::payment::Payment;
 
 #[derive(Deserialize)]
 struct Envelope {
@@ -460,14 +436,8 @@ pub fn parse_signing_secret(raw: &str) -> Result<String, ValidationError> {
     Ok(secret.to_owned())
 }
 
-/// A brand's Stripe connection as stored. The secret is sealed with the server secret and
-/// the brand's id (see `auth::seal`), and never shown again.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StripeConnection {
-    pub sealed_secret: Vec<u8>,
-    /// RFC 3339.
-    pub connected_at: String,
-}
+/// A brand's Stripe connection as stored (a source's connection: see `domain::sales_source`).
+pub use super::sales_source::Connection as StripeConnection;
 
 #[cfg(test)]
 #[path = "stripe_tests.rs"]

@@ -160,6 +160,22 @@ pub struct StripeSetup {
     pub events: Vec<&'static str>,
 }
 
+/// A brand's connection to Paddle or Shopify: where the source sends events, never the
+/// secret.
+#[derive(Serialize, ToSchema)]
+pub struct SourceSetup {
+    pub brand_id: u64,
+    /// `paddle` or `shopify`.
+    pub source: &'static str,
+    /// Whether a signing secret is stored.
+    pub connected: bool,
+    pub connected_at: Option<String>,
+    /// The endpoint to give the source: `{site_url}/hooks/<source>/<brand_id>`.
+    pub endpoint_url: String,
+    /// The event types (Paddle) or topics (Shopify) to send it.
+    pub events: Vec<&'static str>,
+}
+
 /// What a Stripe delivery did: `recorded`, `refunded`, or why it did nothing (`ignored`,
 /// `no_customer_email`, `no_participant`, `partial_refund`, `no_conversion`).
 #[derive(Serialize, ToSchema)]

@@ -82,6 +82,7 @@ pub mod rewards;
 pub mod routes;
 pub mod signups;
 pub mod site;
+pub mod sources;
 pub mod state;
 pub mod stripe;
 pub mod waitlist;
@@ -151,6 +152,18 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
             resource("/brands/{id}/domain-proof").get(domain_proofs::brand_status).post(domain_proofs::brand_check),
         )
         .service(resource("/brands/{id}/stripe").get(stripe::get).put(stripe::put).delete(stripe::delete))
+        .service(
+            resource("/brands/{id}/paddle")
+                .get(sources::get_paddle)
+                .put(sources::put_paddle)
+                .delete(sources::delete_paddle),
+        )
+        .service(
+            resource("/brands/{id}/shopify")
+                .get(sources::get_shopify)
+                .put(sources::put_shopify)
+                .delete(sources::delete_shopify),
+        )
         .service(resource("/campaigns/{id}").get(campaigns::get).put(campaigns::update).delete(campaigns::delete))
         .service(resource("/campaigns/{id}/stats").get(campaigns::stats))
         .service(resource("/campaigns/{id}/coupons").get(campaigns::coupons).post(campaigns::upload_coupons))

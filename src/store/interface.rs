@@ -44,6 +44,7 @@ use crate::domain::portal::PortalPass;
 use crate::domain::promo_code::PromoCode;
 use crate::domain::registration::Invitation;
 use crate::domain::reward::RewardFilter;
+use crate::domain::sales_source::{Connection, Source};
 use crate::domain::stripe::StripeConnection;
 use crate::domain::waitlist::{Line, Spot};
 use crate::domain::webhook::{Attempt, PendingDelivery, Webhook, WebhookRoute};
@@ -158,7 +159,8 @@ pub trait BrandStore: Send + Sync {
     async fn brands_of_member(&self, member_id: u64, page: PageRequest) -> Result<(Vec<Brand>, u64), StoreError>;
     /// Ids of a brand's campaigns, oldest first.
     async fn campaign_ids_of_brand(&self, brand_id: u64) -> Result<Vec<u64>, StoreError>;
-    /// Removes a brand after its campaigns were deleted, with its Stripe connection.
+    /// Removes a brand after its campaigns were deleted, with its Stripe and other sources'
+    /// connections.
     async fn remove_brand(&self, brand: &Brand) -> Result<(), StoreError>;
     /// The brand's Stripe connection, when it has one.
     async fn stripe_connection(&self, brand_id: u64) -> Result<Option<StripeConnection>, StoreError>;
@@ -167,6 +169,15 @@ pub trait BrandStore: Send + Sync {
         &self,
         brand_id: u64,
         connection: Option<&StripeConnection>,
+    ) -> Result<(), StoreError>;
+    /// The brand's connection to a source of sales (Paddle, Shopify), when it has one.
+    async fn source_connection(&self, brand_id: u64, source: Source) -> Result<Option<Connection>, StoreError>;
+    /// Stores (`Some`) or removes (`None`) the brand's connection to `source`.
+    async fn save_source_connection(
+        &self,
+        brand_id: u64,
+        source: Source,
+        connection: Option<&Connection>,
     ) -> Result<(), StoreError>;
     /// Keeps a passed domain check, in place of the subject's earlier one.
     async fn save_domain_proof(&self, proof: &DomainProof) -> Result<(), StoreError>;

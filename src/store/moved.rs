@@ -31,6 +31,12 @@ pub enum Moved {
         brand_id: u64,
         connection: StripeConnection,
     },
+    /// A brand's connection to Paddle or Shopify.
+    Source {
+        brand_id: u64,
+        source: crate::domain::sales_source::Source,
+        connection: crate::domain::sales_source::Connection,
+    },
     Campaign(Box<Campaign>),
     Lander {
         campaign_id: u64,

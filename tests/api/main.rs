@@ -58,6 +58,7 @@ mod signups;
 mod site;
 mod slow_bodies;
 mod smtp_sink;
+mod sources;
 mod stripe;
 mod tenant_isolation;
 mod tiers;

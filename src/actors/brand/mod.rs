@@ -253,6 +253,29 @@ impl Handler<ConnectStripe> for BrandActor {
     }
 }
 
+/// Connects the brand to Paddle or Shopify (`Some`: its sealed signing secret) or
+/// disconnects it (`None`). Through the actor so that it cannot outlive a deletion of the
+/// brand.
+#[derive(Debug, Message)]
+#[rtype(result = "Result<(), BrandError>")]
+pub struct ConnectSource {
+    pub member_id: u64,
+    pub source: crate::domain::sales_source::Source,
+    pub connection: Option<crate::domain::sales_source::Connection>,
+}
+
+impl Handler<ConnectSource> for BrandActor {
+    type Result = ResponseFuture<Result<(), BrandError>>;
+
+    fn handle(&mut self, msg: ConnectSource, ctx: &mut Self::Context) -> Self::Result {
+        self.in_turn(ctx, |brand| async move {
+            let stored = brand.owned_brand(msg.member_id).await?;
+            brand.store.save_source_connection(stored.id, msg.source, msg.connection.as_ref()).await?;
+            Ok(())
+        })
+    }
+}
+
 /// Deletes a brand and, first, each of its campaigns with everything under them.
 #[derive(Debug, Message)]
 #[rtype(result = "Result<(), BrandError>")]

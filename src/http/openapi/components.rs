@@ -163,6 +163,8 @@ pub(super) fn components() -> utoipa::openapi::Components {
         crate::domain::payout::PayoutDetailsInput,
         crate::http::rewards::VoidBody,
         StripeSetup,
+        SourceSetup,
+        crate::http::sources::SourceSecretBody,
         crate::http::domain_proofs::DomainProofStatus,
         crate::http::stripe::StripeSecretBody,
         StripeReceipt,
@@ -252,6 +254,16 @@ pub(super) fn components() -> utoipa::openapi::Components {
                 "A Stripe event as Stripe sends it ({\"type\": …, \"data\": {\"object\": …}}), read byte for byte for \
                  the Stripe-Signature check. checkout.session.completed and invoice.paid record conversions, \
                  charge.refunded refunds them; other types are acknowledged and ignored",
+            ))
+            .build(),
+    );
+    builder = builder.schema(
+        "ShopifyOrder",
+        ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::SchemaType::AnyValue)
+            .description(Some(
+                "An order (orders/paid) or a refund (refunds/create) as Shopify sends it, its topic in X-Shopify-Topic, \
+                 read byte for byte for the X-Shopify-Hmac-Sha256 check; other topics are acknowledged and ignored",
             ))
             .build(),
     );

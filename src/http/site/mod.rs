@@ -8,6 +8,7 @@
 //! | `GET /referral.js`, `GET\|POST /api/click` | [`click`] (the script is `assets/referral.js`) |
 //! | `GET /l/{id}` | [`lander`] |
 //! | `POST /hooks/stripe/{brand_id}` | [`stripe`] (Stripe's deliveries, signed) |
+//! | `POST /hooks/shopify/{brand_id}` | [`shopify`] (Shopify's deliveries, signed) |
 //! | `GET\|POST /unsubscribe/{token}` | [`unsubscribe`] (the link in participants' emails) |
 //! | `GET /assets/…` | the frame's and lander's scripts and styles, from `assets/` |
 
@@ -16,6 +17,8 @@ pub mod frame_texts;
 pub mod lander;
 pub mod page;
 pub mod referral_link;
+mod sales;
+pub mod shopify;
 pub mod stripe;
 pub mod unsubscribe;
 pub mod widget;
@@ -49,6 +52,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
     cfg.service(resource("/r/{code}").get(referral_link::follow))
         // Signed by Stripe; see the module for why it has no per-address limit.
         .service(resource("/hooks/stripe/{brand_id}").post(stripe::receive))
+        .service(resource("/hooks/shopify/{brand_id}").post(shopify::receive))
         // Compiled-in assets: no store behind them, so no limit.
         .service(resource("/referral.js").get(move || async move { page::asset(js, REFERRAL_JS) }))
         .service(resource("/assets/frame.js").get(move || async move { page::asset(js, widget::FRAME_JS) }))

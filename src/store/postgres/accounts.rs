@@ -337,7 +337,8 @@ impl Lifecycle for PgStore {
             .await?
             .one(
                 "SELECT EXISTS (SELECT 1 FROM api_keys) OR EXISTS (SELECT 1 FROM webhooks)
-                     OR EXISTS (SELECT 1 FROM stripe_connections) AS sealed",
+                     OR EXISTS (SELECT 1 FROM stripe_connections) OR EXISTS (SELECT 1 FROM source_connections)
+                     AS sealed",
                 &[],
             )
             .await?;

@@ -32,6 +32,7 @@ pub(super) const TABLES: &[&str] = &[
     "brands",
     "member_domains",
     "stripe_connections",
+    "source_connections",
     "domain_proofs",
     "member_creations",
     "campaigns",

@@ -13,6 +13,7 @@ use crate::domain::ids::IdKind;
 use crate::domain::lander::Lander;
 use crate::domain::leaderboard::Board;
 use crate::domain::pagination::PageRequest;
+use crate::domain::sales_source::{Connection, Source};
 use crate::domain::stripe::StripeConnection;
 use crate::domain::{Brand, Campaign, CampaignCounters, CouponPool};
 use crate::store::{AtLimit, BrandRefused, BrandStore, CampaignStore, CouponStore, DomainTaken};
@@ -136,6 +137,7 @@ impl BrandStore for PgStore {
         )
         .await?;
         conn.execute("DELETE FROM stripe_connections WHERE brand_id = $1", &[&brand_id]).await?;
+        conn.execute("DELETE FROM source_connections WHERE brand_id = $1", &[&brand_id]).await?;
         conn.execute("DELETE FROM domain_proofs WHERE subject = $1", &[&proof_key(ProofSubject::Brand(brand.id))])
             .await?;
         conn.commit().await
@@ -162,6 +164,42 @@ impl BrandStore for PgStore {
                 .await?
             }
             None => conn.execute("DELETE FROM stripe_connections WHERE brand_id = $1", &[&brand_id]).await?,
+        };
+        Ok(())
+    }
+
+    async fn source_connection(&self, brand_id: u64, source: Source) -> Result<Option<Connection>, StoreError> {
+        self.body_of(
+            "SELECT body FROM source_connections WHERE brand_id = $1 AND source = $2",
+            &[&sql_id(brand_id), &source.name()],
+        )
+        .await
+    }
+
+    async fn save_source_connection(
+        &self,
+        brand_id: u64,
+        source: Source,
+        connection: Option<&Connection>,
+    ) -> Result<(), StoreError> {
+        let mut conn = self.db.conn().await?;
+        let (brand_id, source) = (sql_id(brand_id), source.name());
+        match connection {
+            Some(connection) => {
+                conn.execute(
+                    "INSERT INTO source_connections (brand_id, source, body) VALUES ($1, $2, $3)
+                     ON CONFLICT (brand_id, source) DO UPDATE SET body = $3",
+                    &[&brand_id, &source, &codec::encode(connection)?],
+                )
+                .await?
+            }
+            None => {
+                conn.execute(
+                    "DELETE FROM source_connections WHERE brand_id = $1 AND source = $2",
+                    &[&brand_id, &source],
+                )
+                .await?
+            }
         };
         Ok(())
     }

@@ -73,6 +73,9 @@ async fn load(store: &PgStore, items: &mut Receiver<Moved>) -> Result<Imported, 
                 imported.brands += 1;
             }
             Moved::Stripe { brand_id, connection } => store.save_stripe_connection(brand_id, Some(&connection)).await?,
+            Moved::Source { brand_id, source, connection } => {
+                store.save_source_connection(brand_id, source, Some(&connection)).await?
+            }
             Moved::Campaign(campaign) => {
                 let id = campaign.id;
                 if store.create_campaign(&campaign, None).await?.is_err() {

@@ -26,6 +26,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (13, "exchange rates", include_str!("migrations/0013_exchange_rates.sql")),
     (14, "customer bindings", include_str!("migrations/0014_customer_bindings.sql")),
     (15, "promo codes", include_str!("migrations/0015_promo_codes.sql")),
+    (16, "source connections", include_str!("migrations/0016_source_connections.sql")),
 ];
 
 /// The newest schema this build knows.

@@ -8,9 +8,17 @@ use super::keys::{self, index};
 use super::{codec, finish_transaction, tx_encode, SledStore, StoreError};
 use crate::domain::domain_proof::{DomainProof, ProofSubject};
 use crate::domain::pagination::PageRequest;
+use crate::domain::sales_source::{Connection, Source};
 use crate::domain::stripe::StripeConnection;
 use crate::domain::Brand;
 use crate::store::{BrandRefused, BrandStore, DomainTaken};
+
+/// The side row of a brand's connection to `source`.
+fn source_key(brand_id: u64, source: Source) -> Vec<u8> {
+    let mut key = keys::tagged_prefix(index::SOURCE, brand_id).to_vec();
+    key.push(source.tag());
+    key
+}
 
 #[async_trait]
 impl BrandStore for SledStore {
@@ -94,6 +102,9 @@ impl BrandStore for SledStore {
                 indexes.remove(&keys::tagged(index::MEMBER_BRAND, brand.member_id, brand.id))?;
                 indexes.remove(domain_key.as_slice())?;
                 indexes.remove(&keys::tagged_prefix(index::STRIPE, brand.id))?;
+                for source in Source::ALL {
+                    indexes.remove(source_key(brand.id, source))?;
+                }
                 indexes.remove(proof_key(ProofSubject::Brand(brand.id)))?;
                 Ok(())
             });
@@ -114,6 +125,25 @@ impl BrandStore for SledStore {
     ) -> Result<(), StoreError> {
         let _writing = self.writing();
         let key = keys::tagged_prefix(index::STRIPE, brand_id);
+        match connection {
+            Some(connection) => self.indexes.insert(key, codec::encode(connection)?)?,
+            None => self.indexes.remove(key)?,
+        };
+        Ok(())
+    }
+
+    async fn source_connection(&self, brand_id: u64, source: Source) -> Result<Option<Connection>, StoreError> {
+        Self::read(&self.indexes, source_key(brand_id, source))
+    }
+
+    async fn save_source_connection(
+        &self,
+        brand_id: u64,
+        source: Source,
+        connection: Option<&Connection>,
+    ) -> Result<(), StoreError> {
+        let _writing = self.writing();
+        let key = source_key(brand_id, source);
         match connection {
             Some(connection) => self.indexes.insert(key, codec::encode(connection)?)?,
             None => self.indexes.remove(key)?,

@@ -129,6 +129,11 @@ impl SledStore {
         if let Some(connection) = stripe {
             out.send(Moved::Stripe { brand_id, connection }).await?;
         }
+        for source in crate::domain::sales_source::Source::ALL {
+            if let Some(connection) = self.source_connection(brand_id, source).await? {
+                out.send(Moved::Source { brand_id, source, connection }).await?;
+            }
+        }
         let mut rows = Rows { out, brand_id, writes: Vec::new() };
         let campaign_ids = self.campaign_ids_of_brand(brand_id).await?;
         for &campaign_id in &campaign_ids {

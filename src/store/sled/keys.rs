@@ -97,6 +97,9 @@ pub mod index {
     pub const PARTICIPANT_PROMO: u8 = b'k';
     /// ++ brand ++ Stripe promotion code id → the code's key.
     pub const STRIPE_PROMO: u8 = b'Z';
+    /// ++ brand ++ source tag → the brand's sealed connection to Paddle or Shopify. A side
+    /// row, as [`STRIPE`] is.
+    pub const SOURCE: u8 = b'N';
 }
 
 /// Kinds of [`index::MENTION`]: a copy of a participant in a webhook event (key: event id),

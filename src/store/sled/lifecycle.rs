@@ -35,7 +35,8 @@ impl Lifecycle for SledStore {
     }
 
     async fn holds_sealed_data(&self) -> Result<bool, StoreError> {
-        if !self.webhooks.is_empty() || self.indexes.scan_prefix([keys::index::STRIPE]).next().is_some() {
+        let sealed = |tag: u8| self.indexes.scan_prefix([tag]).next().is_some();
+        if !self.webhooks.is_empty() || sealed(keys::index::STRIPE) || sealed(keys::index::SOURCE) {
             return Ok(true);
         }
         for row in self.members.iter().values() {

@@ -1,0 +1,53 @@
+//! `POST /hooks/shopify/{brand_id}`: Shopify's deliveries to a brand (`domain::shopify`). The
+//! `X-Shopify-Hmac-Sha256` must check out against the brand's stored signing secret, or the
+//! delivery is refused with 400 `invalid_signature` and nothing changes. `orders/paid` records
+//! a conversion in each conversion campaign of the brand, its customer found in the order of
+//! attribution (a bound customer, their email, the order's promo code, its `ref`);
+//! `refunds/create` refunds the order's conversions by the amount refunded. A redelivery
+//! finds what the first recorded and changes nothing. The answer waits for the disk, so a 2xx
+//! tells Shopify the sale is kept.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use super::sales::{amount_of, connected, receipt, record, refund, unsigned, MAX_EVENT_BYTES};
+use crate::domain::invoice::{RefundAmount, RefundReport};
+use crate::domain::sales_source::{SignatureError, Source};
+use crate::domain::shopify::{self, ShopifyEvent};
+use crate::http::json::{declared_length, read_body};
+use crate::http::{envelope, ApiError, AppState, Code};
+
+/// `POST /hooks/shopify/{brand_id}`.
+pub async fn receive(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    brand_id: web::Path<u64>,
+    mut payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let body = read_body(&mut payload, declared_length(&req), MAX_EVENT_BYTES).await?;
+    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
+    let signature = header("x-shopify-hmac-sha256")
+        .ok_or_else(|| unsigned(Source::Shopify, *brand_id, SignatureError::Malformed))?;
+    let (brand, secret) = connected(&state, Source::Shopify, *brand_id).await?;
+    shopify::verify(signature, &body, &secret).map_err(|why| unsigned(Source::Shopify, brand.id, why))?;
+    let topic = header("x-shopify-topic").unwrap_or("");
+    let event = shopify::read_event(topic, &body).ok_or_else(|| {
+        ApiError::refused(
+            Code::InvalidBody,
+            format!("the body is not a Shopify {topic} payload (an order or a refund with its id)"),
+        )
+    })?;
+    let receipt = match event {
+        ShopifyEvent::Ignored => receipt("ignored", Vec::new(), Vec::new()),
+        ShopifyEvent::Paid(order) => {
+            let amount = amount_of(order.amount_minor, order.currency.as_deref());
+            record(&state, &brand, *order, amount).await?
+        }
+        ShopifyEvent::Refunded { order_id, refund_id, amount_minor } => {
+            let report =
+                RefundReport { id: format!("shopify:refund:{refund_id}"), amount: RefundAmount::This(amount_minor) };
+            refund(&state, &brand, &[shopify::order_reference(&order_id)], report).await?
+        }
+    };
+    tracing::info!(brand_id = brand.id, topic, outcome = receipt.outcome, conversions = ?receipt.conversion_ids, "shopify delivery");
+    Ok(envelope::ok(receipt))
+}
