@@ -42,6 +42,7 @@ pub mod member;
 pub mod moment;
 pub mod money;
 pub mod outgoing_email;
+pub mod paddle;
 pub mod pagination;
 pub mod participant;
 pub mod password_reset;

@@ -3,7 +3,9 @@
 //! (sealed at rest, never shown again). What their events say is read in `domain::paddle` and
 //! `domain::shopify`.
 
+use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
+use sha2::Sha256;
 
 use super::ValidationError;
 
@@ -85,6 +87,59 @@ pub enum SignatureError {
     Stale,
     #[error("no signature matches")]
     Mismatch,
+}
+
+/// How far a signed time may be from now, in seconds (five minutes, as Stripe and Paddle).
+pub const TOLERANCE_SECS: i64 = 300;
+
+/// How a source writes a signature that signs its time with the body: Stripe's
+/// `t=…,v1=…` over `<t>.<body>`, Paddle's `ts=…;h1=…` over `<ts>:<body>`.
+pub struct TimedSignature {
+    /// Between the header's parts.
+    pub separator: char,
+    /// The part that holds the time (Unix seconds).
+    pub time: &'static str,
+    /// The parts that hold a signature (hex), any of which may match.
+    pub signature: &'static str,
+    /// Between the time and the body in the signed text.
+    pub joiner: &'static [u8],
+}
+
+impl TimedSignature {
+    /// Checks `header` for `body`, signed with `secret`, at `now` (Unix seconds): any of its
+    /// signatures is HMAC-SHA256 of the signed text, and its time is within
+    /// [`TOLERANCE_SECS`] of now.
+    pub fn verify(&self, header: &str, body: &[u8], secret: &str, now: i64) -> Result<(), SignatureError> {
+        let mut signed_at = None;
+        let mut signatures = Vec::new();
+        for part in header.split(self.separator) {
+            match part.trim().split_once('=') {
+                Some((name, value)) if name == self.time => signed_at = value.parse::<i64>().ok().map(|t| (t, value)),
+                Some((name, value)) if name == self.signature => signatures.extend(hex::decode(value).ok()),
+                _ => {}
+            }
+        }
+        // The signed text holds the time as it was sent.
+        let (timestamp, timestamp_text) = signed_at.ok_or(SignatureError::Malformed)?;
+        if signatures.is_empty() {
+            return Err(SignatureError::Malformed);
+        }
+        if (now - timestamp).abs() > TOLERANCE_SECS {
+            return Err(SignatureError::Stale);
+        }
+        let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).map_err(|_| SignatureError::Mismatch)?;
+        mac.update(timestamp_text.as_bytes());
+        mac.update(self.joiner);
+        mac.update(body);
+        let expected = mac.finalize().into_bytes();
+        let matches =
+            signatures.iter().any(|s| subtle::ConstantTimeEq::ct_eq(s.as_slice(), expected.as_slice()).into());
+        if matches {
+            Ok(())
+        } else {
+            Err(SignatureError::Mismatch)
+        }
+    }
 }
 
 #[cfg(test)]

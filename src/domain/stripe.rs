@@ -7,16 +7,15 @@
 //! over `<t>.<raw body>`. A delivery is genuine when any `v1` matches and `t` is within the
 //! tolerance of now (Stripe sends several `v1` while a secret is being rolled).
 
-use hmac::{Hmac, Mac};
 use serde::Deserialize;
-use sha2::Sha256;
 
 use super::commission::InvoiceLine;
 use super::invoice::PaidInvoice;
+use super::sales_source::TimedSignature;
 use super::ValidationError;
 
 /// How far the signed time may be from now, in seconds (Stripe's libraries default to 300).
-pub const TOLERANCE_SECS: i64 = 300;
+pub use super::sales_source::TOLERANCE_SECS;
 
 /// Why a delivery is refused. Each is a 400 with nothing changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -29,37 +28,17 @@ pub enum SignatureError {
     Mismatch,
 }
 
+/// Stripe's signature: `t=…,v1=…` over `<t>.<raw body>`.
+const SIGNATURE: TimedSignature = TimedSignature { separator: ',', time: "t", signature: "v1", joiner: b"." };
+
 /// Checks a `Stripe-Signature` header for `body`, signed with `secret`, at `now` (Unix
 /// seconds).
 pub fn verify(header: &str, body: &[u8], secret: &str, now: i64) -> Result<(), SignatureError> {
-    let mut signed_at = None;
-    let mut signatures = Vec::new();
-    for part in header.split(',') {
-        match part.trim().split_once('=') {
-            Some(("t", value)) => signed_at = value.parse::<i64>().ok().map(|t| (t, value)),
-            Some(("v1", value)) => signatures.extend(hex::decode(value).ok()),
-            _ => {}
-        }
-    }
-    // The signed text holds `t` as it was sent.
-    let (timestamp, timestamp_text) = signed_at.ok_or(SignatureError::Malformed)?;
-    if signatures.is_empty() {
-        return Err(SignatureError::Malformed);
-    }
-    if (now - timestamp).abs() > TOLERANCE_SECS {
-        return Err(SignatureError::Stale);
-    }
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).map_err(|_| SignatureError::Mismatch)?;
-    mac.update(timestamp_text.as_bytes());
-    mac.update(b".");
-    mac.update(body);
-    let expected = mac.finalize().into_bytes();
-    let matches = signatures.iter().any(|s| subtle::ConstantTimeEq::ct_eq(s.as_slice(), expected.as_slice()).into());
-    if matches {
-        Ok(())
-    } else {
-        Err(SignatureError::Mismatch)
-    }
+    SIGNATURE.verify(header, body, secret, now).map_err(|e| match e {
+        super::sales_source::SignatureError::Malformed => SignatureError::Malformed,
+        super::sales_source::SignatureError::Stale => SignatureError::Stale,
+        super::sales_source::SignatureError::Mismatch => SignatureError::Mismatch,
+    })
 }
 
 /// The event types a brand's Stripe endpoint should send; any other is acknowledged and

@@ -1,5 +1,8 @@
 //! Unit tests of Stripe's signature check and of what its events are read as.
 
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
 use super::*;
 
 /// Signs as Stripe does, for the tests.

@@ -45,6 +45,9 @@ pub enum Code {
     /// A promo code that is, or was, someone's in the brand (or a Stripe promotion code
     /// another code has).
     PromoCodeTaken,
+    /// A Paddle transaction of a customer the brand was not told of yet (`customer.created`):
+    /// Paddle sends it again.
+    CustomerUnknown,
     IdempotencyKeyReused,
     PlanInUse,
     RewardStateConflict,
@@ -68,7 +71,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 41] = [
+    pub const ALL: [Code; 42] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -96,6 +99,7 @@ impl Code {
         Code::DomainTaken,
         Code::ParticipantExists,
         Code::PromoCodeTaken,
+        Code::CustomerUnknown,
         Code::IdempotencyKeyReused,
         Code::PlanInUse,
         Code::RewardStateConflict,
@@ -142,6 +146,7 @@ impl Code {
             | Code::DomainTaken
             | Code::ParticipantExists
             | Code::PromoCodeTaken
+            | Code::CustomerUnknown
             | Code::IdempotencyKeyReused
             | Code::PlanInUse
             | Code::RewardStateConflict
@@ -189,6 +194,7 @@ impl Code {
             Code::DomainTaken => "domain_taken",
             Code::ParticipantExists => "participant_exists",
             Code::PromoCodeTaken => "promo_code_taken",
+            Code::CustomerUnknown => "customer_unknown",
             Code::IdempotencyKeyReused => "idempotency_key_reused",
             Code::PlanInUse => "plan_in_use",
             Code::RewardStateConflict => "reward_state_conflict",

@@ -179,6 +179,11 @@ pub trait BrandStore: Send + Sync {
         source: Source,
         connection: Option<&Connection>,
     ) -> Result<(), StoreError>;
+    /// The normalised email of a source's customer (`paddle:ctm_…`) the brand was told of.
+    async fn source_customer(&self, brand_id: u64, customer: &str) -> Result<Option<String>, StoreError>;
+    /// Keeps (or replaces) a source's customer's normalised email; gone with the brand, and
+    /// with the erasure of a participant of the brand with that email.
+    async fn save_source_customer(&self, brand_id: u64, customer: &str, email: &str) -> Result<(), StoreError>;
     /// Keeps a passed domain check, in place of the subject's earlier one.
     async fn save_domain_proof(&self, proof: &DomainProof) -> Result<(), StoreError>;
     /// The proofs kept for `subjects`, in no order; a subject never proven has none.

@@ -31,6 +31,12 @@ pub enum Moved {
         brand_id: u64,
         connection: StripeConnection,
     },
+    /// The email a source told of one of a brand's customers.
+    SourceCustomer {
+        brand_id: u64,
+        customer: String,
+        email: String,
+    },
     /// A brand's connection to Paddle or Shopify.
     Source {
         brand_id: u64,

@@ -189,3 +189,177 @@ async fn a_shopify_delivery_that_does_not_check_out_or_is_too_large_stores_nothi
         to_shopify(&app, shop.brand, "orders/paid", &paid, Some(shopify_signature(SHOPIFY_SECRET, &paid))).await;
     expect_error(answer, 400, "invalid_signature").await;
 }
+
+const PADDLE_SECRET: &str = "pdl_ntfset_01hv8x2z4k0000000000000000_abcdefghijklmnop";
+
+fn paddle_signature(secret: &str, ts: i64, body: &str) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).unwrap();
+    mac.update(format!("{ts}:{body}").as_bytes());
+    format!("ts={ts};h1={}", hex::encode(mac.finalize().into_bytes()))
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+fn to_paddle(app: &TestApp, brand: u64, body: &str, signature: Option<String>) -> crate::contract::Request {
+    let mut request = app
+        .client
+        .post(app.url("", &format!("/hooks/paddle/{brand}")))
+        .header("Content-Type", "application/json")
+        .body(body.to_owned());
+    if let Some(signature) = signature {
+        request = request.header("Paddle-Signature", signature);
+    }
+    request
+}
+
+async fn paddle_delivered(app: &TestApp, brand: u64, body: &str) -> Value {
+    let signature = paddle_signature(PADDLE_SECRET, now(), body);
+    expect_status(to_paddle(app, brand, body, Some(signature)).send().await.unwrap(), 200).await["data"].clone()
+}
+
+fn paddle_event(event_type: &str, data: Value) -> String {
+    json!({"event_id": "evt_01hv8x9z8ag0000000000000", "event_type": event_type,
+           "occurred_at": "2027-03-01T00:00:05.000Z", "notification_id": "ntf_01hv8x9z8ag0000000000000",
+           "data": data})
+    .to_string()
+}
+
+fn paddle_customer(id: &str, email: &str) -> String {
+    paddle_event(
+        "customer.created",
+        json!({"id": id, "name": null, "email": email, "status": "active",
+        "custom_data": null, "locale": "en", "created_at": "2027-03-01T00:00:00Z"}),
+    )
+}
+
+/// A completed subscription transaction of `customer`: 50.00 less a 10.00 discount (`code`),
+/// 8.00 tax.
+fn paddle_transaction(id: &str, customer: &str, code: Option<&str>, custom: Value) -> String {
+    paddle_event(
+        "transaction.completed",
+        json!({"id": id, "status": "completed", "customer_id": customer,
+        "address_id": "add_01", "business_id": null, "custom_data": custom, "currency_code": "USD",
+        "origin": "web", "subscription_id": format!("sub_{customer}"), "collection_mode": "automatic",
+        "discount_id": code.map(|_| "dsc_01"), "discount": code.map(|c| json!({"id": "dsc_01", "code": c})),
+        "billing_period": {"starts_at": "2027-03-01T00:00:00Z", "ends_at": "2027-04-01T00:00:00Z"},
+        "details": {"totals": {"subtotal": "5000", "discount": "1000", "tax": "800", "total": "4800",
+            "grand_total": "4800", "currency_code": "USD"},
+            "line_items": [{"id": "txnitm_01", "price_id": "pri_01", "quantity": 1, "product_id": "pro_01",
+                "totals": {"subtotal": "5000", "discount": "1000", "tax": "800", "total": "4800"}}]},
+        "items": [{"price": {"id": "pri_01", "product_id": "pro_01"}, "quantity": 1}]}),
+    )
+}
+
+fn paddle_refund(id: &str, transaction: &str, total: &str, status: &str) -> String {
+    paddle_event(
+        "adjustment.updated",
+        json!({"id": id, "action": "refund", "transaction_id": transaction,
+        "subscription_id": null, "customer_id": "ctm_nina", "reason": "error", "currency_code": "USD",
+        "status": status, "items": [{"item_id": "txnitm_01", "type": "partial", "amount": total}],
+        "totals": {"subtotal": total, "tax": "0", "total": total, "fee": "0", "earnings": "0", "currency_code": "USD"}}),
+    )
+}
+
+#[tokio::test]
+async fn paddle_transactions_are_credited_to_known_customers_once_and_refunds_take_back_their_share() {
+    let app = TestApp::spawn().await;
+    let shop = shop(&app, "paddle-sales", "paddle", PADDLE_SECRET).await;
+    let kept = paddle_delivered(&app, shop.brand, &paddle_customer("ctm_nina", "Nina@Buyers.example")).await;
+    assert_eq!(kept["outcome"], json!("customer_kept"));
+
+    // Nina pays with Sam's code: his referral, 20 % of 40.00 (after the discount, before tax).
+    let paid = paddle_transaction("txn_01nina", "ctm_nina", Some("SAM20"), json!(null));
+    let first = paddle_delivered(&app, shop.brand, &paid).await;
+    assert_eq!(first["outcome"], json!("recorded"), "{first}");
+    assert_eq!(shop.participant(&app, "nina@buyers.example").await["referred_by"], shop.sam["id"]);
+    let conversion = first["conversion_ids"][0].clone();
+    let commission = shop.commission(&app, &conversion).await;
+    assert_eq!(
+        (commission["base"].clone(), commission["amount"].clone()),
+        (json!("40.00"), json!("8.00")),
+        "{commission}"
+    );
+    for _ in 0..2 {
+        assert_eq!(paddle_delivered(&app, shop.brand, &paid).await["conversion_ids"], json!([conversion]));
+    }
+
+    // A transaction of a customer not sent yet: 409, so Paddle sends it again; once the
+    // customer arrives, it is recorded, credited through custom_data's code.
+    let custom = json!({"referral_code": shop.ann["referral_code"]});
+    let early = paddle_transaction("txn_02omar", "ctm_omar", None, custom);
+    let signature = paddle_signature(PADDLE_SECRET, now(), &early);
+    expect_error(to_paddle(&app, shop.brand, &early, Some(signature)).send().await.unwrap(), 409, "customer_unknown")
+        .await;
+    paddle_delivered(&app, shop.brand, &paddle_customer("ctm_omar", "omar@buyers.example")).await;
+    assert_eq!(paddle_delivered(&app, shop.brand, &early).await["outcome"], json!("recorded"));
+    assert_eq!(shop.participant(&app, "omar@buyers.example").await["referred_by"], shop.ann["id"]);
+    assert_eq!(shop.conversions(&app).await.len(), 2);
+
+    // A refund pending approval changes nothing; approved, 10.00 of the 48.00 paid takes back
+    // that share of the commission (8.00 × 10 / 48 = 1.67), once.
+    let pending =
+        paddle_delivered(&app, shop.brand, &paddle_refund("adj_01", "txn_01nina", "1000", "pending_approval")).await;
+    assert_eq!(pending["outcome"], json!("ignored"));
+    for _ in 0..2 {
+        let refunded =
+            paddle_delivered(&app, shop.brand, &paddle_refund("adj_01", "txn_01nina", "1000", "approved")).await;
+        assert_eq!(refunded["conversion_ids"], json!([conversion]), "{refunded}");
+    }
+    let commission = shop.commission(&app, &conversion).await;
+    assert_eq!((commission["taken_back"].clone(), commission["refunded"].clone()), (json!("1.67"), json!("10.00")));
+}
+
+#[tokio::test]
+async fn a_paddle_delivery_that_does_not_check_out_is_stale_or_too_large_stores_nothing() {
+    let app = TestApp::spawn().await;
+    let shop = shop(&app, "paddle-refused", "paddle", PADDLE_SECRET).await;
+    let customer = paddle_customer("ctm_nina", "nina@buyers.example");
+    let refusals = [
+        None,
+        Some(paddle_signature("pdl_ntfset_another_secret_entirely", now(), &customer)),
+        Some(paddle_signature(PADDLE_SECRET, now() - 360, &customer)),
+        Some(format!("h1={}", "ab".repeat(32))),
+    ];
+    for signature in refusals {
+        expect_error(to_paddle(&app, shop.brand, &customer, signature).send().await.unwrap(), 400, "invalid_signature")
+            .await;
+    }
+    let huge = paddle_event(
+        "customer.created",
+        json!({"id": "ctm_x", "email": "x@buyers.example", "name": "x".repeat(600 * 1024)}),
+    );
+    let answer =
+        to_paddle(&app, shop.brand, &huge, Some(paddle_signature(PADDLE_SECRET, now(), &huge))).send().await.unwrap();
+    assert_eq!(answer.status().as_u16(), 413);
+    // Nothing was kept: Nina's transaction finds no customer.
+    let paid = paddle_transaction("txn_01nina", "ctm_nina", Some("SAM20"), json!(null));
+    let signature = paddle_signature(PADDLE_SECRET, now(), &paid);
+    expect_error(to_paddle(&app, shop.brand, &paid, Some(signature)).send().await.unwrap(), 409, "customer_unknown")
+        .await;
+    assert!(shop.conversions(&app).await.is_empty());
+}
+
+#[tokio::test]
+async fn twenty_deliveries_of_one_paddle_transaction_at_once_make_one_conversion() {
+    let app = TestApp::spawn().await;
+    let shop = shop(&app, "paddle-burst", "paddle", PADDLE_SECRET).await;
+    paddle_delivered(&app, shop.brand, &paddle_customer("ctm_nina", "nina@buyers.example")).await;
+    let paid = paddle_transaction("txn_burst", "ctm_nina", Some("SAM20"), json!(null));
+    let answers =
+        futures_util::future::join_all((0..20).map(|_| async { paddle_delivered(&app, shop.brand, &paid).await }))
+            .await;
+    let conversion = answers[0]["conversion_ids"].clone();
+    assert_eq!(conversion.as_array().map(Vec::len), Some(1), "{}", answers[0]);
+    assert!(answers.iter().all(|a| a["conversion_ids"] == conversion));
+    let created: usize = answers.iter().map(|a| a["participants_created"].as_array().unwrap().len()).sum();
+    assert_eq!(created, 1, "Nina signed up once");
+    assert_eq!(shop.conversions(&app).await.len(), 1);
+    let path = format!("/participants/{}/promo-codes", shop.sam["id"]);
+    let codes = expect_status(app.get("/api/v1", &path, &shop.member.bearer()).await, 200).await;
+    assert_eq!(
+        (codes["data"]["promo_codes"][0]["uses"].clone(), codes["data"]["promo_codes"][0]["conversions"].clone()),
+        (json!(1), json!(1))
+    );
+}

@@ -39,6 +39,20 @@ pub async fn a_member_has_one_brand_per_domain(store: SharedStorage) {
     assert_eq!(store.stripe_connection(first.id).await.unwrap(), None);
     store.save_stripe_connection(first.id, Some(&connection)).await.unwrap();
     assert_eq!(store.stripe_connection(twin.id).await.unwrap(), None, "one brand's, not another's");
+    // Its Paddle and Shopify connections, each its own, and the emails Paddle told of.
+    use referrals::domain::sales_source::{Connection, Source};
+    let paddle = Connection { sealed_secret: vec![7; 40], connected_at: "2026-12-01T00:00:00Z".into() };
+    store.save_source_connection(first.id, Source::Paddle, Some(&paddle)).await.unwrap();
+    assert_eq!(store.source_connection(first.id, Source::Paddle).await.unwrap(), Some(paddle.clone()));
+    assert_eq!(store.source_connection(first.id, Source::Shopify).await.unwrap(), None);
+    assert_eq!(store.source_connection(twin.id, Source::Paddle).await.unwrap(), None);
+    store.save_source_connection(first.id, Source::Shopify, Some(&paddle)).await.unwrap();
+    store.save_source_connection(first.id, Source::Shopify, None).await.unwrap();
+    assert_eq!(store.source_connection(first.id, Source::Shopify).await.unwrap(), None, "disconnected");
+    store.save_source_customer(first.id, "paddle:ctm_1", "a@example.com").await.unwrap();
+    store.save_source_customer(first.id, "paddle:ctm_1", "b@example.com").await.unwrap();
+    store.save_source_customer(twin.id, "paddle:ctm_1", "c@example.com").await.unwrap();
+    assert_eq!(store.source_customer(first.id, "paddle:ctm_1").await.unwrap().as_deref(), Some("b@example.com"));
 
     // The domain proof: kept, replaced, read with others in one call, and gone with the brand.
     let proof = |subject, at: &str| DomainProof {
@@ -61,6 +75,9 @@ pub async fn a_member_has_one_brand_per_domain(store: SharedStorage) {
     store.remove_brand(&changed).await.unwrap();
     assert_eq!(store.domain_proofs(&[mine]).await.unwrap(), [], "removed with its brand");
     assert_eq!(store.stripe_connection(first.id).await.unwrap(), None, "removed with its brand");
+    assert_eq!(store.source_connection(first.id, Source::Paddle).await.unwrap(), None, "removed with its brand");
+    assert_eq!(store.source_customer(first.id, "paddle:ctm_1").await.unwrap(), None, "removed with its brand");
+    assert_eq!(store.source_customer(twin.id, "paddle:ctm_1").await.unwrap().as_deref(), Some("c@example.com"));
     assert!(store.brand(first.id).await.unwrap().is_none());
     assert_eq!(store.brands_of_member(ann.id, page(1, 10)).await.unwrap().1, 0);
     brand(&store, &ann, "shop.example").await;

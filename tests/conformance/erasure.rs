@@ -109,6 +109,9 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
     let (writes, _) = engine::publish(writes, &[], &[], &moment);
     session.commit(&writes).await.unwrap();
     assert_eq!(store.customer_participant(spring.id, "stripe:cus_AdaLovelace").await.unwrap(), Some(ada.id));
+    // Paddle told the brand of Ada's and Dan's emails.
+    store.save_source_customer(shop.id, "paddle:ctm_ada", "ada.lovelace@example.com").await.unwrap();
+    store.save_source_customer(shop.id, "paddle:ctm_dan", "dan@example.com").await.unwrap();
     // Ada's signup, and the reward Bob's signup earned her (num_signups 1).
     assert_eq!(store.events_of_participant(ada.id).await.unwrap().len(), 2);
     let counters = store.counters(spring.id).await.unwrap();
@@ -126,6 +129,8 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
     assert!(store.participant_by_email(spring.id, &inbox("ada.lovelace@example.com")).await.unwrap().is_none());
     assert_eq!(store.domain_participant_in(spring.id, "ada.example").await.unwrap(), None);
     assert_eq!(store.customer_participant(spring.id, "stripe:cus_AdaLovelace").await.unwrap(), None, "her customer id");
+    assert_eq!(store.source_customer(shop.id, "paddle:ctm_ada").await.unwrap(), None, "the email Paddle told of");
+    assert_eq!(store.source_customer(shop.id, "paddle:ctm_dan").await.unwrap().as_deref(), Some("dan@example.com"));
     assert!(store.domain_referrers("ada.example", 10).await.unwrap().is_empty());
     assert_eq!(store.domain_proofs(&proven).await.unwrap(), [proof(dan.id, "dan-partner.example")], "Ada's proof went");
     let search = ParticipantFilter { search: Some("lovelace".into()), ..Default::default() };

@@ -21,6 +21,7 @@ mod participants;
 mod payouts;
 mod promo_codes;
 mod rewards;
+mod sources;
 mod waitlist;
 pub use blocks::{BlockParticipant, Blocked};
 pub use contests::{ContestEnded, EndContest};
@@ -33,6 +34,7 @@ pub use participants::{
 pub use payouts::{MovePayout, PayoutMoved, PayoutsRequested, RequestPayouts, SetPayoutDetails};
 pub use promo_codes::{CreatePromoCode, DisablePromoCode};
 pub use rewards::{ActOnReward, Moved, ReleaseHolds, Released};
+pub use sources::{ConnectSource, ConnectStripe, KeepSourceCustomer};
 pub use waitlist::{AdmitFromWaitlist, Admitted};
 
 use actix::prelude::*;
@@ -42,7 +44,6 @@ use crate::domain::counters::BrandTally;
 use crate::domain::engine::{self, ImportOutcome, Moment};
 use crate::domain::ids::IdKind;
 use crate::domain::plan::{LimitReached, Quota};
-use crate::domain::stripe::StripeConnection;
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{now_rfc3339, Brand, Campaign, Plan, Publish, RewardType};
 use crate::store::{AtLimit, BrandSession, SharedStorage};
@@ -228,50 +229,6 @@ impl Handler<UpdateBrand> for BrandActor {
             }
             brand.store.save_brand(&stored).await?;
             Ok(stored)
-        })
-    }
-}
-
-/// Connects the brand to Stripe (`Some`: its sealed signing secret) or disconnects it
-/// (`None`). Through the actor so that it cannot outlive a deletion of the brand.
-#[derive(Debug, Message)]
-#[rtype(result = "Result<(), BrandError>")]
-pub struct ConnectStripe {
-    pub member_id: u64,
-    pub connection: Option<StripeConnection>,
-}
-
-impl Handler<ConnectStripe> for BrandActor {
-    type Result = ResponseFuture<Result<(), BrandError>>;
-
-    fn handle(&mut self, msg: ConnectStripe, ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(ctx, |brand| async move {
-            let stored = brand.owned_brand(msg.member_id).await?;
-            brand.store.save_stripe_connection(stored.id, msg.connection.as_ref()).await?;
-            Ok(())
-        })
-    }
-}
-
-/// Connects the brand to Paddle or Shopify (`Some`: its sealed signing secret) or
-/// disconnects it (`None`). Through the actor so that it cannot outlive a deletion of the
-/// brand.
-#[derive(Debug, Message)]
-#[rtype(result = "Result<(), BrandError>")]
-pub struct ConnectSource {
-    pub member_id: u64,
-    pub source: crate::domain::sales_source::Source,
-    pub connection: Option<crate::domain::sales_source::Connection>,
-}
-
-impl Handler<ConnectSource> for BrandActor {
-    type Result = ResponseFuture<Result<(), BrandError>>;
-
-    fn handle(&mut self, msg: ConnectSource, ctx: &mut Self::Context) -> Self::Result {
-        self.in_turn(ctx, |brand| async move {
-            let stored = brand.owned_brand(msg.member_id).await?;
-            brand.store.save_source_connection(stored.id, msg.source, msg.connection.as_ref()).await?;
-            Ok(())
         })
     }
 }

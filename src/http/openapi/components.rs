@@ -258,6 +258,16 @@ pub(super) fn components() -> utoipa::openapi::Components {
             .build(),
     );
     builder = builder.schema(
+        "PaddleEvent",
+        ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::SchemaType::AnyValue)
+            .description(Some(
+                "A Paddle Billing event as Paddle sends it ({\"event_type\": …, \"data\": …}), read byte for byte for \
+                 the Paddle-Signature check; other event types are acknowledged and ignored",
+            ))
+            .build(),
+    );
+    builder = builder.schema(
         "ShopifyOrder",
         ObjectBuilder::new()
             .schema_type(utoipa::openapi::schema::SchemaType::AnyValue)

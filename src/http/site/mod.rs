@@ -9,12 +9,14 @@
 //! | `GET /l/{id}` | [`lander`] |
 //! | `POST /hooks/stripe/{brand_id}` | [`stripe`] (Stripe's deliveries, signed) |
 //! | `POST /hooks/shopify/{brand_id}` | [`shopify`] (Shopify's deliveries, signed) |
+//! | `POST /hooks/paddle/{brand_id}` | [`paddle`] (Paddle Billing's deliveries, signed) |
 //! | `GET\|POST /unsubscribe/{token}` | [`unsubscribe`] (the link in participants' emails) |
 //! | `GET /assets/…` | the frame's and lander's scripts and styles, from `assets/` |
 
 pub mod click;
 pub mod frame_texts;
 pub mod lander;
+pub mod paddle;
 pub mod page;
 pub mod referral_link;
 mod sales;
@@ -53,6 +55,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
         // Signed by Stripe; see the module for why it has no per-address limit.
         .service(resource("/hooks/stripe/{brand_id}").post(stripe::receive))
         .service(resource("/hooks/shopify/{brand_id}").post(shopify::receive))
+        .service(resource("/hooks/paddle/{brand_id}").post(paddle::receive))
         // Compiled-in assets: no store behind them, so no limit.
         .service(resource("/referral.js").get(move || async move { page::asset(js, REFERRAL_JS) }))
         .service(resource("/assets/frame.js").get(move || async move { page::asset(js, widget::FRAME_JS) }))

@@ -33,6 +33,7 @@ pub(super) const TABLES: &[&str] = &[
     "member_domains",
     "stripe_connections",
     "source_connections",
+    "source_customers",
     "domain_proofs",
     "member_creations",
     "campaigns",

@@ -138,6 +138,7 @@ impl BrandStore for PgStore {
         .await?;
         conn.execute("DELETE FROM stripe_connections WHERE brand_id = $1", &[&brand_id]).await?;
         conn.execute("DELETE FROM source_connections WHERE brand_id = $1", &[&brand_id]).await?;
+        conn.execute("DELETE FROM source_customers WHERE brand_id = $1", &[&brand_id]).await?;
         conn.execute("DELETE FROM domain_proofs WHERE subject = $1", &[&proof_key(ProofSubject::Brand(brand.id))])
             .await?;
         conn.commit().await
@@ -201,6 +202,32 @@ impl BrandStore for PgStore {
                 .await?
             }
         };
+        Ok(())
+    }
+
+    async fn source_customer(&self, brand_id: u64, customer: &str) -> Result<Option<String>, StoreError> {
+        let row = self
+            .db
+            .conn()
+            .await?
+            .row(
+                "SELECT email FROM source_customers WHERE brand_id = $1 AND customer = $2",
+                &[&sql_id(brand_id), &customer],
+            )
+            .await?;
+        Ok(row.map(|row| row.get("email")))
+    }
+
+    async fn save_source_customer(&self, brand_id: u64, customer: &str, email: &str) -> Result<(), StoreError> {
+        self.db
+            .conn()
+            .await?
+            .execute(
+                "INSERT INTO source_customers (brand_id, customer, email) VALUES ($1, $2, $3)
+                 ON CONFLICT (brand_id, customer) DO UPDATE SET email = $3",
+                &[&sql_id(brand_id), &customer, &email],
+            )
+            .await?;
         Ok(())
     }
 

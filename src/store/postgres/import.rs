@@ -76,6 +76,9 @@ async fn load(store: &PgStore, items: &mut Receiver<Moved>) -> Result<Imported, 
             Moved::Source { brand_id, source, connection } => {
                 store.save_source_connection(brand_id, source, Some(&connection)).await?
             }
+            Moved::SourceCustomer { brand_id, customer, email } => {
+                store.save_source_customer(brand_id, &customer, &email).await?
+            }
             Moved::Campaign(campaign) => {
                 let id = campaign.id;
                 if store.create_campaign(&campaign, None).await?.is_err() {

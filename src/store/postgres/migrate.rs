@@ -27,6 +27,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (14, "customer bindings", include_str!("migrations/0014_customer_bindings.sql")),
     (15, "promo codes", include_str!("migrations/0015_promo_codes.sql")),
     (16, "source connections", include_str!("migrations/0016_source_connections.sql")),
+    (17, "source customers", include_str!("migrations/0017_source_customers.sql")),
 ];
 
 /// The newest schema this build knows.

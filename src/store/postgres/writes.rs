@@ -190,7 +190,7 @@ async fn replace(conn: &mut Conn, pipe: &mut Pipeline, brand_id: i64, write: &Wr
                 owned![&brand_id, &sql_id(*campaign_id), &participants, &keys],
             );
         }
-        Write::Erased { participant: p, .. } => {
+        Write::Erased { participant: p, email, .. } => {
             pipe.push(
                 "UPDATE participants SET email = NULL, inbox = NULL, domain = NULL, search = $3, body = $4
                  WHERE brand_id = $1 AND participant_id = $2",
@@ -207,10 +207,15 @@ async fn replace(conn: &mut Conn, pipe: &mut Pipeline, brand_id: i64, write: &Wr
             );
             // A domain proof names the website too.
             pipe.push("DELETE FROM domain_proofs WHERE subject = $1", owned![&format!("participant:{}", p.id)]);
-            // And the processor's customer ids name the person who paid.
+            // And the processor's customer ids name the person who paid, as does the email a
+            // source told of them.
             pipe.push(
                 "DELETE FROM customer_bindings WHERE brand_id = $1 AND participant_id = $2",
                 owned![&sql_id(p.brand_id), &sql_id(p.id)],
+            );
+            pipe.push(
+                "DELETE FROM source_customers WHERE brand_id = $1 AND email = $2",
+                owned![&sql_id(p.brand_id), email],
             );
             // The copies are found by reading: what is queued goes first.
             conn.run(pipe).await?;

@@ -13,6 +13,13 @@ use crate::domain::stripe::StripeConnection;
 use crate::domain::Brand;
 use crate::store::{BrandRefused, BrandStore, DomainTaken};
 
+/// A source's customer's email row.
+pub(super) fn source_customer_key(brand_id: u64, customer: &str) -> Vec<u8> {
+    let mut key = keys::tagged_prefix(index::SOURCE_CUSTOMER, brand_id).to_vec();
+    key.extend_from_slice(customer.as_bytes());
+    key
+}
+
 /// The side row of a brand's connection to `source`.
 fn source_key(brand_id: u64, source: Source) -> Vec<u8> {
     let mut key = keys::tagged_prefix(index::SOURCE, brand_id).to_vec();
@@ -96,6 +103,13 @@ impl BrandStore for SledStore {
     async fn remove_brand(&self, brand: &Brand) -> Result<(), StoreError> {
         let outcome: Result<(), StoreError> = async {
             let _writing = self.writing();
+            // The emails sources told of the brand's customers go first: a crash after leaves
+            // the brand, whose deletion is asked again.
+            let mut customers = sled::Batch::default();
+            for key in self.indexes.scan_prefix(keys::tagged_prefix(index::SOURCE_CUSTOMER, brand.id)).keys() {
+                customers.remove(key?);
+            }
+            self.indexes.apply_batch(customers)?;
             let domain_key = keys::tagged_bytes(index::MEMBER_DOMAIN, brand.member_id, brand.domain.as_bytes());
             let outcome = (&self.brands, &self.indexes).transaction(|(brands, indexes)| {
                 brands.remove(&keys::id(brand.id))?;
@@ -148,6 +162,17 @@ impl BrandStore for SledStore {
             Some(connection) => self.indexes.insert(key, codec::encode(connection)?)?,
             None => self.indexes.remove(key)?,
         };
+        Ok(())
+    }
+
+    async fn source_customer(&self, brand_id: u64, customer: &str) -> Result<Option<String>, StoreError> {
+        let email = self.indexes.get(source_customer_key(brand_id, customer))?;
+        Ok(email.map(|e| String::from_utf8_lossy(&e).into_owned()))
+    }
+
+    async fn save_source_customer(&self, brand_id: u64, customer: &str, email: &str) -> Result<(), StoreError> {
+        let _writing = self.writing();
+        self.indexes.insert(source_customer_key(brand_id, customer), email.as_bytes())?;
         Ok(())
     }
 

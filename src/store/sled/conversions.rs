@@ -179,6 +179,23 @@ impl SledStore {
         Ok(())
     }
 
+    /// The emails sources told of an erased participant (their normalised `email`) go. The
+    /// scan is of the brand's source customers only.
+    pub(super) fn forget_source_customers(
+        &self,
+        tx: &mut Overlay<'_>,
+        brand_id: u64,
+        email: &str,
+    ) -> Result<(), StoreError> {
+        for entry in self.indexes.scan_prefix(keys::tagged_prefix(index::SOURCE_CUSTOMER, brand_id)) {
+            let (key, value) = entry?;
+            if value.as_ref() == email.as_bytes() {
+                tx.remove(TreeId::Indexes, key.to_vec());
+            }
+        }
+        Ok(())
+    }
+
     /// The conversion the [`campaign_row::PAYMENT`] index names for `reference`.
     pub(super) fn conversion_by_payment_row(
         &self,

@@ -398,6 +398,7 @@ impl SledStore {
                     self.forget_copies(&mut tx, p.id)?;
                     self.forget_print(&mut tx, p.id)?;
                     self.forget_customers(&mut tx, p.campaign_id, p.id)?;
+                    self.forget_source_customers(&mut tx, p.brand_id, email)?;
                 }
                 Write::Conversion(c) => {
                     let external = keys::row(c.campaign_id, campaign_row::EXTERNAL_ID, c.external_id.as_bytes());

@@ -134,6 +134,13 @@ impl SledStore {
                 out.send(Moved::Source { brand_id, source, connection }).await?;
             }
         }
+        let customers = keys::tagged_prefix(keys::index::SOURCE_CUSTOMER, brand_id);
+        for entry in self.indexes.scan_prefix(customers) {
+            let (key, email) = entry?;
+            let customer = String::from_utf8_lossy(&key[customers.len()..]).into_owned();
+            let email = String::from_utf8_lossy(&email).into_owned();
+            out.send(Moved::SourceCustomer { brand_id, customer, email }).await?;
+        }
         let mut rows = Rows { out, brand_id, writes: Vec::new() };
         let campaign_ids = self.campaign_ids_of_brand(brand_id).await?;
         for &campaign_id in &campaign_ids {

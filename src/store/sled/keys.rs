@@ -100,6 +100,8 @@ pub mod index {
     /// ++ brand ++ source tag → the brand's sealed connection to Paddle or Shopify. A side
     /// row, as [`STRIPE`] is.
     pub const SOURCE: u8 = b'N';
+    /// ++ brand ++ a source's customer id (`paddle:ctm_…`) → their normalised email.
+    pub const SOURCE_CUSTOMER: u8 = b'n';
 }
 
 /// Kinds of [`index::MENTION`]: a copy of a participant in a webhook event (key: event id),
