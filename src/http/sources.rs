@@ -55,21 +55,35 @@ async fn connect(
     secret: Option<&str>,
 ) -> Result<HttpResponse, ApiError> {
     let brand = ownership::brand(state, member, brand_id).await?;
+    let connection = store_connection(state, member.id, brand.id, source, secret).await?;
+    Ok(envelope::ok(setup(state, brand.id, source, connection.as_ref())))
+}
+
+/// Seals `secret` and stores it as the brand's connection to `source`, or forgets it
+/// (`None`); shared with the dashboard's brand page. The actor checks the brand is the
+/// member's.
+pub async fn store_connection(
+    state: &AppState,
+    member_id: u64,
+    brand_id: u64,
+    source: Source,
+    secret: Option<&str>,
+) -> Result<Option<Connection>, ApiError> {
     let connection = match secret {
         Some(secret) => {
             let secret = parse_secret(source, secret)?;
             let sealed_secret = state
                 .auth
                 .source_secrets(source)
-                .seal(brand.id, &secret)
+                .seal(brand_id, &secret)
                 .map_err(|e| ApiError::Internal(e.to_string()))?;
             Some(Connection { sealed_secret, connected_at: now_rfc3339() })
         }
         None => None,
     };
-    let message = ConnectSource { member_id: member.id, source, connection: connection.clone() };
-    state.brands.get(brand.id).send(message).await??;
-    Ok(envelope::ok(setup(state, brand.id, source, connection.as_ref())))
+    let message = ConnectSource { member_id, source, connection: connection.clone() };
+    state.brands.get(brand_id).send(message).await??;
+    Ok(connection)
 }
 
 /// `GET /brands/:id/paddle`: whether the brand is connected, and where Paddle should send.

@@ -57,13 +57,25 @@ pub async fn put(
     JsonBody(body): JsonBody<StripeSecretBody>,
 ) -> Result<HttpResponse, ApiError> {
     let brand = ownership::brand(&state, &member, *id).await?;
-    let secret = parse_signing_secret(body.signing_secret.as_deref().unwrap_or(""))?;
-    let sealed_secret =
-        state.auth.stripe_secrets.seal(brand.id, &secret).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let connection = StripeConnection { sealed_secret, connected_at: now_rfc3339() };
-    let message = ConnectStripe { member_id: member.id, connection: Some(connection.clone()) };
-    state.brands.get(brand.id).send(message).await??;
+    let connection = connect(&state, member.id, brand.id, body.signing_secret.as_deref().unwrap_or("")).await?;
     Ok(envelope::ok(setup(&state, brand.id, Some(&connection))))
+}
+
+/// Seals `secret` and stores it as the member's brand's Stripe connection (shared with the
+/// dashboard's brand page); the brand is checked to be the member's.
+pub async fn connect(
+    state: &AppState,
+    member_id: u64,
+    brand_id: u64,
+    secret: &str,
+) -> Result<StripeConnection, ApiError> {
+    let secret = parse_signing_secret(secret)?;
+    let sealed_secret =
+        state.auth.stripe_secrets.seal(brand_id, &secret).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let connection = StripeConnection { sealed_secret, connected_at: now_rfc3339() };
+    let message = ConnectStripe { member_id, connection: Some(connection.clone()) };
+    state.brands.get(brand_id).send(message).await??;
+    Ok(connection)
 }
 
 /// `DELETE /brands/:id/stripe`: forgets the secret; deliveries are refused from then on.

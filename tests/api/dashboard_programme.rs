@@ -254,3 +254,80 @@ async fn a_participant_is_blocked_and_unblocked_from_their_page() {
     let read = expect_status(app.get("/api/v1", &format!("/participants/{bob}"), &cred).await, 200).await;
     assert!(read["data"]["blocked_at"].is_null());
 }
+
+#[tokio::test]
+async fn promo_codes_and_sales_sources_are_run_from_the_dashboard() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Owner").await;
+    let cred = token_of(&app, &email, &password).await;
+    let (campaign, bob) = conversion_campaign(&app, &cred).await;
+    let brand = expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}"), &cred).await, 200).await["data"]
+        ["url_id"]
+        .as_u64()
+        .unwrap();
+
+    // Bob gets a code from his page; the same code in lower case, for him again, is refused
+    // with the API's words and the form keeps what was typed.
+    let page = format!("/dashboard/participants/{bob}");
+    let action = format!("{page}/promo-codes");
+    let before = browser.get(&page).await;
+    assert!(before.body.contains("No promo code yet."), "{}", before.body);
+    let given = browser.submit(&page, &action, &[("code", "BOB10"), ("stripe_promotion_code", "")]).await;
+    assert_eq!(given.status, 303, "{}", given.body);
+    let shown = browser.get(&page).await;
+    assert!(shown.body.contains("data-promo-code=\"BOB10\""), "{}", shown.body);
+    assert!(shown.body.contains("https://orders.example/?ref=BOB10"), "its readable link");
+    let taken = browser.submit(&page, &action, &[("code", "bob10"), ("stripe_promotion_code", "")]).await;
+    assert_eq!(taken.status, 409, "{}", taken.body);
+    assert!(taken.body.contains("never given twice") && taken.body.contains("value=\"bob10\""), "{}", taken.body);
+    let malformed = browser.submit(&page, &action, &[("code", "a b"), ("stripe_promotion_code", "")]).await;
+    assert_eq!(malformed.status, 400);
+    // A sale with the code counts on the page; disabled, it stays listed and reserved.
+    let sale = json!({"campaign_id": campaign, "email": "cara@orders.example", "external_id": "o-1", "amount": "30.00",
+                      "currency": "EUR", "promo_code": "BOB10"});
+    expect_status(app.post_json("/api/v1", "/conversions", &cred, &sale).await, 201).await;
+    let disabled = browser.submit(&page, &format!("{action}/BOB10/disable"), &[]).await;
+    assert_eq!(disabled.status, 303);
+    let codes = expect_status(app.get("/api/v1", &format!("/participants/{bob}/promo-codes"), &cred).await, 200).await;
+    let code = &codes["data"]["promo_codes"][0];
+    assert_eq!(
+        (code["status"].clone(), code["uses"].clone(), code["revenue"].clone()),
+        (json!("disabled"), json!(1), json!({"EUR": "30.00"}))
+    );
+    assert!(browser.get(&page).await.body.contains("30.00 EUR"));
+
+    // The brand page connects Paddle, refuses a malformed secret with the API's words, and
+    // disconnects; the secret is never shown.
+    let brand_page = format!("/dashboard/brands/{brand}");
+    let sources = browser.get(&brand_page).await;
+    assert!(sources.body.contains("Sales sources") && sources.body.contains(&format!("/hooks/paddle/{brand}")));
+    let paddle = format!("{brand_page}/sources/paddle");
+    let refused = browser.submit(&brand_page, &paddle, &[("signing_secret", "short")]).await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("signing_secret must be"), "{}", refused.body);
+    let secret = "pdl_ntfset_01dashboard_secret_value";
+    let connected = browser.submit(&brand_page, &paddle, &[("signing_secret", secret)]).await;
+    assert_eq!(connected.status, 303, "{}", connected.body);
+    let read = expect_status(app.get("/api/v1", &format!("/brands/{brand}/paddle"), &cred).await, 200).await;
+    assert_eq!(read["data"]["connected"], json!(true));
+    let shown = browser.get(&brand_page).await;
+    assert!(shown.body.contains("Connected since") && !shown.body.contains(secret), "never shown");
+    let stripe = browser
+        .submit(
+            &brand_page,
+            &format!("{brand_page}/sources/stripe"),
+            &[("signing_secret", "whsec_0123456789abcdefghij")],
+        )
+        .await;
+    assert_eq!(stripe.status, 303);
+    let read = expect_status(app.get("/api/v1", &format!("/brands/{brand}/stripe"), &cred).await, 200).await;
+    assert_eq!(read["data"]["connected"], json!(true));
+    let gone = browser.submit(&brand_page, &paddle, &[("disconnect", "1"), ("signing_secret", "")]).await;
+    assert_eq!(gone.status, 303);
+    let read = expect_status(app.get("/api/v1", &format!("/brands/{brand}/paddle"), &cred).await, 200).await;
+    assert_eq!(read["data"]["connected"], json!(false));
+    let unknown =
+        browser.submit(&brand_page, &format!("{brand_page}/sources/square"), &[("signing_secret", secret)]).await;
+    assert_eq!(unknown.status, 404);
+}

@@ -160,6 +160,7 @@ async fn brand_page(
     let proof =
         super::domain_proof::section(state, signed_in, ProofSubject::Brand(brand.id), &brand.domain, "its clicks")
             .await?;
+    let sources = super::sources::section(state, signed_in, brand, None).await?;
     let value = |name: &str, stored: Option<&str>| match form {
         Some(f) => f.text(name).to_owned(),
         None => stored.unwrap_or_default().to_owned(),
@@ -181,6 +182,7 @@ async fn brand_page(
             ]))
         }
         (proof)
+        (sources)
         (charts)
         section aria-labelledby="campaigns" {
             h2 #campaigns { "Campaigns" }

@@ -13,6 +13,7 @@
 //! | `/dashboard`, `/dashboard/register`, `/dashboard/sign-in`, `/dashboard/sign-out`, `/dashboard/account…` | [`account`] |
 //! | `/dashboard/password-reset`, `/dashboard/password-reset/new` | [`password_reset`] |
 //! | `/dashboard/brands…` | [`brands`] |
+//! | `/dashboard/brands/{id}/sources/{source}` (and the brand page's section: Stripe, Paddle, Shopify) | [`sources`] |
 //! | `/dashboard/brands/{id}/domain-proof`, `/dashboard/participants/{id}/domain-proof` (and the section on those pages) | [`domain_proof`] |
 //! | `/dashboard/brands/{id}/campaigns…`, `/dashboard/campaigns/{id}…` | [`campaigns`], the form in [`campaign_form`], read by [`campaign_body`] |
 //! | the overview's programme (tiers, contest, top referrers, waitlist), `/dashboard/campaigns/{id}/waitlist/admit` | [`programme`] |
@@ -25,6 +26,7 @@
 //! | `/dashboard/campaigns/{id}/emails…` (the email log, a failed email sent again) | [`emails`] |
 //! | `/dashboard/campaigns/{id}/fraud` (the rules in words, their dry run, saving), `/dashboard/participants/{id}/{block,unblock}` | [`fraud`] |
 //! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
+//! | `/dashboard/participants/{id}/promo-codes…` (and the section of the participant's page) | [`promo_codes`] |
 //! | `/dashboard/campaigns/{id}/stats` (and the brand page's charts) | [`stats`], drawn by [`charts`] |
 //! | `/dashboard/campaigns/{id}/coupons` (the pool and uploads) | [`coupons`] |
 //! | `/dashboard/campaigns/{id}/preview…` (the widget as edited, live) | [`preview`] |
@@ -55,11 +57,13 @@ pub mod password_reset;
 pub mod payouts;
 pub mod preview;
 pub mod programme;
+pub mod promo_codes;
 pub mod review;
 pub mod reward_filter;
 pub mod reward_moves;
 pub mod rewards;
 pub mod session;
+pub mod sources;
 pub mod stats;
 pub mod webhooks;
 
@@ -132,6 +136,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/brands").route(get().to(brands::list)).route(post().to(brands::create)))
             .service(resource("/brands/{id}").route(get().to(brands::show)).route(post().to(brands::save)))
             .service(resource("/brands/{id}/domain-proof").route(post().to(domain_proof::check_brand)))
+            .service(resource("/brands/{id}/sources/{source}").route(post().to(sources::save)))
             .service(
                 resource("/brands/{id}/delete")
                     .route(get().to(brands::confirm_delete))
@@ -177,6 +182,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/participants/{id}/block").route(post().to(fraud::block)))
             .service(resource("/participants/{id}/domain-proof").route(post().to(domain_proof::check_participant)))
             .service(resource("/participants/{id}/unblock").route(post().to(fraud::unblock)))
+            .service(resource("/participants/{id}/promo-codes").route(post().to(promo_codes::create)))
+            .service(resource("/participants/{id}/promo-codes/{code}/disable").route(post().to(promo_codes::disable)))
             .service(resource("/campaigns/{id}/fraud").route(get().to(fraud::show)).route(post().to(fraud::decide)))
             .service(resource("/campaigns/{id}/stats").route(get().to(stats::campaign)))
             .service(resource("/campaigns/{id}/preview").route(get().to(preview::page)))

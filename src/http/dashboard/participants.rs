@@ -272,6 +272,7 @@ pub async fn show(
         }
         None => None,
     };
+    let promo_codes = super::promo_codes::section(&state, &signed_in, &participant, ("", ""), None).await?;
     let title = if participant.is_erased() {
         format!("Participant #{} (erased)", participant.id)
     } else {
@@ -344,6 +345,7 @@ pub async fn show(
                 } }
             }
         }
+        @if !participant.is_erased() { (promo_codes) }
         @if !invites.is_empty() {
             section aria-labelledby="invites" {
                 h2 #invites { "Invitations sent" }
