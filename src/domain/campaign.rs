@@ -81,6 +81,9 @@ pub struct Campaign {
     /// How long a visit through a partner's link is remembered, and which partner a visitor
     /// of several is credited to (schema 13; see `domain::attribution`).
     pub attribution: AttributionSettings,
+    /// Whether its participants may ask for a promo code in their portal (schema 14; see
+    /// `domain::promo_code`).
+    pub promo_codes: PromoCodeSettings,
 }
 
 use super::attribution::{AttributionInput, AttributionSettings};
@@ -90,6 +93,7 @@ pub use super::contest::{Contest, ContestInput};
 use super::language::Language;
 use super::leaderboard::{LeaderboardInput, LeaderboardSettings};
 use super::payout::{PayoutInput, PayoutSettings};
+use super::promo_code::{PromoCodeSettings, PromoCodesInput};
 use super::waitlist::{WaitlistInput, WaitlistSettings};
 pub use super::widget_settings::{WidgetInput, WidgetMode, WidgetSettings};
 
@@ -179,6 +183,9 @@ pub struct CampaignInput {
     /// partner a visitor who opened several partners' links is credited to.
     #[serde(default, deserialize_with = "crate::domain::object")]
     pub attribution: Option<AttributionInput>,
+    /// Whether participants may ask for a promo code of their own in their portal.
+    #[serde(default, deserialize_with = "crate::domain::object")]
+    pub promo_codes: Option<PromoCodesInput>,
 }
 
 impl Campaign {
@@ -246,6 +253,7 @@ impl Campaign {
             texts: CampaignTexts::new(),
             commission: CommissionRule::default(),
             attribution: AttributionSettings::default(),
+            promo_codes: PromoCodeSettings::default(),
         };
         campaign.apply(input, now)?;
         Ok(campaign)
@@ -332,6 +340,9 @@ impl Campaign {
         }
         if let Some(attribution) = &input.attribution {
             self.attribution.apply(attribution)?;
+        }
+        if let Some(promo_codes) = &input.promo_codes {
+            self.promo_codes.apply(promo_codes)?;
         }
         self.commission.check_pays(self.reward_type == RewardType::Cash && self.goal_type == GoalType::Conversion)?;
         self.reward_value = normalize_reward_value(self.reward_type, self.reward_value.take())?;

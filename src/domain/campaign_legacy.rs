@@ -204,6 +204,7 @@ impl From<CampaignV7> for Campaign {
             texts: Default::default(),
             commission: Default::default(),
             attribution: Default::default(),
+            promo_codes: Default::default(),
         }
     }
 }
@@ -265,6 +266,7 @@ impl From<CampaignV8> for Campaign {
             texts: Default::default(),
             commission: Default::default(),
             attribution: Default::default(),
+            promo_codes: Default::default(),
         }
     }
 }
@@ -326,6 +328,21 @@ pub struct CampaignV12 {
 impl From<CampaignV12> for Campaign {
     fn from(c: CampaignV12) -> Self {
         Self { commission: c.commission, ..Campaign::from(c.head) }
+    }
+}
+
+/// A campaign as stored before its promo code settings (schema 13 of the row): every field
+/// of schema 14 but the last. Read once, at the first start of a newer release, and
+/// rewritten as [`Campaign`] whose participants do not ask for codes themselves.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct CampaignV13 {
+    pub head: CampaignV12,
+    pub attribution: super::attribution::AttributionSettings,
+}
+
+impl From<CampaignV13> for Campaign {
+    fn from(c: CampaignV13) -> Self {
+        Self { attribution: c.attribution, ..Campaign::from(c.head) }
     }
 }
 

@@ -88,6 +88,34 @@ pub fn parse_stripe_promotion_code(raw: &str) -> Result<String, ValidationError>
     Ok(id.to_owned())
 }
 
+/// A campaign's promo code settings (schema 14 of the campaign row).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PromoCodeSettings {
+    /// A participant may ask for a code of their own in their portal (the same checks as
+    /// the owner's: unique in the brand, never given twice).
+    pub self_serve: bool,
+}
+
+/// `promo_codes` fields a member may change.
+#[derive(Debug, Default, Deserialize, Serialize, utoipa::ToSchema)]
+#[serde(expecting = "a JSON object of promo code settings")]
+pub struct PromoCodesInput {
+    /// Participants may ask for a promo code of their own in their portal (default false).
+    #[schema(value_type = Option<bool>)]
+    pub self_serve: Option<serde_json::Value>,
+}
+
+impl PromoCodeSettings {
+    pub fn apply(&mut self, input: &PromoCodesInput) -> Result<(), ValidationError> {
+        if let Some(v) = &input.self_serve {
+            self.self_serve = v.as_bool().ok_or_else(|| {
+                ValidationError::new("promo_codes.self_serve", "promo_codes.self_serve must be true or false")
+            })?;
+        }
+        Ok(())
+    }
+}
+
 /// What a sale's promo code did, as the conversion's answer and event say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CodeOutcome {

@@ -171,7 +171,7 @@ mod tests {
 
     #[test]
     fn every_message_formats_in_every_language_with_its_placeables_filled() {
-        let args: [(&str, FluentValue<'_>); 14] = [
+        let args: [(&str, FluentValue<'_>); 16] = [
             ("friend", "Bo".into()),
             ("link", "https://beans.example/r/x".into()),
             ("name", "Ann".into()),
@@ -186,6 +186,8 @@ mod tests {
             ("steps", "a bag at 2".into()),
             ("domain", "beans.example".into()),
             ("period", "03/01/2027".into()),
+            ("uses", 7.into()),
+            ("conversions", 3.into()),
         ];
         let (english, _) = ids(SOURCES[0]);
         for language in Language::ALL {

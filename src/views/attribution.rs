@@ -20,3 +20,9 @@ pub struct Attribution {
 pub fn attribution(a: &domain::attribution::AttributionSettings) -> Attribution {
     Attribution { window_days: a.window_days, model: a.model.name() }
 }
+
+/// Whether participants may ask for a promo code of their own in their portal.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PromoCodeSettings {
+    pub self_serve: bool,
+}

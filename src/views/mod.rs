@@ -132,6 +132,7 @@ pub struct Campaign {
     pub payouts: PayoutSettings,
     pub commission: Commission,
     pub attribution: Attribution,
+    pub promo_codes: PromoCodeSettings,
     /// What participants read when neither the page nor their browser names a language we
     /// ship (`en`, `de`, `fr`, `es`, `pt-BR`, `it`, `nl`, `pl`, `tr`, `ja`, `ar`, `he`).
     pub language: &'static str,
@@ -184,6 +185,7 @@ pub fn campaign(c: &domain::Campaign) -> Campaign {
         },
         commission: commission(&c.commission),
         attribution: attribution(&c.attribution),
+        promo_codes: PromoCodeSettings { self_serve: c.promo_codes.self_serve },
         language: c.language.tag(),
         created_at: c.created_at.clone(),
         updated_at: c.updated_at.clone(),

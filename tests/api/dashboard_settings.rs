@@ -73,6 +73,7 @@ async fn every_campaign_setting_is_saved_from_the_form_and_shown_back() {
         ("waitlist_places_per_referral", "4"),
         ("attribution_window_days", "30"),
         ("attribution_model", "first_click"),
+        ("promo_codes_self_serve", "on"),
         ("fraud_disposable_emails", "refuse"),
         ("fraud_same_address", "off"),
         ("fraud_max_referrals_per_hour", ""),
@@ -104,6 +105,7 @@ async fn every_campaign_setting_is_saved_from_the_form_and_shown_back() {
     assert_eq!(read["leaderboard"]["public"], json!(true));
     assert_eq!(read["waitlist"], json!({"enabled": true, "places_per_referral": 4}));
     assert_eq!(read["attribution"], json!({"window_days": 30, "model": "first_click"}));
+    assert_eq!(read["promo_codes"], json!({"self_serve": true}));
 
     // The fraud settings hold: a throwaway address is refused.
     let body = json!({"campaign_id": id, "email": "someone@mailinator.com"});

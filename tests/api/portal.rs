@@ -319,3 +319,57 @@ async fn a_link_used_before_a_crash_stays_used_after_the_restart() {
     assert!(page.contains("Hi Ann Archer") && page.contains("Your referral link"), "the session survived: {page}");
     assert_eq!(Browser::new(&app).post(&unused, &[]).await.status, 303, "an acknowledged link survived unused");
 }
+
+#[tokio::test]
+async fn a_participant_asks_for_a_promo_code_in_the_portal_where_the_campaign_lets_them() {
+    let app = TestApp::spawn().await;
+    let (member, campaign, ann, bob) = shop(&app, "portal-codes").await;
+    let (ann_id, bob_id) = (ann["id"].as_u64().unwrap(), bob["id"].as_u64().unwrap());
+    let portal = format!("/p/{campaign}");
+    let action = format!("{portal}/promo-code");
+    let mut browser = Browser::new(&app);
+    let page = signed_in(&app, &member, &mut browser, ann_id).await;
+    assert!(!page.body.contains("id=\"promo-codes\""), "no codes and none offered: no section");
+    let refused = browser.submit(&portal, &action, &[("code", "ANN5")]).await;
+    assert_eq!(refused.status, 403, "not offered by this campaign");
+
+    let on = json!({"promo_codes": {"self_serve": true}});
+    let read =
+        expect_status(app.put_json("/api/v1", &format!("/campaigns/{campaign}"), &member.bearer(), &on).await, 200)
+            .await;
+    assert_eq!(read["data"]["promo_codes"], json!({"self_serve": true}));
+    // Bob holds BOB5 already (given by the owner).
+    let path = format!("/participants/{bob_id}/promo-codes");
+    expect_status(app.post_json("/api/v1", &path, &member.bearer(), &json!({"code": "BOB5"})).await, 201).await;
+
+    let offered = browser.get(&portal).await;
+    assert!(offered.body.contains("You have no promo code yet.") && offered.body.contains("name=\"code\""));
+    let taken = browser.submit(&portal, &action, &[("code", "bob5")]).await;
+    assert_eq!(taken.status, 409, "{}", taken.body);
+    assert!(taken.body.contains("This code is taken."), "{}", taken.body);
+    let malformed = browser.submit(&portal, &action, &[("code", "a b")]).await;
+    assert_eq!(malformed.status, 400);
+    let given = browser.submit(&portal, &action, &[("code", "Ann-5")]).await;
+    assert_eq!((given.status, given.location()), (303, format!("{portal}?saved=code&lang=en#promo-codes").as_str()));
+    let shown = browser.get(given.location()).await;
+    assert!(
+        shown.body.contains("The code is yours") && shown.body.contains("data-promo-code=\"Ann-5\""),
+        "{}",
+        shown.body
+    );
+    assert!(shown.body.contains("Uses: 0 · Sales credited to you: 0"));
+    let codes =
+        expect_status(app.get("/api/v1", &format!("/participants/{ann_id}/promo-codes"), &member.bearer()).await, 200)
+            .await;
+    assert_eq!(codes["data"]["promo_codes"][0]["code"], json!("Ann-5"));
+    // In German, the same page in its words.
+    let german = browser.get(&format!("{portal}?lang=de")).await;
+    assert!(german.body.contains("Ihre Rabattcodes"), "{}", german.body);
+    // Without the session's token: refused, nothing given.
+    let forged = browser.post(&action, &[("csrf", "x"), ("code", "ANN6")]).await;
+    assert_eq!(forged.status, 403);
+    let codes =
+        expect_status(app.get("/api/v1", &format!("/participants/{ann_id}/promo-codes"), &member.bearer()).await, 200)
+            .await;
+    assert_eq!(codes["data"]["promo_codes"].as_array().unwrap().len(), 1);
+}

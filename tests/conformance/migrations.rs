@@ -110,7 +110,9 @@ async fn applied_versions(client: &tokio_postgres::Client) -> Vec<i32> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_had() {
     use referrals::domain::attribution::AttributionSettings;
-    use referrals::domain::campaign_legacy::{CampaignV10, CampaignV11, CampaignV12, CampaignV8, CampaignV9};
+    use referrals::domain::campaign_legacy::{
+        CampaignV10, CampaignV11, CampaignV12, CampaignV13, CampaignV8, CampaignV9,
+    };
     use referrals::domain::campaign_texts::{CampaignTexts, LocalTexts};
     use referrals::domain::commission::CommissionRule;
     use referrals::domain::language::Language;
@@ -138,6 +140,7 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
     fields.as_object_mut().unwrap().remove("texts");
     fields.as_object_mut().unwrap().remove("commission");
     fields.as_object_mut().unwrap().remove("attribution");
+    fields.as_object_mut().unwrap().remove("promo_codes");
     let schema_8: CampaignV8 = serde_json::from_value(fields).unwrap();
     let paid = PayoutSettings { method: PayoutMethod::Webhook, minimum_cents: 1500, currency: "EUR".into() };
     let schema_9 = CampaignV9 { head: CampaignV8 { id: 2, ..schema_8.clone() }, payouts: paid.clone() };
@@ -167,12 +170,28 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
         },
         commission: percent.clone(),
     };
+    let kept =
+        AttributionSettings { window_days: 9, model: referrals::domain::attribution::AttributionModel::FirstClick };
+    let schema_13 = CampaignV13 {
+        head: CampaignV12 {
+            head: CampaignV11 {
+                head: CampaignV10 {
+                    head: CampaignV9 { head: CampaignV8 { id: 6, ..schema_8.clone() }, payouts: paid.clone() },
+                    language: Language::Hebrew,
+                },
+                texts: words.clone(),
+            },
+            commission: percent.clone(),
+        },
+        attribution: kept,
+    };
     let rows = [
         (1_i64, codec::encode(&schema_8).unwrap()),
         (2, codec::encode(&schema_9).unwrap()),
         (3, codec::encode(&schema_10).unwrap()),
         (4, codec::encode(&schema_11).unwrap()),
         (5, codec::encode(&schema_12).unwrap()),
+        (6, codec::encode(&schema_13).unwrap()),
     ];
     for (id, body) in rows {
         client
@@ -225,9 +244,19 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
         assert_eq!(commission, CommissionRule::default(), "flat, as every older campaign paid");
     }
     let fifth = store.campaign(5).await.unwrap().expect("campaign 5");
-    assert_eq!((fifth.language, fifth.texts, fifth.commission), (Language::Hebrew, words, percent), "schema 12's stay");
+    assert_eq!(
+        (fifth.language, fifth.texts, fifth.commission),
+        (Language::Hebrew, words, percent.clone()),
+        "schema 12's stay"
+    );
     for id in 1..=5 {
         let attribution = store.campaign(id).await.unwrap().expect("the campaign").attribution;
         assert_eq!(attribution, AttributionSettings::default(), "60 days, the last click");
+    }
+    let sixth = store.campaign(6).await.unwrap().expect("campaign 6");
+    assert_eq!((sixth.attribution, sixth.commission), (kept, percent), "schema 13's stay");
+    for id in 1..=6 {
+        let codes = store.campaign(id).await.unwrap().expect("the campaign").promo_codes;
+        assert!(!codes.self_serve, "participants of older campaigns ask for no codes");
     }
 }

@@ -43,6 +43,7 @@ pub(super) fn campaign(reward_type: RewardType, num_signups: u32, two_way: bool)
         texts: Default::default(),
         commission: Default::default(),
         attribution: Default::default(),
+        promo_codes: Default::default(),
     }
 }
 

@@ -189,7 +189,8 @@ pub fn input_of(form: &FormData, brand_id: u64) -> Result<CampaignInput, PageErr
         "attribution_model",
         given,
     );
-    group("attribution", &[("attribution", attribution.done())]);
+    let promo_codes = Posted::of(form).tick("self_serve", "promo_codes_self_serve");
+    group("attribution", &[("attribution", attribution.done()), ("promo_codes", promo_codes.done())]);
     group("fraud", &[("fraud", fraud_of(form))]);
     group("emails", &[("emails", emails_of(form))]);
     group("texts", &[("texts", super::campaign_texts::texts_of(form))]);

@@ -225,7 +225,8 @@ fn contest_group(values: &Values<'_>) -> Markup {
 
 fn attribution_group(values: &Values<'_>) -> Markup {
     use crate::domain::attribution::{AttributionSettings, MAX_WINDOW_DAYS};
-    let changed = values.campaign.attribution != AttributionSettings::default();
+    let changed =
+        values.campaign.attribution != AttributionSettings::default() || values.campaign.promo_codes.self_serve;
     html! {
         details.group open[changed] {
             summary { "Attribution" }
@@ -238,6 +239,8 @@ fn attribution_group(values: &Values<'_>) -> Markup {
             (select("attribution_model", "A visitor who opened several partners' links is credited to",
                 &values.get("attribution_model", |c| c.attribution.model.name().into()),
                 &[("last_click", "The last partner (last click)"), ("first_click", "The first partner (first click)")], None))
+            (checkbox("promo_codes_self_serve", values.ticked("promo_codes_self_serve", |c| c.promo_codes.self_serve),
+                "Partners may ask for a promo code of their own in their portal"))
         }
     }
 }

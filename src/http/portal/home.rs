@@ -36,8 +36,12 @@ pub async fn show(
         let form = pages::sign_in_form(&look, campaign.id, None, state.portal_mail.is_some());
         return Ok(page(StatusCode::OK, &look, form));
     };
-    let saved = url::form_urlencoded::parse(req.query_string().as_bytes()).any(|(k, v)| k == "saved" && v == "details");
-    let notice = saved.then_some(Notice::Saved);
+    let saved = url::form_urlencoded::parse(req.query_string().as_bytes()).find(|(k, _)| k == "saved").map(|(_, v)| v);
+    let notice = match saved.as_deref() {
+        Some("details") => Some(Notice::Saved),
+        Some("code") => Some(Notice::CodeSaved),
+        _ => None,
+    };
     Ok(page(StatusCode::OK, &look, home(&state, &campaign, look.texts, &signed, notice).await?))
 }
 
@@ -46,6 +50,10 @@ pub enum Notice {
     Saved,
     /// The details given were refused.
     Problem,
+    /// A promo code the participant asked for is theirs.
+    CodeSaved,
+    /// The promo code asked for was refused: the message's key (taken, malformed).
+    CodeRefused(&'static str),
 }
 
 /// Everything the page shows, read for the signed-in participant.
@@ -61,6 +69,8 @@ struct Home {
     owed: Owed,
     payouts: Vec<Payout>,
     details: Option<PayoutDetails>,
+    /// Their promo codes, with what each did.
+    codes: Vec<crate::views::PromoCodeView>,
 }
 
 async fn read(state: &AppState, campaign: &Campaign, me: &Participant) -> Result<Home, StoreError> {
@@ -82,7 +92,11 @@ async fn read(state: &AppState, campaign: &Campaign, me: &Participant) -> Result
         payouts = state.store.payouts_of_participant(campaign.id, me.id).await?;
         details = state.store.payout_details(campaign.id, me.id).await?;
     }
+    let brand_url = state.store.brand(campaign.brand_id).await?.map(|b| b.url);
+    let codes = state.store.promo_codes_of(me.id).await?;
+    let codes = codes.iter().map(|c| crate::views::promo_code(c, brand_url.as_deref())).collect();
     Ok(Home {
+        codes,
         link: referral_link(&state.public_url, &code),
         referred,
         referred_count,
@@ -146,6 +160,7 @@ pub async fn home(
                 }
             }
         }
+        (promo_codes(t, &base, campaign, &home, signed, notice.as_ref()))
         section #rewards {
             h2 { (t.text("portal-rewards")) }
             @if home.rewards.is_empty() { p { (t.text("portal-rewards-none")) } }
@@ -153,6 +168,49 @@ pub async fn home(
         }
         @if home.pays_cash { (payouts(t, &base, currency, &home, signed, notice)) }
     })
+}
+
+/// The participant's promo codes and what each did, and, where the campaign lets them, a
+/// form to ask for one of their own (`promo_code.rs`).
+fn promo_codes(
+    t: Texts,
+    base: &str,
+    campaign: &Campaign,
+    home: &Home,
+    signed: &Signed,
+    notice: Option<&Notice>,
+) -> Markup {
+    if home.codes.is_empty() && !campaign.promo_codes.self_serve {
+        return html! {};
+    }
+    html! {
+        section #promo-codes {
+            h2 { (t.text("portal-promo-codes")) }
+            @if home.codes.is_empty() { p { (t.text("portal-promo-codes-none")) } }
+            @for code in &home.codes {
+                article.promo-code data-promo-code=(code.code) {
+                    h3 { code { (code.code) } @if code.status == "disabled" { " · " span.state { (t.text("portal-promo-code-disabled")) } } }
+                    @if let Some(link) = &code.link { p.link { (link) } }
+                    p { (t.with("portal-promo-code-numbers", &[("uses", code.uses.into()), ("conversions", code.conversions.into())])) }
+                }
+            }
+            @match notice {
+                Some(Notice::CodeSaved) => p.saved role="status" { (t.text("portal-promo-code-saved")) },
+                Some(Notice::CodeRefused(key)) => p.problem role="alert" { (t.text(key)) },
+                _ => {},
+            }
+            @if campaign.promo_codes.self_serve {
+                form.promo-code method="post" action=(in_language(&format!("{base}/promo-code"), t)) {
+                    (pages::token_field(&signed.form_token))
+                    label for="code" { (t.text("portal-promo-code-ask")) }
+                    input #code name="code" type="text" required minlength="3" maxlength="32" pattern="[A-Za-z0-9_-]{3,32}"
+                        aria-describedby="code-hint";
+                    p.hint #code-hint { (t.text("portal-promo-code-hint")) }
+                    button type="submit" { (t.text("portal-promo-code-button")) }
+                }
+            }
+        }
+    }
 }
 
 /// A reward as its owner sees it: the code or amount once issued (an amount written the
@@ -241,7 +299,7 @@ fn payouts(t: Texts, base: &str, currency: &str, home: &Home, signed: &Signed, n
             @match notice {
                 Some(Notice::Saved) => p.saved role="status" { (t.text("portal-details-saved")) },
                 Some(Notice::Problem) => p.problem role="alert" { (t.text("portal-details-invalid")) },
-                None => {},
+                _ => {},
             }
             form.details method="post" action=(in_language(&format!("{base}/payout-details"), t)) {
                 (pages::token_field(&signed.form_token))
@@ -269,6 +327,18 @@ pub async fn with_problem(
     look: &Look,
     signed: &Signed,
 ) -> Result<HttpResponse, StoreError> {
-    let content = home(state, campaign, look.texts, signed, Some(Notice::Problem)).await?;
-    Ok(page(StatusCode::BAD_REQUEST, look, content))
+    refused(state, campaign, look, signed, StatusCode::BAD_REQUEST, Notice::Problem).await
+}
+
+/// The page again with `notice`, answered with `status` (a form refused).
+pub async fn refused(
+    state: &AppState,
+    campaign: &Campaign,
+    look: &Look,
+    signed: &Signed,
+    status: StatusCode,
+    notice: Notice,
+) -> Result<HttpResponse, StoreError> {
+    let content = home(state, campaign, look.texts, signed, Some(notice)).await?;
+    Ok(page(status, look, content))
 }

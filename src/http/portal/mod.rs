@@ -7,6 +7,7 @@
 //! | `GET /p/{id}` | [`home`] (signed out: the sign-in form) |
 //! | `POST /p/{id}/sign-in`, `GET\|POST /p/{id}/enter/{secret}`, `POST /p/{id}/sign-out` | [`sign_in`] |
 //! | `POST /p/{id}/payout-details` | [`details`] |
+//! | `POST /p/{id}/promo-code` | [`promo_code`] |
 //! | `GET /p/{id}/qr.svg` | [`qr`] |
 //! | `POST /api/v1/participants/{id}/portal-link` (member API) | [`link`] |
 //! | cookies, passes, form checks | [`access`]; the page shell and refusals: [`pages`] |
@@ -16,6 +17,7 @@ pub mod details;
 pub mod home;
 pub mod link;
 pub mod pages;
+pub mod promo_code;
 pub mod qr;
 pub mod sign_in;
 
@@ -43,6 +45,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
         .service(limited("/p/{id}/sign-in", &limits.writes, [route(Method::POST, sign_in::request)]))
         .service(limited("/p/{id}/sign-out", &limits.writes, [route(Method::POST, sign_in::sign_out)]))
         .service(limited("/p/{id}/payout-details", &limits.writes, [route(Method::POST, details::save)]))
+        .service(limited("/p/{id}/promo-code", &limits.writes, [route(Method::POST, promo_code::ask)]))
         .service(limited(
             "/p/{id}/enter/{secret}",
             &limits.writes,

@@ -10,8 +10,8 @@ use super::search::roster_row;
 use super::webhooks::LEGACY_EVENTS;
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::campaign_legacy::{
-    CampaignV1, CampaignV10, CampaignV11, CampaignV12, CampaignV2, CampaignV3, CampaignV4, CampaignV5, CampaignV6,
-    CampaignV7, CampaignV8, CampaignV9,
+    CampaignV1, CampaignV10, CampaignV11, CampaignV12, CampaignV13, CampaignV2, CampaignV3, CampaignV4, CampaignV5,
+    CampaignV6, CampaignV7, CampaignV8, CampaignV9,
 };
 use crate::domain::ids::IdKind;
 use crate::domain::member::MemberV1;
@@ -54,6 +54,8 @@ const MEMBERS_V2: &str = "members.v2";
 const CAMPAIGNS_V12: &str = "campaigns.v12";
 /// Marker in `meta`: campaigns are stored with their attribution rule (schema 13).
 const CAMPAIGNS_V13: &str = "campaigns.v13";
+/// Marker in `meta`: campaigns are stored with their promo code settings (schema 14).
+const CAMPAIGNS_V14: &str = "campaigns.v14";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
 /// the member's reward index.
 const REWARDS_V2: &str = "rewards.v2";
@@ -201,7 +203,7 @@ impl SledStore {
         self.upgrade_rows::<ParticipantV1, Participant>(PARTICIPANTS_V2, &self.participants)
     }
 
-    /// Schema 1 rows become the current shape at once; then schema 2 rows do, then 3 to 13. Each step
+    /// Schema 1 rows become the current shape at once; then schema 2 rows do, then 3 to 14. Each step
     /// tries the current shape first, and a row of an older shape never reads as a newer one
     /// (it ends before the newer fields).
     fn migrate_campaigns(&self) -> Result<u64, StoreError> {
@@ -216,7 +218,8 @@ impl SledStore {
             + self.upgrade_rows::<CampaignV9, Campaign>(CAMPAIGNS_V10, &self.campaigns)?
             + self.upgrade_rows::<CampaignV10, Campaign>(CAMPAIGNS_V11, &self.campaigns)?
             + self.upgrade_rows::<CampaignV11, Campaign>(CAMPAIGNS_V12, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV12, Campaign>(CAMPAIGNS_V13, &self.campaigns)?)
+            + self.upgrade_rows::<CampaignV12, Campaign>(CAMPAIGNS_V13, &self.campaigns)?
+            + self.upgrade_rows::<CampaignV13, Campaign>(CAMPAIGNS_V14, &self.campaigns)?)
     }
 
     /// Schema 8 put a field inside the contest, in the middle of the row, so a row of schema

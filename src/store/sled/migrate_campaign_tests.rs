@@ -264,7 +264,7 @@ fn campaigns_stored_before_their_commission_rule_keep_every_field_and_pay_flat()
     use crate::domain::payout::PayoutSettings;
     let mut schema_11 = serde_json::to_value(Campaign::from(CampaignV3::from(schema_2_campaign()))).unwrap();
     let object = schema_11.as_object_mut().unwrap();
-    for newer in ["payouts", "language", "texts", "commission", "attribution"] {
+    for newer in ["payouts", "language", "texts", "commission", "attribution", "promo_codes"] {
         object.remove(newer);
     }
     let head: CampaignV8 = serde_json::from_value(schema_11).unwrap();
@@ -293,7 +293,7 @@ fn campaigns_stored_before_their_attribution_rule_keep_every_field_and_remember_
     use crate::domain::payout::PayoutSettings;
     let mut schema_12 = serde_json::to_value(Campaign::from(CampaignV3::from(schema_2_campaign()))).unwrap();
     let object = schema_12.as_object_mut().unwrap();
-    for newer in ["payouts", "language", "texts", "commission", "attribution"] {
+    for newer in ["payouts", "language", "texts", "commission", "attribution", "promo_codes"] {
         object.remove(newer);
     }
     let head: CampaignV8 = serde_json::from_value(schema_12).unwrap();
@@ -313,4 +313,37 @@ fn campaigns_stored_before_their_attribution_rule_keep_every_field_and_remember_
     assert_eq!((migrated.hold_days, migrated.language), (14, Language::Dutch), "schema 12's fields stay");
     assert_eq!(migrated.commission, commission);
     assert_eq!(migrated.attribution, AttributionSettings::default(), "60 days, the last click");
+}
+
+#[test]
+fn campaigns_stored_before_their_promo_code_settings_keep_every_field_and_serve_no_codes() {
+    use crate::domain::attribution::{AttributionModel, AttributionSettings};
+    use crate::domain::campaign_legacy::{CampaignV10, CampaignV11, CampaignV12, CampaignV13, CampaignV8, CampaignV9};
+    use crate::domain::language::Language;
+    use crate::domain::payout::PayoutSettings;
+    use crate::domain::promo_code::PromoCodeSettings;
+    let mut schema_13 = serde_json::to_value(Campaign::from(CampaignV3::from(schema_2_campaign()))).unwrap();
+    let object = schema_13.as_object_mut().unwrap();
+    for newer in ["payouts", "language", "texts", "commission", "attribution", "promo_codes"] {
+        object.remove(newer);
+    }
+    let head: CampaignV8 = serde_json::from_value(schema_13).unwrap();
+    let schema_10 =
+        CampaignV10 { head: CampaignV9 { head, payouts: PayoutSettings::default() }, language: Language::Polish };
+    let attribution = AttributionSettings { window_days: 9, model: AttributionModel::FirstClick };
+    let old = CampaignV13 {
+        head: CampaignV12 {
+            head: CampaignV11 { head: schema_10, texts: Default::default() },
+            commission: Default::default(),
+        },
+        attribution,
+    };
+    let mut current: Campaign = old.clone().into();
+    current.id = 4;
+    current.promo_codes = PromoCodeSettings { self_serve: true };
+
+    let migrated = migrate_one_campaign(&old, &current, CAMPAIGNS_V14);
+    assert_eq!((migrated.hold_days, migrated.language), (14, Language::Polish), "schema 13's fields stay");
+    assert_eq!(migrated.attribution, attribution);
+    assert_eq!(migrated.promo_codes, PromoCodeSettings::default(), "no codes asked for by participants");
 }
