@@ -798,4 +798,8 @@ async fn a_visit_through_a_partners_link_is_remembered_for_the_campaigns_window_
         };
         assert_eq!(seen[key], code, "{key}: window.referrals.code()");
     }
+    // Ann's readable link, opened twice by one visitor, counted one click.
+    app.wait_for_count(&member, id("last"), "clicks", 1).await;
+    let ann = app.get("/api/v1", &format!("/participants/{}", id("last_ann_id")), &member.bearer()).await;
+    assert_eq!(expect_status(ann, 200).await["data"]["clicks"], json!(1));
 }

@@ -46,7 +46,9 @@ await visit("first_click", [`/${c.first}/home.html?ref=${encodeURIComponent(c.fi
 // The tracker alone on the landing page remembers a `via=` link for the widget elsewhere.
 await visit("tracker", [`/blog.html?via=${encodeURIComponent(c.last_bob)}`], `/${c.last}/pricing.html`, cfg.emails.tracker);
 // A partner's readable link (their promo code, in any case) credits them like their code.
-await visit("promo_link", [`/${c.last}/home.html?ref=ann20`], `/${c.last}/pricing.html`, cfg.emails.promo_link);
+// Opened twice, it counts one click: the second time it is remembered already.
+await visit("promo_link", [`/${c.last}/home.html?ref=ann20`, `/${c.last}/home.html?ref=ann20`], `/${c.last}/pricing.html`,
+  cfg.emails.promo_link);
 // A one-day window: the same visit, signing up two days later, credits nobody; within the
 // day it still does.
 await visit("within_window", [`/${c.short}/home.html?ref=${encodeURIComponent(c.short_ann)}`], `/${c.short}/pricing.html`,

@@ -213,6 +213,7 @@ pub(super) fn components() -> utoipa::openapi::Components {
         WidgetParticipant,
         WidgetReward,
         crate::http::site::widget::ImpressionBody,
+        crate::http::site::widget::LandingBody,
         crate::http::site::widget::ShareBody,
         Counted,
         Progress,

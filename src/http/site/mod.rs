@@ -87,5 +87,6 @@ pub fn configure(cfg: &mut web::ServiceConfig, limits: &PublicLimits) {
         .service(
             limited("/api/widget/signup", &limits.writes, [route(Method::POST, widget_signup::signup)]).wrap(cors()),
         )
-        .service(limited("/api/widget/share", &limits.writes, [route(Method::POST, widget::share)]).wrap(cors()));
+        .service(limited("/api/widget/share", &limits.writes, [route(Method::POST, widget::share)]).wrap(cors()))
+        .service(limited("/api/widget/landing", &limits.views, [route(Method::POST, widget::landing)]).wrap(cors()));
 }

@@ -115,6 +115,7 @@ pub fn widget_script(campaign: &Campaign, site: &str, frame: &str) -> String {
         "close": t.text("widget-close"),
         "frame": frame,
         "origin": origin,
+        "landing": format!("{site}/api/widget/landing"),
         // How long a partner's link is remembered, and which of several is credited.
         "attribution": {
             "window_days": campaign.attribution.window_days,
@@ -240,6 +241,37 @@ pub async fn impression(
     let campaign = public_campaign(&state, id).await?.ok_or_else(|| ApiError::not_found("campaign"))?;
     state.tallies.count(Event::Impression, campaign.brand_id, campaign.id, None);
     Ok(accepted())
+}
+
+/// Body of `POST /api/widget/landing`.
+#[derive(Deserialize, ToSchema)]
+#[serde(expecting = "a JSON object with campaign_id and ref")]
+pub struct LandingBody {
+    #[schema(value_type = u64, minimum = 1, required = true)]
+    campaign_id: Option<Value>,
+    /// The `ref` (or `via`) of the page the visitor landed on.
+    #[serde(rename = "ref")]
+    referrer: String,
+}
+
+/// `POST /api/widget/landing`: a visitor landed on the brand's page through a partner's link
+/// the widget had not remembered within the campaign's window. A readable link (the partner's
+/// promo code, enabled) counts a click for its owner; anything else counts nothing here (a
+/// referral link `/r/<code>` counted its click at the redirect, and a hand-built
+/// `ref=<domain>` logs none). 202 `{counted}`.
+pub async fn landing(
+    state: web::Data<AppState>,
+    JsonBody(body): JsonBody<LandingBody>,
+) -> Result<HttpResponse, ApiError> {
+    let id = body_id("campaign_id", body.campaign_id.as_ref())?;
+    let campaign = public_campaign(&state, id).await?.ok_or_else(|| ApiError::not_found("campaign"))?;
+    let owner = crate::http::attribution::promo_code(&state, &campaign, &body.referrer).await?;
+    let owner = owner.filter(|c| c.disabled_at.is_none()).map(|c| c.participant_id);
+    if let Some(participant_id) = owner {
+        // The participant is checked when the count is applied (a stale one counts nothing).
+        state.tallies.count(Event::Click, campaign.brand_id, campaign.id, Some(participant_id));
+    }
+    Ok(envelope::accepted(Counted { counted: owner.is_some() }))
 }
 
 /// Body of `POST /api/widget/share`.

@@ -31,10 +31,17 @@
     });
   }
   // This page's partner link, if it is one, joins the list: opening the same link again within
-  // a day is the same visit. Without storage (blocked), the page's own link still counts.
+  // a day is the same visit. Without storage (blocked), the page's own link still counts. A
+  // link not already remembered within the window is a landing: reported once, so a partner's
+  // readable link (`?ref=SAM20`) counts one click per visitor and window, not one per page.
   function remember() {
     var q = new URLSearchParams(location.search), code = (q.get("ref") || q.get("via") || "").trim();
     var list = visits(), newest = list[list.length - 1], now = Date.now();
+    var known = list.some(function (v) { return v.code === code && now - v.at <= C.attribution.window_days * DAY; });
+    if (code && code.length <= 512 && !known) {
+      fetch(C.landing, { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ campaign_id: C.campaign_id, ref: code }) }).catch(function () {});
+    }
     if (code && code.length <= 512 && !(newest && newest.code === code && now - newest.at < DAY)) {
       list.push({ code: code, at: now });
       list = list.slice(-MOST);
