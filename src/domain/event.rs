@@ -132,6 +132,14 @@ pub enum EventSubject {
     /// A commission's reward, whose it is, and the commission as it was then (appended:
     /// stored events name variants by position).
     CommissionReward { reward: Box<Reward>, participant: Participant, commission: Box<super::invoice::Commission> },
+    /// A conversion whose sale carried one of the campaign's promo codes, and what the code
+    /// did (appended, as `CommissionReward` is).
+    ConversionWithCode {
+        conversion: Box<super::conversion::Conversion>,
+        participant: Participant,
+        code: String,
+        outcome: super::promo_code::CodeOutcome,
+    },
 }
 
 /// An event as stored: its id (the `webhook-id` receivers see, `evt_<id>`), its kind, when
@@ -175,6 +183,7 @@ impl EventSubject {
         match self {
             EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => vec![p],
             EventSubject::Conversion { participant, .. }
+            | EventSubject::ConversionWithCode { participant, .. }
             | EventSubject::WaitlistAdmitted { participant, .. }
             | EventSubject::CommissionReward { participant, .. }
             | EventSubject::Payout { participant, .. } => vec![participant],
@@ -186,6 +195,7 @@ impl EventSubject {
         match self {
             EventSubject::Signup(p) | EventSubject::Reward { participant: p, .. } => vec![p],
             EventSubject::Conversion { participant, .. }
+            | EventSubject::ConversionWithCode { participant, .. }
             | EventSubject::WaitlistAdmitted { participant, .. }
             | EventSubject::CommissionReward { participant, .. }
             | EventSubject::Payout { participant, .. } => vec![participant],

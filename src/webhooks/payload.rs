@@ -48,6 +48,18 @@ pub fn event(event: &Event, site: &str) -> String {
             },
         })
         .to_string(),
+        EventSubject::ConversionWithCode { conversion, participant, code, outcome } => json!({
+            "id": message_id(event.id),
+            "type": event.kind.name(),
+            "created_at": event.at,
+            "data": {
+                "campaign_id": event.campaign_id,
+                "conversion": views::conversion(conversion),
+                "participant": views::participant(participant, site),
+                "promo_code": views::PromoCodeUse { code: code.clone(), outcome: outcome.name() },
+            },
+        })
+        .to_string(),
         EventSubject::ContestEnded { result, winners } => json!({
             "id": message_id(event.id),
             "type": event.kind.name(),

@@ -191,3 +191,35 @@ async fn twenty_partners_asking_for_one_code_at_once_get_it_once() {
     }
     assert_eq!(owners, 1);
 }
+
+#[tokio::test]
+async fn the_conversion_event_says_what_the_sales_promo_code_did() {
+    let app = crate::webhooks::fast_app().await;
+    let receiver = crate::receiver::Receiver::start().await;
+    let p = programme(&app, "promo-events").await;
+    crate::webhooks::webhook(&app, &p.member, &receiver.url(), Some(p.campaign)).await;
+    expect_status(p.give(&app, &p.sam, json!({"code": "SAM20"})).await, 201).await;
+    p.sale(&app, "order-1", "nina@customers.example", "sam20", "29.00").await;
+    let block = format!("/participants/{}/block", p.sam["id"]);
+    expect_status(app.post_json("/api/v1", &block, &p.member.bearer(), &json!({})).await, 200).await;
+    p.sale(&app, "order-2", "omar@customers.example", "SAM20", "10.00").await;
+    let arrived = receiver
+        .wait_until(crate::webhooks::WAIT, |r| {
+            r.iter().filter(|r| r.json()["type"] == "conversion.created").count() == 2
+        })
+        .await;
+    let mut said: Vec<(String, Value)> = arrived
+        .iter()
+        .map(|r| r.json())
+        .filter(|e| e["type"] == "conversion.created")
+        .map(|e| (e["data"]["conversion"]["external_id"].as_str().unwrap().to_owned(), e["data"]["promo_code"].clone()))
+        .collect();
+    said.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        said,
+        vec![
+            ("order-1".to_owned(), json!({"code": "SAM20", "outcome": "credited"})),
+            ("order-2".to_owned(), json!({"code": "SAM20", "outcome": "promo_code_disabled"})),
+        ]
+    );
+}

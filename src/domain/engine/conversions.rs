@@ -225,7 +225,15 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
     let announcement = Write::Announce {
         kind: EventType::ConversionCreated,
         campaign_id: campaign.id,
-        subject: Box::new(EventSubject::Conversion { conversion: Box::new(conversion.clone()), participant }),
+        subject: Box::new(match &promo_code {
+            Some(used) => EventSubject::ConversionWithCode {
+                conversion: Box::new(conversion.clone()),
+                participant,
+                code: used.code.clone(),
+                outcome: used.outcome,
+            },
+            None => EventSubject::Conversion { conversion: Box::new(conversion.clone()), participant },
+        }),
     };
     let at = decision.writes.iter().position(|w| matches!(w, Write::Announce { .. })).unwrap_or(decision.writes.len());
     decision.writes.insert(at, announcement);
