@@ -104,6 +104,9 @@ struct Object {
     /// An invoice's subscription (older API versions; newer ones name it in `parent`).
     subscription: Option<serde_json::Value>,
     parent: Option<InvoiceParent>,
+    /// An invoice's subscription details on API versions before 2025-03-31 (newer ones name
+    /// them in `parent`): the subscription's metadata.
+    subscription_details: Option<SubscriptionDetails>,
     /// An invoice's period (the lines' periods are preferred: see [`invoice_of`]).
     period_start: Option<i64>,
     lines: Option<InvoiceLines>,
@@ -280,6 +283,7 @@ fn referral_code_of(object: &Object) -> Option<String> {
     [
         in_metadata(object.metadata.as_ref()),
         in_metadata(subscription.and_then(|s| s.metadata.as_ref())),
+        in_metadata(object.subscription_details.as_ref().and_then(|s| s.metadata.as_ref())),
         object.client_reference_id.clone(),
     ]
     .into_iter()

@@ -111,6 +111,12 @@ fn a_referral_code_is_read_from_metadata_then_the_subscription_then_the_checkout
     assert_eq!(invoice.referral_code.as_deref(), Some("ANN5"), "the subscription's metadata, copied to its invoice");
     assert_eq!(invoice.customers, ["stripe:cus_9", "stripe:sub_9"]);
     assert_eq!(invoice.invoice.map(|i| i.subscription_id), Some("sub_9".to_owned()), "the invoice still reads it");
+    let older = paid(
+        "invoice.paid",
+        serde_json::json!({"id": "in_2", "customer": "cus_9", "subscription": "sub_9",
+            "subscription_details": {"metadata": {"referral_code": "OLD7"}}}),
+    );
+    assert_eq!(older.referral_code.as_deref(), Some("OLD7"), "API versions before 2025-03-31");
     let blank = paid(
         "checkout.session.completed",
         serde_json::json!({"id": "cs_3", "client_reference_id": "  ",
