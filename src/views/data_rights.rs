@@ -41,6 +41,8 @@ pub struct ParticipantExport {
     pub payout_details: Option<super::PayoutDetails>,
     /// The payouts made to them.
     pub payouts: Vec<super::Payout>,
+    /// Their promo codes and what each did.
+    pub promo_codes: Vec<super::PromoCodeView>,
 }
 
 /// An email to the participant.
@@ -98,6 +100,8 @@ pub struct ExportParts<'a> {
     pub emails: &'a [(OutgoingEmail, EmailDelivery)],
     pub payout_details: Option<&'a domain::payout::PayoutDetails>,
     pub payouts: &'a [domain::payout::Payout],
+    /// Their promo codes, each with its readable link.
+    pub promo_codes: Vec<super::PromoCodeView>,
 }
 
 pub fn participant_export(parts: ExportParts<'_>, site: &str) -> ParticipantExport {
@@ -148,5 +152,6 @@ pub fn participant_export(parts: ExportParts<'_>, site: &str) -> ParticipantExpo
             .collect(),
         payout_details: parts.payout_details.map(super::payout_details),
         payouts: parts.payouts.iter().map(super::payout).collect(),
+        promo_codes: parts.promo_codes,
     }
 }

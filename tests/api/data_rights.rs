@@ -66,6 +66,9 @@ async fn an_erased_person_appears_nowhere_and_every_count_stays() {
         let (path, body) = (format!("/participants/{from}/invites"), json!({"emails": [to]}));
         expect_status(app.post_json("/api/v1", &path, &member.bearer(), &body).await, 201).await;
     }
+    // Ada has a promo code.
+    let path = format!("/participants/{ada_id}/promo-codes");
+    expect_status(app.post_json("/api/v1", &path, &member.bearer(), &json!({"code": "ADA10"})).await, 201).await;
     // Signups of Zed, Ada, Bob; the rewards of Zed and Ada.
     let delivered = receiver.wait_for(5, WAIT).await;
     assert!(delivered.iter().any(|r| String::from_utf8_lossy(&r.body).contains("Ada.Lovelace@Erasure.example")));
@@ -81,6 +84,8 @@ async fn an_erased_person_appears_nowhere_and_every_count_stays() {
     assert_eq!(export["rewards"][0]["history"][0]["status"], json!("issued"));
     assert_eq!(export["invitations_sent"][0]["email"], json!("carol@erasure.example"));
     assert_eq!(export["invitations_received"][0]["participant_id"], zed["id"]);
+    assert_eq!(export["promo_codes"][0]["code"], json!("ADA10"));
+    assert_eq!(export["promo_codes"][0]["link"], json!("https://erasure.example.com/?ref=ADA10"));
     let kinds: Vec<&str> =
         export["webhook_events"].as_array().unwrap().iter().map(|e| e["type"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["participant.signup", "reward.issued"], "her signup and her reward");
