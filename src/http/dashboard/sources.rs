@@ -72,7 +72,7 @@ pub async fn section(
                         Some(at) => p { "Connected since " (page::when(at)) "." },
                         None => p { "Not connected." },
                     }
-                    p { "Send to " code { (state.public_url) "/hooks/" (source.key) "/" (brand.id) } " these events: "
+                    p.source-setup { "Send to " code { (state.public_url) "/hooks/" (source.key) "/" (brand.id) } " these events: "
                         @for (i, event) in source.events.iter().enumerate() { @if i > 0 { ", " } code { (event) } } }
                     label for={ (source.key) "_secret" } { "Signing secret" }
                     input id={ (source.key) "_secret" } type="password" name="signing_secret" autocomplete="off"
