@@ -223,3 +223,38 @@ async fn the_conversion_event_says_what_the_sales_promo_code_did() {
         ]
     );
 }
+
+#[tokio::test]
+async fn sales_with_a_code_acknowledged_before_a_sigkill_each_count_once_after_restart() {
+    let mut app = TestApp::spawn().await;
+    let p = programme(&app, "promo-crash").await;
+    expect_status(p.give(&app, &p.sam, json!({"code": "SAM20"})).await, 201).await;
+    let sale = |n: u32| {
+        json!({"campaign_id": p.campaign, "email": format!("c{n:02}@crash.example"), "external_id": format!("o-{n:02}"),
+               "amount": "10.00", "currency": "USD", "promo_code": "SAM20"})
+    };
+    let request = |app: &TestApp, n: u32| {
+        app.request(reqwest::Method::POST, "/api/v1", "/conversions", &p.member.bearer()).json(&sale(n))
+    };
+    // Three streams of new customers' sales with Sam's code; the kill falls amid them.
+    let streams: Vec<Vec<(u32, crate::contract::Request)>> =
+        (0..3).map(|s| (0..12).map(|i| (s * 12 + i, request(&app, s * 12 + i))).collect()).collect();
+    let acknowledged = app.kill_amid(streams, 9).await;
+    app.restart().await;
+    let counted = p.codes(&app, &p.sam).await[0].clone();
+    let uses = counted["uses"].as_u64().unwrap();
+    assert!(uses >= acknowledged.len() as u64, "every acknowledged sale counted: {counted} {acknowledged:?}");
+    assert_eq!(counted["uses"], counted["conversions"], "each counted sale credited once: {counted}");
+    // Every sale again (the acknowledged ones answer 200, the rest are new): 36 uses, once each.
+    for n in 0..36 {
+        let answer = app.post_json("/api/v1", "/conversions", &p.member.bearer(), &sale(n)).await;
+        assert!(answer.status().is_success(), "{n}: {}", answer.status());
+    }
+    let counted = p.codes(&app, &p.sam).await[0].clone();
+    assert_eq!((counted["uses"].clone(), counted["conversions"].clone()), (json!(36), json!(36)), "{counted}");
+    assert_eq!(counted["revenue"], json!({"USD": "360.00"}));
+    for n in 0..36 {
+        let customer = p.participant(&app, &format!("c{n:02}@crash.example")).await;
+        assert_eq!(customer["referred_by"], p.sam["id"], "{n}");
+    }
+}

@@ -14,13 +14,12 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use super::sales::{amount_of, connected, receipt, record, refund, unsigned, MAX_EVENT_BYTES};
+use super::sales::{amount_of, receipt, record, refund, verified};
 use crate::actors::brand::KeepSourceCustomer;
 use crate::domain::invoice::{RefundAmount, RefundReport};
 use crate::domain::paddle::{self, PaddleEvent};
-use crate::domain::sales_source::{SignatureError, Source};
+use crate::domain::sales_source::Source;
 use crate::domain::EmailAddress;
-use crate::http::json::{declared_length, read_body};
 use crate::http::{envelope, ApiError, AppState, Code};
 
 /// `POST /hooks/paddle/{brand_id}`.
@@ -30,12 +29,10 @@ pub async fn receive(
     brand_id: web::Path<u64>,
     mut payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let body = read_body(&mut payload, declared_length(&req), MAX_EVENT_BYTES).await?;
-    let signature = req.headers().get("paddle-signature").and_then(|v| v.to_str().ok());
-    let signature = signature.ok_or_else(|| unsigned(Source::Paddle, *brand_id, SignatureError::Malformed))?;
-    let (brand, secret) = connected(&state, Source::Paddle, *brand_id).await?;
     let now = chrono::Utc::now().timestamp();
-    paddle::verify(signature, &body, &secret, now).map_err(|why| unsigned(Source::Paddle, brand.id, why))?;
+    let check = |signature: &str, body: &[u8], secret: &str| paddle::verify(signature, body, secret, now);
+    let (brand, body) =
+        verified(&state, &req, &mut payload, Source::Paddle, *brand_id, "paddle-signature", check).await?;
     let event = paddle::read_event(&body).ok_or_else(|| {
         ApiError::refused(Code::InvalidBody, "the body is not a Paddle event (event_type, data with its id)")
     })?;

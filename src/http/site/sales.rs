@@ -48,6 +48,28 @@ pub(super) async fn connected(state: &AppState, source: Source, brand_id: u64) -
     Ok((brand, secret))
 }
 
+/// A delivery to `/hooks/<source>/<brand_id>`, read and checked: its body (413 over
+/// [`MAX_EVENT_BYTES`]), and the brand it is for, once `verify` accepted the signature in
+/// header `header` with the brand's secret. Refused as [`unsigned`] otherwise.
+pub(super) async fn verified(
+    state: &AppState,
+    req: &actix_web::HttpRequest,
+    payload: &mut actix_web::web::Payload,
+    source: Source,
+    brand_id: u64,
+    header: &str,
+    verify: impl FnOnce(&str, &[u8], &str) -> Result<(), crate::domain::sales_source::SignatureError>,
+) -> Result<(Brand, actix_web::web::BytesMut), ApiError> {
+    use crate::http::json::{declared_length, read_body};
+    let body = read_body(payload, declared_length(req), MAX_EVENT_BYTES).await?;
+    let signature = req.headers().get(header).and_then(|v| v.to_str().ok());
+    let malformed = crate::domain::sales_source::SignatureError::Malformed;
+    let signature = signature.ok_or_else(|| unsigned(source, brand_id, malformed))?;
+    let (brand, secret) = connected(state, source, brand_id).await?;
+    verify(signature, &body, &secret).map_err(|why| unsigned(source, brand.id, why))?;
+    Ok((brand, body))
+}
+
 /// A payment's amount as a conversion keeps it (two decimals: `612.00` yen), from minor
 /// units of its ISO 4217 currency; none for nothing paid.
 pub(super) fn amount_of(minor: Option<i64>, currency: Option<&str>) -> Option<String> {

@@ -9,11 +9,10 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use super::sales::{amount_of, connected, receipt, record, refund, unsigned, MAX_EVENT_BYTES};
+use super::sales::{amount_of, receipt, record, refund, verified};
 use crate::domain::invoice::{RefundAmount, RefundReport};
-use crate::domain::sales_source::{SignatureError, Source};
+use crate::domain::sales_source::Source;
 use crate::domain::shopify::{self, ShopifyEvent};
-use crate::http::json::{declared_length, read_body};
 use crate::http::{envelope, ApiError, AppState, Code};
 
 /// `POST /hooks/shopify/{brand_id}`.
@@ -23,13 +22,10 @@ pub async fn receive(
     brand_id: web::Path<u64>,
     mut payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {
-    let body = read_body(&mut payload, declared_length(&req), MAX_EVENT_BYTES).await?;
-    let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok());
-    let signature = header("x-shopify-hmac-sha256")
-        .ok_or_else(|| unsigned(Source::Shopify, *brand_id, SignatureError::Malformed))?;
-    let (brand, secret) = connected(&state, Source::Shopify, *brand_id).await?;
-    shopify::verify(signature, &body, &secret).map_err(|why| unsigned(Source::Shopify, brand.id, why))?;
-    let topic = header("x-shopify-topic").unwrap_or("");
+    let (brand, body) =
+        verified(&state, &req, &mut payload, Source::Shopify, *brand_id, "x-shopify-hmac-sha256", shopify::verify)
+            .await?;
+    let topic = req.headers().get("x-shopify-topic").and_then(|v| v.to_str().ok()).unwrap_or("");
     let event = shopify::read_event(topic, &body).ok_or_else(|| {
         ApiError::refused(
             Code::InvalidBody,
