@@ -134,6 +134,9 @@ async fn every_campaign_setting_is_saved_from_the_form_and_shown_back() {
     );
     assert!(shown.body.contains("Contest (running)") && shown.body.contains("A &lt;b&gt;bike&lt;/b&gt;"));
     assert!(shown.body.contains("The leaderboard is public."));
+    // The participants' portal, to copy.
+    let portal = format!("id=\"portal-address\" type=\"text\" readonly value=\"{}/p/{id}\"", app.address);
+    assert!(shown.body.contains(&portal), "{}", shown.body);
 
     // Saving without tiers rows removes them; a form without a group leaves it as it was.
     let mut fewer = fields.clone();

@@ -247,6 +247,12 @@ pub async fn show(
         section aria-labelledby="embed" {
             h2 #embed { "Put it on your site" }
             (snippet("widget-snippet", "The widget, wherever it should show:", &widget))
+            div.snippet {
+                label for="portal-address" { "Your participants' portal, where each signs in by email to see their link, rewards, promo codes and payouts (link to it from your site or emails):" }
+                input #portal-address type="text" readonly
+                    value={ (site) (crate::http::portal::pages::portal_path(campaign.id)) };
+                button.copy type="button" data-copy="portal-address" { "Copy" }
+            }
             form.inline method="get" action={ "/dashboard/campaigns/" (campaign.id) "#embed" } {
                 label for="partner" { "The tracker goes on a partner's site that joined as a domain participant. Their domain:" }
                 input #partner type="text" name="partner" maxlength="253" placeholder="partner-site.com"
