@@ -231,7 +231,14 @@ async fn a_participant_is_blocked_and_unblocked_from_their_page() {
     let page = format!("/dashboard/participants/{bob}");
     let shown = browser.get(&page).await;
     assert!(shown.body.contains("Block this participant"));
-    let done = browser.submit(&page, &format!("{page}/block"), &[]).await;
+    assert!(!shown.body.contains(&format!("action=\"{page}/block\"")), "the page asks first: no one-click block");
+    // The question says what the block would void; nothing changes until its button.
+    let asked = browser.get(&format!("{page}/block")).await;
+    assert_eq!(asked.status, 200);
+    assert!(asked.body.contains("Block Bob Buyer") && asked.body.contains("nothing is voided"), "{}", asked.body);
+    let read = expect_status(app.get("/api/v1", &format!("/participants/{bob}"), &cred).await, 200).await;
+    assert!(read["data"]["blocked_at"].is_null(), "asking blocks nobody");
+    let done = browser.submit(&format!("{page}/block"), &format!("{page}/block"), &[]).await;
     assert_eq!(done.location(), format!("{page}?notice=blocked"));
     let blocked = browser.get(done.location()).await;
     assert!(blocked.body.contains("Blocked since") && blocked.body.contains(">Unblock</button>"), "{}", blocked.body);

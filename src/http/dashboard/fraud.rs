@@ -11,6 +11,7 @@
 //! |---|---|
 //! | `GET /dashboard/campaigns/{id}/fraud` | the rules in words, and the form |
 //! | `POST /dashboard/campaigns/{id}/fraud` | `step=preview`: the dry run, with the form kept; `step=save`: saved |
+//! | `GET /dashboard/participants/{id}/block` | what a block would void, and the button that blocks |
 //! | `POST /dashboard/participants/{id}/block`, `…/unblock` | block or unblock, back to the participant |
 
 use actix_web::{web, HttpResponse};
@@ -176,6 +177,36 @@ pub async fn decide(
             Ok(page::respond(status, fraud_page(&signed_in, &campaign, Some(&form), None, Some(&message), None)))
         }
     }
+}
+
+/// `GET /dashboard/participants/{id}/block`: the question before a block, with the rewards
+/// it would void for good (held and waiting ones), and what it leaves.
+pub async fn confirm_block(
+    state: web::Data<AppState>,
+    signed_in: SignedIn,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, PageError> {
+    let (participant, _) = ownership::participant(&state, &signed_in.member, *id).await?;
+    let voided: Vec<crate::domain::Reward> = state
+        .store
+        .rewards_of(participant.id)
+        .await?
+        .into_iter()
+        .filter(|r| matches!(r.status, crate::domain::RewardStatus::Held | crate::domain::RewardStatus::Pending))
+        .collect();
+    let back = format!("/dashboard/participants/{}", participant.id);
+    let what = html! {
+        p { "Block " strong { (participant.name) } " (" (participant.email) ")? While blocked they earn nothing, and a signup \
+             through their codes joins unreferred." }
+        @if voided.is_empty() {
+            p { "They have no held or waiting reward: nothing is voided. Rewards already issued stay." }
+        } @else {
+            p { "These rewards are voided for good (unblocking does not bring them back); rewards already issued stay:" }
+            ul { @for r in &voided { li { "#" (r.id) " " (r.kind.name()) " · " (r.status.name()) } } }
+        }
+    };
+    let content = page::confirmation(&signed_in.form_token, &format!("{back}/block"), &back, "Block", what);
+    Ok(page::ok(page::page(&Viewer::of(&signed_in), &format!("Block {}?", participant.name), None, content)))
 }
 
 /// `POST /dashboard/participants/{id}/block`.

@@ -179,7 +179,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/rewards/{id}/{action}").route(post().to(reward_moves::act)))
             .service(resource("/campaigns/{id}/participants").route(get().to(participants::list)))
             .service(resource("/participants/{id}").route(get().to(participants::show)))
-            .service(resource("/participants/{id}/block").route(post().to(fraud::block)))
+            .service(
+                resource("/participants/{id}/block")
+                    .route(get().to(fraud::confirm_block))
+                    .route(post().to(fraud::block)),
+            )
             .service(resource("/participants/{id}/domain-proof").route(post().to(domain_proof::check_participant)))
             .service(resource("/participants/{id}/unblock").route(post().to(fraud::unblock)))
             .service(resource("/participants/{id}/promo-codes").route(post().to(promo_codes::create)))

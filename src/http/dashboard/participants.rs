@@ -284,13 +284,15 @@ pub async fn show(
             "joined " a href={ "/dashboard/campaigns/" (campaign.id) } { (campaign.name) } " on " (page::when(&participant.created_at))
         }
         @if let Some(at) = &blocked_at { p.error { "Blocked since " (page::when(at)) ": their referrals earn nothing." } }
-        form.inline method="post" action={ "/dashboard/participants/" (participant.id) (if blocked_at.is_some() { "/unblock" } else { "/block" }) } {
-            (page::token_field(&signed_in.form_token))
-            @if blocked_at.is_some() {
+        @if blocked_at.is_some() {
+            form.inline method="post" action={ "/dashboard/participants/" (participant.id) "/unblock" } {
+                (page::token_field(&signed_in.form_token))
                 button.small type="submit" { "Unblock" }
-            } @else {
-                button.small.danger type="submit" { "Block this participant" }
-                span.hint { " Voids their held and waiting rewards; they earn nothing while blocked." }
+            }
+        } @else if !participant.is_erased() {
+            p {
+                a.button.small.danger href={ "/dashboard/participants/" (participant.id) "/block" } { "Block this participant…" }
+                span.hint { " Voids their held and waiting rewards; they earn nothing while blocked. You confirm first." }
             }
         }
         @if let Some(proof) = proof { (proof) }
