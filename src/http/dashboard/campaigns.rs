@@ -250,7 +250,7 @@ pub async fn show(
             div.snippet {
                 label for="portal-address" { "Your participants' portal, where each signs in by email to see their link, rewards, promo codes and payouts (link to it from your site or emails):" }
                 input #portal-address type="text" readonly
-                    value={ (site) (crate::http::portal::pages::portal_path(campaign.id)) };
+                    value={ (site) "/p/" (campaign.id) };
                 button.copy type="button" data-copy="portal-address" { "Copy" }
             }
             form.inline method="get" action={ "/dashboard/campaigns/" (campaign.id) "#embed" } {
