@@ -55,19 +55,27 @@ pub(crate) async fn promo_code(
     campaign: &Campaign,
     given: &str,
 ) -> Result<Option<PromoCode>, ApiError> {
+    Ok(brand_promo_code(state, campaign.brand_id, given).await?.filter(|c| c.campaign_id == campaign.id))
+}
+
+/// The brand's promo code that `given` names, of whichever campaign (see [`promo_code`]).
+pub(crate) async fn brand_promo_code(
+    state: &AppState,
+    brand_id: u64,
+    given: &str,
+) -> Result<Option<PromoCode>, ApiError> {
     let given = given.trim();
     if given.is_empty() || given.len() > MAX_REF_LEN {
         return Ok(None);
     }
     let found = match given.starts_with("promo_") {
-        true => state.store.promo_code_by_stripe(campaign.brand_id, given).await?,
+        true => state.store.promo_code_by_stripe(brand_id, given).await?,
         false => None,
     };
-    let found = match found {
-        Some(found) => Some(found),
-        None => state.store.promo_code(campaign.brand_id, &canonical(given)).await?,
-    };
-    Ok(found.filter(|c| c.campaign_id == campaign.id))
+    match found {
+        Some(found) => Ok(Some(found)),
+        None => Ok(state.store.promo_code(brand_id, &canonical(given)).await?),
+    }
 }
 
 /// What a sale says of who paid.

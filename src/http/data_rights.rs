@@ -44,9 +44,7 @@ pub async fn export(
     let emails = state.store.emails_of_participant(participant.id).await?;
     let payout_details = state.store.payout_details(campaign.id, participant.id).await?;
     let payouts = state.store.payouts_of_participant(campaign.id, participant.id).await?;
-    let brand_url = state.store.brand(campaign.brand_id).await?.map(|b| b.url);
-    let promo_codes = state.store.promo_codes_of(participant.id).await?;
-    let promo_codes = promo_codes.iter().map(|c| views::promo_code(c, brand_url.as_deref())).collect();
+    let promo_codes = crate::http::promo_codes::shown_of(&state, campaign.brand_id, participant.id).await?;
     let parts = views::ExportParts {
         promo_codes,
         participant: &participant,

@@ -12,6 +12,7 @@ use crate::domain::promo_code::{parse_code, parse_stripe_promotion_code, PromoCo
 use crate::http::authenticated::AuthenticatedMember;
 use crate::http::json::JsonBody;
 use crate::http::{envelope, ownership, ApiError, AppState};
+use crate::store::StoreError;
 use crate::views;
 
 /// Body of `POST /participants/:id/promo-codes`.
@@ -53,10 +54,7 @@ pub async fn list(
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
     let (participant, _) = ownership::participant(&state, &member, *id).await?;
-    let mut promo_codes = Vec::new();
-    for code in state.store.promo_codes_of(participant.id).await? {
-        promo_codes.push(shown(&state, &code).await?);
-    }
+    let promo_codes = shown_of(&state, participant.brand_id, participant.id).await?;
     Ok(envelope::ok(views::PromoCodeList { promo_codes }))
 }
 
@@ -72,6 +70,21 @@ pub async fn disable(
     let message = DisablePromoCode { member_id: member.id, participant_id: participant.id, code };
     let disabled = state.brands.get(participant.brand_id).send(message).await??;
     Ok(envelope::ok(shown(&state, &disabled).await?))
+}
+
+/// A participant's codes as the API shows them, with their links on the brand's site, read
+/// with one read of the brand (shared with the dashboard, the portal and the data export).
+pub async fn shown_of(
+    state: &AppState,
+    brand_id: u64,
+    participant_id: u64,
+) -> Result<Vec<views::PromoCodeView>, StoreError> {
+    let codes = state.store.promo_codes_of(participant_id).await?;
+    if codes.is_empty() {
+        return Ok(Vec::new());
+    }
+    let brand_url = state.store.brand(brand_id).await?.map(|b| b.url);
+    Ok(codes.iter().map(|c| views::promo_code(c, brand_url.as_deref())).collect())
 }
 
 /// A code as the API shows it, with its readable link on the brand's site.

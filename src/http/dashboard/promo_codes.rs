@@ -15,12 +15,11 @@ use super::page::{self, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
 use crate::actors::brand::{CreatePromoCode, DisablePromoCode};
 use crate::domain::engine::NewPromoCode;
-use crate::domain::promo_code::{parse_code, parse_stripe_promotion_code, PromoCode, MAX_CODE_CHARS};
+use crate::domain::promo_code::{parse_code, parse_stripe_promotion_code, MAX_CODE_CHARS};
 use crate::domain::Participant;
 use crate::http::error::ApiError;
 use crate::http::ownership;
 use crate::http::state::AppState;
-use crate::views;
 
 /// The section of a participant's page: their codes, and the form to give one (`typed`: what
 /// was typed into it, shown again with `error` when it was refused).
@@ -31,10 +30,7 @@ pub async fn section(
     typed: (&str, &str),
     error: Option<&str>,
 ) -> Result<Markup, PageError> {
-    let codes = state.store.promo_codes_of(participant.id).await?;
-    let brand_url = state.store.brand(participant.brand_id).await?.map(|b| b.url);
-    let shown: Vec<(PromoCode, views::PromoCodeView)> =
-        codes.into_iter().map(|c| (c.clone(), views::promo_code(&c, brand_url.as_deref()))).collect();
+    let shown = crate::http::promo_codes::shown_of(state, participant.brand_id, participant.id).await?;
     let action = format!("/dashboard/participants/{}/promo-codes", participant.id);
     Ok(html! {
         section aria-labelledby="promo-codes" {
@@ -47,18 +43,18 @@ pub async fn section(
                     thead { tr { th scope="col" { "Code" } th scope="col" { "State" } th scope="col" { "Uses" }
                         th scope="col" { "Conversions" } th scope="col" { "Revenue" } th scope="col" { "Actions" } } }
                     tbody {
-                        @for (code, view) in &shown {
-                            tr data-promo-code=(code.code) {
-                                td { code { (code.code) }
+                        @for view in &shown {
+                            tr data-promo-code=(view.code) {
+                                td { code { (view.code) }
                                     @if let Some(link) = &view.link { div.hint { (link) } }
-                                    @if let Some(stripe) = &code.stripe_promotion_code { div.hint { "Stripe: " (stripe) } } }
+                                    @if let Some(stripe) = &view.stripe_promotion_code { div.hint { "Stripe: " (stripe) } } }
                                 td { (view.status) }
-                                td { (code.uses) }
-                                td { (code.conversions) }
+                                td { (view.uses) }
+                                td { (view.conversions) }
                                 td { @if view.revenue.is_empty() { "—" } @else {
                                     @for (currency, amount) in &view.revenue { div { (amount) " " (currency) } } } }
-                                td { @if code.disabled_at.is_none() {
-                                    form.inline method="post" action={ (action) "/" (code.code) "/disable" } {
+                                td { @if view.disabled_at.is_none() {
+                                    form.inline method="post" action={ (action) "/" (view.code) "/disable" } {
                                         (page::token_field(&signed_in.form_token))
                                         button.small.danger type="submit" { "Disable" }
                                     }

@@ -92,9 +92,7 @@ async fn read(state: &AppState, campaign: &Campaign, me: &Participant) -> Result
         payouts = state.store.payouts_of_participant(campaign.id, me.id).await?;
         details = state.store.payout_details(campaign.id, me.id).await?;
     }
-    let brand_url = state.store.brand(campaign.brand_id).await?.map(|b| b.url);
-    let codes = state.store.promo_codes_of(me.id).await?;
-    let codes = codes.iter().map(|c| crate::views::promo_code(c, brand_url.as_deref())).collect();
+    let codes = crate::http::promo_codes::shown_of(state, campaign.brand_id, me.id).await?;
     Ok(Home {
         codes,
         link: referral_link(&state.public_url, &code),

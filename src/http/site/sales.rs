@@ -119,14 +119,14 @@ pub(super) async fn record(
     let mut conversion_ids = Vec::new();
     let mut created = Vec::new();
     let mut deliveries: Vec<PendingDelivery> = Vec::new();
+    // The brand's codes the sale's discounts name, in their order, read once for every
+    // campaign: each campaign takes the first of its own.
+    let mut codes = Vec::new();
+    for given in &payment.promo_codes {
+        codes.extend(attribution::brand_promo_code(state, brand.id, given).await?);
+    }
     for campaign in conversion_campaigns(state, brand).await? {
-        let mut code = None;
-        for given in &payment.promo_codes {
-            code = attribution::promo_code(state, &campaign, given).await?;
-            if code.is_some() {
-                break;
-            }
-        }
+        let code = codes.iter().find(|c| c.campaign_id == campaign.id).cloned();
         let sale = Sale {
             email: email.as_ref(),
             customers: &payment.customers,
