@@ -59,7 +59,7 @@ pub struct Campaign {
     /// The emails it sends its participants.
     pub emails: CampaignEmails,
     /// Its defences against farmed referrals (schema 5 of the row, `same_address` since
-    /// schema 6; see `campaign_legacy`).
+    /// schema 6; see `campaign_row`).
     pub fraud: FraudSettings,
     /// Milestone rewards in place of one every `num_signups` (schema 7; none: as before).
     pub tiers: Vec<Tier>,

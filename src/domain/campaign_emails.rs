@@ -84,8 +84,30 @@ pub struct CampaignEmails {
     pub welcome: EmailTemplate,
     pub friend_joined: EmailTemplate,
     pub reward: EmailTemplate,
-    /// To the member (schema 4 of the campaign row; see `campaign_legacy`).
+    /// To the member (schema 4 of the campaign row; see `campaign_row`).
     pub digest: EmailTemplate,
+}
+
+/// A campaign's emails before the member's daily digest (schema 3 of the campaign row).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CampaignEmailsV3 {
+    pub welcome: EmailTemplate,
+    pub friend_joined: EmailTemplate,
+    pub reward: EmailTemplate,
+}
+
+impl From<CampaignEmailsV3> for CampaignEmails {
+    /// The emails as they were, the digest off.
+    fn from(CampaignEmailsV3 { welcome, friend_joined, reward }: CampaignEmailsV3) -> Self {
+        Self { welcome, friend_joined, reward, ..Self::default() }
+    }
+}
+
+impl From<CampaignEmails> for CampaignEmailsV3 {
+    /// As a release of campaign schema 3 stored them (`campaign_row::AsRow`).
+    fn from(CampaignEmails { welcome, friend_joined, reward, .. }: CampaignEmails) -> Self {
+        Self { welcome, friend_joined, reward }
+    }
 }
 
 impl Default for CampaignEmails {

@@ -51,6 +51,13 @@ impl From<ContestV1> for Contest {
     }
 }
 
+impl From<Contest> for ContestV1 {
+    /// As a release of campaign schemas 1 to 7 stored it (`campaign_row::AsRow`).
+    fn from(c: Contest) -> Self {
+        Self { enabled: c.enabled, starts_at: c.starts_at, ends_at: c.ends_at, prize: c.prize }
+    }
+}
+
 /// Contest fields a member may change: a referral contest, as a campaign's body sets it.
 #[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(expecting = "a JSON object of contest settings")]

@@ -136,6 +136,18 @@ impl From<FraudSettingsV1> for FraudSettings {
     }
 }
 
+impl From<FraudSettings> for FraudSettingsV1 {
+    /// As a release of campaign schema 5 stored it (`campaign_row::AsRow`).
+    fn from(settings: FraudSettings) -> Self {
+        Self {
+            canonical_emails: settings.canonical_emails,
+            disposable_emails: settings.disposable_emails,
+            max_referrals_per_hour: settings.max_referrals_per_hour,
+            max_signups_per_address_per_hour: settings.max_signups_per_address_per_hour,
+        }
+    }
+}
+
 /// A campaign's fraud settings, as its body changes them.
 #[derive(Debug, Default, Deserialize, Serialize, ToSchema)]
 #[serde(

@@ -9,7 +9,7 @@ pub mod brand;
 pub mod brand_url;
 pub mod campaign;
 pub mod campaign_emails;
-pub mod campaign_legacy;
+pub mod campaign_row;
 pub mod campaign_texts;
 pub mod client_print;
 pub mod commission;

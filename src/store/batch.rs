@@ -20,7 +20,7 @@ use std::future::Future;
 use tokio::sync::oneshot;
 
 use super::backend::{Staging, INSIDE};
-use super::{BrandSession, IdempotencyRecord, IdempotencyWrite, SharedStorage, StoreError};
+use super::{BrandSession, IdempotencyRecord, IdempotencyWrite, SharedStorage, SignupLearned, StoreError};
 use crate::domain::engine::{ReadAhead, Write};
 
 /// The most decisions of one brand in a batch: enough that a busy brand pays one commit for
@@ -28,29 +28,37 @@ use crate::domain::engine::{ReadAhead, Write};
 pub const MOST_DECISIONS: usize = 32;
 
 /// What a decision decided: the writes to commit (in order; a later write of the same row
-/// wins), the idempotency record to claim with them, and the outcome to answer once they are
-/// durable.
+/// wins), the idempotency record to claim with them, the outcome to answer once they are
+/// durable, and what a signup learned for this server's next ones.
 pub struct Verdict<O> {
     pub writes: Vec<Write>,
     pub claim: Option<Claim<O>>,
     pub outcome: O,
+    pub learned: Option<SignupLearned>,
 }
 
 impl<O> Verdict<O> {
     /// A decision that writes nothing (a refusal, a replay): answered once what it read is
     /// durable, so it never reports a write that could still be lost.
     pub fn nothing(outcome: O) -> Self {
-        Self { writes: Vec::new(), claim: None, outcome }
+        Self { writes: Vec::new(), claim: None, outcome, learned: None }
     }
 
     /// Writes to commit, and the outcome they make.
     pub fn write(writes: Vec<Write>, outcome: O) -> Self {
-        Self { writes, claim: None, outcome }
+        Self { writes, claim: None, outcome, learned: None }
     }
 
     /// The writes are committed with an idempotency record, or not at all (see [`Claim`]).
     pub fn claiming(mut self, claim: Claim<O>) -> Self {
         self.claim = Some(claim);
+        self
+    }
+
+    /// What a signup's decision found, kept for this server's next signups as the decision
+    /// is staged.
+    pub fn learning(mut self, learned: SignupLearned) -> Self {
+        self.learned = Some(learned);
         self
     }
 }
@@ -69,6 +77,7 @@ pub struct Claim<O> {
 /// Dropped without a commit, it writes nothing more (what the embedded store applied stays,
 /// made durable by the next flush) and its decisions are answered [`StoreError::Closed`].
 pub struct Batch {
+    store: SharedStorage,
     staging: Box<dyn Staging>,
     /// Where each staged decision learns how the commit went.
     waiting: Vec<oneshot::Sender<Result<(), StoreError>>>,
@@ -78,7 +87,7 @@ impl Batch {
     /// Opens a batch of the brand's decisions. Cheap: the brand is taken with the first
     /// decision's reads.
     pub async fn open(store: &SharedStorage, brand_id: u64) -> Result<Self, StoreError> {
-        Ok(Self { staging: store.begin(INSIDE, brand_id).await?, waiting: Vec::new() })
+        Ok(Self { store: store.clone(), staging: store.begin(INSIDE, brand_id).await?, waiting: Vec::new() })
     }
 
     /// The session the next decision reads through: the brand's committed data and what the
@@ -96,6 +105,9 @@ impl Batch {
     pub async fn stage<O>(&mut self, verdict: Verdict<O>) -> Result<Committed<O>, StoreError> {
         let claim = verdict.claim.as_ref().map(|claim| (&claim.key, &claim.record));
         let found = self.staging.stage(&verdict.writes, claim).await?;
+        if let Some(learned) = verdict.learned {
+            learned.keep(&self.store);
+        }
         let outcome = match (found, verdict.claim) {
             (Some(existing), Some(claim)) => (claim.instead)(existing),
             _ => verdict.outcome,
@@ -118,7 +130,7 @@ impl Batch {
     /// Commits what was staged and waits until it is durable, then answers every staged
     /// decision with how that went.
     pub fn commit(self) -> impl Future<Output = Result<(), StoreError>> + Send + 'static {
-        let Batch { staging, waiting } = self;
+        let Batch { staging, waiting, .. } = self;
         async move {
             let committed = staging.commit().await;
             for decision in waiting {

@@ -5,8 +5,9 @@
 use serde::{de::DeserializeOwned, Serialize};
 
 use super::StoreError;
+use crate::domain::campaign_row::{RowOf, CURRENT};
 use crate::domain::language::Language;
-use crate::domain::Participant;
+use crate::domain::{Campaign, Participant};
 
 /// Schema version written in front of every value.
 const SCHEMA_V1: u8 = 1;
@@ -42,6 +43,32 @@ pub fn decode_versioned<T: DeserializeOwned>(version: u8, bytes: &[u8]) -> Resul
 
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, StoreError> {
     decode_versioned(SCHEMA_V1, bytes)
+}
+
+/// A campaign row of `schema` (1 to `campaign_row::CURRENT`; see `domain::campaign_row`),
+/// read to its last byte: a row of an older schema ends before a newer schema's fields, so
+/// it never reads as one.
+pub fn decode_campaign_row(schema: u8, bytes: &[u8]) -> Result<Campaign, StoreError> {
+    match bytes.split_first() {
+        Some((&SCHEMA_V1, body)) => {
+            let (campaign, used) = bincode::serde::seed_decode_from_slice(RowOf(schema), body, config())
+                .map_err(|e| StoreError::Decode(e.to_string()))?;
+            if used != body.len() {
+                return Err(StoreError::Decode(format!("a campaign row longer than schema {schema}'s")));
+            }
+            Ok(campaign)
+        }
+        Some((&other, _)) => Err(StoreError::UnknownSchema(other)),
+        None => Err(StoreError::Decode("empty value".into())),
+    }
+}
+
+/// Whether a campaign row is in today's shape: it reads as one to its last byte and encodes
+/// back to itself. The second half tells apart a row of schema 7, which schema 8 changed in
+/// its middle (a field inside the contest) and which might by chance read as a newer one (a
+/// campaign's only map is ordered, so its encoding is one).
+pub fn is_current_campaign_row(bytes: &[u8]) -> bool {
+    decode_campaign_row(CURRENT, bytes).is_ok_and(|campaign| encode(&campaign).is_ok_and(|again| again == bytes))
 }
 
 /// A participant's own row is schema 2: the participant, then [`RowOnly`], what only that

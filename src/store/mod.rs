@@ -37,7 +37,7 @@ pub use interface::{
     RewardStore, SessionStore, StandingStore, WaitlistStore, WebhookStore,
 };
 pub use postgres::{restore_postgres, PostgresOptions};
-pub use signup_reads::{signup_campaign, signup_decided, signup_key_holder};
+pub use signup_reads::{signup_campaign, signup_key_holder, SignupLearned};
 pub use types::{
     AtLimit, BackupSummary, BrandRefused, DomainReferrer, DomainTaken, DueContest, DueHold, EmailTaken,
     FinishedAttempt, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Snapshot,

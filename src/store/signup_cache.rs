@@ -7,7 +7,7 @@
 //! checks the key again inside its own transaction (`actors::brand::participants`), so a key
 //! replaced or a member disabled through another server, and a campaign changed or deleted,
 //! are seen there, exactly as if nothing had been kept, and what it saw is kept for the next
-//! request (`signup_decided`, all three in `signup_reads.rs`). A member or key changed through this server's store is
+//! request (`SignupLearned`, staged with the decision's verdict; all three in `signup_reads.rs`). A member or key changed through this server's store is
 //! forgotten at once (the backends' `update_member` and `replace_api_key`). What is trusted
 //! from here: a campaign's brand and member, which never change (so a campaign of another
 //! member is refused at once, and the signup goes to the right brand's actor).

@@ -1,6 +1,6 @@
 //! What a signup's request reads before its decision, through what this server was last
 //! told (the `SignupCache` each backend holds, `signup_cache.rs`), and what the decision
-//! found, kept for the next request.
+//! found ([`SignupLearned`]), kept for the next request.
 
 use std::sync::Arc;
 
@@ -32,22 +32,28 @@ pub async fn signup_campaign(store: &SharedStorage, id: u64) -> Result<Option<Ar
     Ok(store.campaign(id).await?.map(|campaign| cache.keep_campaign(campaign)))
 }
 
-/// What a signup's decision found, for the next request: the campaign as it read it when it
-/// differed from the request's (`Some(None)`: gone), and whether the key it came with was
-/// refused.
-pub fn signup_decided(
-    store: &SharedStorage,
-    campaign_id: u64,
-    read: Option<Option<Campaign>>,
-    refused_key: Option<&[u8; 32]>,
-) {
-    let cache = store.signup_cache(INSIDE);
-    match read {
-        Some(Some(campaign)) => drop(cache.keep_campaign(campaign)),
-        Some(None) => cache.forget_campaign(campaign_id),
-        None => {}
-    }
-    if let Some(digest) = refused_key {
-        cache.forget_key(digest);
+/// What a signup's decision found that this server's next signup should start from: the
+/// campaign as the decision read it, when it differed from the request's (`Some(None)`: gone),
+/// and the key the request came with, when it was refused. The decision hands it over with
+/// its verdict ([`super::Verdict::learning`]) and the batch keeps it as it stages the
+/// decision, so a signup enters the store once.
+pub struct SignupLearned {
+    pub campaign_id: u64,
+    pub campaign: Option<Option<Campaign>>,
+    pub refused_key: Option<[u8; 32]>,
+}
+
+impl SignupLearned {
+    /// Keeps what was learned in the cache the next signups read first.
+    pub(super) fn keep(self, store: &SharedStorage) {
+        let cache = store.signup_cache(INSIDE);
+        match self.campaign {
+            Some(Some(campaign)) => drop(cache.keep_campaign(campaign)),
+            Some(None) => cache.forget_campaign(self.campaign_id),
+            None => {}
+        }
+        if let Some(digest) = &self.refused_key {
+            cache.forget_key(digest);
+        }
     }
 }

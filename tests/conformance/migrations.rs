@@ -110,9 +110,7 @@ async fn applied_versions(client: &tokio_postgres::Client) -> Vec<i32> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_had() {
     use referrals::domain::attribution::AttributionSettings;
-    use referrals::domain::campaign_legacy::{
-        CampaignV10, CampaignV11, CampaignV12, CampaignV13, CampaignV8, CampaignV9,
-    };
+    use referrals::domain::campaign_row::AsRow;
     use referrals::domain::campaign_texts::{CampaignTexts, LocalTexts};
     use referrals::domain::commission::CommissionRule;
     use referrals::domain::language::Language;
@@ -134,65 +132,31 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
     )
     .unwrap();
     let today = Campaign::create(1, 1, 1, &input, "2026-01-01T00:00:00Z").unwrap();
-    let mut fields = serde_json::to_value(&today).unwrap();
-    fields.as_object_mut().unwrap().remove("payouts");
-    fields.as_object_mut().unwrap().remove("language");
-    fields.as_object_mut().unwrap().remove("texts");
-    fields.as_object_mut().unwrap().remove("commission");
-    fields.as_object_mut().unwrap().remove("attribution");
-    fields.as_object_mut().unwrap().remove("promo_codes");
-    let schema_8: CampaignV8 = serde_json::from_value(fields).unwrap();
     let paid = PayoutSettings { method: PayoutMethod::Webhook, minimum_cents: 1500, currency: "EUR".into() };
-    let schema_9 = CampaignV9 { head: CampaignV8 { id: 2, ..schema_8.clone() }, payouts: paid.clone() };
-    let schema_10 = CampaignV10 {
-        head: CampaignV9 { head: CampaignV8 { id: 3, ..schema_8.clone() }, payouts: paid.clone() },
-        language: Language::Hebrew,
-    };
     let mut words = CampaignTexts::new();
     words.insert(Language::Hebrew, LocalTexts { headline: Some("הזמינו".into()), ..Default::default() });
-    let schema_11 = CampaignV11 {
-        head: CampaignV10 {
-            head: CampaignV9 { head: CampaignV8 { id: 4, ..schema_8.clone() }, payouts: paid.clone() },
-            language: Language::Hebrew,
-        },
-        texts: words.clone(),
-    };
     let percent: referrals::domain::commission::CommissionInput =
         serde_json::from_value(serde_json::json!({"type": "percent", "rate": 30})).unwrap();
     let percent = CommissionRule::parse(Some(&percent)).unwrap();
-    let schema_12 = CampaignV12 {
-        head: CampaignV11 {
-            head: CampaignV10 {
-                head: CampaignV9 { head: CampaignV8 { id: 5, ..schema_8.clone() }, payouts: paid.clone() },
-                language: Language::Hebrew,
-            },
-            texts: words.clone(),
-        },
-        commission: percent.clone(),
-    };
     let kept =
         AttributionSettings { window_days: 9, model: referrals::domain::attribution::AttributionModel::FirstClick };
-    let schema_13 = CampaignV13 {
-        head: CampaignV12 {
-            head: CampaignV11 {
-                head: CampaignV10 {
-                    head: CampaignV9 { head: CampaignV8 { id: 6, ..schema_8.clone() }, payouts: paid.clone() },
-                    language: Language::Hebrew,
-                },
-                texts: words.clone(),
-            },
-            commission: percent.clone(),
-        },
+    let mut whole = Campaign {
+        payouts: paid.clone(),
+        language: Language::Hebrew,
+        texts: words.clone(),
+        commission: percent.clone(),
         attribution: kept,
+        ..today
     };
-    let rows = [
-        (1_i64, codec::encode(&schema_8).unwrap()),
-        (2, codec::encode(&schema_9).unwrap()),
-        (3, codec::encode(&schema_10).unwrap()),
-        (4, codec::encode(&schema_11).unwrap()),
-        (5, codec::encode(&schema_12).unwrap()),
-        (6, codec::encode(&schema_13).unwrap()),
-    ];
+    whole.promo_codes.self_serve = true;
+    // Campaign n as a row of schema n + 7: what that release wrote of the same campaign.
+    let rows: Vec<(i64, Vec<u8>)> = (8..=13)
+        .map(|schema: u8| {
+            let id = i64::from(schema) - 7;
+            let campaign = Campaign { id: id as u64, ..whole.clone() };
+            (id, codec::encode(&AsRow { schema, campaign: &campaign }).unwrap())
+        })
+        .collect();
     for (id, body) in rows {
         client
             .execute(

@@ -12,7 +12,9 @@ use crate::domain::engine::{
 use crate::domain::ids::IdKind;
 use crate::domain::plan::{LimitReached, Quota};
 use crate::domain::{now_rfc3339, Campaign, EmailAddress, Invite, Plan};
-use crate::store::{BrandSession, Claim, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Verdict};
+use crate::store::{
+    BrandSession, Claim, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, SignupLearned, Verdict,
+};
 
 /// Signs a participant up to a campaign, with or without a referral, and applies the goal
 /// and reward rules.
@@ -73,27 +75,12 @@ impl Handler<Signup> for BrandActor {
     fn handle(&mut self, msg: Signup, ctx: &mut Self::Context) -> Self::Result {
         let moment = self.brand.moment();
         let ahead = reads_ahead(&msg, &moment);
-        let (store, campaign_id, key) = (self.brand.store.clone(), msg.campaign.id, msg.key);
         let signed = self.judge(ctx, ahead, move |brand, session| {
             Box::pin(async move { signing_up(&brand, session, &msg, &moment).await })
         });
-        Box::pin(async move {
-            let (outcome, read) = signed.await.unwrap_or_else(|e| (Err(e.into()), None));
-            // This server's next signup starts from what the decision found.
-            let read = match (&outcome, read) {
-                (_, Some(campaign)) => Some(Some(*campaign)),
-                (Err(BrandError::NotFound(_)), None) => Some(None),
-                _ => None,
-            };
-            let refused = key.filter(|_| matches!(outcome, Err(BrandError::KeyRevoked)));
-            crate::store::signup_decided(&store, campaign_id, read, refused.as_ref());
-            SignedUp { outcome }
-        })
+        Box::pin(async move { SignedUp { outcome: signed.await.unwrap_or_else(|e| Err(e.into())) } })
     }
 }
-
-/// A signup's outcome, and the campaign the decision read when it differs from the message's.
-type SignupAnswer = (Result<SignupOutcome, BrandError>, Option<Box<Campaign>>);
 
 /// The reads a signup will make, fetched with the brand's lock in one round trip on a
 /// database over the network.
@@ -105,22 +92,32 @@ fn reads_ahead(msg: &Signup, moment: &Moment) -> Vec<ReadAhead> {
 }
 
 /// A signup's verdict: its writes, claimed with its idempotency record when the request has
-/// a key; or an outcome that writes nothing.
+/// a key; or an outcome that writes nothing. Either way, what the decision found that this
+/// server's next signup should start from.
 async fn signing_up(
     brand: &BrandData,
     session: &(dyn BrandSession + '_),
     msg: &Signup,
     moment: &Moment,
-) -> Verdict<SignupAnswer> {
+) -> Verdict<Result<SignupOutcome, BrandError>> {
     let mut read = None;
     let decided = decide(brand, session, msg, moment, &mut read).await;
+    let learned = SignupLearned {
+        campaign_id: msg.campaign.id,
+        campaign: match (&decided, read) {
+            (_, Some(campaign)) => Some(Some(*campaign)),
+            (Err(BrandError::NotFound(_)), None) => Some(None),
+            _ => None,
+        },
+        refused_key: msg.key.filter(|_| matches!(decided, Err(BrandError::KeyRevoked))),
+    };
     let (signed, writes) = match decided {
         Ok(Ok(decided)) => decided,
-        Ok(Err(outcome)) => return Verdict::nothing((Ok(outcome), read)),
-        Err(refused) => return Verdict::nothing((Err(refused), read)),
+        Ok(Err(outcome)) => return Verdict::nothing(Ok(outcome)).learning(learned),
+        Err(refused) => return Verdict::nothing(Err(refused)).learning(learned),
     };
     let Some(key) = msg.idempotency.clone() else {
-        return Verdict::write(writes, (Ok(SignupOutcome::Created(signed)), read));
+        return Verdict::write(writes, Ok(SignupOutcome::Created(signed))).learning(learned);
     };
     let record = IdempotencyRecord {
         request_hash: key.request_hash,
@@ -128,9 +125,11 @@ async fn signing_up(
         outcome: IdempotentOutcome::Signed(signed.clone()),
     };
     // Another request with the key committed first (through another brand, or server).
-    let (write, instead_read) = (key.clone(), read.clone());
-    let instead = Box::new(move |existing| (replay_or_conflict(existing, &write), instead_read));
-    Verdict::write(writes, (Ok(SignupOutcome::Created(signed)), read)).claiming(Claim { key, record, instead })
+    let write = key.clone();
+    let instead = Box::new(move |existing| replay_or_conflict(existing, &write));
+    Verdict::write(writes, Ok(SignupOutcome::Created(signed)))
+        .claiming(Claim { key, record, instead })
+        .learning(learned)
 }
 
 async fn decide(

@@ -77,36 +77,23 @@ pub(super) async fn migrate(conn: &mut Conn) -> Result<Vec<i32>, StoreError> {
     Ok(applied)
 }
 
-/// Rewrites every campaign still stored in an older shape (schema 13, before its promo code
-/// settings; 12, before its attribution rule; 11, before its commission rule; 10, before its owner's words; 9, before its language; 8, before payouts: see
-/// `campaign_legacy`) as a [`Campaign`] of today. Run at every start, not only with
-/// migration 5: a backup of an older release restored since (`refctl restore`) brings old
-/// rows back. A row is current when it decodes as a campaign and encodes back to itself.
+/// Rewrites every campaign still stored in an older shape (schema 8 to 13 of the row, see
+/// `domain::campaign_row`; older ones were rewritten by migration 5) as a [`Campaign`] of
+/// today. Run at every start, not only with migration 5: a backup of an older release
+/// restored since (`refctl restore`) brings old rows back.
 async fn upgrade_campaign_bodies(conn: &mut Conn) -> Result<(), StoreError> {
-    use crate::domain::campaign_legacy::{CampaignV10, CampaignV11, CampaignV12, CampaignV13, CampaignV8, CampaignV9};
-    use crate::domain::Campaign;
+    use crate::domain::campaign_row::CURRENT;
     use crate::store::codec;
     for row in conn.rows("SELECT brand_id, campaign_id, body FROM campaigns", &[]).await? {
         let body: Vec<u8> = row.get("body");
-        let current = codec::decode::<Campaign>(&body).ok();
-        if current.is_some_and(|c| codec::encode(&c).is_ok_and(|bytes| bytes == body)) {
+        if codec::is_current_campaign_row(&body) {
             continue;
         }
-        // The newer shape first: a row of schema 13 also reads as one of schema 12, 11, 10, 9 or 8 (the
-        // decoder leaves the bytes after the last field it knows), and would lose its words,
-        // its language or its payouts.
-        let upgraded = if let Ok(schema_13) = codec::decode::<CampaignV13>(&body) {
-            Campaign::from(schema_13)
-        } else if let Ok(schema_12) = codec::decode::<CampaignV12>(&body) {
-            Campaign::from(schema_12)
-        } else if let Ok(schema_11) = codec::decode::<CampaignV11>(&body) {
-            Campaign::from(schema_11)
-        } else if let Ok(schema_10) = codec::decode::<CampaignV10>(&body) {
-            Campaign::from(schema_10)
-        } else if let Ok(schema_9) = codec::decode::<CampaignV9>(&body) {
-            Campaign::from(schema_9)
-        } else {
-            Campaign::from(codec::decode::<CampaignV8>(&body)?)
+        // The newest schema that reads the whole row: an older row ends before a newer
+        // schema's fields, and has bytes left after an older schema's.
+        let upgraded = match (8..CURRENT).rev().find_map(|schema| codec::decode_campaign_row(schema, &body).ok()) {
+            Some(campaign) => campaign,
+            None => codec::decode_campaign_row(8, &body)?,
         };
         conn.execute(
             "UPDATE campaigns SET body = $3 WHERE brand_id = $1 AND campaign_id = $2",

@@ -9,53 +9,27 @@ use super::rewards::{issued_value, member_reward_value};
 use super::search::roster_row;
 use super::webhooks::LEGACY_EVENTS;
 use super::{codec, keys, SledStore, StoreError};
-use crate::domain::campaign_legacy::{
-    CampaignV1, CampaignV10, CampaignV11, CampaignV12, CampaignV13, CampaignV2, CampaignV3, CampaignV4, CampaignV5,
-    CampaignV6, CampaignV7, CampaignV8, CampaignV9,
-};
+use crate::domain::campaign_row::CURRENT as CAMPAIGN_ROW;
 use crate::domain::ids::IdKind;
 use crate::domain::member::MemberV1;
 use crate::domain::participant::ParticipantV1;
 use crate::domain::reward::RewardV1;
 use crate::domain::webhook::{Attempt, Webhook, WebhookV1};
-use crate::domain::{Campaign, Counter, Member, Participant, Reward, RewardStatus};
+use crate::domain::{Counter, Member, Participant, Reward, RewardStatus};
 
+/// The marker in `meta` of the step that brought campaigns to `schema` of their row (see
+/// `domain::campaign_row`): `campaigns.v2` for their `hold_days`, up to today's schema.
+fn campaigns_marker(schema: u8) -> String {
+    format!("campaigns.v{schema}")
+}
 /// Marker in `meta`: participants are stored with their `domain` (schema 2 of the row).
 const PARTICIPANTS_V2: &str = "participants.v2";
 /// Marker in `meta`: every logged webhook attempt has its place in the attempt order.
 const ATTEMPT_ORDER_V1: &str = "attempt_order.v1";
 /// Marker in `meta`: ids come from a counter per kind (`id.<kind>`).
 const IDS_V1: &str = "ids.v1";
-/// Marker in `meta`: campaigns are stored with `hold_days` (schema 2 of the row).
-const CAMPAIGNS_V2: &str = "campaigns.v2";
-/// Marker in `meta`: campaigns are stored with their `emails` (schema 3 of the row).
-const CAMPAIGNS_V3: &str = "campaigns.v3";
-/// Marker in `meta`: campaigns are stored with the member's daily digest among their emails
-/// (schema 4 of the row).
-const CAMPAIGNS_V4: &str = "campaigns.v4";
-/// Marker in `meta`: campaigns are stored with their fraud settings (schema 5 of the row).
-const CAMPAIGNS_V5: &str = "campaigns.v5";
-/// Marker in `meta`: campaigns are stored with `fraud.same_address` (schema 6 of the row).
-const CAMPAIGNS_V6: &str = "campaigns.v6";
-/// Marker in `meta`: campaigns are stored with their milestone tiers (schema 7 of the row).
-const CAMPAIGNS_V7: &str = "campaigns.v7";
-/// Marker in `meta`: campaigns are stored with contest places, leaderboard and waitlist
-/// settings (schema 8 of the row).
-const CAMPAIGNS_V8: &str = "campaigns.v8";
-/// Marker in `meta`: campaigns are stored with their payout settings (schema 9 of the row).
-const CAMPAIGNS_V9: &str = "campaigns.v9";
-/// Marker in `meta`: campaigns are stored with their language (schema 10 of the row).
-const CAMPAIGNS_V10: &str = "campaigns.v10";
-/// Marker in `meta`: campaigns are stored with the owner's words per language (schema 11).
-const CAMPAIGNS_V11: &str = "campaigns.v11";
 /// Marker in `meta`: members are stored with their token generation (schema 2 of the row).
 const MEMBERS_V2: &str = "members.v2";
-/// Marker in `meta`: campaigns are stored with their commission rule (schema 12).
-const CAMPAIGNS_V12: &str = "campaigns.v12";
-/// Marker in `meta`: campaigns are stored with their attribution rule (schema 13).
-const CAMPAIGNS_V13: &str = "campaigns.v13";
-/// Marker in `meta`: campaigns are stored with their promo code settings (schema 14).
-const CAMPAIGNS_V14: &str = "campaigns.v14";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
 /// the member's reward index.
 const REWARDS_V2: &str = "rewards.v2";
@@ -203,38 +177,20 @@ impl SledStore {
         self.upgrade_rows::<ParticipantV1, Participant>(PARTICIPANTS_V2, &self.participants)
     }
 
-    /// Schema 1 rows become the current shape at once; then schema 2 rows do, then 3 to 14. Each step
-    /// tries the current shape first, and a row of an older shape never reads as a newer one
-    /// (it ends before the newer fields).
+    /// One step a schema, in order, each once: step n + 1 rewrites the rows still of schema n
+    /// as today's shape. A row already in today's shape (written since, or rewritten before
+    /// a crash cut the step short) stays as it is.
     fn migrate_campaigns(&self) -> Result<u64, StoreError> {
-        Ok(self.upgrade_rows::<CampaignV1, Campaign>(CAMPAIGNS_V2, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV2, Campaign>(CAMPAIGNS_V3, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV3, Campaign>(CAMPAIGNS_V4, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV4, Campaign>(CAMPAIGNS_V5, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV5, Campaign>(CAMPAIGNS_V6, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV6, Campaign>(CAMPAIGNS_V7, &self.campaigns)?
-            + self.upgrade_campaigns_v7()?
-            + self.upgrade_rows::<CampaignV8, Campaign>(CAMPAIGNS_V9, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV9, Campaign>(CAMPAIGNS_V10, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV10, Campaign>(CAMPAIGNS_V11, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV11, Campaign>(CAMPAIGNS_V12, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV12, Campaign>(CAMPAIGNS_V13, &self.campaigns)?
-            + self.upgrade_rows::<CampaignV13, Campaign>(CAMPAIGNS_V14, &self.campaigns)?)
-    }
-
-    /// Schema 8 put a field inside the contest, in the middle of the row, so a row of schema
-    /// 7 is not a prefix of one of schema 8 and might, by chance, decode as one: a row is in
-    /// the current shape only when it decodes as a [`Campaign`] and encodes back to itself
-    /// (a campaign's only map is ordered, so its encoding is one).
-    fn upgrade_campaigns_v7(&self) -> Result<u64, StoreError> {
-        self.rewrite_rows(CAMPAIGNS_V8, &self.campaigns, |_, row, _| {
-            let current = codec::decode::<Campaign>(row).ok();
-            if current.is_some_and(|c| codec::encode(&c).is_ok_and(|bytes| bytes == row)) {
-                return Ok(None);
-            }
-            let old: CampaignV7 = codec::decode(row)?;
-            Ok(Some(codec::encode(&Campaign::from(old))?))
-        })
+        let mut upgraded = 0;
+        for schema in 1..CAMPAIGN_ROW {
+            upgraded += self.rewrite_rows(&campaigns_marker(schema + 1), &self.campaigns, |_, row, _| {
+                if codec::is_current_campaign_row(row) {
+                    return Ok(None);
+                }
+                Ok(Some(codec::encode(&codec::decode_campaign_row(schema, row)?)?))
+            })?;
+        }
+        Ok(upgraded)
     }
 
     fn migrate_webhooks(&self) -> Result<u64, StoreError> {

@@ -135,30 +135,15 @@ fn a_database_of_the_old_generator_keeps_its_ids_and_continues_above_them() {
 
 #[tokio::test]
 async fn campaigns_and_rewards_of_an_older_release_gain_the_lifecycle_and_their_index() {
-    use crate::domain::campaign::{GoalType, Publish, RewardType, WidgetSettings};
-    use crate::domain::contest::ContestV1 as Contest;
+    use crate::domain::campaign::RewardType;
     use crate::domain::reward::{RewardReason, RewardV1};
     use crate::domain::{Participant, RewardStatus};
     use crate::store::RewardStore;
     let dir = tempfile::tempdir().unwrap();
     let store = SledStore::open(dir.path(), &Default::default()).unwrap();
-    let old_campaign = CampaignV1 {
-        id: 3,
-        brand_id: 5,
-        member_id: 2,
-        name: "Old".into(),
-        type_id: 1,
-        reward_type: RewardType::Cash,
-        goal_type: GoalType::Signup,
-        num_signups: 1,
-        publish: Publish::Private,
-        reward_invited: false,
-        reward_value: Some("5.00".into()),
-        widget: WidgetSettings::default(),
-        contest: Contest::default(),
-        created_at: "2026-01-01T00:00:00Z".into(),
-        updated_at: "2026-01-01T00:00:00Z".into(),
-    };
+    let mut old_campaign = crate::domain::campaign_row::tests::campaign_of(1);
+    old_campaign.name = "Old".into();
+    let old_campaign = crate::domain::campaign_row::AsRow { schema: 1, campaign: &old_campaign };
     store.campaigns.insert(keys::id(3), codec::encode(&old_campaign).unwrap()).unwrap();
     let participant = Participant { campaign_id: 3, seq: 1, referrals: 1, ..participant(9) };
     store.participants.insert(keys::id(9), codec::encode(&participant).unwrap()).unwrap();
@@ -176,7 +161,7 @@ async fn campaigns_and_rewards_of_an_older_release_gain_the_lifecycle_and_their_
     };
     let reward_key = super::super::rewards::reward_key(9, 4);
     store.participant_rows.insert(&reward_key, codec::encode(&old_reward).unwrap()).unwrap();
-    for marker in [CAMPAIGNS_V2, REWARDS_V2] {
+    for marker in [campaigns_marker(2).as_str(), REWARDS_V2] {
         store.meta.remove(marker).unwrap();
     }
     assert_eq!(store.migrate().unwrap(), 2);
@@ -184,7 +169,7 @@ async fn campaigns_and_rewards_of_an_older_release_gain_the_lifecycle_and_their_
     // A run cut short by a crash runs again from the start: the reward is listed once.
     store.meta.remove(REWARDS_V2).unwrap();
     assert_eq!(store.migrate().unwrap(), 0, "its rows are in the new shape already");
-    let campaign: Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
+    let campaign: crate::domain::Campaign = SledStore::read(&store.campaigns, keys::id(3)).unwrap().unwrap();
     assert_eq!((campaign.hold_days, campaign.name.as_str()), (0, "Old"));
     let reward = store.reward(2, 4).await.unwrap().expect("found through the new index");
     assert_eq!((reward.brand_id, reward.member_id, reward.status), (5, 2, RewardStatus::Issued));
