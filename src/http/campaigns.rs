@@ -193,6 +193,28 @@ pub struct CouponCodes {
     codes: Vec<Value>,
 }
 
+/// The coupon upload's JSON as the document describes it: the spec's array of codes, or the
+/// same array as [`CouponCodes`]' `codes`. The body is read by hand (`upload_coupons`), so
+/// that a bad element is reported rather than refusing the whole upload.
+pub struct CouponUploadBody;
+
+impl utoipa::PartialSchema for CouponUploadBody {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Ref};
+        let any = ObjectBuilder::new().schema_type(utoipa::openapi::schema::SchemaType::AnyValue);
+        let codes =
+            ArrayBuilder::new().items(any).description(Some("the codes, judged one by one as in CouponCodes.codes"));
+        OneOfBuilder::new().item(codes).item(Ref::from_schema_name("CouponCodes")).into()
+    }
+}
+
+impl ToSchema for CouponUploadBody {
+    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+        schemas.push((CouponCodes::name().into(), <CouponCodes as utoipa::PartialSchema>::schema()));
+        <CouponCodes as ToSchema>::schemas(schemas);
+    }
+}
+
 /// `POST /campaigns/:id/coupons`: codes as a JSON array (or `{"codes": [...]}`) or as
 /// `text/csv` / `text/plain`, one code a line. Blank lines and duplicates (within the upload
 /// and against the pool) are skipped and counted; pending coupon rewards are filled at once.

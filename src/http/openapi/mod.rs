@@ -12,7 +12,7 @@ mod endpoints;
 mod unknown_query;
 
 use components::components;
-use endpoints::{Answer, Auth, Body, Endpoint, ENDPOINTS};
+use endpoints::{schema, Answer, Auth, Body, Endpoint, Named, ENDPOINTS};
 pub use unknown_query::refuse_unknown;
 use Answer::{Bare, Data, Redirect, SeeOther, Text};
 use Body::{Anything, Form, Json, JsonOrLines, Lines, OptionalJson};
@@ -32,12 +32,16 @@ use utoipa::openapi::{
 
 use super::AppState;
 
-pub(super) fn schema_ref(name: &str) -> RefOr<Schema> {
-    RefOr::Ref(Ref::from_schema_name(name))
+/// A reference to a schema of the components.
+fn schema_ref(named: Named) -> RefOr<Schema> {
+    RefOr::Ref(Ref::from_schema_name(named.name()))
 }
 
+/// Every failure's answer: the error envelope.
+const FAILURE: Named = schema::<crate::http::answers::Failure>();
+
 /// The success envelope around `data`.
-fn envelope(data: &str) -> Schema {
+fn envelope(data: Named) -> Schema {
     ObjectBuilder::new()
         .property("success", ObjectBuilder::new().schema_type(Type::Boolean).enum_values(Some([true])))
         .required("success")
@@ -83,9 +87,8 @@ fn failure(status: u16) -> utoipa::openapi::Response {
         }
         _ => "Failure",
     };
-    let mut response = ResponseBuilder::new()
-        .description(description)
-        .content("application/json", json_content(schema_ref("Failure")));
+    let mut response =
+        ResponseBuilder::new().description(description).content("application/json", json_content(schema_ref(FAILURE)));
     if status == 429 {
         response = response.header(
             "Retry-After",
@@ -208,7 +211,7 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
     if endpoint.method != GET {
         statuses.push(503);
     }
-    if matches!(endpoint.answer, Bare("ClickAnswer")) {
+    if matches!(endpoint.answer, Bare(named) if named.name() == "ClickAnswer") {
         statuses.clear(); // fails open
     }
     statuses.extend(endpoint.errors);
@@ -238,7 +241,7 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
         if let (404, Redirect) = (status, endpoint.answer) {
             answer = ResponseBuilder::new()
                 .description("Not a valid link: a page for a browser (Accept: text/html), else the failure envelope")
-                .content("application/json", json_content(schema_ref("Failure")))
+                .content("application/json", json_content(schema_ref(FAILURE)))
                 .content("text/html", json_content(text_schema()))
                 .build();
         }
@@ -248,7 +251,7 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
         if (400..500).contains(&status) && for_a_person {
             answer = ResponseBuilder::new()
                 .description("Refused: a page for a person, or the failure envelope")
-                .content("application/json", json_content(schema_ref("Failure")))
+                .content("application/json", json_content(schema_ref(FAILURE)))
                 .content("text/html", json_content(text_schema()))
                 .build();
         }
@@ -313,6 +316,17 @@ pub fn build(site: &str) -> OpenApi {
         .tags(Some(tags))
         .build()
 }
+
+/// The document's own schema, for `GET /openapi.json`'s answer.
+pub struct Document;
+
+impl utoipa::PartialSchema for Document {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new().description(Some("An OpenAPI 3.1 document")).build().into()
+    }
+}
+
+impl utoipa::ToSchema for Document {}
 
 /// `GET /api/v1/openapi.json`.
 pub async fn document(state: web::Data<AppState>) -> HttpResponse {
