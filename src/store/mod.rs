@@ -43,7 +43,7 @@ pub use types::{
     FinishedAttempt, IdempotencyRecord, IdempotencyWrite, IdempotentOutcome, Snapshot,
 };
 
-/// Everything a backend provides: the traits callers use (`interface.rs`) and the one the
+/// Everything a backend provides: the traits callers use (`interface/`) and the one the
 /// store's own machinery uses (`backend.rs`).
 pub trait Storage:
     MemberStore
