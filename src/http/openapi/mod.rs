@@ -101,9 +101,29 @@ fn failure(status: u16) -> utoipa::openapi::Response {
     response.build()
 }
 
-fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::openapi::path::Operation {
-    let mut op =
-        OperationBuilder::new().tag(endpoint.tag).summary(Some(endpoint.summary)).operation_id(Some(operation_id));
+/// An operation's one-line summary, and the whole text as its description when there is more:
+/// the summary is the text up to its first `: `, `; `, ` (` or `. `, or its first `, ` when
+/// that is still over 80 characters.
+fn summary_and_description(text: &'static str) -> (&'static str, Option<&'static str>) {
+    let first = |stops: &[&str], text: &'static str| stops.iter().filter_map(|stop| text.find(stop)).min();
+    let summary = match first(&[": ", "; ", " (", ". "], text) {
+        Some(end) => &text[..end],
+        None => text,
+    };
+    let summary = match first(&[", "], summary) {
+        Some(end) if summary.len() > 80 => &summary[..end],
+        _ => summary,
+    };
+    (summary, (summary.len() < text.len()).then_some(text))
+}
+
+fn operation(endpoint: &Endpoint, path: &str) -> utoipa::openapi::path::Operation {
+    let (summary, description) = summary_and_description(endpoint.summary);
+    let mut op = OperationBuilder::new()
+        .tag(endpoint.tag)
+        .summary(Some(summary))
+        .description(description)
+        .operation_id(Some(endpoint.operation_id));
     // Path parameters, from the `{name}`s of the path: ids are whole numbers, codes text.
     for segment in path.split('/').filter(|s| s.starts_with('{')) {
         let name = segment.trim_matches(['{', '}']);
@@ -272,10 +292,8 @@ fn operation(endpoint: &Endpoint, path: &str, operation_id: String) -> utoipa::o
 pub fn build(site: &str) -> OpenApi {
     let mut paths = PathsBuilder::new();
     for endpoint in ENDPOINTS {
-        for path in endpoint.paths() {
-            let id = format!("{}{}", endpoint.method_name(), path.replace(['/', '{', '}', '.', '-'], "_"));
-            paths = paths.path(&path, PathItem::new(endpoint.method.clone(), operation(endpoint, &path, id)));
-        }
+        let path = endpoint.documented_path();
+        paths = paths.path(&path, PathItem::new(endpoint.method.clone(), operation(endpoint, &path)));
     }
     let tags = [
         "members",
@@ -304,7 +322,8 @@ pub fn build(site: &str) -> OpenApi {
                 .title("referrals")
                 .version(env!("CARGO_PKG_VERSION"))
                 .description(Some(
-                    "A self-hostable referral-program service. Every API path exists under both /api/v1 and /v1. \
+                    "A self-hostable referral-program service. Every operation is listed once, under /api/v1; the \
+                     same paths are served under /v1 too, an alias kept for older clients. \
                      Answers are an envelope: {\"success\": true, \"data\": …} or {\"success\": false, \"error\": …, \"code\": …}. \
                      See docs/api.md.",
                 ))
@@ -347,7 +366,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_document_describes_exactly_the_registered_routes() {
+    fn the_document_describes_exactly_the_registered_routes_and_the_v1_alias_serves_them_all() {
         let registered = crate::http::routes::configured();
         let document = as_json("http://127.0.0.1:8080");
         let mut documented = BTreeSet::new();
@@ -356,11 +375,51 @@ mod tests {
                 documented.insert((method.to_uppercase(), path.clone()));
             }
         }
-        let undocumented: Vec<_> = registered.difference(&documented).collect();
-        let unregistered: Vec<_> = documented.difference(&registered).collect();
+        // The /v1 alias answers what /api/v1 does; the document lists the operation once.
+        let (alias, served): (BTreeSet<_>, BTreeSet<_>) =
+            registered.iter().cloned().partition(|(_, path)| path.starts_with("/v1/"));
+        let undocumented: Vec<_> = served.difference(&documented).collect();
+        let unregistered: Vec<_> = documented.difference(&served).collect();
         assert!(undocumented.is_empty(), "routes missing from the OpenAPI document: {undocumented:?}");
         assert!(unregistered.is_empty(), "documented but not served: {unregistered:?}");
-        assert!(registered.len() > 100, "both roots, the site and the admin API: {}", registered.len());
+        let api: BTreeSet<_> = served
+            .iter()
+            .filter_map(|(method, path)| Some((method.clone(), format!("/v1/{}", path.strip_prefix("/api/v1/")?))))
+            .collect();
+        assert_eq!(alias, api, "every /api/v1 operation, and only those, under /v1 too");
+        assert!(served.len() > 140, "the API, the site and the admin API: {}", served.len());
+    }
+
+    #[test]
+    fn every_operation_has_a_unique_name_in_the_resources_words_a_tag_and_a_one_line_summary() {
+        let document = as_json("http://127.0.0.1:8080");
+        let mut names = BTreeSet::new();
+        for (path, item) in document["paths"].as_object().unwrap() {
+            assert!(!path.starts_with("/v1/"), "{path}: the alias is not listed");
+            for (method, operation) in item.as_object().unwrap() {
+                let name = operation["operationId"].as_str().unwrap_or_default();
+                // camelCase words: a verb, then the resource (`createCampaign`), never the
+                // method and the path (`post_api_v1_campaigns`).
+                let words = name.chars().all(|c| c.is_ascii_alphanumeric())
+                    && name.starts_with(|c: char| c.is_ascii_lowercase())
+                    && name.chars().any(|c| c.is_ascii_uppercase());
+                assert!(words || name == "unsubscribe", "{method} {path}: operationId {name:?}");
+                assert!(!name.to_ascii_lowercase().contains("apiv1"), "{method} {path}: {name}");
+                assert!(names.insert(name.to_owned()), "{name} is used twice");
+                assert!(operation["tags"].as_array().is_some_and(|tags| tags.len() == 1), "{method} {path}");
+                let summary = operation["summary"].as_str().unwrap_or_default();
+                assert!(!summary.is_empty() && summary.len() <= 100, "{method} {path}: summary {summary:?}");
+                assert!(!summary.contains('\n'), "{method} {path}");
+            }
+        }
+        assert_eq!(names.len(), ENDPOINTS.len());
+        let create = &document["paths"]["/api/v1/campaigns"]["post"];
+        assert_eq!(create["operationId"], "createCampaign");
+        let approve = &document["paths"]["/api/v1/rewards/{id}/approve"]["post"];
+        assert_eq!(approve["operationId"], "approveReward");
+        let block = &document["paths"]["/api/v1/participants/{id}/block"]["post"];
+        assert_eq!(block["summary"], "Block a participant");
+        assert!(block["description"].as_str().unwrap().contains("voided"), "the whole text stays: {block}");
     }
 
     #[test]
