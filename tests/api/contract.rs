@@ -57,6 +57,9 @@ impl Contract {
         if method == Method::OPTIONS {
             return Ok(());
         }
+        // `/v1` serves the same operations as `/api/v1`, which the document lists once.
+        let aliased = path.strip_prefix("/v1/").map(|rest| format!("/api/v1/{rest}"));
+        let path = aliased.as_deref().unwrap_or(path);
         let Some(template) = self.template(path) else {
             // Unknown routes are answered by the fallback (404 in the envelope); they are
             // described by no operation.
