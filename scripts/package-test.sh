@@ -7,7 +7,8 @@
 # data directory), verifies the systemd unit with systemd-analyze where it exists, starts the
 # server as the packaged user with the packaged config and secrets (as the unit does; the
 # machine may have no systemd running), finds it with the packaged refctl from the config
-# alone, makes a member, an API key, a brand, a campaign and a referral signup, then removes
+# alone, runs the README's first API calls as written, makes a member, an API key, a brand, a
+# campaign and a referral signup, then removes
 # the package (config and data kept) and purges it (config gone, data kept). Everything it
 # starts listens on 127.0.0.1 and is stopped when it ends.
 set -euo pipefail
@@ -85,6 +86,20 @@ for _ in $(seq 1 100); do curl -sf "$BASE/api/v1/health" >/dev/null 2>&1 && brea
 HEALTH=$(curl -sf "$BASE/api/v1/health") || { cat "$LOG" >&2; fail "/api/v1/health did not answer"; }
 echo "$HEALTH"
 [ "$(stat -c %U /var/lib/referrals/secret.key)" = referrals ] || fail "secret.key not owned by referrals"
+
+step "the README's first API calls, as written, on the installed server (its first account)"
+README_CALLS=$(python3 - "$PORT" <<'PY'
+import re, sys
+readme = open("README.md").read()
+block = re.search(r"\*\*3\. One referral through the API\.\*\*.*?```sh\n(.*?)```", readme, re.S).group(1)
+print(block.replace("localhost:8080", "127.0.0.1:" + sys.argv[1]))
+PY
+)
+README_OUT=$(bash -euo pipefail -c "$README_CALLS") || fail "the README's API calls failed: $README_OUT"
+echo "$README_OUT" | tail -1 | python3 -c 'import json,sys; r = json.load(sys.stdin)["data"]["referrer_reward"]; assert r["value"] == "10.00", r' \
+  || fail "the README's referral signup did not earn 10.00: $README_OUT"
+echo "the README's referral signup: the referrer earned 10.00"
+[ -f /usr/share/doc/referrals/docs/screenshots/dashboard-review.png ] || fail "the README's screenshot is not shipped"
 
 step "refctl finds the server and its token from /etc/referrals alone (run from /)"
 json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }

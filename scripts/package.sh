@@ -39,7 +39,8 @@ if [ "${1:-}" = "--from-test-build" ]; then
 else
   cargo build --quiet --locked --release --workspace --bins
   BIN=target/release
-  DEB_FLAGS=()
+  # The release profile keeps line tables for profiling; what ships has none.
+  DEB_FLAGS=(--strip)
 fi
 
 # The files made from the code or the shipped config, so that none of them can drift.
@@ -55,5 +56,6 @@ grep -q '^data_dir = "/var/lib/referrals"$' "$OUT/config.toml" || {
 "$BIN/refctl" completions zsh >"$OUT/completions/_refctl"
 "$BIN/refctl" completions fish >"$OUT/completions/refctl.fish"
 
-# The test build is stripped and lightly compressed: it is installed once and thrown away.
+# Stripped either way; the test build is also lightly compressed: it is installed once and
+# thrown away.
 "$CARGO_DEB" --no-build --locked -p referrals --output target/debian "${DEB_FLAGS[@]}"

@@ -49,35 +49,72 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    referrals::telemetry::init(&config.log.level, config.log.format == referrals::config::LogFormat::Json);
+    let json = config.log.format == referrals::config::LogFormat::Json;
+    referrals::telemetry::init(&config.log.level, json);
     let system = actix_web::rt::System::new();
     system.block_on(async move {
         let app = match Application::build(&config).await {
             Ok(app) => app,
             Err(e) => {
-                eprintln!("referrals-server: {e}");
+                failed(json, &e);
                 return ExitCode::FAILURE;
             }
         };
-        // One plain line on stdout that scripts and tests read to learn the real port (and the
-        // metrics address, on the same line).
-        let metrics = app.metrics_address().map(|m| format!("; metrics on http://{m}/metrics")).unwrap_or_default();
-        println!(
-            "referrals-server listening on http://{} (public URL {}; dashboard {}/dashboard{metrics})",
-            app.address(),
-            app.public_url(),
-            app.public_url()
-        );
-        let dashboard = format!("{}/dashboard", app.public_url());
-        tracing::info!(address = %app.address(), %dashboard, data_dir = %config.storage.data_dir.display(), "listening");
+        announce(json, &app, &config);
         match app.run_until(shutdown_signal()).await {
             Ok(stopped) if stopped.drained => ExitCode::SUCCESS,
             // Documented in docs/operating.md: the stop's deadline cut attempts off.
             Ok(_) => ExitCode::from(3),
             Err(e) => {
-                eprintln!("referrals-server: {e}");
+                failed(json, &e);
                 ExitCode::FAILURE
             }
         }
     })
+}
+
+/// One line on stdout that scripts and tests read to learn the real port (and the metrics
+/// address): plain text, or in JSON log mode a JSON object like every other line the server
+/// writes, its `fields.address` the address. Then the same in the log.
+fn announce(json: bool, app: &Application, config: &Config) {
+    let address = format!("http://{}", app.address());
+    let dashboard = format!("{}/dashboard", app.public_url());
+    let metrics = app.metrics_address().map(|m| format!("http://{m}/metrics"));
+    if json {
+        let line = serde_json::json!({
+            "timestamp": referrals::domain::now_rfc3339(),
+            "level": "INFO",
+            "fields": {
+                "message": "listening",
+                "address": address,
+                "public_url": app.public_url(),
+                "dashboard": dashboard,
+                "metrics": metrics,
+            },
+            "target": "referrals_server",
+        });
+        println!("{line}");
+    } else {
+        let metrics = metrics.map(|m| format!("; metrics on {m}")).unwrap_or_default();
+        println!(
+            "referrals-server listening on {address} (public URL {}; dashboard {dashboard}{metrics})",
+            app.public_url()
+        );
+    }
+    tracing::info!(%address, %dashboard, data_dir = %config.storage.data_dir.display(), "listening");
+}
+
+/// Why the server could not start or run, on stderr: in JSON log mode as a JSON line.
+fn failed(json: bool, error: &dyn std::fmt::Display) {
+    if json {
+        let line = serde_json::json!({
+            "timestamp": referrals::domain::now_rfc3339(),
+            "level": "ERROR",
+            "fields": {"message": format!("referrals-server: {error}")},
+            "target": "referrals_server",
+        });
+        eprintln!("{line}");
+    } else {
+        eprintln!("referrals-server: {error}");
+    }
 }

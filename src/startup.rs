@@ -394,13 +394,22 @@ impl Application {
         // under way outside any runtime, where lettre's pool panics. They start nothing more.
         // Every request's decision was answered, so its batch committed; the brands' actors
         // stopped with their arbiters. Then the final flush.
+        let (webhooks, emails) = left_queued(&self.store).await;
         self.store.close().await.map_err(std::io::Error::other)?;
+        let counted = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let queued = format!(
+            "{} and {} left queued, sent after the next start (or by another server sharing the database)",
+            counted(webhooks, "webhook delivery", "webhook deliveries"),
+            counted(emails, "email", "emails")
+        );
         if drained {
-            tracing::info!("stopped cleanly");
+            tracing::info!(webhooks, emails, "stopped cleanly; {queued}");
         } else {
             tracing::warn!(
+                webhooks,
+                emails,
                 "stopped at the deadline (server.shutdown_timeout_secs) with webhook or email attempts under way: \
-                 they are made again after the next start"
+                 they are made again after the next start; {queued}"
             );
         }
         served.map(|()| Stopped { drained })
@@ -430,6 +439,15 @@ async fn drain_outbound(
     };
     let both = futures_util::future::join(webhooks.send(crate::webhooks::Drain), emails);
     matches!(tokio::time::timeout_at(deadline, both).await, Ok((Ok(()), true)))
+}
+
+/// How many webhook deliveries and emails wait in the store at a stop (counted up to a
+/// million each): what the next start sends. A count that cannot be read is left out as 0;
+/// the stop goes on.
+async fn left_queued(store: &SharedStorage) -> (usize, usize) {
+    let webhooks = store.pending_deliveries().await.map(|pending| pending.len()).unwrap_or(0);
+    let emails = store.due_emails(i64::MAX, 1_000_000).await.map(|due| due.len()).unwrap_or(0);
+    (webhooks, emails)
 }
 
 /// `GET /metrics` on `bind` (one worker; nothing else is served there), or `None` when

@@ -183,6 +183,7 @@ async fn a_stop_cut_short_by_its_deadline_exits_3_and_what_was_cut_off_is_sent_a
     let log = app.log();
     assert_eq!(status.code(), Some(3), "{log}");
     assert!(log.contains("stopped at the deadline"), "{log}");
+    assert!(log.contains("1 webhook delivery and 1 email left queued"), "the stop says what waits:\n{log}");
     assert!(!log.contains("panicked"), "{log}");
 
     receiver.set_delay(Duration::ZERO);
@@ -216,5 +217,6 @@ async fn a_stop_with_only_a_retry_scheduled_exits_0_inside_a_two_second_deadline
     let log = app.log();
     assert_eq!(status.code(), Some(0), "a stop with only a retry scheduled drains at once:\n{log}");
     assert!(log.contains("stopped cleanly"), "{log}");
+    assert!(log.contains("1 webhook delivery and 0 emails left queued"), "the stop says what waits:\n{log}");
     assert_eq!(receiver.received().len(), 1, "the stop makes no attempt of its own");
 }

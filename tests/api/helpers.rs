@@ -211,13 +211,18 @@ impl TestApp {
         .expect("server announced its address within 60 s")
         .expect("reader task")
         .expect("read stdout");
-        let address = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| {
+        // A plain line, or in JSON log mode a JSON object with the address in its fields.
+        let announced = serde_json::from_str::<serde_json::Value>(&line)
+            .ok()
+            .and_then(|line| line["fields"]["address"].as_str().map(str::to_owned))
+            .or_else(|| line.split_whitespace().find(|w| w.starts_with("http://")).map(str::to_owned));
+        let address = announced.unwrap_or_else(|| {
             panic!(
                 "server did not start: stdout {line:?}, log:\n{}",
                 std::fs::read_to_string(&self.log_path).unwrap_or_default()
             )
         });
-        self.address = address.to_owned();
+        self.address = address;
         self.banner = line.trim().to_owned();
         self.child = Some(child);
     }

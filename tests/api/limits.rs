@@ -94,17 +94,24 @@ async fn every_answer_carries_nosniff_and_a_request_id() {
     }
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_session_at_trace_level_logs_no_secret() {
-    let log = a_whole_session_at_trace_level("text").await;
+    let (log, ..) = a_whole_session_at_trace_level("text").await;
     assert!(log.contains("TRACE") && log.contains("request done"), "the log is at trace level");
 }
 
 /// The same session logged as JSON: every line is one JSON object, with the request's id,
 /// route, status and duration on request lines, and no secret either.
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_session_logged_as_json_is_one_object_a_line_and_logs_no_secret() {
-    let log = a_whole_session_at_trace_level("json").await;
+    let (log, banner, address) = a_whole_session_at_trace_level("json").await;
+    // The line on stdout that tells scripts the address is JSON too, and names it.
+    let announced: Value = serde_json::from_str(&banner).unwrap_or_else(|e| panic!("{e}: not JSON: {banner}"));
+    assert_eq!(announced["fields"]["message"], "listening", "{banner}");
+    assert_eq!(announced["fields"]["address"], address.as_str(), "{banner}");
+    assert!(announced["timestamp"].is_string() && announced["level"] == "INFO", "{banner}");
+    // The stop's lines, up to its last, are JSON as well.
+    assert!(log.contains("stopped cleanly"), "the log runs to the stop's end");
     let mut requests = 0;
     for line in log.lines().filter(|l| !l.trim().is_empty()) {
         let object: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: not JSON: {line}"));
@@ -129,11 +136,12 @@ async fn a_whole_session_logged_as_json_is_one_object_a_line_and_logs_no_secret(
 
 /// Runs a member's whole session (register, sign in, a key, a brand, a campaign, a webhook, a
 /// signup delivered, the admin API, forged credentials) on a server logging at trace level in
-/// `format`; checks no secret is in the log, and returns it.
-async fn a_whole_session_at_trace_level(format: &str) -> String {
+/// `format`; stops it, checks no secret is in the log, and returns the log, the line the
+/// server announced its address with on stdout, and the address.
+async fn a_whole_session_at_trace_level(format: &str) -> (String, String, String) {
     let admin_token = "admin-token-that-must-not-be-logged-0123456789";
     let receiver = Receiver::start().await;
-    let app = TestApp::spawn_with(Options {
+    let mut app = TestApp::spawn_with(Options {
         admin_token: Some(admin_token.into()),
         config: Some("[webhooks]\nallow_private_targets = true\n".into()),
         env: vec![("RUST_LOG".into(), "trace".into()), ("REFERRALS_LOG_FORMAT".into(), format.into())],
@@ -196,6 +204,9 @@ async fn a_whole_session_at_trace_level(format: &str) -> String {
     expect_status(app.get("/api/v1", "/members/profile", &Cred::Key(forged_key.clone())).await, 401).await;
     expect_status(app.get("/api/v1", "/members/profile", &Cred::Bearer(format!("{token}x"))).await, 401).await;
 
+    // SIGTERM, waited for off the runtime (the receiver answers on its other thread).
+    let status = tokio::task::block_in_place(|| app.signal("TERM"));
+    assert_eq!(status.code(), Some(0), "a clean stop");
     let log = app.log();
     let jwt_signature = token.rsplit('.').next().unwrap();
     let secret_key = secret.trim_start_matches("whsec_");
@@ -213,7 +224,7 @@ async fn a_whole_session_at_trace_level(format: &str) -> String {
     ] {
         assert!(!log.contains(value), "the {what} is in the log ({format})");
     }
-    log
+    (log, app.banner.clone(), app.address.clone())
 }
 
 /// A request over a limit: method, path, body, status, code, words the message must hold.

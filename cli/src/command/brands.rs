@@ -9,9 +9,10 @@ use crate::output;
 
 #[derive(Subcommand)]
 pub enum Cmd {
-    /// Link a brand to a token network (enables token rewards, reward_type 4)
+    /// Link a brand to a crypto-token network: only then may its campaigns pay the legacy token
+    /// rewards (reward_type 4). Shops paying coupons, cash or messages never need it
     LinkTokenNetwork { brand_id: u64, network: String },
-    /// Unlink a brand from its token network
+    /// Unlink a brand from its crypto-token network
     UnlinkTokenNetwork { brand_id: u64 },
     /// Vouch for a brand's domain, for a site that cannot serve its proof file
     ///

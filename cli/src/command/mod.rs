@@ -27,7 +27,8 @@ pub enum Command {
     /// Subscription plans: list, create, update, delete (server must be running)
     #[command(subcommand)]
     Plans(plans::Cmd),
-    /// Brands: link or unlink a token network, vouch for a brand's or partner's domain (server must be running)
+    /// Brands: vouch for a brand's or a partner's website when it cannot serve its proof file; link a brand to a
+    /// crypto-token network for the legacy token rewards (server must be running)
     #[command(subcommand)]
     Brands(brands::Cmd),
     /// Coupon codes: import a file into a campaign's pool (server must be running)
