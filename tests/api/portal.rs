@@ -125,7 +125,7 @@ async fn a_participant_signs_in_by_email_once_and_sees_their_own_portal() {
     // Each step of a reward's history on its day, the reader's way (and the moment itself).
     let start = page.body.find("<time datetime=\"").expect("a dated step") + 16;
     let at = &page.body[start..start + page.body[start..].find('"').unwrap()];
-    let day = chrono::DateTime::parse_from_rfc3339(at).unwrap().with_timezone(&chrono::Utc).format("%m/%d/%Y");
+    let day = chrono::DateTime::parse_from_rfc3339(at).unwrap().with_timezone(&chrono::Utc).format("%-d %b %Y");
     assert!(page.body[start..].starts_with(&format!("{at}\">{day}</time>")), "{}", page.body);
     assert!(page.body.contains("Due to you: <strong>$10.00</strong>"), "{}", page.body);
 
@@ -372,4 +372,47 @@ async fn a_participant_asks_for_a_promo_code_in_the_portal_where_the_campaign_le
         expect_status(app.get("/api/v1", &format!("/participants/{ann_id}/promo-codes"), &member.bearer()).await, 200)
             .await;
     assert_eq!(codes["data"]["promo_codes"].as_array().unwrap().len(), 1);
+}
+
+/// A participant reads their rewards' history in their language, in their own words: a held
+/// reward is "under review" (in Spanish, "en revisión"), never the fraud rule that held it,
+/// and a reward paid in a payout never shows the payout's reference. The campaign's lander
+/// has its title in the reader's language.
+#[tokio::test]
+async fn the_history_is_told_in_the_readers_language_without_internal_notes() {
+    let app = TestApp::spawn().await;
+    let member = app.member("portal-words").await;
+    let brand = app.brand(&member, "https://portal-words.example.com").await;
+    let fields = json!({"name": "Words", "reward_type": 5, "reward_value": "5.00", "reward_invited": true});
+    let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+    // Both from one address: the friend's reward and Ann's are held by the same-address rule.
+    let ann = json!({"campaign_id": campaign, "email": "ann@portal-words.example.com", "ip": "203.0.113.9"});
+    let ann = expect_status(app.post_json("/api/v1", "/signups", &member.bearer(), &ann).await, 201).await["data"]
+        ["participant"]
+        .clone();
+    let bob = json!({"referral_code": ann["referral_code"], "email": "bob@portal-words.example.com",
+                     "ip": "203.0.113.9"});
+    let bob = expect_status(app.post_json("/api/v1", "/signups/referral", &member.bearer(), &bob).await, 201).await;
+    assert_eq!(bob["data"]["referrer_reward"]["status"], "held", "{bob}");
+    let mut browser = Browser::new(&app);
+    let page = signed_in(&app, &member, &mut browser, ann["id"].as_u64().unwrap()).await;
+    let portal = format!("/p/{campaign}");
+    let english = browser.get(&format!("{portal}?lang=en")).await;
+    let spanish = browser.get(&format!("{portal}?lang=es")).await;
+    for (page, held) in [(&page, "under review"), (&english, "under review"), (&spanish, "en revisión")] {
+        assert_eq!(page.status, 200);
+        let history = &page.body[page.body.find("<ol class=\"history\">").expect("a history")..];
+        assert!(history.contains(held), "{held}: {history}");
+        for internal in ["same_address", "same address", "held for review", "earned;"] {
+            assert!(!page.body.contains(internal), "{internal} in {}", page.body);
+        }
+    }
+    let today = chrono::Utc::now().format("%-d %b %Y").to_string();
+    assert!(english.body.contains(&format!(">{today}</time>")), "{today}: {}", english.body);
+
+    // The lander's title in German, its link's label too.
+    let german = app.client.get(format!("{}/l/{campaign}?lang=de", app.address)).send().await.unwrap();
+    let german = german.text().await.unwrap();
+    assert!(german.contains("<title>Empfehlungsprogramm</title>"), "{german}");
+    assert!(german.contains("\"social_label\":\"Soziale Netzwerke\""), "{german}");
 }

@@ -198,6 +198,8 @@ offer-two-way = Freunde, die über deinen Link beitreten, erhalten auch eine Pr�
 ## Die Landingpage
 
 lander-visit = { $domain } besuchen
+lander-title = Empfehlungsprogramm
+lander-social = Soziale Netzwerke
 
 ## E-Mails an Teilnehmende, solange die Aktion die Standardtexte behält.
 

@@ -80,7 +80,7 @@ portal-reward-coupon = Coupon
 portal-reward-cash = Cash
 portal-reward-message = Reward
 portal-reward-token = Tokens
-portal-reward-held = being checked
+portal-reward-held = under review
 portal-reward-pending = waiting for a code
 portal-reward-issued = yours
 portal-reward-fulfilled = paid out
@@ -201,6 +201,8 @@ offer-two-way = Friends who join through your link get a reward too.
 ## The landing page
 
 lander-visit = Visit { $domain }
+lander-title = Referral program
+lander-social = Social links
 
 ## Participant emails, while the campaign keeps the default texts. Greeting: portal-email-greeting.
 

@@ -198,6 +198,8 @@ offer-two-way = Los amigos que se unan con tu enlace también reciben una recomp
 ## La página de destino
 
 lander-visit = Visitar { $domain }
+lander-title = Programa de referidos
+lander-social = Redes sociales
 
 ## Correos a los participantes, mientras la campaña conserve los textos predeterminados.
 

@@ -198,6 +198,8 @@ offer-two-way = Les amis qui s’inscrivent grâce à votre lien reçoivent auss
 ## La page d’accueil
 
 lander-visit = Visiter { $domain }
+lander-title = Programme de parrainage
+lander-social = Réseaux sociaux
 
 ## E-mails aux participants, tant que la campagne garde les textes par défaut.
 

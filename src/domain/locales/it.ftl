@@ -198,6 +198,8 @@ offer-two-way = Anche gli amici che si iscrivono tramite il tuo link ricevono un
 ## La pagina di destinazione
 
 lander-visit = Visita { $domain }
+lander-title = Programma di referral
+lander-social = Link ai social
 
 ## Email ai partecipanti, finché la campagna mantiene i testi predefiniti.
 

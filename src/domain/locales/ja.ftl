@@ -190,6 +190,8 @@ offer-two-way = あなたのリンクから参加した友達にも特典があ�
 ## ランディングページ
 
 lander-visit = { $domain } を見る
+lander-title = 紹介プログラム
+lander-social = ソーシャルリンク
 
 ## キャンペーンが既定の文面を使っている間の参加者へのメール。
 

@@ -198,6 +198,8 @@ offer-two-way = Vrienden die via je link meedoen, krijgen ook een beloning.
 ## De landingspagina
 
 lander-visit = Naar { $domain }
+lander-title = Verwijsprogramma
+lander-social = Sociale media
 
 ## E-mails aan deelnemers, zolang de actie de standaardteksten houdt.
 

@@ -220,6 +220,8 @@ offer-two-way = Znajomi, którzy dołączą przez twój link, też dostaną nagr
 ## Strona docelowa
 
 lander-visit = Odwiedź { $domain }
+lander-title = Program poleceń
+lander-social = Media społecznościowe
 
 ## E-maile do uczestników, dopóki kampania ma domyślne teksty.
 

@@ -198,6 +198,8 @@ offer-two-way = Amigos que entrarem pelo seu link também ganham uma recompensa.
 ## A página de destino
 
 lander-visit = Visitar { $domain }
+lander-title = Programa de indicação
+lander-social = Redes sociais
 
 ## E-mails aos participantes, enquanto a campanha mantiver os textos padrão.
 

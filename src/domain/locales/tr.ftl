@@ -198,6 +198,8 @@ offer-two-way = Bağlantınızla katılan arkadaşlarınız da bir ödül alır.
 ## Açılış sayfası
 
 lander-visit = { $domain } adresini ziyaret edin
+lander-title = Tavsiye programı
+lander-social = Sosyal medya
 
 ## Kampanya varsayılan metinleri kullandıkça katılımcılara giden e-postalar.
 

@@ -212,7 +212,8 @@ fn promo_codes(
 }
 
 /// A reward as its owner sees it: the code or amount once issued (an amount written the
-/// reader's way), what it is a commission on (never whose invoice), and its history.
+/// reader's way), what it is a commission on (never whose invoice), and its history in the
+/// reader's words.
 fn reward_card(t: Texts, reward: &Reward, commission: Option<&Commission>, currency: &str) -> Markup {
     let issued = matches!(reward.status, RewardStatus::Issued | RewardStatus::Fulfilled);
     let kind = match reward.kind {
@@ -238,11 +239,13 @@ fn reward_card(t: Texts, reward: &Reward, commission: Option<&Commission>, curre
             } @else if reward.status == RewardStatus::Held || reward.status == RewardStatus::Pending {
                 p { (t.text("portal-reward-on-its-way")) }
             }
+            // Each change as its state in the reader's words: the note beside it is ours (a
+            // fraud rule's code, a payout's reference), never shown to the participant.
             ol.history {
                 @for change in &reward.history {
                     li {
                         time datetime=(change.at) { (date_shown(t.language(), &change.at)) }
-                        " " (t.text(state_name(change.status))) ": " (change.note)
+                        " " (t.text(state_name(change.status)))
                     }
                 }
             }

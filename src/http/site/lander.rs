@@ -40,8 +40,9 @@ pub async fn page(
     let frame = format!("../widget/{}/embed?lang={}", campaign.id, t.language().tag());
     let config = lander_config(&lander, &brand, &frame, t);
     // Images (logo, background) are the member's http(s) URLs, hence `http: https:`.
+    let title = html_escape::encode_text(&t.text("lander-title")).into_owned();
     let mut response = page::html(
-        "Referral program",
+        &title,
         "../assets/lander.css",
         "../assets/lander.js",
         &config,
@@ -65,6 +66,7 @@ pub fn lander_config(lander: &Lander, brand: &Brand, frame: &str, t: Texts) -> s
     json!({
         "lang": t.language().tag(),
         "visit": t.with("lander-visit", &[("domain", brand.domain.as_str().into())]),
+        "social_label": t.text("lander-social"),
         "template": lander.template,
         "header_text": lander.header_text,
         "footer_text": lander.footer_text,

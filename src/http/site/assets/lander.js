@@ -31,7 +31,7 @@
   page.append(header, frame);
   if (C.footer_text) page.append(el("footer", {}, C.footer_text));
   if (C.social_urls.length) {
-    var list = el("nav", { "aria-label": "Social links" });
+    var list = el("nav", { "aria-label": C.social_label || "Social links" });
     C.social_urls.forEach(function (u) {
       list.append(el("a", { href: u, rel: "noopener noreferrer nofollow", target: "_blank" }, new URL(u).hostname.replace(/^www\./, "")));
     });
