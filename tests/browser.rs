@@ -3,7 +3,7 @@
 //! (`tests/browser/dashboard.mjs`); a participant's portal, signed in by an emailed link
 //! (`tests/browser/portal.mjs`); held
 //! rewards reviewed there, the friend's coupon then reaching the friend's widget
-//! (`tests/browser/review.mjs`); and the
+//! (`tests/browser/review.mjs`); an owner paying referrers in euros (`tests/browser/owner.mjs`); and the
 //! widget's three modes, a signup through the frame, the copy button, a
 //! referral through `?ref=`, a hostile name, a campaign's tiers, waitlist place and public
 //! leaderboard in the frame, the tracker script and a lander, in real
@@ -802,4 +802,66 @@ async fn a_visit_through_a_partners_link_is_remembered_for_the_campaigns_window_
     app.wait_for_count(&member, id("last"), "clicks", 1).await;
     let ann = app.get("/api/v1", &format!("/participants/{}", id("last_ann_id")), &member.bearer()).await;
     assert_eq!(expect_status(ann, 200).await["data"]["clicks"], json!(1));
+}
+
+/// An owner's money in the dashboard, in Chromium: a euro campaign made in the form offers
+/// its reward in euros; the payouts page flags a referrer without payout details and marks
+/// the requested batch paid once, however often the form is sent; the referrer's page shows
+/// the balance, what they owe after a refund and the payout; blocking asks first; "Approve
+/// selected" with nothing ticked stays on the page.
+#[tokio::test]
+async fn an_owner_pays_referrers_in_euros_from_the_dashboard_in_a_real_browser() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let config = std::fs::read_to_string(root.join("config.toml"))
+        .unwrap()
+        .replace("public_per_minute = 60", "public_per_minute = 60000")
+        .replace("public_burst = 20", "public_burst = 1000");
+    let app = TestApp::spawn_with(Options { config: Some(config), ..Options::with_admin() }).await;
+    let member = app.unlimited_member("owner").await;
+    let api_key = app.api_key(&member).await;
+    let brand = app.brand(&member, "https://owner-beans.example").await;
+    // A campaign whose rewards are held, for the review's empty selection.
+    let fields =
+        json!({"name": "Held", "reward_type": 3, "reward_value": "thanks", "hold_days": 3, "reward_invited": true});
+    let held = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+    let cara = app.participant(&member, held, "cara@owner.example").await;
+    let code = cara["referral_code"].as_str().unwrap();
+    expect_status(app.refer(&member, code, "dan@owner.example").await, 201).await;
+    let setup = json!({
+        "chromium": chromium(),
+        "site": app.address,
+        "email": member.email,
+        "password": member.password,
+        "api_key": api_key,
+        "brand_id": brand,
+        "held_campaign_id": held,
+    });
+    let seen = run_script(&app, "owner.mjs", &setup).await;
+
+    let text = |key: &str| seen[key].as_str().unwrap_or_default().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(text("offer_en").contains("€10.00"), "{}", text("offer_en"));
+    assert!(text("offer_de").contains("10,00 €"), "{}", text("offer_de"));
+    assert!(text("due").contains("10.00 EUR"), "{}", text("due"));
+    assert_eq!(text("made_notice"), "1 payout was made.");
+    assert_eq!(text("flag"), "no payout details");
+    assert_eq!(text("batch_notice"), "1 payout marked paid with the reference; their rewards are fulfilled.");
+    assert_eq!(
+        text("second_notice"),
+        "No payout was marked paid. 1 payout had been marked paid or failed since the page was shown: unchanged."
+    );
+    assert_eq!(seen["payouts"], json!([{"status": "paid", "reference": "SEPA-2026-12", "amount": "10.00"}]));
+    assert_eq!((text("ann_due"), text("ann_owed")), ("0.00 EUR".to_owned(), "10.00 EUR".to_owned()));
+    assert_eq!(seen["ann_adjustments"], 1, "the refund after the payout");
+    assert!(text("ann_details").contains("no payout details"), "{}", text("ann_details"));
+    let payouts = seen["ann_payouts"].as_array().unwrap();
+    assert_eq!(payouts.len(), 1);
+    let row = payouts[0].as_str().unwrap();
+    assert!(row.contains("10.00 EUR") && row.contains("paid") && row.contains("SEPA-2026-12"), "{row}");
+    assert!(text("block_question").contains("Block Ann"), "{}", text("block_question"));
+    assert_eq!(seen["blocked_before"], Value::Null, "nothing is blocked before the button");
+    assert!(seen["blocked_after"].is_string(), "blocked from the button: {}", seen["blocked_after"]);
+    assert_eq!(seen["empty_status"], 200);
+    assert!(text("empty_notice").starts_with("No reward was ticked, so nothing changed"), "{}", text("empty_notice"));
+    assert_eq!(seen["held_left"], 2, "both held rewards still wait");
+    assert_eq!((seen["dialogs"].clone(), seen["errors"].clone()), (json!([]), json!([])));
 }

@@ -26,6 +26,9 @@ pub enum Code {
     LimitReached,
     /// A Stripe delivery whose `Stripe-Signature` does not check out.
     InvalidSignature,
+    /// A conversion in another currency than its flat campaign's, which none of the member's
+    /// exchange rates converts.
+    CurrencyMismatch,
     // 401, 403, 404, 405
     Unauthorized,
     PlanRequired,
@@ -71,7 +74,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 42] = [
+    pub const ALL: [Code; 43] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -87,6 +90,7 @@ impl Code {
         Code::LineTooLong,
         Code::LimitReached,
         Code::InvalidSignature,
+        Code::CurrencyMismatch,
         Code::Unauthorized,
         Code::PlanRequired,
         Code::PlanLimitReached,
@@ -133,7 +137,8 @@ impl Code {
             | Code::TooManyCodes
             | Code::LineTooLong
             | Code::LimitReached
-            | Code::InvalidSignature => StatusCode::BAD_REQUEST,
+            | Code::InvalidSignature
+            | Code::CurrencyMismatch => StatusCode::BAD_REQUEST,
             Code::Unauthorized => StatusCode::UNAUTHORIZED,
             Code::PlanRequired
             | Code::PlanLimitReached
@@ -182,6 +187,7 @@ impl Code {
             Code::LineTooLong => "line_too_long",
             Code::LimitReached => "limit_reached",
             Code::InvalidSignature => "invalid_signature",
+            Code::CurrencyMismatch => "currency_mismatch",
             Code::Unauthorized => "unauthorized",
             Code::PlanRequired => "plan_required",
             Code::PlanLimitReached => "plan_limit_reached",

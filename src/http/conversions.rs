@@ -258,12 +258,55 @@ pub async fn record(
     campaign: &Campaign,
     conversion: NewConversion,
 ) -> Result<Converted, ApiError> {
+    if let Some(currency) = &conversion.currency {
+        refuse_unconvertible(state, member, campaign, currency).await?;
+    }
     let message = RecordConversion { campaign_id: campaign.id, member_id: member.id, conversion };
     let outcome = state.brands.get(campaign.brand_id).send(message).await?;
     let mut converted = outcome?;
     state.deliver(std::mem::take(&mut converted.deliveries));
     Ok(converted)
 }
+
+/// Refuses (400 `currency_mismatch`) a conversion in another currency than the campaign's
+/// when none of the member's exchange rates converts it, on a campaign that pays flat
+/// rewards: its amount would count as revenue in a currency it is not in. A campaign that
+/// pays commissions holds such a commission `no_exchange_rate` instead, until a rate is given
+/// (the commission's own rule), and a conversion from a payment provider is never refused
+/// (the provider would send it again and again).
+async fn refuse_unconvertible(
+    state: &AppState,
+    member: &Member,
+    campaign: &Campaign,
+    currency: &str,
+) -> Result<(), ApiError> {
+    let pays = campaign.payouts.currency.as_str();
+    if currency == pays || campaign.commission.kind == crate::domain::commission::CommissionKind::Percent {
+        return Ok(());
+    }
+    let mut rates = Vec::new();
+    for page in 1..=MOST_RATE_PAGES {
+        let request = crate::domain::pagination::PageRequest { page, limit: crate::domain::pagination::MAX_LIMIT };
+        let (some, total) = state.store.exchange_rates(member.id, request).await?;
+        rates.extend(some);
+        if page * request.limit >= total {
+            break;
+        }
+    }
+    if crate::domain::exchange_rate::convert(currency, pays, &rates).is_some() {
+        return Ok(());
+    }
+    Err(ApiError::refused(
+        Code::CurrencyMismatch,
+        format!(
+            "the conversion is in {currency} and the campaign pays in {pays}, and no exchange rate of yours converts \
+             {currency} into {pays}: send the amount in {pays}, or give a rate (PUT /exchange-rates)"
+        ),
+    ))
+}
+
+/// The most pages of exchange rates a conversion's currency check reads (100 rates a page).
+const MOST_RATE_PAGES: u64 = 10;
 
 /// Refunds the member's conversion `id` through its brand actor; returns once durable
 /// (shared with the dashboard). Another member's conversion is not found.

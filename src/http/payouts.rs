@@ -180,6 +180,9 @@ pub async fn move_payout(state: &AppState, member: &Member, id: u64, movement: P
 pub struct CsvQuery {
     pub status: Option<String>,
     pub format: Option<String>,
+    /// A participant who gave no account for the file's kind of payment: paid to the address
+    /// they signed up with (`email`, the default) or left out of the file (`leave_out`).
+    pub without_details: Option<String>,
 }
 
 /// `GET /campaigns/:id/payouts.csv?status=requested&format=paypal|wise`: the campaign's
@@ -187,7 +190,8 @@ pub struct CsvQuery {
 /// PayPal Payouts' file, no header row: recipient email, amount, currency, customer id (the
 /// payout's), note, wallet. `wise`: Wise's "send by email" batch template, with its header.
 /// The recipient is the PayPal (or Wise) account of the participant's payout details, else
-/// the address they signed up with.
+/// the address they signed up with, or with `without_details=leave_out` nobody: the row is
+/// left out.
 pub async fn csv(
     state: web::Data<AppState>,
     AuthenticatedMember(member): AuthenticatedMember,
@@ -212,6 +216,11 @@ pub async fn payouts_file(
         Some("wise") => true,
         Some(_) => return Err(ApiError::refused(Code::InvalidQuery, "format must be paypal or wise")),
     };
+    let leave_out = match query.without_details.as_deref().map(str::trim) {
+        None | Some("email") => false,
+        Some("leave_out") => true,
+        Some(_) => return Err(ApiError::refused(Code::InvalidQuery, "without_details must be email or leave_out")),
+    };
     let payouts = every_payout(state, member, campaign, status).await?;
     let mut out = csv::Writer::from_writer(Vec::new());
     let failed = |e: csv::Error| ApiError::Internal(format!("cannot write the payouts file: {e}"));
@@ -223,9 +232,14 @@ pub async fn payouts_file(
     for payout in &payouts {
         let person = state.store.participant(payout.participant_id).await?;
         let (email, name) = person.map(|p| (p.email, p.name)).unwrap_or_default();
-        // The account they gave for this kind of payment, else the address they signed up with.
+        // The account they gave for this kind of payment, else the address they signed up
+        // with, or nothing (`without_details=leave_out`).
         let details = state.store.payout_details(campaign.id, payout.participant_id).await?;
-        let email = details.as_ref().and_then(|d| d.account_for(method)).map_or(email, str::to_owned);
+        let account = details.as_ref().and_then(|d| d.account_for(method));
+        if account.is_none() && leave_out {
+            continue;
+        }
+        let email = account.map_or(email, str::to_owned);
         let amount = crate::domain::money::amount(payout.amount_cents);
         let note = format!("Payout {} from {}", payout.id, campaign.name);
         let neutral = |cell: &str| super::exports::neutralise(cell).into_owned();

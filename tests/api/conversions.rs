@@ -27,7 +27,15 @@ async fn a_conversion_goal_rewards_the_referrer_once_the_friend_converts() {
             .await;
     assert_eq!(signed["data"]["referrer_reward"], Value::Null, "a signup alone earns nothing");
 
-    let body = json!({"campaign_id": campaign, "email": "BOB@convert.example", "external_id": "order-1", "amount": "49.9", "currency": "eur"});
+    // In euros on a campaign that pays dollars, with no rate to convert them: refused, naming
+    // both currencies, and nothing recorded. Once the member gives a rate, euros are taken.
+    let euros = json!({"campaign_id": campaign, "email": "BOB@convert.example", "external_id": "order-1", "amount": "49.9", "currency": "eur"});
+    let refused = expect_status(convert(&app, &member, euros.clone()).await, 400).await;
+    assert_eq!(refused["code"], "currency_mismatch", "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("is in EUR and the campaign pays in USD"), "{refused}");
+    let rate = json!({"rates": [{"from": "EUR", "to": "USD", "date": "2026-12-01", "rate": "1.0870"}]});
+    expect_status(app.put_json("/api/v1", "/exchange-rates", &member.bearer(), &rate).await, 200).await;
+    let body = euros;
     let first = expect_status(convert(&app, &member, body.clone()).await, 201).await["data"].clone();
     let conversion = &first["conversion"];
     assert_eq!((conversion["amount"].as_str(), conversion["currency"].as_str()), (Some("49.90"), Some("EUR")));

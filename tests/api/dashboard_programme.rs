@@ -48,13 +48,23 @@ async fn a_conversion_recorded_by_hand_rewards_the_referrer_once_and_a_refund_vo
     let empty = browser.get(&page).await;
     assert!(empty.body.contains("No conversions yet."));
 
-    let order =
+    // In euros, on a campaign that pays dollars, with no exchange rate to convert them:
+    // refused, naming both, and nothing recorded.
+    let euros =
         [("participant", "BOB@orders.example"), ("external_id", "order-7"), ("amount", "49.9"), ("currency", "eur")];
+    let refused = browser.submit(&page, &page, &euros).await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.body.contains("the conversion is in EUR and the campaign pays in USD"), "{}", refused.body);
+    assert!(conversions_of(&app, &cred, campaign).await.is_empty());
+
+    let order =
+        [("participant", "BOB@orders.example"), ("external_id", "order-7"), ("amount", "49.9"), ("currency", "usd")];
     let done = browser.submit(&page, &page, &order).await;
-    assert_eq!((done.status, done.location()), (303, format!("{page}?done=recorded").as_str()), "{}", done.body);
+    let recorded = format!("{page}?done=recorded&rewards=1&held=0&cash=1000");
+    assert_eq!((done.status, done.location()), (303, recorded.as_str()), "{}", done.body);
     let shown = browser.get(done.location()).await;
-    assert_eq!(notice(&shown), "The conversion is recorded; the rewards it earned are in the list.");
-    assert!(shown.body.contains("<code>order-7</code>") && shown.body.contains("49.90 EUR"), "{}", shown.body);
+    assert_eq!(notice(&shown), "The conversion is recorded. It earned 1 reward (10.00 USD in cash).");
+    assert!(shown.body.contains("<code>order-7</code>") && shown.body.contains("49.90 USD"), "{}", shown.body);
     assert!(shown.body.contains("Bob Buyer") && shown.body.contains("recorded · 1 reward"));
     // The same order again, by id this time: recorded once.
     let again = browser.submit(&page, &page, &[("participant", &bob.to_string()), ("external_id", "order-7")]).await;
@@ -292,7 +302,7 @@ async fn promo_codes_and_sales_sources_are_run_from_the_dashboard() {
     assert_eq!(malformed.status, 400);
     // A sale with the code counts on the page; disabled, it stays listed and reserved.
     let sale = json!({"campaign_id": campaign, "email": "cara@orders.example", "external_id": "o-1", "amount": "30.00",
-                      "currency": "EUR", "promo_code": "BOB10"});
+                      "currency": "USD", "promo_code": "BOB10"});
     expect_status(app.post_json("/api/v1", "/conversions", &cred, &sale).await, 201).await;
     let disabled = browser.submit(&page, &format!("{action}/BOB10/disable"), &[]).await;
     assert_eq!(disabled.status, 303);
@@ -300,9 +310,9 @@ async fn promo_codes_and_sales_sources_are_run_from_the_dashboard() {
     let code = &codes["data"]["promo_codes"][0];
     assert_eq!(
         (code["status"].clone(), code["uses"].clone(), code["revenue"].clone()),
-        (json!("disabled"), json!(1), json!({"EUR": "30.00"}))
+        (json!("disabled"), json!(1), json!({"USD": "30.00"}))
     );
-    assert!(browser.get(&page).await.body.contains("30.00 EUR"));
+    assert!(browser.get(&page).await.body.contains("30.00 USD"));
 
     // The brand page connects Paddle, refuses a malformed secret with the API's words, and
     // disconnects; the secret is never shown.

@@ -194,10 +194,12 @@ pub fn input_of(form: &FormData, brand_id: u64) -> Result<CampaignInput, PageErr
     group("fraud", &[("fraud", fraud_of(form))]);
     group("emails", &[("emails", emails_of(form))]);
     group("texts", &[("texts", super::campaign_texts::texts_of(form))]);
-    let currency = super::commission_form::currency_of(form);
     group(
         "commission",
-        &[("commission", super::commission_form::commission_of(form)), ("payouts", json!({"currency": currency}))],
+        &[
+            ("commission", super::commission_form::commission_of(form)),
+            ("payouts", super::commission_form::payouts_of(form)),
+        ],
     );
     serde_json::from_value(body)
         .map_err(|e| PageError::Api(ApiError::Internal(format!("the campaign form made a body the API refuses: {e}"))))

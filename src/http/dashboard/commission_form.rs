@@ -35,7 +35,7 @@ pub fn commission_group(form: Option<&FormData>, campaign: &Campaign, preview: O
     let kind = values.get("commission_type", |c| c.commission.kind.name().into());
     html! {
         details.group #commission open[rule.is_percent() || preview.is_some()] {
-            summary { "Commission" }
+            summary { "Commission and payouts" }
             input type="hidden" name="section" value="commission";
             p.hint { "What referrers earn for their customers' payments. A percent rule needs a cash campaign earned for \
                       referred friends who convert (pay); each paid invoice (from Stripe, or POST /conversions with \
@@ -63,7 +63,22 @@ pub fn commission_group(form: Option<&FormData>, campaign: &Campaign, preview: O
             input #payouts_currency type="text" name="payouts_currency" maxlength="3" required
                 value=(values.get("payouts_currency", |c| c.payouts.currency.clone()));
             p.hint { "Invoices in another currency convert at the exchange rates you give (PUT /exchange-rates, or \
-                      refctl rates import); without one, a commission waits." }
+                      refctl rates import); without one, a commission waits. Cash rewards, the widget and the emails \
+                      show amounts in this currency." }
+            label for="payouts_minimum" { "Smallest payout, in that currency" }
+            input #payouts_minimum type="text" name="payouts_minimum" inputmode="decimal" placeholder="0.00"
+                value=(values.get("payouts_minimum", |c| crate::domain::money::amount(c.payouts.minimum_cents)));
+            p.hint { "A smaller balance waits for more rewards before a payout is made." }
+            @let method = values.get("payouts_method", |c| c.payouts.method.name().to_owned());
+            label for="payouts_method" { "Payouts are" }
+            select #payouts_method name="payouts_method" {
+                option value="manual" selected[method != "webhook"] {
+                    "paid by you, then marked paid here (a PayPal or Wise file helps)"
+                }
+                option value="webhook" selected[method == "webhook"] {
+                    "paid by your own system, told by the payout.requested webhook"
+                }
+            }
             @if values.campaign.id != 0 {
                 button.secondary type="submit" name="preview" value="commission" { "Preview on your invoices" }
             }
@@ -129,6 +144,18 @@ pub fn commission_of(form: &FormData) -> Value {
         "first_payment_rate": optional("commission_first_payment_rate"),
         "duration_months": duration.unwrap_or_else(|_| optional("commission_duration_months")),
         "product_rates": if products.is_empty() { Value::Null } else { Value::Object(products) },
+    })
+}
+
+/// The form's payout settings, as the API's `payouts` body: the currency, the smallest payout
+/// (empty: none) and the method (the API judges each).
+pub fn payouts_of(form: &FormData) -> Value {
+    let minimum = form.text("payouts_minimum").trim();
+    let method = form.text("payouts_method").trim();
+    json!({
+        "currency": currency_of(form),
+        "minimum": if minimum.is_empty() { "0" } else { minimum },
+        "method": if method.is_empty() { "manual" } else { method },
     })
 }
 

@@ -36,19 +36,39 @@ const PER_PAGE: u64 = 50;
 #[derive(Debug, Default, Deserialize)]
 pub struct ConversionsQuery {
     page: Option<String>,
-    /// `recorded`, `known` or `refunded`, with `voided` and `kept` counts for a refund.
+    /// `recorded` (with `rewards`, `held` and `cash`: what it earned), `known` or `refunded`
+    /// (with `voided` and `kept` counts).
     done: Option<String>,
     voided: Option<String>,
     kept: Option<String>,
+    rewards: Option<String>,
+    held: Option<String>,
+    /// Cents of cash among the rewards, in the campaign's currency.
+    cash: Option<String>,
 }
 
 impl ConversionsQuery {
     /// The sentence of what the last form did: our own words and numbers, never request text.
-    fn notice(&self) -> Option<String> {
+    fn notice(&self, currency: &str) -> Option<String> {
         let count = |raw: &Option<String>| raw.as_deref().unwrap_or("0").parse::<u64>().ok();
         let rewards = |n: u64| if n == 1 { "1 reward".to_owned() } else { format!("{n} rewards") };
         Some(match self.done.as_deref()? {
-            "recorded" => "The conversion is recorded; the rewards it earned are in the list.".to_owned(),
+            "recorded" => match (count(&self.rewards)?, count(&self.held)?, count(&self.cash)?) {
+                (0, ..) => "The conversion is recorded. It earned no reward: its participant was not referred, their \
+                            referrer is blocked, or the campaign's goal is not met yet."
+                    .to_owned(),
+                (earned, held, cash) => {
+                    let mut what = Vec::new();
+                    if cash > 0 {
+                        what.push(format!("{} {currency} in cash", crate::domain::money::amount(cash)));
+                    }
+                    if held > 0 {
+                        what.push(format!("{held} held for your review"));
+                    }
+                    let what = if what.is_empty() { String::new() } else { format!(" ({})", what.join("; ")) };
+                    format!("The conversion is recorded. It earned {}{what}.", rewards(earned))
+                }
+            },
             "known" => "That order id was recorded before: nothing changed.".to_owned(),
             "refunded" => {
                 let (voided, kept) = (count(&self.voided)?, count(&self.kept)?);
@@ -158,7 +178,8 @@ pub async fn list(
     let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
     let page_request =
         PageRequest::parse(query.page.as_deref(), Some(&PER_PAGE.to_string())).map_err(ApiError::from)?;
-    Ok(page::ok(list_page(&state, &signed_in, &campaign, page_request, query.notice(), None, None).await?))
+    let notice = query.notice(&campaign.payouts.currency);
+    Ok(page::ok(list_page(&state, &signed_in, &campaign, page_request, notice, None, None).await?))
 }
 
 /// The conversion the form describes, or the sentence that says what is wrong with it.
@@ -196,9 +217,23 @@ pub async fn create(
     let campaign = ownership::campaign(&state, &signed_in.member, *id).await?;
     let refused = match conversion_of(&state, &campaign, &form).await {
         Ok(conversion) => match record(&state, &signed_in.member, &campaign, conversion).await {
-            Ok(converted) => {
-                let done = if converted.created { "recorded" } else { "known" };
-                return Ok(page::see_other(&format!("/dashboard/campaigns/{}/conversions?done={done}", campaign.id)));
+            Ok(converted) if converted.created => {
+                let held = converted.rewards.iter().filter(|r| r.status == crate::domain::RewardStatus::Held).count();
+                let cash: u64 = converted
+                    .rewards
+                    .iter()
+                    .filter(|r| r.kind == crate::domain::campaign::RewardType::Cash)
+                    .filter_map(|r| r.value.as_deref().and_then(crate::domain::money::cents))
+                    .sum();
+                let location = format!(
+                    "/dashboard/campaigns/{}/conversions?done=recorded&rewards={}&held={held}&cash={cash}",
+                    campaign.id,
+                    converted.rewards.len()
+                );
+                return Ok(page::see_other(&location));
+            }
+            Ok(_) => {
+                return Ok(page::see_other(&format!("/dashboard/campaigns/{}/conversions?done=known", campaign.id)));
             }
             Err(e) => e,
         },
@@ -234,18 +269,31 @@ mod tests {
     #[test]
     fn the_notice_is_our_sentence_with_numbers_or_nothing() {
         let q = |done: &str, voided: &str, kept: &str| ConversionsQuery {
-            page: None,
             done: Some(done.into()),
             voided: Some(voided.into()),
             kept: Some(kept.into()),
+            ..Default::default()
         };
-        assert_eq!(q("refunded", "2", "0").notice().unwrap(), "The conversion is refunded: 2 rewards voided.");
+        assert_eq!(q("refunded", "2", "0").notice("USD").unwrap(), "The conversion is refunded: 2 rewards voided.");
         assert_eq!(
-            q("refunded", "0", "1").notice().unwrap(),
+            q("refunded", "0", "1").notice("USD").unwrap(),
             "The conversion is refunded: 0 rewards voided. Left fulfilled, as paid out already: 1 reward."
         );
-        assert!(q("known", "", "").notice().unwrap().contains("recorded before"));
-        assert_eq!(q("refunded", "<b>", "0").notice(), None);
-        assert_eq!(q("hacked", "0", "0").notice(), None);
+        assert!(q("known", "", "").notice("USD").unwrap().contains("recorded before"));
+        assert_eq!(q("refunded", "<b>", "0").notice("USD"), None);
+        assert_eq!(q("hacked", "0", "0").notice("USD"), None);
+        let recorded = |rewards: &str, held: &str, cash: &str| ConversionsQuery {
+            done: Some("recorded".into()),
+            rewards: Some(rewards.into()),
+            held: Some(held.into()),
+            cash: Some(cash.into()),
+            ..Default::default()
+        };
+        assert_eq!(
+            recorded("2", "1", "1000").notice("EUR").unwrap(),
+            "The conversion is recorded. It earned 2 rewards (10.00 EUR in cash; 1 held for your review)."
+        );
+        assert!(recorded("0", "0", "0").notice("EUR").unwrap().contains("earned no reward"));
+        assert_eq!(recorded("1", "0", "x").notice("EUR"), None);
     }
 }

@@ -52,6 +52,7 @@ pub mod form;
 pub mod fraud;
 pub mod lander;
 pub mod page;
+mod participant_money;
 pub mod participants;
 pub mod password_reset;
 pub mod payouts;
@@ -171,6 +172,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 resource("/campaigns/{id}/payouts").route(get().to(payouts::list)).route(post().to(payouts::request)),
             )
             .service(resource("/campaigns/{id}/payouts.csv").route(get().to(payouts::csv)))
+            .service(resource("/campaigns/{id}/payouts/paid").route(post().to(payouts::batch_paid)))
             .service(resource("/payouts/{id}/{action}").route(post().to(payouts::act)))
             .service(resource("/campaigns/{id}/emails").route(get().to(emails::log)))
             .service(resource("/campaigns/{id}/emails/{email_id}/resend").route(post().to(emails::resend)))

@@ -273,6 +273,7 @@ pub async fn show(
         None => None,
     };
     let promo_codes = super::promo_codes::section(&state, &signed_in, &participant, ("", ""), None).await?;
+    let money = super::participant_money::section(&state, &campaign, &participant).await?;
     let title = if participant.is_erased() {
         format!("Participant #{} (erased)", participant.id)
     } else {
@@ -347,6 +348,7 @@ pub async fn show(
                 } }
             }
         }
+        (money)
         @if !participant.is_erased() { (promo_codes) }
         @if !invites.is_empty() {
             section aria-labelledby="invites" {

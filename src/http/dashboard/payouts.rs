@@ -10,6 +10,7 @@
 //! | `POST /dashboard/campaigns/{id}/payouts` | make the payouts due |
 //! | `GET /dashboard/campaigns/{id}/payouts.csv` | the API's file (`?format=paypal` or `wise`) |
 //! | `POST /dashboard/payouts/{id}/paid`, `…/fail` | mark one (`reference` / `reason`), back to the list |
+//! | `POST /dashboard/campaigns/{id}/payouts/paid` | mark the requested batch paid with one `reference` |
 
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
@@ -20,7 +21,7 @@ use super::page::{self, refusal_status, PageError, Viewer};
 use super::session::{SignedIn, SignedInForm};
 use crate::domain::engine::balances;
 use crate::domain::money;
-use crate::domain::pagination::{Page, PageRequest};
+use crate::domain::pagination::{Page, PageRequest, MAX_LIMIT};
 use crate::domain::payout::{parse_note, PayoutMove, PayoutStatus};
 use crate::domain::Campaign;
 use crate::http::error::ApiError;
@@ -31,14 +32,18 @@ use crate::http::state::AppState;
 /// Rows of a page of the list.
 const PER_PAGE: u64 = 50;
 
+/// The most payouts one "Mark all paid" marks: the requested ones, oldest first.
+const MOST_IN_BATCH: u64 = 1_000;
+
 /// The list's query: its filter and page, and what the last form did.
 #[derive(Debug, Default, Deserialize)]
 pub struct PayoutsQuery {
     status: Option<String>,
     page: Option<String>,
-    /// `made` (with `count`), `paid` or `failed`.
+    /// `made` (with `count`), `paid`, `failed`, or `batch_paid` (with `count` and `skipped`).
     done: Option<String>,
     count: Option<String>,
+    skipped: Option<String>,
 }
 
 impl PayoutsQuery {
@@ -51,6 +56,22 @@ impl PayoutsQuery {
                 n => format!("{n} payouts were made."),
             },
             "paid" => "The payout is marked paid; its rewards are fulfilled.".to_owned(),
+            "batch_paid" => {
+                let count = |raw: &Option<String>| raw.as_deref().unwrap_or("0").parse::<u64>().ok();
+                let (marked, skipped) = (count(&self.count)?, count(&self.skipped)?);
+                let payouts = |n: u64| if n == 1 { "1 payout".to_owned() } else { format!("{n} payouts") };
+                let mut sentence = match marked {
+                    0 => "No payout was marked paid.".to_owned(),
+                    n => format!("{} marked paid with the reference; their rewards are fulfilled.", payouts(n)),
+                };
+                if skipped > 0 {
+                    sentence.push_str(&format!(
+                        " {} had been marked paid or failed since the page was shown: unchanged.",
+                        payouts(skipped)
+                    ));
+                }
+                sentence
+            }
             "failed" => "The payout is marked failed; its rewards are free for the next payout.".to_owned(),
             _ => return None,
         })
@@ -86,6 +107,15 @@ async fn list_page(
         .map_err(|e| PageError::internal(e.to_string()))?;
     let ids = due.iter().map(|b| b.participant_id).chain(payouts.iter().map(|p| p.participant_id));
     let people = super::participants::people(state, ids).await?;
+    let batch = requested(state, member.id, campaign.id).await?;
+    // Who among the listed payouts' participants said where to be paid: the others are paid
+    // to their signup email by the file, or left out of it, as the member chooses below.
+    let mut with_details = std::collections::HashSet::new();
+    for payout in payouts.iter().filter(|p| p.status == PayoutStatus::Requested) {
+        if state.store.payout_details(campaign.id, payout.participant_id).await?.is_some() {
+            with_details.insert(payout.participant_id);
+        }
+    }
     let base = format!("/dashboard/campaigns/{}/payouts", campaign.id);
     let currency = &campaign.payouts.currency;
     let token = &signed_in.form_token;
@@ -135,10 +165,36 @@ async fn list_page(
             }
             button.small type="submit" { "Show" }
         }
-        p {
-            "Requested payouts as a file for a bulk payment: "
-            a href={ (base) ".csv?format=paypal" } download { "PayPal Payouts" } " · "
-            a href={ (base) ".csv?format=wise" } download { "Wise batch" }
+        form.inline #payouts-file method="get" action={ (base) ".csv" } {
+            label for="file-format" { "Requested payouts as a file for a bulk payment: " }
+            select #file-format name="format" {
+                option value="paypal" { "PayPal Payouts" }
+                option value="wise" { "Wise batch" }
+            }
+            label for="without-details" { " participants without payout details: " }
+            select #without-details name="without_details" {
+                option value="email" { "paid to their signup email" }
+                option value="leave_out" { "left out of the file" }
+            }
+            button.small type="submit" { "Download" }
+        }
+        @if !batch.is_empty() {
+            section.card #batch {
+                h3 { "Paid the whole file?" }
+                p.hint {
+                    "Marks the " (batch.len()) " requested payouts listed in the file ("
+                    (money::amount(batch.iter().map(|p| p.amount_cents).sum())) " " (currency)
+                    ") paid with one payment reference; their rewards become fulfilled. A payout marked "
+                    "since this page was shown is left as it is, and a second click marks nothing twice."
+                }
+                form.inline method="post" action={ (base) "/paid" } {
+                    (page::token_field(token))
+                    @for payout in &batch { input type="hidden" name="payout" value=(payout.id); }
+                    label for="batch-reference" { "Payment reference " }
+                    input #batch-reference type="text" name="reference" required maxlength="200" placeholder="the batch's reference";
+                    button type="submit" { "Mark all paid" }
+                }
+            }
         }
         @if payouts.is_empty() {
             p { "No payouts yet." }
@@ -153,7 +209,12 @@ async fn list_page(
                     @for p in &payouts {
                         tr #{ "payout-" (p.id) } {
                             td { "#" (p.id) br; (page::when(&p.created_at)) }
-                            td { (super::participants::person(&people, p.participant_id)) }
+                            td {
+                                (super::participants::person(&people, p.participant_id))
+                                @if p.status == PayoutStatus::Requested && !with_details.contains(&p.participant_id) {
+                                    br; span.tag { "no payout details" }
+                                }
+                            }
                             td.num data-label="Amount" { (money::amount(p.amount_cents)) " " (p.currency) }
                             td.state {
                                 (p.status.name())
@@ -209,6 +270,83 @@ pub async fn request(
     let made = request_payouts(&state, member, &campaign, None).await?;
     let location =
         format!("/dashboard/campaigns/{}/payouts?status=requested&done=made&count={}", campaign.id, made.len());
+    Ok(page::see_other(&location))
+}
+
+/// The campaign's requested payouts, oldest first, at most [`MOST_IN_BATCH`]: the batch the
+/// files list and "Mark all paid" marks.
+async fn requested(
+    state: &AppState,
+    member_id: u64,
+    campaign_id: u64,
+) -> Result<Vec<crate::domain::payout::Payout>, PageError> {
+    let mut batch = Vec::new();
+    for page in 1..=MOST_IN_BATCH / MAX_LIMIT {
+        let request = PageRequest { page, limit: MAX_LIMIT };
+        let requested = Some(PayoutStatus::Requested);
+        let (payouts, total) = state.store.payouts_of_member(member_id, Some(campaign_id), requested, request).await?;
+        batch.extend(payouts);
+        if request.page * request.limit >= total {
+            break;
+        }
+    }
+    batch.sort_by_key(|payout| payout.id);
+    Ok(batch)
+}
+
+/// `POST /dashboard/campaigns/{id}/payouts/paid`: the payouts the form lists (the requested
+/// batch as the page showed it) marked paid with one reference, each through the API's own
+/// move, so a payout moves once however often the form is sent. One that was marked paid or
+/// failed since is counted as skipped, never an error.
+pub async fn batch_paid(
+    state: web::Data<AppState>,
+    posted: SignedInForm,
+    id: web::Path<u64>,
+) -> Result<HttpResponse, PageError> {
+    let SignedInForm { signed_in, form } = posted;
+    let member = &signed_in.member;
+    let campaign = ownership::campaign(&state, member, *id).await?;
+    let reference = match parse_note("reference", Some(form.text("reference"))) {
+        Ok(reference) => reference,
+        Err(refused) => {
+            let (status, message) = refusal_status(ApiError::from(refused))?;
+            let markup = list_page(&state, &signed_in, &campaign, &PayoutsQuery::default(), Some(&message)).await?;
+            return Ok(page::respond(status, markup));
+        }
+    };
+    let mut ids: Vec<u64> = Vec::new();
+    for raw in form.all("payout") {
+        let id = raw.parse::<u64>().map_err(|_| PageError::not_found("payout"))?;
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    if ids.len() as u64 > MOST_IN_BATCH {
+        return Err(PageError::BadForm("at most 1,000 payouts can be marked at once"));
+    }
+    let (mut marked, mut skipped) = (0, 0);
+    for id in ids {
+        // The member's payout of this campaign, or nothing more is marked.
+        let payout = state.store.payout(member.id, id).await?.ok_or_else(|| PageError::not_found("payout"))?;
+        if payout.campaign_id != campaign.id {
+            return Err(PageError::not_found("payout"));
+        }
+        if payout.status != PayoutStatus::Requested {
+            skipped += 1;
+            continue;
+        }
+        match move_payout(&state, member, id, PayoutMove::Paid { reference: reference.clone() }).await {
+            Ok(moved) if moved.status == PayoutStatus::Paid && moved.reference.as_deref() == Some(&reference) => {
+                marked += 1
+            }
+            // Another request moved it first (paid with another reference, or failed).
+            Ok(_) => skipped += 1,
+            Err(e) if e.code() == crate::http::Code::PayoutStateConflict => skipped += 1,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let location =
+        format!("/dashboard/campaigns/{}/payouts?done=batch_paid&count={marked}&skipped={skipped}", campaign.id);
     Ok(page::see_other(&location))
 }
 

@@ -21,7 +21,7 @@ use maud::{html, Markup};
 use serde::Deserialize;
 
 use super::page::{self, PageError, Viewer};
-use super::reward_moves::{apply, hold_words, moves, note_of, what, Back, ReportQuery};
+use super::reward_moves::{apply, hold_words, moves, note_of, what, Back, Report, ReportQuery};
 use super::session::{SignedIn, SignedInForm};
 use crate::domain::counters::HeldByReason;
 use crate::domain::pagination::{Page, PageRequest};
@@ -200,7 +200,9 @@ pub async fn decide(
     };
     let picked = form.all("reward");
     if picked.is_empty() {
-        return Err(PageError::BadForm("no reward was ticked: tick the rewards to move, then press the button again"));
+        // Back to the same page, which says so: nothing was ticked, nothing moved.
+        let none = Report { action, moved: 0, skipped: 0, was: None };
+        return Ok(page::see_other(&format!("/dashboard/campaigns/{}/review?{}", campaign.id, none.query())));
     }
     if picked.len() > MOST_SELECTED {
         return Err(PageError::BadForm("at most 100 rewards can be moved at once"));

@@ -190,6 +190,9 @@ impl Report {
         };
         let rewards = |n: u64| if n == 1 { "1 reward".to_owned() } else { format!("{n} rewards") };
         match (self.moved, self.skipped, self.was) {
+            (0, 0, _) => "No reward was ticked, so nothing changed: tick the rewards to move, then press the button \
+                          again."
+                .to_owned(),
             (0, 1, Some(was)) => {
                 let done = matches!(
                     (self.action, was),
