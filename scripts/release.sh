@@ -25,8 +25,9 @@ cargo build --quiet --locked --release --workspace --bins
 echo "== $DIST/$NAME.tar.gz"
 rm -rf "$STAGE" && mkdir -p "$STAGE/bin" "$STAGE/docs"
 for bin in referrals-server refctl; do
-  # The release profile keeps line tables for profiling; what ships has none.
-  strip --strip-debug -o "$STAGE/bin/$bin" "target/release/$bin"
+  # The release profile keeps line tables for profiling; what ships has no symbols either
+  # (as cargo-deb --strip makes the package's).
+  strip -o "$STAGE/bin/$bin" "target/release/$bin"
 done
 cp config.toml README.md scripts/package/referrals.service "$STAGE/"
 cp docs/*.md "$STAGE/docs/"
