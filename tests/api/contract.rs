@@ -257,6 +257,29 @@ impl Request {
 mod tests {
     use super::*;
 
+    /// The document's request examples (the requests `docs/api.md` shows) each fit their
+    /// operation's body, held as strictly as answers are: a guide that shows a field the API
+    /// does not take, or leaves out one it needs, fails here.
+    #[test]
+    fn every_request_example_fits_its_operations_body() {
+        let contract = Contract::new(referrals::http::openapi::as_json("http://127.0.0.1:8080"));
+        let mut checked = Vec::new();
+        for (path, item) in contract.document["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                let content = &operation["requestBody"]["content"]["application/json"];
+                let Some(example) = content.get("example") else { continue };
+                let name = format!("{method} {path} example");
+                let validator = contract.validator(&name, &content["schema"]).unwrap();
+                let errors: Vec<String> = validator.iter_errors(example).map(|e| e.to_string()).collect();
+                assert!(errors.is_empty(), "{name}: {example}: {errors:?}");
+                checked.push(operation["operationId"].as_str().unwrap().to_owned());
+            }
+        }
+        for wanted in ["registerMember", "createBrand", "createCampaign", "createSignup", "createReferralSignup"] {
+            assert!(checked.iter().any(|id| id == wanted), "{wanted} has an example: {checked:?}");
+        }
+    }
+
     /// The check itself: a document with one operation, and answers that do and do not match.
     #[test]
     fn an_answer_its_schema_does_not_allow_is_a_mismatch() {

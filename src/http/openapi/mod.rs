@@ -9,10 +9,13 @@
 
 mod components;
 mod endpoints;
+mod examples;
+mod failures;
 mod unknown_query;
 
 use components::components;
 use endpoints::{schema, Answer, Auth, Body, Endpoint, Named, ENDPOINTS};
+use failures::{codes_of, failure, failure_schema};
 pub use unknown_query::refuse_unknown;
 use Answer::{Bare, Data, Redirect, SeeOther, Text};
 use Body::{Anything, Form, Json, JsonOrLines, Lines, OptionalJson};
@@ -66,39 +69,6 @@ fn lines_schema() -> Schema {
         .description(Some("one code a line (or CSV whose first column is the code)"))
         .build()
         .into()
-}
-
-/// A failure answer (the envelope), with `Retry-After` on a 429.
-fn failure(status: u16) -> utoipa::openapi::Response {
-    let description = match status {
-        400 => "Bad input: malformed JSON, a field that breaks its rule (the message names it), a bad query parameter",
-        401 => "Missing or invalid credential",
-        403 => {
-            "The member's plan does not allow this (`plan_required`), or allows no more of it (`plan_limit_reached`)"
-        }
-        404 => "No such thing, or one owned by another member",
-        409 => "It exists already",
-        408 => "The body did not arrive in time (the connection is closed)",
-        413 => "The body is larger than the limit",
-        429 => "Rate limited, or too many requests in flight from this address: retry after Retry-After seconds",
-        503 => {
-            "Not acknowledged: the write could not be confirmed on disk (the server accepts no writes until it \
-                is restarted) or the server is shutting down"
-        }
-        _ => "Failure",
-    };
-    let mut response =
-        ResponseBuilder::new().description(description).content("application/json", json_content(schema_ref(FAILURE)));
-    if status == 429 {
-        response = response.header(
-            "Retry-After",
-            HeaderBuilder::new()
-                .schema(ObjectBuilder::new().schema_type(Type::Integer))
-                .description(Some("seconds"))
-                .build(),
-        );
-    }
-    response.build()
 }
 
 /// An operation's one-line summary, and the whole text as its description when there is more:
@@ -175,13 +145,20 @@ fn operation(endpoint: &Endpoint, path: &str) -> utoipa::openapi::path::Operatio
     if let Some(body) = endpoint.body {
         let required = if matches!(body, Anything(_) | OptionalJson(_)) { Required::False } else { Required::True };
         let mut request = RequestBodyBuilder::new().required(Some(required));
+        // The guide's request for the operation, if it shows one (`examples.rs`).
+        let example = match endpoint.root {
+            endpoints::Root::Api => examples::request_example(&endpoint.method_name().to_uppercase(), endpoint.path),
+            endpoints::Root::Site => None,
+        };
+        let json = |name| {
+            let content = ContentBuilder::new().schema(Some(schema_ref(name)));
+            content.example(example.cloned()).build()
+        };
         request = match body {
-            Json(name) | Anything(name) | OptionalJson(name) => {
-                request.content("application/json", json_content(schema_ref(name)))
+            Json(name) | Anything(name) | OptionalJson(name) => request.content("application/json", json(name)),
+            JsonOrLines(name) => {
+                request.content("application/json", json(name)).content("text/csv", json_content(lines_schema()))
             }
-            JsonOrLines(name) => request
-                .content("application/json", json_content(schema_ref(name)))
-                .content("text/csv", json_content(lines_schema())),
             Lines => request
                 .content("text/csv", json_content(lines_schema()))
                 .content("text/plain", json_content(lines_schema())),
@@ -256,12 +233,13 @@ fn operation(endpoint: &Endpoint, path: &str) -> utoipa::openapi::path::Operatio
             op = op.response("304", unchanged.build());
             continue;
         }
-        let mut answer = failure(status);
+        let mut answer = failure(status, endpoint.summary);
+        let envelope = || json_content(failure_schema(&codes_of(status, endpoint.summary)));
         // A referral link that is not valid shows a person (Accept: text/html) a page.
         if let (404, Redirect) = (status, endpoint.answer) {
             answer = ResponseBuilder::new()
                 .description("Not a valid link: a page for a browser (Accept: text/html), else the failure envelope")
-                .content("application/json", json_content(schema_ref(FAILURE)))
+                .content("application/json", envelope())
                 .content("text/html", json_content(text_schema()))
                 .build();
         }
@@ -271,7 +249,7 @@ fn operation(endpoint: &Endpoint, path: &str) -> utoipa::openapi::path::Operatio
         if (400..500).contains(&status) && for_a_person {
             answer = ResponseBuilder::new()
                 .description("Refused: a page for a person, or the failure envelope")
-                .content("application/json", json_content(schema_ref(FAILURE)))
+                .content("application/json", envelope())
                 .content("text/html", json_content(text_schema()))
                 .build();
         }
@@ -437,6 +415,25 @@ mod tests {
         }
         let signup = &document["paths"]["/api/v1/signups"]["post"];
         assert!(signup["responses"]["201"].is_object() && signup["responses"]["429"].is_object(), "{signup}");
+    }
+
+    #[test]
+    fn failures_name_the_codes_each_operation_answers_with() {
+        let document = as_json("http://127.0.0.1:8080");
+        let codes = |path: &str, method: &str, status: &str| -> Vec<String> {
+            let schema = &document["paths"][path][method]["responses"][status]["content"]["application/json"]["schema"];
+            assert_eq!(schema["allOf"][0]["$ref"], "#/components/schemas/Failure", "{path} {status}: {schema}");
+            let listed = schema["allOf"][1]["properties"]["code"]["enum"].as_array().expect("an enum of codes");
+            listed.iter().map(|code| code.as_str().unwrap().to_owned()).collect()
+        };
+        assert_eq!(codes("/api/v1/participants/{id}/promo-codes", "post", "409"), ["promo_code_taken"]);
+        assert_eq!(codes("/api/v1/payouts/{id}/paid", "post", "409"), ["payout_state_conflict"]);
+        assert_eq!(codes("/api/v1/campaigns", "get", "401"), ["unauthorized"]);
+        let bad = codes("/api/v1/signups", "post", "400");
+        assert!(bad.contains(&"validation_failed".to_owned()) && bad.contains(&"invalid_json".to_owned()), "{bad:?}");
+        assert!(
+            failures::mentions("answers 409 no_domain.", "no_domain") && !failures::mentions("no_domains", "no_domain")
+        );
     }
 
     #[test]

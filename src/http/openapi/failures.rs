@@ -1,0 +1,69 @@
+//! What a failure answers, in the document: the one error envelope (`Failure`), its `code`
+//! narrowed to the values the operation answers with that status, and each status's words.
+
+use utoipa::openapi::{HeaderBuilder, ObjectBuilder, RefOr, ResponseBuilder, Schema, Type};
+
+use super::{json_content, schema_ref, FAILURE};
+
+/// The codes a failure of `status` carries: those the operation's text names (`409
+/// promo_code_taken`), or every code of the status when it names none. A bad request (400)
+/// may always be any of its kind: a body that does not parse, a field that breaks its rule.
+pub(super) fn codes_of(status: u16, text: &str) -> Vec<&'static str> {
+    use crate::http::Code;
+    let of_status: Vec<Code> = Code::ALL.into_iter().filter(|code| code.status().as_u16() == status).collect();
+    let named: Vec<Code> = of_status.iter().copied().filter(|code| mentions(text, code.as_str())).collect();
+    let codes = if status == 400 || named.is_empty() { of_status } else { named };
+    codes.into_iter().map(Code::as_str).collect()
+}
+
+/// Whether `text` names `code` as a word of its own (not `email_taken` in `email_taken_twice`).
+pub(super) fn mentions(text: &str, code: &str) -> bool {
+    text.match_indices(code).any(|(at, _)| {
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let before = text[..at].chars().next_back().is_none_or(|c| !word(c));
+        let after = text[at + code.len()..].chars().next().is_none_or(|c| !word(c));
+        before && after
+    })
+}
+
+/// The error envelope of a failure, its `code` one of `codes`.
+pub(super) fn failure_schema(codes: &[&'static str]) -> RefOr<Schema> {
+    let code = ObjectBuilder::new().schema_type(Type::String).enum_values(Some(codes.iter().copied()));
+    let narrowed = ObjectBuilder::new().property("code", code);
+    let all = utoipa::openapi::AllOfBuilder::new().item(schema_ref(FAILURE)).item(narrowed).build();
+    RefOr::T(Schema::AllOf(all))
+}
+
+/// A failure answer (the envelope, its codes those of [`codes_of`]), with `Retry-After` on a
+/// 429.
+pub(super) fn failure(status: u16, text: &str) -> utoipa::openapi::Response {
+    let envelope = json_content(failure_schema(&codes_of(status, text)));
+    let description = match status {
+        400 => "Bad input: malformed JSON, a field that breaks its rule (the message names it), a bad query parameter",
+        401 => "Missing or invalid credential",
+        403 => {
+            "The member's plan does not allow this (`plan_required`), or allows no more of it (`plan_limit_reached`)"
+        }
+        404 => "No such thing, or one owned by another member",
+        409 => "It exists already",
+        408 => "The body did not arrive in time (the connection is closed)",
+        413 => "The body is larger than the limit",
+        429 => "Rate limited, or too many requests in flight from this address: retry after Retry-After seconds",
+        503 => {
+            "Not acknowledged: the write could not be confirmed on disk (the server accepts no writes until it \
+                is restarted) or the server is shutting down"
+        }
+        _ => "Failure",
+    };
+    let mut response = ResponseBuilder::new().description(description).content("application/json", envelope);
+    if status == 429 {
+        response = response.header(
+            "Retry-After",
+            HeaderBuilder::new()
+                .schema(ObjectBuilder::new().schema_type(Type::Integer))
+                .description(Some("seconds"))
+                .build(),
+        );
+    }
+    response.build()
+}
