@@ -192,6 +192,7 @@ impl Application {
                 digest_off_link: std::sync::Arc::new(move |campaign_id| {
                     format!("{digest_site}/unsubscribe/{}", digest_links.digest_token(campaign_id))
                 }),
+                owners_confirm: config.members.registration == crate::config::Registration::Open,
             })
         });
         let brand_settings =

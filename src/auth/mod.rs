@@ -5,6 +5,7 @@
 pub mod client_print;
 pub mod dashboard;
 pub mod domain_codes;
+pub mod email_confirmation;
 pub mod jwt;
 pub mod password;
 pub mod reward_claim;
@@ -43,6 +44,8 @@ pub struct AuthKeys {
     pub reward_claims: reward_claim::RewardClaims,
     /// The codes brands and partners put on their sites to prove their domains.
     pub domain_codes: std::sync::Arc<domain_codes::DomainCodes>,
+    /// The links that confirm a member's email address.
+    pub email_confirmations: email_confirmation::EmailConfirmations,
 }
 
 impl AuthKeys {
@@ -68,6 +71,7 @@ impl AuthKeys {
         let mut domains_key = [0u8; 32];
         let mut paddle_key = [0u8; 32];
         let mut shopify_key = [0u8; 32];
+        let mut confirm_key = [0u8; 32];
         // 32 bytes is far below HKDF-SHA256's 8160-byte output limit, so expand cannot fail.
         hkdf.expand(b"jwt-hs256", &mut jwt_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"api-key-seal", &mut seal_key).expect("32 bytes is a valid HKDF-SHA256 length");
@@ -80,6 +84,7 @@ impl AuthKeys {
         hkdf.expand(b"domain-proof-code", &mut domains_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"paddle-secret-seal", &mut paddle_key).expect("32 bytes is a valid HKDF-SHA256 length");
         hkdf.expand(b"shopify-secret-seal", &mut shopify_key).expect("32 bytes is a valid HKDF-SHA256 length");
+        hkdf.expand(b"member-email-confirmation", &mut confirm_key).expect("32 bytes is a valid HKDF-SHA256 length");
         Self {
             tokens: TokenIssuer::new(&jwt_key, token_settings),
             sealer: KeySealer::new(&seal_key),
@@ -92,6 +97,7 @@ impl AuthKeys {
             dashboard_forms: dashboard::FormTokens::new(&forms_key),
             reward_claims: reward_claim::RewardClaims::new(&claims_key),
             domain_codes: std::sync::Arc::new(domain_codes::DomainCodes::new(&domains_key)),
+            email_confirmations: email_confirmation::EmailConfirmations::new(&confirm_key),
         }
     }
 }

@@ -19,6 +19,25 @@ pub struct Localized {
     pub ours: bool,
 }
 
+/// The campaign with our words in place of its owner's: every email's default subject and
+/// text, each still on or off as the owner chose, and no words per language.
+pub fn in_our_words(campaign: &Campaign) -> Campaign {
+    let ours = |mine: &crate::domain::campaign_emails::EmailTemplate,
+                default: crate::domain::campaign_emails::EmailTemplate| {
+        crate::domain::campaign_emails::EmailTemplate { enabled: mine.enabled, ..default }
+    };
+    let defaults = CampaignEmails::default();
+    let mut plain = campaign.clone();
+    plain.emails = CampaignEmails {
+        welcome: ours(&campaign.emails.welcome, defaults.welcome),
+        friend_joined: ours(&campaign.emails.friend_joined, defaults.friend_joined),
+        reward: ours(&campaign.emails.reward, defaults.reward),
+        digest: ours(&campaign.emails.digest, defaults.digest),
+    };
+    plain.texts = Default::default();
+    plain
+}
+
 /// The template an email of `kind` is rendered from, in `language` (`friend`: a friend's
 /// own reward on a two-way campaign): the owner's words for that language where they gave
 /// some (`campaign.texts`); else, where the owner kept our default subject or text, ours in

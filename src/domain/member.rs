@@ -28,6 +28,45 @@ pub struct Member {
     /// generation it was issued in, and only the current one's are let in. A password change
     /// and a disable move it on, which ends every token issued before.
     pub token_generation: u32,
+    /// When the member proved their email address is theirs, by the link sent to it (schema 3
+    /// of the row). On a server whose registration is open to anyone, a campaign's emails go
+    /// out in its owner's own words only once this is set; until then, in ours (see
+    /// `email_texts::localized`). Accounts the operator made or invited, the first one, and
+    /// those from before this rule, count as confirmed.
+    pub email_confirmed_at: Option<String>,
+}
+
+/// A member as stored before the email confirmation (schema 2 of the row). Read once, at the
+/// first start of a newer release, and rewritten as [`Member`] with the address taken as
+/// confirmed when the account was made: nobody's campaign emails change under them.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MemberV2 {
+    pub id: u64,
+    pub email: String,
+    pub name: String,
+    pub password_hash: String,
+    pub plan_id: u64,
+    pub date_signedup: String,
+    pub disabled: bool,
+    pub api_key: Option<StoredApiKey>,
+    pub token_generation: u32,
+}
+
+impl From<MemberV2> for Member {
+    fn from(m: MemberV2) -> Self {
+        Self {
+            email_confirmed_at: Some(m.date_signedup.clone()),
+            id: m.id,
+            email: m.email,
+            name: m.name,
+            password_hash: m.password_hash,
+            plan_id: m.plan_id,
+            date_signedup: m.date_signedup,
+            disabled: m.disabled,
+            api_key: m.api_key,
+            token_generation: m.token_generation,
+        }
+    }
 }
 
 /// A member as stored before token generations (schema 1 of the row). Read once, at the first
@@ -48,6 +87,7 @@ pub struct MemberV1 {
 impl From<MemberV1> for Member {
     fn from(m: MemberV1) -> Self {
         Self {
+            email_confirmed_at: Some(m.date_signedup.clone()),
             id: m.id,
             email: m.email,
             name: m.name,
@@ -62,9 +102,11 @@ impl From<MemberV1> for Member {
 }
 
 impl Member {
-    /// A member registering now: enabled, with no API key yet.
+    /// A member registering now: enabled, with no API key yet, their address not confirmed
+    /// (see [`Member::confirmed`]).
     pub fn registering(id: u64, email: &super::EmailAddress, name: &str, password_hash: String, plan_id: u64) -> Self {
         Self {
+            email_confirmed_at: None,
             id,
             email: email.as_str().to_owned(),
             name: name.to_owned(),
@@ -75,6 +117,13 @@ impl Member {
             api_key: None,
             token_generation: 0,
         }
+    }
+
+    /// The member with their address taken as confirmed now (the operator made or invited
+    /// the account, it is the server's first, or its owner opened the link).
+    pub fn confirmed(mut self) -> Self {
+        self.email_confirmed_at.get_or_insert_with(super::now_rfc3339);
+        self
     }
 
     /// Ends every token issued so far: a password change, a disable.

@@ -53,6 +53,7 @@ pub mod conversions;
 pub mod dashboard;
 pub mod data_rights;
 pub mod domain_proofs;
+pub mod email_confirmation;
 pub mod emails;
 pub mod envelope;
 pub mod error;

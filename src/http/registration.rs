@@ -64,11 +64,19 @@ pub async fn register(
         // at set-up do not both get in (several servers on one database can still race at
         // that one moment; the owner sets one server up first).
         if open {
-            return create_member(state, email, name, password, state.default_plan).await;
+            // Anyone may register: their campaigns' emails are in their own words only once
+            // they confirm their address by the link we send it (the server's first account
+            // is its operator's).
+            let first = !state.store.has_members().await?;
+            let member = create_member(state, email, name, password, state.default_plan, first).await?;
+            if !first {
+                super::email_confirmation::send_link(state, &member);
+            }
+            return Ok(member);
         }
         let _first = state.first_account.lock().await;
         admission(open, !state.store.has_members().await?, false)?;
-        return create_member(state, email, name, password, state.default_plan).await;
+        return create_member(state, email, name, password, state.default_plan, true).await;
     };
     let secret = SessionId::parse(secret.trim()).ok_or_else(invitation_invalid)?;
     let digest = secret.digest();
@@ -85,7 +93,8 @@ pub async fn register(
         // Another registration took it between the look and now.
         return Err(invitation_invalid());
     };
-    match create_member(state, email, name, password, state.default_plan).await {
+    // The invitation came to this address: it is the member's.
+    match create_member(state, email, name, password, state.default_plan, true).await {
         Ok(member) => {
             tracing::info!(member_id = member.id, invited_by = ?taken.invited_by, "member registered by invitation");
             Ok(member)
@@ -100,13 +109,15 @@ pub async fn register(
 
 /// Validates, hashes the password off the async workers, stores the member durably. Shared
 /// by registration (which checks the policy first, [`register`]) and the admin API, which
-/// does not.
+/// does not. With `confirmed`, the address is taken as the member's (see
+/// [`Member::confirmed`]).
 pub async fn create_member(
     state: &AppState,
     email: &str,
     name: &str,
     password: &str,
     plan_id: u64,
+    confirmed: bool,
 ) -> Result<Member, ApiError> {
     let email = EmailAddress::parse(email)?;
     let name = MemberName::parse(name)?;
@@ -117,7 +128,7 @@ pub async fn create_member(
     let hash = web::block(move || password::hash(password.expose()))
         .await?
         .map_err(|e| ApiError::Internal(format!("password hashing failed: {e}")))?;
-    let created = state.store.create_member(&email, name.as_str(), hash, plan_id).await?;
+    let created = state.store.create_member(&email, name.as_str(), hash, plan_id, confirmed).await?;
     let member = created.map_err(|EmailTaken| email_taken())?;
     tracing::info!(member_id = member.id, "member registered");
     Ok(member)

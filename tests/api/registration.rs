@@ -160,3 +160,74 @@ async fn members_invite_when_registration_is_by_invitation() {
     let twice = member_invites(&app, &owner, "team@example.com");
     expect_error(twice.await, 409, "email_taken").await;
 }
+
+/// On a server open to anyone, a member's campaign emails go out in their own words only
+/// once they have confirmed their address by the link emailed to them: until then, in ours.
+/// (The stranger of issue 78 wrote "Your bank account is locked" and sent it from the shop.)
+#[tokio::test]
+async fn on_an_open_server_a_members_own_email_words_wait_for_their_confirmed_address() {
+    use crate::dashboard::Browser;
+    use crate::smtp_sink::SmtpSink;
+    let sink = SmtpSink::start();
+    let app = TestApp::spawn_with(Options { config: Some(sink.config()), ..Default::default() }).await;
+    let operator = app.member("open-operator").await;
+    let stranger = app.member("open-stranger").await;
+    // The server's first account is its operator's; the stranger gets a link.
+    let messages = wait_for_messages(&sink, 1).await;
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert_eq!(messages[0]["rcpt_tos"][0], stranger.email.as_str());
+    assert_eq!(messages[0]["subject"], "Confirm your email address");
+    let text = messages[0]["text"].as_str().unwrap();
+    let start = text.find(&format!("{}/dashboard/confirm-email/", app.address)).expect("a confirmation link");
+    let link = text[start..].split_whitespace().next().unwrap().trim_start_matches(&app.address).to_owned();
+
+    let lure = "Your bank account is locked, click here";
+    let fields = json!({"name": "Lure", "reward_type": 3, "reward_value": "thanks",
+                        "emails": {"welcome": {"enabled": true, "subject": "Urgent", "text": lure}}});
+    let brand = app.brand(&stranger, "https://open-stranger.example.com").await;
+    let campaign = app.campaign(&stranger, brand, fields).await["id"].as_u64().unwrap();
+    app.participant(&stranger, campaign, "victim@open.example.com").await;
+    let messages = wait_for_messages(&sink, 2).await;
+    let welcome = &messages[1];
+    assert_eq!(welcome["rcpt_tos"][0], "victim@open.example.com");
+    assert!(!welcome["text"].as_str().unwrap().contains(lure) && welcome["subject"] != "Urgent", "{welcome}");
+
+    // A forged link, or another member's, confirms nothing.
+    let mut browser = Browser::new(&app);
+    let forged = link.replace(&format!("/{}-", stranger.id), &format!("/{}-", operator.id));
+    assert_eq!(browser.get(&forged).await.status, 404);
+    // Opening the link asks; the button confirms.
+    let asked = browser.get(&link).await;
+    assert_eq!(asked.status, 200);
+    assert!(asked.body.contains("Confirm my address") && asked.body.contains(&stranger.email), "{}", asked.body);
+    let confirmed = browser.submit(&link, &link, &[]).await;
+    assert_eq!(confirmed.status, 200, "{}", confirmed.body);
+    assert!(confirmed.body.contains("Your address is confirmed"));
+    app.participant(&stranger, campaign, "reader@open.example.com").await;
+    let messages = wait_for_messages(&sink, 3).await;
+    assert_eq!(
+        (messages[2]["subject"].as_str(), messages[2]["text"].as_str().map(|t| t.contains(lure))),
+        (Some("Urgent"), Some(true))
+    );
+
+    // The operator's own words were never held back.
+    let fields = json!({"name": "Ours", "reward_type": 3, "reward_value": "thanks",
+                        "emails": {"welcome": {"enabled": true, "subject": "Welcome to Acme", "text": "Hi {{name}}"}}});
+    let brand = app.brand(&operator, "https://open-operator.example.com").await;
+    let campaign = app.campaign(&operator, brand, fields).await["id"].as_u64().unwrap();
+    app.participant(&operator, campaign, "friend@open.example.com").await;
+    assert_eq!(wait_for_messages(&sink, 4).await[3]["subject"], "Welcome to Acme");
+}
+
+/// The sink's messages once it holds `n` (twenty seconds at most), in arrival order.
+async fn wait_for_messages(sink: &crate::smtp_sink::SmtpSink, n: usize) -> Vec<Value> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let messages = sink.messages();
+        if messages.len() >= n {
+            return messages;
+        }
+        assert!(std::time::Instant::now() < deadline, "{} of {n} messages arrived: {messages:?}", messages.len());
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}

@@ -12,7 +12,7 @@ fn key(byte: u8) -> StoredApiKey {
 pub async fn members_are_unique_by_normalised_email(store: SharedStorage) {
     let ada = member(&store, "Ada@Example.com").await;
     assert!(ada.id > 0);
-    let again = store.create_member(&email("ADA@example.COM"), "Other", "hash".into(), 1).await.unwrap();
+    let again = store.create_member(&email("ADA@example.COM"), "Other", "hash".into(), 1, true).await.unwrap();
     assert_eq!(again, Err(EmailTaken));
     assert_eq!(store.member_by_email(&email("ada@example.com")).await.unwrap().unwrap().id, ada.id);
     assert_eq!(store.member(ada.id).await.unwrap().unwrap().email, "Ada@Example.com", "kept as given");

@@ -31,6 +31,7 @@ fn mailing() -> Mailing {
         site: "https://r.example".into(),
         unsubscribe_link: Arc::new(|c, p| format!("https://r.example/unsubscribe/{c}-{p}")),
         digest_off_link: Arc::new(|c| format!("https://r.example/unsubscribe/{c}-digest")),
+        owners_confirm: false,
     }
 }
 
@@ -53,7 +54,7 @@ async fn join(store: &SharedStorage, spring: &Campaign, address: &str) -> Partic
         email_ids.push(store.next_id(IdKind::Email).await.unwrap());
     }
     let mut writes = unheard(writes);
-    writes.extend(engine::compose_emails(wanted, &email_ids, &mailing, &moment));
+    writes.extend(engine::compose_emails(wanted, &email_ids, &mailing, &moment, true));
     session.commit(&writes).await.unwrap();
     signed.participant
 }

@@ -27,7 +27,7 @@ pub fn page(page: u64, limit: u64) -> PageRequest {
 }
 
 pub async fn member(store: &SharedStorage, address: &str) -> Member {
-    store.create_member(&email(address), "Member", "hash".into(), 1).await.unwrap().expect("a new email")
+    store.create_member(&email(address), "Member", "hash".into(), 1, true).await.unwrap().expect("a new email")
 }
 
 pub async fn brand(store: &SharedStorage, member: &Member, domain: &str) -> Brand {

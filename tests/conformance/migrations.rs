@@ -186,9 +186,35 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
         .await
         .unwrap();
 
+    // And one as stored before the email confirmation.
+    let member = referrals::domain::member::MemberV2 {
+        id: 78,
+        email: "older@example.com".into(),
+        name: "Older".into(),
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
+        plan_id: 1,
+        date_signedup: "2026-02-01T00:00:00Z".into(),
+        disabled: false,
+        api_key: None,
+        token_generation: 3,
+    };
+    client
+        .execute(
+            "INSERT INTO members (member_id, plan_id, search, body) VALUES (78, 1, 'older', $1)",
+            &[&codec::encode(&member).unwrap()],
+        )
+        .await
+        .unwrap();
+
     let store = PgStore::open(&options(url.clone())).await.expect("the rows are brought up to date");
     let upgraded = referrals::store::MemberStore::member(&store, 77).await.unwrap().expect("member 77");
     assert_eq!((upgraded.email.as_str(), upgraded.token_generation), ("old@example.com", 0));
+    let confirmed = referrals::store::MemberStore::member(&store, 78).await.unwrap().expect("member 78");
+    assert_eq!(
+        (confirmed.token_generation, confirmed.email_confirmed_at.as_deref()),
+        (3, Some("2026-02-01T00:00:00Z")),
+        "kept, and its address taken as confirmed"
+    );
     let first = store.campaign(1).await.unwrap().expect("campaign 1");
     assert_eq!((first.name.as_str(), first.reward_value.as_deref()), ("Old", Some("5.00")));
     assert_eq!((first.payouts, first.language), (PayoutSettings::default(), Language::English));

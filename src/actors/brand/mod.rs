@@ -149,8 +149,15 @@ impl BrandData {
         let mut emails = Vec::new();
         if let Some(mailing) = &self.settings.mailing {
             let wanted = engine::wanted_emails(session, &writes)?;
-            let ids = session.take_ids(&vec![IdKind::Email; wanted.len()]).await?;
-            emails = engine::compose_emails(wanted, &ids, mailing, moment);
+            if !wanted.is_empty() {
+                let ids = session.take_ids(&vec![IdKind::Email; wanted.len()]).await?;
+                // The owner's own words once they confirmed their address (on a server open
+                // to anyone; see `http/email_confirmation.rs`): read outside the brand's data,
+                // as the account is not the brand's.
+                let owners_words = !mailing.owners_confirm
+                    || self.store.member(member_id).await?.is_some_and(|m| m.email_confirmed_at.is_some());
+                emails = engine::compose_emails(wanted, &ids, mailing, moment, owners_words);
+            }
         }
         let routes = session.webhook_routes(member_id).await?;
         // Only events somebody hears: a commission's details cost a read.

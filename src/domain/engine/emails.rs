@@ -33,6 +33,9 @@ pub struct Mailing {
     pub unsubscribe_link: Arc<dyn Fn(u64, u64) -> String + Send + Sync>,
     /// The signed link that turns off the daily digest of campaign (id), for its member.
     pub digest_off_link: Arc<dyn Fn(u64) -> String + Send + Sync>,
+    /// Whether a campaign's emails are in its owner's words only once the owner confirmed
+    /// their address (registration open to anyone): see [`compose`]'s `owners_words`.
+    pub owners_confirm: bool,
 }
 
 impl std::fmt::Debug for Mailing {
@@ -136,7 +139,9 @@ fn latest<R: BrandReads + ?Sized>(reads: &R, writes: &[Write], id: u64) -> Resul
 
 /// The emails, rendered and named by `ids` (one per wanted email, in order): writes to commit
 /// with the decision. Too few ids leaves the rest out.
-pub fn compose(wanted: Vec<Wanted>, ids: &[u64], mailing: &Mailing, moment: &Moment) -> Vec<Write> {
+/// Without `owners_words` (an owner who has not confirmed their address, on a server open to
+/// anyone), every email is in our words: the owner's texts wait for the confirmation.
+pub fn compose(wanted: Vec<Wanted>, ids: &[u64], mailing: &Mailing, moment: &Moment, owners_words: bool) -> Vec<Write> {
     wanted
         .into_iter()
         .zip(ids)
@@ -165,8 +170,14 @@ pub fn compose(wanted: Vec<Wanted>, ids: &[u64], mailing: &Mailing, moment: &Mom
             // A friend's own reward (two-way) is not the referrer's thanks for sharing.
             let friend_reward = want.kind == EmailKind::Reward
                 && want.reward.as_ref().is_some_and(|r| r.reason == crate::domain::reward::RewardReason::Invited);
-            let Localized { template, ours } =
-                localized(&want.campaign, want.kind, friend_reward, language, to.referrals);
+            let ours_only;
+            let worded = if owners_words {
+                &want.campaign
+            } else {
+                ours_only = crate::domain::email_texts::in_our_words(&want.campaign);
+                &ours_only
+            };
+            let Localized { template, ours } = localized(worded, want.kind, friend_reward, language, to.referrals);
             if let Some(reward) = &want.reward {
                 values = values.with("reward", reward_shown(reward, &want.campaign, language, ours));
             }

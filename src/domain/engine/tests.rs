@@ -71,6 +71,7 @@ impl World {
             site: "https://r.example".into(),
             unsubscribe_link: std::sync::Arc::new(|c, p| format!("https://r.example/unsubscribe/{c}-{p}")),
             digest_off_link: std::sync::Arc::new(|c| format!("https://r.example/unsubscribe/{c}-digest")),
+            owners_confirm: false,
         };
         let owner = Owner { participant_limit: None };
         Self { brand, campaign, next_id: 100, moment, owner, routes: routes.into(), mailing }
@@ -128,7 +129,7 @@ impl World {
     pub(super) fn commit(&mut self, writes: Vec<Write>) -> (Vec<PendingDelivery>, Vec<Write>) {
         let wanted = wanted_emails(&self.brand, &writes).unwrap();
         let ids: Vec<u64> = wanted.iter().map(|_| self.id()).collect();
-        let emails = compose_emails(wanted, &ids, &self.mailing, &self.moment);
+        let emails = compose_emails(wanted, &ids, &self.mailing, &self.moment, true);
         let ids: Vec<u64> = (0..to_publish(&writes, &self.routes)).map(|_| self.id()).collect();
         let (mut writes, deliveries) = publish(writes, &self.routes, &ids, &self.moment);
         writes.extend(emails);

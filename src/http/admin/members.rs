@@ -78,7 +78,8 @@ pub async fn create(
         Some(v) => existing_plan(&state, v).await?,
         None => state.default_plan,
     };
-    let member = create_member(&state, &body.email, &body.name, &body.password, plan_id).await?;
+    // The operator makes the account: its address is taken as the member's.
+    let member = create_member(&state, &body.email, &body.name, &body.password, plan_id, true).await?;
     Ok(envelope::created(view(&state, &member)))
 }
 

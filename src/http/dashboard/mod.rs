@@ -12,6 +12,7 @@
 //! |---|---|
 //! | `/dashboard`, `/dashboard/register`, `/dashboard/sign-in`, `/dashboard/sign-out`, `/dashboard/account…` | [`account`] |
 //! | `/dashboard/password-reset`, `/dashboard/password-reset/new` | [`password_reset`] |
+//! | `/dashboard/confirm-email/{token}` (a member's email confirmation link) | [`email_confirmation`] |
 //! | `/dashboard/brands…` | [`brands`] |
 //! | `/dashboard/brands/{id}/sources/{source}` (and the brand page's section: Stripe, Paddle, Shopify) | [`sources`] |
 //! | `/dashboard/brands/{id}/domain-proof`, `/dashboard/participants/{id}/domain-proof` (and the section on those pages) | [`domain_proof`] |
@@ -47,6 +48,7 @@ pub mod commission_form;
 pub mod conversions;
 pub mod coupons;
 pub mod domain_proof;
+pub mod email_confirmation;
 pub mod emails;
 pub mod form;
 pub mod fraud;
@@ -124,6 +126,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 resource("/password-reset")
                     .route(get().to(password_reset::ask_page))
                     .route(post().to(password_reset::ask)),
+            )
+            .service(
+                resource("/confirm-email/{token}")
+                    .route(get().to(email_confirmation::ask))
+                    .route(post().to(email_confirmation::confirm)),
             )
             .service(
                 resource("/password-reset/new")

@@ -15,12 +15,15 @@ use async_trait::async_trait;
 #[async_trait]
 pub trait MemberStore: Send + Sync {
     /// Registers a member with a fresh id, unless the email is taken (compared normalised).
+    /// With `confirmed`, the address is taken as the member's from the start (see
+    /// [`Member::confirmed`](crate::domain::Member::confirmed)).
     async fn create_member(
         &self,
         email: &EmailAddress,
         name: &str,
         password_hash: String,
         plan_id: u64,
+        confirmed: bool,
     ) -> Result<Result<Member, EmailTaken>, StoreError>;
     async fn member(&self, id: u64) -> Result<Option<Member>, StoreError>;
     async fn member_by_email(&self, email: &EmailAddress) -> Result<Option<Member>, StoreError>;

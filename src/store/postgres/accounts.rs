@@ -29,8 +29,10 @@ impl MemberStore for PgStore {
         name: &str,
         password_hash: String,
         plan_id: u64,
+        confirmed: bool,
     ) -> Result<Result<Member, EmailTaken>, StoreError> {
         let member = Member::registering(self.next_id(IdKind::Member).await?, email, name, password_hash, plan_id);
+        let member = if confirmed { member.confirmed() } else { member };
         let mut conn = self.db.conn().await?;
         conn.begin().await?;
         let id = sql_id(member.id);

@@ -104,19 +104,24 @@ async fn upgrade_campaign_bodies(conn: &mut Conn) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Rewrites every member still stored as before token generations (schema 1 of the row, see
-/// [`MemberV1`](crate::domain::member::MemberV1)) in generation 0. Run at every start, for
-/// the reason [`upgrade_campaign_bodies`] is. A row of schema 1 ends before the generation, so
-/// it never decodes as a member of today.
+/// Rewrites every member still stored in an older shape: before the email confirmation
+/// (schema 2, [`MemberV2`](crate::domain::member::MemberV2): the address taken as confirmed)
+/// or before token generations (schema 1, [`MemberV1`](crate::domain::member::MemberV1)).
+/// Run at every start, for the reason [`upgrade_campaign_bodies`] is. An older row ends
+/// before a newer schema's fields, so it never decodes as a newer one; the newer is tried
+/// first, since the decoder leaves the bytes after the last field it knows.
 async fn upgrade_member_bodies(conn: &mut Conn) -> Result<(), StoreError> {
-    use crate::domain::member::{Member, MemberV1};
+    use crate::domain::member::{Member, MemberV1, MemberV2};
     use crate::store::codec;
     for row in conn.rows("SELECT member_id, body FROM members", &[]).await? {
         let body: Vec<u8> = row.get("body");
         if codec::decode::<Member>(&body).is_ok() {
             continue;
         }
-        let upgraded = Member::from(codec::decode::<MemberV1>(&body)?);
+        let upgraded = match codec::decode::<MemberV2>(&body) {
+            Ok(schema_2) => Member::from(schema_2),
+            Err(_) => Member::from(codec::decode::<MemberV1>(&body)?),
+        };
         conn.execute(
             "UPDATE members SET body = $2 WHERE member_id = $1",
             &[&row.get::<_, i64>("member_id"), &codec::encode(&upgraded)?],

@@ -20,9 +20,11 @@ impl MemberStore for SledStore {
         name: &str,
         password_hash: String,
         plan_id: u64,
+        confirmed: bool,
     ) -> Result<Result<Member, EmailTaken>, StoreError> {
         let outcome: Result<_, StoreError> = async {
             let member = Member::registering(self.allocate(IdKind::Member)?, email, name, password_hash, plan_id);
+            let member = if confirmed { member.confirmed() } else { member };
             let row = codec::encode(&member)?;
             let email_key = email.normalized();
             let _writing = self.writing();

@@ -11,7 +11,7 @@ use super::webhooks::LEGACY_EVENTS;
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::campaign_row::CURRENT as CAMPAIGN_ROW;
 use crate::domain::ids::IdKind;
-use crate::domain::member::MemberV1;
+use crate::domain::member::{MemberV1, MemberV2};
 use crate::domain::participant::ParticipantV1;
 use crate::domain::reward::RewardV1;
 use crate::domain::webhook::{Attempt, Webhook, WebhookV1};
@@ -30,6 +30,8 @@ const ATTEMPT_ORDER_V1: &str = "attempt_order.v1";
 const IDS_V1: &str = "ids.v1";
 /// Marker in `meta`: members are stored with their token generation (schema 2 of the row).
 const MEMBERS_V2: &str = "members.v2";
+/// Marker in `meta`: members are stored with their email confirmation (schema 3 of the row).
+const MEMBERS_V3: &str = "members.v3";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
 /// the member's reward index.
 const REWARDS_V2: &str = "rewards.v2";
@@ -71,6 +73,7 @@ impl SledStore {
         self.start_id_counters()?;
         let migrated = self.migrate_participants()?
             + self.upgrade_rows::<MemberV1, Member>(MEMBERS_V2, &self.members)?
+            + self.upgrade_rows::<MemberV2, Member>(MEMBERS_V3, &self.members)?
             + self.order_logged_attempts()?
             + self.migrate_campaigns()?
             + self.migrate_rewards()?
