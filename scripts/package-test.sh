@@ -96,8 +96,18 @@ print(block.replace("localhost:8080", "127.0.0.1:" + sys.argv[1]))
 PY
 )
 README_OUT=$(bash -euo pipefail -c "$README_CALLS") || fail "the README's API calls failed: $README_OUT"
-echo "$README_OUT" | tail -1 | python3 -c 'import json,sys; r = json.load(sys.stdin)["data"]["referrer_reward"]; assert r["value"] == "10.00", r' \
-  || fail "the README's referral signup did not earn 10.00: $README_OUT"
+# The calls print their answers one after another, without newlines: the last one is the
+# referral signup's.
+echo "$README_OUT" | python3 -c '
+import json, sys
+text, decoder, answers, at = sys.stdin.read(), json.JSONDecoder(), [], 0
+while text[at:].strip():
+    at = len(text) - len(text[at:].lstrip())
+    answer, at = decoder.raw_decode(text, at)
+    answers.append(answer)
+reward = answers[-1]["data"]["referrer_reward"]
+assert reward["value"] == "10.00", reward
+' || fail "the README's referral signup did not earn 10.00: $README_OUT"
 echo "the README's referral signup: the referrer earned 10.00"
 [ -f /usr/share/doc/referrals/docs/screenshots/dashboard-review.png ] || fail "the README's screenshot is not shipped"
 
