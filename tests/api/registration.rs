@@ -192,6 +192,26 @@ async fn on_an_open_server_a_members_own_email_words_wait_for_their_confirmed_ad
     assert_eq!(welcome["rcpt_tos"][0], "victim@open.example.com");
     assert!(!welcome["text"].as_str().unwrap().contains(lure) && welcome["subject"] != "Urgent", "{welcome}");
 
+    // The Account page says so, and sends the link again.
+    let mut own = Browser::new(&app);
+    let signed = own
+        .submit(
+            "/dashboard/sign-in",
+            "/dashboard/sign-in",
+            &[("email", &stranger.email), ("password", &stranger.password)],
+        )
+        .await;
+    assert_eq!(signed.status, 303, "{}", signed.body);
+    let account = own.get("/dashboard/account").await;
+    assert!(account.body.contains("Confirm your email address"), "{}", account.body);
+    let again = own.submit("/dashboard/account", "/dashboard/account/confirm-email", &[]).await;
+    assert_eq!((again.status, again.location()), (303, "/dashboard/account?notice=confirmation-sent"));
+    let messages = wait_for_messages(&sink, 3).await;
+    assert_eq!(
+        (messages[2]["subject"].as_str(), messages[2]["rcpt_tos"][0].as_str()),
+        (Some("Confirm your email address"), Some(stranger.email.as_str()))
+    );
+
     // A forged link, or another member's, confirms nothing.
     let mut browser = Browser::new(&app);
     let forged = link.replace(&format!("/{}-", stranger.id), &format!("/{}-", operator.id));
@@ -203,10 +223,11 @@ async fn on_an_open_server_a_members_own_email_words_wait_for_their_confirmed_ad
     let confirmed = browser.submit(&link, &link, &[]).await;
     assert_eq!(confirmed.status, 200, "{}", confirmed.body);
     assert!(confirmed.body.contains("Your address is confirmed"));
+    assert!(!own.get("/dashboard/account").await.body.contains("Confirm your email address"), "nothing waits now");
     app.participant(&stranger, campaign, "reader@open.example.com").await;
-    let messages = wait_for_messages(&sink, 3).await;
+    let messages = wait_for_messages(&sink, 4).await;
     assert_eq!(
-        (messages[2]["subject"].as_str(), messages[2]["text"].as_str().map(|t| t.contains(lure))),
+        (messages[3]["subject"].as_str(), messages[3]["text"].as_str().map(|t| t.contains(lure))),
         (Some("Urgent"), Some(true))
     );
 
@@ -216,7 +237,7 @@ async fn on_an_open_server_a_members_own_email_words_wait_for_their_confirmed_ad
     let brand = app.brand(&operator, "https://open-operator.example.com").await;
     let campaign = app.campaign(&operator, brand, fields).await["id"].as_u64().unwrap();
     app.participant(&operator, campaign, "friend@open.example.com").await;
-    assert_eq!(wait_for_messages(&sink, 4).await[3]["subject"], "Welcome to Acme");
+    assert_eq!(wait_for_messages(&sink, 5).await[4]["subject"], "Welcome to Acme");
 }
 
 /// The sink's messages once it holds `n` (twenty seconds at most), in arrival order.

@@ -272,6 +272,7 @@ async fn account_page(
     let key = api_keys::key_prefix(state, member);
     let (brands, campaigns, fullest) = used(state, member.id).await?;
     let content = html! {
+        (super::email_confirmation::account_card(state, member, &signed_in.form_token))
         section.card aria-labelledby="profile" {
             h2 #profile { "Profile" }
             dl {

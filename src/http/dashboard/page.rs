@@ -193,6 +193,7 @@ pub fn notice(key: Option<&str>) -> Option<&'static str> {
         "test-sent" => "A test event was sent: its attempt is at the top of the log.",
         "retry-queued" => "The delivery will be tried again now.",
         "retry-waiting" => "That delivery is already waiting or on its way.",
+        "confirmation-sent" => "A new link to confirm your address is on its way to it.",
         _ => return None,
     })
 }
