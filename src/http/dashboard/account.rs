@@ -9,6 +9,7 @@
 //! | `GET /dashboard/account` | profile, plan, the API key's prefix and date |
 //! | `POST /dashboard/account/api-key` | a new key, shown once; the previous one stops working |
 //! | `POST /dashboard/account/invite` | an invitation to register, its link shown (and emailed) |
+//! | `POST /dashboard/account/confirm-email` | the email confirmation link sent again (an open server) |
 //! | `POST /dashboard/account/password` | a new password: every other session and every JWT ends, this browser stays signed in |
 
 use actix_web::http::StatusCode;
@@ -272,7 +273,7 @@ async fn account_page(
     let key = api_keys::key_prefix(state, member);
     let (brands, campaigns, fullest) = used(state, member.id).await?;
     let content = html! {
-        (super::email_confirmation::account_card(state, member, &signed_in.form_token))
+        (confirmation_card(state, member, &signed_in.form_token))
         section.card aria-labelledby="profile" {
             h2 #profile { "Profile" }
             dl {
@@ -414,4 +415,39 @@ pub async fn generate_key(state: web::Data<AppState>, posted: SignedInForm) -> R
         }
     };
     Ok(page::ok(page::page(&Viewer::of(&signed_in), "Your new API key", None, content)))
+}
+
+/// What the Account page says of the member's address: nothing once it is confirmed, or on a
+/// server whose registration is not open to anyone (no rule waits on it there).
+fn confirmation_card(state: &AppState, member: &crate::domain::Member, form_token: &str) -> Markup {
+    let waiting = state.registration == crate::config::Registration::Open && member.email_confirmed_at.is_none();
+    html! {
+        @if waiting {
+            section.card.warning #email-confirmation aria-labelledby="confirm-email" {
+                h2 #confirm-email { "Confirm your email address" }
+                p { "Until you open the link we sent to " strong { (member.email) } ", your campaigns' emails go out \
+                     in our default words rather than your own." }
+                @if state.portal_mail.is_some() {
+                    form method="post" action="/dashboard/account/confirm-email" {
+                        (page::token_field(form_token))
+                        button type="submit" { "Send the link again" }
+                    }
+                } @else {
+                    p.hint { "This server sends no email, so it cannot send the link: its operator can make your \
+                              account with refctl members create instead." }
+                }
+            }
+        }
+    }
+}
+
+/// `POST /dashboard/account/confirm-email`: the link again, as often as the reset limits
+/// allow for the address.
+pub async fn send_confirmation(state: web::Data<AppState>, posted: SignedInForm) -> Result<HttpResponse, PageError> {
+    let member = &posted.signed_in.member;
+    if member.email_confirmed_at.is_none() {
+        state.limiters.reset_email.check(&member.email.to_lowercase())?;
+        crate::http::email_confirmation::send_link(&state, member);
+    }
+    Ok(page::see_other("/dashboard/account?notice=confirmation-sent"))
 }

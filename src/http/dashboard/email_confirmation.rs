@@ -1,12 +1,12 @@
 //! The page a member's email confirmation link opens: it asks for a click (a mail scanner
 //! that fetches the link confirms nothing), then takes the address as the member's, so their
-//! campaigns' emails go out in their own words (see `http/email_confirmation.rs`).
+//! campaigns' emails go out in their own words (see `http/email_confirmation.rs`). The
+//! Account page says what waits, and sends the link again (`account.rs`).
 //!
 //! | path | what |
 //! |---|---|
 //! | `GET /dashboard/confirm-email/{token}` | the question, with its button |
 //! | `POST /dashboard/confirm-email/{token}` | the address confirmed |
-//! | `POST /dashboard/account/confirm-email` | the link sent again, from the Account page |
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -14,7 +14,7 @@ use maud::html;
 
 use super::account::visitor_page;
 use super::page::PageError;
-use super::session::{SignedInForm, VisitorForm};
+use super::session::VisitorForm;
 use crate::auth::email_confirmation::EmailConfirmations;
 use crate::domain::Member;
 use crate::http::state::AppState;
@@ -72,39 +72,4 @@ pub async fn confirm(
             p { a href="/dashboard" { "To your dashboard" } }
         }
     }))
-}
-
-/// What the Account page says of the member's address: nothing once it is confirmed, or on a
-/// server whose registration is not open to anyone (no rule waits on it there).
-pub fn account_card(state: &AppState, member: &Member, form_token: &str) -> maud::Markup {
-    let waiting = state.registration == crate::config::Registration::Open && member.email_confirmed_at.is_none();
-    html! {
-        @if waiting {
-            section.card.warning #email-confirmation aria-labelledby="confirm-email" {
-                h2 #confirm-email { "Confirm your email address" }
-                p { "Until you open the link we sent to " strong { (member.email) } ", your campaigns' emails go out \
-                     in our default words rather than your own." }
-                @if state.portal_mail.is_some() {
-                    form method="post" action="/dashboard/account/confirm-email" {
-                        (super::page::token_field(form_token))
-                        button type="submit" { "Send the link again" }
-                    }
-                } @else {
-                    p.hint { "This server sends no email, so it cannot send the link: its operator can make your \
-                              account with refctl members create instead." }
-                }
-            }
-        }
-    }
-}
-
-/// `POST /dashboard/account/confirm-email`: the link again, as often as the reset limits
-/// allow for the address.
-pub async fn send_again(state: web::Data<AppState>, posted: SignedInForm) -> Result<HttpResponse, PageError> {
-    let member = &posted.signed_in.member;
-    if member.email_confirmed_at.is_none() {
-        state.limiters.reset_email.check(&member.email.to_lowercase())?;
-        crate::http::email_confirmation::send_link(&state, member);
-    }
-    Ok(super::page::see_other("/dashboard/account?notice=confirmation-sent"))
 }

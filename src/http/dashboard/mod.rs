@@ -140,7 +140,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/account").route(get().to(account::account)))
             .service(resource("/account/api-key").route(post().to(account::generate_key)))
             .service(resource("/account/invite").route(post().to(account::invite)))
-            .service(resource("/account/confirm-email").route(post().to(email_confirmation::send_again)))
+            .service(resource("/account/confirm-email").route(post().to(account::send_confirmation)))
             .service(resource("/account/password").route(post().to(account::change_password)))
             .service(resource("/brands").route(get().to(brands::list)).route(post().to(brands::create)))
             .service(resource("/brands/{id}").route(get().to(brands::show)).route(post().to(brands::save)))
