@@ -85,19 +85,12 @@ pub struct MemberV1 {
 }
 
 impl From<MemberV1> for Member {
+    /// Through schema 2, in generation 0.
     fn from(m: MemberV1) -> Self {
-        Self {
-            email_confirmed_at: Some(m.date_signedup.clone()),
-            id: m.id,
-            email: m.email,
-            name: m.name,
-            password_hash: m.password_hash,
-            plan_id: m.plan_id,
-            date_signedup: m.date_signedup,
-            disabled: m.disabled,
-            api_key: m.api_key,
-            token_generation: 0,
-        }
+        let MemberV1 { id, email, name, password_hash, plan_id, date_signedup, disabled, api_key } = m;
+        let schema_2 =
+            MemberV2 { id, email, name, password_hash, plan_id, date_signedup, disabled, api_key, token_generation: 0 };
+        schema_2.into()
     }
 }
 

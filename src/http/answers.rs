@@ -492,9 +492,3 @@ pub struct AdminKey {
     pub api_key: String,
     pub date_generated: String,
 }
-
-/// The schema of a body read as bytes, not into a type (a signed delivery): any value, described.
-pub fn any_value(description: &str) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-    let any = utoipa::openapi::ObjectBuilder::new().schema_type(utoipa::openapi::schema::SchemaType::AnyValue);
-    any.description(Some(description)).build().into()
-}

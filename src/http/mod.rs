@@ -77,6 +77,7 @@ pub mod portal;
 pub mod promo_codes;
 pub mod query;
 pub mod rate_limit;
+mod raw_body;
 pub mod registration;
 pub mod request_id;
 pub mod rewards;

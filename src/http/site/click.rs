@@ -65,20 +65,12 @@ impl ClickInput {
     }
 }
 
-/// The click beacon's body as the document describes it: read by hand, whatever its content
-/// type, since the tracker's beacon cannot set one.
-pub struct ClickBody;
-
-impl utoipa::PartialSchema for ClickBody {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        crate::http::answers::any_value(
-            "{\"from\": <referring domain>, \"to\": <destination domain>}, as JSON, a form, or the beacon's \
-             text/plain; anything else is answered 200 with ok false",
-        )
-    }
+crate::http::raw_body::raw_body! {
+    /// The click beacon's body as the document describes it: read by hand, whatever its content
+    /// type, since the tracker's beacon cannot set one.
+    pub ClickBody as "ClickBody": "{\"from\": <referring domain>, \"to\": <destination domain>}, as JSON, a form, or the beacon's \
+             text/plain; anything else is answered 200 with ok false"
 }
-
-impl utoipa::ToSchema for ClickBody {}
 
 /// `GET /api/click?from=&to=`.
 pub async fn get(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {

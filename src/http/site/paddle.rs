@@ -22,23 +22,11 @@ use crate::domain::sales_source::Source;
 use crate::domain::EmailAddress;
 use crate::http::{envelope, ApiError, AppState, Code};
 
-/// A Paddle Billing event as Paddle sends it, read byte for byte for its signature check: the
-/// document's schema of the body, which no type is read into.
-pub struct PaddleEventBody;
-
-impl utoipa::PartialSchema for PaddleEventBody {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        crate::http::answers::any_value(
-            "A Paddle Billing event as Paddle sends it ({\"event_type\": …, \"data\": …}), read byte for byte for \
-             the Paddle-Signature check; other event types are acknowledged and ignored",
-        )
-    }
-}
-
-impl utoipa::ToSchema for PaddleEventBody {
-    fn name() -> std::borrow::Cow<'static, str> {
-        "PaddleEvent".into()
-    }
+crate::http::raw_body::raw_body! {
+    /// A Paddle Billing event as Paddle sends it, read byte for byte for its signature check: the
+    /// document's schema of the body, which no type is read into.
+    pub PaddleEventBody as "PaddleEvent": "A Paddle Billing event as Paddle sends it ({\"event_type\": …, \"data\": …}), read byte for byte for \
+             the Paddle-Signature check; other event types are acknowledged and ignored"
 }
 
 /// `POST /hooks/paddle/{brand_id}`.

@@ -15,20 +15,12 @@ use crate::domain::sales_source::Source;
 use crate::domain::shopify::{self, ShopifyEvent};
 use crate::http::{envelope, ApiError, AppState, Code};
 
-/// An order or a refund as Shopify sends it, read byte for byte for its signature check: the
-/// document's schema of the body, which no type is read into.
-pub struct ShopifyOrder;
-
-impl utoipa::PartialSchema for ShopifyOrder {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        crate::http::answers::any_value(
-            "An order (orders/paid) or a refund (refunds/create) as Shopify sends it, its topic in X-Shopify-Topic, \
-             read byte for byte for the X-Shopify-Hmac-Sha256 check; other topics are acknowledged and ignored",
-        )
-    }
+crate::http::raw_body::raw_body! {
+    /// An order or a refund as Shopify sends it, read byte for byte for its signature check: the
+    /// document's schema of the body, which no type is read into.
+    pub ShopifyOrder as "ShopifyOrder": "An order (orders/paid) or a refund (refunds/create) as Shopify sends it, its topic in X-Shopify-Topic, \
+             read byte for byte for the X-Shopify-Hmac-Sha256 check; other topics are acknowledged and ignored"
 }
-
-impl utoipa::ToSchema for ShopifyOrder {}
 
 /// `POST /hooks/shopify/{brand_id}`.
 pub async fn receive(

@@ -32,24 +32,12 @@ fn unsigned(brand_id: u64, why: impl std::fmt::Display) -> ApiError {
     )
 }
 
-/// A Stripe event as Stripe sends it, read byte for byte for its signature check: the
-/// document's schema of the body, which no type is read into.
-pub struct StripeEventBody;
-
-impl utoipa::PartialSchema for StripeEventBody {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        crate::http::answers::any_value(
-            "A Stripe event as Stripe sends it ({\"type\": …, \"data\": {\"object\": …}}), read byte for byte for \
+crate::http::raw_body::raw_body! {
+    /// A Stripe event as Stripe sends it, read byte for byte for its signature check: the
+    /// document's schema of the body, which no type is read into.
+    pub StripeEventBody as "StripeEvent": "A Stripe event as Stripe sends it ({\"type\": …, \"data\": {\"object\": …}}), read byte for byte for \
              the Stripe-Signature check. checkout.session.completed and invoice.paid record conversions, \
-             charge.refunded refunds them; other types are acknowledged and ignored",
-        )
-    }
-}
-
-impl utoipa::ToSchema for StripeEventBody {
-    fn name() -> std::borrow::Cow<'static, str> {
-        "StripeEvent".into()
-    }
+             charge.refunded refunds them; other types are acknowledged and ignored"
 }
 
 /// `POST /hooks/stripe/{brand_id}`.
