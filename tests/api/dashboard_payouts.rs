@@ -111,3 +111,55 @@ async fn payouts_are_made_paid_and_failed_from_the_dashboard() {
     let read = expect_status(app.get("/api/v1", &format!("/payouts/{bobs}"), &cred).await, 200).await;
     assert_eq!(read["data"]["status"], json!("failed"));
 }
+
+/// "Mark all paid" takes the whole requested batch, past the store's page of 100: 101
+/// referrers paid with one reference, each once.
+#[tokio::test]
+async fn mark_all_paid_takes_a_batch_longer_than_a_page() {
+    let app = TestApp::spawn().await;
+    let mut browser = Browser::new(&app);
+    let (email, password) = browser.register("Owner").await;
+    let cred = token_of(&app, &email, &password).await;
+    let brand = expect_status(app.post_json("/api/v1", "/brands", &cred, &json!({"url": "batch.example"})).await, 201)
+        .await["data"]["id"]
+        .as_u64()
+        .unwrap();
+    let body = json!({"name": "Batch", "url_id": brand, "reward_type": 5, "reward_value": "1.00"});
+    let campaign = expect_status(app.post_json("/api/v1", "/campaigns", &cred, &body).await, 201).await["data"]["id"]
+        .as_u64()
+        .unwrap();
+    for n in 0..101 {
+        let body = json!({"campaign_id": campaign, "email": format!("referrer{n}@batch.example")});
+        let joined = expect_status(app.post_json("/api/v1", "/signups", &cred, &body).await, 201).await;
+        let code = joined["data"]["participant"]["referral_code"].as_str().unwrap().to_owned();
+        let body = json!({"referral_code": code, "email": format!("friend{n}@batch.example")});
+        expect_status(app.post_json("/api/v1", "/signups/referral", &cred, &body).await, 201).await;
+    }
+    let page = format!("/dashboard/campaigns/{campaign}/payouts");
+    let made = browser.submit(&page, &page, &[]).await;
+    assert!(browser.get(made.location()).await.body.contains("101 payouts were made."));
+    let shown = browser.get(&page).await;
+    assert_eq!(shown.body.matches("name=\"payout\"").count(), 101, "every requested payout is in the batch");
+    let token = shown.token();
+    let ids: Vec<String> = shown
+        .body
+        .match_indices("name=\"payout\" value=\"")
+        .map(|(at, found)| {
+            let rest = &shown.body[at + found.len()..];
+            rest[..rest.find('"').unwrap()].to_owned()
+        })
+        .collect();
+    let mut fields = vec![("csrf", token.as_str()), ("reference", "BATCH-1")];
+    fields.extend(ids.iter().map(|id| ("payout", id.as_str())));
+    let done = browser.post(&format!("{page}/paid"), &fields).await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    assert!(browser.get(done.location()).await.body.contains("101 payouts marked paid with the reference"));
+    let again = browser.post(&format!("{page}/paid"), &fields).await;
+    assert!(browser.get(again.location()).await.body.contains("101 payouts had been marked paid or failed since"));
+    let paid = expect_status(
+        app.get("/api/v1", &format!("/payouts?campaign_id={campaign}&status=paid&limit=100"), &cred).await,
+        200,
+    )
+    .await;
+    assert_eq!(paid["data"]["pagination"]["total"], 101);
+}

@@ -274,23 +274,29 @@ pub async fn request(
 }
 
 /// The campaign's requested payouts, oldest first, at most [`MOST_IN_BATCH`]: the batch the
-/// files list and "Mark all paid" marks.
+/// files list (from its first row) and "Mark all paid" marks. The store lists them newest
+/// first, so the pages are read from the last.
 async fn requested(
     state: &AppState,
     member_id: u64,
     campaign_id: u64,
 ) -> Result<Vec<crate::domain::payout::Payout>, PageError> {
-    let mut batch = Vec::new();
-    for page in 1..=MOST_IN_BATCH / MAX_LIMIT {
-        let request = PageRequest { page, limit: MAX_LIMIT };
-        let requested = Some(PayoutStatus::Requested);
-        let (payouts, total) = state.store.payouts_of_member(member_id, Some(campaign_id), requested, request).await?;
-        batch.extend(payouts);
-        if request.page * request.limit >= total {
-            break;
+    let requested = Some(PayoutStatus::Requested);
+    let page = |page| PageRequest { page, limit: MAX_LIMIT };
+    let (mut batch, total) = state.store.payouts_of_member(member_id, Some(campaign_id), requested, page(1)).await?;
+    let pages = total.div_ceil(MAX_LIMIT);
+    if pages > 1 {
+        batch.clear();
+        for at in (1..=pages).rev() {
+            let (payouts, _) = state.store.payouts_of_member(member_id, Some(campaign_id), requested, page(at)).await?;
+            batch.extend(payouts);
+            if batch.len() as u64 >= MOST_IN_BATCH {
+                break;
+            }
         }
     }
     batch.sort_by_key(|payout| payout.id);
+    batch.truncate(MOST_IN_BATCH as usize);
     Ok(batch)
 }
 
