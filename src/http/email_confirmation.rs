@@ -11,7 +11,7 @@ use crate::emails::transport::Sent;
 use crate::http::state::AppState;
 
 /// Where a member's link leads.
-pub fn link(state: &AppState, member: &Member) -> String {
+fn link(state: &AppState, member: &Member) -> String {
     let token = state.auth.email_confirmations.token(member.id, &member.email);
     format!("{}/dashboard/confirm-email/{token}", state.public_url)
 }

@@ -283,17 +283,18 @@ async fn requested(
 ) -> Result<Vec<crate::domain::payout::Payout>, PageError> {
     let requested = Some(PayoutStatus::Requested);
     let page = |page| PageRequest { page, limit: MAX_LIMIT };
-    let (mut batch, total) = state.store.payouts_of_member(member_id, Some(campaign_id), requested, page(1)).await?;
-    let pages = total.div_ceil(MAX_LIMIT);
-    if pages > 1 {
-        batch.clear();
-        for at in (1..=pages).rev() {
-            let (payouts, _) = state.store.payouts_of_member(member_id, Some(campaign_id), requested, page(at)).await?;
-            batch.extend(payouts);
-            if batch.len() as u64 >= MOST_IN_BATCH {
-                break;
-            }
+    let (newest, total) = state.store.payouts_of_member(member_id, Some(campaign_id), requested, page(1)).await?;
+    let mut batch = Vec::new();
+    for at in (2..=total.div_ceil(MAX_LIMIT)).rev() {
+        let (payouts, _) = state.store.payouts_of_member(member_id, Some(campaign_id), requested, page(at)).await?;
+        batch.extend(payouts);
+        if batch.len() as u64 >= MOST_IN_BATCH {
+            break;
         }
+    }
+    // The first page, already read, holds the newest: in the batch while there is room.
+    if (batch.len() as u64) < MOST_IN_BATCH {
+        batch.extend(newest);
     }
     batch.sort_by_key(|payout| payout.id);
     batch.truncate(MOST_IN_BATCH as usize);
