@@ -308,6 +308,7 @@ impl Application {
                 // Around every route: every answer, a rate-limit refusal too, gets both.
                 .wrap(middleware::DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
                 .wrap(middleware::from_fn(http::openapi::refuse_unknown))
+                .wrap(middleware::from_fn(http::openapi::mark_need))
                 .wrap(middleware::from_fn(http::request_id::middleware))
                 .configure(|cfg| http::configure(cfg, admin_enabled, &public_limits))
                 .default_service(web::to(http::fallback::not_found))

@@ -103,6 +103,7 @@ macro_rules! conformance {
 conformance! {
     accounts::members_are_unique_by_normalised_email,
     accounts::a_new_api_key_revokes_the_old_one,
+    accounts::scoped_keys_are_added_numbered_revoked_and_outlive_the_main_key,
     accounts::a_decision_reads_the_key_holder_and_the_plan,
     accounts::members_are_searched_paged_and_updated,
     accounts::plans_are_seeded_saved_and_removed,

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::key_scope::{Access, ScopedApiKey};
 use super::ValidationError;
 
 /// Longest member name accepted, in characters.
@@ -34,6 +35,55 @@ pub struct Member {
     /// `email_texts::localized`). Accounts the operator made or invited, the first one, and
     /// those from before this rule, count as confirmed.
     pub email_confirmed_at: Option<String>,
+    /// The member's scoped keys (schema 4 of the row): extra keys limited to what one
+    /// integration needs (see `domain::key_scope`), at most [`MOST_KEYS`](super::key_scope::MOST_KEYS).
+    pub scoped_keys: Vec<ScopedApiKey>,
+}
+
+/// A member as stored before scoped keys (schema 3 of the row). Read once, at the first start
+/// of a newer release, and rewritten as [`Member`] with none.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MemberV3 {
+    pub id: u64,
+    pub email: String,
+    pub name: String,
+    pub password_hash: String,
+    pub plan_id: u64,
+    pub date_signedup: String,
+    pub disabled: bool,
+    pub api_key: Option<StoredApiKey>,
+    pub token_generation: u32,
+    pub email_confirmed_at: Option<String>,
+}
+
+impl From<MemberV3> for Member {
+    fn from(m: MemberV3) -> Self {
+        let MemberV3 {
+            id,
+            email,
+            name,
+            password_hash,
+            plan_id,
+            date_signedup,
+            disabled,
+            api_key,
+            token_generation,
+            email_confirmed_at,
+        } = m;
+        Self {
+            id,
+            email,
+            name,
+            password_hash,
+            plan_id,
+            date_signedup,
+            disabled,
+            api_key,
+            token_generation,
+            email_confirmed_at,
+            scoped_keys: Vec::new(),
+        }
+    }
 }
 
 /// A member as stored before the email confirmation (schema 2 of the row). Read once, at the
@@ -53,8 +103,9 @@ pub struct MemberV2 {
 }
 
 impl From<MemberV2> for Member {
+    /// Through schema 3, the address confirmed when the account was made.
     fn from(m: MemberV2) -> Self {
-        Self {
+        MemberV3 {
             email_confirmed_at: Some(m.date_signedup.clone()),
             id: m.id,
             email: m.email,
@@ -66,6 +117,7 @@ impl From<MemberV2> for Member {
             api_key: m.api_key,
             token_generation: m.token_generation,
         }
+        .into()
     }
 }
 
@@ -109,7 +161,17 @@ impl Member {
             disabled: false,
             api_key: None,
             token_generation: 0,
+            scoped_keys: Vec::new(),
         }
+    }
+
+    /// What the API key with this digest may do: everything for the member's main key, its
+    /// scopes for one of their scoped keys; `None` for any other.
+    pub fn access_of(&self, digest: &[u8; 32]) -> Option<Access> {
+        if self.api_key.as_ref().is_some_and(|k| &k.digest == digest) {
+            return Some(Access::Full);
+        }
+        self.scoped_keys.iter().find(|k| &k.digest == digest).map(|k| Access::Scoped(k.scopes.clone()))
     }
 
     /// The member with their address taken as confirmed now (the operator made or invited

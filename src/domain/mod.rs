@@ -34,6 +34,7 @@ pub mod fraud_preview;
 pub mod goal;
 pub mod ids;
 pub mod invoice;
+pub mod key_scope;
 pub mod lander;
 pub mod language;
 pub mod leaderboard;

@@ -1,16 +1,19 @@
 //! `AuthenticatedMember`: the extractor every authenticated endpoint takes. It accepts an API
 //! key in `X-API-Key` or a JWT in `Authorization: Bearer`; when both are sent, both must be
 //! valid and name the same member. Anything else is a 401 that does not say what was wrong.
-//! Writes (every method but GET and HEAD) then take one from the member's write allowance.
+//! A scoped key is then held to its scopes (403 `insufficient_scope`, see `openapi/scopes.rs`), and
+//! writes (every method but GET and HEAD) take one from the member's write allowance.
 
 use actix_web::dev::Payload;
 use actix_web::http::header;
-use actix_web::{web, FromRequest, HttpRequest};
+use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use futures_util::future::LocalBoxFuture;
 
 use super::error::{ApiError, REFUSED};
 use super::state::AppState;
+use crate::domain::key_scope::{Access, Need};
 use crate::domain::{ApiKey, Member};
+use crate::http::Code;
 
 /// The member a request is authenticated as.
 pub struct AuthenticatedMember(pub Member);
@@ -53,7 +56,8 @@ async fn authenticate_signup(req: &HttpRequest) -> Result<SignupCaller, ApiError
     };
     let digest = key.digest();
     let member = crate::store::signup_key_holder(&state.store, &digest).await?.ok_or(REFUSED)?;
-    Ok(SignupCaller { member: admit(state, req, member)?, key: Some(digest) })
+    let access = member.access_of(&digest).ok_or(REFUSED)?;
+    Ok(SignupCaller { member: admit(state, req, member, access)?, key: Some(digest) })
 }
 
 async fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
@@ -67,27 +71,33 @@ async fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
         Some(value) => Some(bearer_token(value.to_str().map_err(|_| REFUSED)?).ok_or(REFUSED)?),
         None => None,
     };
-    let member = match (api_key, bearer) {
+    let (member, access) = match (api_key, bearer) {
         (None, None) => return Err(REFUSED),
         (Some(key), None) => member_by_key(state, key).await?,
-        (None, Some(token)) => member_by_token(state, token).await?,
+        (None, Some(token)) => (member_by_token(state, token).await?, Access::Full),
         (Some(key), Some(token)) => {
-            let by_key = member_by_key(state, key).await?;
+            // Both name the member: the token's full access is the caller's.
+            let (by_key, _) = member_by_key(state, key).await?;
             let by_token = member_by_token(state, token).await?;
             if by_key.id != by_token.id {
                 return Err(REFUSED);
             }
-            by_key
+            (by_key, Access::Full)
         }
     };
-    admit(state, req, member)
+    admit(state, req, member, access)
 }
 
-/// The member the credentials named, let in: a disabled member is refused, and a write
-/// counts against the member's allowance.
-fn admit(state: &AppState, req: &HttpRequest, member: Member) -> Result<Member, ApiError> {
+/// The member the credentials named, let in: a disabled member is refused, a scoped key only
+/// does what its scopes cover, and a write counts against the member's allowance.
+fn admit(state: &AppState, req: &HttpRequest, member: Member, access: Access) -> Result<Member, ApiError> {
     if member.disabled {
         return Err(REFUSED);
+    }
+    // Marked by `openapi::mark_need` around every route; unmarked, only full access passes.
+    let need = req.extensions().get::<Need>().copied().unwrap_or(Need::Account);
+    if !access.allows(need) {
+        return Err(insufficient(&access, need));
     }
     if !matches!(*req.method(), actix_web::http::Method::GET | actix_web::http::Method::HEAD) {
         state.limiters.member_writes.check(&member.id)?;
@@ -107,8 +117,33 @@ fn bearer_token(value: &str) -> Option<&str> {
     (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
 }
 
-async fn member_by_key(state: &AppState, raw: &str) -> Result<Member, ApiError> {
-    state.store.member_by_key_digest(&parse_key(raw)?.digest()).await?.ok_or(REFUSED)
+/// The member whose key this is, and what the key may do.
+async fn member_by_key(state: &AppState, raw: &str) -> Result<(Member, Access), ApiError> {
+    let digest = parse_key(raw)?.digest();
+    let member = state.store.member_by_key_digest(&digest).await?.ok_or(REFUSED)?;
+    // The index and the row are written in one transaction; a key the row does not hold is
+    // refused all the same.
+    let access = member.access_of(&digest).ok_or(REFUSED)?;
+    Ok((member, access))
+}
+
+/// 403 `insufficient_scope`, saying what was needed and what the key may do.
+fn insufficient(access: &Access, need: Need) -> ApiError {
+    let has = match access {
+        Access::Full => String::new(),
+        Access::Scoped(scopes) => scopes.iter().map(|s| s.name()).collect::<Vec<_>>().join(", "),
+    };
+    let wanted = match need {
+        Need::Read => "the scope read".to_owned(),
+        Need::Write(resource) => format!("the scope write or write:{}", resource.as_str()),
+        Need::Account => {
+            "the member's main API key or a signed-in token (no scoped key manages the account)".to_owned()
+        }
+    };
+    ApiError::refused(
+        Code::InsufficientScope,
+        format!("this API key's scopes ({has}) do not cover this: it needs {wanted}"),
+    )
 }
 
 async fn member_by_token(state: &AppState, token: &str) -> Result<Member, ApiError> {

@@ -39,6 +39,8 @@ pub enum Code {
     InvitationInvalid,
     /// A password change whose `current_password` is not the member's.
     WrongPassword,
+    /// A scoped API key used for what its scopes do not cover.
+    InsufficientScope,
     NotFound,
     MethodNotAllowed,
     // 409: it exists already, or is in use.
@@ -74,7 +76,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in the order above.
-    pub const ALL: [Code; 43] = [
+    pub const ALL: [Code; 44] = [
         Code::ValidationFailed,
         Code::InvalidJson,
         Code::InvalidBody,
@@ -97,6 +99,7 @@ impl Code {
         Code::RegistrationClosed,
         Code::InvitationInvalid,
         Code::WrongPassword,
+        Code::InsufficientScope,
         Code::NotFound,
         Code::MethodNotAllowed,
         Code::EmailTaken,
@@ -144,7 +147,8 @@ impl Code {
             | Code::PlanLimitReached
             | Code::RegistrationClosed
             | Code::InvitationInvalid
-            | Code::WrongPassword => StatusCode::FORBIDDEN,
+            | Code::WrongPassword
+            | Code::InsufficientScope => StatusCode::FORBIDDEN,
             Code::NotFound => StatusCode::NOT_FOUND,
             Code::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Code::EmailTaken
@@ -194,6 +198,7 @@ impl Code {
             Code::RegistrationClosed => "registration_closed",
             Code::InvitationInvalid => "invitation_invalid",
             Code::WrongPassword => "wrong_password",
+            Code::InsufficientScope => "insufficient_scope",
             Code::NotFound => "not_found",
             Code::MethodNotAllowed => "method_not_allowed",
             Code::EmailTaken => "email_taken",

@@ -11,6 +11,7 @@
 //! | `GET /members/profile`  | [`members`]     |
 //! | `POST /members/password` | [`password_change`] |
 //! | `GET/POST /members/api-key` | [`api_keys`] |
+//! | `GET/POST /members/api-keys`, `DELETE /members/api-keys/{id}` (scoped keys) | [`scoped_keys`] |
 //! | `GET /billing/plans`    | [`billing`]     |
 //! | `GET /health`           | [`health`]      |
 //! | `/brands`, `/brands/:id`, `/brands/:id/stats` | [`brands`] |
@@ -82,6 +83,7 @@ pub mod registration;
 pub mod request_id;
 pub mod rewards;
 pub mod routes;
+pub mod scoped_keys;
 pub mod signups;
 pub mod site;
 pub mod sources;
@@ -130,6 +132,8 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/members/password").post(password_change::change_password))
         .service(resource("/members/invitations").post(registration::member_invites))
         .service(resource("/members/api-key").get(api_keys::current).post(api_keys::generate))
+        .service(resource("/members/api-keys").get(scoped_keys::list).post(scoped_keys::create))
+        .service(resource("/members/api-keys/{id}").delete(scoped_keys::revoke))
         .service(limited("/billing/plans", &limits.views, [route(Method::GET, billing::plans)]))
         .service(resource("/openapi.json").get(openapi::document))
         .service(resource("/health").get(health::health))

@@ -54,6 +54,7 @@ mod registration;
 mod reward_events;
 mod rewards;
 mod roots;
+mod scoped_keys;
 mod signups;
 mod site;
 mod slow_bodies;

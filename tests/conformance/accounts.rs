@@ -1,5 +1,6 @@
 //! Members, API keys and plans.
 
+use referrals::domain::key_scope::{Access, Scope, ScopedApiKey, MOST_KEYS};
 use referrals::domain::member::StoredApiKey;
 use referrals::store::{EmailTaken, SharedStorage};
 
@@ -31,6 +32,50 @@ pub async fn a_new_api_key_revokes_the_old_one(store: SharedStorage) {
     assert_eq!(store.member_by_key_digest(&[2; 32]).await.unwrap().unwrap().id, member.id);
     assert!(store.replace_api_key(member.id + 1000, key(3)).await.unwrap().is_none());
     assert!(store.member_by_key_digest(&[3; 32]).await.unwrap().is_none(), "no key for a missing member");
+}
+
+fn scoped(byte: u8) -> ScopedApiKey {
+    ScopedApiKey {
+        id: 0,
+        name: format!("key {byte}"),
+        scopes: vec![Scope::Read],
+        digest: [byte; 32],
+        prefix: "ref_0123abcd".into(),
+        date_generated: "2026-01-01T00:00:00Z".into(),
+    }
+}
+
+pub async fn scoped_keys_are_added_numbered_revoked_and_outlive_the_main_key(store: SharedStorage) {
+    let member = member(&store, "scoped@example.com").await;
+    store.replace_api_key(member.id, key(40)).await.unwrap().unwrap();
+    let first = store.add_scoped_key(member.id, scoped(41)).await.unwrap().unwrap().unwrap();
+    let second = store.add_scoped_key(member.id, scoped(42)).await.unwrap().unwrap().unwrap();
+    assert_eq!((first.id, second.id), (1, 2));
+    let holder = store.member_by_key_digest(&[41; 32]).await.unwrap().expect("the scoped key's member");
+    assert_eq!(holder.id, member.id);
+    assert_eq!(holder.access_of(&[41; 32]), Some(Access::Scoped(vec![Scope::Read])));
+    assert_eq!(holder.access_of(&[40; 32]), Some(Access::Full));
+
+    // A new main key leaves the scoped keys working.
+    store.replace_api_key(member.id, key(43)).await.unwrap().unwrap();
+    assert!(store.member_by_key_digest(&[40; 32]).await.unwrap().is_none());
+    assert_eq!(store.member_by_key_digest(&[42; 32]).await.unwrap().unwrap().id, member.id);
+
+    let revoked = store.revoke_scoped_key(member.id, 1).await.unwrap().expect("key 1");
+    assert_eq!(revoked.digest, [41; 32]);
+    assert!(store.member_by_key_digest(&[41; 32]).await.unwrap().is_none(), "stops at once");
+    assert!(store.revoke_scoped_key(member.id, 1).await.unwrap().is_none(), "once");
+    let kept = store.member(member.id).await.unwrap().unwrap();
+    assert_eq!(kept.scoped_keys.iter().map(|k| k.id).collect::<Vec<_>>(), vec![2]);
+    assert!(store.add_scoped_key(member.id + 1000, scoped(44)).await.unwrap().is_none());
+    assert!(store.member_by_key_digest(&[44; 32]).await.unwrap().is_none());
+
+    // Held to the most.
+    for n in 0..(MOST_KEYS as u8 - 1) {
+        store.add_scoped_key(member.id, scoped(100 + n)).await.unwrap().unwrap().expect("room");
+    }
+    assert_eq!(store.add_scoped_key(member.id, scoped(200)).await.unwrap(), Some(None));
+    assert!(store.member_by_key_digest(&[200; 32]).await.unwrap().is_none(), "not indexed");
 }
 
 pub async fn members_are_searched_paged_and_updated(store: SharedStorage) {

@@ -206,7 +206,39 @@ async fn campaigns_of_older_shapes_are_rewritten_at_start_with_every_field_they_
         .await
         .unwrap();
 
+    // And one as stored before scoped keys, with its main key.
+    let key = referrals::domain::member::StoredApiKey {
+        digest: [9; 32],
+        sealed: vec![1, 2, 3],
+        date_generated: "2026-03-01T00:00:00Z".into(),
+    };
+    let member = referrals::domain::member::MemberV3 {
+        id: 79,
+        email: "keyed@example.com".into(),
+        name: "Keyed".into(),
+        password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".into(),
+        plan_id: 1,
+        date_signedup: "2026-03-01T00:00:00Z".into(),
+        disabled: false,
+        api_key: Some(key.clone()),
+        token_generation: 2,
+        email_confirmed_at: None,
+    };
+    client
+        .execute(
+            "INSERT INTO members (member_id, plan_id, search, body) VALUES (79, 1, 'keyed', $1)",
+            &[&codec::encode(&member).unwrap()],
+        )
+        .await
+        .unwrap();
+
     let store = PgStore::open(&options(url.clone())).await.expect("the rows are brought up to date");
+    let keyed = referrals::store::MemberStore::member(&store, 79).await.unwrap().expect("member 79");
+    assert_eq!(
+        (keyed.api_key, keyed.token_generation, keyed.email_confirmed_at, keyed.scoped_keys.len()),
+        (Some(key), 2, None, 0),
+        "kept, with no scoped key"
+    );
     let upgraded = referrals::store::MemberStore::member(&store, 77).await.unwrap().expect("member 77");
     assert_eq!((upgraded.email.as_str(), upgraded.token_generation), ("old@example.com", 0));
     let confirmed = referrals::store::MemberStore::member(&store, 78).await.unwrap().expect("member 78");

@@ -198,6 +198,9 @@ pub(super) const ENDPOINTS: &[Endpoint] = &[
     ep!(POST Api "/members/password" as "changePassword", "members", "Change the password: every earlier token and dashboard session ends; the answer is a token of the new password", Member, query: &[], body: Some(Json(schema::<crate::http::password_change::PasswordChange>())), 200 => Data(schema::<TokenAnswer>()), errors: &[403]),
     ep!(GET Api "/members/api-key" as "getApiKey", "members", "The member's current API key", Member, query: &[], body: None, 200 => Data(schema::<ApiKeyAnswer>()), errors: &[]),
     ep!(POST Api "/members/api-key" as "regenerateApiKey", "members", "Generate a new API key (the previous one stops working)", Member, query: &[], body: None, 201 => Data(schema::<ApiKeyAnswer>()), errors: &[]),
+    ep!(POST Api "/members/api-keys" as "createScopedApiKey", "members", "Make a scoped API key: one that may only read (scopes [\"read\"]), or whose writes are limited to named resources (write:rewards); shown once. Scoped keys never manage the account, and a use beyond their scopes answers 403 insufficient_scope", Member, query: &[], body: Some(Json(schema::<crate::http::scoped_keys::NewScopedKey>())), 201 => Data(schema::<crate::http::scoped_keys::ScopedKeyAnswer>()), errors: &[]),
+    ep!(GET Api "/members/api-keys" as "listScopedApiKeys", "members", "The member's scoped API keys, oldest first (their first characters, never their text)", Member, query: &[], body: None, 200 => Data(schema::<crate::http::scoped_keys::ScopedKeyList>()), errors: &[]),
+    ep!(DELETE Api "/members/api-keys/{id}" as "revokeScopedApiKey", "members", "Revoke a scoped API key: it stops working at once", Member, query: &[], body: None, 200 => Data(schema::<crate::http::scoped_keys::ScopedKeyAnswer>()), errors: &[]),
     ep!(GET Api "/billing/plans" as "listPlans", "billing", "Every subscription plan", Public, query: &[], body: None, 200 => Data(schema::<Plans>()), errors: &[]),
     ep!(GET Api "/openapi.json" as "getOpenApiDocument", "meta", "This document", Public, query: &[], body: None, 200 => Bare(schema::<super::Document>()), errors: &[]),
     ep!(GET Api "/health" as "getHealth", "meta", "Whether the server accepts writes (503 once a failed flush to disk has stopped them)", Public, query: &[], body: None, 200 => Data(schema::<crate::http::health::Health>()), errors: &[503]),
@@ -363,6 +366,24 @@ pub fn query_parameters(method: &actix_web::http::Method, pattern: &str) -> Opti
         table
     });
     table.get(&(method.as_str().to_owned(), pattern.to_owned())).map(Vec::as_slice)
+}
+
+/// The operation `method` on the route pattern the router matched: its `operationId` and its
+/// tag (the resource it belongs to); `None` when no operation has that method and pattern.
+pub(super) fn operation_at(method: &actix_web::http::Method, pattern: &str) -> Option<(&'static str, &'static str)> {
+    type Table = std::collections::HashMap<(String, String), (&'static str, &'static str)>;
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = Table::new();
+        for endpoint in ENDPOINTS {
+            for path in endpoint.paths() {
+                table
+                    .insert((endpoint.method_name().to_ascii_uppercase(), path), (endpoint.operation_id, endpoint.tag));
+            }
+        }
+        table
+    });
+    table.get(&(method.as_str().to_owned(), pattern.to_owned())).copied()
 }
 
 impl Endpoint {

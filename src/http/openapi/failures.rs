@@ -34,15 +34,29 @@ pub(super) fn failure_schema(codes: &[&'static str]) -> RefOr<Schema> {
     RefOr::T(Schema::AllOf(all))
 }
 
-/// A failure answer (the envelope, its codes those of [`codes_of`]), with `Retry-After` on a
-/// 429.
-pub(super) fn failure(status: u16, text: &str) -> utoipa::openapi::Response {
-    let envelope = json_content(failure_schema(&codes_of(status, text)));
+/// The codes a failure of `status` of an operation carries: [`codes_of`] its summary, and for
+/// an operation a member calls, a scoped key's refusal (403 `insufficient_scope`) too.
+pub(super) fn operation_codes(status: u16, summary: &str, member: bool, own: &[u16]) -> Vec<&'static str> {
+    let scope = crate::http::Code::InsufficientScope.as_str();
+    if status != 403 || !member {
+        return codes_of(status, summary);
+    }
+    let mut codes = if own.contains(&403) { codes_of(status, summary) } else { Vec::new() };
+    if !codes.contains(&scope) {
+        codes.push(scope);
+    }
+    codes
+}
+
+/// A failure answer (the envelope, its `codes`), with `Retry-After` on a 429.
+pub(super) fn failure(status: u16, codes: &[&'static str]) -> utoipa::openapi::Response {
+    let envelope = json_content(failure_schema(codes));
     let description = match status {
         400 => "Bad input: malformed JSON, a field that breaks its rule (the message names it), a bad query parameter",
         401 => "Missing or invalid credential",
         403 => {
-            "The member's plan does not allow this (`plan_required`), or allows no more of it (`plan_limit_reached`)"
+            "Not allowed: a scoped API key's scopes do not cover this (`insufficient_scope`), the member's plan \
+                does not allow it (`plan_required`) or allows no more of it (`plan_limit_reached`)"
         }
         404 => "No such thing, or one owned by another member",
         409 => "It exists already",

@@ -11,11 +11,13 @@ mod components;
 mod endpoints;
 mod examples;
 mod failures;
+mod scopes;
 mod unknown_query;
 
 use components::components;
 use endpoints::{schema, Answer, Auth, Body, Endpoint, Named, ENDPOINTS};
-use failures::{codes_of, failure, failure_schema};
+use failures::{failure, failure_schema, operation_codes};
+pub use scopes::mark_need;
 pub use unknown_query::refuse_unknown;
 use Answer::{Bare, Data, Redirect, SeeOther, Text};
 use Body::{Anything, Form, Json, JsonOrLines, Lines, OptionalJson};
@@ -23,8 +25,10 @@ use HttpMethod::Get as GET;
 
 use std::sync::OnceLock;
 
+use crate::domain::key_scope::Need;
 use actix_web::{web, HttpResponse};
 use serde_json::{json, Value};
+use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn, PathItem};
 use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::security::SecurityRequirement;
@@ -94,6 +98,16 @@ fn operation(endpoint: &Endpoint, path: &str) -> utoipa::openapi::path::Operatio
         .summary(Some(summary))
         .description(description)
         .operation_id(Some(endpoint.operation_id));
+    // What a scoped API key needs to call it (`scopes.rs`): `read`, `write:<resource>`, or
+    // `account` (the main key or a token only). The MCP server's hints come from it too.
+    if endpoint.auth == Auth::Member {
+        let scope = match scopes::need(endpoint.operation_id, endpoint.tag, endpoint.method != GET) {
+            Need::Read => "read".to_owned(),
+            Need::Write(resource) => format!("write:{}", resource.as_str()),
+            Need::Account => "account".to_owned(),
+        };
+        op = op.extensions(Some(ExtensionsBuilder::new().add("x-scope", scope).build()));
+    }
     // Path parameters, from the `{name}`s of the path: ids are whole numbers, codes text.
     for segment in path.split('/').filter(|s| s.starts_with('{')) {
         let name = segment.trim_matches(['{', '}']);
@@ -193,7 +207,7 @@ fn operation(endpoint: &Endpoint, path: &str) -> utoipa::openapi::path::Operatio
     }
     match endpoint.auth {
         Auth::Member => {
-            statuses.extend([400, 401, 429]);
+            statuses.extend([400, 401, 403, 429]);
             op = op
                 .security(SecurityRequirement::new("api_key", Vec::<String>::new()))
                 .security(SecurityRequirement::new("bearer", Vec::<String>::new()));
@@ -233,8 +247,9 @@ fn operation(endpoint: &Endpoint, path: &str) -> utoipa::openapi::path::Operatio
             op = op.response("304", unchanged.build());
             continue;
         }
-        let mut answer = failure(status, endpoint.summary);
-        let envelope = || json_content(failure_schema(&codes_of(status, endpoint.summary)));
+        let codes = operation_codes(status, endpoint.summary, endpoint.auth == Auth::Member, endpoint.errors);
+        let mut answer = failure(status, &codes);
+        let envelope = || json_content(failure_schema(&codes));
         // A referral link that is not valid shows a person (Accept: text/html) a page.
         if let (404, Redirect) = (status, endpoint.answer) {
             answer = ResponseBuilder::new()
@@ -429,11 +444,38 @@ mod tests {
         assert_eq!(codes("/api/v1/participants/{id}/promo-codes", "post", "409"), ["promo_code_taken"]);
         assert_eq!(codes("/api/v1/payouts/{id}/paid", "post", "409"), ["payout_state_conflict"]);
         assert_eq!(codes("/api/v1/campaigns", "get", "401"), ["unauthorized"]);
+        assert_eq!(codes("/api/v1/rewards/{id}/approve", "post", "403"), ["insufficient_scope"]);
+        let plan = codes("/api/v1/brands", "post", "403");
+        assert!(plan.contains(&"insufficient_scope".to_owned()) && plan.contains(&"plan_limit_reached".to_owned()));
         let bad = codes("/api/v1/signups", "post", "400");
         assert!(bad.contains(&"validation_failed".to_owned()) && bad.contains(&"invalid_json".to_owned()), "{bad:?}");
         assert!(
             failures::mentions("answers 409 no_domain.", "no_domain") && !failures::mentions("no_domains", "no_domain")
         );
+    }
+
+    #[test]
+    fn every_write_a_member_makes_names_a_resource_a_scope_can_name() {
+        use crate::domain::key_scope::Need;
+        for endpoint in ENDPOINTS.iter().filter(|e| e.auth == Auth::Member) {
+            let write = endpoint.method != GET;
+            let need = scopes::need(endpoint.operation_id, endpoint.tag, write);
+            let account = endpoint.tag == "members";
+            assert_eq!(
+                need == Need::Account,
+                account && endpoint.operation_id != "getProfile",
+                "{}",
+                endpoint.operation_id
+            );
+            if write && !account {
+                assert!(
+                    crate::domain::key_scope::Resource::named(endpoint.tag).is_some() || need == Need::Read,
+                    "{}: tag {} is no resource",
+                    endpoint.operation_id,
+                    endpoint.tag
+                );
+            }
+        }
     }
 
     #[test]

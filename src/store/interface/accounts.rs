@@ -1,6 +1,7 @@
 //! Member accounts, their sessions, portal passes and invitations, and the plans.
 
 use crate::domain::dashboard_session::DashboardSession;
+use crate::domain::key_scope::ScopedApiKey;
 use crate::domain::member::StoredApiKey;
 use crate::domain::pagination::PageRequest;
 use crate::domain::password_reset::PasswordReset;
@@ -27,11 +28,23 @@ pub trait MemberStore: Send + Sync {
     ) -> Result<Result<Member, EmailTaken>, StoreError>;
     async fn member(&self, id: u64) -> Result<Option<Member>, StoreError>;
     async fn member_by_email(&self, email: &EmailAddress) -> Result<Option<Member>, StoreError>;
-    /// The member whose *current* API key has this digest.
+    /// The member whose *current* API key, or one of whose scoped keys, has this digest (the
+    /// caller tells which with [`Member::access_of`]).
     async fn member_by_key_digest(&self, digest: &[u8; 32]) -> Result<Option<Member>, StoreError>;
     /// Makes `key` the member's only key: the previous key stops working the moment the new
     /// one exists. `None` when the member does not exist.
     async fn replace_api_key(&self, member_id: u64, key: StoredApiKey) -> Result<Option<Member>, StoreError>;
+    /// Adds a scoped key to the member (numbered by [`add_key`](crate::domain::key_scope::add_key));
+    /// it works the moment this returns. `Some(None)` when the member holds the most already;
+    /// `None` when the member does not exist.
+    async fn add_scoped_key(
+        &self,
+        member_id: u64,
+        key: ScopedApiKey,
+    ) -> Result<Option<Option<ScopedApiKey>>, StoreError>;
+    /// Revokes one of the member's scoped keys: it stops working the moment this returns. The
+    /// key as it was; `None` when the member has no such key.
+    async fn revoke_scoped_key(&self, member_id: u64, key_id: u64) -> Result<Option<ScopedApiKey>, StoreError>;
     /// Members whose email or name contains `search` (case-insensitive), newest first, and
     /// how many matched.
     async fn search_members(&self, search: Option<&str>, page: PageRequest) -> Result<(Vec<Member>, u64), StoreError>;

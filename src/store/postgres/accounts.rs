@@ -6,6 +6,7 @@ use async_trait::async_trait;
 use super::{bodies, body, codec, id_at, sql_id, window, PgStore, StoreError};
 use crate::domain::dashboard_session::DashboardSession;
 use crate::domain::ids::IdKind;
+use crate::domain::key_scope::{add_key, ScopedApiKey};
 use crate::domain::member::StoredApiKey;
 use crate::domain::pagination::PageRequest;
 use crate::domain::password_reset::PasswordReset;
@@ -84,13 +85,60 @@ impl MemberStore for PgStore {
             return Ok(None);
         };
         let mut member: Member = body(&row, "body")?;
-        conn.execute("DELETE FROM api_keys WHERE member_id = $1", &[&id]).await?;
+        // The old main key only: the member's scoped keys are in the same index, and stay.
+        if let Some(old) = &member.api_key {
+            conn.execute("DELETE FROM api_keys WHERE digest = $1", &[&&old.digest[..]]).await?;
+        }
         conn.execute("INSERT INTO api_keys (digest, member_id) VALUES ($1, $2)", &[&&key.digest[..], &id]).await?;
         member.api_key = Some(key);
         conn.execute("UPDATE members SET body = $2 WHERE member_id = $1", &[&id, &codec::encode(&member)?]).await?;
         conn.commit().await?;
         self.signup_cache.forget_keys();
         Ok(Some(member))
+    }
+
+    /// The member's row is locked while the key is added; its digest enters the index in the
+    /// same transaction.
+    async fn add_scoped_key(
+        &self,
+        member_id: u64,
+        key: ScopedApiKey,
+    ) -> Result<Option<Option<ScopedApiKey>>, StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.begin().await?;
+        let id = sql_id(member_id);
+        let Some(row) = conn.row("SELECT body FROM members WHERE member_id = $1 FOR UPDATE", &[&id]).await? else {
+            return Ok(None);
+        };
+        let mut member: Member = body(&row, "body")?;
+        let Some(added) = add_key(&mut member.scoped_keys, key) else {
+            return Ok(Some(None));
+        };
+        conn.execute("INSERT INTO api_keys (digest, member_id) VALUES ($1, $2)", &[&&added.digest[..], &id]).await?;
+        conn.execute("UPDATE members SET body = $2 WHERE member_id = $1", &[&id, &codec::encode(&member)?]).await?;
+        conn.commit().await?;
+        Ok(Some(Some(added)))
+    }
+
+    /// The member's row is locked while the key is revoked; its digest leaves the index in
+    /// the same transaction.
+    async fn revoke_scoped_key(&self, member_id: u64, key_id: u64) -> Result<Option<ScopedApiKey>, StoreError> {
+        let mut conn = self.db.conn().await?;
+        conn.begin().await?;
+        let id = sql_id(member_id);
+        let Some(row) = conn.row("SELECT body FROM members WHERE member_id = $1 FOR UPDATE", &[&id]).await? else {
+            return Ok(None);
+        };
+        let mut member: Member = body(&row, "body")?;
+        let Some(at) = member.scoped_keys.iter().position(|k| k.id == key_id) else {
+            return Ok(None);
+        };
+        let revoked = member.scoped_keys.remove(at);
+        conn.execute("DELETE FROM api_keys WHERE digest = $1", &[&&revoked.digest[..]]).await?;
+        conn.execute("UPDATE members SET body = $2 WHERE member_id = $1", &[&id, &codec::encode(&member)?]).await?;
+        conn.commit().await?;
+        self.signup_cache.forget_keys();
+        Ok(Some(revoked))
     }
 
     async fn search_members(&self, search: Option<&str>, page: PageRequest) -> Result<(Vec<Member>, u64), StoreError> {

@@ -179,8 +179,9 @@ async fn insert_member(conn: &mut super::connection::Conn, member: &Member) -> R
         &[&id, &sql_id(member.plan_id), &super::accounts::member_search(member), &codec::encode(member)?],
     )
     .await?;
-    if let Some(key) = &member.api_key {
-        conn.execute("INSERT INTO api_keys (digest, member_id) VALUES ($1, $2)", &[&&key.digest[..], &id]).await?;
+    let scoped = member.scoped_keys.iter().map(|k| &k.digest);
+    for digest in member.api_key.iter().map(|k| &k.digest).chain(scoped) {
+        conn.execute("INSERT INTO api_keys (digest, member_id) VALUES ($1, $2)", &[&&digest[..], &id]).await?;
     }
     Ok(())
 }

@@ -28,6 +28,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (15, "promo codes", include_str!("migrations/0015_promo_codes.sql")),
     (16, "source connections", include_str!("migrations/0016_source_connections.sql")),
     (17, "source customers", include_str!("migrations/0017_source_customers.sql")),
+    (18, "scoped keys", include_str!("migrations/0018_scoped_keys.sql")),
 ];
 
 /// The newest schema this build knows.
@@ -36,7 +37,8 @@ pub const SCHEMA_VERSION: i32 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 /// The oldest schema whose backups this build restores: the tables and columns are the same
 /// from it to [`SCHEMA_VERSION`] but for tables added since, which an older backup leaves
 /// empty (migrations 2 to 4 changed indexes and statistics only, 5 added the payouts, 7 the
-/// held numbers, 8 the invitations, 10 the domain proofs), or columns a restore names for the
+/// held numbers, 8 the invitations, 10 the domain proofs, 18 let a member hold several API
+/// keys), or columns a restore names for the
 /// older backups (11: `email_outbox.leased_by`, see `legacy_columns` in backup.rs). Any other
 /// migration that changes a table a backup holds moves it up.
 pub const OLDEST_RESTORABLE: i32 = 1;
@@ -104,23 +106,27 @@ async fn upgrade_campaign_bodies(conn: &mut Conn) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Rewrites every member still stored in an older shape: before the email confirmation
+/// Rewrites every member still stored in an older shape: before scoped keys (schema 3,
+/// [`MemberV3`](crate::domain::member::MemberV3): none), before the email confirmation
 /// (schema 2, [`MemberV2`](crate::domain::member::MemberV2): the address taken as confirmed)
 /// or before token generations (schema 1, [`MemberV1`](crate::domain::member::MemberV1)).
 /// Run at every start, for the reason [`upgrade_campaign_bodies`] is. An older row ends
 /// before a newer schema's fields, so it never decodes as a newer one; the newer is tried
 /// first, since the decoder leaves the bytes after the last field it knows.
 async fn upgrade_member_bodies(conn: &mut Conn) -> Result<(), StoreError> {
-    use crate::domain::member::{Member, MemberV1, MemberV2};
+    use crate::domain::member::{Member, MemberV1, MemberV2, MemberV3};
     use crate::store::codec;
     for row in conn.rows("SELECT member_id, body FROM members", &[]).await? {
         let body: Vec<u8> = row.get("body");
         if codec::decode::<Member>(&body).is_ok() {
             continue;
         }
-        let upgraded = match codec::decode::<MemberV2>(&body) {
-            Ok(schema_2) => Member::from(schema_2),
-            Err(_) => Member::from(codec::decode::<MemberV1>(&body)?),
+        let upgraded = if let Ok(schema_3) = codec::decode::<MemberV3>(&body) {
+            Member::from(schema_3)
+        } else if let Ok(schema_2) = codec::decode::<MemberV2>(&body) {
+            Member::from(schema_2)
+        } else {
+            Member::from(codec::decode::<MemberV1>(&body)?)
         };
         conn.execute(
             "UPDATE members SET body = $2 WHERE member_id = $1",

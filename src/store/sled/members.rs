@@ -6,6 +6,7 @@ use async_trait::async_trait;
 
 use super::{codec, finish_transaction, keys, tx_decode, tx_encode, SledStore, StoreError};
 use crate::domain::ids::IdKind;
+use crate::domain::key_scope::{add_key, ScopedApiKey};
 use crate::domain::member::StoredApiKey;
 use crate::domain::pagination::PageRequest;
 use crate::domain::{EmailAddress, Member};
@@ -73,6 +74,57 @@ impl MemberStore for SledStore {
                 member.api_key = Some(key.clone());
                 members.insert(&keys::id(member_id), tx_encode(&member)?)?;
                 Ok(Some(member))
+            });
+            finish_transaction(outcome)
+        }
+        .await;
+        self.signup_cache.forget_keys();
+        self.acknowledged(outcome).await
+    }
+
+    /// The key's digest enters the index in the member row's transaction.
+    async fn add_scoped_key(
+        &self,
+        member_id: u64,
+        key: ScopedApiKey,
+    ) -> Result<Option<Option<ScopedApiKey>>, StoreError> {
+        let outcome: Result<_, StoreError> = async {
+            let _writing = self.writing();
+            let outcome = (&self.members, &self.api_keys).transaction(|(members, api_keys)| {
+                let Some(row) = members.get(keys::id(member_id))? else {
+                    return Ok(None);
+                };
+                let mut member: Member = tx_decode(&row)?;
+                let Some(added) = add_key(&mut member.scoped_keys, key.clone()) else {
+                    return Ok(Some(None));
+                };
+                api_keys.insert(&added.digest[..], &keys::id(member_id))?;
+                members.insert(&keys::id(member_id), tx_encode(&member)?)?;
+                Ok(Some(Some(added)))
+            });
+            finish_transaction(outcome)
+        }
+        .await;
+        self.acknowledged(outcome).await
+    }
+
+    /// The key's digest leaves the index in the member row's transaction; this server's
+    /// signup cache forgets it after.
+    async fn revoke_scoped_key(&self, member_id: u64, key_id: u64) -> Result<Option<ScopedApiKey>, StoreError> {
+        let outcome: Result<_, StoreError> = async {
+            let _writing = self.writing();
+            let outcome = (&self.members, &self.api_keys).transaction(|(members, api_keys)| {
+                let Some(row) = members.get(keys::id(member_id))? else {
+                    return Ok(None);
+                };
+                let mut member: Member = tx_decode(&row)?;
+                let Some(at) = member.scoped_keys.iter().position(|k| k.id == key_id) else {
+                    return Ok(None);
+                };
+                let revoked = member.scoped_keys.remove(at);
+                api_keys.remove(&revoked.digest[..])?;
+                members.insert(&keys::id(member_id), tx_encode(&member)?)?;
+                Ok(Some(revoked))
             });
             finish_transaction(outcome)
         }

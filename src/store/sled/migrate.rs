@@ -11,7 +11,7 @@ use super::webhooks::LEGACY_EVENTS;
 use super::{codec, keys, SledStore, StoreError};
 use crate::domain::campaign_row::CURRENT as CAMPAIGN_ROW;
 use crate::domain::ids::IdKind;
-use crate::domain::member::{MemberV1, MemberV2};
+use crate::domain::member::{MemberV1, MemberV2, MemberV3};
 use crate::domain::participant::ParticipantV1;
 use crate::domain::reward::RewardV1;
 use crate::domain::webhook::{Attempt, Webhook, WebhookV1};
@@ -32,6 +32,8 @@ const IDS_V1: &str = "ids.v1";
 const MEMBERS_V2: &str = "members.v2";
 /// Marker in `meta`: members are stored with their email confirmation (schema 3 of the row).
 const MEMBERS_V3: &str = "members.v3";
+/// Marker in `meta`: members are stored with their scoped keys (schema 4 of the row).
+const MEMBERS_V4: &str = "members.v4";
 /// Marker in `meta`: rewards are stored with their lifecycle (schema 2 of the row) and are in
 /// the member's reward index.
 const REWARDS_V2: &str = "rewards.v2";
@@ -74,6 +76,7 @@ impl SledStore {
         let migrated = self.migrate_participants()?
             + self.upgrade_rows::<MemberV1, Member>(MEMBERS_V2, &self.members)?
             + self.upgrade_rows::<MemberV2, Member>(MEMBERS_V3, &self.members)?
+            + self.upgrade_rows::<MemberV3, Member>(MEMBERS_V4, &self.members)?
             + self.order_logged_attempts()?
             + self.migrate_campaigns()?
             + self.migrate_rewards()?
