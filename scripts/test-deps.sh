@@ -35,10 +35,15 @@ if [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -d tests/browser/n
   (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-# The SMTP server of the email tests (tests/smtp/sink.py), at a pinned version.
+# The tests' Python, at pinned versions: the SMTP server of the email tests (tests/smtp/sink.py)
+# and the official MCP client of the MCP test (tests/mcp/client.py).
 SMTP_VENV=target/smtp-venv
 AIOSMTPD_VERSION=1.4.6
+MCP_VERSION=2.3.0
 if ! "$SMTP_VENV/bin/python" -c "import aiosmtpd, sys; sys.exit(aiosmtpd.__version__ != '$AIOSMTPD_VERSION')" 2>/dev/null; then
   python3 -m venv "$SMTP_VENV"
   "$SMTP_VENV/bin/pip" install --quiet --disable-pip-version-check "aiosmtpd==$AIOSMTPD_VERSION"
+fi
+if ! "$SMTP_VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('mcp') != '$MCP_VERSION')" 2>/dev/null; then
+  "$SMTP_VENV/bin/pip" install --quiet --disable-pip-version-check "mcp==$MCP_VERSION"
 fi

@@ -33,6 +33,7 @@ pub mod domain;
 pub mod emails;
 pub mod faults;
 pub mod http;
+pub mod mcp;
 pub mod metrics;
 pub mod startup;
 pub mod store;

@@ -265,6 +265,7 @@ impl Application {
             registration: config.members.registration,
             default_plan: config.members.default_plan,
             first_account: Default::default(),
+            mcp: crate::mcp::http_service(&http::openapi::as_json(&public_url)),
         });
         // Keyed limiters remember every key they saw, and the store what imports asked of it:
         // forget the idle ones each minute.

@@ -20,7 +20,11 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("actors", &["domain", "store", "metrics"]),
     ("webhooks", &["domain", "store", "auth", "config", "views", "metrics"]),
     ("emails", &["domain", "store", "auth", "config", "faults"]),
-    ("http", &["domain", "store", "auth", "config", "views", "actors", "webhooks", "emails", "faults", "metrics"]),
+    ("mcp", &[]),
+    (
+        "http",
+        &["domain", "store", "auth", "config", "views", "actors", "webhooks", "emails", "faults", "metrics", "mcp"],
+    ),
     (
         "startup",
         &[
@@ -36,6 +40,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "http",
             "telemetry",
             "metrics",
+            "mcp",
         ],
     ),
 ];

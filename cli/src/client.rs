@@ -56,10 +56,16 @@ fn environment_value(text: &str, name: &str) -> Option<String> {
     })
 }
 
+/// The running server's base URL: `--server`, else the config file's bind, else the default.
+pub fn server_base(cli: &Cli) -> String {
+    let (server, _) = config_defaults(cli);
+    cli.server.clone().or(server).unwrap_or_else(|| "http://127.0.0.1:8080".into())
+}
+
 impl AdminClient {
     pub fn new(cli: &Cli) -> Result<Self, String> {
-        let (server, token) = config_defaults(cli);
-        let base = cli.server.clone().or(server).unwrap_or_else(|| "http://127.0.0.1:8080".into());
+        let (_, token) = config_defaults(cli);
+        let base = server_base(cli);
         let token = cli.token.clone().or(token).ok_or(
             "no admin token: pass --token, set REFERRALS_ADMIN_TOKEN, or set [admin] token in the \
                  server's config file (--config; run as root to read the package's /etc/referrals)",

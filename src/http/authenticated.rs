@@ -63,6 +63,27 @@ async fn authenticate_signup(req: &HttpRequest) -> Result<SignupCaller, ApiError
 async fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
     let state =
         req.app_data::<web::Data<AppState>>().ok_or_else(|| ApiError::Internal("application state missing".into()))?;
+    let (member, access) = credentials(state, req).await?;
+    admit(state, req, member, access)
+}
+
+/// The member the request's credentials name (not disabled), and what they may do, without
+/// holding them to an operation: `/mcp` takes any valid credential, and each call it makes is
+/// then held to its own operation.
+/// An API key may come as the bearer here (MCP clients send their secret so).
+pub async fn identify(state: &AppState, req: &HttpRequest) -> Result<(Member, Access), ApiError> {
+    let bearer = req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(bearer_token);
+    let (member, access) = match (bearer.and_then(ApiKey::parse), req.headers().get("x-api-key")) {
+        (Some(key), None) => member_by_key(state, key.expose()).await?,
+        _ => credentials(state, req).await?,
+    };
+    if member.disabled {
+        return Err(REFUSED);
+    }
+    Ok((member, access))
+}
+
+async fn credentials(state: &AppState, req: &HttpRequest) -> Result<(Member, Access), ApiError> {
     let api_key = match req.headers().get("x-api-key") {
         Some(value) => Some(value.to_str().map_err(|_| REFUSED)?),
         None => None,
@@ -85,7 +106,7 @@ async fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
             (by_key, Access::Full)
         }
     };
-    admit(state, req, member, access)
+    Ok((member, access))
 }
 
 /// The member the credentials named, let in: a disabled member is refused, a scoped key only

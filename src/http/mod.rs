@@ -68,6 +68,7 @@ pub mod json;
 pub mod landers;
 pub mod language;
 pub mod leaderboards;
+pub mod mcp;
 pub mod members;
 pub mod openapi;
 pub mod ownership;
@@ -83,6 +84,7 @@ pub mod registration;
 pub mod request_id;
 pub mod rewards;
 pub mod routes;
+
 pub mod scoped_keys;
 pub mod signups;
 pub mod site;
@@ -113,6 +115,14 @@ pub fn configure(cfg: &mut web::ServiceConfig, admin_enabled: bool, public_limit
     portal::configure(cfg, public_limits);
     dashboard::configure(cfg);
     admin::configure(cfg, admin_enabled);
+    // Not through `resource`: a protocol's endpoint, outside the OpenAPI document (`mcp.rs`).
+    cfg.service(
+        web::resource("/mcp")
+            .app_data(web::PayloadConfig::new(mcp::MOST_BYTES))
+            .route(web::get().to(mcp::endpoint))
+            .route(web::post().to(mcp::endpoint))
+            .route(web::delete().to(mcp::endpoint)),
+    );
 }
 
 /// The versioned API, mounted once per root. Its public endpoints (no credential) are limited

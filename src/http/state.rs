@@ -38,6 +38,8 @@ pub struct AppState {
     pub first_account: tokio::sync::Mutex<()>,
     /// Sends the portal's sign-in links and invitations; `None` when email is not configured.
     pub portal_mail: Option<std::sync::Arc<crate::emails::SmtpSender>>,
+    /// The MCP server `/mcp` hands its requests to, its tools read from this server's document.
+    pub mcp: crate::mcp::HttpService,
 }
 
 impl AppState {

@@ -37,6 +37,7 @@ mod languages;
 mod leaderboards;
 mod lifecycle;
 mod limits;
+mod mcp;
 mod members;
 mod metrics;
 mod payouts;

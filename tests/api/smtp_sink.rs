@@ -17,8 +17,9 @@ pub struct SmtpSink {
     _stdin: ChildStdin,
 }
 
-/// The Python that has aiosmtpd: `SMTP_SINK_PYTHON`, or the environment `scripts/test.sh` makes.
-fn python() -> PathBuf {
+/// The tests' Python, which has aiosmtpd and the `mcp` client: `SMTP_SINK_PYTHON`, or the
+/// environment `scripts/test.sh` makes.
+pub fn python() -> PathBuf {
     let path = std::env::var("SMTP_SINK_PYTHON")
         .map(PathBuf::from)
         .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("target/smtp-venv/bin/python"));

@@ -5,6 +5,7 @@ mod brands;
 mod coupons;
 mod export;
 mod keys;
+mod mcp;
 mod members;
 mod plans;
 mod rates;
@@ -91,6 +92,18 @@ pub enum Command {
         #[arg(long, value_name = "URL")]
         database_url: Option<String>,
     },
+    /// Serve MCP over stdio: an assistant runs the member's programme with their API key
+    ///
+    /// For an MCP client on the member's machine (its command: refctl mcp). The tools are the
+    /// API's operations, read from the running server's OpenAPI document; each call is made
+    /// with the key in REFERRALS_API_KEY, so a scoped key's scopes decide what the assistant
+    /// may do (a key with scopes ["read"] changes nothing). Reads are marked read-only; every
+    /// write is idempotent. Needs no admin token.
+    Mcp {
+        /// The member's API key
+        #[arg(long, env = "REFERRALS_API_KEY", hide_env_values = true)]
+        api_key: Option<String>,
+    },
     /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell)
     ///
     /// For bash: refctl completions bash > /etc/bash_completion.d/refctl (the Debian package
@@ -119,6 +132,7 @@ pub fn run(cli: &Cli) -> Result<(), String> {
         Command::Man => clap_mangen::Man::new(<Cli as clap::CommandFactory>::command())
             .render(&mut std::io::stdout())
             .map_err(|e| format!("cannot write the man page: {e}")),
+        Command::Mcp { api_key } => mcp::serve(&crate::client::server_base(cli), api_key.as_deref()),
         Command::Members(cmd) => members::run(cmd, &client()?, cli.json),
         Command::Keys(cmd) => keys::run(cmd, &client()?, cli.json),
         Command::Plans(cmd) => plans::run(cmd, &client()?, cli.json),
