@@ -47,3 +47,14 @@ fi
 if ! "$SMTP_VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('mcp') != '$MCP_VERSION')" 2>/dev/null; then
   "$SMTP_VENV/bin/pip" install --quiet --disable-pip-version-check "mcp==$MCP_VERSION"
 fi
+
+# The SDKs' scenarios (tests/api/sdks.rs): the TypeScript SDK built with its example (its
+# generator and compiler at the versions sdks/typescript/package-lock.json pins), and what
+# the Python SDK needs (it is imported from the checkout), at the versions below.
+(cd sdks/typescript && { [ -d node_modules/typescript ] || npm ci --no-audit --no-fund --loglevel=error; } \
+  && node_modules/.bin/tsc -p tsconfig.json)
+HTTPX_VERSION=0.28.1
+ATTRS_VERSION=25.4.0
+if ! "$SMTP_VENV/bin/python" -c "import httpx, attrs, sys; sys.exit(httpx.__version__ != '$HTTPX_VERSION' or attrs.__version__ != '$ATTRS_VERSION')" 2>/dev/null; then
+  "$SMTP_VENV/bin/pip" install --quiet --disable-pip-version-check "httpx==$HTTPX_VERSION" "attrs==$ATTRS_VERSION"
+fi

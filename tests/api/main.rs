@@ -56,6 +56,7 @@ mod reward_events;
 mod rewards;
 mod roots;
 mod scoped_keys;
+mod sdks;
 mod signups;
 mod site;
 mod slow_bodies;

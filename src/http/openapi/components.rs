@@ -38,11 +38,26 @@ fn collected() -> Vec<(String, RefOr<Schema>)> {
     collected
 }
 
-/// The schemas by name.
+/// The schemas by name: the types', then the failures' (each set of codes an operation
+/// answers a failure status with, named once: `failures.rs`).
 fn schemas() -> BTreeMap<String, RefOr<Schema>> {
     let mut schemas = BTreeMap::new();
     for (name, schema) in collected() {
         schemas.entry(name).or_insert(schema);
+    }
+    for endpoint in super::ENDPOINTS {
+        for status in super::statuses(endpoint).into_iter().filter(|s| *s >= 400) {
+            let codes = super::failures::operation_codes(
+                status,
+                endpoint.summary,
+                endpoint.auth == super::Auth::Member,
+                endpoint.errors,
+            );
+            if !codes.is_empty() {
+                let (name, schema) = super::failures::failure_component(status, &codes);
+                schemas.entry(name).or_insert(schema);
+            }
+        }
     }
     schemas
 }

@@ -26,12 +26,36 @@ pub(super) fn mentions(text: &str, code: &str) -> bool {
     })
 }
 
-/// The error envelope of a failure, its `code` one of `codes`.
-pub(super) fn failure_schema(codes: &[&'static str]) -> RefOr<Schema> {
+/// The error envelope of a failure of `status`, its `code` one of `codes`: the component
+/// named for them ([`failure_component`]), shared by every operation that answers the same;
+/// the envelope itself when none is known (an empty `enum` would admit nothing).
+pub(super) fn failure_schema(status: u16, codes: &[&'static str]) -> RefOr<Schema> {
+    if codes.is_empty() {
+        return schema_ref(FAILURE);
+    }
+    RefOr::Ref(utoipa::openapi::Ref::from_schema_name(failure_component(status, codes).0))
+}
+
+/// The component of a failure of `status` whose `code` is one of `codes`: `Failure400` when
+/// they are every code of the status, else named for them (`FailurePromoCodeTaken`,
+/// `FailureInsufficientScopeOrPlanLimitReached`). The envelope with its `code` narrowed.
+pub(super) fn failure_component(status: u16, codes: &[&'static str]) -> (String, RefOr<Schema>) {
+    use crate::http::Code;
+    let every: Vec<&str> =
+        Code::ALL.into_iter().filter(|code| code.status().as_u16() == status).map(Code::as_str).collect();
+    let name = if codes == every.as_slice() {
+        format!("Failure{status}")
+    } else {
+        let words: Vec<String> = codes
+            .iter()
+            .map(|code| code.split('_').map(|w| w[..1].to_uppercase() + &w[1..]).collect::<String>())
+            .collect();
+        format!("Failure{}", words.join("Or"))
+    };
     let code = ObjectBuilder::new().schema_type(Type::String).enum_values(Some(codes.iter().copied()));
     let narrowed = ObjectBuilder::new().property("code", code);
     let all = utoipa::openapi::AllOfBuilder::new().item(schema_ref(FAILURE)).item(narrowed).build();
-    RefOr::T(Schema::AllOf(all))
+    (name, RefOr::T(Schema::AllOf(all)))
 }
 
 /// The codes a failure of `status` of an operation carries: [`codes_of`] its summary, and for
@@ -50,7 +74,7 @@ pub(super) fn operation_codes(status: u16, summary: &str, member: bool, own: &[u
 
 /// A failure answer (the envelope, its `codes`), with `Retry-After` on a 429.
 pub(super) fn failure(status: u16, codes: &[&'static str]) -> utoipa::openapi::Response {
-    let envelope = json_content(failure_schema(codes));
+    let envelope = json_content(failure_schema(status, codes));
     let description = match status {
         400 => "Bad input: malformed JSON, a field that breaks its rule (the message names it), a bad query parameter",
         401 => "Missing or invalid credential",

@@ -1,0 +1,223 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.failure_400 import Failure400
+from ...models.failure_401 import Failure401
+from ...models.failure_404 import Failure404
+from ...models.failure_429 import Failure429
+from ...models.failure_503 import Failure503
+from ...models.failure_insufficient_scope import FailureInsufficientScope
+from ...models.regenerate_api_key_response_201 import RegenerateApiKeyResponse201
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/members/api-key",
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> (
+    Failure400
+    | Failure401
+    | Failure404
+    | Failure429
+    | Failure503
+    | FailureInsufficientScope
+    | RegenerateApiKeyResponse201
+    | None
+):
+    if response.status_code == 201:
+        response_201 = RegenerateApiKeyResponse201.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Failure400.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Failure401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = FailureInsufficientScope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Failure404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = Failure429.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Failure503.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[
+    Failure400
+    | Failure401
+    | Failure404
+    | Failure429
+    | Failure503
+    | FailureInsufficientScope
+    | RegenerateApiKeyResponse201
+]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    Failure400
+    | Failure401
+    | Failure404
+    | Failure429
+    | Failure503
+    | FailureInsufficientScope
+    | RegenerateApiKeyResponse201
+]:
+    """Generate a new API key
+
+     Generate a new API key (the previous one stops working)
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Failure400 | Failure401 | Failure404 | Failure429 | Failure503 | FailureInsufficientScope | RegenerateApiKeyResponse201]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+) -> (
+    Failure400
+    | Failure401
+    | Failure404
+    | Failure429
+    | Failure503
+    | FailureInsufficientScope
+    | RegenerateApiKeyResponse201
+    | None
+):
+    """Generate a new API key
+
+     Generate a new API key (the previous one stops working)
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Failure400 | Failure401 | Failure404 | Failure429 | Failure503 | FailureInsufficientScope | RegenerateApiKeyResponse201
+    """
+
+    return sync_detailed(
+        client=client,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+) -> Response[
+    Failure400
+    | Failure401
+    | Failure404
+    | Failure429
+    | Failure503
+    | FailureInsufficientScope
+    | RegenerateApiKeyResponse201
+]:
+    """Generate a new API key
+
+     Generate a new API key (the previous one stops working)
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Failure400 | Failure401 | Failure404 | Failure429 | Failure503 | FailureInsufficientScope | RegenerateApiKeyResponse201]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+) -> (
+    Failure400
+    | Failure401
+    | Failure404
+    | Failure429
+    | Failure503
+    | FailureInsufficientScope
+    | RegenerateApiKeyResponse201
+    | None
+):
+    """Generate a new API key
+
+     Generate a new API key (the previous one stops working)
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Failure400 | Failure401 | Failure404 | Failure429 | Failure503 | FailureInsufficientScope | RegenerateApiKeyResponse201
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed

@@ -1,0 +1,256 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.failure_400 import Failure400
+from ...models.failure_401 import Failure401
+from ...models.failure_404 import Failure404
+from ...models.failure_413 import Failure413
+from ...models.failure_429 import Failure429
+from ...models.failure_insufficient_scope import FailureInsufficientScope
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: int,
+    *,
+    status: str | Unset = UNSET,
+    format_: str | Unset = UNSET,
+    without_details: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["status"] = status
+
+    params["format"] = format_
+
+    params["without_details"] = without_details
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/campaigns/{id}/payouts.csv".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Failure400 | Failure401 | Failure404 | Failure413 | Failure429 | FailureInsufficientScope | str | None:
+    if response.status_code == 200:
+        response_200 = cast(str, response.content)
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Failure400.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Failure401.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = FailureInsufficientScope.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Failure404.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 413:
+        response_413 = Failure413.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 429:
+        response_429 = Failure429.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Failure400 | Failure401 | Failure404 | Failure413 | Failure429 | FailureInsufficientScope | str]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: int,
+    *,
+    client: AuthenticatedClient,
+    status: str | Unset = UNSET,
+    format_: str | Unset = UNSET,
+    without_details: str | Unset = UNSET,
+) -> Response[Failure400 | Failure401 | Failure404 | Failure413 | Failure429 | FailureInsufficientScope | str]:
+    """The campaign's payouts as a bulk-payment upload
+
+     The campaign's payouts as a bulk-payment upload: format=paypal (default; PayPal Payouts, no header:
+    recipient email, amount, currency, customer id payout-<id>, note, wallet PAYPAL) or format=wise
+    (Wise's send-by-email batch template, with its header)
+
+    Args:
+        id (int):
+        status (str | Unset):
+        format_ (str | Unset):
+        without_details (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Failure400 | Failure401 | Failure404 | Failure413 | Failure429 | FailureInsufficientScope | str]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        status=status,
+        format_=format_,
+        without_details=without_details,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: int,
+    *,
+    client: AuthenticatedClient,
+    status: str | Unset = UNSET,
+    format_: str | Unset = UNSET,
+    without_details: str | Unset = UNSET,
+) -> Failure400 | Failure401 | Failure404 | Failure413 | Failure429 | FailureInsufficientScope | str | None:
+    """The campaign's payouts as a bulk-payment upload
+
+     The campaign's payouts as a bulk-payment upload: format=paypal (default; PayPal Payouts, no header:
+    recipient email, amount, currency, customer id payout-<id>, note, wallet PAYPAL) or format=wise
+    (Wise's send-by-email batch template, with its header)
+
+    Args:
+        id (int):
+        status (str | Unset):
+        format_ (str | Unset):
+        without_details (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Failure400 | Failure401 | Failure404 | Failure413 | Failure429 | FailureInsufficientScope | str
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        status=status,
+        format_=format_,
+        without_details=without_details,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: int,
+    *,
+    client: AuthenticatedClient,
+    status: str | Unset = UNSET,
+    format_: str | Unset = UNSET,
+    without_details: str | Unset = UNSET,
+) -> Response[Failure400 | Failure401 | Failure404 | Failure413 | Failure429 | FailureInsufficientScope | str]:
+    """The campaign's payouts as a bulk-payment upload
+
+     The campaign's payouts as a bulk-payment upload: format=paypal (default; PayPal Payouts, no header:
+    recipient email, amount, currency, customer id payout-<id>, note, wallet PAYPAL) or format=wise
+    (Wise's send-by-email batch template, with its header)
+
+    Args:
+        id (int):
+        status (str | Unset):
+        format_ (str | Unset):
+        without_details (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Failure400 | Failure401 | Failure404 | Failure413 | Failure429 | FailureInsufficientScope | str]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        status=status,
+        format_=format_,
+        without_details=without_details,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: int,
+    *,
+    client: AuthenticatedClient,
+    status: str | Unset = UNSET,
+    format_: str | Unset = UNSET,
+    without_details: str | Unset = UNSET,
+) -> Failure400 | Failure401 | Failure404 | Failure413 | Failure429 | FailureInsufficientScope | str | None:
+    """The campaign's payouts as a bulk-payment upload
+
+     The campaign's payouts as a bulk-payment upload: format=paypal (default; PayPal Payouts, no header:
+    recipient email, amount, currency, customer id payout-<id>, note, wallet PAYPAL) or format=wise
+    (Wise's send-by-email batch template, with its header)
+
+    Args:
+        id (int):
+        status (str | Unset):
+        format_ (str | Unset):
+        without_details (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Failure400 | Failure401 | Failure404 | Failure413 | Failure429 | FailureInsufficientScope | str
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            status=status,
+            format_=format_,
+            without_details=without_details,
+        )
+    ).parsed

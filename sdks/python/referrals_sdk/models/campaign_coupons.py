@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="CampaignCoupons")
+
+
+@_attrs_define
+class CampaignCoupons:
+    """`GET /campaigns/:id/coupons`: the pool's counts, with the campaign they are of.
+
+    Attributes:
+        uploaded (int):
+        available (int):
+        used (int):
+        pending_rewards (int): Coupon rewards waiting for a code.
+        campaign_id (int):
+    """
+
+    uploaded: int
+    available: int
+    used: int
+    pending_rewards: int
+    campaign_id: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        uploaded = self.uploaded
+
+        available = self.available
+
+        used = self.used
+
+        pending_rewards = self.pending_rewards
+
+        campaign_id = self.campaign_id
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "uploaded": uploaded,
+                "available": available,
+                "used": used,
+                "pending_rewards": pending_rewards,
+                "campaign_id": campaign_id,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        uploaded = d.pop("uploaded")
+
+        available = d.pop("available")
+
+        used = d.pop("used")
+
+        pending_rewards = d.pop("pending_rewards")
+
+        campaign_id = d.pop("campaign_id")
+
+        campaign_coupons = cls(
+            uploaded=uploaded,
+            available=available,
+            used=used,
+            pending_rewards=pending_rewards,
+            campaign_id=campaign_id,
+        )
+
+        campaign_coupons.additional_properties = d
+        return campaign_coupons
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
