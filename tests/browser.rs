@@ -387,6 +387,8 @@ async fn a_member_runs_a_referral_program_from_the_dashboard_in_a_real_browser()
     let key = Cred::Key(seen["api_key"].as_str().unwrap().to_owned());
     let (brand, campaign) = (seen["brand_id"].as_u64().unwrap(), seen["campaign_id"].as_u64().unwrap());
     assert_eq!(seen["api_brands"], json!([brand]));
+    // The read-only key made on the Account page reads and writes nothing.
+    assert_eq!(seen["read_only_key"], json!({"reads": 200, "writes": "insufficient_scope"}));
     let read =
         expect_status(app.get("/api/v1", &format!("/campaigns/{campaign}"), &key).await, 200).await["data"].clone();
     assert_eq!(read["name"], "Give a bag, get a bag");

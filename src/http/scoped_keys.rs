@@ -58,7 +58,21 @@ pub async fn create(
     AuthenticatedMember(member): AuthenticatedMember,
     JsonBody(body): JsonBody<NewScopedKey>,
 ) -> Result<HttpResponse, ApiError> {
-    let request = KeyRequest::parse(&body.name, &body.scopes).map_err(|message| {
+    let (made, key) = make(&state, member.id, &body.name, &body.scopes).await?;
+    let mut answer = view(&made);
+    answer.api_key = Some(key);
+    Ok(envelope::created(answer))
+}
+
+/// Checks a request for a scoped key (400 naming `name` or `scopes`), makes the key and stores
+/// it for `member_id`: the key as stored and its text, to show once. Shared with the dashboard.
+pub async fn make(
+    state: &AppState,
+    member_id: u64,
+    name: &str,
+    scopes: &[String],
+) -> Result<(ScopedApiKey, String), ApiError> {
+    let request = KeyRequest::parse(name, scopes).map_err(|message| {
         let field = if message.starts_with("name") { "name" } else { "scopes" };
         ValidationError::new(field, message)
     })?;
@@ -71,7 +85,7 @@ pub async fn create(
         prefix: key.expose()[..12].to_owned(),
         date_generated: now_rfc3339(),
     };
-    let added = state.store.add_scoped_key(member.id, stored).await?.ok_or_else(|| ApiError::not_found("member"))?;
+    let added = state.store.add_scoped_key(member_id, stored).await?.ok_or_else(|| ApiError::not_found("member"))?;
     let added = added.ok_or_else(|| {
         ApiError::refused(
             Code::LimitReached,
@@ -80,10 +94,8 @@ pub async fn create(
             ),
         )
     })?;
-    tracing::info!(member_id = member.id, key_id = added.id, "scoped API key generated");
-    let mut answer = view(&added);
-    answer.api_key = Some(key.expose().to_owned());
-    Ok(envelope::created(answer))
+    tracing::info!(member_id, key_id = added.id, "scoped API key generated");
+    Ok((added, key.expose().to_owned()))
 }
 
 /// `GET /members/api-keys`: the member's scoped keys, oldest first (never their text).
@@ -97,13 +109,18 @@ pub async fn revoke(
     AuthenticatedMember(member): AuthenticatedMember,
     id: web::Path<u64>,
 ) -> Result<HttpResponse, ApiError> {
-    let revoked = state.store.revoke_scoped_key(member.id, *id).await?.ok_or_else(|| ApiError::not_found("API key"))?;
-    tracing::info!(member_id = member.id, key_id = revoked.id, "scoped API key revoked");
-    Ok(envelope::ok(view(&revoked)))
+    Ok(envelope::ok(view(&revoke_key(&state, member.id, *id).await?)))
+}
+
+/// Revokes one of the member's scoped keys; 404 for no such key. Shared with the dashboard.
+pub async fn revoke_key(state: &AppState, member_id: u64, id: u64) -> Result<ScopedApiKey, ApiError> {
+    let revoked = state.store.revoke_scoped_key(member_id, id).await?.ok_or_else(|| ApiError::not_found("API key"))?;
+    tracing::info!(member_id, key_id = revoked.id, "scoped API key revoked");
+    Ok(revoked)
 }
 
 /// A scoped key as the API shows it, without its text.
-fn view(key: &ScopedApiKey) -> ScopedKeyAnswer {
+pub fn view(key: &ScopedApiKey) -> ScopedKeyAnswer {
     ScopedKeyAnswer {
         id: key.id,
         name: key.name.clone(),

@@ -148,3 +148,39 @@ async fn scoped_keys_are_checked_and_belong_to_their_member_alone() {
     let full = json!({"name": "one too many", "scopes": ["read"]});
     expect_error(app.post_json("/api/v1", "/members/api-keys", &owner, &full).await, 400, "limit_reached").await;
 }
+
+#[tokio::test]
+async fn the_account_page_makes_lists_and_revokes_a_scoped_key() {
+    use crate::dashboard::Browser;
+    let app = TestApp::spawn().await;
+    let member = app.member("page").await;
+    let mut browser = Browser::new(&app);
+    let fields = [("email", member.email.as_str()), ("password", member.password.as_str())];
+    assert_eq!(browser.submit("/dashboard/sign-in", "/dashboard/sign-in", &fields).await.status, 303);
+
+    let fields =
+        [("name", "Approver"), ("read", "on"), ("writes", "some"), ("resource", "rewards"), ("resource", "payouts")];
+    let made = browser.submit("/dashboard/account", "/dashboard/account/api-keys", &fields).await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    assert!(made.body.contains("read, write:rewards, write:payouts"), "{}", made.body);
+    let start = made.body.find("ref_").expect("the key, shown once");
+    let key = Cred::Key(made.body[start..start + 52].to_owned());
+    expect_status(app.get("/api/v1", "/rewards", &key).await, 200).await;
+    let brand = json!({"url": "https://page.example", "description": "x"});
+    expect_error(app.post_json("/api/v1", "/brands", &key, &brand).await, 403, "insufficient_scope").await;
+
+    let account = browser.get("/dashboard/account").await;
+    assert!(
+        account.body.contains("Approver") && !account.body.contains(&made.body[start..start + 52]),
+        "listed, not shown"
+    );
+    let refused = browser.submit("/dashboard/account", "/dashboard/account/api-keys", &[("name", "Nothing")]).await;
+    assert_eq!(refused.status, 400, "no scope: {}", refused.body);
+    assert!(refused.body.contains("scopes"), "{}", refused.body);
+
+    let revoked = browser.submit("/dashboard/account", "/dashboard/account/api-keys/1/revoke", &[]).await;
+    assert_eq!((revoked.status, revoked.location()), (303, "/dashboard/account?notice=key-revoked#scoped-keys"));
+    expect_error(app.get("/api/v1", "/rewards", &key).await, 401, "unauthorized").await;
+    let again = browser.submit("/dashboard/account", "/dashboard/account/api-keys/1/revoke", &[]).await;
+    assert_eq!(again.status, 404, "{}", again.body);
+}

@@ -137,6 +137,18 @@ await shot("dashboard-coupons.png");
 await go("/dashboard/account");
 await page.getByRole("button", { name: "Generate a new API key" }).click();
 out.api_key = await page.locator("#new-key").textContent();
+// A read-only key for an assistant, made on the same page: it reads, and is listed after.
+await go("/dashboard/account");
+await page.getByLabel("What it is for").fill("Assistant");
+await page.getByRole("button", { name: "Make a key" }).click();
+const readOnly = await page.locator("#new-key").textContent();
+const readOnlyBrands = await fetch(`${site}/api/v1/brands`, { headers: { "X-API-Key": readOnly } });
+out.read_only_key = { reads: readOnlyBrands.status };
+const refused = await fetch(`${site}/api/v1/brands`, {
+  method: "POST", headers: { "X-API-Key": readOnly, "content-type": "application/json" },
+  body: JSON.stringify({ url: "https://refused.example", description: "x" }),
+});
+out.read_only_key.writes = (await refused.json()).code;
 const brands = await api("GET", "/brands");
 assert.equal(brands.status, 200);
 out.api_brands = brands.body.data.brands.map((b) => b.id);

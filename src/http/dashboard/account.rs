@@ -314,6 +314,7 @@ async fn account_page(
                 button type="submit" { "Generate a new API key" }
             }
         }
+        (super::scoped_keys::card(member, &signed_in.form_token))
         section.card aria-labelledby="password" {
             h2 #password { "Password" }
             form method="post" action="/dashboard/account/password" {

@@ -11,6 +11,7 @@
 //! | path | module |
 //! |---|---|
 //! | `/dashboard`, `/dashboard/register`, `/dashboard/sign-in`, `/dashboard/sign-out`, `/dashboard/account…` | [`account`] |
+//! | `/dashboard/account/api-keys…` (keys for integrations and assistants) | [`scoped_keys`] |
 //! | `/dashboard/password-reset`, `/dashboard/password-reset/new` | [`password_reset`] |
 //! | `/dashboard/confirm-email/{token}` (a member's email confirmation link) | [`email_confirmation`] |
 //! | `/dashboard/brands…` | [`brands`] |
@@ -64,7 +65,9 @@ pub mod promo_codes;
 pub mod review;
 pub mod reward_filter;
 pub mod reward_moves;
+
 pub mod rewards;
+pub mod scoped_keys;
 pub mod session;
 pub mod sources;
 pub mod stats;
@@ -139,6 +142,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             )
             .service(resource("/account").route(get().to(account::account)))
             .service(resource("/account/api-key").route(post().to(account::generate_key)))
+            .service(resource("/account/api-keys").route(post().to(scoped_keys::create)))
+            .service(resource("/account/api-keys/{id}/revoke").route(post().to(scoped_keys::revoke)))
             .service(resource("/account/invite").route(post().to(account::invite)))
             .service(resource("/account/confirm-email").route(post().to(account::send_confirmation)))
             .service(resource("/account/password").route(post().to(account::change_password)))

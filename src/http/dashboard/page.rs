@@ -194,6 +194,7 @@ pub fn notice(key: Option<&str>) -> Option<&'static str> {
         "retry-queued" => "The delivery will be tried again now.",
         "retry-waiting" => "That delivery is already waiting or on its way.",
         "confirmation-sent" => "A new link to confirm your address is on its way to it.",
+        "key-revoked" => "The key is revoked: it no longer works.",
         _ => return None,
     })
 }
