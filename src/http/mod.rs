@@ -91,6 +91,7 @@ pub mod site;
 pub mod sources;
 pub mod state;
 pub mod stripe;
+pub mod virality;
 pub mod waitlist;
 pub mod webhooks;
 
@@ -192,6 +193,7 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}/leaderboard").get(leaderboards::leaderboard))
         .service(resource("/campaigns/{id}/contest").get(leaderboards::contest))
         .service(resource("/campaigns/{id}/waitlist").get(waitlist::get))
+        .service(resource("/campaigns/{id}/virality").get(virality::get))
         .service(resource("/campaigns/{id}/waitlist/admit").post(waitlist::admit))
         .service(resource("/campaigns/{id}/payouts").post(payouts::request))
         .service(resource("/campaigns/{id}/payouts.csv").get(payouts::csv))

@@ -22,6 +22,7 @@ mod promo_codes;
 mod rewards;
 mod standings;
 mod tiers;
+mod virality;
 mod waitlist;
 pub use attribution::*;
 pub use commission::*;
@@ -33,6 +34,7 @@ pub use promo_codes::*;
 pub use rewards::*;
 pub use standings::*;
 pub use tiers::*;
+pub use virality::*;
 pub use waitlist::*;
 
 /// A brand (a website).

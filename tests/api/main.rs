@@ -66,6 +66,7 @@ mod stripe;
 mod tenant_isolation;
 mod tiers;
 mod two_servers;
+mod virality;
 mod waitlist;
 mod webhooks;
 mod widget_signup;

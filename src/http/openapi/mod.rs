@@ -308,6 +308,7 @@ pub fn build(site: &str) -> OpenApi {
         "commissions",
         "rewards",
         "payouts",
+        "analytics",
         "stripe",
         "webhooks",
         "automation",

@@ -59,6 +59,7 @@ from .check_brand_domain_proof_response_200 import CheckBrandDomainProofResponse
 from .check_participant_domain_proof_response_200 import CheckParticipantDomainProofResponse200
 from .click_answer import ClickAnswer
 from .code import Code
+from .cohort_view import CohortView
 from .commission import Commission
 from .commission_input import CommissionInput
 from .commission_input_product_rates_type_0 import CommissionInputProductRatesType0
@@ -182,6 +183,7 @@ from .get_profile_response_200 import GetProfileResponse200
 from .get_reward_response_200 import GetRewardResponse200
 from .get_shopify_connection_response_200 import GetShopifyConnectionResponse200
 from .get_stripe_connection_response_200 import GetStripeConnectionResponse200
+from .get_virality_response_200 import GetViralityResponse200
 from .get_waitlist_response_200 import GetWaitlistResponse200
 from .get_widget_leaderboard_response_200 import GetWidgetLeaderboardResponse200
 from .get_widget_progress_response_200 import GetWidgetProgressResponse200
@@ -346,6 +348,7 @@ from .update_campaign_response_200 import UpdateCampaignResponse200
 from .update_lander_settings_response_200 import UpdateLanderSettingsResponse200
 from .update_webhook_response_200 import UpdateWebhookResponse200
 from .upload_coupons_response_201 import UploadCouponsResponse201
+from .virality_answer import ViralityAnswer
 from .void_body import VoidBody
 from .void_reward_response_200 import VoidRewardResponse200
 from .waitlist import Waitlist
@@ -424,6 +427,7 @@ __all__ = (
     "CheckParticipantDomainProofResponse200",
     "ClickAnswer",
     "Code",
+    "CohortView",
     "Commission",
     "CommissionInput",
     "CommissionInputProductRatesType0",
@@ -547,6 +551,7 @@ __all__ = (
     "GetRewardResponse200",
     "GetShopifyConnectionResponse200",
     "GetStripeConnectionResponse200",
+    "GetViralityResponse200",
     "GetWaitlistResponse200",
     "GetWidgetLeaderboardResponse200",
     "GetWidgetProgressResponse200",
@@ -711,6 +716,7 @@ __all__ = (
     "UpdateLanderSettingsResponse200",
     "UpdateWebhookResponse200",
     "UploadCouponsResponse201",
+    "ViralityAnswer",
     "VoidBody",
     "VoidRewardResponse200",
     "Waitlist",

@@ -552,6 +552,55 @@ export type ClickBody = unknown;
 export type Code = 'validation_failed' | 'invalid_json' | 'invalid_body' | 'unreadable_body' | 'unsupported_content_type' | 'invalid_query' | 'invalid_referral_code' | 'self_referral' | 'disposable_email' | 'invalid_idempotency_key' | 'not_a_coupon_campaign' | 'too_many_codes' | 'line_too_long' | 'limit_reached' | 'invalid_signature' | 'currency_mismatch' | 'unauthorized' | 'plan_required' | 'plan_limit_reached' | 'registration_closed' | 'invitation_invalid' | 'wrong_password' | 'insufficient_scope' | 'not_found' | 'method_not_allowed' | 'email_taken' | 'domain_taken' | 'participant_exists' | 'promo_code_taken' | 'customer_unknown' | 'idempotency_key_reused' | 'plan_in_use' | 'reward_state_conflict' | 'payout_state_conflict' | 'participant_erased' | 'waitlist_off' | 'email_not_failed' | 'domain_not_proven' | 'no_domain' | 'body_timeout' | 'payload_too_large' | 'rate_limited' | 'unavailable' | 'internal';
 
 /**
+ * The participants who joined in one week or month, and what they brought.
+ */
+export type CohortView = {
+    /**
+     * The cohort's local start, with its offset (`2026-11-02T00:00:00+01:00`).
+     */
+    starts: string;
+    participants: number;
+    /**
+     * How many of them referred anyone.
+     */
+    referrers: number;
+    /**
+     * `referrers` ÷ `participants`.
+     */
+    referrer_share: number;
+    /**
+     * Whom they referred, as of now.
+     */
+    referred: number;
+    /**
+     * Whom they referred within 30 days of their own joining.
+     */
+    referred_within_30_days: number;
+    /**
+     * Whom they referred within 90 days of their own joining.
+     */
+    referred_within_90_days: number;
+    /**
+     * K: `referred` ÷ `participants`.
+     */
+    k: number;
+    /**
+     * Seconds from a referrer's joining to their first friend's: the median (nearest rank);
+     * null when nobody referred.
+     */
+    cycle_time_median_seconds?: number | null;
+    /**
+     * The same, its 90th percentile.
+     */
+    cycle_time_p90_seconds?: number | null;
+    /**
+     * The longest chain from one of them: 1 when their friends referred nobody, 2 when a
+     * friend's friend joined, and so on; 0 when nobody referred.
+     */
+    deepest_generation: number;
+};
+
+/**
  * What a campaign's referrers earn for their customers' payments.
  */
 export type Commission = {
@@ -3003,6 +3052,31 @@ export type TokenAnswer = {
  */
 export type TokenNetworkBody = {
     network: string;
+};
+
+/**
+ * A campaign's viral loop: its cohorts and its generations (definitions in docs/api.md,
+ * "Virality").
+ */
+export type ViralityAnswer = {
+    campaign_id: number;
+    /**
+     * `week` (from Monday) or `month`.
+     */
+    cohort: string;
+    /**
+     * The IANA time zone the cohorts' weeks or months are in.
+     */
+    tz: string;
+    /**
+     * The cohorts with anyone in them, oldest first (at most the last three years).
+     */
+    cohorts: Array<CohortView>;
+    /**
+     * How many participants are each number of links from someone who joined on their own:
+     * `[joined on their own, referred by one of those, …]`.
+     */
+    generations: Array<number>;
 };
 
 /**
@@ -6686,6 +6760,65 @@ export type GetCampaignStatsResponses = {
 };
 
 export type GetCampaignStatsResponse = GetCampaignStatsResponses[keyof GetCampaignStatsResponses];
+
+export type GetViralityData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        /**
+         * week (from Monday; the default) or month
+         */
+        cohort?: string;
+        /**
+         * an IANA time zone such as Europe/Berlin (default UTC)
+         */
+        tz?: string;
+    };
+    url: '/api/v1/campaigns/{id}/virality';
+};
+
+export type GetViralityErrors = {
+    /**
+     * Bad input: malformed JSON, a field that breaks its rule (the message names it), a bad query parameter
+     */
+    400: Failure400;
+    /**
+     * Missing or invalid credential
+     */
+    401: Failure401;
+    /**
+     * Not allowed: a scoped API key's scopes do not cover this (`insufficient_scope`), the member's plan does not allow it (`plan_required`) or allows no more of it (`plan_limit_reached`)
+     */
+    403: FailureInsufficientScope;
+    /**
+     * No such thing, or one owned by another member
+     */
+    404: Failure404;
+    /**
+     * The body is larger than the limit
+     */
+    413: Failure413;
+    /**
+     * Rate limited, or too many requests in flight from this address: retry after Retry-After seconds
+     */
+    429: Failure429;
+};
+
+export type GetViralityError = GetViralityErrors[keyof GetViralityErrors];
+
+export type GetViralityResponses = {
+    /**
+     * Success
+     */
+    200: {
+        success: true;
+        data: ViralityAnswer;
+    };
+};
+
+export type GetViralityResponse = GetViralityResponses[keyof GetViralityResponses];
 
 export type GetWaitlistData = {
     body?: never;
