@@ -69,8 +69,8 @@ async fn authenticate(req: &HttpRequest) -> Result<Member, ApiError> {
 
 /// The member the request's credentials name (not disabled), and what they may do, without
 /// holding them to an operation: `/mcp` takes any valid credential, and each call it makes is
-/// then held to its own operation.
-/// An API key may come as the bearer here (MCP clients send their secret so).
+/// then held to its own operation. An API key may come as the bearer here, as MCP clients
+/// send their secret.
 pub async fn identify(state: &AppState, req: &HttpRequest) -> Result<(Member, Access), ApiError> {
     let bearer = req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(bearer_token);
     let (member, access) = match (bearer.and_then(ApiKey::parse), req.headers().get("x-api-key")) {

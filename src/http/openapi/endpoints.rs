@@ -372,19 +372,21 @@ pub fn query_parameters(method: &actix_web::http::Method, pattern: &str) -> Opti
 /// The operation `method` on the route pattern the router matched: its `operationId` and its
 /// tag (the resource it belongs to); `None` when no operation has that method and pattern.
 pub(super) fn operation_at(method: &actix_web::http::Method, pattern: &str) -> Option<(&'static str, &'static str)> {
-    type Table = std::collections::HashMap<(String, String), (&'static str, &'static str)>;
+    // By path, then method: looked up on every request, without making a key to find it.
+    type Table = std::collections::HashMap<String, Vec<(String, &'static str, &'static str)>>;
     static TABLE: OnceLock<Table> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         let mut table = Table::new();
         for endpoint in ENDPOINTS {
             for path in endpoint.paths() {
-                table
-                    .insert((endpoint.method_name().to_ascii_uppercase(), path), (endpoint.operation_id, endpoint.tag));
+                let method = endpoint.method_name().to_ascii_uppercase();
+                table.entry(path).or_default().push((method, endpoint.operation_id, endpoint.tag));
             }
         }
         table
     });
-    table.get(&(method.as_str().to_owned(), pattern.to_owned())).copied()
+    let at = table.get(pattern)?;
+    at.iter().find(|(m, ..)| m == method.as_str()).map(|&(_, id, tag)| (id, tag))
 }
 
 impl Endpoint {
