@@ -16,13 +16,18 @@ use actix_web::HttpMessage;
 
 use crate::domain::key_scope::{Need, Resource};
 
-/// Marks every request with what its operation needs of a scoped key (see the module's text).
+/// Marks every request that carries a credential with what its operation needs of a scoped
+/// key (see the module's text). One without (the public site: clicks, the widget) is left
+/// alone: nothing checks its scope, and it pays for no look-up.
 pub async fn mark_need(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let need = need_of(req.method(), req.match_pattern().as_deref());
-    req.extensions_mut().insert(need);
+    let headers = req.headers();
+    if headers.contains_key("x-api-key") || headers.contains_key(actix_web::http::header::AUTHORIZATION) {
+        let need = need_of(req.method(), req.match_pattern().as_deref());
+        req.extensions_mut().insert(need);
+    }
     next.call(req).await
 }
 
