@@ -112,6 +112,11 @@ impl Scope {
     }
 }
 
+/// Scopes as people read them: `read, write:rewards`.
+pub fn listed(scopes: &[Scope]) -> String {
+    scopes.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")
+}
+
 /// What an operation needs of the credential that calls it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Need {

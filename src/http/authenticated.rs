@@ -152,7 +152,7 @@ async fn member_by_key(state: &AppState, raw: &str) -> Result<(Member, Access), 
 fn insufficient(access: &Access, need: Need) -> ApiError {
     let has = match access {
         Access::Full => String::new(),
-        Access::Scoped(scopes) => scopes.iter().map(|s| s.name()).collect::<Vec<_>>().join(", "),
+        Access::Scoped(scopes) => crate::domain::key_scope::listed(scopes),
     };
     let wanted = match need {
         Need::Read => "the scope read".to_owned(),

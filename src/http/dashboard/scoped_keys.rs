@@ -11,7 +11,7 @@ use maud::{html, Markup};
 
 use super::page::{self, PageError, Viewer};
 use super::session::SignedInForm;
-use crate::domain::key_scope::{Resource, Scope};
+use crate::domain::key_scope::{listed, Resource, Scope};
 use crate::domain::Member;
 use crate::http::{scoped_keys, AppState};
 
@@ -34,7 +34,7 @@ pub(super) fn card(member: &Member, form_token: &str) -> Markup {
                         @for key in &member.scoped_keys {
                             tr {
                                 td { (key.name) }
-                                td { (key.scopes.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ")) }
+                                td { (listed(&key.scopes)) }
                                 td { code { (key.prefix) "…" } }
                                 td { (page::when(&key.date_generated)) }
                                 td {
@@ -88,7 +88,7 @@ pub async fn create(state: web::Data<AppState>, posted: SignedInForm) -> Result<
     let scopes = scopes_of(&posted);
     let signed_in = posted.signed_in;
     let (made, key) = scoped_keys::make(&state, signed_in.member.id, posted.form.text("name"), &scopes).await?;
-    let may = made.scopes.iter().map(|s| s.name()).collect::<Vec<_>>().join(", ");
+    let may = listed(&made.scopes);
     let content = html! {
         section.card {
             p { "Your key " strong { (made.name) } " may: " (may) ". Copy it now: this page shows it once." }
