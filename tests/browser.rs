@@ -867,3 +867,125 @@ async fn an_owner_pays_referrers_in_euros_from_the_dashboard_in_a_real_browser()
     assert_eq!(seen["held_left"], 2, "both held rewards still wait");
     assert_eq!((seen["dialogs"].clone(), seen["errors"].clone()), (json!([]), json!([])));
 }
+
+/// The campaign's Analytics page, read in Asia/Kolkata: its funnel, charts and partners show
+/// what the API answers for the same period and zone.
+#[tokio::test]
+async fn the_analytics_page_shows_what_the_api_answers_in_the_readers_time_zone() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let app = TestApp::spawn().await;
+    let member = app.member("analyst").await;
+    let brand = app.brand(&member, "https://analytics-beans.example").await;
+    let fields = json!({"name": "Beans", "reward_type": 5, "reward_value": "10.00"});
+    let campaign = app.campaign(&member, brand, fields).await["id"].as_u64().unwrap();
+    // Two partners: Ana brings two friends and three clicks, Ben one friend and a click;
+    // their friends buy on days before today, one of them refunds.
+    let ana = app.participant(&member, campaign, "ana@beans.example").await;
+    let ben = app.participant(&member, campaign, "ben@beans.example").await;
+    let mut friends = Vec::new();
+    for (referrer, email) in [(&ana, "f1@beans.example"), (&ana, "f2@beans.example"), (&ben, "f3@beans.example")] {
+        let code = referrer["referral_code"].as_str().unwrap();
+        friends.push(expect_status(app.refer(&member, code, email).await, 201).await["data"]["participant"].clone());
+    }
+    for code in [&ana, &ana, &ana, &ben].map(|p| p["referral_code"].as_str().unwrap().to_owned()) {
+        app.client.get(format!("{}/r/{code}", app.address)).send().await.unwrap();
+    }
+    for (n, (friend, days_ago, amount)) in [(0, 3, "49.00"), (1, 9, "120.50"), (2, 20, "15.25")].into_iter().enumerate()
+    {
+        let at = (chrono::Utc::now() - chrono::Duration::days(days_ago)).to_rfc3339();
+        let body = json!({"campaign_id": campaign, "participant_id": friends[friend]["id"], "external_id": format!("o-{n}"),
+            "amount": amount, "occurred_at": at});
+        let made = expect_status(app.post_json("/api/v1", "/conversions", &member.bearer(), &body).await, 201).await;
+        if n == 2 {
+            let id = made["data"]["conversion"]["id"].as_u64().unwrap();
+            let path = format!("/conversions/{id}/refund");
+            expect_status(app.post_json("/api/v1", &path, &member.bearer(), &json!({})).await, 200).await;
+        }
+    }
+    let setup = json!({
+        "chromium": chromium(),
+        "site": app.address,
+        "email": member.email,
+        "password": member.password,
+        "campaign_id": campaign,
+        "brand_id": brand,
+        "zone": "Asia/Kolkata",
+        "screenshots": screenshot_dir(root),
+    });
+    let seen = run_script(&app, "analytics.mjs", &setup).await;
+
+    // Chromium's ICU names India's zone by its older name, which is the same zone.
+    let zone = seen["query"]["tz"].as_str().unwrap_or_default().to_owned();
+    assert!(["Asia/Kolkata", "Asia/Calcutta"].contains(&zone.as_str()), "moved into the reader's zone: {zone}");
+    let form = &seen["form"];
+    assert_eq!((form["tz"].as_str(), form["interval"].as_str()), (Some(zone.as_str()), Some("day")));
+    let query = format!(
+        "from={}&to={}&interval=day&tz={zone}&group_by=participant",
+        form["from"].as_str().unwrap(),
+        form["to"].as_str().unwrap()
+    );
+    let api = expect_status(
+        app.get("/api/v1", &format!("/campaigns/{campaign}/analytics?{query}"), &member.bearer()).await,
+        200,
+    )
+    .await["data"]
+        .clone();
+    let totals = &api["totals"];
+    assert_eq!((totals["clicks"].clone(), totals["referred_signups"].clone()), (json!(4), json!(3)));
+    assert_eq!(totals["revenue"], json!("184.75"));
+    let funnel = &seen["funnel"];
+    for step in ["clicks", "referred_signups", "conversions"] {
+        assert_eq!(funnel[step].as_str().unwrap(), totals[step].to_string(), "the funnel's {step}");
+    }
+    let money = format!("{} {}", totals["revenue"].as_str().unwrap(), api["currency"].as_str().unwrap());
+    assert_eq!(funnel["revenue"].as_str().unwrap(), money, "the funnel's revenue");
+    // Each chart: its total is the API's, and its table is the API's buckets, newest first.
+    let buckets = api["buckets"].as_array().unwrap();
+    for chart in ["clicks", "referred_signups", "conversions", "revenue"] {
+        let shown = &seen["charts"][chart];
+        assert_eq!(shown["bars"].as_u64(), Some(buckets.len() as u64), "{chart}: a bar a day");
+        let want_total = match chart {
+            "revenue" => totals["revenue"].as_str().unwrap().to_owned(),
+            _ => totals[chart].to_string(),
+        };
+        assert_eq!(shown["total"].as_str().unwrap(), want_total, "{chart}'s total");
+        let rows = shown["rows"].as_array().unwrap();
+        for (row, bucket) in rows.iter().zip(buckets.iter().rev()) {
+            assert_eq!(row[0].as_str().unwrap(), &bucket["starts"].as_str().unwrap()[..10], "{chart}: the day");
+            let want = match chart {
+                "revenue" => {
+                    let text = bucket["revenue"].as_str().unwrap().replace('.', "");
+                    text.parse::<u64>().unwrap()
+                }
+                _ => bucket[chart].as_u64().unwrap(),
+            };
+            assert_eq!(row[1].as_u64(), Some(want), "{chart} on {}", bucket["starts"]);
+        }
+    }
+    // The partners: the API's, in its order, with their numbers, each linking to their page.
+    let partners = api["partners"].as_array().unwrap();
+    let shown = seen["partners"].as_array().unwrap();
+    assert_eq!(shown.len(), partners.len());
+    for (row, partner) in shown.iter().zip(partners) {
+        assert_eq!(row["id"], partner["participant_id"]);
+        let cells: Vec<&str> = row["cells"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        assert_eq!(
+            cells[1..5],
+            [
+                partner["clicks"].to_string().as_str(),
+                partner["referred_signups"].to_string().as_str(),
+                partner["conversions"].to_string().as_str(),
+                partner["revenue"].as_str().unwrap(),
+            ]
+        );
+    }
+    assert_eq!(seen["partner_link"], format!("/dashboard/participants/{}", partners[0]["participant_id"]));
+    assert_eq!(seen["generations"], json!(["2", "3"]), "two joined on their own, three through them");
+    assert_eq!(seen["csv_name"], format!("campaign-{campaign}-analytics.csv"));
+    assert_eq!((seen["narrow_overflow"].clone(), seen["brand_narrow_overflow"].clone()), (json!(0), json!(0)));
+    assert_eq!(seen["brand_clicks"], "4");
+    assert_eq!(
+        (seen["violations"].clone(), seen["errors"].clone(), seen["dialogs"].clone()),
+        (json!([]), json!([]), json!([]))
+    );
+}

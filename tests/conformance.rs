@@ -36,6 +36,8 @@ mod numbers;
 mod payouts;
 #[path = "conformance/rewards.rs"]
 mod rewards;
+#[path = "conformance/rollups.rs"]
+mod rollups;
 #[path = "conformance/standings.rs"]
 mod standings;
 #[path = "conformance/webhooks.rs"]
@@ -124,6 +126,7 @@ conformance! {
     handed_over::a_failing_decision_fails_no_other_brands,
     handed_over::a_decision_whose_brand_is_locked_elsewhere_waits_alone,
     numbers::numbers_read_exactly_while_held_and_once_written_out,
+    rollups::analytics_count_each_event_in_its_quarter_hour,
     decisions::a_signup_is_found_every_way_a_participant_is_read,
     decisions::participants_are_searched_by_email_text_and_referrer,
     languages::a_participants_language_survives_every_read_and_write_of_them,

@@ -832,6 +832,7 @@ fn an_embedded_backup_moves_into_postgres_and_answers_as_the_embedded_database_d
     let postgres =
         start_server_configured(&dir.path().join("pg-data"), &config, &[env[0], env[1], ("REFERRALS_SECRET", &secret)]);
 
+    let today = chrono::Utc::now().date_naive();
     let reads = [
         "/members/profile".to_owned(),
         "/brands".to_owned(),
@@ -853,6 +854,9 @@ fn an_embedded_backup_moves_into_postgres_and_answers_as_the_embedded_database_d
         format!("/participants/{first_id}"),
         format!("/participants/{w2}"),
         format!("/campaigns/{line}/stats"),
+        // The analytics' quarter hours, the campaign's and each partner's, moved as they were.
+        format!("/campaigns/{campaign}/analytics?interval=hour&from={today}&to={today}&group_by=participant"),
+        format!("/campaigns/{line}/analytics?interval=day"),
     ];
     // Links name the server that answers, and an export when it was made: the rest is
     // compared as it is.

@@ -52,6 +52,27 @@ pub struct Conversion {
 }
 
 /// An `external_id`: 1 to 200 visible characters (no control characters), as given.
+/// How far back a sale's `occurred_at` may be: 90 days.
+pub const MOST_DAYS_BACK: i64 = 90;
+
+/// How far ahead of this server's clock an `occurred_at` may be, as clocks differ: a minute.
+const CLOCK_SKEW_MS: i64 = 60_000;
+
+/// A sale's `occurred_at` (an RFC 3339 time), as Unix ms: never in the future (beyond a
+/// minute's difference of clocks), at most [`MOST_DAYS_BACK`] days before `now_ms`.
+pub fn parse_occurred_at(raw: &str, now_ms: i64) -> Result<i64, ValidationError> {
+    let at = chrono::DateTime::parse_from_rfc3339(raw.trim()).map(|t| t.timestamp_millis()).map_err(|_| {
+        ValidationError::new("occurred_at", "occurred_at must be an RFC 3339 time such as 2026-12-01T09:30:00Z")
+    })?;
+    if at > now_ms + CLOCK_SKEW_MS {
+        return Err(ValidationError::new("occurred_at", "occurred_at must not be in the future"));
+    }
+    if at < now_ms - MOST_DAYS_BACK * super::moment::DAY_MS {
+        return Err(ValidationError::new("occurred_at", "occurred_at may be at most 90 days ago"));
+    }
+    Ok(at)
+}
+
 pub fn parse_external_id(raw: &str) -> Result<String, ValidationError> {
     let id = raw.trim();
     if id.is_empty() || id.len() > MAX_EXTERNAL_ID_BYTES || id.chars().any(char::is_control) {

@@ -3,6 +3,7 @@
 //! visit and upload does. Nothing in here performs I/O or knows about HTTP or sled, so
 //! every rule can be unit- and property-tested on its own.
 
+pub mod analytics;
 pub mod api_key;
 pub mod attribution;
 pub mod brand;
@@ -56,6 +57,7 @@ pub mod referral_code;
 pub mod registration;
 pub mod reward;
 pub mod reward_type;
+pub mod rollup;
 pub mod sales_source;
 pub mod shopify;
 pub mod stripe;

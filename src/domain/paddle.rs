@@ -55,6 +55,9 @@ pub fn customer_key(id: &str) -> String {
 struct Envelope {
     event_type: String,
     data: Value,
+    /// When the event happened (RFC 3339).
+    #[serde(default)]
+    occurred_at: Option<String>,
 }
 
 #[derive(Deserialize, Default)]
@@ -134,7 +137,7 @@ fn base(totals: &Totals) -> Option<u64> {
     }
 }
 
-fn paid(mut data: Transaction) -> Option<PaddleEvent> {
+fn paid(mut data: Transaction, paid_ms: Option<i64>) -> Option<PaddleEvent> {
     let object_id = id(data.id.take())?;
     if data.status.as_deref().is_some_and(|s| s != "completed") {
         return Some(PaddleEvent::Ignored);
@@ -194,6 +197,7 @@ fn paid(mut data: Transaction) -> Option<PaddleEvent> {
         referral_code,
         promo_codes,
         customers,
+        paid_ms,
     })))
 }
 
@@ -210,7 +214,10 @@ pub fn read_event(body: &[u8]) -> Option<PaddleEvent> {
                 _ => PaddleEvent::Ignored,
             }
         }
-        "transaction.completed" => paid(serde_json::from_value(envelope.data).ok()?)?,
+        "transaction.completed" => {
+            let paid_ms = crate::domain::payment::instant_ms(envelope.occurred_at.as_deref());
+            paid(serde_json::from_value(envelope.data).ok()?, paid_ms)?
+        }
         "adjustment.created" | "adjustment.updated" => {
             let adjustment: Adjustment = serde_json::from_value(envelope.data).ok()?;
             let approved_refund =

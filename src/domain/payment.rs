@@ -31,4 +31,12 @@ pub struct Payment {
     /// id>`, `shopify:<customer id>`, `paddle:<customer id>`). A conversion binds them to its
     /// participant, whose they stay.
     pub customers: Vec<String>,
+    /// When it was paid (Unix ms), as the source says (Stripe's event `created`, Paddle's
+    /// `occurred_at`, Shopify's `processed_at`): the analytics count the sale then.
+    pub paid_ms: Option<i64>,
+}
+
+/// An RFC 3339 time a source wrote, as Unix ms.
+pub fn instant_ms(rfc3339: Option<&str>) -> Option<i64> {
+    chrono::DateTime::parse_from_rfc3339(rfc3339?.trim()).ok().map(|t| t.timestamp_millis())
 }

@@ -51,6 +51,8 @@ pub fn order_reference(order_id: &str) -> String {
 #[serde(default)]
 struct Order {
     id: Option<Value>,
+    /// When it was paid (RFC 3339).
+    processed_at: Option<String>,
     email: Option<String>,
     customer: Option<Customer>,
     currency: Option<String>,
@@ -155,6 +157,7 @@ pub fn read_event(topic: &str, body: &[u8]) -> Option<ShopifyEvent> {
                 referral_code: referral_code_of(&order),
                 promo_codes: order.discount_codes.iter().filter_map(|d| d.code.clone()).collect(),
                 customers: customers.into_iter().collect(),
+                paid_ms: crate::domain::payment::instant_ms(order.processed_at.as_deref()),
             })))
         }
         "refunds/create" => {

@@ -65,6 +65,9 @@ struct Envelope {
     #[serde(rename = "type")]
     kind: String,
     data: Data,
+    /// When the event happened (Unix seconds).
+    #[serde(default)]
+    created: Option<i64>,
 }
 
 #[derive(Deserialize)]
@@ -361,6 +364,7 @@ pub fn read_event(body: &[u8]) -> Option<StripeEvent> {
                 currency: object.currency,
                 references: references(named.into_iter().chain(paid_through)),
                 object_id,
+                paid_ms: envelope.created.and_then(|s| s.checked_mul(1000)),
             }))
         }
         "charge.refunded" => StripeEvent::Refunded {

@@ -17,7 +17,9 @@ use super::state::AppState;
 use super::{envelope, ownership};
 use crate::actors::brand::{Converted, RecordConversion, RefundConversion};
 use crate::domain::commission::{InvoiceLine, MAX_PRODUCT_ID_BYTES};
-use crate::domain::conversion::{parse_currency, parse_external_id, Conversion, MAX_EXTERNAL_ID_BYTES};
+use crate::domain::conversion::{
+    parse_currency, parse_external_id, parse_occurred_at, Conversion, MAX_EXTERNAL_ID_BYTES,
+};
 use crate::domain::engine::{NewConversion, Refund};
 use crate::domain::invoice::{
     minor_units, parse_period_start, parse_subscription_id, PaidInvoice, RefundAmount, RefundReport, MAX_LINES,
@@ -54,6 +56,11 @@ pub struct ConversionBody {
     /// Three letters (ISO 4217).
     #[serde(default)]
     currency: Option<String>,
+    /// When the sale happened (RFC 3339), if not now: at most 90 days ago, never in the
+    /// future. The analytics count it then (see Analytics in the API guide).
+    #[serde(default)]
+    #[schema(example = "2026-12-01T09:30:00Z")]
+    occurred_at: Option<String>,
     /// A promo code of the campaign the sale carried (compared without case): an `email`
     /// never seen signs up as its owner's referral; its use is counted either way (see
     /// Attribution in the API guide).
@@ -122,6 +129,8 @@ pub async fn create(
         }
     };
     let currency = body.currency.as_deref().map(parse_currency).transpose()?;
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    let occurred_ms = body.occurred_at.as_deref().map(|at| parse_occurred_at(at, now_ms)).transpose()?;
     let code =
         match body.promo_code.as_deref() {
             Some(given) => Some(attribution::promo_code(&state, &campaign, given).await?.ok_or_else(|| {
@@ -155,6 +164,7 @@ pub async fn create(
         invoice,
         customers: Vec::new(),
         promo_code: code.map(|c| c.code),
+        occurred_ms,
     };
     let converted = record(&state, &member, &campaign, conversion).await?;
     if converted.created {

@@ -85,6 +85,7 @@ pub mod request_id;
 pub mod rewards;
 pub mod routes;
 
+pub mod analytics;
 pub mod scoped_keys;
 pub mod signups;
 pub mod site;
@@ -194,6 +195,8 @@ fn api_v1(cfg: &mut web::ServiceConfig, limits: &rate_limit::PublicLimits) {
         .service(resource("/campaigns/{id}/contest").get(leaderboards::contest))
         .service(resource("/campaigns/{id}/waitlist").get(waitlist::get))
         .service(resource("/campaigns/{id}/virality").get(virality::get))
+        .service(resource("/campaigns/{id}/analytics").get(analytics::get))
+        .service(resource("/campaigns/{id}/analytics.csv").get(analytics::get))
         .service(resource("/campaigns/{id}/waitlist/admit").post(waitlist::admit))
         .service(resource("/campaigns/{id}/payouts").post(payouts::request))
         .service(resource("/campaigns/{id}/payouts.csv").get(payouts::csv))

@@ -10,7 +10,7 @@ use super::error::ApiError;
 use super::state::AppState;
 use super::{envelope, ownership};
 use crate::domain::time_buckets::{self, Buckets, Interval, MOST_DAYS};
-use crate::domain::virality::{virality, Joiner};
+use crate::domain::virality::{virality, Joiner, Virality};
 use crate::http::Code;
 use crate::views;
 
@@ -40,10 +40,22 @@ pub async fn get(
     let zone = time_buckets::zone(query.tz.as_deref().map(str::trim).unwrap_or("UTC"))
         .map_err(|e| ApiError::refused(Code::InvalidQuery, e.message))?;
     let campaign = ownership::campaign(&state, &member, *id).await?;
+    let (buckets, loop_) = campaign_loop(&state, campaign.id, interval, zone).await?;
+    Ok(envelope::ok(views::virality(campaign.id, cohort, &buckets, loop_)))
+}
+
+/// The campaign's viral loop in cohorts of `interval` in `zone` (the last three years at
+/// most), from its roster read in joining order. Shared with the dashboard's page.
+pub async fn campaign_loop(
+    state: &AppState,
+    campaign_id: u64,
+    interval: Interval,
+    zone: chrono_tz::Tz,
+) -> Result<(Buckets, Virality), ApiError> {
     let mut joined = Vec::new();
     let mut from_seq = 1;
     loop {
-        let batch = state.store.roster(campaign.id, from_seq, BATCH).await?;
+        let batch = state.store.roster(campaign_id, from_seq, BATCH).await?;
         let Some(last) = batch.last() else { break };
         from_seq = last.seq + 1;
         joined.extend(batch.iter().map(|p| Joiner {
@@ -59,5 +71,5 @@ pub async fn get(
     let from = joined.first().map_or(now, |j| j.joined_ms).max(now - MOST_DAYS * 86_400_000 + 1);
     let buckets = Buckets::new(from.min(now), now + 1, interval, zone)?;
     let loop_ = virality(&joined, &buckets);
-    Ok(envelope::ok(views::virality(campaign.id, cohort, &buckets, loop_)))
+    Ok((buckets, loop_))
 }

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use crate::domain::campaign::{GoalType, Publish, WidgetMode};
 use crate::domain::{self, CampaignCounters, ReferralCode};
 
+mod analytics;
 mod attribution;
 mod commission;
 mod data_rights;
@@ -20,10 +21,12 @@ mod payouts;
 mod portal;
 mod promo_codes;
 mod rewards;
+mod signups;
 mod standings;
 mod tiers;
 mod virality;
 mod waitlist;
+pub use analytics::*;
 pub use attribution::*;
 pub use commission::*;
 pub use data_rights::*;
@@ -32,6 +35,7 @@ pub use payouts::*;
 pub use portal::*;
 pub use promo_codes::*;
 pub use rewards::*;
+pub use signups::*;
 pub use standings::*;
 pub use tiers::*;
 pub use virality::*;
@@ -454,46 +458,5 @@ pub fn invite(i: &domain::Invite, campaign_id: u64, site: &str) -> Invite {
         referral_link: referral_link(site, &code),
         referral_code: code,
         created_at: i.created_at.clone(),
-    }
-}
-
-/// The answer of `POST /signups`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SignupAnswer {
-    pub participant: Participant,
-}
-
-/// The referrer after a referral signup.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ReferrerCount {
-    pub id: u64,
-    /// Their referrals, this one included.
-    pub referrals: u64,
-}
-
-/// The answer of `POST /signups/referral`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ReferralSignupAnswer {
-    pub participant: Participant,
-    /// The new participant's own reward (two-way rewards).
-    pub reward: Option<Reward>,
-    /// What this signup earned the referrer.
-    pub referrer_reward: Option<Reward>,
-    /// The referrer after the signup; absent when the participant already had an inviter.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub referrer: Option<ReferrerCount>,
-    /// Set (with a 200) when the participant already had an inviter: nothing changed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub message: Option<&'static str>,
-}
-
-/// The answer of a referral signup that created a participant.
-pub fn referral_signup(signed: &domain::engine::Signed, site: &str) -> ReferralSignupAnswer {
-    ReferralSignupAnswer {
-        participant: participant(&signed.participant, site),
-        reward: signed.reward.as_ref().map(reward),
-        referrer_reward: signed.referrer_reward.as_ref().map(reward),
-        referrer: signed.referrer.as_ref().map(|r| ReferrerCount { id: r.id, referrals: r.referrals }),
-        message: None,
     }
 }

@@ -377,6 +377,10 @@ async fn names_and_texts_members_wrote_show_as_text_on_every_page() {
         format!("/dashboard/campaigns/{campaign}/participants?search=hostile"),
         format!("/dashboard/campaigns/{campaign}/participants?sort=referrals"),
         format!("/dashboard/campaigns/{campaign}/stats"),
+        format!("/dashboard/campaigns/{campaign}/analytics"),
+        format!("/dashboard/campaigns/{campaign}/analytics?period=7&tz=Asia/Kolkata&sort=conversions&loop=1"),
+        format!("/dashboard/campaigns/{campaign}/analytics?from=2026-13-01&tz=Mars/Base"),
+        format!("/dashboard/brands/{brand}/analytics"),
         format!("/dashboard/campaigns/{campaign}/coupons"),
         format!("/dashboard/participants/{}", first["id"]),
         format!("/dashboard/participants/{second}"),
@@ -661,7 +665,7 @@ async fn participants_signed_up_through_the_api_appear_searchable_sortable_and_p
     let mut browser = Browser::new(&app);
     let (email, password) = browser.register("Ada").await;
     let cred = token_of(&app, &email, &password).await;
-    let (_, campaign) = coupon_campaign(&app, &cred, "people.example").await;
+    let (brand, campaign) = coupon_campaign(&app, &cred, "people.example").await;
     let mut ids = Vec::new();
     let mut codes = Vec::new();
     for n in 0..55 {
@@ -722,9 +726,14 @@ async fn participants_signed_up_through_the_api_appear_searchable_sortable_and_p
     // Another member sees none of it.
     let mut eve = Browser::new(&app);
     eve.register("Eve").await;
-    for path in
-        [table.clone(), format!("/dashboard/participants/{}", ids[3]), format!("/dashboard/campaigns/{campaign}/stats")]
-    {
+    for path in [
+        table.clone(),
+        format!("/dashboard/participants/{}", ids[3]),
+        format!("/dashboard/campaigns/{campaign}/stats"),
+        format!("/dashboard/campaigns/{campaign}/analytics"),
+        format!("/dashboard/campaigns/{campaign}/analytics.csv"),
+        format!("/dashboard/brands/{brand}/analytics"),
+    ] {
         assert_eq!(eve.get(&path).await.status, 404, "{path}");
     }
 }

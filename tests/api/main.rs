@@ -2,6 +2,7 @@
 //! with its own temporary data directory and talks to it over HTTP.
 
 mod admin;
+mod analytics;
 mod auth;
 mod billing;
 mod blocking;

@@ -16,9 +16,9 @@ export function launch(executablePath) {
 }
 
 // A fresh context (its own cookies and storage) that may use the clipboard on `origins`,
-// and a page in it.
-export async function loopbackPage(browser, origins, viewport) {
-  const context = await browser.newContext({ viewport });
+// and a page in it; `options` are the context's others (a reader's `timezoneId`).
+export async function loopbackPage(browser, origins, viewport, options = {}) {
+  const context = await browser.newContext({ viewport, ...options });
   for (const origin of origins) await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
   await context.route("**/*", (route) => {
     const url = new URL(route.request().url());

@@ -35,6 +35,7 @@ pub async fn conversions_are_found_by_id_external_id_and_page(store: SharedStora
             commission_reward: store.next_id(IdKind::Reward).await.unwrap(),
         };
         let new = NewConversion {
+            occurred_ms: None,
             participant_id,
             external_id: external_id.into(),
             amount: None,
@@ -93,6 +94,7 @@ async fn invoice(store: &SharedStorage, campaign: &Campaign, customer: u64, exte
     };
     let period = chrono::NaiveDate::from_ymd_opt(2027, month, 1).unwrap().and_hms_opt(0, 0, 0).unwrap();
     let new = NewConversion {
+        occurred_ms: None,
         participant_id: customer,
         external_id: external_id.into(),
         amount: None,

@@ -94,6 +94,7 @@ pub async fn an_erasure_reaches_every_copy_of_the_person(store: SharedStorage) {
         commission_reward: store.next_id(IdKind::Reward).await.unwrap(),
     };
     let paid = engine::NewConversion {
+        occurred_ms: None,
         participant_id: ada.id,
         external_id: "cs_ada".into(),
         amount: None,

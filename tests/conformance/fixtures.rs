@@ -88,6 +88,17 @@ pub async fn signup_as(
     who: NewParticipant,
     referrer: Option<u64>,
 ) -> Signed {
+    signup_at(store, campaign, who, referrer, &Moment::now()).await
+}
+
+/// `who` signs up at `moment` (referred by `referrer` when given); the decision is committed.
+pub async fn signup_at(
+    store: &SharedStorage,
+    campaign: &Campaign,
+    who: NewParticipant,
+    referrer: Option<u64>,
+    moment: &Moment,
+) -> Signed {
     let address = who.email.as_str().to_owned();
     let ids = SignupIds {
         participant: store.next_id(IdKind::Participant).await.unwrap(),
@@ -97,8 +108,7 @@ pub async fn signup_as(
     let referral = referrer.map(|referrer_id| ReferralEdge { referrer_id, invited_id: None });
     let session = store.session(campaign.brand_id).await.unwrap();
     let decision =
-        engine::decide_signup(&*session, campaign, &who, referral, ids, &engine::Owner::default(), &Moment::now())
-            .unwrap();
+        engine::decide_signup(&*session, campaign, &who, referral, ids, &engine::Owner::default(), moment).unwrap();
     match decision.expect("the signup is accepted") {
         SignupDecision::Created { signed, writes } => {
             session.commit(&unheard(writes)).await.unwrap();

@@ -432,8 +432,7 @@ impl Handler<ApplyTallies> for BrandActor {
     fn handle(&mut self, msg: ApplyTallies, ctx: &mut Self::Context) -> Self::Result {
         self.decide(ctx, move |brand, session| {
             Box::pin(async move {
-                let day = engine::Moment::now().day;
-                let writes = engine::decide_tallies(session, brand.brand_id, &msg.0, day)?;
+                let writes = engine::decide_tallies(session, brand.brand_id, &msg.0, &engine::Moment::now())?;
                 Ok((writes, ()))
             })
         })

@@ -43,6 +43,7 @@ impl World {
     /// Reports invoice `id` of the customer; the conversion's decision, committed.
     fn invoice_paid(&mut self, customer: u64, id: &str, invoice: PaidInvoice) -> Option<Reward> {
         let new = NewConversion {
+            occurred_ms: None,
             participant_id: customer,
             external_id: id.into(),
             amount: None,

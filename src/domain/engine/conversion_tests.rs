@@ -24,6 +24,7 @@ impl World {
         references: &[&str],
     ) -> Result<ConversionDecision, ConversionRefusal> {
         let new = NewConversion {
+            occurred_ms: None,
             participant_id,
             external_id: external_id.into(),
             amount: Some("49.90".into()),

@@ -34,6 +34,9 @@ pub struct NewConversion {
     /// The promo code the sale carried (as typed): its use is counted, and its conversion
     /// and revenue when the sale is credited to its owner through it.
     pub promo_code: Option<String>,
+    /// When the sale happened (Unix ms), when its source says (the API's `occurred_at`, a
+    /// billing event's time): the analytics count it then. Otherwise now.
+    pub occurred_ms: Option<i64>,
 }
 
 /// What a sale's promo code did.
@@ -201,6 +204,8 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
         rewards.extend(decision.earn_commission(campaign, invoice, moment)?);
     }
     conversion.rewards = rewards.iter().map(|r| (r.participant_id, r.id)).collect();
+    let occurred_ms = new.occurred_ms.unwrap_or(moment.unix_ms);
+    decision.roll_sale(campaign, &conversion, participant.referred_by, occurred_ms)?;
     decision.writes.push(Write::Conversion(conversion.clone()));
     let promo_code = match &new.promo_code {
         Some(code) => super::promo_codes::count_use(reads, &participant, &conversion, code)?,
@@ -292,9 +297,13 @@ pub fn decide_refund<R: BrandReads + ?Sized>(
         commission: None,
     };
     let mut commission_reward = None;
+    // What this refund gave back, in hundredths of the invoice's currency: a commission's
+    // invoice knows each part; a sale without one is refunded whole or not at all.
+    let mut refunded = None;
     let whole = match reads.commission(campaign.id, conversion.id)? {
         Some(commission) => {
             commission_reward = commission.reward_id;
+            let before = commission.refunded_minor;
             let (commission, changed, reward) = decision.refund_commission(campaign, commission, report, moment)?;
             refund.changed = changed;
             if let Some(r) = reward {
@@ -307,11 +316,29 @@ pub fn decide_refund<R: BrandReads + ?Sized>(
                 }
             }
             let whole = commission.refunded_whole();
+            let code = commission.invoice.currency.clone();
+            let minor = commission.refunded_minor.saturating_sub(before);
+            refunded = Some((crate::domain::currency::hundredths(minor, &code), code));
             refund.commission = Some(commission);
             whole
         }
-        None => refunds_whole(&conversion, report),
+        None => {
+            let whole = refunds_whole(&conversion, report);
+            if whole && conversion.status == ConversionStatus::Recorded {
+                let cents = conversion.amount.as_deref().and_then(crate::domain::money::cents).unwrap_or(0);
+                let code = conversion.currency.clone().unwrap_or_else(|| campaign.payouts.currency.clone());
+                refunded = Some((cents, code));
+            }
+            whole
+        }
     };
+    let partner_id = match reads.participant(conversion.participant_id)? {
+        Some(customer) => customer.referred_by,
+        None => None,
+    };
+    let whole_now = whole && conversion.status == ConversionStatus::Recorded;
+    let money = refunded.as_ref().filter(|(cents, _)| *cents > 0).map(|(cents, code)| (*cents, code.as_str()));
+    decision.roll_refund(campaign, partner_id, money, whole_now, moment.unix_ms)?;
     if !whole {
         refund.conversion = conversion;
         return Ok((refund, decision.finish()));

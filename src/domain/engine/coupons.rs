@@ -62,7 +62,7 @@ pub fn decide_import<R: BrandReads + ?Sized>(
                 decision.writes.push(Write::Dequeue { campaign_id: campaign.id, reward_id: reward.id });
                 decision.record_moved_reward(&reward)?;
                 decision.count(campaign.id, Counter::RewardsPending, -1);
-                decision.count(campaign.id, Counter::RewardsIssued, 1);
+                decision.count_issued(&reward, &moment.at);
                 outcome.pending_filled += 1;
             }
         }

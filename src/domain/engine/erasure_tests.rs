@@ -94,6 +94,7 @@ fn an_erased_participant_refers_nobody_and_earns_nothing_more() {
     let visit = decide_visit(&world.brand, &world.campaign, ada.id, [1; 16], 500, &world.moment).unwrap();
     assert!(visit.is_none(), "their link counts nothing");
     let conversion = NewConversion {
+        occurred_ms: None,
         participant_id: ada.id,
         external_id: "order-1".into(),
         amount: None,

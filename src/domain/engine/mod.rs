@@ -57,6 +57,7 @@ mod preview_tests;
 mod promo_codes;
 mod reads;
 mod rewards;
+mod sales_rollup;
 mod signup;
 mod standings;
 #[cfg(test)]
@@ -113,6 +114,7 @@ use super::digest::DigestMark;
 use super::event::{Event, EventSubject, EventType};
 use super::leaderboard::{Board, Standing};
 use super::reward::HoldReason;
+use super::rollup::Measure;
 use super::tiers::Prize;
 use super::waitlist::Place;
 use super::webhook::PendingDelivery;
@@ -144,6 +146,10 @@ pub enum Write {
     Count { campaign_id: u64, counter: Counter, delta: i64 },
     /// `delta` more of a daily series on the UTC day numbered `day` (see [`day_number`]).
     Daily { campaign_id: u64, series: DailySeries, day: u32, delta: u64 },
+    /// `n` more of an analytics measure in the quarter hour numbered `slot` (see
+    /// [`crate::domain::rollup`]): the campaign's, or (with `partner_id`) of the participant
+    /// it is credited to.
+    Rollup { campaign_id: u64, partner_id: Option<u64>, slot: u32, measure: Measure, n: u64 },
     /// The first visit of `visitor` to the participant's referral link.
     Visit { campaign_id: u64, participant_id: u64, visitor: [u8; 16] },
     /// An invitation, new or accepted.
@@ -259,6 +265,18 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
         }
     }
 
+    /// Counts `n` of `measure` in the campaign's analytics at `slot`, and for the partner it
+    /// is credited to, when there is one.
+    fn roll(&mut self, campaign_id: u64, partner_id: Option<u64>, slot: u32, measure: Measure, n: u64) {
+        if n == 0 {
+            return;
+        }
+        self.writes.push(Write::Rollup { campaign_id, partner_id: None, slot, measure, n });
+        if partner_id.is_some() {
+            self.writes.push(Write::Rollup { campaign_id, partner_id, slot, measure, n });
+        }
+    }
+
     /// Moves the count of held rewards, and of each reason a reward is held for, by `delta`
     /// (a reward entering or leaving `held`).
     fn count_held(&mut self, campaign_id: u64, holds: &[HoldReason], delta: i64) {
@@ -329,9 +347,22 @@ impl<'r, R: BrandReads + ?Sized> Decision<'r, R> {
             return Ok(());
         }
         reward.issued_at = Some(now.to_owned());
-        self.count(campaign.id, Counter::RewardsIssued, 1);
+        self.count_issued(reward, now);
         reward.enter(RewardStatus::Issued, now, note);
         Ok(())
+    }
+
+    /// Counts a reward issued at `now`: the campaign's counter, and the analytics' rewards
+    /// (and cash, for a cash reward) credited to its owner.
+    fn count_issued(&mut self, reward: &Reward, now: &str) {
+        self.count(reward.campaign_id, Counter::RewardsIssued, 1);
+        let Some(slot) = crate::domain::rollup::slot_at(now) else { return };
+        let owner = Some(reward.participant_id);
+        self.roll(reward.campaign_id, owner, slot, Measure::Rewards, 1);
+        if reward.kind == RewardType::Cash {
+            let cents = reward.value.as_deref().and_then(crate::domain::money::cents).unwrap_or(0);
+            self.roll(reward.campaign_id, owner, slot, Measure::Commissions, cents);
+        }
     }
 
     /// Grants the campaign's reward to a participant: held for the campaign's `hold_days`

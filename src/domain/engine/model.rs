@@ -35,6 +35,8 @@ pub struct MemoryBrand {
     pub pools: HashMap<u64, CouponPool>,
     pub counters: HashMap<(u64, Counter), u64>,
     pub daily: HashMap<(u64, DailySeries, u32), u64>,
+    /// The analytics: (campaign, partner, slot) and its measures.
+    pub rollups: BTreeMap<(u64, Option<u64>, u32), crate::domain::rollup::Measures>,
     pub visits: HashSet<(u64, u64, [u8; 16])>,
     pub invites: BTreeMap<(u64, u64), Invite>,
     pub deliveries: Vec<PendingDelivery>,
@@ -117,6 +119,9 @@ impl MemoryBrand {
                 }
                 Write::Daily { campaign_id, series, day, delta } => {
                     *self.daily.entry((campaign_id, series, day)).or_default() += delta
+                }
+                Write::Rollup { campaign_id, partner_id, slot, measure, n } => {
+                    self.rollups.entry((campaign_id, partner_id, slot)).or_default().add(measure, n);
                 }
                 Write::Visit { campaign_id, participant_id, visitor } => {
                     self.visits.insert((campaign_id, participant_id, visitor));

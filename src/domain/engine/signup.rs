@@ -15,6 +15,7 @@ use crate::domain::event::{EventSubject, EventType};
 use crate::domain::fraud::{self, DisposablePolicy};
 use crate::domain::ids::IdKind;
 use crate::domain::leaderboard;
+use crate::domain::rollup::{slot_number, Measure};
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{Campaign, EmailAddress, GoalType, Participant, Reward, RewardReason};
 
@@ -264,6 +265,8 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
         language: who.language,
     };
     decision.count_on(campaign.id, Counter::Participants, 1, moment.day);
+    let slot = slot_number(moment.unix_ms);
+    decision.roll(campaign.id, None, slot, Measure::Signups, 1);
     decision.writes.push(Write::NewParticipant(participant.clone()));
     decision.join_line(campaign, &participant);
     // The signup is announced first: its event comes before those of the rewards it earns.
@@ -282,6 +285,7 @@ pub fn decide_signup<R: BrandReads + ?Sized>(
         decision.credit(campaign, referrer.id, &participant, moment)?;
         decision.move_up(campaign, referrer.id)?;
         decision.count_on(campaign.id, Counter::Referrals, 1, moment.day);
+        decision.roll(campaign.id, Some(referrer.id), slot, Measure::ReferredSignups, 1);
         if let Some(mut accepted) = invite.filter(|i| i.accepted_by.is_none()) {
             accepted.accepted_by = Some(participant.id);
             accepted.accepted_at = Some(now.to_owned());

@@ -1,19 +1,22 @@
 //! Click, impression and share counts gathered in memory, added to a brand's campaigns and
 //! participants in one decision.
 
-use super::{BrandReads, Decision, Write};
+use super::{BrandReads, Decision, Moment, Write};
 use crate::domain::counters::{BrandTally, Counter};
+use crate::domain::rollup::{slot_number, Measure};
 
-/// Adds `tally` to the brand's counters, and to their daily series on the UTC day numbered
-/// `day` (a tally holds about a second of counts). Counts of campaigns that are not the
+/// Adds `tally` to the brand's counters, to their daily series on the UTC day of `moment`,
+/// and its clicks to the analytics of its quarter hour, the campaign's and each partner's (a
+/// tally holds about a second of counts). Counts of campaigns that are not the
 /// brand's (deleted since they were counted) and of participants not in the named campaign
 /// are dropped.
 pub fn decide_tallies<R: BrandReads + ?Sized>(
     reads: &R,
     brand_id: u64,
     tally: &BrandTally,
-    day: u32,
+    moment: &Moment,
 ) -> Result<Vec<Write>, R::Error> {
+    let (day, slot) = (moment.day, slot_number(moment.unix_ms));
     let mut decision = Decision::new(reads);
     let mut live = std::collections::HashMap::new();
     for (&campaign_id, counts) in &tally.campaigns {
@@ -31,6 +34,7 @@ pub fn decide_tallies<R: BrandReads + ?Sized>(
                 decision.count_on(campaign_id, counter, n, day);
             }
         }
+        decision.roll(campaign_id, None, slot, Measure::Clicks, counts.clicks);
     }
     for (&participant_id, counts) in &tally.participants {
         if !live.get(&counts.campaign_id).copied().unwrap_or(false) {
@@ -42,6 +46,17 @@ pub fn decide_tallies<R: BrandReads + ?Sized>(
         };
         participant.clicks += counts.clicks;
         participant.shares += counts.shares;
+        if counts.clicks > 0 {
+            // The campaign's clicks are counted above, with those of no partner.
+            let (campaign_id, partner_id) = (counts.campaign_id, Some(participant_id));
+            decision.writes.push(Write::Rollup {
+                campaign_id,
+                partner_id,
+                slot,
+                measure: Measure::Clicks,
+                n: counts.clicks,
+            });
+        }
         decision.writes.push(Write::Participant(participant));
     }
     Ok(decision.finish())

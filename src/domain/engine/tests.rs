@@ -393,7 +393,13 @@ fn counts_of_a_campaign_of_another_brand_or_a_stranger_are_dropped() {
     tally.campaigns.insert(12, CampaignTally { clicks: 9, impressions: 9, shares: 9 });
     tally.participants.insert(ada.id, ParticipantTally { campaign_id: CAMPAIGN, clicks: 2, shares: 1 });
     tally.participants.insert(ada.id + 1000, ParticipantTally { campaign_id: CAMPAIGN, clicks: 1, shares: 0 });
-    let writes = decide_tallies(&world.brand, BRAND, &tally, 20_000).unwrap();
+    let writes = decide_tallies(
+        &world.brand,
+        BRAND,
+        &tally,
+        &Moment::at(chrono::DateTime::from_timestamp(20_000 * 86_400 + 3600, 0).unwrap()),
+    )
+    .unwrap();
     world.brand.apply(writes);
     assert_eq!(world.brand.count(CAMPAIGN, Counter::Impressions), 5);
     assert_eq!(world.brand.count(12, Counter::Clicks), 0);

@@ -3,6 +3,7 @@
 
 use super::{BrandReads, Decision, Grant, Moment, Write};
 use crate::domain::counters::Counter;
+use crate::domain::rollup::{slot_number, Measure};
 use crate::domain::webhook::PendingDelivery;
 use crate::domain::{Campaign, GoalType, Reward, RewardReason};
 
@@ -39,12 +40,15 @@ pub fn decide_visit<R: BrandReads + ?Sized>(
     let mut decision = Decision::new(reads);
     participant.clicks += 1;
     decision.count_on(campaign.id, Counter::Clicks, 1, moment.day);
+    let slot = slot_number(moment.unix_ms);
+    decision.roll(campaign.id, Some(participant.id), slot, Measure::Clicks, 1);
     let unique = !reads.visited(campaign.id, participant.id, &visitor)?;
     let mut reward = None;
     if unique {
         decision.writes.push(Write::Visit { campaign_id: campaign.id, participant_id: participant.id, visitor });
         participant.visits += 1;
         decision.count(campaign.id, Counter::Visits, 1);
+        decision.roll(campaign.id, Some(participant.id), slot, Measure::UniqueVisitors, 1);
         let due = campaign.prize_due(participant.visits).filter(|_| campaign.goal_type == GoalType::Visit);
         if let Some(prize) = due {
             let grant = Grant {

@@ -180,6 +180,7 @@ async fn brand_page(
                 ("Rewards issued", totals.rewards_issued),
                 ("Clicks", totals.clicks),
             ]))
+            p { a.button href={ "/dashboard/brands/" (brand.id) "/analytics" } { "Analytics" } }
         }
         (proof)
         (sources)

@@ -199,6 +199,8 @@ pub async fn show(
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/participants" } { "Participants" }
             " "
+            a.button href={ "/dashboard/campaigns/" (campaign.id) "/analytics" } { "Analytics" }
+            " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/stats" } { "Statistics" }
             " "
             a.button href={ "/dashboard/campaigns/" (campaign.id) "/edit" } { "Edit settings" }

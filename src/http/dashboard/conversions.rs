@@ -203,6 +203,7 @@ async fn conversion_of(state: &AppState, campaign: &Campaign, form: &FormData) -
         payment_references: Vec::new(),
         invoice: None,
         customers: Vec::new(),
+        occurred_ms: None,
         promo_code: None,
     })
 }

@@ -30,6 +30,7 @@
 //! | `/dashboard/campaigns/{id}/participants`, `/dashboard/participants/{id}` | [`participants`] |
 //! | `/dashboard/participants/{id}/promo-codes…` (and the section of the participant's page) | [`promo_codes`] |
 //! | `/dashboard/campaigns/{id}/stats` (and the brand page's charts) | [`stats`], drawn by [`charts`] |
+//! | `/dashboard/campaigns/{id}/analytics` (and `.csv`), `/dashboard/brands/{id}/analytics` | [`analytics`], drawn by [`charts`] |
 //! | `/dashboard/campaigns/{id}/coupons` (the pool and uploads) | [`coupons`] |
 //! | `/dashboard/campaigns/{id}/preview…` (the widget as edited, live) | [`preview`] |
 //! | `/dashboard/webhooks…` (settings, secret, test, delivery log, retry) | [`webhooks`] |
@@ -66,6 +67,7 @@ pub mod review;
 pub mod reward_filter;
 pub mod reward_moves;
 
+pub mod analytics;
 pub mod rewards;
 pub mod scoped_keys;
 pub mod session;
@@ -205,6 +207,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/participants/{id}/promo-codes/{code}/disable").route(post().to(promo_codes::disable)))
             .service(resource("/campaigns/{id}/fraud").route(get().to(fraud::show)).route(post().to(fraud::decide)))
             .service(resource("/campaigns/{id}/stats").route(get().to(stats::campaign)))
+            .service(resource("/campaigns/{id}/analytics").route(get().to(analytics::campaign)))
+            .service(resource("/campaigns/{id}/analytics.csv").route(get().to(analytics::campaign_csv)))
+            .service(resource("/brands/{id}/analytics").route(get().to(analytics::brand)))
             .service(resource("/campaigns/{id}/preview").route(get().to(preview::page)))
             .service(resource("/campaigns/{id}/preview.js").route(get().to(preview::script)))
             .service(resource("/campaigns/{id}/preview-frame").route(get().to(preview::frame)))

@@ -125,6 +125,13 @@ pub(super) async fn record(
     for given in &payment.promo_codes {
         codes.extend(attribution::brand_promo_code(state, brand.id, given).await?);
     }
+    // When the source says it was paid, if that is a time the API would take too (a late
+    // delivery's, not a clock's mistake); else now.
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    let occurred_ms = payment.paid_ms.filter(|at| {
+        let at = chrono::DateTime::from_timestamp_millis(*at).map(|t| t.to_rfc3339()).unwrap_or_default();
+        crate::domain::conversion::parse_occurred_at(&at, now_ms).is_ok()
+    });
     for campaign in conversion_campaigns(state, brand).await? {
         let code = codes.iter().find(|c| c.campaign_id == campaign.id).cloned();
         let sale = Sale {
@@ -145,6 +152,7 @@ pub(super) async fn record(
             currency: currency.map(str::to_ascii_uppercase),
             payment_references: payment.references.clone(),
             invoice: payment.invoice.clone(),
+            occurred_ms,
         };
         let message = RecordConversion { campaign_id: campaign.id, member_id: brand.member_id, conversion };
         if let Some(converted) = unless_gone(state.brands.get(brand.id).send(message).await?)? {

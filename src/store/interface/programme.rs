@@ -7,6 +7,7 @@ use crate::domain::email::EmailLookup;
 use crate::domain::lander::Lander;
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
+use crate::domain::rollup::Measures;
 use crate::domain::sales_source::{Connection, Source};
 use crate::domain::stripe::StripeConnection;
 use crate::domain::{Brand, Campaign, CampaignCounters, CouponPool, Invite, Participant, Reward};
@@ -92,6 +93,13 @@ pub trait CampaignStore: Send + Sync {
         series: DailySeries,
         days: u32,
     ) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError>;
+    /// The campaign's analytics (see `domain::rollup`) of the quarter hours numbered
+    /// `first..=last`: each that counted anything, in order.
+    async fn rollup(&self, campaign_id: u64, first: u32, last: u32) -> Result<Vec<(u32, Measures)>, StoreError>;
+    /// Each partner's analytics summed over the quarter hours `first..=last`: every partner
+    /// credited with anything then, in no order.
+    async fn partner_rollup(&self, campaign_id: u64, first: u32, last: u32)
+        -> Result<Vec<(u64, Measures)>, StoreError>;
     /// Deletes a campaign and everything it owns: gone for every reader at once, and gone
     /// entirely even if the server stops half-way (finished at the next start). Its
     /// participants' webhook events and emails go too, and their copies in account-wide

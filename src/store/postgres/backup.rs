@@ -40,6 +40,7 @@ pub(super) const TABLES: &[&str] = &[
     "landers",
     "counters",
     "daily",
+    "rollups",
     "held_numbers",
     "coupon_pools",
     "coupons",

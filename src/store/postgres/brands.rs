@@ -1,6 +1,7 @@
 //! Brands (with the member's domain index and the Stripe connection), campaigns (with their
 //! landers, counters and daily series), the coupon pool's counts, and ids.
 
+use crate::domain::rollup::Measures;
 use async_trait::async_trait;
 
 use super::connection::Conn;
@@ -408,6 +409,19 @@ impl CampaignStore for PgStore {
                 (date, (values.get(&day).copied().unwrap_or(0) + held.day(series, day)).max(0) as u64)
             })
             .collect())
+    }
+
+    async fn rollup(&self, campaign_id: u64, first: u32, last: u32) -> Result<Vec<(u32, Measures)>, StoreError> {
+        self.rollup_rows(campaign_id, first, last).await
+    }
+
+    async fn partner_rollup(
+        &self,
+        campaign_id: u64,
+        first: u32,
+        last: u32,
+    ) -> Result<Vec<(u64, Measures)>, StoreError> {
+        self.partner_rollup_sums(campaign_id, first, last).await
     }
 
     async fn delete_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {

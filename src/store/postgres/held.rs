@@ -112,6 +112,7 @@ pub(super) fn settle(
     brand_id: i64,
     numbers: &mut Merged,
 ) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
+    numbers.write_rollups(pipe, brand_id);
     let (mut kept, mut folded, mut campaigns) = (Vec::new(), Merged::default(), Vec::new());
     for (campaign_id, held) in numbers.take_moved() {
         let bytes = codec::encode(&held)?;

@@ -20,11 +20,13 @@
 use serde::{Deserialize, Serialize};
 
 use super::connection::Pipeline;
+use super::rollups::RollupMoves;
 use super::row_parts::{self, Part, Rows};
 use super::rows::{rank_of, rate_key};
 use super::{codec, sql_id, StoreError};
 use crate::domain::client_print::RateKey;
 use crate::domain::leaderboard::{Board, Standing};
+use crate::domain::rollup::Measure;
 
 /// A leaderboard row: campaign, board key, participant.
 type StandingKey = (i64, Vec<u8>, i64);
@@ -61,6 +63,8 @@ pub(super) struct Merged {
     standings: Vec<(StandingKey, Vec<u8>)>,
     /// Velocity windows, the latest of each (campaign, key).
     rates: Vec<RateRow>,
+    /// The analytics' moves, written at the transaction's end (not held: see `rollups.rs`).
+    rollups: RollupMoves,
     /// The campaigns whose counters, days or standings the decisions moved (see `held.rs`).
     moved: Vec<i64>,
 }
@@ -92,6 +96,15 @@ impl Merged {
     pub fn daily(&mut self, campaign_id: i64, series: i16, day: i32, delta: i64) {
         add(&mut self.daily, (campaign_id, series, day), delta);
         self.moved_in(campaign_id);
+    }
+
+    pub fn rollup(&mut self, campaign_id: u64, partner_id: Option<u64>, slot: u32, measure: Measure, n: u64) {
+        self.rollups.add(campaign_id, partner_id, slot, measure, n);
+    }
+
+    /// The analytics' moves of the transaction, written to their table (see `rollups.rs`).
+    pub fn write_rollups(&mut self, pipe: &mut Pipeline, brand_id: i64) {
+        self.rollups.write(pipe, brand_id);
     }
 
     fn moved_in(&mut self, campaign_id: i64) {
@@ -196,6 +209,7 @@ impl Merged {
             standings: std::mem::take(&mut self.standings),
             moved: std::mem::take(&mut self.moved),
             rates: Vec::new(),
+            rollups: std::mem::take(&mut self.rollups),
         }
     }
 

@@ -29,6 +29,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (16, "source connections", include_str!("migrations/0016_source_connections.sql")),
     (17, "source customers", include_str!("migrations/0017_source_customers.sql")),
     (18, "scoped keys", include_str!("migrations/0018_scoped_keys.sql")),
+    (19, "analytics rollups", include_str!("migrations/0019_rollups.sql")),
 ];
 
 /// The newest schema this build knows.

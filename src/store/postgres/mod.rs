@@ -46,6 +46,7 @@ mod participants;
 mod payouts;
 mod promo_codes;
 mod reads;
+mod rollups;
 mod row_parts;
 mod rows;
 mod sequences;

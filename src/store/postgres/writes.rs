@@ -53,6 +53,9 @@ pub(super) async fn pipeline(
                 *day as i32,
                 sql_id(*delta),
             ),
+            Write::Rollup { campaign_id, partner_id, slot, measure, n } => {
+                held.rows.numbers().rollup(*campaign_id, *partner_id, *slot, *measure, *n)
+            }
             Write::Standing { campaign_id, board, participant_id, now, .. } => held.rows.numbers().standing(
                 sql_id(*campaign_id),
                 board.key().to_vec(),

@@ -1,6 +1,7 @@
 //! Campaigns, their counters and daily signups, and the cascade delete of everything a
 //! campaign owns.
 
+use crate::domain::rollup::Measures;
 use async_trait::async_trait;
 use sled::Transactional;
 
@@ -139,6 +140,19 @@ impl CampaignStore for SledStore {
             crate::domain::engine::day_number(today),
         )?;
         Ok(first.iter_days().zip(values).collect())
+    }
+
+    async fn rollup(&self, campaign_id: u64, first: u32, last: u32) -> Result<Vec<(u32, Measures)>, StoreError> {
+        self.rollup_rows(campaign_id, first, last)
+    }
+
+    async fn partner_rollup(
+        &self,
+        campaign_id: u64,
+        first: u32,
+        last: u32,
+    ) -> Result<Vec<(u64, Measures)>, StoreError> {
+        Ok(self.partner_rollup_sums(campaign_id, first, last)?.into_iter().collect())
     }
 
     /// Deletes a campaign and everything it owns. The first transaction removes the campaign

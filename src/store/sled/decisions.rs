@@ -361,6 +361,9 @@ impl SledStore {
                 Write::Daily { campaign_id, series, day, delta } => {
                     super::counters::stage_daily(&mut tx, *campaign_id, *series, *day, *delta)?;
                 }
+                Write::Rollup { campaign_id, partner_id, slot, measure, n } => {
+                    super::rollups::stage_rollup(&mut tx, *campaign_id, *partner_id, *slot, *measure, *n)?;
+                }
                 Write::Visit { campaign_id, participant_id, visitor } => {
                     tx.insert(TreeId::CampaignRows, visit_key(*campaign_id, *participant_id, visitor), Vec::new());
                 }

@@ -274,7 +274,7 @@ impl SledStore {
         campaign: &Campaign,
     ) -> Result<(), StoreError> {
         let campaign_id = campaign.id;
-        for write in self.counter_writes(campaign_id)? {
+        for write in self.counter_writes(campaign_id)?.into_iter().chain(self.rollup_writes(campaign_id)?) {
             rows.push(write).await?;
         }
         // The boards as kept in memory (a backend that stores them gets their rows).

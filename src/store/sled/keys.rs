@@ -230,6 +230,10 @@ pub mod campaign_row {
     pub const LINE_GROUP: u8 = b'G';
     /// ++ participant → RFC 3339 time : admitted from the waitlist then.
     pub const ADMITTED: u8 = b'A';
+    /// ++ slot (u32) → the campaign's analytics of that quarter hour (see `rollups.rs`).
+    pub const ROLLUP: u8 = b'T';
+    /// ++ slot (u32) ++ partner → a partner's analytics of that quarter hour.
+    pub const PARTNER_ROLLUP: u8 = b'Z';
     /// ++ payout → `Payout` : the campaign's payouts.
     pub const PAYOUT: u8 = b'O';
     /// ++ reward → payout : the payout that holds the reward, among those that have not

@@ -57,6 +57,7 @@ mod payouts;
 mod plans;
 mod promo_codes;
 mod rewards;
+mod rollups;
 mod search;
 mod session_end;
 mod sessions;

@@ -28,6 +28,7 @@ from .admin_vouch_for_participant_domain_response_200 import AdminVouchForPartic
 from .admission import Admission
 from .admit_body import AdmitBody
 from .admit_from_waitlist_response_200 import AdmitFromWaitlistResponse200
+from .analytics_answer import AnalyticsAnswer
 from .api_key_answer import ApiKeyAnswer
 from .approve_reward_response_200 import ApproveRewardResponse200
 from .attempt import Attempt
@@ -42,6 +43,7 @@ from .brand_create import BrandCreate
 from .brand_list import BrandList
 from .brand_stats import BrandStats
 from .brand_update import BrandUpdate
+from .bucket_view import BucketView
 from .campaign import Campaign
 from .campaign_counters import CampaignCounters
 from .campaign_coupons import CampaignCoupons
@@ -161,6 +163,8 @@ from .fraud_preview import FraudPreview
 from .fraud_rules import FraudRules
 from .fraud_rules_preview import FraudRulesPreview
 from .fulfil_reward_response_200 import FulfilRewardResponse200
+from .funnel_view import FunnelView
+from .get_analytics_response_200 import GetAnalyticsResponse200
 from .get_api_key_response_200 import GetApiKeyResponse200
 from .get_brand_domain_proof_response_200 import GetBrandDomainProofResponse200
 from .get_brand_response_200 import GetBrandResponse200
@@ -240,6 +244,7 @@ from .mark_payout_paid_response_200 import MarkPayoutPaidResponse200
 from .member_summary import MemberSummary
 from .new_scoped_key import NewScopedKey
 from .next_reward import NextReward
+from .numbers import Numbers
 from .pagination import Pagination
 from .paid_body import PaidBody
 from .participant import Participant
@@ -247,6 +252,7 @@ from .participant_balance import ParticipantBalance
 from .participant_detail import ParticipantDetail
 from .participant_export import ParticipantExport
 from .participant_list import ParticipantList
+from .partner_view import PartnerView
 from .password_change import PasswordChange
 from .payout import Payout
 from .payout_details import PayoutDetails
@@ -396,6 +402,7 @@ __all__ = (
     "Admission",
     "AdmitBody",
     "AdmitFromWaitlistResponse200",
+    "AnalyticsAnswer",
     "ApiKeyAnswer",
     "ApproveRewardResponse200",
     "Attempt",
@@ -410,6 +417,7 @@ __all__ = (
     "BrandList",
     "BrandStats",
     "BrandUpdate",
+    "BucketView",
     "Campaign",
     "CampaignCounters",
     "CampaignCoupons",
@@ -529,6 +537,8 @@ __all__ = (
     "FraudRules",
     "FraudRulesPreview",
     "FulfilRewardResponse200",
+    "FunnelView",
+    "GetAnalyticsResponse200",
     "GetApiKeyResponse200",
     "GetBrandDomainProofResponse200",
     "GetBrandResponse200",
@@ -608,6 +618,7 @@ __all__ = (
     "MemberSummary",
     "NewScopedKey",
     "NextReward",
+    "Numbers",
     "Pagination",
     "PaidBody",
     "Participant",
@@ -615,6 +626,7 @@ __all__ = (
     "ParticipantDetail",
     "ParticipantExport",
     "ParticipantList",
+    "PartnerView",
     "PasswordChange",
     "Payout",
     "PayoutDetails",

@@ -30,6 +30,9 @@ class ConversionBody:
         email (None | str | Unset):
         amount (None | str | Unset): A positive amount with at most two decimals.
         currency (None | str | Unset): Three letters (ISO 4217).
+        occurred_at (None | str | Unset): When the sale happened (RFC 3339), if not now: at most 90 days ago, never in
+            the
+            future. The analytics count it then (see Analytics in the API guide). Example: 2026-12-01T09:30:00Z.
         promo_code (None | str | Unset): A promo code of the campaign the sale carried (compared without case): an
             `email`
             never seen signs up as its owner's referral; its use is counted either way (see
@@ -51,6 +54,7 @@ class ConversionBody:
     email: None | str | Unset = UNSET
     amount: None | str | Unset = UNSET
     currency: None | str | Unset = UNSET
+    occurred_at: None | str | Unset = UNSET
     promo_code: None | str | Unset = UNSET
     subscription_id: None | str | Unset = UNSET
     period_start: None | str | Unset = UNSET
@@ -85,6 +89,12 @@ class ConversionBody:
             currency = UNSET
         else:
             currency = self.currency
+
+        occurred_at: None | str | Unset
+        if isinstance(self.occurred_at, Unset):
+            occurred_at = UNSET
+        else:
+            occurred_at = self.occurred_at
 
         promo_code: None | str | Unset
         if isinstance(self.promo_code, Unset):
@@ -132,6 +142,8 @@ class ConversionBody:
             field_dict["amount"] = amount
         if currency is not UNSET:
             field_dict["currency"] = currency
+        if occurred_at is not UNSET:
+            field_dict["occurred_at"] = occurred_at
         if promo_code is not UNSET:
             field_dict["promo_code"] = promo_code
         if subscription_id is not UNSET:
@@ -187,6 +199,15 @@ class ConversionBody:
             return cast(None | str | Unset, data)
 
         currency = _parse_currency(d.pop("currency", UNSET))
+
+        def _parse_occurred_at(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        occurred_at = _parse_occurred_at(d.pop("occurred_at", UNSET))
 
         def _parse_promo_code(data: object) -> None | str | Unset:
             if data is None:
@@ -244,6 +265,7 @@ class ConversionBody:
             email=email,
             amount=amount,
             currency=currency,
+            occurred_at=occurred_at,
             promo_code=promo_code,
             subscription_id=subscription_id,
             period_start=period_start,

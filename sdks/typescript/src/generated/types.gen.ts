@@ -102,6 +102,54 @@ export type AdmitBody = {
 };
 
 /**
+ * A campaign's numbers over a period, bucket by bucket (definitions in docs/api.md,
+ * "Analytics").
+ */
+export type AnalyticsAnswer = {
+    campaign_id: number;
+    /**
+     * The campaign's payout currency: what `revenue`, `refunded` and `commissions` are in.
+     */
+    currency: string;
+    /**
+     * `hour`, `day`, `week` (from Monday) or `month`.
+     */
+    interval: string;
+    /**
+     * The IANA time zone the buckets are in.
+     */
+    tz: string;
+    /**
+     * The first bucket's local start (RFC 3339 with its offset).
+     */
+    from: string;
+    /**
+     * The last bucket's local end.
+     */
+    to: string;
+    /**
+     * Every bucket of the period, oldest first, empty ones included.
+     */
+    buckets: Array<BucketView>;
+    /**
+     * The sum of the buckets.
+     */
+    totals: Numbers;
+    funnel: FunnelView;
+    /**
+     * With `group_by=participant`: what `partners` are ranked by (`revenue`,
+     * `conversions` or `referred_signups`).
+     */
+    sort?: string | null;
+    /**
+     * With `group_by=participant`: a page of the partners credited with anything in the
+     * period, highest first, each with their numbers over the whole period.
+     */
+    partners?: Array<PartnerView> | null;
+    pagination?: null | Pagination;
+};
+
+/**
  * The member's API key.
  */
 export type ApiKeyAnswer = {
@@ -254,6 +302,16 @@ export type BrandUpdate = {
     description?: string | null;
     logo_url?: string | null;
     background_url?: string | null;
+};
+
+/**
+ * One bucket's numbers.
+ */
+export type BucketView = Numbers & {
+    /**
+     * The bucket's local start, with its offset (`2026-03-29T00:00:00+01:00`).
+     */
+    starts: string;
 };
 
 /**
@@ -841,6 +899,11 @@ export type ConversionBody = {
      */
     currency?: string | null;
     /**
+     * When the sale happened (RFC 3339), if not now: at most 90 days ago, never in the
+     * future. The analytics count it then (see Analytics in the API guide).
+     */
+    occurred_at?: string | null;
+    /**
      * A promo code of the campaign the sale carried (compared without case): an `email`
      * never seen signs up as its owner's referral; its use is counted either way (see
      * Attribution in the API guide).
@@ -1307,6 +1370,25 @@ export type FraudRulesPreview = FraudPreview & {
      * The rules previewed: the campaign's own, with the body's fields in their place.
      */
     fraud: FraudRules;
+};
+
+/**
+ * The ratios between the funnel's steps, over the whole period; null where the step before
+ * counted nothing.
+ */
+export type FunnelView = {
+    /**
+     * Referred signups ÷ clicks.
+     */
+    signups_per_click?: number | null;
+    /**
+     * Conversions ÷ referred signups.
+     */
+    conversions_per_signup?: number | null;
+    /**
+     * Revenue ÷ conversions, in the campaign's currency.
+     */
+    revenue_per_conversion?: string | null;
 };
 
 /**
@@ -1795,6 +1877,39 @@ export type NextReward = {
 };
 
 /**
+ * The measures as the API answers them: counts, and money as decimals of two places.
+ */
+export type Numbers = {
+    clicks: number;
+    /**
+     * First visits of one visitor to one partner's link.
+     */
+    unique_visitors: number;
+    signups: number;
+    referred_signups: number;
+    conversions: number;
+    refunds: number;
+    /**
+     * In the campaign's currency, two decimals ("1250.00").
+     */
+    revenue: string;
+    /**
+     * What refunds gave back, in the campaign's currency.
+     */
+    refunded: string;
+    /**
+     * Sales in a currency with no exchange rate to the campaign's (their money is not in
+     * `revenue`).
+     */
+    unconverted_conversions: number;
+    rewards: number;
+    /**
+     * The cash rewards and commissions issued, in the campaign's currency.
+     */
+    commissions: string;
+};
+
+/**
  * A Paddle Billing event as Paddle sends it ({"event_type": …, "data": …}), read byte for byte for the Paddle-Signature check; other event types are acknowledged and ignored
  */
 export type PaddleEvent = unknown;
@@ -1972,6 +2087,16 @@ export type ParticipantExport = {
 export type ParticipantList = {
     participants: Array<Participant>;
     pagination: Pagination;
+};
+
+/**
+ * A partner's numbers over the period: what is credited to them (clicks on their link, the
+ * friends they referred and those friends' sales, the rewards issued to them).
+ */
+export type PartnerView = Numbers & {
+    participant_id: number;
+    email?: string | null;
+    name?: string | null;
 };
 
 /**
@@ -6035,6 +6160,169 @@ export type UpdateCampaignResponses = {
 };
 
 export type UpdateCampaignResponse = UpdateCampaignResponses[keyof UpdateCampaignResponses];
+
+export type GetAnalyticsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        /**
+         * the period's start: a date (the start of that day in tz) or an RFC 3339 time; default 30 days before to
+         */
+        from?: string;
+        /**
+         * the period's end: a date (the end of that day in tz) or an RFC 3339 time, may be in the future; default now; at most 3 years after from
+         */
+        to?: string;
+        /**
+         * hour, day (default), week (from Monday) or month
+         */
+        interval?: string;
+        /**
+         * an IANA time zone such as Europe/Berlin (default UTC)
+         */
+        tz?: string;
+        /**
+         * participant: also a page of the partners ranked
+         */
+        group_by?: string;
+        /**
+         * with group_by: revenue (default), conversions or referred_signups
+         */
+        sort?: string;
+        /**
+         * with group_by: page number, from 1
+         */
+        page?: number;
+        /**
+         * with group_by: partners per page, 1 to 100
+         */
+        limit?: number;
+    };
+    url: '/api/v1/campaigns/{id}/analytics';
+};
+
+export type GetAnalyticsErrors = {
+    /**
+     * Bad input: malformed JSON, a field that breaks its rule (the message names it), a bad query parameter
+     */
+    400: Failure400;
+    /**
+     * Missing or invalid credential
+     */
+    401: Failure401;
+    /**
+     * Not allowed: a scoped API key's scopes do not cover this (`insufficient_scope`), the member's plan does not allow it (`plan_required`) or allows no more of it (`plan_limit_reached`)
+     */
+    403: FailureInsufficientScope;
+    /**
+     * No such thing, or one owned by another member
+     */
+    404: Failure404;
+    /**
+     * The body is larger than the limit
+     */
+    413: Failure413;
+    /**
+     * Rate limited, or too many requests in flight from this address: retry after Retry-After seconds
+     */
+    429: Failure429;
+};
+
+export type GetAnalyticsError = GetAnalyticsErrors[keyof GetAnalyticsErrors];
+
+export type GetAnalyticsResponses = {
+    /**
+     * Success
+     */
+    200: {
+        success: true;
+        data: AnalyticsAnswer;
+    };
+};
+
+export type GetAnalyticsResponse = GetAnalyticsResponses[keyof GetAnalyticsResponses];
+
+export type ExportAnalyticsData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        /**
+         * the period's start: a date (the start of that day in tz) or an RFC 3339 time; default 30 days before to
+         */
+        from?: string;
+        /**
+         * the period's end: a date (the end of that day in tz) or an RFC 3339 time, may be in the future; default now; at most 3 years after from
+         */
+        to?: string;
+        /**
+         * hour, day (default), week (from Monday) or month
+         */
+        interval?: string;
+        /**
+         * an IANA time zone such as Europe/Berlin (default UTC)
+         */
+        tz?: string;
+        /**
+         * participant: also a page of the partners ranked
+         */
+        group_by?: string;
+        /**
+         * with group_by: revenue (default), conversions or referred_signups
+         */
+        sort?: string;
+        /**
+         * with group_by: page number, from 1
+         */
+        page?: number;
+        /**
+         * with group_by: partners per page, 1 to 100
+         */
+        limit?: number;
+    };
+    url: '/api/v1/campaigns/{id}/analytics.csv';
+};
+
+export type ExportAnalyticsErrors = {
+    /**
+     * Bad input: malformed JSON, a field that breaks its rule (the message names it), a bad query parameter
+     */
+    400: Failure400;
+    /**
+     * Missing or invalid credential
+     */
+    401: Failure401;
+    /**
+     * Not allowed: a scoped API key's scopes do not cover this (`insufficient_scope`), the member's plan does not allow it (`plan_required`) or allows no more of it (`plan_limit_reached`)
+     */
+    403: FailureInsufficientScope;
+    /**
+     * No such thing, or one owned by another member
+     */
+    404: Failure404;
+    /**
+     * The body is larger than the limit
+     */
+    413: Failure413;
+    /**
+     * Rate limited, or too many requests in flight from this address: retry after Retry-After seconds
+     */
+    429: Failure429;
+};
+
+export type ExportAnalyticsError = ExportAnalyticsErrors[keyof ExportAnalyticsErrors];
+
+export type ExportAnalyticsResponses = {
+    /**
+     * Success
+     */
+    200: string;
+};
+
+export type ExportAnalyticsResponse = ExportAnalyticsResponses[keyof ExportAnalyticsResponses];
 
 export type PreviewCommissionData = {
     body: PreviewBody;

@@ -1,4 +1,5 @@
-// The dashboard's script: copy buttons and upload progress. Every page works without it.
+// The dashboard's script: copy buttons, upload progress and the reader's time zone on the
+// analytics pages. Every page works without it.
 // A button with data-copy="<id>" copies the text of the element with that id.
 (function () {
   "use strict";
@@ -130,4 +131,18 @@
     var boxes = document.querySelectorAll("input[type=checkbox][name='" + all.getAttribute("data-select-all") + "']");
     for (var i = 0; i < boxes.length; i++) boxes[i].checked = all.checked;
   });
+})();
+
+// The analytics pages (form[data-reader-zone]): a first visit, without tz=, goes to the same
+// page in the reader's own time zone. Without this script the page shows UTC, and says so.
+(function () {
+  "use strict";
+  if (!document.querySelector("form[data-reader-zone]")) return;
+  var params = new URLSearchParams(location.search);
+  if (params.has("tz")) return;
+  var zone;
+  try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (e) { return; }
+  if (!zone || zone === "UTC") return;
+  params.set("tz", zone);
+  location.replace(location.pathname + "?" + params.toString() + location.hash);
 })();

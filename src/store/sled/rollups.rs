@@ -1,0 +1,125 @@
+//! The analytics' rows in the embedded store (see `domain::rollup`): in `campaign_rows`, one
+//! row per campaign and quarter hour that counted something, and one per partner beside it.
+//!
+//! | key | value |
+//! |-----|-------|
+//! | campaign ++ `T` ++ slot (u32) | the campaign's [`Measures`] of the slot |
+//! | campaign ++ `Z` ++ slot (u32) ++ partner | the partner's [`Measures`] of the slot |
+//!
+//! Both are ordered by time, so a period is one range read: the campaign's rows a slot each,
+//! and the partners' rows summed per partner as they come. The brand's actor is their only
+//! writer, so a move reads the row as the batch left it and writes it back.
+
+use std::collections::HashMap;
+
+use super::keys::{self, campaign_row};
+use super::overlay::{Overlay, TreeId};
+use super::{SledStore, StoreError};
+use crate::domain::engine::Write;
+use crate::domain::rollup::{Measure, Measures};
+
+fn rollup_key(campaign_id: u64, partner_id: Option<u64>, slot: u32) -> Vec<u8> {
+    match partner_id {
+        None => keys::row(campaign_id, campaign_row::ROLLUP, &slot.to_be_bytes()),
+        Some(p) => keys::row(
+            campaign_id,
+            campaign_row::PARTNER_ROLLUP,
+            &[&slot.to_be_bytes()[..], &p.to_be_bytes()[..]].concat(),
+        ),
+    }
+}
+
+/// The slot of a row's key (the four bytes after the campaign and the tag).
+fn slot_of(key: &[u8]) -> Option<u32> {
+    key.get(9..13)?.try_into().ok().map(u32::from_be_bytes)
+}
+
+/// The partner of a partner row's key (its last eight bytes).
+fn partner_of(key: &[u8]) -> Option<u64> {
+    key.get(13..21)?.try_into().ok().map(u64::from_be_bytes)
+}
+
+/// Adds `n` of `measure` to the slot's row.
+pub(super) fn stage_rollup(
+    tx: &mut Overlay<'_>,
+    campaign_id: u64,
+    partner_id: Option<u64>,
+    slot: u32,
+    measure: Measure,
+    n: u64,
+) -> Result<(), StoreError> {
+    let key = rollup_key(campaign_id, partner_id, slot);
+    let mut measures = tx.get(TreeId::CampaignRows, &key)?.map(|row| Measures::from_bytes(&row)).unwrap_or_default();
+    measures.add(measure, n);
+    tx.insert(TreeId::CampaignRows, key, measures.to_bytes());
+    Ok(())
+}
+
+impl SledStore {
+    /// The campaign's rows of the slots `first..=last`, in order.
+    pub(super) fn rollup_rows(
+        &self,
+        campaign_id: u64,
+        first: u32,
+        last: u32,
+    ) -> Result<Vec<(u32, Measures)>, StoreError> {
+        let from = keys::row(campaign_id, campaign_row::ROLLUP, &first.to_be_bytes());
+        let to = keys::row(campaign_id, campaign_row::ROLLUP, &last.to_be_bytes());
+        let mut rows = Vec::new();
+        for entry in self.campaign_rows.range(from..=to) {
+            let (key, value) = entry?;
+            if let Some(slot) = slot_of(&key) {
+                rows.push((slot, Measures::from_bytes(&value)));
+            }
+        }
+        Ok(rows)
+    }
+
+    /// Each partner's sum over the slots `first..=last`.
+    pub(super) fn partner_rollup_sums(
+        &self,
+        campaign_id: u64,
+        first: u32,
+        last: u32,
+    ) -> Result<HashMap<u64, Measures>, StoreError> {
+        let from = keys::row(campaign_id, campaign_row::PARTNER_ROLLUP, &first.to_be_bytes());
+        // Up to the first key after the last slot's partners: the next slot's, or the tag's end.
+        let to = match last.checked_add(1) {
+            Some(next) => keys::row(campaign_id, campaign_row::PARTNER_ROLLUP, &next.to_be_bytes()),
+            None => keys::row(campaign_id, campaign_row::PARTNER_ROLLUP + 1, &[]),
+        };
+        let mut sums: HashMap<u64, Measures> = HashMap::new();
+        let range = self.campaign_rows.range(from..to);
+        for entry in range {
+            let (key, value) = entry?;
+            if let Some(partner) = partner_of(&key) {
+                sums.entry(partner).or_default().add_all(&Measures::from_bytes(&value));
+            }
+        }
+        Ok(sums)
+    }
+
+    /// The campaign's analytics as writes that make them again (what a move to another
+    /// backend carries).
+    pub(super) fn rollup_writes(&self, campaign_id: u64) -> Result<Vec<Write>, StoreError> {
+        let mut writes = Vec::new();
+        for tag in [campaign_row::ROLLUP, campaign_row::PARTNER_ROLLUP] {
+            for entry in self.campaign_rows.scan_prefix(keys::row(campaign_id, tag, &[])) {
+                let (key, value) = entry?;
+                let Some(slot) = slot_of(&key) else { continue };
+                let partner_id = match tag {
+                    campaign_row::ROLLUP => None,
+                    _ => Some(partner_of(&key).unwrap_or(0)),
+                };
+                let measures = Measures::from_bytes(&value);
+                for measure in Measure::ALL {
+                    let n = measures.get(measure);
+                    if n > 0 {
+                        writes.push(Write::Rollup { campaign_id, partner_id, slot, measure, n });
+                    }
+                }
+            }
+        }
+        Ok(writes)
+    }
+}
