@@ -20,6 +20,13 @@
 #        bodies are prepared)
 #        BENCH_CASES=dashboard scripts/bench.sh   (only the dashboard's pages of the seeded
 #        campaign of 100,000 participants)
+#        PARTICIPANTS_TARGET=100 BENCH_CASES=clicks scripts/bench.sh   (the baseline and the
+#        tracker's two click cases, with the server's CPU a click: for A/B pairs)
+#        PARTICIPANTS_TARGET=100 BENCH_CASES=analytics scripts/bench.sh   (the analytics: one
+#        campaign of SEED_PARTICIPANTS=1000000 participants and SEED_CLICKS=10000000 clicks over
+#        two years, seeded by tests/analytics_seed.rs; a year by day and by week, 30 days by
+#        hour and the top 100 partners of a year, p95 of each, on sled and then on PostgreSQL
+#        (the same database moved by refctl backup and restore); targets 300 ms and 500 ms)
 #        BENCH_PROFILE=1 BENCH_CASES=signups scripts/bench.sh   (also samples the server with
 #        perf during the 100-brands signup case and prints where its CPU time went, by stage;
 #        needs perf, from Debian's linux-perf)
@@ -63,8 +70,8 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_CASE=${1:-10}
 BENCH_CASES=${BENCH_CASES:-all}
-case "$BENCH_CASES" in all | signups | sled | postgres | dashboard | restore | import | commissions) ;;
-  *) echo "BENCH_CASES must be all, signups, sled, postgres, dashboard, restore, import or commissions" >&2; exit 2 ;; esac
+case "$BENCH_CASES" in all | signups | sled | postgres | dashboard | restore | import | commissions | analytics | clicks) ;;
+  *) echo "BENCH_CASES must be all, signups, sled, postgres, dashboard, restore, import, commissions, analytics or clicks" >&2; exit 2 ;; esac
 CONNECTIONS=${2:-64}
 THREADS=2
 PARTICIPANTS_TARGET=${PARTICIPANTS_TARGET:-100000}
@@ -389,6 +396,69 @@ LUA
   echo "commission case: $made invoices recorded, each delivery a new one while the ${COMMISSION_INVOICES:-300000} prepared last" >&2
 }
 
+# analytics_reads LABEL BASE KEY CAMPAIGN: the analytics' four reads of CAMPAIGN on the server at
+# BASE, four connections each, with their p95 (wrk's latency distribution, analytics.lua).
+analytics_reads() {
+  local label=$1 base=$2 key=$3 campaign=$4 today year month
+  today=$(date -u +%F); year=$(date -u -d '-364 days' +%F); month=$(date -u -d '-29 days' +%F)
+  cat >"$WORK/analytics.lua" <<LUA
+wrk.headers["X-API-Key"] = "$key"
+function done(summary, latency, requests)
+  local out = io.open("$WORK/p95.txt", "w")
+  out:write(string.format("%.1f", latency:percentile(95) / 1000))
+  out:close()
+end
+LUA
+  local saved_base=$BASE
+  BASE=$base
+  local reads=(
+    "a year by day|from=$year&to=$today&interval=day&tz=Europe/Berlin"
+    "a year by week|from=$year&to=$today&interval=week&tz=Europe/Berlin"
+    "30 days by hour|from=$month&to=$today&interval=hour&tz=Europe/Berlin"
+    "top 100 partners of a year|from=$year&to=$today&tz=Europe/Berlin&group_by=participant&limit=100"
+  )
+  for read in "${reads[@]}"; do
+    CASE_CONNECTIONS=4 run_case "$label: analytics, ${read%%|*}" "/api/v1/campaigns/$campaign/analytics?${read#*|}" \
+      "$WORK/analytics.lua"
+    P95_ROWS+=("$(printf '| %-62s | %8s ms |' "$label: analytics, ${read%%|*}" "$(cat "$WORK/p95.txt")")")
+  done
+  BASE=$saved_base
+}
+
+# analytics_cases: BENCH_CASES=analytics (see the usage above). The seeding's time is printed
+# too; the database is seeded once, in the embedded store, and moved into PostgreSQL.
+analytics_cases() {
+  local ids campaign member key started secret
+  echo "seeding the analytics campaign: ${SEED_PARTICIPANTS:-1000000} participants, ${SEED_CLICKS:-10000000} clicks over two years" >&2
+  cargo test --release --locked -q --test analytics_seed --no-run 2>/dev/null
+  started=$SECONDS
+  ids=$(ANALYTICS_SEED_DIR="$WORK/analytics-data" SEED_PARTICIPANTS="${SEED_PARTICIPANTS:-1000000}" \
+    SEED_CLICKS="${SEED_CLICKS:-10000000}" cargo test --release --locked -q --test analytics_seed -- --ignored \
+    --exact seed --nocapture 2>"$WORK/seed.log" | grep '^{')
+  echo "seeded in $((SECONDS - started)) s: $ids" >&2
+  campaign=$(echo "$ids" | field '["campaign_id"]')
+  member=$(echo "$ids" | field '["member_id"]')
+  start_server analytics
+  PG_SERVERS+=("$STARTED_PID")
+  key=$(curl -sf -X POST "$STARTED_BASE/admin/v1/members/$member/api-key" -H "Authorization: Bearer $ADMIN_TOKEN" |
+    field '["data"]["api_key"]')
+  analytics_reads "sled" "$STARTED_BASE" "$key" "$campaign"
+  started=$SECONDS
+  ./target/release/refctl --server "$STARTED_BASE" --token "$ADMIN_TOKEN" --config /nonexistent --json \
+    backup "$WORK/analytics.backup" >/dev/null
+  kill "$STARTED_PID"; wait "$STARTED_PID" 2>/dev/null || true
+  start_throwaway_postgres -c shared_buffers=256MB
+  ./target/release/refctl --config /nonexistent --json restore "$WORK/analytics.backup" --database-url "$PG_URL" >/dev/null
+  psql -qAt "$PG_URL" -c ANALYZE
+  echo "moved into PostgreSQL (backup, restore, ANALYZE) in $((SECONDS - started)) s" >&2
+  secret=$(cat "$WORK/analytics-data/secret.key")
+  start_server pg-analytics REFERRALS_STORAGE_BACKEND=postgres "REFERRALS_DATABASE_URL=$PG_URL" "REFERRALS_SECRET=$secret"
+  PG_SERVERS+=("$STARTED_PID")
+  key=$(curl -sf -X POST "$STARTED_BASE/admin/v1/members/$member/api-key" -H "Authorization: Bearer $ADMIN_TOKEN" |
+    field '["data"]["api_key"]')
+  analytics_reads "PostgreSQL" "$STARTED_BASE" "$key" "$campaign"
+}
+
 print_table() {
   echo
   echo "wrk: $THREADS threads, $CONNECTIONS connections, ${SECONDS_PER_CASE}s per case, $(nproc) cores, server and wrk on one machine"
@@ -549,6 +619,25 @@ if [ "$BENCH_CASES" = commissions ]; then
   run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
   commission_case
   print_table
+  exit 0
+fi
+if [ "$BENCH_CASES" = clicks ]; then
+  run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
+  export CASE_PID=$SERVER_PID
+  run_case "GET /api/click (tracker, counted in memory)" "/api/click?from=partner.bench.example&to=brand1.bench.example"
+  run_case "POST /api/click (tracker beacon)" /api/click "$WORK/beacon.lua"
+  unset CASE_PID
+  print_table
+  exit 0
+fi
+if [ "$BENCH_CASES" = analytics ]; then
+  run_case "GET /api/v1/billing/plans (baseline)" /api/v1/billing/plans
+  P95_ROWS=()
+  analytics_cases
+  print_table
+  echo
+  echo "p95 of each read (targets: 300 ms; the top 100 partners, 500 ms):"
+  printf '%s\n' "${P95_ROWS[@]}"
   exit 0
 fi
 if [ "$BENCH_CASES" = dashboard ]; then

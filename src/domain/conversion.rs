@@ -64,6 +64,12 @@ pub fn parse_occurred_at(raw: &str, now_ms: i64) -> Result<i64, ValidationError>
     let at = chrono::DateTime::parse_from_rfc3339(raw.trim()).map(|t| t.timestamp_millis()).map_err(|_| {
         ValidationError::new("occurred_at", "occurred_at must be an RFC 3339 time such as 2026-12-01T09:30:00Z")
     })?;
+    occurred_within(at, now_ms)
+}
+
+/// `at` (Unix ms) when a sale may have happened then: not in the future (beyond a minute's
+/// difference of clocks), at most [`MOST_DAYS_BACK`] days before `now_ms`.
+pub fn occurred_within(at: i64, now_ms: i64) -> Result<i64, ValidationError> {
     if at > now_ms + CLOCK_SKEW_MS {
         return Err(ValidationError::new("occurred_at", "occurred_at must not be in the future"));
     }

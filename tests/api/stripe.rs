@@ -39,9 +39,14 @@ pub(crate) async fn delivered(app: &TestApp, brand: u64, body: &str) -> Value {
     expect_status(deliver(app, brand, body, Some(signature(SECRET, unix_now(), body))).await, 200).await["data"].clone()
 }
 
+/// When the checkouts below were paid, as Stripe's events say (`created`): three days ago.
+fn paid_at() -> i64 {
+    unix_now() - 3 * 86_400
+}
+
 fn checkout(id: &str, email: &str, payment_intent: &str) -> String {
     json!({
-        "id": format!("evt_{id}"), "object": "event", "type": "checkout.session.completed",
+        "id": format!("evt_{id}"), "object": "event", "type": "checkout.session.completed", "created": paid_at(),
         "data": {"object": {"id": id, "object": "checkout.session", "customer_details": {"email": email},
             "amount_total": 4990, "currency": "eur", "payment_intent": payment_intent, "invoice": null}}
     })
@@ -189,6 +194,34 @@ async fn a_paid_checkout_rewards_the_referrer_once_and_a_full_refund_takes_it_ba
     assert_eq!((stats["refunds"].clone(), stats["rewards"]["voided"].clone()), (json!(1), json!(1)));
     let read = expect_status(app.get("/api/v1", &path, &shop.member.bearer()).await, 200).await["data"].clone();
     assert_eq!(read["conversion"]["status"], json!("refunded"));
+
+    // The analytics count the sale on the day Stripe says it was paid, once, and its refund
+    // today; in euros, it has no rate to the campaign's dollars: counted, its money apart.
+    let path = format!(
+        "/campaigns/{}/analytics?from={}&tz=UTC",
+        shop.campaign,
+        chrono::Utc::now().date_naive() - chrono::Duration::days(6)
+    );
+    let answer = expect_status(app.get("/api/v1", &path, &shop.member.bearer()).await, 200).await["data"].clone();
+    let day = |back: i64| (chrono::Utc::now() - chrono::Duration::days(back)).date_naive().to_string();
+    let bucket = |date: String| {
+        answer["buckets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["starts"].as_str().unwrap().starts_with(&date))
+            .unwrap()
+            .clone()
+    };
+    let (paid_day, today) = (bucket(day(3)), bucket(day(0)));
+    assert_eq!(
+        (paid_day["conversions"].clone(), answer["totals"]["conversions"].clone()),
+        (json!(1), json!(1)),
+        "{answer}"
+    );
+    assert_eq!((today["refunds"].clone(), answer["totals"]["refunds"].clone()), (json!(1), json!(1)));
+    assert_eq!(answer["currency"], json!("USD"));
+    assert_eq!((paid_day["unconverted_conversions"].clone(), paid_day["revenue"].clone()), (json!(1), json!("0.00")));
 }
 
 #[tokio::test]

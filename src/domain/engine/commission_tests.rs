@@ -9,6 +9,7 @@ use super::tests::World;
 use super::*;
 use crate::domain::commission::{CommissionInput, CommissionRule, InvoiceLine};
 use crate::domain::invoice::{CommissionState, PaidInvoice, RefundAmount, RefundReport};
+use crate::domain::rollup::Measure;
 
 fn percent(rule: serde_json::Value) -> Campaign {
     let mut campaign = conversion_campaign(RewardType::Cash, false);
@@ -176,6 +177,17 @@ fn refunds_take_back_their_share_once_and_a_paid_commission_becomes_owed() {
     }
     let in_2 = world.brand.commissions.values().find(|c| c.invoice_id == "in_2").unwrap();
     assert_eq!((in_2.taken_back_minor, in_2.refunded_whole()), (980, true));
+
+    // The analytics: four invoices of 49.00 (without an `amount`: the invoice's total is the
+    // revenue), Ada's referral's; refunded 24.50 in part, then 49.00 twice in whole (the
+    // refund counted once each).
+    let sum = |partner: Option<u64>, measure: Measure| -> u64 {
+        world.brand.rollups.iter().filter(|((_, p, _), _)| *p == partner).map(|(_, m)| m.get(measure)).sum()
+    };
+    for partner in [None, Some(ada.id)] {
+        assert_eq!((sum(partner, Measure::Conversions), sum(partner, Measure::Revenue)), (4, 4 * 4900));
+        assert_eq!((sum(partner, Measure::Refunds), sum(partner, Measure::Refunded)), (2, 2450 + 4900 + 4900));
+    }
 }
 
 #[test]

@@ -204,8 +204,18 @@ pub fn decide_conversion<R: BrandReads + ?Sized>(
         rewards.extend(decision.earn_commission(campaign, invoice, moment)?);
     }
     conversion.rewards = rewards.iter().map(|r| (r.participant_id, r.id)).collect();
+    // What the customer paid: the invoice's total when the sale is one, else its amount.
+    let (paid, code) = match &new.invoice {
+        Some(invoice) => {
+            (crate::domain::currency::hundredths(invoice.paid_minor, &invoice.currency), invoice.currency.as_str())
+        }
+        None => {
+            let cents = conversion.amount.as_deref().and_then(crate::domain::money::cents).unwrap_or(0);
+            (cents, conversion.currency.as_deref().unwrap_or(&campaign.payouts.currency))
+        }
+    };
     let occurred_ms = new.occurred_ms.unwrap_or(moment.unix_ms);
-    decision.roll_sale(campaign, &conversion, participant.referred_by, occurred_ms)?;
+    decision.roll_sale(campaign, (paid, code), participant.referred_by, occurred_ms)?;
     decision.writes.push(Write::Conversion(conversion.clone()));
     let promo_code = match &new.promo_code {
         Some(code) => super::promo_codes::count_use(reads, &participant, &conversion, code)?,

@@ -4,23 +4,22 @@
 //! the sale is in another currency (as a commission is), else counted as unconverted.
 
 use super::{BrandReads, Decision};
-use crate::domain::conversion::Conversion;
 use crate::domain::rollup::{slot_number, Measure};
 use crate::domain::{exchange_rate, Campaign};
 
 impl<R: BrandReads + ?Sized> Decision<'_, R> {
-    /// Counts a sale of `conversion` that happened at `at_ms`, credited to `partner_id`.
+    /// Counts a sale that happened at `at_ms`, credited to `partner_id`, of `paid` (hundredths
+    /// of the sale's currency, and its code).
     pub(super) fn roll_sale(
         &mut self,
         campaign: &Campaign,
-        conversion: &Conversion,
+        paid: (u64, &str),
         partner_id: Option<u64>,
         at_ms: i64,
     ) -> Result<(), R::Error> {
         let slot = slot_number(at_ms);
         self.roll(campaign.id, partner_id, slot, Measure::Conversions, 1);
-        let cents = conversion.amount.as_deref().and_then(crate::domain::money::cents).unwrap_or(0);
-        let currency = conversion.currency.as_deref().unwrap_or(&campaign.payouts.currency);
+        let (cents, currency) = paid;
         match self.in_campaign_currency(campaign, cents, currency, at_ms)? {
             Some(cents) => self.roll(campaign.id, partner_id, slot, Measure::Revenue, cents),
             None => self.roll(campaign.id, partner_id, slot, Measure::Unconverted, 1),

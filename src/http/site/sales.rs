@@ -128,10 +128,7 @@ pub(super) async fn record(
     // When the source says it was paid, if that is a time the API would take too (a late
     // delivery's, not a clock's mistake); else now.
     let now_ms = chrono::Utc::now().timestamp_millis();
-    let occurred_ms = payment.paid_ms.filter(|at| {
-        let at = chrono::DateTime::from_timestamp_millis(*at).map(|t| t.to_rfc3339()).unwrap_or_default();
-        crate::domain::conversion::parse_occurred_at(&at, now_ms).is_ok()
-    });
+    let occurred_ms = payment.paid_ms.filter(|at| crate::domain::conversion::occurred_within(*at, now_ms).is_ok());
     for campaign in conversion_campaigns(state, brand).await? {
         let code = codes.iter().find(|c| c.campaign_id == campaign.id).cloned();
         let sale = Sale {

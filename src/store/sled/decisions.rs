@@ -291,6 +291,7 @@ impl SledStore {
     pub(super) fn stage(&self, writes: &[Write]) -> Result<Overlay<'_>, StoreError> {
         let mut tx = Overlay::new(self);
         let mut new_codes = coupons::NewCodes::default();
+        let mut rollups = super::rollups::RollupMoves::default();
         for write in writes {
             if let Some((campaign_id, step)) = BoardMove::of(write) {
                 tx.move_boards(campaign_id, step);
@@ -362,7 +363,7 @@ impl SledStore {
                     super::counters::stage_daily(&mut tx, *campaign_id, *series, *day, *delta)?;
                 }
                 Write::Rollup { campaign_id, partner_id, slot, measure, n } => {
-                    super::rollups::stage_rollup(&mut tx, *campaign_id, *partner_id, *slot, *measure, *n)?;
+                    rollups.add(*campaign_id, *partner_id, *slot, *measure, *n);
                 }
                 Write::Visit { campaign_id, participant_id, visitor } => {
                     tx.insert(TreeId::CampaignRows, visit_key(*campaign_id, *participant_id, visitor), Vec::new());
@@ -472,6 +473,7 @@ impl SledStore {
             }
         }
         new_codes.stage(&mut tx)?;
+        rollups.stage(&mut tx)?;
         Ok(tx)
     }
 }

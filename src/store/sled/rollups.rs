@@ -39,20 +39,37 @@ fn partner_of(key: &[u8]) -> Option<u64> {
     key.get(13..21)?.try_into().ok().map(u64::from_be_bytes)
 }
 
-/// Adds `n` of `measure` to the slot's row.
-pub(super) fn stage_rollup(
-    tx: &mut Overlay<'_>,
-    campaign_id: u64,
-    partner_id: Option<u64>,
-    slot: u32,
-    measure: Measure,
-    n: u64,
-) -> Result<(), StoreError> {
-    let key = rollup_key(campaign_id, partner_id, slot);
-    let mut measures = tx.get(TreeId::CampaignRows, &key)?.map(|row| Measures::from_bytes(&row)).unwrap_or_default();
-    measures.add(measure, n);
-    tx.insert(TreeId::CampaignRows, key, measures.to_bytes());
-    Ok(())
+/// A decision's moves, one entry a row (a referral signup moves the campaign's slot and the
+/// referrer's by several measures: each row is read and written once).
+#[derive(Default)]
+pub(super) struct RollupMoves(Vec<(RowKey, Measures)>);
+
+/// A row: campaign, partner (none: the campaign's own), slot.
+type RowKey = (u64, Option<u64>, u32);
+
+impl RollupMoves {
+    pub fn add(&mut self, campaign_id: u64, partner_id: Option<u64>, slot: u32, measure: Measure, n: u64) {
+        let key = (campaign_id, partner_id, slot);
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, measures)) => measures.add(measure, n),
+            None => {
+                let mut measures = Measures::default();
+                measures.add(measure, n);
+                self.0.push((key, measures));
+            }
+        }
+    }
+
+    /// Adds the moves to their rows, as the batch left them.
+    pub fn stage(self, tx: &mut Overlay<'_>) -> Result<(), StoreError> {
+        for ((campaign_id, partner_id, slot), moves) in self.0 {
+            let key = rollup_key(campaign_id, partner_id, slot);
+            let mut row = tx.get(TreeId::CampaignRows, &key)?.map(|row| Measures::from_bytes(&row)).unwrap_or_default();
+            row.add_all(&moves);
+            tx.insert(TreeId::CampaignRows, key, row.to_bytes());
+        }
+        Ok(())
+    }
 }
 
 impl SledStore {
