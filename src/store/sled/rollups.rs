@@ -124,9 +124,12 @@ impl SledStore {
             for entry in self.campaign_rows.scan_prefix(keys::row(campaign_id, tag, &[])) {
                 let (key, value) = entry?;
                 let Some(slot) = slot_of(&key) else { continue };
-                let partner_id = match tag {
-                    campaign_row::ROLLUP => None,
-                    _ => Some(partner_of(&key).unwrap_or(0)),
+                // A partner's row without its partner (never written so) would move the
+                // campaign's own numbers elsewhere: it is left out, not taken for the campaign's.
+                let partner_id = match (tag, partner_of(&key)) {
+                    (campaign_row::ROLLUP, _) => None,
+                    (_, Some(partner)) => Some(partner),
+                    (_, None) => continue,
                 };
                 let measures = Measures::from_bytes(&value);
                 for measure in Measure::ALL {
