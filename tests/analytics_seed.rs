@@ -1,5 +1,6 @@
 //! The analytics benchmark's data: `BENCH_CASES=analytics scripts/bench.sh` runs this test
-//! (ignored in the suite) to fill an embedded database at `ANALYTICS_SEED_DIR` with one
+//! (ignored in the suite) to fill an embedded database at `ANALYTICS_SEED_DIR`, or the empty
+//! PostgreSQL database at `ANALYTICS_SEED_POSTGRES` when that is set, with one
 //! campaign of `SEED_PARTICIPANTS` participants (default 1,000,000) and `SEED_CLICKS` clicks
 //! (default 10,000,000) over the two years before now, then starts the server on it.
 //!
@@ -70,10 +71,25 @@ async fn stage(store: &SharedStorage, batch: &mut Option<Batch>, brand_id: u64, 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "the analytics benchmark's seeding: BENCH_CASES=analytics scripts/bench.sh"]
 async fn seed() {
-    let dir = std::env::var("ANALYTICS_SEED_DIR").expect("ANALYTICS_SEED_DIR names an empty directory");
     let participants = count("SEED_PARTICIPANTS", 1_000_000) as usize;
     let clicks = count("SEED_CLICKS", 10_000_000);
-    let store = referrals::store::open_embedded(std::path::Path::new(&dir), &Default::default()).expect("open");
+    let store: SharedStorage = match std::env::var("ANALYTICS_SEED_POSTGRES") {
+        Ok(url) => std::sync::Arc::new(
+            referrals::store::postgres::PgStore::open(&referrals::store::PostgresOptions {
+                url,
+                pool_size: 4,
+                timeout: std::time::Duration::from_secs(60),
+                delivery_lease: std::time::Duration::from_secs(60),
+                server_id: 1,
+            })
+            .await
+            .expect("open the PostgreSQL database"),
+        ),
+        Err(_) => {
+            let dir = std::env::var("ANALYTICS_SEED_DIR").expect("ANALYTICS_SEED_DIR names an empty directory");
+            referrals::store::open_embedded(std::path::Path::new(&dir), &Default::default()).expect("open")
+        }
+    };
     let member = fixtures::member(&store, "analytics@bench.example").await;
     let brand = fixtures::brand(&store, &member, "analytics.bench.example").await;
     let campaign = fixtures::campaign(&store, &brand, 3, 1, false).await;

@@ -32,6 +32,8 @@ mod lifecycle;
 mod migrations;
 #[path = "conformance/numbers.rs"]
 mod numbers;
+#[path = "conformance/partner_packs.rs"]
+mod partner_packs;
 #[path = "conformance/payouts.rs"]
 mod payouts;
 #[path = "conformance/rewards.rs"]
@@ -127,6 +129,7 @@ conformance! {
     handed_over::a_decision_whose_brand_is_locked_elsewhere_waits_alone,
     numbers::numbers_read_exactly_while_held_and_once_written_out,
     rollups::analytics_count_each_event_in_its_quarter_hour,
+    partner_packs::partners_read_through_packs_equal_their_quarter_hours,
     decisions::a_signup_is_found_every_way_a_participant_is_read,
     decisions::participants_are_searched_by_email_text_and_referrer,
     languages::a_participants_language_survives_every_read_and_write_of_them,

@@ -127,27 +127,78 @@ impl Sort {
 }
 
 /// One page of the partners by `sort`, highest first (ties: conversions, then referred
-/// signups, then clicks, then the older participant first), and how many there are.
-pub fn ranked(mut partners: Vec<(u64, Measures)>, sort: Sort, page: PageRequest) -> (Vec<(u64, Measures)>, u64) {
-    let total = partners.len() as u64;
-    let key = |(id, m): &(u64, Measures)| {
-        (
-            std::cmp::Reverse(m.get(sort.measure())),
-            std::cmp::Reverse(m.get(Measure::Conversions)),
-            std::cmp::Reverse(m.get(Measure::ReferredSignups)),
-            std::cmp::Reverse(m.get(Measure::Clicks)),
-            *id,
-        )
-    };
-    let wanted = (page.offset() as usize).saturating_add(page.limit as usize);
-    // Only the pages up to the one asked for need an order.
-    if wanted < partners.len() {
-        partners.select_nth_unstable_by_key(wanted, key);
-        partners.truncate(wanted);
+/// signups, then clicks, then the older participant first), and how many there are, kept as
+/// the partners stream by: only the best of them up to the page asked for are held, so a
+/// year of a million partners takes the memory of a page.
+pub struct Ranking {
+    sort: Sort,
+    page: PageRequest,
+    /// The best so far, the worst of them on top.
+    best: std::collections::BinaryHeap<Ranked>,
+    total: u64,
+}
+
+/// A partner and its place in the order ([`Ranking`]): the lower the key, the better.
+struct Ranked {
+    key: RankKey,
+    measures: Measures,
+}
+
+type RankKey = (std::cmp::Reverse<u64>, std::cmp::Reverse<u64>, std::cmp::Reverse<u64>, std::cmp::Reverse<u64>, u64);
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
     }
-    partners.sort_unstable_by_key(key);
-    let page = partners.into_iter().skip(page.offset() as usize).take(page.limit as usize).collect();
-    (page, total)
+}
+impl Eq for Ranked {}
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Ranked {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key.cmp(&other.key)
+    }
+}
+
+impl Ranking {
+    pub fn new(sort: Sort, page: PageRequest) -> Self {
+        Ranking { sort, page, best: std::collections::BinaryHeap::new(), total: 0 }
+    }
+
+    /// A partner's sums (each partner once).
+    pub fn push(&mut self, id: u64, measures: Measures) {
+        self.total += 1;
+        use std::cmp::Reverse;
+        let key = (
+            Reverse(measures.get(self.sort.measure())),
+            Reverse(measures.get(Measure::Conversions)),
+            Reverse(measures.get(Measure::ReferredSignups)),
+            Reverse(measures.get(Measure::Clicks)),
+            id,
+        );
+        let wanted = (self.page.offset() as usize).saturating_add(self.page.limit as usize);
+        if self.best.len() < wanted {
+            self.best.push(Ranked { key, measures });
+        } else if self.best.peek().is_some_and(|worst| key < worst.key) {
+            self.best.pop();
+            self.best.push(Ranked { key, measures });
+        }
+    }
+
+    /// The page asked for, in order, and how many partners there are.
+    pub fn page(self) -> (Vec<(u64, Measures)>, u64) {
+        let ordered = self.best.into_sorted_vec();
+        let page = ordered
+            .into_iter()
+            .skip(self.page.offset() as usize)
+            .take(self.page.limit as usize)
+            .map(|r| (r.key.4, r.measures))
+            .collect();
+        (page, self.total)
+    }
 }
 
 #[cfg(test)]
@@ -201,6 +252,13 @@ mod tests {
             vec![partner(1, 100, 1), partner(2, 500, 2), partner(3, 100, 3), partner(4, 0, 0), partner(5, 900, 1)];
         let page = |p: u64, l: u64| PageRequest { page: p, limit: l };
         let ids = |(rows, _): (Vec<(u64, Measures)>, u64)| rows.iter().map(|(id, _)| *id).collect::<Vec<_>>();
+        let ranked = |all: Vec<(u64, Measures)>, sort, page| {
+            let mut ranking = Ranking::new(sort, page);
+            for (id, m) in all {
+                ranking.push(id, m);
+            }
+            ranking.page()
+        };
         assert_eq!(ids(ranked(all.clone(), Sort::Revenue, page(1, 10))), [5, 2, 3, 1, 4]);
         assert_eq!(ids(ranked(all.clone(), Sort::Revenue, page(2, 2))), [3, 1]);
         assert_eq!(ids(ranked(all.clone(), Sort::Conversions, page(1, 2))), [3, 2]);

@@ -47,6 +47,7 @@ pub mod outgoing_email;
 pub mod paddle;
 pub mod pagination;
 pub mod participant;
+pub mod partner_packs;
 pub mod password_reset;
 pub mod payment;
 pub mod payout;

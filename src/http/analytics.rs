@@ -11,14 +11,14 @@ use super::error::ApiError;
 use super::exports::neutralise;
 use super::state::AppState;
 use super::{envelope, ownership};
-use crate::domain::analytics::{self, Sort, DEFAULT_DAYS};
+use crate::domain::analytics::{self, Ranking, Sort, DEFAULT_DAYS};
 use crate::domain::moment::DAY_MS;
 use crate::domain::pagination::{Page, PageRequest};
 use crate::domain::rollup::{Measures, Numbers};
 use crate::domain::time_buckets::{self, Buckets, Interval};
 use crate::domain::ValidationError;
 use crate::http::Code;
-use crate::store::StoreError;
+use crate::store::{self, StoreError};
 use crate::views::{self, PartnerView, CSV_NUMBERS};
 
 /// Query of `GET /campaigns/:id/analytics`.
@@ -86,11 +86,12 @@ pub async fn ranked_partners(
     page: PageRequest,
 ) -> Result<(Vec<PartnerView>, u64), StoreError> {
     let (first, last) = analytics::slots(buckets);
-    let mut partners = Vec::new();
+    let mut ranking = Ranking::new(sort, page);
+    let now_ms = chrono::Utc::now().timestamp_millis();
     for &campaign_id in campaigns {
-        partners.extend(state.store.partner_rollup(campaign_id, first, last).await?);
+        store::partner_sums(&state.store, campaign_id, first, last, now_ms, |id, m| ranking.push(id, m)).await?;
     }
-    let (ranked, total) = analytics::ranked(partners, sort, page);
+    let (ranked, total) = ranking.page();
     let mut views = Vec::with_capacity(ranked.len());
     for (participant_id, measures) in ranked {
         let who = state.store.participant(participant_id).await?.filter(|p| !p.is_erased());

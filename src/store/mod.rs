@@ -16,6 +16,7 @@ mod batch;
 pub mod codec;
 mod interface;
 pub mod moved;
+mod partner_sums;
 pub mod postgres;
 mod signup_cache;
 mod signup_reads;
@@ -36,6 +37,7 @@ pub use interface::{
     IdempotencyStore, Lifecycle, MemberStore, ParticipantStore, PayoutStore, PlanStore, PromoCodeReads, RateStore,
     RewardStore, SessionStore, StandingStore, WaitlistStore, WebhookStore,
 };
+pub use partner_sums::partner_sums;
 pub use postgres::{restore_postgres, PostgresOptions};
 pub use signup_reads::{signup_campaign, signup_key_holder, SignupLearned};
 pub use types::{

@@ -7,6 +7,7 @@ use crate::domain::email::EmailLookup;
 use crate::domain::lander::Lander;
 use crate::domain::pagination::PageRequest;
 use crate::domain::participant::ParticipantFilter;
+use crate::domain::partner_packs::PackPeriod;
 use crate::domain::rollup::Measures;
 use crate::domain::sales_source::{Connection, Source};
 use crate::domain::stripe::StripeConnection;
@@ -100,6 +101,26 @@ pub trait CampaignStore: Send + Sync {
     /// credited with anything then, in no order.
     async fn partner_rollup(&self, campaign_id: u64, first: u32, last: u32)
         -> Result<Vec<(u64, Measures)>, StoreError>;
+    /// How many times a partner's numbers moved in each of the campaign's UTC days
+    /// `first..=last` after the day had ended (a sale reported late): each day that had one.
+    /// A pack of partners (`domain::partner_packs`) is current while these are what it was
+    /// made under.
+    async fn rollup_generations(
+        &self,
+        campaign_id: u64,
+        first_day: u32,
+        last_day: u32,
+    ) -> Result<Vec<(u32, u64)>, StoreError>;
+    /// The campaign's pack of partners of a finished period, with the tag it was kept under.
+    async fn partner_pack(&self, campaign_id: u64, period: PackPeriod) -> Result<Option<(u64, Vec<u8>)>, StoreError>;
+    /// Keeps a pack of partners: a cache, made again when lost, never in a backup.
+    async fn keep_partner_pack(
+        &self,
+        campaign_id: u64,
+        period: PackPeriod,
+        tag: u64,
+        pack: &[u8],
+    ) -> Result<(), StoreError>;
     /// Deletes a campaign and everything it owns: gone for every reader at once, and gone
     /// entirely even if the server stops half-way (finished at the next start). Its
     /// participants' webhook events and emails go too, and their copies in account-wide

@@ -1,6 +1,7 @@
 //! Brands (with the member's domain index and the Stripe connection), campaigns (with their
 //! landers, counters and daily series), the coupon pool's counts, and ids.
 
+use crate::domain::partner_packs::PackPeriod;
 use crate::domain::rollup::Measures;
 use async_trait::async_trait;
 
@@ -18,17 +19,6 @@ use crate::domain::sales_source::{Connection, Source};
 use crate::domain::stripe::StripeConnection;
 use crate::domain::{Brand, Campaign, CampaignCounters, CouponPool};
 use crate::store::{AtLimit, BrandRefused, BrandStore, CampaignStore, CouponStore, DomainTaken};
-
-/// A daily series as stored in `daily.series`.
-pub(super) fn series_code(series: DailySeries) -> i16 {
-    match series {
-        DailySeries::Signups => 0,
-        DailySeries::Referrals => 1,
-        DailySeries::Clicks => 2,
-        DailySeries::Impressions => 3,
-        DailySeries::Shares => 4,
-    }
-}
 
 /// The end of the campaign's contest window that is still to be decided, if it runs one.
 pub(super) fn contest_due_ms(campaign: &Campaign) -> Option<i64> {
@@ -380,35 +370,7 @@ impl CampaignStore for PgStore {
         series: DailySeries,
         days: u32,
     ) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError> {
-        let today = chrono::Utc::now().date_naive();
-        let first = today - chrono::Duration::days(i64::from(days.max(1)) - 1);
-        let (from, to) = (day_of(first), day_of(today));
-        let rows = self
-            .db
-            .conn()
-            .await?
-            .rows(
-                "SELECT day, value, NULL::bytea AS held FROM daily
-                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
-                   AND series = $2 AND day BETWEEN $3 AND $4
-                 UNION ALL
-                 SELECT NULL, NULL, numbers FROM held_numbers
-                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
-                &[&sql_id(campaign_id), &series_code(series), &from, &to],
-            )
-            .await?;
-        let (stored, held) = with_held(&rows)?;
-        let values: std::collections::HashMap<i32, i64> =
-            stored.map(|row| (row.get::<_, i32>("day"), row.get::<_, i64>("value"))).collect();
-        let series = series_code(series);
-        Ok((0..days)
-            .rev()
-            .map(|back| {
-                let date = today - chrono::Duration::days(back.into());
-                let day = day_of(date);
-                (date, (values.get(&day).copied().unwrap_or(0) + held.day(series, day)).max(0) as u64)
-            })
-            .collect())
+        self.daily_series(campaign_id, series, days).await
     }
 
     async fn rollup(&self, campaign_id: u64, first: u32, last: u32) -> Result<Vec<(u32, Measures)>, StoreError> {
@@ -422,6 +384,29 @@ impl CampaignStore for PgStore {
         last: u32,
     ) -> Result<Vec<(u64, Measures)>, StoreError> {
         self.partner_rollup_sums(campaign_id, first, last).await
+    }
+
+    async fn rollup_generations(
+        &self,
+        campaign_id: u64,
+        first_day: u32,
+        last_day: u32,
+    ) -> Result<Vec<(u32, u64)>, StoreError> {
+        self.generations(campaign_id, first_day, last_day).await
+    }
+
+    async fn partner_pack(&self, campaign_id: u64, period: PackPeriod) -> Result<Option<(u64, Vec<u8>)>, StoreError> {
+        self.kept_pack(campaign_id, period).await
+    }
+
+    async fn keep_partner_pack(
+        &self,
+        campaign_id: u64,
+        period: PackPeriod,
+        tag: u64,
+        pack: &[u8],
+    ) -> Result<(), StoreError> {
+        self.keep_pack(campaign_id, period, tag, pack).await
     }
 
     async fn delete_campaign(&self, campaign: &Campaign) -> Result<(), StoreError> {
@@ -450,11 +435,6 @@ impl CampaignStore for PgStore {
             .await?;
         Ok(())
     }
-}
-
-/// A UTC day's number (see [`crate::domain::engine::day_number`]) as stored in `daily.day`.
-fn day_of(date: chrono::NaiveDate) -> i32 {
-    crate::domain::engine::day_number(date) as i32
 }
 
 #[async_trait]

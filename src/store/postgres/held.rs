@@ -28,6 +28,7 @@ use super::connection::Pipeline;
 pub(super) use super::merged::HeldNumbers;
 use super::merged::Merged;
 use super::{codec, StoreError};
+use crate::domain::counters::DailySeries;
 
 /// The largest held row kept; a larger one is written to the tables. A day's campaign holds
 /// about 80 bytes of counters and days and 140 of standings a referrer; below PostgreSQL's
@@ -131,6 +132,63 @@ pub(super) fn settle(
         );
     }
     Ok(kept)
+}
+
+impl super::PgStore {
+    /// A daily series of the `days` UTC days ending today, the held deltas added (see
+    /// `CampaignStore::daily`).
+    pub(super) async fn daily_series(
+        &self,
+        campaign_id: u64,
+        series: DailySeries,
+        days: u32,
+    ) -> Result<Vec<(chrono::NaiveDate, u64)>, StoreError> {
+        let today = chrono::Utc::now().date_naive();
+        let first = today - chrono::Duration::days(i64::from(days.max(1)) - 1);
+        let (from, to) = (day_of(first), day_of(today));
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT day, value, NULL::bytea AS held FROM daily
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1
+                   AND series = $2 AND day BETWEEN $3 AND $4
+                 UNION ALL
+                 SELECT NULL, NULL, numbers FROM held_numbers
+                 WHERE brand_id = (SELECT brand_id FROM campaigns WHERE campaign_id = $1) AND campaign_id = $1",
+                &[&super::sql_id(campaign_id), &series_code(series), &from, &to],
+            )
+            .await?;
+        let (stored, held) = with_held(&rows)?;
+        let values: std::collections::HashMap<i32, i64> =
+            stored.map(|row| (row.get::<_, i32>("day"), row.get::<_, i64>("value"))).collect();
+        let series = series_code(series);
+        Ok((0..days)
+            .rev()
+            .map(|back| {
+                let date = today - chrono::Duration::days(back.into());
+                let day = day_of(date);
+                (date, (values.get(&day).copied().unwrap_or(0) + held.day(series, day)).max(0) as u64)
+            })
+            .collect())
+    }
+}
+
+/// A daily series as stored in `daily.series`.
+pub(super) fn series_code(series: DailySeries) -> i16 {
+    match series {
+        DailySeries::Signups => 0,
+        DailySeries::Referrals => 1,
+        DailySeries::Clicks => 2,
+        DailySeries::Impressions => 3,
+        DailySeries::Shares => 4,
+    }
+}
+
+/// A UTC day's number (see [`crate::domain::engine::day_number`]) as stored in `daily.day`.
+fn day_of(date: chrono::NaiveDate) -> i32 {
+    crate::domain::engine::day_number(date) as i32
 }
 
 #[cfg(test)]

@@ -30,6 +30,7 @@ const MIGRATIONS: &[(i32, &str, &str)] = &[
     (17, "source customers", include_str!("migrations/0017_source_customers.sql")),
     (18, "scoped keys", include_str!("migrations/0018_scoped_keys.sql")),
     (19, "analytics rollups", include_str!("migrations/0019_rollups.sql")),
+    (20, "analytics packs of partners", include_str!("migrations/0020_partner_packs.sql")),
 ];
 
 /// The newest schema this build knows.

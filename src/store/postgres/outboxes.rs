@@ -353,6 +353,8 @@ const CAMPAIGN_TABLES: &[&str] = &[
     "DELETE FROM coupon_pools WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM daily WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM rollups WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM rollup_generations WHERE brand_id = $1 AND campaign_id = $2",
+    "DELETE FROM partner_packs WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM held_numbers WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM counters WHERE brand_id = $1 AND campaign_id = $2",
     "DELETE FROM landers WHERE brand_id = $1 AND campaign_id = $2",

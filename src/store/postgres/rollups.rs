@@ -2,12 +2,18 @@
 //! brand's transaction gathers its decisions' moves (`Merged`, merged per row), and writes
 //! them at its end in one statement that adds them to the rows in place. Reads sum the rows
 //! of a period: the campaign's a slot each, the partners' grouped by partner.
+//!
+//! A move of a partner's row in a day already over raises that day's generation
+//! (`rollup_generations`, migration 20) in the same statement's transaction, so the packs of
+//! partners made before it (`partner_packs`, a cache: see `store::partner_sums`) are made
+//! again.
 
 use std::sync::OnceLock;
 
 use super::connection::Pipeline;
 use super::{sql_id, PgStore, StoreError};
-use crate::domain::rollup::{Measure, Measures, MEASURES};
+use crate::domain::partner_packs::{day_of, PackPeriod};
+use crate::domain::rollup::{slot_number, Measure, Measures, MEASURES};
 
 /// The column of each measure, in [`Measure::ALL`]'s order.
 const COLUMNS: [&str; MEASURES] = [
@@ -61,6 +67,26 @@ impl RollupMoves {
             params.push(Box::new(column));
         }
         pipe.push(upsert(), params);
+        let today = day_of(slot_number(chrono::Utc::now().timestamp_millis()));
+        let mut late: Vec<(i64, i32)> = moves
+            .iter()
+            .filter(|((_, partner, slot), _)| *partner != 0 && day_of(*slot as u32) < today)
+            .map(|((campaign, _, slot), _)| (*campaign, day_of(*slot as u32) as i32))
+            .collect();
+        late.sort_unstable();
+        late.dedup();
+        if !late.is_empty() {
+            pipe.push(
+                "INSERT INTO rollup_generations (brand_id, campaign_id, day, generation)
+                 SELECT $1, c, d, 1 FROM unnest($2::bigint[], $3::integer[]) AS n (c, d)
+                 ON CONFLICT (campaign_id, day) DO UPDATE SET generation = rollup_generations.generation + 1",
+                taken![
+                    brand_id,
+                    late.iter().map(|(c, _)| *c).collect::<Vec<i64>>(),
+                    late.iter().map(|(_, d)| *d).collect::<Vec<i32>>()
+                ],
+            );
+        }
     }
 }
 
@@ -134,5 +160,66 @@ impl PgStore {
         let (first, last) = (first.min(i32::MAX as u32) as i32, last.min(i32::MAX as u32) as i32);
         let rows = self.db.conn().await?.rows(sql, &[&sql_id(campaign_id), &first, &last]).await?;
         Ok(rows.iter().map(|row| (row.get::<_, i64>("partner_id") as u64, measures_of(row))).collect())
+    }
+}
+
+impl PgStore {
+    /// The generations of the campaign's days `first..=last` that have one.
+    pub(super) async fn generations(
+        &self,
+        campaign_id: u64,
+        first: u32,
+        last: u32,
+    ) -> Result<Vec<(u32, u64)>, StoreError> {
+        let (first, last) = (first.min(i32::MAX as u32) as i32, last.min(i32::MAX as u32) as i32);
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT day, generation FROM rollup_generations WHERE campaign_id = $1 AND day BETWEEN $2 AND $3",
+                &[&sql_id(campaign_id), &first, &last],
+            )
+            .await?;
+        Ok(rows.iter().map(|row| (row.get::<_, i32>("day") as u32, row.get::<_, i64>("generation") as u64)).collect())
+    }
+
+    /// The kept pack of a period, with its tag.
+    pub(super) async fn kept_pack(
+        &self,
+        campaign_id: u64,
+        period: PackPeriod,
+    ) -> Result<Option<(u64, Vec<u8>)>, StoreError> {
+        let rows = self
+            .db
+            .conn()
+            .await?
+            .rows(
+                "SELECT tag, pack FROM partner_packs WHERE campaign_id = $1 AND period = $2",
+                &[&sql_id(campaign_id), &&period.key()[..]],
+            )
+            .await?;
+        Ok(rows.first().map(|row| (row.get::<_, i64>("tag") as u64, row.get::<_, Vec<u8>>("pack"))))
+    }
+
+    /// Keeps a pack, unless its campaign is gone (a cache: not in the brand's transactions).
+    pub(super) async fn keep_pack(
+        &self,
+        campaign_id: u64,
+        period: PackPeriod,
+        tag: u64,
+        pack: &[u8],
+    ) -> Result<(), StoreError> {
+        self.db
+            .conn()
+            .await?
+            .execute(
+                "INSERT INTO partner_packs (brand_id, campaign_id, period, tag, pack)
+                 SELECT brand_id, campaign_id, $2, $3, $4 FROM campaigns WHERE campaign_id = $1
+                 ON CONFLICT (campaign_id, period) DO UPDATE SET tag = excluded.tag, pack = excluded.pack",
+                &[&sql_id(campaign_id), &&period.key()[..], &(tag as i64), &pack],
+            )
+            .await?;
+        Ok(())
     }
 }

@@ -49,7 +49,7 @@ pub(super) async fn pipeline(
             }
             Write::Daily { campaign_id, series, day, delta } => held.rows.numbers().daily(
                 sql_id(*campaign_id),
-                super::brands::series_code(*series),
+                super::held::series_code(*series),
                 *day as i32,
                 sql_id(*delta),
             ),

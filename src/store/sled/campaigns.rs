@@ -1,6 +1,7 @@
 //! Campaigns, their counters and daily signups, and the cascade delete of everything a
 //! campaign owns.
 
+use crate::domain::partner_packs::PackPeriod;
 use crate::domain::rollup::Measures;
 use async_trait::async_trait;
 use sled::Transactional;
@@ -155,6 +156,29 @@ impl CampaignStore for SledStore {
         Ok(self.partner_rollup_sums(campaign_id, first, last)?.into_iter().collect())
     }
 
+    async fn rollup_generations(
+        &self,
+        campaign_id: u64,
+        first_day: u32,
+        last_day: u32,
+    ) -> Result<Vec<(u32, u64)>, StoreError> {
+        self.generations(campaign_id, first_day, last_day)
+    }
+
+    async fn partner_pack(&self, campaign_id: u64, period: PackPeriod) -> Result<Option<(u64, Vec<u8>)>, StoreError> {
+        self.kept_pack(campaign_id, period)
+    }
+
+    async fn keep_partner_pack(
+        &self,
+        campaign_id: u64,
+        period: PackPeriod,
+        tag: u64,
+        pack: &[u8],
+    ) -> Result<(), StoreError> {
+        self.keep_pack(campaign_id, period, tag, pack)
+    }
+
     /// Deletes a campaign and everything it owns. The first transaction removes the campaign
     /// and its indexes and records a purge marker, so the campaign is gone for every reader at
     /// once; the rows under it are then removed in small batches. A crash in between leaves
@@ -218,6 +242,7 @@ impl SledStore {
 
     fn purge_campaign_rows(&self, campaign_id: u64, member_id: u64) -> Result<(), StoreError> {
         self.coupon_codes.forget(campaign_id);
+        self.forget_packs(campaign_id)?;
         // The campaign's own webhooks go with it (account-wide ones stay).
         for webhook in self.webhooks_of(member_id)? {
             if webhook.campaign_id == Some(campaign_id) {

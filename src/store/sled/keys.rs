@@ -234,6 +234,9 @@ pub mod campaign_row {
     pub const ROLLUP: u8 = b'T';
     /// ++ slot (u32) ++ partner → a partner's analytics of that quarter hour.
     pub const PARTNER_ROLLUP: u8 = b'Z';
+    /// ++ day (u32) → u64 : how many times a partner's analytics moved in that UTC day
+    /// after it had ended (the tag of the packs made from them, see `rollups.rs`).
+    pub const ROLLUP_GENERATION: u8 = b'X';
     /// ++ payout → `Payout` : the campaign's payouts.
     pub const PAYOUT: u8 = b'O';
     /// ++ reward → payout : the payout that holds the reward, among those that have not

@@ -160,6 +160,8 @@ pub struct SledStore {
     email_log: sled::Tree,
     /// Dashboard sessions (see `sessions.rs`).
     sessions: sled::Tree,
+    /// The analytics' packs of partners: a cache, never in a backup (see `rollups.rs`).
+    partner_packs: sled::Tree,
     commit: Arc<GroupCommit>,
     /// sled plus `fdatasync` of its log: what "on disk" means here (see [`DurableLog`]).
     log: DurableLog,
@@ -242,6 +244,7 @@ impl SledStore {
             events: db.open_tree("events")?,
             email_log: db.open_tree("email_log")?,
             sessions: db.open_tree(sessions::TREE)?,
+            partner_packs: db.open_tree(rollups::PACKS_TREE)?,
             commit: Arc::new(start_group_commit(&log, options)),
             log,
             gate: Arc::default(),

@@ -5,10 +5,15 @@
 //! |-----|-------|
 //! | campaign ++ `T` ++ slot (u32) | the campaign's [`Measures`] of the slot |
 //! | campaign ++ `Z` ++ slot (u32) ++ partner | the partner's [`Measures`] of the slot |
+//! | campaign ++ `X` ++ day (u32) | how many times a partner's row of that UTC day moved after the day was over |
 //!
 //! Both are ordered by time, so a period is one range read: the campaign's rows a slot each,
 //! and the partners' rows summed per partner as they come. The brand's actor is their only
 //! writer, so a move reads the row as the batch left it and writes it back.
+//!
+//! The packs of partners of whole days and months (`domain::partner_packs`) are a cache in a
+//! tree of their own ([`PACKS_TREE`], campaign ++ period → tag ++ pack), left out of backups,
+//! written by whoever asks first (see `store::partner_sums`).
 
 use std::collections::HashMap;
 
@@ -16,7 +21,19 @@ use super::keys::{self, campaign_row};
 use super::overlay::{Overlay, TreeId};
 use super::{SledStore, StoreError};
 use crate::domain::engine::Write;
-use crate::domain::rollup::{Measure, Measures};
+use crate::domain::partner_packs::{day_of, PackPeriod};
+use crate::domain::rollup::{slot_number, Measure, Measures};
+
+/// The tree of the packs of partners.
+pub(super) const PACKS_TREE: &str = "analytics_packs";
+
+fn generation_key(campaign_id: u64, day: u32) -> Vec<u8> {
+    keys::row(campaign_id, campaign_row::ROLLUP_GENERATION, &day.to_be_bytes())
+}
+
+fn pack_key(campaign_id: u64, period: PackPeriod) -> Vec<u8> {
+    [&campaign_id.to_be_bytes()[..], &period.key()[..]].concat()
+}
 
 fn rollup_key(campaign_id: u64, partner_id: Option<u64>, slot: u32) -> Vec<u8> {
     match partner_id {
@@ -60,8 +77,21 @@ impl RollupMoves {
         }
     }
 
-    /// Adds the moves to their rows, as the batch left them.
+    /// Adds the moves to their rows, as the batch left them, and raises the generation of
+    /// each day over before today that a partner's row moved in.
     pub fn stage(self, tx: &mut Overlay<'_>) -> Result<(), StoreError> {
+        let today = day_of(slot_number(chrono::Utc::now().timestamp_millis()));
+        let mut late: Vec<(u64, u32)> = Vec::new();
+        for ((campaign_id, partner_id, slot), _) in &self.0 {
+            if partner_id.is_some() && day_of(*slot) < today && !late.contains(&(*campaign_id, day_of(*slot))) {
+                late.push((*campaign_id, day_of(*slot)));
+            }
+        }
+        for (campaign_id, day) in late {
+            let key = generation_key(campaign_id, day);
+            let generation = tx.get(TreeId::CampaignRows, &key)?.as_deref().and_then(keys::read_id).unwrap_or(0);
+            tx.insert(TreeId::CampaignRows, key, generation.wrapping_add(1).to_be_bytes().to_vec());
+        }
         for ((campaign_id, partner_id, slot), moves) in self.0 {
             let key = rollup_key(campaign_id, partner_id, slot);
             let mut row = tx.get(TreeId::CampaignRows, &key)?.map(|row| Measures::from_bytes(&row)).unwrap_or_default();
@@ -114,6 +144,50 @@ impl SledStore {
             }
         }
         Ok(sums)
+    }
+
+    /// The generations of the campaign's days `first..=last` that have one.
+    pub(super) fn generations(&self, campaign_id: u64, first: u32, last: u32) -> Result<Vec<(u32, u64)>, StoreError> {
+        let mut days = Vec::new();
+        for entry in self.campaign_rows.range(generation_key(campaign_id, first)..=generation_key(campaign_id, last)) {
+            let (key, value) = entry?;
+            if let (Some(day), Some(n)) = (slot_of(&key), keys::read_id(&value)) {
+                days.push((day, n));
+            }
+        }
+        Ok(days)
+    }
+
+    /// The kept pack of a period, with its tag.
+    pub(super) fn kept_pack(&self, campaign_id: u64, period: PackPeriod) -> Result<Option<(u64, Vec<u8>)>, StoreError> {
+        Ok(self.partner_packs.get(pack_key(campaign_id, period))?.and_then(|value| {
+            let tag = keys::read_id(value.get(..8)?)?;
+            Some((tag, value[8..].to_vec()))
+        }))
+    }
+
+    /// Keeps a pack (not through the batch: a cache, written by a reader, that loses nothing
+    /// when a crash loses it).
+    pub(super) fn keep_pack(
+        &self,
+        campaign_id: u64,
+        period: PackPeriod,
+        tag: u64,
+        pack: &[u8],
+    ) -> Result<(), StoreError> {
+        let value = [&tag.to_be_bytes()[..], pack].concat();
+        self.partner_packs.insert(pack_key(campaign_id, period), value)?;
+        Ok(())
+    }
+
+    /// Forgets a deleted campaign's packs.
+    pub(super) fn forget_packs(&self, campaign_id: u64) -> Result<(), StoreError> {
+        let mut batch = sled::Batch::default();
+        for entry in self.partner_packs.scan_prefix(campaign_id.to_be_bytes()) {
+            batch.remove(entry?.0);
+        }
+        self.partner_packs.apply_batch(batch)?;
+        Ok(())
     }
 
     /// The campaign's analytics as writes that make them again (what a move to another

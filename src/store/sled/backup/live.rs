@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 use sled::{Event, IVec};
 
 use super::format::{Record, RecordReader, RecordWriter};
-use crate::store::sled::{sessions, SledStore};
+use crate::store::sled::{rollups, sessions, SledStore};
 use crate::store::StoreError;
 use crate::store::{BackupSummary, Snapshot};
 
@@ -78,6 +78,11 @@ fn collect_all(watched: &mut [Watched]) {
     watched.iter_mut().for_each(Watched::collect);
 }
 
+/// Whether a tree goes into a backup: all but the sessions and the analytics' packs.
+fn copied(name: &[u8]) -> bool {
+    name != sessions::TREE.as_bytes() && name != rollups::PACKS_TREE.as_bytes()
+}
+
 fn backup_error(e: impl std::fmt::Display) -> StoreError {
     StoreError::Backup(e.to_string())
 }
@@ -111,8 +116,9 @@ impl SledStore {
         let exclusive = self.gate.write();
         let paused = Instant::now();
         let mut watched = Vec::new();
-        // A restore signs everyone out rather than bring back sessions ended since.
-        for name in self.db.tree_names().into_iter().filter(|n| n != sessions::TREE.as_bytes()) {
+        // A restore signs everyone out rather than bring back sessions ended since, and makes
+        // the analytics' packs again when they are asked for.
+        for name in self.db.tree_names().into_iter().filter(|n| copied(n)) {
             let tree = self.db.open_tree(&name)?;
             let subscriber = tree.watch_prefix(Vec::new());
             watched.push(Watched { name, tree, subscriber, changes: BTreeMap::new() });
@@ -165,7 +171,7 @@ impl SledStore {
             watched.into_iter().map(|w| Changed { name: w.name, changes: w.changes }).collect();
         // A tree made during the copy (none is, once the server runs) is new: all changes.
         for name in self.db.tree_names() {
-            if name == sessions::TREE.as_bytes() || changed.iter().any(|c| c.name == name) {
+            if !copied(&name) || changed.iter().any(|c| c.name == name) {
                 continue;
             }
             let changes =
