@@ -448,6 +448,11 @@ impl Drop for TestApp {
 pub fn plain_client() -> reqwest::Client {
     reqwest::Client::builder()
         .timeout(Duration::from_secs(60))
+        // The server closes a connection idle for 5 s (actix's keep-alive). A test that blocks
+        // its runtime longer (waiting on a child process) would otherwise send its next request
+        // on a connection the server closed meanwhile, before the pool noticed: an
+        // `IncompleteMessage`. Connections idle for 2 s are not reused.
+        .pool_idle_timeout(Duration::from_secs(2))
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .expect("client")
