@@ -17,6 +17,7 @@ use std::collections::BinaryHeap;
 
 use chrono::{Datelike, NaiveDate};
 
+use super::moment::day_number;
 use super::rollup::{read_varint, write_varint, Measures};
 use super::time_buckets::SLOT_MS;
 
@@ -32,11 +33,6 @@ pub const SETTLED_MS: i64 = 60 * 60 * 1000;
 pub enum PackPeriod {
     Day(u32),
     Month(u32),
-}
-
-fn epoch_day(date: NaiveDate) -> u32 {
-    let epoch = NaiveDate::from_ymd_opt(1970, 1, 1).unwrap_or_default();
-    u32::try_from((date - epoch).num_days()).unwrap_or(0)
 }
 
 fn date_of(day: u32) -> NaiveDate {
@@ -56,7 +52,7 @@ impl PackPeriod {
         match self {
             PackPeriod::Day(day) => (day, day),
             PackPeriod::Month(month) => {
-                (epoch_day(month_start(month)), epoch_day(month_start(month + 1)).saturating_sub(1))
+                (day_number(month_start(month)), day_number(month_start(month + 1)).saturating_sub(1))
             }
         }
     }
