@@ -1,8 +1,10 @@
-//! The analytics benchmark's data: `BENCH_CASES=analytics scripts/bench.sh` runs this test
-//! (ignored in the suite) to fill an embedded database at `ANALYTICS_SEED_DIR`, or the empty
-//! PostgreSQL database at `ANALYTICS_SEED_POSTGRES` when that is set, with one
+//! The analytics benchmark's data: `BENCH_CASES=analytics scripts/bench.sh` runs `seed`
+//! (ignored in the suite) to fill an embedded database at `ANALYTICS_SEED_DIR` with one
 //! campaign of `SEED_PARTICIPANTS` participants (default 1,000,000) and `SEED_CLICKS` clicks
-//! (default 10,000,000) over the two years before now, then starts the server on it.
+//! (default 10,000,000) over the two years before now, then `move_into_postgres` to move that
+//! same database into the empty PostgreSQL database at `ANALYTICS_SEED_POSTGRES`, as
+//! `refctl restore --database-url` moves an embedded backup (deciding it all again through
+//! PostgreSQL's own decisions, a round trip each, would take hours).
 //!
 //! Everything goes through the write path the server's own decisions take, at the times it
 //! happened: each signup decided by the engine at its moment (seven in ten referred, by a
@@ -73,23 +75,9 @@ async fn stage(store: &SharedStorage, batch: &mut Option<Batch>, brand_id: u64, 
 async fn seed() {
     let participants = count("SEED_PARTICIPANTS", 1_000_000) as usize;
     let clicks = count("SEED_CLICKS", 10_000_000);
-    let store: SharedStorage = match std::env::var("ANALYTICS_SEED_POSTGRES") {
-        Ok(url) => std::sync::Arc::new(
-            referrals::store::postgres::PgStore::open(&referrals::store::PostgresOptions {
-                url,
-                pool_size: 4,
-                timeout: std::time::Duration::from_secs(60),
-                delivery_lease: std::time::Duration::from_secs(60),
-                server_id: 1,
-            })
-            .await
-            .expect("open the PostgreSQL database"),
-        ),
-        Err(_) => {
-            let dir = std::env::var("ANALYTICS_SEED_DIR").expect("ANALYTICS_SEED_DIR names an empty directory");
-            referrals::store::open_embedded(std::path::Path::new(&dir), &Default::default()).expect("open")
-        }
-    };
+    let dir = std::env::var("ANALYTICS_SEED_DIR").expect("ANALYTICS_SEED_DIR names an empty directory");
+    let store: SharedStorage =
+        referrals::store::open_embedded(std::path::Path::new(&dir), &Default::default()).expect("open");
     let member = fixtures::member(&store, "analytics@bench.example").await;
     let brand = fixtures::brand(&store, &member, "analytics.bench.example").await;
     let campaign = fixtures::campaign(&store, &brand, 3, 1, false).await;
@@ -198,4 +186,21 @@ async fn seed() {
         "{}",
         serde_json::json!({"member_id": member.id, "brand_id": brand.id, "campaign_id": campaign.id, "participants": joined.len(), "clicks": clicks - clicks_left})
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "the analytics benchmark's move to PostgreSQL: BENCH_CASES=analytics scripts/bench.sh"]
+async fn move_into_postgres() {
+    let dir = std::env::var("ANALYTICS_SEED_DIR").expect("ANALYTICS_SEED_DIR names the seeded directory");
+    let url = std::env::var("ANALYTICS_SEED_POSTGRES").expect("ANALYTICS_SEED_POSTGRES names an empty database");
+    let options = referrals::store::PostgresOptions {
+        url,
+        // A move takes at least 4 connections (see `store::move_embedded_backup`).
+        pool_size: 4,
+        timeout: std::time::Duration::from_secs(600),
+        delivery_lease: std::time::Duration::from_secs(60),
+        server_id: 0,
+    };
+    let imported = referrals::store::move_embedded(std::path::Path::new(&dir), &options).await.expect("moved");
+    eprintln!("moved: {imported:?}");
 }

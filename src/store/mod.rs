@@ -154,7 +154,18 @@ pub async fn move_embedded_backup(
     options: &postgres::PostgresOptions,
 ) -> Result<(BackupSummary, postgres::Imported), postgres::RestoreError> {
     let summary = self::sled::backup::restore_into(reader, &self::sled::backup::database_dir(scratch))?;
-    let embedded = self::sled::SledStore::open(scratch, &StoreOptions::default())?;
+    let imported = move_embedded(scratch, options).await?;
+    Ok((summary, imported))
+}
+
+/// Moves the embedded database under `dir` (no server running on it) into the empty
+/// PostgreSQL database of `options`, all or nothing: what [`move_embedded_backup`] does once
+/// the backup is restored (the analytics benchmark moves its seeded database so).
+pub async fn move_embedded(
+    dir: &Path,
+    options: &postgres::PostgresOptions,
+) -> Result<postgres::Imported, postgres::RestoreError> {
+    let embedded = self::sled::SledStore::open(dir, &StoreOptions::default())?;
     let (sender, receiver) = tokio::sync::mpsc::channel(64);
     // The sender goes with the export: an export that stops early closes the channel, and
     // the import, which never saw the end, keeps nothing.
@@ -166,7 +177,7 @@ pub async fn move_embedded_backup(
     embedded.close().await?;
     let imported = imported?;
     exported?;
-    Ok((summary, imported))
+    Ok(imported)
 }
 
 /// The campaign's participant that `email` names, by the campaign's rule: the address itself,
